@@ -1,0 +1,85 @@
+// Every user-facing Danish message of the product, worded exactly as the spec words it (SPEC §2,
+// §5, §8). Change wording here only; code elsewhere refers to these by name.
+import { websiteUrlMessage } from './domain';
+import { META_DESCRIPTION_HINT, META_TITLE_HINT } from './meta';
+
+export interface AiFallback {
+  title: string;
+  content: string;
+}
+
+// What visitors see when the AI provider fails (non-OK answer, unparsable answer, network error).
+export function aiFallback(company: string): AiFallback {
+  return {
+    title: `Velkommen til ${company}`,
+    content: 'Vi er eksperter i vores felt og leverer altid kvalitetsarbejde til tiden.',
+  };
+}
+
+export const MESSAGES = {
+  // Onboarding and company creation (SPEC §5, §8).
+  cvrTaken: 'Dette CVR nummer er allerede registreret',
+  cvrNotFound: 'Kunne ikke finde firma med dette CVR nummer',
+  companyFetchFailed: 'Kunne ikke hente firmaoplysninger',
+  emailTakenAuth: 'Denne email er allerede registreret',
+  emailTakenOnboarding: 'Denne email er allerede registreret. Brug venligst en anden email.',
+  creationFailed: 'Der opstod en fejl. Prøv igen.',
+  invalidWebsiteUrl: websiteUrlMessage,
+  existingWebsiteChoice: 'Vælg venligst om det er jeres eksisterende hjemmeside',
+  emailRequired: 'Email er påkrævet',
+  emailAndPasswordRequired: 'Email og password er påkrævet',
+  passwordTooShort: 'Password skal være mindst 6 tegn',
+  passwordsDoNotMatch: 'Passwords matcher ikke',
+  privacyRequired: 'Du skal acceptere privatlivspolitikken for at fortsætte',
+
+  // Company data and login (SPEC §8).
+  companyNotFound: 'Firma ikke fundet',
+  updateFailed: 'Kunne ikke opdatere firma information',
+  loadCompanyFailed: 'Kunne ikke hente firma information',
+  loginFailed: 'Forkert email eller password',
+
+  // Admin editing (SPEC §5, §8).
+  saveFailed: 'Kunne ikke gemme ændringer',
+  saveSuccess: 'Ændringer gemt!',
+  metaTitleHint: META_TITLE_HINT,
+  metaDescriptionHint: META_DESCRIPTION_HINT,
+  pageCreateFailed: 'Kunne ikke oprette ny side',
+  pageDeleteFailed: 'Kunne ikke slette siden',
+  cvrRequired: 'CVR er påkrævet',
+
+  // Images (SPEC §5, §8).
+  imagesListFailed: 'Kunne ikke hente billeder',
+  uploadLimit: 'Du kan ikke uploade flere end 15 billeder',
+  archiveFull: 'Du har nået grænsen på 15 billeder. Slet nogle billeder for at uploade nye.',
+  uploadFailed: 'Kunne ikke uploade billede',
+  uploadFailedThe: 'Kunne ikke uploade billedet',
+  logoUploadFailed: 'Kunne ikke uploade logo',
+  imageDeleteFailed: 'Kunne ikke slette billedet',
+  deleteImageConfirm: 'Er du sikker på at du vil slette dette billede? Dette kan ikke fortrydes.',
+
+  // AI text (SPEC §5, §8). The spec keeps companyNameRequired in English.
+  aiDailyLimit: 'Du har nået grænsen for AI-genereret indhold i dag. Prøv igen i morgen.',
+  aiFailed: 'Kunne ikke generere indhold',
+  companyNameRequired: 'Company name is required',
+  aiFallback,
+
+  // Public pages (SPEC §2, §8).
+  contactSuccess: 'Tak for din henvendelse! Vi vender tilbage hurtigst muligt.',
+  contactFailed: 'Beskeden kunne ikke sendes',
+  blogPostNotFound: 'Indlæg ikke fundet',
+  notFound: 'Siden blev ikke fundet',
+  unexpectedError: 'Unexpected Application Error!',
+
+  // Not worded by the spec:
+  invalidCvr: 'CVR nummeret skal være 8 cifre',
+  invalidEmail: 'Indtast venligst en gyldig email',
+  tooManyRequests: 'For mange forsøg. Vent lidt, og prøv igen.',
+  internalError: 'Der opstod en fejl. Prøv igen.',
+  invalidInput: 'Ugyldige oplysninger',
+  forbidden: 'Du har ikke adgang til dette',
+  unauthorized: 'Du skal være logget ind',
+  deletePageConfirm: 'Er du sikker på at du vil slette denne side? Dette kan ikke fortrydes.',
+  homepageNotDeletable: 'Forsiden kan ikke slettes',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,71 @@
+// Company site pages (SPEC §3, §4): layouts, types, the defaults new pages start from, and how
+// body text splits into paragraphs.
+
+export const PAGE_LAYOUTS = ['hero', 'text', 'text-image', 'gallery', 'grid'] as const;
+
+export type PageLayout = (typeof PAGE_LAYOUTS)[number];
+
+// The layout tab offers these; 'grid' exists only so older pages still render publicly.
+export const EDITABLE_LAYOUTS = ['hero', 'text', 'text-image', 'gallery'] as const;
+
+export type EditableLayout = (typeof EDITABLE_LAYOUTS)[number];
+
+export const PAGE_TYPES = ['homepage', 'page'] as const;
+
+export type PageType = (typeof PAGE_TYPES)[number];
+
+export interface PageDefaults {
+  pageName: string;
+  slug: string;
+  type: PageType;
+  layout: PageLayout;
+}
+
+export const NEW_PAGE_DEFAULTS: Readonly<PageDefaults> = Object.freeze({
+  pageName: 'Ny side',
+  slug: 'ny-side',
+  type: 'page',
+  layout: 'text',
+});
+
+export const HOMEPAGE_DEFAULTS: Readonly<PageDefaults> = Object.freeze({
+  pageName: 'Forside',
+  slug: 'forside',
+  type: 'homepage',
+  layout: 'hero',
+});
+
+export const ABOUT_PAGE_DEFAULTS: Readonly<PageDefaults> = Object.freeze({
+  pageName: 'Om os',
+  slug: 'om-os',
+  type: 'page',
+  layout: 'text-image',
+});
+
+export interface GalleryItem {
+  title: string;
+  description: string;
+  image: string;
+}
+
+export function isPageLayout(x: unknown): x is PageLayout {
+  return typeof x === 'string' && (PAGE_LAYOUTS as readonly string[]).includes(x);
+}
+
+export function isEditableLayout(x: unknown): x is EditableLayout {
+  return typeof x === 'string' && (EDITABLE_LAYOUTS as readonly string[]).includes(x);
+}
+
+export function isPageType(x: unknown): x is PageType {
+  return typeof x === 'string' && (PAGE_TYPES as readonly string[]).includes(x);
+}
+
+// A line of only spaces looks blank to the owner, so it separates paragraphs too. Single line
+// breaks stay inside a paragraph.
+export function splitParagraphs(body: string): string[] {
+  return body
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[^\S\n]*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '');
+}

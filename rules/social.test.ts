@@ -1,0 +1,84 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_SOCIAL_MEDIA,
+  normalizeSocialMedia,
+  SOCIAL_NETWORKS,
+  socialLinkForDisplay,
+  socialLinkForStorage,
+} from './social';
+
+const link = fc.oneof(
+  fc.string(),
+  fc.webUrl(),
+  fc
+    .tuple(fc.constantFrom('', 'http://', 'HTTPS://', 'https://', ' https://http://'), fc.string())
+    .map(([scheme, rest]) => scheme + rest),
+);
+
+describe('socialLinkForDisplay', () => {
+  it('strips a leading http:// or https:// in any case', () => {
+    expect(socialLinkForDisplay('https://facebook.com/hansen')).toBe('facebook.com/hansen');
+    expect(socialLinkForDisplay('http://instagram.com/hansen')).toBe('instagram.com/hansen');
+    expect(socialLinkForDisplay('HTTPS://tiktok.com/@hansen')).toBe('tiktok.com/@hansen');
+    expect(socialLinkForDisplay('linkedin.com/company/hansen')).toBe('linkedin.com/company/hansen');
+    expect(socialLinkForDisplay('')).toBe('');
+  });
+});
+
+describe('socialLinkForStorage', () => {
+  it('stores with an https:// prefix', () => {
+    expect(socialLinkForStorage('facebook.com/hansen')).toBe('https://facebook.com/hansen');
+    expect(socialLinkForStorage('http://facebook.com/hansen')).toBe('https://facebook.com/hansen');
+    expect(socialLinkForStorage('  https://https://facebook.com/hansen ')).toBe(
+      'https://facebook.com/hansen',
+    );
+  });
+
+  it('stores an empty or blank field as empty', () => {
+    expect(socialLinkForStorage('')).toBe('');
+    expect(socialLinkForStorage('   ')).toBe('');
+    expect(socialLinkForStorage('https://')).toBe('');
+  });
+
+  it('round trips through the form: storage(display(x)) === storage(x)', () => {
+    fc.assert(
+      fc.property(link, (x) => {
+        const stored = socialLinkForStorage(x);
+        expect(socialLinkForStorage(socialLinkForDisplay(stored))).toBe(stored);
+        expect(socialLinkForStorage(socialLinkForDisplay(x))).toBe(stored);
+      }),
+    );
+  });
+
+  it('shows the owner what they typed, minus the scheme', () => {
+    fc.assert(
+      fc.property(fc.string(), (typed) => {
+        const shown = typed.trim();
+        fc.pre(shown !== '' && !/^https?:\/\//i.test(shown));
+        expect(socialLinkForDisplay(socialLinkForStorage(typed))).toBe(shown);
+      }),
+    );
+  });
+});
+
+describe('normalizeSocialMedia', () => {
+  it('fills every network, normalises values and drops unknown keys', () => {
+    const input = { facebook: 'facebook.com/hansen', tiktok: '  ', youtube: 'x' } as Partial<
+      Record<(typeof SOCIAL_NETWORKS)[number], string>
+    >;
+    const result = normalizeSocialMedia(input);
+    expect(result).toEqual({
+      facebook: 'https://facebook.com/hansen',
+      instagram: '',
+      linkedin: '',
+      tiktok: '',
+    });
+    expect(Object.keys(result).sort()).toEqual([...SOCIAL_NETWORKS].sort());
+  });
+
+  it('maps an empty object to the empty record', () => {
+    expect(normalizeSocialMedia({})).toEqual(EMPTY_SOCIAL_MEDIA);
+    expect(Object.isFrozen(EMPTY_SOCIAL_MEDIA)).toBe(true);
+  });
+});

@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DAY_MS, showTrialBanner, TRIAL_DAYS, TRIAL_MS, trialDaysLeft, trialPeriod } from './trial';
+
+const now = new Date('2026-01-15T10:00:00Z');
+const endIn = (ms: number) => new Date(now.getTime() + ms);
+
+describe('trial constants', () => {
+  it('matches the spec', () => {
+    expect(TRIAL_DAYS).toBe(90);
+    expect(TRIAL_MS).toBe(7_776_000_000);
+    expect(DAY_MS).toBe(86_400_000);
+    expect(TRIAL_DAYS * DAY_MS).toBe(TRIAL_MS);
+  });
+});
+
+describe('trialPeriod', () => {
+  it('starts now and ends 7776000000 ms later', () => {
+    const { start, end } = trialPeriod(now);
+    expect(start.getTime()).toBe(now.getTime());
+    expect(end.getTime() - start.getTime()).toBe(TRIAL_MS);
+    expect(end.toISOString()).toBe('2026-04-15T10:00:00.000Z');
+    expect(start).not.toBe(now);
+  });
+});
+
+describe('trialDaysLeft', () => {
+  it('rounds up partial days and is 0 once past', () => {
+    expect(trialDaysLeft(endIn(TRIAL_MS), now)).toBe(90);
+    expect(trialDaysLeft(endIn(DAY_MS), now)).toBe(1);
+    expect(trialDaysLeft(endIn(DAY_MS + 1), now)).toBe(2);
+    expect(trialDaysLeft(endIn(1), now)).toBe(1);
+    expect(trialDaysLeft(endIn(0), now)).toBe(0);
+    expect(trialDaysLeft(endIn(-5 * DAY_MS), now)).toBe(0);
+    expect(trialDaysLeft(new Date(Number.NaN), now)).toBe(0);
+  });
+});
+
+describe('showTrialBanner', () => {
+  it('shows exactly when 1 to 30 days remain', () => {
+    expect(showTrialBanner(endIn(31 * DAY_MS), now)).toBe(false);
+    expect(showTrialBanner(endIn(30 * DAY_MS + 1), now)).toBe(false);
+    expect(showTrialBanner(endIn(30 * DAY_MS), now)).toBe(true);
+    expect(showTrialBanner(endIn(15 * DAY_MS), now)).toBe(true);
+    expect(showTrialBanner(endIn(DAY_MS), now)).toBe(true);
+    expect(showTrialBanner(endIn(1), now)).toBe(true);
+    expect(showTrialBanner(endIn(0), now)).toBe(false);
+    expect(showTrialBanner(endIn(-DAY_MS), now)).toBe(false);
+  });
+
+  it('agrees with trialDaysLeft for any remaining time', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -100 * DAY_MS, max: 100 * DAY_MS }), (ms) => {
+        const days = trialDaysLeft(endIn(ms), now);
+        expect(showTrialBanner(endIn(ms), now)).toBe(days >= 1 && days <= 30);
+        expect(days).toBe(ms <= 0 ? 0 : Math.ceil(ms / DAY_MS));
+      }),
+    );
+  });
+});
