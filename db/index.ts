@@ -1,0 +1,12 @@
+// The data layer's public face: open a database, migrate it, and the repositories of every table.
+export * from './database';
+export * from './migrate';
+export type { Database } from './schema';
+export * from './tables/ai-usage';
+export * from './tables/companies';
+export * from './tables/contact-messages';
+export * from './tables/images';
+export * from './tables/pages';
+export * from './tables/publish-state';
+export * from './tables/sessions';
+export * from './tables/users';

@@ -1,0 +1,78 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { describeEachDialect } from '../tests/support/databases';
+import { MIGRATIONS, MigrationError, migrateDown, migrateToLatest, pendingMigrations } from './migrate';
+
+const APP_TABLES = [
+  'ai_usage',
+  'companies',
+  'contact_messages',
+  'images',
+  'pages',
+  'publish_state',
+  'sessions',
+  'users',
+];
+
+describeEachDialect(
+  'migrations',
+  (use) => {
+    async function tables(): Promise<string[]> {
+      const { db, dialect } = use();
+      const query =
+        dialect === 'sqlite'
+          ? sql<{ name: string }>`select name from sqlite_master where type = 'table'`
+          : sql<{
+              name: string;
+            }>`select table_name as name from information_schema.tables where table_schema = current_schema()`;
+      const { rows } = await query.execute(db);
+      return rows
+        .map((row) => row.name)
+        .filter((name) => !name.startsWith('kysely_') && !name.startsWith('sqlite_'))
+        .sort();
+    }
+
+    it('creates every table, reverts them all, and applies again', async () => {
+      const { db } = use();
+      expect(await migrateToLatest(db)).toEqual(Object.keys(MIGRATIONS));
+      expect(await tables()).toEqual(APP_TABLES);
+      expect(await migrateToLatest(db)).toEqual([]);
+      expect(await pendingMigrations(db)).toEqual([]);
+
+      expect(await migrateDown(db)).toEqual(['0001-initial']);
+      expect(await tables()).toEqual([]);
+      expect(await pendingMigrations(db)).toEqual(['0001-initial']);
+
+      await migrateToLatest(db);
+      expect(await tables()).toEqual(APP_TABLES);
+    });
+
+    it('rolls a failing migration back whole and names it', async () => {
+      const { db } = use();
+      await migrateToLatest(db);
+      const broken = {
+        ...MIGRATIONS,
+        '0002-broken': {
+          async up(trx: typeof db) {
+            await trx.schema.createTable('half_made').addColumn('id', 'text').execute();
+            await sql`select * from table_that_does_not_exist`.execute(trx);
+          },
+        },
+      };
+      const failure = await migrateToLatest(db, broken).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(MigrationError);
+      expect((failure as Error).message).toMatch(/^migration 0002-broken failed: /);
+      expect(await tables()).toEqual(APP_TABLES);
+      expect(await pendingMigrations(db, broken)).toEqual(['0002-broken']);
+    });
+  },
+  { migrate: false },
+);
+
+describe('migration list', () => {
+  it('is numbered in order, so new migrations sort after old ones', () => {
+    const names = Object.keys(MIGRATIONS);
+    expect(names).toEqual([...names].sort());
+    for (const name of names) expect(name).toMatch(/^\d{4}-[a-z0-9-]+$/);
+  });
+});

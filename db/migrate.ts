@@ -1,0 +1,76 @@
+// Runs the numbered migrations. They are listed here statically (not read from a folder) so the same
+// list works under tsx, in a bundle and in tests. Each run is one transaction on both dialects: a
+// failure leaves the schema as it was.
+import { type Kysely, type Migration, type MigrationResult, Migrator, PostgresAdapter, sql } from 'kysely';
+import * as initial from './migrations/0001-initial';
+
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001-initial': initial,
+};
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+async function migrator<DB>(
+  db: Kysely<DB>,
+  migrations: Readonly<Record<string, Migration>>,
+): Promise<Migrator> {
+  return new Migrator({
+    // Migrations see the schema as it was when they were written, not today's typed tables.
+    db: db as Kysely<unknown>,
+    provider: { getMigrations: async () => ({ ...migrations }) },
+    // Kysely looks for its bookkeeping tables in every schema unless told which one; name the
+    // connection's own, so databases in neighbouring schemas (tests, other tenants) never mix.
+    migrationTableSchema: await postgresSchema(db),
+  });
+}
+
+async function postgresSchema<DB>(db: Kysely<DB>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
+}
+
+function check(error: unknown, results: MigrationResult[] | undefined): string[] {
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MigrationError(
+      failed ? `migration ${failed} failed: ${reason}` : `migrations failed: ${reason}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
+}
+
+/** Applies every pending migration; returns the names applied. */
+export async function migrateToLatest<DB>(
+  db: Kysely<DB>,
+  migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
+): Promise<string[]> {
+  const { error, results } = await (await migrator(db, migrations)).migrateToLatest();
+  return check(error, results);
+}
+
+/** Reverts the newest applied migration; returns its name (empty when none was applied). */
+export async function migrateDown<DB>(
+  db: Kysely<DB>,
+  migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
+): Promise<string[]> {
+  const { error, results } = await (await migrator(db, migrations)).migrateDown();
+  return check(error, results);
+}
+
+/** Names of the migrations not yet applied. */
+export async function pendingMigrations<DB>(
+  db: Kysely<DB>,
+  migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
+): Promise<string[]> {
+  const infos = await (await migrator(db, migrations)).getMigrations();
+  return infos.filter((info) => !info.executedAt).map((info) => info.name);
+}

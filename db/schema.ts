@@ -1,0 +1,21 @@
+// The database as Kysely sees it: table names (camelCase; CamelCasePlugin maps to snake_case) to
+// their row interfaces, each defined beside its repository in tables/.
+import type { AiUsageTable } from './tables/ai-usage';
+import type { CompaniesTable } from './tables/companies';
+import type { ContactMessagesTable } from './tables/contact-messages';
+import type { ImagesTable } from './tables/images';
+import type { PagesTable } from './tables/pages';
+import type { PublishStateTable } from './tables/publish-state';
+import type { SessionsTable } from './tables/sessions';
+import type { UsersTable } from './tables/users';
+
+export interface Database {
+  companies: CompaniesTable;
+  pages: PagesTable;
+  images: ImagesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  aiUsage: AiUsageTable;
+  publishState: PublishStateTable;
+  contactMessages: ContactMessagesTable;
+}

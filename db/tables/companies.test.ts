@@ -1,0 +1,137 @@
+import { expect, it } from 'vitest';
+import { AppError } from '../../lib/errors';
+import { DEFAULT_HOURS } from '../../rules/hours';
+import { TRIAL_MS } from '../../rules/trial';
+import { describeEachDialect } from '../../tests/support/databases';
+import {
+  countCompanies,
+  deleteCompany,
+  findCompanyByCustomDomain,
+  findCompanyByCvr,
+  findCompanyByOwnerEmail,
+  findCompanyBySubdomain,
+  insertCompany,
+  listCompanies,
+  updateCompany,
+} from './companies';
+import { insertPage, listPages } from './pages';
+
+const NOW = new Date('2026-01-15T10:00:00.000Z');
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describeEachDialect('companies repository', (use) => {
+  it('creates a company with the spec defaults', async () => {
+    const { db } = use();
+    const company = await insertCompany(db, { cvr: '12345678', name: 'Tømrerfirmaet Ølstykke ApS' }, NOW);
+
+    expect(company).toMatchObject({
+      id: '12345678',
+      cvr: '12345678',
+      status: 'active',
+      theme: 'amber',
+      hours: DEFAULT_HOURS,
+      showHours: true,
+      subdomain: 'toemrerfirmaetoelstykkeaps',
+      customDomain: null,
+      plan: { type: 'Free', status: 'active', trialStartDate: NOW.toISOString() },
+      createdAt: NOW.toISOString(),
+      updatedAt: NOW.toISOString(),
+    });
+    expect(Date.parse(company.plan.trialEndDate) - Date.parse(company.plan.trialStartDate)).toBe(TRIAL_MS);
+    expect(await findCompanyByCvr(db, '12345678')).toEqual(company);
+    expect(await countCompanies(db)).toBe(1);
+  });
+
+  it('refuses a CVR that is already registered, with the spec message', async () => {
+    const { db } = use();
+    await insertCompany(db, { cvr: '12345678', name: 'Første' });
+    const error = await rejection(insertCompany(db, { cvr: '12345678', name: 'Anden' }));
+    expect(error.code).toBe('conflict');
+    expect(error.message).toBe('Dette CVR nummer er allerede registreret');
+  });
+
+  it('gives a company with a taken name the next free numbered subdomain', async () => {
+    const { db } = use();
+    const names = ['Malerfirma Hansen', 'Malerfirma Hansen', 'Malerfirma-Hansen'];
+    const subdomains = [];
+    for (const [index, name] of names.entries()) {
+      subdomains.push((await insertCompany(db, { cvr: `1000000${index}`, name })).subdomain);
+    }
+    expect(subdomains).toEqual(['malerfirmahansen', 'malerfirmahansen2', 'malerfirmahansen3']);
+    expect((await findCompanyBySubdomain(db, 'MalerfirmaHansen2'))?.cvr).toBe('10000001');
+  });
+
+  it('links one company to an owner e-mail regardless of case', async () => {
+    const { db } = use();
+    await insertCompany(db, { cvr: '11111111', name: 'A', companyEmail: 'Ejer@Firma.DK' });
+    expect((await findCompanyByOwnerEmail(db, ' ejer@firma.dk '))?.cvr).toBe('11111111');
+    const error = await rejection(
+      insertCompany(db, { cvr: '22222222', name: 'B', companyEmail: 'EJER@firma.dk' }),
+    );
+    expect(error.message).toBe('Denne email er allerede registreret');
+  });
+
+  it('merges an update, keeps nested shapes and stamps updatedAt', async () => {
+    const { db } = use();
+    await insertCompany(db, { cvr: '12345678', name: 'VVS Jensen', phone: '11 22 33 44' }, NOW);
+    const later = new Date('2026-02-01T08:00:00.000Z');
+    const hours = { ...DEFAULT_HOURS, Lørdag: '09:00 - 12:00' };
+    const socialMedia = {
+      facebook: 'https://facebook.com/vvsjensen',
+      instagram: '',
+      linkedin: '',
+      tiktok: '',
+    };
+    const updated = await updateCompany(
+      db,
+      '12345678',
+      { city: 'Køge', hours, showHours: false, socialMedia, theme: 'teal', customDomain: 'www.vvsjensen.dk' },
+      later,
+    );
+    expect(updated).toMatchObject({ name: 'VVS Jensen', phone: '11 22 33 44', city: 'Køge', theme: 'teal' });
+    expect(updated.hours).toEqual(hours);
+    expect(updated.showHours).toBe(false);
+    expect(updated.socialMedia).toEqual(socialMedia);
+    expect(updated.createdAt).toBe(NOW.toISOString());
+    expect(updated.updatedAt).toBe(later.toISOString());
+    expect(await findCompanyByCvr(db, '12345678')).toEqual(updated);
+    expect((await findCompanyByCustomDomain(db, 'WWW.vvsjensen.dk'))?.cvr).toBe('12345678');
+  });
+
+  it('answers Firma ikke fundet for an update of an unknown CVR', async () => {
+    const { db } = use();
+    const error = await rejection(updateCompany(db, '99999999', { city: 'Odense' }));
+    expect(error.code).toBe('not_found');
+    expect(error.message).toBe('Firma ikke fundet');
+  });
+
+  it('refuses a custom domain that another company already uses', async () => {
+    const { db } = use();
+    await insertCompany(db, { cvr: '11111111', name: 'A', customDomain: 'firma.dk' });
+    await insertCompany(db, { cvr: '22222222', name: 'B' });
+    const error = await rejection(updateCompany(db, '22222222', { customDomain: 'firma.dk' }));
+    expect(error.code).toBe('conflict');
+    expect((await findCompanyByCvr(db, '22222222'))?.customDomain).toBeNull();
+  });
+
+  it('lists companies oldest first and deletes a company with its pages', async () => {
+    const { db } = use();
+    await insertCompany(db, { cvr: '22222222', name: 'Yngre' }, new Date('2026-03-01T00:00:00Z'));
+    await insertCompany(db, { cvr: '11111111', name: 'Ældre' }, new Date('2026-01-01T00:00:00Z'));
+    await insertPage(db, '22222222', { pageName: 'Ydelser' });
+    expect((await listCompanies(db)).map((company) => company.name)).toEqual(['Ældre', 'Yngre']);
+
+    expect(await deleteCompany(db, '22222222')).toBe(true);
+    expect(await deleteCompany(db, '22222222')).toBe(false);
+    expect(await listPages(db, '22222222')).toEqual([]);
+    expect(await countCompanies(db)).toBe(1);
+  });
+});

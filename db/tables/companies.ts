@@ -1,0 +1,383 @@
+// The companies table and its repository. A company is keyed by its CVR (SPEC: the CVR is the
+// document id). Nested shapes are JSON text; this file is the one place that maps rows to objects.
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { AppError } from '../../lib/errors';
+import { DEFAULT_HOURS, normalizeHours, type OpeningHours } from '../../rules/hours';
+import { MESSAGES } from '../../rules/messages';
+import { EMPTY_SOCIAL_MEDIA, type SocialMedia } from '../../rules/social';
+import { pickSubdomain } from '../../rules/subdomain';
+import { DEFAULT_THEME, isThemeId, type ThemeId } from '../../rules/themes';
+import { trialPeriod } from '../../rules/trial';
+import { type Db, isUniqueViolation } from '../database';
+import { parseJson } from './json';
+
+export interface CompaniesTable {
+  cvr: string;
+  name: string;
+  address: string;
+  zipcode: string;
+  city: string;
+  phone: string;
+  email: string;
+  companyEmail: string | null;
+  logo: string | null;
+  industryDesc: string;
+  companyDesc: string;
+  startDate: string;
+  employees: number | null;
+  hours: string;
+  showHours: number;
+  subdomain: string;
+  customDomain: string | null;
+  existingWebsite: string | null;
+  socialMedia: string;
+  websiteContent: string | null;
+  theme: string;
+  status: string;
+  planType: string;
+  planStatus: string;
+  trialStartDate: string;
+  trialEndDate: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type CompanyRow = Selectable<CompaniesTable>;
+export type NewCompanyRow = Insertable<CompaniesTable>;
+export type CompanyRowUpdate = Updateable<CompaniesTable>;
+
+export interface ExistingWebsite {
+  url: string;
+  title: string;
+  description: string;
+}
+
+export interface WebsiteText {
+  title: string;
+  subtitle: string;
+  content: string;
+}
+
+export interface WebsiteContent extends WebsiteText {
+  processedContent: WebsiteText | null;
+}
+
+export interface CompanyPlan {
+  type: 'Free';
+  status: string;
+  trialStartDate: string;
+  trialEndDate: string;
+}
+
+/** A company as the rest of the product sees it. */
+export interface Company {
+  /** The CVR; kept as `id` too because the spec names both. */
+  id: string;
+  cvr: string;
+  name: string;
+  address: string;
+  zipcode: string;
+  city: string;
+  phone: string;
+  email: string;
+  /** The owner's login e-mail (lowercased); links the company to its owner account. */
+  companyEmail: string | null;
+  logo: string | null;
+  industryDesc: string;
+  companyDesc: string;
+  startDate: string;
+  employees: number | null;
+  hours: OpeningHours;
+  showHours: boolean;
+  subdomain: string;
+  /** A bare hostname in punycode, e.g. `www.xn--tmrer-vua.dk`. */
+  customDomain: string | null;
+  existingWebsite: ExistingWebsite | null;
+  socialMedia: SocialMedia;
+  websiteContent: WebsiteContent | null;
+  theme: ThemeId;
+  status: string;
+  plan: CompanyPlan;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewCompany {
+  cvr: string;
+  name: string;
+  address?: string;
+  zipcode?: string;
+  city?: string;
+  phone?: string;
+  email?: string;
+  companyEmail?: string | null;
+  logo?: string | null;
+  industryDesc?: string;
+  companyDesc?: string;
+  startDate?: string;
+  employees?: number | null;
+  hours?: OpeningHours;
+  showHours?: boolean;
+  /** Chosen from the name when absent (SPEC section 5), with a numeric suffix when taken. */
+  subdomain?: string;
+  customDomain?: string | null;
+  existingWebsite?: ExistingWebsite | null;
+  socialMedia?: SocialMedia;
+  websiteContent?: WebsiteContent | null;
+  theme?: ThemeId;
+}
+
+/** The fields an owner may change (SPEC section 7, settings save), plus the logo. */
+export type CompanyPatch = Partial<
+  Pick<
+    Company,
+    | 'name'
+    | 'phone'
+    | 'email'
+    | 'address'
+    | 'zipcode'
+    | 'city'
+    | 'hours'
+    | 'showHours'
+    | 'socialMedia'
+    | 'customDomain'
+    | 'theme'
+    | 'logo'
+    | 'websiteContent'
+    | 'existingWebsite'
+  >
+>;
+
+export function toCompany(row: CompanyRow): Company {
+  return {
+    id: row.cvr,
+    cvr: row.cvr,
+    name: row.name,
+    address: row.address,
+    zipcode: row.zipcode,
+    city: row.city,
+    phone: row.phone,
+    email: row.email,
+    companyEmail: row.companyEmail,
+    logo: row.logo,
+    industryDesc: row.industryDesc,
+    companyDesc: row.companyDesc,
+    startDate: row.startDate,
+    employees: row.employees,
+    hours: normalizeHours(parseJson(row.hours, {})),
+    showHours: row.showHours === 1,
+    subdomain: row.subdomain,
+    customDomain: row.customDomain,
+    existingWebsite: parseJson<ExistingWebsite | null>(row.existingWebsite, null),
+    socialMedia: { ...EMPTY_SOCIAL_MEDIA, ...parseJson<Partial<SocialMedia>>(row.socialMedia, {}) },
+    websiteContent: parseJson<WebsiteContent | null>(row.websiteContent, null),
+    theme: isThemeId(row.theme) ? row.theme : DEFAULT_THEME,
+    status: row.status,
+    plan: {
+      type: 'Free',
+      status: row.planStatus,
+      trialStartDate: row.trialStartDate,
+      trialEndDate: row.trialEndDate,
+    },
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function patchToRow(patch: CompanyPatch): CompanyRowUpdate {
+  const row: CompanyRowUpdate = {};
+  const plain = [
+    'name',
+    'phone',
+    'email',
+    'address',
+    'zipcode',
+    'city',
+    'customDomain',
+    'theme',
+    'logo',
+  ] as const;
+  const target = row as Record<string, unknown>;
+  for (const key of plain) if (patch[key] !== undefined) target[key] = patch[key];
+  if (patch.hours !== undefined) row.hours = JSON.stringify(normalizeHours(patch.hours));
+  if (patch.showHours !== undefined) row.showHours = patch.showHours ? 1 : 0;
+  if (patch.socialMedia !== undefined) row.socialMedia = JSON.stringify(patch.socialMedia);
+  if (patch.websiteContent !== undefined) row.websiteContent = jsonOrNull(patch.websiteContent);
+  if (patch.existingWebsite !== undefined) row.existingWebsite = jsonOrNull(patch.existingWebsite);
+  return row;
+}
+
+function jsonOrNull(value: unknown): string | null {
+  return value === null ? null : JSON.stringify(value);
+}
+
+/**
+ * Inserts a new company: status active, plan Free and active, a 90-day trial from `now`, theme amber
+ * and the default hours unless given (SPEC section 4). A taken CVR is a conflict with the spec's text.
+ */
+export async function insertCompany(db: Db, input: NewCompany, now = new Date()): Promise<Company> {
+  // Two sign-ups with the same name may pick the same free subdomain at once; the unique index
+  // stops the second, which then picks again.
+  for (let attempt = 1; ; attempt++) {
+    const subdomain = input.subdomain ?? (await chooseSubdomain(db, input.name));
+    try {
+      const row = await db
+        .insertInto('companies')
+        .values(newCompanyRow(input, subdomain, now))
+        .returningAll();
+      return toCompany(await row.executeTakeFirstOrThrow());
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const subdomainClash = violatedColumn(error) === 'subdomain';
+      if (subdomainClash && input.subdomain === undefined && attempt < 5) continue;
+      throw conflictFor(error, input.cvr);
+    }
+  }
+}
+
+function newCompanyRow(input: NewCompany, subdomain: string, now: Date): NewCompanyRow {
+  const trial = trialPeriod(now);
+  const stamp = now.toISOString();
+  return {
+    cvr: input.cvr,
+    name: input.name,
+    address: input.address ?? '',
+    zipcode: input.zipcode ?? '',
+    city: input.city ?? '',
+    phone: input.phone ?? '',
+    email: input.email ?? '',
+    companyEmail: input.companyEmail ? input.companyEmail.trim().toLowerCase() : null,
+    logo: input.logo ?? null,
+    industryDesc: input.industryDesc ?? '',
+    companyDesc: input.companyDesc ?? '',
+    startDate: input.startDate ?? '',
+    employees: input.employees ?? null,
+    hours: JSON.stringify(input.hours ?? DEFAULT_HOURS),
+    showHours: input.showHours === false ? 0 : 1,
+    subdomain,
+    customDomain: input.customDomain ?? null,
+    existingWebsite: jsonOrNull(input.existingWebsite ?? null),
+    socialMedia: JSON.stringify(input.socialMedia ?? EMPTY_SOCIAL_MEDIA),
+    websiteContent: jsonOrNull(input.websiteContent ?? null),
+    theme: input.theme ?? DEFAULT_THEME,
+    status: 'active',
+    planType: 'Free',
+    planStatus: 'active',
+    trialStartDate: trial.start.toISOString(),
+    trialEndDate: trial.end.toISOString(),
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+}
+
+/** The column whose unique index a violation hit (both dialects name it in their message). */
+function violatedColumn(error: unknown): 'company_email' | 'subdomain' | 'custom_domain' | 'cvr' {
+  const text = String((error as Error).message ?? '');
+  for (const column of ['company_email', 'subdomain', 'custom_domain'] as const) {
+    if (text.includes(column)) return column;
+  }
+  return 'cvr';
+}
+
+function conflictFor(error: unknown, cvr: string): AppError {
+  const message = {
+    company_email: MESSAGES.emailTakenAuth,
+    subdomain: MESSAGES.creationFailed,
+    custom_domain: MESSAGES.updateFailed,
+    cvr: MESSAGES.cvrTaken,
+  }[violatedColumn(error)];
+  return new AppError('conflict', message, { cause: { error, cvr } });
+}
+
+/** A free subdomain for a company name: the name's subdomain, or it with the lowest free suffix. */
+export async function chooseSubdomain(db: Db, name: string): Promise<string> {
+  const base = pickSubdomain(name, []);
+  const stem = base.slice(0, 20);
+  const rows = await db
+    .selectFrom('companies')
+    .select('subdomain')
+    .where('subdomain', 'like', `${stem}%`)
+    .execute();
+  return pickSubdomain(
+    name,
+    rows.map((row) => row.subdomain),
+  );
+}
+
+export async function findCompanyByCvr(db: Db, cvr: string): Promise<Company | undefined> {
+  const row = await db.selectFrom('companies').selectAll().where('cvr', '=', cvr).executeTakeFirst();
+  return row && toCompany(row);
+}
+
+/** The company a signed-in owner administers (SPEC: found by companyEmail). */
+export async function findCompanyByOwnerEmail(db: Db, email: string): Promise<Company | undefined> {
+  const row = await db
+    .selectFrom('companies')
+    .selectAll()
+    .where('companyEmail', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row && toCompany(row);
+}
+
+export async function findCompanyBySubdomain(db: Db, subdomain: string): Promise<Company | undefined> {
+  const row = await db
+    .selectFrom('companies')
+    .selectAll()
+    .where('subdomain', '=', subdomain.toLowerCase())
+    .executeTakeFirst();
+  return row && toCompany(row);
+}
+
+export async function findCompanyByCustomDomain(db: Db, hostname: string): Promise<Company | undefined> {
+  const row = await db
+    .selectFrom('companies')
+    .selectAll()
+    .where('customDomain', '=', hostname.toLowerCase())
+    .executeTakeFirst();
+  return row && toCompany(row);
+}
+
+/** Every company, oldest first (the landing page and the rebuild script read this). */
+export async function listCompanies(db: Db): Promise<Company[]> {
+  const rows = await db.selectFrom('companies').selectAll().orderBy('createdAt').orderBy('cvr').execute();
+  return rows.map(toCompany);
+}
+
+export async function countCompanies(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('companies')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * Merges `patch` into the company and stamps updatedAt (SPEC section 7, company update). An unknown
+ * CVR is `Firma ikke fundet`; a custom domain another company holds is a conflict.
+ */
+export async function updateCompany(
+  db: Db,
+  cvr: string,
+  patch: CompanyPatch,
+  now = new Date(),
+): Promise<Company> {
+  try {
+    const row = await db
+      .updateTable('companies')
+      .set({ ...patchToRow(patch), updatedAt: now.toISOString() })
+      .where('cvr', '=', cvr)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new AppError('not_found', MESSAGES.companyNotFound);
+    return toCompany(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', MESSAGES.updateFailed, { cause: error });
+    throw error;
+  }
+}
+
+/** Deletes a company and, through foreign keys, its pages, images, usage and publish state. */
+export async function deleteCompany(db: Db, cvr: string): Promise<boolean> {
+  const result = await db.deleteFrom('companies').where('cvr', '=', cvr).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

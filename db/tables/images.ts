@@ -1,0 +1,119 @@
+// The images table and its repository: the archive of one company's uploaded pictures. The files
+// live under STORAGE_DIR; a row records where, and the responsive variants made from it.
+import { randomUUID } from 'node:crypto';
+import type { Insertable, Selectable } from 'kysely';
+import { AppError } from '../../lib/errors';
+import { MAX_IMAGES } from '../../rules/images';
+import { MESSAGES } from '../../rules/messages';
+import type { Db } from '../database';
+import { parseJson } from './json';
+import { lockCompany } from './locks';
+
+export interface ImagesTable {
+  id: string;
+  companyCvr: string;
+  path: string;
+  url: string;
+  name: string;
+  uploaderEmail: string;
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: number;
+  variants: string;
+  createdAt: string;
+}
+
+export type ImageRow = Selectable<ImagesTable>;
+export type NewImageRow = Insertable<ImagesTable>;
+
+export interface ImageVariant {
+  width: number;
+  url: string;
+  contentType: string;
+}
+
+export interface Image {
+  id: string;
+  companyCvr: string;
+  /** Storage-relative path of the original, `images/<cvr>/<timestamp>-<safe-name>`. */
+  path: string;
+  url: string;
+  name: string;
+  uploaderEmail: string;
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: number;
+  variants: ImageVariant[];
+  createdAt: string;
+}
+
+export type NewImage = Omit<Image, 'id' | 'companyCvr' | 'createdAt'>;
+
+export function toImage(row: ImageRow): Image {
+  return { ...row, variants: parseJson<ImageVariant[]>(row.variants, []) };
+}
+
+/** A company's images, newest first. */
+export async function listImages(db: Db, cvr: string): Promise<Image[]> {
+  const rows = await db
+    .selectFrom('images')
+    .selectAll()
+    .where('companyCvr', '=', cvr)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toImage);
+}
+
+export async function findImage(db: Db, cvr: string, id: string): Promise<Image | undefined> {
+  const row = await db
+    .selectFrom('images')
+    .selectAll()
+    .where('companyCvr', '=', cvr)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toImage(row);
+}
+
+export async function countImages(db: Db, cvr: string): Promise<number> {
+  const row = await db
+    .selectFrom('images')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('companyCvr', '=', cvr)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * Records an uploaded image unless the company already has MAX_IMAGES. The count and the insert run
+ * in one transaction holding the company's row lock, so parallel uploads cannot pass the limit.
+ */
+export async function insertImage(db: Db, cvr: string, input: NewImage, now = new Date()): Promise<Image> {
+  return db.transaction().execute(async (trx) => {
+    await lockCompany(trx, cvr);
+    if ((await countImages(trx, cvr)) >= MAX_IMAGES)
+      throw new AppError('limit_reached', MESSAGES.uploadLimit);
+    const row: NewImageRow = {
+      ...input,
+      id: randomUUID(),
+      companyCvr: cvr,
+      variants: JSON.stringify(input.variants),
+      createdAt: now.toISOString(),
+    };
+    return toImage(await trx.insertInto('images').values(row).returningAll().executeTakeFirstOrThrow());
+  });
+}
+
+/** Deletes one image row of the company and returns it, so the caller can remove its files. */
+export async function deleteImage(db: Db, cvr: string, id: string): Promise<Image> {
+  const row = await db
+    .deleteFrom('images')
+    .where('companyCvr', '=', cvr)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw new AppError('not_found', MESSAGES.imageDeleteFailed);
+  return toImage(row);
+}

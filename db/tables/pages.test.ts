@@ -1,0 +1,94 @@
+import { expect, it } from 'vitest';
+import { AppError } from '../../lib/errors';
+import { describeEachDialect } from '../../tests/support/databases';
+import { insertCompany } from './companies';
+import { deletePage, findPage, findPageBySlug, insertPage, listPages, updatePage } from './pages';
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describeEachDialect('pages repository', (use) => {
+  async function twoCompanies() {
+    const { db } = use();
+    await insertCompany(db, { cvr: '11111111', name: 'Firma A' });
+    await insertCompany(db, { cvr: '22222222', name: 'Firma B' });
+    return db;
+  }
+
+  it('creates new pages with the spec defaults and slugs unique per company', async () => {
+    const db = await twoCompanies();
+    const first = await insertPage(db, '11111111');
+    expect(first).toMatchObject({
+      pageName: 'Ny side',
+      slug: 'ny-side',
+      type: 'page',
+      layout: 'text',
+      gallery: [],
+    });
+    expect((await insertPage(db, '11111111')).slug).toBe('ny-side-2');
+    expect((await insertPage(db, '22222222')).slug).toBe('ny-side');
+  });
+
+  it('recomputes the slug from the page name on save and keeps the fields of each layout', async () => {
+    const db = await twoCompanies();
+    await insertPage(db, '11111111', { pageName: 'Vores ydelser' });
+    const page = await insertPage(db, '11111111');
+    const gallery = [
+      { title: 'Tag', description: 'Nyt tag i Roskilde', image: '/images/11111111/1-tag.webp' },
+    ];
+    const saved = await updatePage(db, '11111111', page.id, {
+      pageName: 'Vores ydelser',
+      layout: 'gallery',
+      gallery,
+      metaTitle: 'Ydelser',
+    });
+    expect(saved.slug).toBe('vores-ydelser-2');
+    expect(saved.gallery).toEqual(gallery);
+    expect(await findPage(db, '11111111', page.id)).toEqual(saved);
+
+    const renamed = await updatePage(db, '11111111', page.id, { pageName: 'Tømrer & tag' });
+    expect(renamed.slug).toBe('toemrer-tag');
+    expect((await findPageBySlug(db, '11111111', 'toemrer-tag'))?.id).toBe(page.id);
+  });
+
+  it('keeps a page slug when it is saved under its own name', async () => {
+    const db = await twoCompanies();
+    const page = await insertPage(db, '11111111', { pageName: 'Kontakt' });
+    expect((await updatePage(db, '11111111', page.id, { pageName: 'Kontakt', title: 'Ring' })).slug).toBe(
+      'kontakt',
+    );
+  });
+
+  it('lists pages in creation order', async () => {
+    const db = await twoCompanies();
+    await insertPage(db, '11111111', { pageName: 'C' }, new Date('2026-01-03T00:00:00Z'));
+    await insertPage(db, '11111111', { pageName: 'A' }, new Date('2026-01-01T00:00:00Z'));
+    await insertPage(db, '11111111', { pageName: 'B' }, new Date('2026-01-02T00:00:00Z'));
+    expect((await listPages(db, '11111111')).map((page) => page.pageName)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('never lets one company read, change or delete another company page', async () => {
+    const db = await twoCompanies();
+    const page = await insertPage(db, '11111111', { pageName: 'Privat' });
+    expect(await findPage(db, '22222222', page.id)).toBeUndefined();
+    expect((await rejection(updatePage(db, '22222222', page.id, { title: 'X' }))).code).toBe('not_found');
+    expect((await rejection(deletePage(db, '22222222', page.id))).message).toBe('Kunne ikke slette siden');
+    expect((await findPage(db, '11111111', page.id))?.title).toBe('');
+  });
+
+  it('deletes a page but never the homepage', async () => {
+    const db = await twoCompanies();
+    const home = await insertPage(db, '11111111', { pageName: 'Forside', type: 'homepage', layout: 'hero' });
+    const other = await insertPage(db, '11111111', { pageName: 'Om os' });
+    const error = await rejection(deletePage(db, '11111111', home.id));
+    expect(error.code).toBe('forbidden');
+    await deletePage(db, '11111111', other.id);
+    expect((await listPages(db, '11111111')).map((page) => page.slug)).toEqual(['forside']);
+  });
+});

@@ -1,0 +1,213 @@
+// The pages table and its repository. The spec gives two readings of a page's content (nested
+// hero/main, or flat fields); we store the flat one, and db/README.md documents the mapping.
+import { randomUUID } from 'node:crypto';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { AppError } from '../../lib/errors';
+import { MESSAGES } from '../../rules/messages';
+import {
+  type GalleryItem,
+  NEW_PAGE_DEFAULTS,
+  PAGE_LAYOUTS,
+  type PageLayout,
+  type PageType,
+} from '../../rules/pages';
+import { slugify, uniqueSlug } from '../../rules/slug';
+import { type Db, isUniqueViolation } from '../database';
+import { parseJson } from './json';
+
+export interface PagesTable {
+  id: string;
+  companyCvr: string;
+  pageName: string;
+  title: string;
+  slug: string;
+  type: string;
+  layout: string;
+  subtitle: string;
+  content: string;
+  image: string | null;
+  heroBackgroundImage: string | null;
+  gallery: string;
+  metaTitle: string;
+  metaDescription: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type PageRow = Selectable<PagesTable>;
+export type NewPageRow = Insertable<PagesTable>;
+export type PageRowUpdate = Updateable<PagesTable>;
+
+export interface Page {
+  id: string;
+  companyCvr: string;
+  /** The name shown only in the admin (`Sidenavn (Kun synligt i CMS)`); the slug derives from it. */
+  pageName: string;
+  title: string;
+  slug: string;
+  type: PageType;
+  layout: PageLayout;
+  /** Hero layout only. */
+  subtitle: string;
+  content: string;
+  image: string | null;
+  heroBackgroundImage: string | null;
+  gallery: GalleryItem[];
+  metaTitle: string;
+  metaDescription: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type NewPage = Partial<Omit<Page, 'id' | 'companyCvr' | 'slug' | 'createdAt' | 'updatedAt'>>;
+export type PagePatch = Partial<
+  Omit<Page, 'id' | 'companyCvr' | 'slug' | 'type' | 'createdAt' | 'updatedAt'>
+>;
+
+function isLayout(value: string): value is PageLayout {
+  return (PAGE_LAYOUTS as readonly string[]).includes(value);
+}
+
+export function toPage(row: PageRow): Page {
+  return {
+    id: row.id,
+    companyCvr: row.companyCvr,
+    pageName: row.pageName,
+    title: row.title,
+    slug: row.slug,
+    type: row.type === 'homepage' ? 'homepage' : 'page',
+    layout: isLayout(row.layout) ? row.layout : 'text',
+    subtitle: row.subtitle,
+    content: row.content,
+    image: row.image,
+    heroBackgroundImage: row.heroBackgroundImage,
+    gallery: parseJson<GalleryItem[]>(row.gallery, []),
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** A company's pages in navigation order: by createdAt (SPEC section 2), then id for equal stamps. */
+export async function listPages(db: Db, cvr: string): Promise<Page[]> {
+  const rows = await db
+    .selectFrom('pages')
+    .selectAll()
+    .where('companyCvr', '=', cvr)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return rows.map(toPage);
+}
+
+/** One page of one company; another company's page id finds nothing. */
+export async function findPage(db: Db, cvr: string, id: string): Promise<Page | undefined> {
+  const row = await db
+    .selectFrom('pages')
+    .selectAll()
+    .where('companyCvr', '=', cvr)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toPage(row);
+}
+
+export async function findPageBySlug(db: Db, cvr: string, slug: string): Promise<Page | undefined> {
+  const row = await db
+    .selectFrom('pages')
+    .selectAll()
+    .where('companyCvr', '=', cvr)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  return row && toPage(row);
+}
+
+async function takenSlugs(db: Db, cvr: string, exceptId?: string): Promise<string[]> {
+  let query = db.selectFrom('pages').select('slug').where('companyCvr', '=', cvr);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return (await query.execute()).map((row) => row.slug);
+}
+
+/**
+ * Creates a page with the spec's defaults (`Ny side`, type page, layout text); its slug comes from the
+ * page name and is made unique within the company (`ny-side`, `ny-side-2`, …).
+ */
+export async function insertPage(db: Db, cvr: string, input: NewPage = {}, now = new Date()): Promise<Page> {
+  const pageName = input.pageName ?? NEW_PAGE_DEFAULTS.pageName;
+  const stamp = now.toISOString();
+  const slug = uniqueSlug(slugify(pageName), await takenSlugs(db, cvr));
+  const row: NewPageRow = {
+    id: randomUUID(),
+    companyCvr: cvr,
+    pageName,
+    title: input.title ?? '',
+    slug,
+    type: input.type ?? NEW_PAGE_DEFAULTS.type,
+    layout: input.layout ?? NEW_PAGE_DEFAULTS.layout,
+    subtitle: input.subtitle ?? '',
+    content: input.content ?? '',
+    image: input.image ?? null,
+    heroBackgroundImage: input.heroBackgroundImage ?? null,
+    gallery: JSON.stringify(input.gallery ?? []),
+    metaTitle: input.metaTitle ?? '',
+    metaDescription: input.metaDescription ?? '',
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+  try {
+    return toPage(await db.insertInto('pages').values(row).returningAll().executeTakeFirstOrThrow());
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', MESSAGES.pageCreateFailed, { cause: error });
+    throw error;
+  }
+}
+
+/** Saves a page; a changed page name recomputes the slug (SPEC section 4). */
+export async function updatePage(
+  db: Db,
+  cvr: string,
+  id: string,
+  patch: PagePatch,
+  now = new Date(),
+): Promise<Page> {
+  const row: PageRowUpdate = { updatedAt: now.toISOString() };
+  const plain = [
+    'title',
+    'layout',
+    'subtitle',
+    'content',
+    'image',
+    'heroBackgroundImage',
+    'metaTitle',
+    'metaDescription',
+  ] as const;
+  const target = row as Record<string, unknown>;
+  for (const key of plain) if (patch[key] !== undefined) target[key] = patch[key];
+  if (patch.gallery !== undefined) row.gallery = JSON.stringify(patch.gallery);
+  if (patch.pageName !== undefined) {
+    row.pageName = patch.pageName;
+    row.slug = uniqueSlug(slugify(patch.pageName), await takenSlugs(db, cvr, id));
+  }
+  try {
+    const updated = await db
+      .updateTable('pages')
+      .set(row)
+      .where('companyCvr', '=', cvr)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) throw new AppError('not_found', MESSAGES.saveFailed);
+    return toPage(updated);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', MESSAGES.saveFailed, { cause: error });
+    throw error;
+  }
+}
+
+/** Deletes a page of the company. The homepage is never deleted. */
+export async function deletePage(db: Db, cvr: string, id: string): Promise<void> {
+  const page = await findPage(db, cvr, id);
+  if (!page) throw new AppError('not_found', MESSAGES.pageDeleteFailed);
+  if (page.type === 'homepage') throw new AppError('forbidden', MESSAGES.homepageNotDeletable);
+  await db.deleteFrom('pages').where('companyCvr', '=', cvr).where('id', '=', id).execute();
+}

@@ -1,0 +1,54 @@
+import { expect, it } from 'vitest';
+import { describeEachDialect } from '../../tests/support/databases';
+import { insertCompany } from './companies';
+import { insertContactMessage, listContactMessages } from './contact-messages';
+import {
+  getPublishState,
+  listUnpublished,
+  markPublished,
+  markPublishWanted,
+  recordPublishFailure,
+} from './publish-state';
+
+describeEachDialect('publish state repository', (use) => {
+  it('tracks wanted and published versions and lists what still needs publishing', async () => {
+    const { db } = use();
+    await insertCompany(db, { cvr: '11111111', name: 'Firma A' });
+    await insertCompany(db, { cvr: '22222222', name: 'Firma B' });
+    expect(await markPublishWanted(db, '11111111')).toBe(1);
+    expect(await markPublishWanted(db, '11111111')).toBe(2);
+    expect(await markPublishWanted(db, '22222222')).toBe(1);
+    expect((await listUnpublished(db)).map((state) => state.companyCvr).sort()).toEqual([
+      '11111111',
+      '22222222',
+    ]);
+
+    await markPublished(db, '11111111', 2);
+    await markPublished(db, '22222222', 1);
+    expect(await listUnpublished(db)).toEqual([]);
+    expect(await getPublishState(db, '11111111')).toMatchObject({ wantedVersion: 2, publishedVersion: 2 });
+  });
+
+  it('never moves the published version backwards and clears an error on success', async () => {
+    const { db } = use();
+    await insertCompany(db, { cvr: '11111111', name: 'Firma A' });
+    await markPublishWanted(db, '11111111');
+    await markPublishWanted(db, '11111111');
+    await recordPublishFailure(db, '11111111', 'render failed: disk full');
+    expect((await getPublishState(db, '11111111'))?.lastError).toBe('render failed: disk full');
+
+    await markPublished(db, '11111111', 2);
+    await markPublished(db, '11111111', 1);
+    expect(await getPublishState(db, '11111111')).toMatchObject({ publishedVersion: 2, lastError: null });
+  });
+});
+
+describeEachDialect('contact messages repository', (use) => {
+  it('keeps messages, newest first', async () => {
+    const { db } = use();
+    const input = { name: 'Karen', email: 'karen@example.dk', message: 'Ring venligst' };
+    await insertContactMessage(db, input, new Date('2026-01-01T00:00:00Z'));
+    await insertContactMessage(db, { ...input, name: 'Ole' }, new Date('2026-01-02T00:00:00Z'));
+    expect((await listContactMessages(db)).map((message) => message.name)).toEqual(['Ole', 'Karen']);
+  });
+});

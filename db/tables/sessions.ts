@@ -1,0 +1,89 @@
+// Sessions as the Lucia guide stores them: the row id is the SHA-256 of the cookie's token, so a
+// leaked database cannot be replayed as cookies. Token making and hashing live in the auth module.
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../database';
+import type { User } from './users';
+
+export interface SessionsTable {
+  id: string;
+  userId: string;
+  expiresAt: string;
+  createdAt: string;
+}
+
+export type Session = Selectable<SessionsTable>;
+export type NewSessionRow = Insertable<SessionsTable>;
+
+export async function insertSession(
+  db: Db,
+  session: { id: string; userId: string; expiresAt: Date },
+  now = new Date(),
+): Promise<Session> {
+  const row: NewSessionRow = {
+    id: session.id,
+    userId: session.userId,
+    expiresAt: session.expiresAt.toISOString(),
+    createdAt: now.toISOString(),
+  };
+  return db.insertInto('sessions').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The session and its user, or undefined for an unknown id. Expiry is the caller's decision. */
+export async function findSessionWithUser(
+  db: Db,
+  id: string,
+): Promise<{ session: Session; user: User } | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select([
+      'sessions.id as sessionId',
+      'sessions.userId',
+      'sessions.expiresAt',
+      'sessions.createdAt as sessionCreatedAt',
+      'users.email',
+      'users.passwordHash',
+      'users.createdAt',
+      'users.updatedAt',
+    ])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    session: {
+      id: row.sessionId,
+      userId: row.userId,
+      expiresAt: row.expiresAt,
+      createdAt: row.sessionCreatedAt,
+    },
+    user: {
+      id: row.userId,
+      email: row.email,
+      passwordHash: row.passwordHash,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    },
+  };
+}
+
+/** Sliding expiry: moves the session's end forward. */
+export async function extendSession(db: Db, id: string, expiresAt: Date): Promise<void> {
+  await db.updateTable('sessions').set({ expiresAt: expiresAt.toISOString() }).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('userId', '=', userId).execute();
+}
+
+/** Removes sessions that ended before `now`; returns how many. */
+export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('expiresAt', '<', now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,61 @@
+// Owner accounts. E-mails are stored trimmed and lowercased, so `Anna@Firma.dk` and `anna@firma.dk`
+// are one account on both dialects; only a password hash is kept.
+import { randomUUID } from 'node:crypto';
+import type { Insertable, Selectable } from 'kysely';
+import { AppError } from '../../lib/errors';
+import { MESSAGES } from '../../rules/messages';
+import { type Db, isUniqueViolation } from '../database';
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  passwordHash: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Creates an owner account; an e-mail already in use (in any case) is the spec's conflict. */
+export async function insertUser(
+  db: Db,
+  email: string,
+  passwordHash: string,
+  now = new Date(),
+): Promise<User> {
+  const stamp = now.toISOString();
+  const row: NewUserRow = {
+    id: randomUUID(),
+    email: normalizeEmail(email),
+    passwordHash,
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+  try {
+    return await db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', MESSAGES.emailTakenAuth, { cause: error });
+    throw error;
+  }
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+export async function findUserById(db: Db, id: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateUserPassword(db: Db, id: string, passwordHash: string, now = new Date()) {
+  await db
+    .updateTable('users')
+    .set({ passwordHash, updatedAt: now.toISOString() })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('runs on embedded defaults with an empty environment', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      port: 3000,
+      publicHost: 'localhost:3000',
+      database: { dialect: 'sqlite', file: '/srv/app/storage/app.db' },
+      redisUrl: null,
+      storageDir: '/srv/app/storage',
+      cvrApiUrl: 'demo',
+      openai: { apiKey: null, baseUrl: null },
+      smtpUrl: null,
+      googleCse: null,
+      logLevel: 'info',
+    });
+  });
+
+  it('selects PostgreSQL for a postgres:// URL and SQLite for a path', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/app' }).database).toEqual({
+      dialect: 'postgres',
+      url: 'postgres://u:p@db:5432/app',
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/app' }).database.dialect).toBe('postgres');
+    expect(loadConfig({ DATABASE_URL: 'data/site.db' }, '/srv').database).toEqual({
+      dialect: 'sqlite',
+      file: path.resolve('/srv/data/site.db'),
+    });
+    expect(loadConfig({ DATABASE_URL: 'file:/var/lib/app.db' }).database).toEqual({
+      dialect: 'sqlite',
+      file: '/var/lib/app.db',
+    });
+  });
+
+  it('keeps the SQLite file inside a custom STORAGE_DIR by default', () => {
+    expect(loadConfig({ STORAGE_DIR: '/data' }).database).toEqual({
+      dialect: 'sqlite',
+      file: '/data/app.db',
+    });
+  });
+
+  it('reads the optional services when they are set', () => {
+    const config = loadConfig({
+      PUBLIC_HOST: 'Mesterside.DK',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      CVR_API_URL: 'https://cvrapi.dk/api',
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: 'http://127.0.0.1:8080/v1',
+      OPENAI_MODEL: 'gpt-4o',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      MAIL_FROM: 'Mesterside <hej@mesterside.dk>',
+      GOOGLE_CSE_KEY: 'key',
+      GOOGLE_CSE_CX: 'cx',
+    });
+    expect(config.publicHost).toBe('mesterside.dk');
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(config.openai).toEqual({
+      apiKey: 'sk-test',
+      baseUrl: 'http://127.0.0.1:8080/v1',
+      model: 'gpt-4o',
+    });
+    expect(config.googleCse).toEqual({ key: 'key', cx: 'cx' });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ REDIS_URL: '', OPENAI_API_KEY: '  ' })).toMatchObject({
+      redisUrl: null,
+      openai: { apiKey: null },
+    });
+  });
+
+  it('is frozen all the way down', () => {
+    const config = loadConfig({});
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.database)).toBe(true);
+    expect(Object.isFrozen(config.openai)).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: '-1' }, /^PORT: /],
+    [{ PUBLIC_HOST: 'mester side.dk' }, /^PUBLIC_HOST: /],
+    [{ OPENAI_BASE_URL: 'not a url' }, /^OPENAI_BASE_URL: /],
+    [{ MAIL_FROM: 'nobody' }, /^MAIL_FROM: /],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL: /],
+    [{ DATABASE_URL: 'postgres://' }, /^DATABASE_URL: /],
+    [{ GOOGLE_CSE_CX: 'cx' }, /^GOOGLE_CSE_KEY: /],
+  ])('names the variable in error for %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

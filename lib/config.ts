@@ -1,0 +1,190 @@
+// The one place that reads the environment. It validates every setting with zod and hands out a
+// frozen object; everything else takes configuration as an argument, which keeps tests honest.
+import path from 'node:path';
+import { z } from 'zod';
+
+export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+export type Config = Readonly<{
+  port: number;
+  publicHost: string;
+  database: Readonly<DatabaseTarget>;
+  redisUrl: string | null;
+  storageDir: string;
+  cvrApiUrl: string;
+  openai: Readonly<{ apiKey: string | null; baseUrl: string | null; model: string }>;
+  smtpUrl: string | null;
+  mailFrom: string;
+  googleCse: Readonly<{ key: string; cx: string }> | null;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const httpUrl = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        const { protocol } = new URL(value);
+        return protocol === 'http:' || protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, `must be an http(s) URL${what}`);
+
+const schema = z
+  .object({
+    PORT: z
+      .string()
+      .trim()
+      .default('3000')
+      .refine(
+        (value) => /^\d+$/.test(value) && Number(value) <= 65535,
+        'must be a port number from 0 to 65535',
+      )
+      .transform(Number),
+    PUBLIC_HOST: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .default('localhost:3000')
+      .refine(
+        (value) =>
+          /^(?=.{1,253}(:|$))[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/.test(
+            value,
+          ),
+        'must be a host name with an optional port, such as mesterside.dk or localhost:3000 (punycode for æ/ø/å)',
+      ),
+    DATABASE_URL: optionalText,
+    REDIS_URL: optionalText.refine(
+      (value) => value === undefined || /^rediss?:\/\/[^\s]+$/.test(value),
+      'must start with redis:// or rediss://',
+    ),
+    STORAGE_DIR: optionalText,
+    CVR_API_URL: z
+      .string()
+      .trim()
+      .default('demo')
+      .pipe(z.union([z.literal('demo'), httpUrl(' or the word demo')])),
+    OPENAI_API_KEY: optionalText,
+    OPENAI_BASE_URL: optionalText.pipe(httpUrl('').optional()),
+    OPENAI_MODEL: z.string().trim().min(1, 'must not be empty').default('gpt-4o-mini'),
+    SMTP_URL: optionalText.refine(
+      (value) => value === undefined || /^smtps?:\/\/[^\s]+$/.test(value),
+      'must start with smtp:// or smtps://',
+    ),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .default('Mesterside <noreply@mesterside.local>')
+      .refine(
+        (value) => /^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(value),
+        'must be an e-mail address, optionally as "Name <address>"',
+      ),
+    GOOGLE_CSE_KEY: optionalText,
+    GOOGLE_CSE_CX: optionalText,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CSE_KEY) !== Boolean(env.GOOGLE_CSE_CX)) {
+      const missing = env.GOOGLE_CSE_KEY ? 'GOOGLE_CSE_CX' : 'GOOGLE_CSE_KEY';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'must be set together with the other GOOGLE_CSE_ value',
+      });
+    }
+  });
+
+/** Parses a database URL: `postgres://…` selects PostgreSQL, anything else is a SQLite file path. */
+export function parseDatabaseUrl(value: string, baseDir: string): DatabaseTarget {
+  if (/^postgres(ql)?:\/\//i.test(value)) {
+    let host = '';
+    try {
+      host = new URL(value).hostname;
+    } catch {
+      // reported below
+    }
+    if (!host) throw new ConfigError('DATABASE_URL: is not a valid postgres:// URL with a host');
+    return { dialect: 'postgres', url: value };
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    throw new ConfigError('DATABASE_URL: must be a postgres:// URL or a SQLite file path');
+  }
+  const file = value.replace(/^(sqlite|file):/i, '');
+  if (file === '') throw new ConfigError('DATABASE_URL: the SQLite file path is empty');
+  return { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(baseDir, file) };
+}
+
+/**
+ * Builds the configuration from an environment-like record. Throws a ConfigError whose message is
+ * one line naming the first bad variable and what is wrong with it.
+ */
+export function loadConfig(env: Record<string, string | undefined>, cwd = '.'): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join('.') ?? 'configuration';
+    throw new ConfigError(`${name}: ${issue?.message ?? 'is invalid'}`);
+  }
+  const values = parsed.data;
+  const storageDir = path.resolve(cwd, values.STORAGE_DIR ?? 'storage');
+  const database = values.DATABASE_URL
+    ? parseDatabaseUrl(values.DATABASE_URL, cwd)
+    : ({ dialect: 'sqlite', file: path.join(storageDir, 'app.db') } as const);
+
+  return deepFreeze({
+    port: values.PORT,
+    publicHost: values.PUBLIC_HOST,
+    database,
+    redisUrl: values.REDIS_URL ?? null,
+    storageDir,
+    cvrApiUrl: values.CVR_API_URL,
+    openai: {
+      apiKey: values.OPENAI_API_KEY ?? null,
+      baseUrl: values.OPENAI_BASE_URL ?? null,
+      model: values.OPENAI_MODEL,
+    },
+    smtpUrl: values.SMTP_URL ?? null,
+    mailFrom: values.MAIL_FROM,
+    googleCse:
+      values.GOOGLE_CSE_KEY && values.GOOGLE_CSE_CX
+        ? { key: values.GOOGLE_CSE_KEY, cx: values.GOOGLE_CSE_CX }
+        : null,
+    logLevel: values.LOG_LEVEL,
+  });
+}
+
+let current: Config | undefined;
+
+/** The process's configuration, read from `process.env` on first use and never again. */
+export function getConfig(): Config {
+  current ??= loadConfig(process.env, process.cwd());
+  return current;
+}
+
+/** Settings only the test suite reads; kept here so this stays the one reader of the environment. */
+export function getTestEnvironment(): { databaseUrl: string; ci: boolean } {
+  return {
+    databaseUrl: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+    ci: process.env.CI === 'true' || process.env.CI === '1',
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
