@@ -1,0 +1,56 @@
+// What every command-line entry point does first: read the configuration, reach the database and
+// migrate it. Each failure ends the process with one clear line and a non-zero exit code.
+import { type Db, MigrationError, migrateToLatest, openDatabase, pingDatabase } from '../db';
+import { type Config, ConfigError, type DatabaseTarget, getConfig } from '../lib/config';
+
+/** Prints one line to stderr and exits with status 1. */
+export function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+export function configOrExit(): Config {
+  try {
+    return getConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The database's address with any password hidden, for messages. */
+export function describeDatabase(target: DatabaseTarget): string {
+  if (target.dialect === 'sqlite') return `SQLite file ${target.file}`;
+  const url = new URL(target.url);
+  if (url.password) url.password = '***';
+  return `PostgreSQL at ${url.toString()}`;
+}
+
+export async function databaseOrExit(config: Config): Promise<Db> {
+  let db: Db | undefined;
+  try {
+    db = openDatabase(config.database);
+    await pingDatabase(db);
+    return db;
+  } catch (error) {
+    await db?.destroy().catch(() => {});
+    fail(`Database unreachable (${describeDatabase(config.database)}): ${reason(error)}`);
+  }
+}
+
+export async function migrateOrExit(db: Db): Promise<string[]> {
+  try {
+    return await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    if (error instanceof MigrationError)
+      fail(`Database migration failed, nothing was changed: ${error.message}`);
+    fail(`Database migration failed: ${reason(error)}`);
+  }
+}
+
+function reason(error: unknown): string {
+  if (error instanceof AggregateError) return error.errors.map(reason).join('; ');
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}

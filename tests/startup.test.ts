@@ -1,0 +1,142 @@
+// Start-up as a new user meets it: the real `npm start` entry point in a child process.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mesterside-start-'));
+  dirs.push(dir);
+  return dir;
+}
+
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Run {
+  // Only what the product needs: no outside DATABASE_URL, REDIS_URL etc. leaks into the child.
+  const child = spawn(TSX, ['scripts/start.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', LOG_LEVEL: 'warn', ...env },
+  });
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk) => {
+    out += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    err += chunk;
+  });
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => out, stderr: () => err, exit };
+}
+
+async function baseUrl(run: Run): Promise<string> {
+  for (let waited = 0; waited < 15_000; waited += 50) {
+    const match = /running on (http:\/\/localhost:\d+)/.exec(run.stdout());
+    if (match?.[1]) return match[1];
+    if (run.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`server did not start:\n${run.stdout()}\n${run.stderr()}`);
+}
+
+describe('npm start', () => {
+  it('migrates, seeds the demo companies once, serves health and stops cleanly', async () => {
+    const storage = tempDir();
+    const first = start({ STORAGE_DIR: storage });
+    const url = await baseUrl(first);
+    expect(first.stdout()).toContain('seeded 3 fictional demo companies');
+    expect(first.stdout()).toContain('/12345678');
+    const response = await fetch(`${url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      status: 'ok',
+      database: { status: 'ok', dialect: 'sqlite' },
+    });
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+
+    const again = start({ STORAGE_DIR: storage });
+    await baseUrl(again);
+    expect(again.stdout()).not.toContain('seeded');
+    const companies = new SQLite(path.join(storage, 'app.db'), { readonly: true });
+    expect(companies.prepare('select count(*) as n from companies').get()).toEqual({ n: 3 });
+    companies.close();
+    again.child.kill('SIGTERM');
+    expect(await again.exit).toBe(0);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PUBLIC_HOST', 'http://mesterside.dk'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['DATABASE_URL', 'mysql://root@localhost/app'],
+    ['CVR_API_URL', 'ftp://cvr.example'],
+    ['SMTP_URL', 'mail.example'],
+    ['GOOGLE_CSE_KEY', 'only-the-key'],
+  ])('stops on a bad %s with one line naming it', async (name, value) => {
+    const run = start({ STORAGE_DIR: tempDir(), [name]: value });
+    expect(await run.exit).toBe(1);
+    const lines = run.stderr().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const named = name === 'GOOGLE_CSE_KEY' ? 'GOOGLE_CSE_CX' : name;
+    expect(lines[0]).toMatch(new RegExp(`^Configuration error: ${named}: \\S`));
+  });
+
+  it('stops with a clear message when the database cannot be reached', async () => {
+    const run = start({
+      STORAGE_DIR: tempDir(),
+      DATABASE_URL: 'postgres://postgres:geheim@127.0.0.1:1/test',
+    });
+    expect(await run.exit).toBe(1);
+    expect(run.stderr().trim()).toMatch(
+      /^Database unreachable \(PostgreSQL at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/test\): /,
+    );
+    expect(run.stderr()).not.toContain('geheim');
+  });
+
+  it('stops on a failed migration and leaves the database as it was', async () => {
+    const storage = tempDir();
+    const file = path.join(storage, 'app.db');
+    const before = new SQLite(file);
+    // A table in the way of the first migration, holding data that must survive.
+    before.exec("create table pages (note text); insert into pages values ('keep me')");
+    before.close();
+
+    const run = start({ STORAGE_DIR: storage });
+    expect(await run.exit).toBe(1);
+    expect(run.stderr().trim()).toMatch(
+      /^Database migration failed, nothing was changed: migration 0001-initial failed: /,
+    );
+
+    const after = new SQLite(file, { readonly: true });
+    const tables = after
+      .prepare(
+        "select name from sqlite_master where type = 'table' and name not like 'kysely_%' order by name",
+      )
+      .all();
+    expect(tables).toEqual([{ name: 'pages' }]);
+    expect(after.prepare('select note from pages').all()).toEqual([{ note: 'keep me' }]);
+    after.close();
+  });
+});
