@@ -69,3 +69,20 @@ export function splitParagraphs(body: string): string[] {
     .map((paragraph) => paragraph.trim())
     .filter((paragraph) => paragraph !== '');
 }
+
+/**
+ * Slugs a company page may not take: on a subdomain these paths are the product's own pages
+ * (SPEC's subdomain route table) or files of the rendered site, so a page there would be unreachable.
+ */
+export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
+  'admin',
+  'api',
+  'privacy',
+  'faq',
+  'blog',
+  '404',
+  'index',
+  'sitemap',
+  'robots',
+  'onboarding',
+]);

@@ -57,6 +57,12 @@ describeEachDialect('pages repository', (use) => {
     expect((await findPageBySlug(db, '11111111', 'toemrer-tag'))?.id).toBe(page.id);
   });
 
+  it('never gives a page a slug the product uses for its own pages', async () => {
+    const db = await twoCompanies();
+    expect((await insertPage(db, '11111111', { pageName: 'Blog' })).slug).toBe('blog-2');
+    expect((await insertPage(db, '11111111', { pageName: 'Admin' })).slug).toBe('admin-2');
+  });
+
   it('keeps a page slug when it is saved under its own name', async () => {
     const db = await twoCompanies();
     const page = await insertPage(db, '11111111', { pageName: 'Kontakt' });

@@ -10,6 +10,7 @@ import {
   PAGE_LAYOUTS,
   type PageLayout,
   type PageType,
+  RESERVED_PAGE_SLUGS,
 } from '../../rules/pages';
 import { slugify, uniqueSlug } from '../../rules/slug';
 import { type Db, isUniqueViolation } from '../database';
@@ -122,10 +123,11 @@ export async function findPageBySlug(db: Db, cvr: string, slug: string): Promise
   return row && toPage(row);
 }
 
+/** Slugs a page of the company cannot take: its other pages' and the reserved ones. */
 async function takenSlugs(db: Db, cvr: string, exceptId?: string): Promise<string[]> {
   let query = db.selectFrom('pages').select('slug').where('companyCvr', '=', cvr);
   if (exceptId) query = query.where('id', '!=', exceptId);
-  return (await query.execute()).map((row) => row.slug);
+  return [...RESERVED_PAGE_SLUGS, ...(await query.execute()).map((row) => row.slug)];
 }
 
 /**

@@ -1,0 +1,70 @@
+// Renders one page of a company site to an HTML string with the prebuilt Astro server bundle
+// (`npm run build` → dist/site/server/entry.mjs), in-process and without a build per save.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { SiteLocals } from './site-model';
+
+export interface SiteRenderer {
+  /** The full HTML document of `locals.page`, or of the site's 404 page when it is null. */
+  renderPage(locals: SiteLocals): Promise<string>;
+}
+
+/** The parts of Astro's `App` (astro/app) the renderer uses. */
+interface AstroApp {
+  match(request: Request): unknown;
+  render(request: Request, options: { routeData: unknown; locals: object }): Promise<Response>;
+}
+
+const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/site', import.meta.url));
+// templates/pages/company-site/[...path].astro. The host is never contacted; it only makes a Request.
+const ROUTE_URL = 'http://site.invalid/company-site/';
+// Set by templates/middleware.ts when a template throws.
+const RENDER_ERROR = Symbol.for('mesterside.renderError');
+
+/** Loads the built templates once; the returned renderer is cheap to call for every page. */
+export async function loadSiteRenderer(distDir: string = DEFAULT_DIST_DIR): Promise<SiteRenderer> {
+  const entry = path.join(distDir, 'server', 'entry.mjs');
+  if (!existsSync(entry)) {
+    throw new Error(`The site templates are not built (${entry} is missing): run \`npm run build\` first.`);
+  }
+  const bundle = (await import(pathToFileURL(entry).href)) as { createApp?: () => AstroApp };
+  if (typeof bundle.createApp !== 'function') {
+    throw new Error(`${entry} does not export createApp(): rebuild with \`npm run build\`.`);
+  }
+  const app = bundle.createApp();
+  const routeData = app.match(new Request(`${ROUTE_URL}page`));
+  if (!routeData) throw new Error(`The company-site route is missing from ${entry}: run \`npm run build\`.`);
+
+  return {
+    async renderPage({ site, page }) {
+      const name = describePage({ site, page });
+      // A fresh object per render: the caller's model is never written to.
+      const locals: SiteLocals = { site, page };
+      let response: Response;
+      try {
+        const url = `${ROUTE_URL}${encodeURIComponent(page?.slug ?? '404')}`;
+        response = await app.render(new Request(url), { routeData, locals });
+      } catch (error) {
+        throw new Error(`Rendering ${name} failed: ${messageOf(error)}`, { cause: error });
+      }
+      const cause: unknown = Reflect.get(locals, RENDER_ERROR);
+      if (cause !== undefined) {
+        throw new Error(`Rendering ${name} failed: ${messageOf(cause)}`, { cause });
+      }
+      if (response.status !== 200) {
+        throw new Error(`Rendering ${name} failed with HTTP ${response.status}`);
+      }
+      return response.text();
+    },
+  };
+}
+
+function describePage({ site, page }: SiteLocals): string {
+  const pageName = page === null ? 'the 404 page' : `page "${page.slug}" (${page.id})`;
+  return `${pageName} of company ${site.company.cvr}`;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

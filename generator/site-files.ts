@@ -1,0 +1,47 @@
+// Turns a site model into the list of files of its site: every page, the 404 page, sitemap.xml
+// and robots.txt. Everything is rendered in memory first, so a failure writes nothing.
+import type { SiteRenderer } from './astro-renderer';
+import { SITE_FILES, type SiteModel } from './site-model';
+
+export interface SiteFile {
+  name: string;
+  body: Buffer;
+}
+
+export async function renderSiteFiles(site: SiteModel, renderer: SiteRenderer): Promise<SiteFile[]> {
+  const home = site.pages.find((page) => page.type === 'homepage') ?? site.pages[0];
+  const files: SiteFile[] = [];
+  const html = async (name: string, page: SiteModel['pages'][number] | null) => {
+    files.push({ name, body: Buffer.from(await renderer.renderPage({ site, page })) });
+  };
+
+  if (home) await html(SITE_FILES.home, home);
+  for (const page of site.pages) if (page !== home) await html(SITE_FILES.page(page.slug), page);
+  await html(SITE_FILES.notFound, null);
+  files.push({ name: SITE_FILES.sitemap, body: Buffer.from(sitemapXml(site, home?.id)) });
+  files.push({ name: SITE_FILES.robots, body: Buffer.from(robotsTxt(site)) });
+  return files;
+}
+
+/** A sitemap of the canonical addresses, with each page's last change. */
+export function sitemapXml(site: SiteModel, homeId: string | undefined): string {
+  const urls = site.pages.map((page) => {
+    const path = page.id === homeId ? '/' : `/${page.slug}`;
+    return `  <url><loc>${escapeXml(site.canonicalOrigin + path)}</loc><lastmod>${page.updatedAt.slice(0, 10)}</lastmod></url>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+export function robotsTxt(site: SiteModel): string {
+  return `User-agent: *\nAllow: /\nSitemap: ${site.canonicalOrigin}/${SITE_FILES.sitemap}\n`;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}

@@ -1,0 +1,38 @@
+// The data one company's site is rendered from: read from the database once per publish and handed
+// to the templates as Astro.locals. Templates read nothing else.
+import type { Company, Page } from '../db';
+
+export interface SiteModel {
+  company: Company;
+  /** Every page of the company in navigation order (createdAt, then id). */
+  pages: Page[];
+  /** Origin for canonical URLs, og:url, JSON-LD url and the sitemap: the custom domain when set,
+   *  else the subdomain (`canonicalOrigin` in rules/site-url.ts). */
+  canonicalOrigin: string;
+  /** The main host's origin (`productOrigin`), e.g. for the product's own pages. */
+  productOrigin: string;
+}
+
+/** What one render produces: a page of the company, or (page null) the site's 404 page. */
+export interface SiteLocals {
+  site: SiteModel;
+  page: Page | null;
+}
+
+/**
+ * The files of one rendered site, as the generator writes them into `storage/sites/<cvr>/` and the
+ * static server reads them. Every link between a site's own pages is RELATIVE (`./` for the home
+ * page, `om-os` for a page), so the same files serve `/<cvr>/…` on the main host (the home page is
+ * `/<cvr>/`; `/<cvr>` redirects there) and `<subdomain>.<host>/…` or a custom domain (`/`, `/om-os`).
+ * The 404 page is served at `/404` (depth one), so relative links work there too.
+ */
+export const SITE_FILES = {
+  home: 'index.html',
+  page: (slug: string) => `${slug}.html`,
+  notFound: '404.html',
+  sitemap: 'sitemap.xml',
+  robots: 'robots.txt',
+} as const;
+
+/** Text files also get `<file>.br` and `<file>.gz` siblings for precompressed serving. */
+export const PRECOMPRESSED_SUFFIXES = ['.br', '.gz'] as const;

@@ -1,0 +1,98 @@
+// Writes a rendered site beside the live one and swaps it in atomically. `sites/<cvr>` is a
+// symlink to a build folder `sites/.builds/<cvr>/<stamp>`; replacing the symlink with rename(2) is
+// atomic, so a visitor gets the old site or the new one, never a mix. The previous build is kept
+// (a reader may still be inside it); older ones are removed.
+import { randomBytes } from 'node:crypto';
+import { lstat, mkdir, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { SiteFile } from './site-files';
+
+export const BUILDS_DIR = '.builds';
+
+/** Files smaller than this are served as they are; compressing them saves nothing worth a file. */
+const COMPRESS_MIN_BYTES = 512;
+
+// Measured on an 18 KB company page: quality 6 gives 5,457 bytes in 0.4 ms, quality 9 5,432 bytes in
+// 9 ms, quality 11 5,028 bytes in 18 ms. Publishing speed wins over the last 8 %.
+const BROTLI_QUALITY = 6;
+
+/**
+ * The files to write for one rendered file: itself plus precompressed siblings. Synchronous on
+ * purpose: for pages of this size the thread-pool round trip costs more than the compression
+ * (measured 11 ms async against 4 ms sync for a site of seven pages).
+ */
+export function withPrecompressed(file: SiteFile): SiteFile[] {
+  if (file.body.length < COMPRESS_MIN_BYTES) return [file];
+  const params = {
+    [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_SIZE_HINT]: file.body.length,
+    // A window no bigger than the file: the default 4 MB window is allocated (and faulted in) per call,
+    // which cost more system time than the compression itself across a rebuild.
+    [constants.BROTLI_PARAM_LGWIN]: Math.min(24, Math.max(16, Math.ceil(Math.log2(file.body.length)))),
+  };
+  const br = brotliCompressSync(file.body, { params });
+  const gz = gzipSync(file.body, { level: 9 });
+  return [file, { name: `${file.name}.br`, body: br }, { name: `${file.name}.gz`, body: gz }];
+}
+
+/** Writes `files` as the new live site of `name` (a CVR, or `_main` for the main site's pages). */
+export async function writeSite(sitesDir: string, name: string, files: readonly SiteFile[]): Promise<string> {
+  const buildName = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+  const buildDir = path.join(sitesDir, BUILDS_DIR, name, buildName);
+  await mkdir(buildDir, { recursive: true });
+  try {
+    const all = files.flatMap(withPrecompressed);
+    await Promise.all(all.map((file) => writeFile(path.join(buildDir, file.name), file.body)));
+    await swapLink(sitesDir, name, path.join(BUILDS_DIR, name, buildName));
+  } catch (error) {
+    await rm(buildDir, { recursive: true, force: true });
+    throw error;
+  }
+  await pruneBuilds(sitesDir, name, buildName);
+  return buildDir;
+}
+
+/** Points `sites/<name>` at `target` (relative to sitesDir) in one rename. */
+async function swapLink(sitesDir: string, name: string, target: string): Promise<void> {
+  const live = path.join(sitesDir, name);
+  const temporary = path.join(sitesDir, `.${name}.${randomBytes(4).toString('hex')}.link`);
+  await symlink(target, temporary);
+  try {
+    // A real folder in the way (an older layout, or a hand copy) cannot be renamed over.
+    const existing = await lstat(live).catch(() => undefined);
+    if (existing?.isDirectory()) await rm(live, { recursive: true, force: true });
+    await rename(temporary, live);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** Removes every build of `name` but the live one and the one before it. */
+async function pruneBuilds(sitesDir: string, name: string, liveBuild: string): Promise<void> {
+  const dir = path.join(sitesDir, BUILDS_DIR, name);
+  // Build names start with a base-36 time stamp: newest first after sorting, keep the newest other.
+  const older = (await readdir(dir)).filter((entry) => entry !== liveBuild);
+  older.sort((a, b) => buildTime(b) - buildTime(a));
+  await Promise.all(
+    older.slice(1).map((entry) => rm(path.join(dir, entry), { recursive: true, force: true })),
+  );
+}
+
+function buildTime(buildName: string): number {
+  return Number.parseInt(buildName.split('-')[0] ?? '0', 36);
+}
+
+/** Takes a site offline: the link and every build of it. */
+export async function removeSite(sitesDir: string, name: string): Promise<void> {
+  await rm(path.join(sitesDir, name), { recursive: true, force: true });
+  await rm(path.join(sitesDir, BUILDS_DIR, name), { recursive: true, force: true });
+}
+
+/** The build folder `sites/<name>` points at, or undefined when there is no site. */
+export async function liveBuild(sitesDir: string, name: string): Promise<string | undefined> {
+  const target = await readlink(path.join(sitesDir, name)).catch(() => undefined);
+  return target && path.resolve(sitesDir, target);
+}

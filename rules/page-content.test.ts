@@ -1,0 +1,207 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  paragraphText,
+  parseParagraph,
+  type Segment,
+  safeHref,
+  safeImageSrc,
+  siteHref,
+} from './page-content';
+
+describe('parseParagraph', () => {
+  it('keeps plain text as one segment', () => {
+    expect(parseParagraph('Vi bygger tage.')).toEqual([{ kind: 'text', text: 'Vi bygger tage.' }]);
+    expect(parseParagraph('')).toEqual([]);
+  });
+
+  it('finds links written [text](href)', () => {
+    expect(parseParagraph('Læs [om os](/om-os) eller [ring](tel:+4512345678).')).toEqual([
+      { kind: 'text', text: 'Læs ' },
+      { kind: 'link', text: 'om os', href: '/om-os' },
+      { kind: 'text', text: ' eller ' },
+      { kind: 'link', text: 'ring', href: 'tel:+4512345678' },
+      { kind: 'text', text: '.' },
+    ]);
+  });
+
+  it('allows one level of parentheses in the href', () => {
+    expect(parseParagraph('[wiki](https://da.wikipedia.org/wiki/Tømrer_(erhverv))')).toEqual([
+      { kind: 'link', text: 'wiki', href: 'https://da.wikipedia.org/wiki/Tømrer_(erhverv)' },
+    ]);
+  });
+
+  it('renders a link with an unsafe href as its plain text', () => {
+    expect(parseParagraph('Se [klik](javascript:alert(1)) her')).toEqual([
+      { kind: 'text', text: 'Se klik her' },
+    ]);
+    expect(parseParagraph('[a](data:text/html,x)[b](//evil.example)')).toEqual([
+      { kind: 'text', text: 'ab' },
+    ]);
+  });
+
+  it('leaves text that only looks like a link alone', () => {
+    expect(parseParagraph('[ikke et link] (x) og [tomt]()')).toEqual([
+      { kind: 'text', text: '[ikke et link] (x) og [tomt]()' },
+    ]);
+    expect(parseParagraph('[to\nlinjer](/x)')).toEqual([{ kind: 'text', text: '[to\nlinjer](/x)' }]);
+  });
+
+  it('reduces a paragraph to plain text', () => {
+    expect(paragraphText('Læs [om os](/om-os) og [klik](javascript:x).')).toBe('Læs om os og klik.');
+  });
+
+  // Text without brackets, so generated parts cannot form links by accident.
+  const plain = fc.string({ minLength: 1 }).filter((s) => !/[[\]()]/.test(s));
+  const label = fc.string({ minLength: 1 }).filter((s) => !/[[\]\n]/.test(s) && s.trim() !== '');
+  const pathHref = fc
+    .array(fc.stringMatching(/^[a-z0-9-]{1,8}$/), { maxLength: 3 })
+    .map((parts) => `/${parts.join('/')}`);
+  const webHref = fc.webUrl().filter((url) => !/[()\s]/.test(url));
+  const href = fc.oneof(pathHref, webHref, fc.constantFrom('mailto:a@b.dk', 'tel:+4512345678', '#kontakt'));
+  const part = fc.oneof(
+    plain.map((text): Segment => ({ kind: 'text', text })),
+    fc.record({ kind: fc.constant('link' as const), text: label, href }),
+  );
+
+  it('parses what links and text were written from', () => {
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 6 }), (parts) => {
+        const source = parts.map((p) => (p.kind === 'link' ? `[${p.text}](${p.href})` : p.text)).join('');
+        const expected: Segment[] = [];
+        for (const p of parts) {
+          const last = expected[expected.length - 1];
+          if (p.kind === 'text' && last?.kind === 'text') last.text += p.text;
+          else expected.push({ ...p });
+        }
+        expect(parseParagraph(source)).toEqual(expected);
+      }),
+    );
+  });
+
+  it('never yields an unsafe link, an empty segment or two text segments in a row', () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const segments = parseParagraph(text);
+        segments.forEach((segment, i) => {
+          expect(segment.text).not.toBe('');
+          if (segment.kind === 'link') expect(safeHref(segment.href)).toBe(segment.href);
+          if (segment.kind === 'text') expect(segments[i + 1]?.kind).not.toBe('text');
+        });
+        if (!text.includes('[')) expect(segments.map((s) => s.text).join('')).toBe(text);
+      }),
+    );
+  });
+});
+
+describe('safeHref', () => {
+  it('accepts web, mail, phone and relative links', () => {
+    for (const href of [
+      'https://example.dk/a?b=1#c',
+      'http://example.dk',
+      'mailto:info@example.dk',
+      'tel:+45 12 34 56 78',
+      '/om-os',
+      'om-os',
+      './',
+      '../x',
+      '#kontakt',
+      '?side=2',
+      'HTTPS://EXAMPLE.DK',
+    ]) {
+      expect(safeHref(href)).toBe(href);
+    }
+    expect(safeHref('  /om-os ')).toBe('/om-os');
+  });
+
+  it('rejects script, data and other schemes, protocol-relative and control characters', () => {
+    for (const href of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      ' javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'java\nscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      'file:///etc/passwd',
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'https://a\u0000b',
+      '',
+      '   ',
+    ]) {
+      expect(safeHref(href)).toBeNull();
+    }
+  });
+
+  it('returns the trimmed input or null, never a scheme outside the allowed four', () => {
+    fc.assert(
+      fc.property(fc.string(), (href) => {
+        const result = safeHref(href);
+        if (result === null) return;
+        expect(result).toBe(href.trim());
+        expect(result.startsWith('//')).toBe(false);
+        const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(result)?.[1]?.toLowerCase();
+        if (scheme !== undefined) expect(['http', 'https', 'mailto', 'tel']).toContain(scheme);
+      }),
+    );
+  });
+});
+
+describe('safeImageSrc', () => {
+  it('allows web and relative images only', () => {
+    expect(safeImageSrc('https://cdn.example.dk/a.jpg')).toBe('https://cdn.example.dk/a.jpg');
+    expect(safeImageSrc('/uploads/a.jpg')).toBe('/uploads/a.jpg');
+    expect(safeImageSrc('mailto:a@b.dk')).toBeNull();
+    expect(safeImageSrc('javascript:alert(1)')).toBeNull();
+    expect(safeImageSrc('data:image/svg+xml,<svg/>')).toBeNull();
+    expect(safeImageSrc(null)).toBeNull();
+    expect(safeImageSrc('')).toBeNull();
+  });
+});
+
+describe('siteHref', () => {
+  it('makes root paths relative', () => {
+    expect(siteHref('/om-os')).toBe('om-os');
+    expect(siteHref('/')).toBe('./');
+    expect(siteHref('/om-os#kontakt')).toBe('om-os#kontakt');
+    expect(siteHref('/#kontakt')).toBe('./#kontakt');
+    expect(siteHref('/?a=1')).toBe('./?a=1');
+    expect(siteHref('/a/../b')).toBe('b');
+    expect(siteHref('/..')).toBe('./');
+    expect(siteHref('/tel:1')).toBe('./tel:1');
+  });
+
+  it('leaves other links alone', () => {
+    for (const href of ['https://example.dk/x', 'mailto:a@b.dk', 'tel:+45', '#kontakt', 'om-os', './']) {
+      expect(siteHref(href)).toBe(href);
+    }
+  });
+
+  // The reason for relative links: under /<cvr>/ and at a subdomain's root, a link written `/x` must
+  // reach the same page of the same site.
+  it('resolves to the same page under /<cvr>/ and on a subdomain', () => {
+    const segment = fc.oneof(
+      // Ada, Node's URL parser, keeps a trailing `/.` after a segment holding `:`; stay clear of that.
+      fc.stringMatching(/^[a-z0-9-]{1,6}$/),
+      fc.constantFrom('.', '..', 'om-os', 'a:b', ''),
+    );
+    const path = fc
+      .tuple(fc.array(segment, { maxLength: 4 }), fc.constantFrom('', '#kontakt', '?a=1', '?a=1#b'))
+      .map(([parts, tail]) => `/${parts.join('/')}${tail}`);
+    fc.assert(
+      fc.property(path, (p) => {
+        fc.pre(safeHref(p) !== null);
+        const relative = siteHref(p);
+        expect(relative.startsWith('/')).toBe(false);
+        const onSubdomain = new URL(relative, 'https://hansen.mesterside.dk/').href;
+        const onPath = new URL(relative, 'https://mesterside.dk/12345678/').href;
+        expect(onSubdomain).toBe(new URL(p, 'https://hansen.mesterside.dk/').href);
+        expect(onPath).toBe(
+          `https://mesterside.dk/12345678${new URL(p, 'https://x.invalid/').href.slice(17)}`,
+        );
+      }),
+    );
+  });
+});

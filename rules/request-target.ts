@@ -1,0 +1,170 @@
+// Maps a request's Host header and path to what the product answers: the API, the admin, a file of a
+// company site (by CVR path, subdomain or custom domain), a marketing page, or a redirect. Pure, so
+// the front server, the API's tenant resolution and the tests share one reading of the addressing
+// rules (ARCHITECTURE "Addressing tenants", SPEC §2). File names it returns can never leave a folder.
+import { normalizeHost } from './domain';
+
+/** Which route set a host gets (SPEC §2): the product's own host, or one company's site. */
+export type HostMode =
+  | { mode: 'main' }
+  | { mode: 'subdomain'; subdomain: string }
+  | { mode: 'custom-domain'; hostname: string };
+
+/** How the company of a site target is found: its CVR from the path, its subdomain, or its domain. */
+export type SiteAddress =
+  | { by: 'path'; cvr: string }
+  | { by: 'subdomain'; subdomain: string }
+  | { by: 'custom-domain'; hostname: string };
+
+/** A file of a company's site folder (`SITE_FILES` in generator/site-model.ts), flat, no slashes. */
+export type SiteTarget = { kind: 'site'; file: string; status: 200 | 404 } & SiteAddress;
+
+export type RequestTarget =
+  | { kind: 'api' }
+  | { kind: 'admin' }
+  /** Caddy's on-demand TLS question; main host only. */
+  | { kind: 'tls-ask' }
+  /** A page or asset of the marketing site: `/`, `/om`, `/blog/3`, `/_astro/x.css`; no trailing slash. */
+  | { kind: 'marketing'; path: string; status: 200 | 404 }
+  | SiteTarget
+  /** `location` is a path on the same host; canonical-form redirects (301) keep the query string. */
+  | { kind: 'redirect'; location: string; status: 301 | 302 }
+  /** No usable Host header, or a request target that is not a path (`*`, absolute form). */
+  | { kind: 'not-found' };
+
+const MAIN: HostMode = Object.freeze({ mode: 'main' });
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+const API: RequestTarget = Object.freeze({ kind: 'api' });
+const ADMIN: RequestTarget = Object.freeze({ kind: 'admin' });
+const TLS_ASK: RequestTarget = Object.freeze({ kind: 'tls-ask' });
+const NOT_FOUND: RequestTarget = Object.freeze({ kind: 'not-found' });
+const TO_404: RequestTarget = Object.freeze({ kind: 'redirect', location: '/404', status: 302 });
+
+const MAX_PATH_LENGTH = 2048;
+// Encoded '/' or '\' would smuggle a separator past the segment checks below.
+const ENCODED_SEPARATOR = /%(?:2f|5c)/i;
+// After decoding: control characters, backslashes, empty segments and '.'/'..' segments.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const UNSAFE_PATH = /[\u0000-\u001f\u007f\\]|\/\/|\/\.\.?(?:\/|$)/;
+// Printable ASCII only; anything else is dropped rather than echoed into a Location header.
+const SAFE_QUERY = /^\?[\u0021-\u007e]{0,2048}$/;
+const CVR_PATH = /^\/([0-9]{8})(\/.*)?$/;
+// Page slugs are [a-z0-9-] (rules/slug.ts), so `<slug>.html` is always a plain name in the folder.
+const SLUG_PATH = /^\/([a-z0-9-]{1,100})$/;
+const SLUG_DIR_PATH = /^\/([a-z0-9-]{1,100})\/$/;
+// Marketing paths: segments of [A-Za-z0-9._-] that never start with a dot (no '..', no hidden
+// files) and hold no '..' anywhere. Upper case is allowed: Astro's hashed names use it (`client.BkDVtqqA.js`).
+const MARKETING_PATH = /^(?!.*\.\.)(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199})*\/?$/;
+// The product's own pages a company host also serves (SPEC §2, subdomain route table), and the
+// marketing build's hashed assets those pages (and islands on company pages) load.
+const PRODUCT_PAGE_PATH = /^\/(?:privacy|faq|blog|blog\/[0-9]{1,9})$/;
+const ASSET_PATH = /^(?!.*\.\.)\/_astro\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
+const SITE_FIXED_FILES: ReadonlyMap<string, string> = new Map([
+  ['/', 'index.html'],
+  ['/sitemap.xml', 'sitemap.xml'],
+  ['/robots.txt', 'robots.txt'],
+]);
+
+/**
+ * What to serve for `path` on `host`. `path` is the request target as it arrives (`req.url`): the
+ * path, percent-encoded, plus an optional `?query`. The query is kept on canonical-form redirects
+ * (`/<cvr>` → `/<cvr>/?newsite=true`) and otherwise ignored. `publicHost` is PUBLIC_HOST; ports
+ * are ignored on both sides.
+ */
+export function resolveRequestTarget(host: string, path: string, publicHost: string): RequestTarget {
+  const mode = classifyHost(host, publicHost);
+  return mode === null ? NOT_FOUND : resolvePathForHost(mode, path);
+}
+
+/**
+ * The route set of `host` (any case, with port, trailing dot, punycode): the main host is
+ * PUBLIC_HOST's name, `www.` of it, localhost and the loopback addresses; `<label>.<PUBLIC_HOST>`
+ * and `<label>.localhost` (one extra label, not `www`) are subdomains; anything else is a custom
+ * domain. Null when the Host header is missing or malformed.
+ */
+export function classifyHost(host: string, publicHost: string): HostMode | null {
+  const name = normalizeHost(host);
+  if (name === '') return null;
+  const main = normalizeHost(publicHost);
+  if (name === main || name === `www.${main}` || LOOPBACK_HOSTS.has(name)) return MAIN;
+  for (const parent of [main, 'localhost']) {
+    if (parent === '' || !name.endsWith(`.${parent}`)) continue;
+    const label = name.slice(0, -(parent.length + 1));
+    if (label === '' || label.includes('.')) continue;
+    return label === 'www' ? MAIN : { mode: 'subdomain', subdomain: label };
+  }
+  return { mode: 'custom-domain', hostname: name };
+}
+
+/** The second half of resolveRequestTarget, for callers that classified (and cached) the host. */
+export function resolvePathForHost(mode: HostMode, path: string): RequestTarget {
+  if (typeof path !== 'string' || !path.startsWith('/')) return NOT_FOUND;
+  const queryStart = path.indexOf('?');
+  const decoded = decodePath(queryStart === -1 ? path : path.slice(0, queryStart));
+  if (decoded === null) return TO_404;
+  const query = queryStart === -1 ? '' : keptQuery(path.slice(queryStart));
+
+  if (decoded === '/api' || decoded.startsWith('/api/')) return API;
+  if (decoded === '/admin' || decoded.startsWith('/admin/')) return ADMIN;
+  if (mode.mode === 'main') return mainHostTarget(decoded, query);
+  if (PRODUCT_PAGE_PATH.test(decoded) || ASSET_PATH.test(decoded)) {
+    return { kind: 'marketing', path: decoded, status: 200 };
+  }
+  const address: SiteAddress =
+    mode.mode === 'subdomain'
+      ? { by: 'subdomain', subdomain: mode.subdomain }
+      : { by: 'custom-domain', hostname: mode.hostname };
+  return siteTarget(address, decoded, query, '');
+}
+
+/** Decodes percent-encoding once; null for invalid encoding or any way out of a folder. */
+function decodePath(raw: string): string | null {
+  if (raw.length > MAX_PATH_LENGTH) return null;
+  let decoded = raw;
+  if (raw.includes('%')) {
+    if (ENCODED_SEPARATOR.test(raw)) return null;
+    try {
+      // Throws on malformed escapes and on invalid UTF-8, overlong forms such as %c0%ae included.
+      decoded = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+  }
+  return UNSAFE_PATH.test(decoded) ? null : decoded;
+}
+
+function keptQuery(query: string): string {
+  return SAFE_QUERY.test(query) && query.length > 1 ? query : '';
+}
+
+function mainHostTarget(path: string, query: string): RequestTarget {
+  if (path === '/_tls/ask') return TLS_ASK;
+  const company = CVR_PATH.exec(path);
+  if (company) {
+    const cvr = company[1] as string;
+    const rest = company[2];
+    // The site's links are relative, so its home page must be `/<cvr>/`, never `/<cvr>`.
+    if (rest === undefined) return { kind: 'redirect', location: `/${cvr}/${query}`, status: 301 };
+    return siteTarget({ by: 'path', cvr }, rest, query, `/${cvr}`);
+  }
+  if (!MARKETING_PATH.test(path)) return TO_404;
+  if (path.length > 1 && path.endsWith('/')) {
+    return { kind: 'redirect', location: `${path.slice(0, -1)}${query}`, status: 301 };
+  }
+  return { kind: 'marketing', path, status: path === '/404' ? 404 : 200 };
+}
+
+/** The company-site route table; `prefix` is `/<cvr>` in path mode and empty on a company host. */
+function siteTarget(address: SiteAddress, path: string, query: string, prefix: string): RequestTarget {
+  const fixed = SITE_FIXED_FILES.get(path);
+  if (fixed !== undefined) return { kind: 'site', ...address, file: fixed, status: 200 };
+  if (path === '/404') return { kind: 'site', ...address, file: '404.html', status: 404 };
+  const page = SLUG_PATH.exec(path);
+  if (page) return { kind: 'site', ...address, file: `${page[1]}.html`, status: 200 };
+  const pageWithSlash = SLUG_DIR_PATH.exec(path);
+  if (pageWithSlash) {
+    return { kind: 'redirect', location: `${prefix}/${pageWithSlash[1]}${query}`, status: 301 };
+  }
+  return TO_404;
+}

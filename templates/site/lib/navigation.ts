@@ -1,0 +1,34 @@
+// Which pages a company site links to, in what order, with what label, and at which relative href.
+import type { Page } from '../../../db';
+import type { SiteModel } from '../../../generator/site-model';
+import { siteHref } from '../../../rules/page-content';
+
+export interface NavItem {
+  label: string;
+  href: string;
+  current: boolean;
+}
+
+/** The home page is `./`; every other page its slug, relative so `/<cvr>/` and subdomains both work. */
+export function pageHref(page: Page): string {
+  return page.type === 'homepage' ? './' : siteHref(`/${page.slug}`);
+}
+
+/** A page's visible heading (its h1): the title, else the company name on the home page and the page
+ *  name elsewhere. */
+export function pageHeading(page: Page, companyName: string): string {
+  const fallback = page.type === 'homepage' ? companyName : page.pageName;
+  return page.title.trim() || fallback.trim() || companyName.trim();
+}
+
+// The short page name reads best in a menu (it is what the slug is made from); long AI titles do not.
+function navLabel(page: Page): string {
+  return page.pageName.trim() || page.title.trim() || page.slug;
+}
+
+/** The non-home pages in the order the model gives (createdAt, then id). */
+export function navItems(site: SiteModel, current: Page | null): NavItem[] {
+  return site.pages
+    .filter((page) => page.type !== 'homepage' && page.slug !== '')
+    .map((page) => ({ label: navLabel(page), href: pageHref(page), current: page.id === current?.id }));
+}
