@@ -1,40 +1,58 @@
-// npm start — the whole product on one machine: migrate, seed a fresh database with demo companies,
-// serve, and print where to look. Stops cleanly on SIGINT/SIGTERM.
+// npm start — the whole product on one machine: build the templates if needed, migrate, seed a
+// fresh database with demo companies, publish what is unpublished, serve every host, and print
+// where to look. Stops cleanly on SIGINT/SIGTERM.
 import { createApp } from '../api/app';
-import { listen } from '../api/server';
 import { listCompanies } from '../db';
+import { createSitePublisher } from '../generator';
 import { createLogger } from '../lib/logger';
+import { pathSiteUrl, productOrigin, subdomainOrigin } from '../rules/site-url';
+import { startFrontServer } from '../server';
+import { createPublishQueue } from '../worker';
 import { configOrExit, databaseOrExit, describeDatabase, fail, migrateOrExit } from './cli';
+import { ensureBuild } from './ensure-build';
 import { seedIfEmpty } from './seed/seed-demo';
 
 const config = configOrExit();
 const logger = createLogger(config);
+await ensureBuild().catch((error: Error) => fail(`Building the templates failed: ${error.message}`));
 const db = await databaseOrExit(config);
 const applied = await migrateOrExit(db);
 const seeded = await seedIfEmpty(db);
 
-const app = createApp({ db, config, logger });
-const server = await listen(app, config.port).catch((error: Error) => {
-  fail(`Could not listen on port ${config.port}: ${error.message}`);
+const publisher = await createSitePublisher({ db, config, logger });
+// The worker runs in this process by default; with REDIS_URL, `npm run worker` processes may help.
+const queue = createPublishQueue({
+  db,
+  logger,
+  redisUrl: config.redisUrl,
+  render: (cvr) => publisher.publish(cvr),
 });
+await queue.recover();
 
-const base = `http://localhost:${server.port}`;
+const app = createApp({ db, config, logger });
+const server = await startFrontServer({ config, db, apiApp: app, logger }).catch((error: Error) =>
+  fail(`Could not listen on port ${config.port}: ${error.message}`),
+);
+
+const base = productOrigin(config.publicHost.replace(/:\d+$/, `:${server.port}`));
+const host = config.publicHost.replace(/:\d+$/, `:${server.port}`);
 const lines = [
   '',
   `Mesterside is running on ${base}`,
   `  database: ${describeDatabase(config.database)}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`,
-  `  queue: ${config.redisUrl ? 'Redis' : 'in-process'}   storage: ${config.storageDir}`,
+  `  queue: ${config.redisUrl ? 'BullMQ on Redis' : 'in-process'}   storage: ${config.storageDir}`,
   `  health:  ${base}/api/health`,
 ];
 if (seeded.length) lines.push(`  seeded ${seeded.length} fictional demo companies`);
 const companies = await listCompanies(db);
 if (companies.length) {
-  lines.push('  company sites (served once the publishing pipeline lands):');
+  lines.push('  company sites:');
   for (const company of companies.slice(0, 5)) {
     lines.push(
-      `    ${company.name.padEnd(30)} ${base}/${company.cvr}   http://${company.subdomain}.localhost:${server.port}`,
+      `    ${company.name.padEnd(28)} ${pathSiteUrl(company.cvr, host)}   ${subdomainOrigin(company.subdomain, host)}/`,
     );
   }
+  if (companies.length > 5) lines.push(`    … and ${companies.length - 5} more`);
 }
 console.log(`${lines.join('\n')}\n`);
 
@@ -44,6 +62,7 @@ async function stop(signal: string) {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   await server.close();
+  await queue.close();
   await db.destroy();
   process.exit(0);
 }

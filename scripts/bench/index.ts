@@ -1,2 +1,79 @@
-// npm run bench — the performance benchmarks. They arrive with the publishing pipeline.
-console.log('not yet: the benchmarks arrive with the publishing pipeline');
+// npm run bench [-- --only publish,rebuild,static] [-- --quick]
+// Measures, in one run on this machine, what ARCHITECTURE.md and the publishing issue set targets
+// for, and writes bench/results.json beside a readable table. Figures are medians or percentiles;
+// ratios compare against a reference measured in the same run, so machine noise hits both sides.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { getConfig } from '../../lib/config';
+import { benchPublish } from './publish';
+import { benchRebuild } from './rebuild';
+import { benchStatic } from './static';
+import { haveCommand } from './wrk';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const { values } = parseArgs({ options: { only: { type: 'string' }, quick: { type: 'boolean' } } });
+const only = new Set((values.only ?? 'publish,rebuild,static').split(','));
+const quick = values.quick ?? false;
+const redisUrl = getConfig().redisUrl ?? 'redis://127.0.0.1:6379';
+
+const results: Record<string, number | string> = {};
+const rows: Array<[string, string, string]> = [];
+const row = (name: string, value: number | string, target = '') => {
+  results[name] = value;
+  rows.push([name, String(value), target]);
+};
+
+if (only.has('publish')) {
+  const runs = quick ? 30 : 200;
+  const bullmq = await benchPublish({ redisUrl, runs });
+  row('publish_p50_ms', bullmq.p50);
+  row('publish_p95_ms', bullmq.p95, '<= 100');
+  const inProcess = await benchPublish({ redisUrl: null, runs });
+  row('publish_inprocess_p50_ms', inProcess.p50);
+  row('publish_inprocess_p95_ms', inProcess.p95, '<= 100');
+  row('publish_runs', runs);
+}
+
+if (only.has('rebuild')) {
+  const figures = await benchRebuild({
+    companies: quick ? 100 : 1000,
+    concurrency: os.availableParallelism(),
+  });
+  row('rebuild_companies', figures.companies);
+  row('rebuild_pages', figures.pages);
+  row('rebuild_seconds', figures.rebuildSeconds);
+  row('astro_build_seconds', figures.astroBuildSeconds);
+  row('rebuild_pages_per_s', figures.pagesPerSecond);
+  row('rebuild_vs_astro_build', figures.ratio, '<= 0.5');
+}
+
+if (only.has('static')) {
+  if (!(await haveCommand('nginx')) || !(await haveCommand('wrk'))) {
+    console.error('static: skipped, needs nginx and wrk (apt-get install -y nginx wrk)');
+  } else {
+    const seconds = quick ? 2 : 5;
+    const one = await benchStatic({ workers: 1, seconds, rounds: 3 });
+    row('static_page_bytes', one.pageBytes);
+    row('static_rps', one.ours);
+    row('nginx_rps', one.nginx);
+    row('static_vs_nginx', one.ratio, '>= 0.8');
+    const two = await benchStatic({ workers: 2, seconds, rounds: 3 });
+    row('static_rps_2_workers', two.ours);
+    row('nginx_rps_2_workers', two.nginx);
+    row('static_vs_nginx_2_workers', two.ratio, '>= 0.8');
+  }
+}
+
+results.machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+results.measured_at = new Date().toISOString();
+mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
+writeFileSync(path.join(ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+const width = Math.max(...rows.map(([name]) => name.length));
+console.log(`\n${'figure'.padEnd(width)}  ${'value'.padStart(10)}  target`);
+for (const [name, value, target] of rows)
+  console.log(`${name.padEnd(width)}  ${value.padStart(10)}  ${target}`);
+console.log(`\nwritten to bench/results.json (${results.machine})`);
+process.exit(0);

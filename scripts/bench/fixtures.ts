@@ -1,0 +1,97 @@
+// Fixture companies for the benchmarks: realistic Danish sites of five pages each (a hero home
+// page, Om os, Ydelser, a gallery and Kontakt), written straight through the repositories.
+import { type Db, insertCompany, insertPage, markPublishWanted } from '../../db';
+import { THEME_IDS } from '../../rules/themes';
+
+const TRADES = ['Tømrer', 'Murer', 'VVS', 'Maler', 'Elektriker', 'Kloakmester', 'Frisør', 'Autoværksted'];
+const CITIES: Array<[string, string]> = [
+  ['4000', 'Roskilde'],
+  ['5000', 'Odense C'],
+  ['8000', 'Aarhus C'],
+  ['9000', 'Aalborg'],
+  ['6700', 'Esbjerg'],
+  ['7100', 'Vejle'],
+];
+
+/** A fixture CVR: 8 digits from a running number, starting at 20000000. */
+export function fixtureCvr(index: number): string {
+  return String(20_000_000 + index);
+}
+
+const paragraph = (trade: string, city: string, n: number) =>
+  `Som lokal ${trade.toLowerCase()} i ${city} løser vi opgaver for både private og erhverv. ` +
+  `Vi giver altid et skriftligt tilbud, holder de aftalte tider og rydder op efter os. ` +
+  `Afsnit ${n}: kvalitet, ordentlighed og en fast kontaktperson hele vejen igennem opgaven.`;
+
+export async function createFixtureCompanies(db: Db, count: number, start = 0): Promise<string[]> {
+  const cvrs: string[] = [];
+  const base = Date.UTC(2026, 0, 1);
+  for (let batch = start; batch < start + count; batch += 100) {
+    await db.transaction().execute(async (trx) => {
+      for (let index = batch; index < Math.min(batch + 100, start + count); index++) {
+        const trade = TRADES[index % TRADES.length] ?? 'Tømrer';
+        const [zipcode, city] = CITIES[index % CITIES.length] ?? ['4000', 'Roskilde'];
+        const cvr = fixtureCvr(index);
+        const created = new Date(base + index * 60_000);
+        await insertCompany(
+          trx,
+          {
+            cvr,
+            name: `${trade} ${city} ${index} ApS`,
+            address: `Benchvej ${(index % 90) + 1}`,
+            zipcode,
+            city,
+            phone: `${20 + (index % 70)} ${String(index % 100).padStart(2, '0')} 12 34`,
+            email: `kontakt${index}@bench.example`,
+            industryDesc: `${trade}virksomhed`,
+            theme: THEME_IDS[index % THEME_IDS.length],
+            subdomain: `bench${index}`,
+            socialMedia: {
+              facebook: `https://facebook.com/bench${index}`,
+              instagram: '',
+              linkedin: '',
+              tiktok: '',
+            },
+          },
+          created,
+        );
+        const pages = [
+          {
+            pageName: 'Forside',
+            type: 'homepage' as const,
+            layout: 'hero' as const,
+            title: `${trade} i ${city}`,
+          },
+          { pageName: 'Om os', layout: 'text-image' as const, title: 'Om os' },
+          { pageName: 'Ydelser', layout: 'text' as const, title: 'Vores ydelser' },
+          {
+            pageName: 'Projekter',
+            layout: 'gallery' as const,
+            title: 'Udvalgte projekter',
+            gallery: [1, 2, 3].map((n) => ({
+              title: `Projekt ${n}`,
+              description: `Opgave i ${city}`,
+              image: '',
+            })),
+          },
+          { pageName: 'Priser', layout: 'grid' as const, title: 'Priser og vilkår' },
+        ];
+        for (const [position, page] of pages.entries()) {
+          await insertPage(
+            trx,
+            cvr,
+            {
+              ...page,
+              subtitle: page.type === 'homepage' ? `Din lokale ${trade.toLowerCase()} – ring i dag` : '',
+              content: [1, 2, 3].map((n) => paragraph(trade, city, n)).join('\n\n'),
+            },
+            new Date(created.getTime() + position),
+          );
+        }
+        await markPublishWanted(trx, cvr, created);
+        cvrs.push(cvr);
+      }
+    });
+  }
+  return cvrs;
+}

@@ -1,0 +1,117 @@
+// Static serving: requests per second of our front server for one company page by Host header,
+// against nginx serving the same files, with the same wrk load, in the same run.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { migrateToLatest, openDatabase } from '../../db';
+import { createSitePublisher, sitesDirOf } from '../../generator';
+import { loadConfig } from '../../lib/config';
+import { createFixtureCompanies } from './fixtures';
+import { startNginx, waitForPort } from './nginx';
+import { median } from './stats';
+import { wrkRequestsPerSecond } from './wrk';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const PAGE = 'om-os';
+
+export interface StaticFigures {
+  workers: number;
+  ours: number;
+  nginx: number;
+  ratio: number;
+  pageBytes: number;
+}
+
+export async function benchStatic(options: {
+  workers: number;
+  seconds: number;
+  rounds: number;
+}): Promise<StaticFigures> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-static-'));
+  // nginx's workers run as an unprivileged user: they must be able to enter the folder.
+  chmodSync(dir, 0o755);
+  const env = { STORAGE_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_HOST: 'localhost:3000' };
+  const config = loadConfig(env);
+  const db = openDatabase(config.database);
+  await migrateToLatest(db);
+  const [cvr] = await createFixtureCompanies(db, 1);
+  if (!cvr) throw new Error('no fixture company');
+  await (await createSitePublisher({ db, config })).publish(cvr);
+  await db.destroy();
+
+  const siteDir = realpathSync(path.join(sitesDirOf(config), cvr));
+  const ourPort = 20_000 + (process.pid % 20_000);
+  const nginxPort = ourPort + 1;
+  const ours = await startOurs({ ...env, PORT: String(ourPort) }, options.workers);
+  const nginx = await startNginx(siteDir, nginxPort, options.workers);
+  try {
+    const host = 'bench0.localhost';
+    const ourUrl = `http://127.0.0.1:${ourPort}/${PAGE}`;
+    const nginxUrl = `http://127.0.0.1:${nginxPort}/${PAGE}`;
+    const pageBytes = await bodyBytes(ourUrl, host);
+    const nginxBytes = await bodyBytes(nginxUrl);
+    if (pageBytes !== nginxBytes || pageBytes === 0)
+      throw new Error(`pages differ: ${pageBytes} vs ${nginxBytes} bytes`);
+    // Warm both, then alternate rounds so drift on a shared machine hits both alike.
+    await wrkRequestsPerSecond({ url: ourUrl, host, seconds: 1 });
+    await wrkRequestsPerSecond({ url: nginxUrl, seconds: 1 });
+    const ourRuns: number[] = [];
+    const nginxRuns: number[] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      ourRuns.push(await wrkRequestsPerSecond({ url: ourUrl, host, seconds: options.seconds }));
+      nginxRuns.push(await wrkRequestsPerSecond({ url: nginxUrl, seconds: options.seconds }));
+    }
+    const oursRps = median(ourRuns);
+    const nginxRps = median(nginxRuns);
+    return {
+      workers: options.workers,
+      ours: Math.round(oursRps),
+      nginx: Math.round(nginxRps),
+      ratio: Math.round((oursRps / nginxRps) * 1000) / 1000,
+      pageBytes,
+    };
+  } finally {
+    await stopChild(ours);
+    await nginx.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function startOurs(env: Record<string, string>, workers: number): Promise<ChildProcess> {
+  const child = spawn(
+    path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+    ['scripts/bench/serve-static.ts', String(workers)],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  await waitForPort(Number(env.PORT));
+  return child;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+/** The body length of a GET, over node:http because fetch drops a Host header. */
+function bodyBytes(url: string, host?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: host ? { host } : {} }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url}: ${res.statusCode}`)),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

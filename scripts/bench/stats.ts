@@ -1,0 +1,11 @@
+// Order statistics for benchmark samples.
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return Math.round((sorted[rank] ?? Number.NaN) * 100) / 100;
+}
+
+export function median(samples: readonly number[]): number {
+  return percentile(samples, 50);
+}

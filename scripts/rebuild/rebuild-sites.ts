@@ -1,0 +1,102 @@
+// Re-renders many companies' sites, spread over worker threads (rendering is CPU-bound, and each
+// thread loads the Astro bundle and opens the database once). One thread means no threads at all.
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { type Db, openDatabase } from '../../db';
+import { createSitePublisher } from '../../generator';
+import type { Config } from '../../lib/config';
+
+export interface RebuildResult {
+  cvr: string;
+  ok: boolean;
+  pages: number;
+  error?: string;
+}
+
+export interface RebuildOptions {
+  config: Config;
+  cvrs: readonly string[];
+  concurrency: number;
+  onResult?: (result: RebuildResult) => void;
+}
+
+export function defaultConcurrency(): number {
+  return Math.max(1, Math.min(os.availableParallelism(), 8));
+}
+
+export async function rebuildSites(options: RebuildOptions): Promise<RebuildResult[]> {
+  const threads = Math.max(1, Math.min(options.concurrency, options.cvrs.length));
+  if (threads === 1) return rebuildInline(options);
+
+  const results: RebuildResult[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: threads }, async () => {
+      const worker = new Worker(new URL('./rebuild-thread-entry.mjs', import.meta.url), {
+        workerData: { config: options.config },
+      });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const feed = () => {
+            const cvr = options.cvrs[next++];
+            if (cvr === undefined) {
+              worker.postMessage({ done: true });
+              return;
+            }
+            worker.postMessage({ cvr });
+          };
+          worker.on('message', (message: { ready?: true } & Partial<RebuildResult>) => {
+            if (!message.ready) {
+              const result = message as RebuildResult;
+              results.push(result);
+              options.onResult?.(result);
+            }
+            feed();
+          });
+          worker.once('error', reject);
+          worker.once('exit', (code) =>
+            code === 0 ? resolve() : reject(new Error(`rebuild thread exited ${code}`)),
+          );
+        });
+      } finally {
+        await worker.terminate();
+      }
+    }),
+  );
+  return results;
+}
+
+async function rebuildInline(options: RebuildOptions): Promise<RebuildResult[]> {
+  const db = openDatabase(options.config.database);
+  try {
+    const publish = await publisherFor(db, options.config);
+    const results: RebuildResult[] = [];
+    for (const cvr of options.cvrs) {
+      const result = await publish(cvr);
+      results.push(result);
+      options.onResult?.(result);
+    }
+    return results;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Publishes one company and reports the outcome instead of throwing. */
+export async function publisherFor(db: Db, config: Config): Promise<(cvr: string) => Promise<RebuildResult>> {
+  const publisher = await createSitePublisher({ db, config });
+  return async (cvr) => {
+    try {
+      const pages = await db
+        .selectFrom('pages')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('companyCvr', '=', cvr)
+        .executeTakeFirstOrThrow();
+      const outcome = await publisher.publish(cvr);
+      if (outcome === 'gone') return { cvr, ok: false, pages: 0, error: 'company not found' };
+      return { cvr, ok: true, pages: Number(pages.count) };
+    } catch (error) {
+      return { cvr, ok: false, pages: 0, error: error instanceof Error ? error.message : String(error) };
+    }
+  };
+}

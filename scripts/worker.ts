@@ -1,0 +1,49 @@
+// npm run worker — a publish worker process: renders the sites that the BullMQ queue at REDIS_URL asks
+// for until SIGTERM/SIGINT, then lets running renders finish and exits 0. Any number may run at once.
+import { createSitePublisher } from '../generator';
+import { createLogger } from '../lib/logger';
+import { createPublishQueue } from '../worker';
+import { configOrExit, databaseOrExit, fail, migrateOrExit } from './cli';
+
+const config = configOrExit();
+const redisUrl =
+  config.redisUrl ??
+  fail(
+    'REDIS_URL is not set: without Redis the in-process publish queue runs inside `npm start`; no worker needed.',
+  );
+const logger = createLogger(config);
+const db = await databaseOrExit(config);
+await migrateOrExit(db);
+
+const publisher = await createSitePublisher({ db, config, logger }).catch(async (error: Error) => {
+  await db.destroy().catch(() => {});
+  return fail(`Could not load the site renderer: ${error.message}`);
+});
+const queue = createPublishQueue({
+  db,
+  logger,
+  render: (cvr) => publisher.publish(cvr),
+  redisUrl,
+  consume: true,
+});
+// Jobs that died with an in-process queue or a lost Redis are still unpublished in the database.
+const recovered = await queue.recover();
+logger.info({ redis: hidePassword(redisUrl), recovered }, 'publish worker started');
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'publish worker stopping; running renders finish first');
+  await queue.close();
+  await db.destroy();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+function hidePassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}

@@ -1,0 +1,308 @@
+// The request handler of the front server: resolves (Host, path) with rules/request-target.ts,
+// answers static files from memory with raw node:http, and hands /api and /admin to the Hono app.
+// Static hits are synchronous and log nothing; only failures are logged.
+import { mkdirSync, watch } from 'node:fs';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import type { Db } from '../db';
+import type { Config } from '../lib/config';
+import type { Logger } from '../lib/logger';
+import {
+  classifyHost,
+  type HostMode,
+  type RequestTarget,
+  resolvePathForHost,
+  type SiteTarget,
+} from '../rules/request-target';
+import { productOrigin } from '../rules/site-url';
+import { createCompanyLookup } from './company-lookup';
+import { errorPage, type FixedResponse, notFoundPage, redirectHeaders } from './fallback-pages';
+import { acceptedEncodings, etagMatches } from './negotiation';
+import { type FileLookup, type StaticFile, StaticFileCache } from './static-file-cache';
+
+/** Anything with a fetch handler: the Hono app (`createApp()` in api/app.ts) fits. */
+export interface FetchApp {
+  fetch(request: Request): Response | Promise<Response>;
+}
+
+export interface FrontHandlerOptions {
+  config: Config;
+  db: Db;
+  /** The Hono app; receives every /api request. */
+  apiApp: FetchApp;
+  /** The admin SPA. Until it exists, /admin requests go to `apiApp` (which may mount it or 404). */
+  adminHandler?: FetchApp;
+  logger: Logger;
+  /** Rendered company sites, one folder (or symlink) per CVR. Default `<storageDir>/sites`. */
+  sitesDir?: string;
+  /** The marketing site's static build. Default `<repo>/dist/site/client`. */
+  marketingDir?: string;
+  /** Shared by tests or several handlers; one is made when absent. */
+  fileCache?: StaticFileCache;
+}
+
+export type FrontHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The folder under `sitesDir` where the generator renders the data-dependent marketing pages. */
+export const MAIN_SITE_FOLDER = '_main';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+const HOST_MEMO_LIMIT = 1024;
+const ALLOW_HEADERS = { Allow: 'GET, HEAD', 'Content-Length': '0' } as const;
+const EMPTY_HEADERS = { 'Content-Length': '0', 'Cache-Control': 'no-store' } as const;
+const TO_404 = redirectHeaders('/404', false);
+
+export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
+  const { config, db, logger } = options;
+  const publicHost = config.publicHost;
+  const origin = productOrigin(publicHost);
+  const sitesDir = options.sitesDir ?? path.join(config.storageDir, 'sites');
+  const marketingRoots = [
+    path.join(sitesDir, MAIN_SITE_FOLDER),
+    options.marketingDir ?? path.join(REPO_ROOT, 'dist', 'site', 'client'),
+  ];
+  const files = options.fileCache ?? new StaticFileCache();
+  watchSwaps(sitesDir, files, logger);
+  const companies = createCompanyLookup(db);
+  const api = getRequestListener((request) => options.apiApp.fetch(request));
+  const adminApp = options.adminHandler;
+  const admin = adminApp ? getRequestListener((request) => adminApp.fetch(request)) : api;
+  const siteNotFound = notFoundPage('/');
+  const domainNotFound = notFoundPage(`${origin}/`);
+  const serverError = errorPage('/');
+  const toProduct404 = redirectHeaders(`${origin}/404`, false);
+  // Host headers repeat endlessly; classifying each distinct one once saves a URL parse a request.
+  const hostModes = new Map<string, HostMode | null>();
+
+  function hostMode(host: string): HostMode | null {
+    let mode = hostModes.get(host);
+    if (mode === undefined) {
+      mode = classifyHost(host, publicHost);
+      if (hostModes.size >= HOST_MEMO_LIMIT) hostModes.clear();
+      hostModes.set(host, mode);
+    }
+    return mode;
+  }
+
+  function fail(res: ServerResponse, error: unknown): void {
+    logger.error({ err: error }, 'front server: request failed');
+    if (!res.headersSent) send(res, serverError);
+    else res.destroy();
+  }
+
+  function serveFile(req: IncomingMessage, res: ServerResponse, file: StaticFile, status: number): void {
+    let variant = file.identity;
+    if (file.br !== null || file.gzip !== null) {
+      for (const encoding of acceptedEncodings(req.headers['accept-encoding'])) {
+        const candidate = encoding === 'br' ? file.br : file.gzip;
+        if (candidate !== null) {
+          variant = candidate;
+          break;
+        }
+      }
+    }
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (status === 200 && ifNoneMatch !== undefined && etagMatches(ifNoneMatch, variant.etag)) {
+      res.writeHead(304, variant.notModified);
+      res.end();
+      return;
+    }
+    res.writeHead(status, variant.head);
+    if (req.method === 'HEAD') res.end();
+    else res.end(variant.body);
+  }
+
+  function serveSite(req: IncomingMessage, res: ServerResponse, target: SiteTarget): void {
+    if (target.by === 'path') {
+      serveCompany(req, res, target, target.cvr);
+      return;
+    }
+    const name = target.by === 'subdomain' ? target.subdomain : target.hostname;
+    const cvr = companies.peek(target.by, name);
+    if (cvr !== undefined) {
+      serveCompany(req, res, target, cvr);
+      return;
+    }
+    companies
+      .resolve(target.by, name)
+      .then((found) => serveCompany(req, res, target, found))
+      .catch((error: unknown) => fail(res, error));
+  }
+
+  function serveCompany(
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: SiteTarget,
+    cvr: string | null,
+  ): void {
+    if (cvr === null) {
+      if (target.by === 'subdomain') redirect(res, toProduct404);
+      else send(res, domainNotFound, req);
+      return;
+    }
+    const found = files.get(`${sitesDir}/${cvr}`, target.file);
+    if (found instanceof Promise) {
+      found.then((result) => serveSiteFile(req, res, target, result)).catch((error) => fail(res, error));
+    } else {
+      serveSiteFile(req, res, target, found);
+    }
+  }
+
+  function serveSiteFile(
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: SiteTarget,
+    found: FileLookup,
+  ): void {
+    // On a company host /404 is the site's own page; without one (no site folder yet, or none
+    // rendered) answer with ours instead of redirecting to ourselves. Missing pages go to /404.
+    if (typeof found === 'object') serveFile(req, res, found, target.status);
+    else if (target.file === '404.html' && target.by !== 'path') send(res, siteNotFound, req);
+    else redirect(res, TO_404);
+  }
+
+  function serveMarketing(req: IncomingMessage, res: ServerResponse, urlPath: string, status: number): void {
+    const found = findMarketingFile(files, marketingRoots, marketingFiles(urlPath));
+    const answer = (file: StaticFile | null) => {
+      if (file !== null) serveFile(req, res, file, status);
+      else if (urlPath === '/404') send(res, siteNotFound, req);
+      else redirect(res, TO_404);
+    };
+    if (found instanceof Promise) found.then(answer).catch((error) => fail(res, error));
+    else answer(found);
+  }
+
+  function serveTlsAsk(req: IncomingMessage, res: ServerResponse): void {
+    const url = req.url ?? '';
+    const query = url.indexOf('?');
+    const domain = new URLSearchParams(query === -1 ? '' : url.slice(query + 1)).get('domain') ?? '';
+    const mode = classifyHost(domain, publicHost);
+    if (mode?.mode !== 'custom-domain') {
+      res.writeHead(404, EMPTY_HEADERS);
+      res.end();
+      return;
+    }
+    companies
+      .resolve('custom-domain', mode.hostname)
+      .then((cvr) => {
+        res.writeHead(cvr === null ? 404 : 200, EMPTY_HEADERS);
+        res.end();
+      })
+      .catch((error: unknown) => fail(res, error));
+  }
+
+  function route(req: IncomingMessage, res: ServerResponse, target: RequestTarget): void {
+    switch (target.kind) {
+      case 'api':
+        api(req, res).catch((error: unknown) => fail(res, error));
+        return;
+      case 'admin':
+        admin(req, res).catch((error: unknown) => fail(res, error));
+        return;
+      case 'not-found':
+        send(res, siteNotFound, req);
+        return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, ALLOW_HEADERS);
+      res.end();
+      return;
+    }
+    switch (target.kind) {
+      case 'redirect':
+        redirect(res, redirectHeaders(target.location, target.status === 301), target.status);
+        return;
+      case 'tls-ask':
+        serveTlsAsk(req, res);
+        return;
+      case 'marketing':
+        serveMarketing(req, res, target.path, target.status);
+        return;
+      case 'site':
+        serveSite(req, res, target);
+        return;
+    }
+  }
+
+  return function handleFrontRequest(req, res) {
+    try {
+      const mode = hostMode(req.headers.host ?? '');
+      const target: RequestTarget =
+        mode === null ? { kind: 'not-found' } : resolvePathForHost(mode, req.url ?? '/');
+      route(req, res, target);
+    } catch (error) {
+      fail(res, error);
+    }
+  };
+}
+
+function send(res: ServerResponse, response: FixedResponse, req?: IncomingMessage): void {
+  res.writeHead(response.status, response.headers);
+  if (req?.method === 'HEAD') res.end();
+  else res.end(response.body);
+}
+
+function redirect(res: ServerResponse, headers: OutgoingHttpHeaders, status = 302): void {
+  res.writeHead(status, headers);
+  res.end();
+}
+
+/** Where a marketing path may live in a folder: `/` → index.html, `/om` → om.html or om/index.html. */
+function marketingFiles(urlPath: string): string[] {
+  if (urlPath === '/') return ['index.html'];
+  const relative = urlPath.slice(1);
+  const name = relative.slice(relative.lastIndexOf('/') + 1);
+  if (!name.includes('.')) return [`${relative}.html`, `${relative}/index.html`];
+  // Precompressed siblings are served through negotiation, never by their own name.
+  return /\.(?:br|gz)$/.test(name) ? [] : [relative];
+}
+
+/** The first existing file of `candidates` in `roots`, in order; synchronous while all are cached. */
+function findMarketingFile(
+  files: StaticFileCache,
+  roots: readonly string[],
+  candidates: readonly string[],
+): StaticFile | null | Promise<StaticFile | null> {
+  for (let index = 0; index < roots.length * candidates.length; index++) {
+    const root = roots[Math.floor(index / candidates.length)] as string;
+    const candidate = candidates[index % candidates.length] as string;
+    const known = files.peek(root, candidate);
+    if (known === undefined) return findMarketingFileAsync(files, roots, candidates, index);
+    if (typeof known === 'object') return known;
+  }
+  return null;
+}
+
+async function findMarketingFileAsync(
+  files: StaticFileCache,
+  roots: readonly string[],
+  candidates: readonly string[],
+  from: number,
+): Promise<StaticFile | null> {
+  for (let index = from; index < roots.length * candidates.length; index++) {
+    const root = roots[Math.floor(index / candidates.length)] as string;
+    const candidate = candidates[index % candidates.length] as string;
+    const found = await files.get(root, candidate);
+    if (typeof found === 'object') return found;
+  }
+  return null;
+}
+
+/**
+ * The generator swaps a site by renaming a symlink inside `sitesDir`; inotify reports that at once,
+ * in this process or another, so a publish is served without waiting for the cache's recheck
+ * interval (which stays as the fallback where watching is not possible).
+ */
+function watchSwaps(sitesDir: string, files: StaticFileCache, logger: Logger): void {
+  try {
+    mkdirSync(sitesDir, { recursive: true });
+    const watcher = watch(sitesDir, (_event, name) => {
+      if (name) files.invalidate(`${sitesDir}/${name}`);
+    });
+    watcher.on('error', (error) => logger.warn({ err: error }, 'watching the sites folder stopped'));
+    watcher.unref();
+  } catch (error) {
+    logger.warn({ err: error }, 'cannot watch the sites folder; swaps are noticed on the next recheck');
+  }
+}

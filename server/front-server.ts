@@ -1,0 +1,98 @@
+// Puts the front handler on a Node HTTP server: one process by default, or `workers` processes
+// sharing the port through node:cluster, which is how a static server uses more than one core.
+import cluster, { type Address, type Worker } from 'node:cluster';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createFrontHandler, type FrontHandlerOptions } from './front-handler';
+
+const RESTART_DELAY_MS = 1000;
+
+export interface FrontServerOptions extends FrontHandlerOptions {
+  /** Default `config.port`; 0 picks a free port. */
+  port?: number;
+  /** Interface to listen on; default all. */
+  host?: string;
+  /**
+   * Processes serving requests. Above 1, the primary forks that many workers (each re-runs the
+   * entry script and so calls startFrontServer itself) and serves nothing; see server/README.md.
+   */
+  workers?: number;
+}
+
+export interface RunningFrontServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+export function startFrontServer(options: FrontServerOptions): Promise<RunningFrontServer> {
+  const workers = options.workers ?? 1;
+  if (workers > 1 && cluster.isPrimary) return forkWorkers(workers, options);
+  return listen(options);
+}
+
+function listen(options: FrontServerOptions): Promise<RunningFrontServer> {
+  const server = createServer(createFrontHandler(options));
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? options.config.port, options.host, () => {
+      server.off('error', reject);
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            // Idle keep-alive connections would hold close() open for their whole timeout.
+            server.closeIdleConnections();
+          }),
+      });
+    });
+  });
+}
+
+/** The primary's side: fork, report the shared port once every worker listens, replace crashed ones. */
+function forkWorkers(count: number, options: FrontServerOptions): Promise<RunningFrontServer> {
+  const { logger } = options;
+  let started = false;
+  let closing = false;
+  return new Promise((resolve, reject) => {
+    let listening = 0;
+    const onListening = (_worker: Worker, address: Address) => {
+      listening += 1;
+      if (started || listening < count) return;
+      started = true;
+      resolve({ port: address.port, close });
+    };
+    const onExit = (worker: Worker, code: number | null, signal: string | null) => {
+      if (closing) return;
+      if (!started) {
+        // A worker that cannot even start (port taken, bad configuration) would fail forever.
+        void close().then(() =>
+          reject(new Error(`front server worker exited with ${signal ?? code} on start`)),
+        );
+        return;
+      }
+      logger.error({ pid: worker.process.pid, code, signal }, 'front server: worker died, starting another');
+      setTimeout(() => closing || cluster.fork(), RESTART_DELAY_MS).unref();
+    };
+    cluster.on('listening', onListening);
+    cluster.on('exit', onExit);
+    for (let index = 0; index < count; index++) cluster.fork();
+
+    async function close(): Promise<void> {
+      closing = true;
+      cluster.off('listening', onListening);
+      cluster.off('exit', onExit);
+      const alive = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+      await Promise.all(
+        alive.map(
+          (worker) =>
+            new Promise<void>((done) => {
+              if (worker.isDead()) return done();
+              worker.once('exit', () => done());
+              worker.kill('SIGTERM');
+            }),
+        ),
+      );
+    }
+  });
+}

@@ -1,0 +1,124 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type FileLookup, type StaticFile, StaticFileCache } from './static-file-cache';
+import { writeFakeSite } from './test-support';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'mesterside-cache-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function text(found: FileLookup): string {
+  expect(typeof found).toBe('object');
+  return (found as StaticFile).identity.body.toString();
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('StaticFileCache', () => {
+  it('loads a file with its siblings once and then answers from memory', async () => {
+    const hello = 'hello '.repeat(100);
+    writeFakeSite(dir, 'site', { 'index.html': hello });
+    const cache = new StaticFileCache();
+    const folder = path.join(dir, 'site');
+    expect(cache.peek(folder, 'index.html')).toBeUndefined();
+    const loaded = (await cache.load(folder, 'index.html')) as StaticFile;
+    expect(loaded.identity.body.toString()).toBe(hello);
+    expect(loaded.br).not.toBeNull();
+    expect(loaded.gzip).not.toBeNull();
+    expect(cache.peek(folder, 'index.html')).toBe(loaded);
+  });
+
+  it('tells a missing file from a missing folder', async () => {
+    writeFakeSite(dir, 'site', { 'index.html': 'hello' });
+    const cache = new StaticFileCache();
+    expect(await cache.load(path.join(dir, 'site'), 'nope.html')).toBe('no-file');
+    expect(cache.peek(path.join(dir, 'site'), 'nope.html')).toBe('no-file');
+    expect(await cache.load(path.join(dir, 'other'), 'index.html')).toBe('no-folder');
+  });
+
+  it('never follows a symlink inside the folder', async () => {
+    const build = writeFakeSite(dir, 'site', { 'index.html': 'hello' });
+    const outside = path.join(dir, 'outside');
+    mkdirSync(outside);
+    writeFileSync(path.join(outside, 'secret.html'), 'secret');
+    symlinkSync(path.join(outside, 'secret.html'), path.join(build, 'evil.html'));
+    symlinkSync('index.html', path.join(build, 'alias.html'));
+    symlinkSync(outside, path.join(build, 'sub'));
+    const cache = new StaticFileCache();
+    const folder = path.join(dir, 'site');
+    expect(await cache.load(folder, 'evil.html')).toBe('no-file');
+    expect(await cache.load(folder, 'alias.html')).toBe('no-file');
+    expect(await cache.load(folder, 'sub/secret.html')).toBe('no-file');
+    expect(await cache.load(folder, '../outside/secret.html')).toBe('no-file');
+  });
+
+  it('notices a swapped folder and an edited file within the revalidation interval', async () => {
+    writeFakeSite(dir, 'site', { 'index.html': 'one' }, 1);
+    const plain = path.join(dir, 'plain');
+    mkdirSync(plain);
+    writeFileSync(path.join(plain, 'a.txt'), 'first');
+    const cache = new StaticFileCache({ revalidateMs: 20 });
+    const folder = path.join(dir, 'site');
+    expect(text(await cache.get(folder, 'index.html'))).toBe('one');
+    expect(text(await cache.get(plain, 'a.txt'))).toBe('first');
+    writeFakeSite(dir, 'site', { 'index.html': 'two' }, 2);
+    writeFileSync(path.join(plain, 'a.txt'), 'second!');
+    expect(text(await cache.get(folder, 'index.html'))).toBe('one');
+    await sleep(30);
+    expect(text(await cache.get(folder, 'index.html'))).toBe('two');
+    expect(text(await cache.get(plain, 'a.txt'))).toBe('second!');
+  });
+
+  it('revalidates a missing file below a file without throwing', async () => {
+    mkdirSync(path.join(dir, 'dist'));
+    writeFileSync(path.join(dir, 'dist', 'passwd'), 'not a folder');
+    const cache = new StaticFileCache({ revalidateMs: 5 });
+    const folder = path.join(dir, 'dist');
+    expect(await cache.load(folder, 'passwd/index.html')).toBe('no-file');
+    await sleep(10);
+    expect(cache.peek(folder, 'passwd/index.html')).toBe('no-file');
+  });
+
+  it('keeps its bytes under the limit, dropping the least recently used', async () => {
+    const files: Record<string, string> = {};
+    for (let index = 0; index < 20; index++) files[`p${index}.html`] = 'x'.repeat(10_000);
+    writeFakeSite(dir, 'site', files);
+    const cache = new StaticFileCache({ maxBytes: 60_000, compressMissing: false });
+    const folder = path.join(dir, 'site');
+    for (const name of Object.keys(files)) await cache.load(folder, name);
+    expect(cache.bytes).toBeLessThanOrEqual(60_000);
+    expect(cache.peek(folder, 'p19.html')).toBeTypeOf('object');
+    expect(cache.peek(folder, 'p0.html')).toBeUndefined();
+  });
+
+  it('compresses text files without siblings and keeps only smaller bodies', async () => {
+    mkdirSync(path.join(dir, 'dist'));
+    writeFileSync(path.join(dir, 'dist', 'big.css'), 'body { color: red; }\n'.repeat(200));
+    writeFileSync(path.join(dir, 'dist', 'small.css'), 'a{}');
+    writeFileSync(path.join(dir, 'dist', 'image.png'), Buffer.alloc(5000));
+    const cache = new StaticFileCache();
+    const big = (await cache.load(path.join(dir, 'dist'), 'big.css')) as StaticFile;
+    expect(big.br?.body.length).toBeLessThan(big.identity.body.length);
+    expect(big.gzip?.headers['Content-Encoding']).toBe('gzip');
+    const small = (await cache.load(path.join(dir, 'dist'), 'small.css')) as StaticFile;
+    expect(small.br).toBeNull();
+    expect(small.identity.headers.Vary).toBeUndefined();
+    const image = (await cache.load(path.join(dir, 'dist'), 'image.png')) as StaticFile;
+    expect(image.br).toBeNull();
+    expect(image.identity.headers['Content-Type']).toBe('image/png');
+  });
+
+  it('reads a file once for concurrent requests', async () => {
+    writeFakeSite(dir, 'site', { 'index.html': 'hello' });
+    const cache = new StaticFileCache();
+    const folder = path.join(dir, 'site');
+    const [a, b] = await Promise.all([cache.load(folder, 'index.html'), cache.load(folder, 'index.html')]);
+    expect(a).toBe(b);
+  });
+});

@@ -1,0 +1,353 @@
+// Files of site folders held in memory with their precompressed siblings, ETags and response
+// headers, so a hit costs no system call. A folder such as `sites/<cvr>` is opaque: usually a
+// symlink the generator swaps with rename(2). Its real path is checked at most every
+// `revalidateMs`, and a change drops every file read through the old one, so a new site is served
+// within that time. Symlinks inside a folder are never followed. Memory is bounded by bytes (LRU).
+import { createHash } from 'node:crypto';
+import { constants, lstatSync, realpathSync, type Stats, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { OutgoingHttpHeaders } from 'node:http';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import {
+  type Encoding,
+  type FileKind,
+  fileHeaders,
+  fileKind,
+  flatHeaders,
+  notModifiedHeaders,
+} from './static-headers';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export interface StaticVariant {
+  body: Buffer;
+  etag: string;
+  /** Headers of a full response (200 or 404). */
+  headers: OutgoingHttpHeaders;
+  /** The same as a flat [name, value, …] list: res.writeHead() takes it with less work per call. */
+  head: string[];
+  /** Headers of a 304 answer to If-None-Match, flat. */
+  notModified: string[];
+}
+
+export interface StaticFile {
+  identity: StaticVariant;
+  br: StaticVariant | null;
+  gzip: StaticVariant | null;
+}
+
+/** A file, or why there is none: the file is missing, or the whole folder is (no site yet). */
+export type FileLookup = StaticFile | 'no-file' | 'no-folder';
+
+export interface StaticFileCacheOptions {
+  /** Total bytes of bodies held, all encodings counted. Default 256 MB. */
+  maxBytes?: number;
+  /** How stale a folder's real path or a file's stat may be. Default 100 ms. */
+  revalidateMs?: number;
+  /** Compress text files that have no `.br`/`.gz` sibling, once, when loaded. Default true. */
+  compressMissing?: boolean;
+}
+
+interface Folder {
+  path: string;
+  real: string | null;
+  checkedAt: number;
+  files: Map<string, Entry>;
+}
+
+interface Entry {
+  folder: Folder;
+  file: string;
+  full: string;
+  result: StaticFile | 'no-file';
+  bytes: number;
+  checkedAt: number;
+  touchedAt: number;
+  stat: Pick<Stats, 'ino' | 'size' | 'mtimeMs'> | null;
+}
+
+interface PlainFile {
+  body: Buffer;
+  stat: Stats;
+}
+
+const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+const DEFAULT_REVALIDATE_MS = 100;
+const MAX_FOLDERS = 10_000;
+const ENTRY_OVERHEAD_BYTES = 512;
+// Moving an entry to the LRU's young end on every hit would cost a delete and an insert each time.
+const TOUCH_INTERVAL_MS = 1000;
+const COMPRESS_MIN_BYTES = 1024;
+const NOT_A_FILE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EISDIR', 'EMLINK', 'ENAMETOOLONG']);
+// O_NOFOLLOW makes open() fail on a symlink; Windows has no such flag (and no such symlinks).
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
+const BROTLI_OPTIONS = {
+  params: {
+    [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+    [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+  },
+};
+
+export class StaticFileCache {
+  readonly #maxBytes: number;
+  readonly #revalidateMs: number;
+  readonly #compressMissing: boolean;
+  readonly #folders = new Map<string, Folder>();
+  // Insertion order is recency order: the first entry is the least recently used.
+  readonly #lru = new Set<Entry>();
+  readonly #pending = new Map<string, Promise<FileLookup>>();
+  #bytes = 0;
+
+  constructor(options: StaticFileCacheOptions = {}) {
+    this.#maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    this.#revalidateMs = options.revalidateMs ?? DEFAULT_REVALIDATE_MS;
+    this.#compressMissing = options.compressMissing ?? true;
+  }
+
+  /** Bytes held, all encodings counted. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /**
+   * `file` (a relative path with '/' separators and no '.' or '..' segments, as
+   * rules/request-target.ts produces) of `folder`, if already known; undefined means call load().
+   * Synchronous and allocation-free on a hit.
+   */
+  peek(folder: string, file: string): FileLookup | undefined {
+    const now = performance.now();
+    const state = this.#folder(folder, now);
+    if (state.real === null) return 'no-folder';
+    const entry = state.files.get(file);
+    if (entry === undefined) return undefined;
+    if (now - entry.checkedAt > this.#revalidateMs) {
+      if (!isUnchanged(entry)) {
+        this.#remove(entry);
+        return undefined;
+      }
+      entry.checkedAt = now;
+    }
+    if (now - entry.touchedAt > TOUCH_INTERVAL_MS) {
+      this.#lru.delete(entry);
+      this.#lru.add(entry);
+      entry.touchedAt = now;
+    }
+    return entry.result;
+  }
+
+  /** Reads `file` of `folder` from disk (once, however many ask at the same time) and keeps it. */
+  load(folder: string, file: string): Promise<FileLookup> {
+    const state = this.#folder(folder, performance.now());
+    const real = state.real;
+    if (real === null) return Promise.resolve('no-folder');
+    const key = `${real}\0${file}`;
+    let loading = this.#pending.get(key);
+    if (loading === undefined) {
+      loading = this.#read(state, real, file).finally(() => this.#pending.delete(key));
+      this.#pending.set(key, loading);
+    }
+    return loading;
+  }
+
+  /** peek(), falling back to load(). */
+  get(folder: string, file: string): FileLookup | Promise<FileLookup> {
+    return this.peek(folder, file) ?? this.load(folder, file);
+  }
+
+  /** Forgets where a folder points, so the next request checks it at once (a site was swapped). */
+  invalidate(folder: string): void {
+    const state = this.#folders.get(folder);
+    if (state) state.checkedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  clear(): void {
+    for (const state of this.#folders.values()) this.#dropFiles(state);
+    this.#folders.clear();
+  }
+
+  #folder(folder: string, now: number): Folder {
+    let state = this.#folders.get(folder);
+    if (state === undefined) {
+      if (this.#folders.size >= MAX_FOLDERS) this.#dropOldestFolder();
+      state = { path: folder, real: realFolder(folder), checkedAt: now, files: new Map() };
+      this.#folders.set(folder, state);
+    } else if (now - state.checkedAt > this.#revalidateMs) {
+      // A sync realpath is a few microseconds, and happens at most once per folder per interval.
+      const real = realFolder(folder);
+      if (real !== state.real) {
+        this.#dropFiles(state);
+        state.real = real;
+      }
+      state.checkedAt = now;
+    }
+    return state;
+  }
+
+  async #read(state: Folder, real: string, file: string): Promise<FileLookup> {
+    const full = path.join(real, file);
+    const found = insideFolder(real, full) ? await readPlainFile(full) : null;
+    let result: StaticFile | 'no-file' = 'no-file';
+    if (found !== null) {
+      const kind = fileKind(file);
+      const [br, gz] = await Promise.all([readPlainFile(`${full}.br`), readPlainFile(`${full}.gz`)]);
+      let brBody = br?.body ?? null;
+      let gzBody = gz?.body ?? null;
+      if (this.#compressMissing && kind.compressible && found.body.length >= COMPRESS_MIN_BYTES) {
+        [brBody, gzBody] = await Promise.all([
+          brBody ?? brotliAsync(found.body, BROTLI_OPTIONS),
+          gzBody ?? gzipAsync(found.body, { level: 9 }),
+        ]);
+      }
+      result = buildFile(kind, found.body, smaller(brBody, found.body), smaller(gzBody, found.body));
+    }
+    // The folder may have been swapped while we read: serve what we read, but do not keep it.
+    if (state.real === real && this.#folders.get(state.path) === state) {
+      this.#remember(state, file, full, result, found?.stat ?? null);
+    }
+    return result;
+  }
+
+  #remember(
+    state: Folder,
+    file: string,
+    full: string,
+    result: StaticFile | 'no-file',
+    stat: Stats | null,
+  ): void {
+    const previous = state.files.get(file);
+    if (previous !== undefined) this.#remove(previous);
+    const bytes = ENTRY_OVERHEAD_BYTES + 2 * full.length + (result === 'no-file' ? 0 : bodyBytes(result));
+    if (bytes > this.#maxBytes / 4) return;
+    const now = performance.now();
+    const entry: Entry = {
+      folder: state,
+      file,
+      full,
+      result,
+      bytes,
+      checkedAt: now,
+      touchedAt: now,
+      stat: stat && { ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs },
+    };
+    state.files.set(file, entry);
+    this.#lru.add(entry);
+    this.#bytes += bytes;
+    while (this.#bytes > this.#maxBytes) {
+      const oldest = this.#lru.values().next().value;
+      if (oldest === undefined) break;
+      this.#remove(oldest);
+    }
+  }
+
+  #remove(entry: Entry): void {
+    if (!this.#lru.delete(entry)) return;
+    entry.folder.files.delete(entry.file);
+    this.#bytes -= entry.bytes;
+  }
+
+  #dropFiles(state: Folder): void {
+    for (const entry of state.files.values()) this.#remove(entry);
+    state.files.clear();
+  }
+
+  #dropOldestFolder(): void {
+    const oldest = this.#folders.values().next().value;
+    if (oldest === undefined) return;
+    this.#dropFiles(oldest);
+    this.#folders.delete(oldest.path);
+  }
+}
+
+/** The real path of a folder (following the generator's symlink), or null when there is none. */
+function realFolder(folder: string): string | null {
+  try {
+    const real = realpathSync.native(folder);
+    return statSync(real).isDirectory() ? real : null;
+  } catch {
+    return null;
+  }
+}
+
+// `file` comes from rules/request-target.ts and cannot climb out; this is the second lock. For a
+// file in a subfolder (marketing assets), the subfolder must not be reached through a symlink.
+function insideFolder(real: string, full: string): boolean {
+  if (!full.startsWith(real + path.sep)) return false;
+  const parent = path.dirname(full);
+  if (parent === real) return true;
+  try {
+    return realpathSync.native(parent) === parent;
+  } catch {
+    return false;
+  }
+}
+
+/** A regular file's contents; null for anything else, a symlink included. */
+async function readPlainFile(full: string): Promise<PlainFile | null> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(full, OPEN_FLAGS);
+  } catch (error) {
+    if (NOT_A_FILE.has((error as NodeJS.ErrnoException).code ?? '')) return null;
+    throw error;
+  }
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) return null;
+    return { body: await handle.readFile(), stat };
+  } finally {
+    await handle.close();
+  }
+}
+
+function isUnchanged(entry: Entry): boolean {
+  const now = lstatOrUndefined(entry.full);
+  if (entry.stat === null) return now === undefined;
+  return (
+    now?.isFile() === true &&
+    now.ino === entry.stat.ino &&
+    now.size === entry.stat.size &&
+    now.mtimeMs === entry.stat.mtimeMs
+  );
+}
+
+// ENOTDIR (a file where a folder was expected) and ELOOP mean "no such file" here as much as ENOENT.
+function lstatOrUndefined(full: string): Stats | undefined {
+  try {
+    return lstatSync(full, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+function smaller(candidate: Buffer | null, body: Buffer): Buffer | null {
+  return candidate !== null && candidate.length < body.length ? candidate : null;
+}
+
+function bodyBytes(file: StaticFile): number {
+  return file.identity.body.length + (file.br?.body.length ?? 0) + (file.gzip?.body.length ?? 0);
+}
+
+function buildFile(kind: FileKind, body: Buffer, br: Buffer | null, gz: Buffer | null): StaticFile {
+  // A strong validator per representation: the hash of the plain body, tagged by encoding.
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+  const varies = br !== null || gz !== null;
+  const variant = (data: Buffer, encoding: Encoding | null): StaticVariant => {
+    const etag = `"${hash}${encoding === null ? '' : `-${encoding}`}"`;
+    const headers = fileHeaders(kind, data.length, etag, encoding, varies);
+    return {
+      body: data,
+      etag,
+      headers,
+      head: flatHeaders(headers),
+      notModified: flatHeaders(notModifiedHeaders(kind, etag, varies)),
+    };
+  };
+  return {
+    identity: variant(body, null),
+    br: br === null ? null : variant(br, 'br'),
+    gzip: gz === null ? null : variant(gz, 'gzip'),
+  };
+}

@@ -1,0 +1,320 @@
+// The publishing pipeline end to end on real parts: SQLite, the built Astro bundle, the generator
+// writing real folders, the in-process queue, and the front server over HTTP.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../api/app';
+import {
+  type Db,
+  getPublishState,
+  insertCompany,
+  insertPage,
+  listPages,
+  migrateToLatest,
+  openDatabase,
+  updateCompany,
+  updatePage,
+} from '../db';
+import { createSitePublisher, liveBuild, sitesDirOf } from '../generator';
+import { loadSiteRenderer, type SiteRenderer } from '../generator/astro-renderer';
+import { type Config, loadConfig } from '../lib/config';
+import { createLogger } from '../lib/logger';
+import { type RunningFrontServer, startFrontServer } from '../server';
+import { createPublishQueue } from '../worker';
+import { launchChromium } from './support/browser';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+let renderer: SiteRenderer;
+
+interface Harness {
+  dir: string;
+  config: Config;
+  db: Db;
+  server: RunningFrontServer;
+}
+let harness: Harness;
+
+async function seedCompany(db: Db, cvr = '12345678', customDomain: string | null = null) {
+  await insertCompany(db, {
+    cvr,
+    name: 'Testtømrer ApS',
+    city: 'Køge',
+    zipcode: '4600',
+    customDomain,
+    subdomain: `test${cvr}`,
+  });
+  await insertPage(db, cvr, {
+    pageName: 'Forside',
+    type: 'homepage',
+    layout: 'hero',
+    title: 'Velkommen hos Testtømrer',
+  });
+  await insertPage(db, cvr, {
+    pageName: 'Om os',
+    layout: 'text',
+    title: 'Om Testtømrer',
+    content: 'Vi bygger.',
+  });
+}
+
+/** GET over node:http, because fetch silently drops a Host header. */
+function get(
+  pathname: string,
+  host?: string,
+): Promise<{ status: number; body: string; location: string | null }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: harness.server.port, path: pathname, headers: host ? { host } : {} },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body, location: res.headers.location ?? null }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+beforeEach(async () => {
+  renderer ??= await loadSiteRenderer();
+  const dir = mkdtempSync(path.join(tmpdir(), 'publishing-'));
+  const config = loadConfig({
+    STORAGE_DIR: dir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_HOST: 'mesterside.test',
+    PORT: '0',
+  });
+  const db = openDatabase(config.database);
+  await migrateToLatest(db);
+  const logger = createLogger(config);
+  const server = await startFrontServer({
+    config,
+    db,
+    apiApp: createApp({ db, config, logger }),
+    logger,
+    port: 0,
+  });
+  harness = { dir, config, db, server };
+});
+
+afterEach(async () => {
+  await harness.server.close();
+  await harness.db.destroy();
+  rmSync(harness.dir, { recursive: true, force: true });
+});
+
+describe('publishing a company site', () => {
+  it('is reachable by path, by subdomain and by custom domain once published', async () => {
+    await seedCompany(harness.db, '12345678', 'www.testtoemrer.dk');
+    await (await createSitePublisher({ db: harness.db, config: harness.config, renderer })).publish(
+      '12345678',
+    );
+
+    const byPath = await get('/12345678/');
+    expect(byPath.status).toBe(200);
+    expect(byPath.body).toContain('Velkommen hos Testtømrer');
+    expect((await get('/12345678/om-os')).body).toContain('Om Testtømrer');
+    expect((await get('/12345678', undefined)).location).toBe('/12345678/');
+
+    const bySubdomain = await get('/om-os', 'test12345678.mesterside.test');
+    expect(bySubdomain.status).toBe(200);
+    expect(bySubdomain.body).toContain('Om Testtømrer');
+
+    const byDomain = await get('/', 'www.testtoemrer.dk');
+    expect(byDomain.status).toBe(200);
+    expect(byDomain.body).toContain('<link rel="canonical" href="https://www.testtoemrer.dk/"');
+    expect((await get('/sitemap.xml', 'www.testtoemrer.dk')).body).toContain(
+      '<loc>https://www.testtoemrer.dk/om-os</loc>',
+    );
+    expect((await get('/robots.txt', 'www.testtoemrer.dk')).body).toContain(
+      'Sitemap: https://www.testtoemrer.dk/sitemap.xml',
+    );
+  });
+
+  it('sends unknown companies and paths to /404', async () => {
+    await seedCompany(harness.db);
+    await (await createSitePublisher({ db: harness.db, config: harness.config, renderer })).publish(
+      '12345678',
+    );
+    expect((await get('/99999999/')).location).toBe('/404');
+    expect((await get('/12345678/findes-ikke')).location).toBe('/404');
+    expect((await get('/findes-ikke', 'test12345678.mesterside.test')).location).toBe('/404');
+    const notFound = await get('/404', 'test12345678.mesterside.test');
+    expect(notFound.status).toBe(404);
+    expect(notFound.body).toContain('404 fejl');
+    expect(notFound.body).toContain('Siden blev ikke fundet');
+  });
+
+  it('writes byte-identical files for the same data, with brotli and gzip copies', async () => {
+    await seedCompany(harness.db);
+    const publisher = await createSitePublisher({ db: harness.db, config: harness.config, renderer });
+    const sitesDir = sitesDirOf(harness.config);
+    const snapshot = async () => {
+      await publisher.publish('12345678');
+      const dir = await liveBuild(sitesDir, '12345678');
+      if (!dir) throw new Error('no live build');
+      return Object.fromEntries(
+        readdirSync(dir).map((name) => [name, readFileSync(path.join(dir, name)).toString('base64')]),
+      );
+    };
+    const first = await snapshot();
+    const second = await snapshot();
+    // Pages get precompressed copies; files too small to gain from it (robots, a short sitemap) do not.
+    const pages = ['404.html', 'index.html', 'om-os.html'];
+    expect(Object.keys(first).sort()).toEqual(
+      [...pages.flatMap((name) => [name, `${name}.br`, `${name}.gz`]), 'robots.txt', 'sitemap.xml'].sort(),
+    );
+    expect(second).toEqual(first);
+    // Only the live build and the one before it are kept.
+    expect(readdirSync(path.join(sitesDir, '.builds', '12345678'))).toHaveLength(2);
+  });
+
+  it('keeps the last good site online when a render fails', async () => {
+    await seedCompany(harness.db);
+    await (await createSitePublisher({ db: harness.db, config: harness.config, renderer })).publish(
+      '12345678',
+    );
+    const before = await liveBuild(sitesDirOf(harness.config), '12345678');
+
+    const [, about] = await listPages(harness.db, '12345678');
+    await updatePage(harness.db, '12345678', about?.id ?? '', { title: 'Ny titel der aldrig kommer ud' });
+    const failing: SiteRenderer = {
+      renderPage: async (locals) => {
+        if (locals.page?.slug === 'om-os') throw new Error('template exploded');
+        return renderer.renderPage(locals);
+      },
+    };
+    const publisher = await createSitePublisher({
+      db: harness.db,
+      config: harness.config,
+      renderer: failing,
+    });
+    await expect(publisher.publish('12345678')).rejects.toThrow('template exploded');
+
+    expect(await liveBuild(sitesDirOf(harness.config), '12345678')).toBe(before);
+    expect((await get('/12345678/om-os')).body).toContain('Om Testtømrer');
+    expect(readdirSync(path.join(sitesDirOf(harness.config), '.builds', '12345678'))).toHaveLength(1);
+  });
+
+  it('serves an edit saved through the repositories once requestPublish has run', async () => {
+    await seedCompany(harness.db);
+    const publisher = await createSitePublisher({ db: harness.db, config: harness.config, renderer });
+    const queue = createPublishQueue({
+      db: harness.db,
+      logger: createLogger(harness.config),
+      redisUrl: null,
+      render: (cvr) => publisher.publish(cvr),
+    });
+    try {
+      await queue.requestPublish('12345678');
+      await queue.idle();
+      await updateCompany(harness.db, '12345678', { phone: '98 76 54 32', theme: 'teal' });
+      await queue.requestPublish('12345678');
+      await queue.idle();
+      // The swap is seen through inotify (or the cache's recheck); latency itself is the bench's business.
+      await expect
+        .poll(async () => (await get('/12345678/')).body, { timeout: 5000, interval: 20 })
+        .toContain('98 76 54 32');
+      expect((await get('/12345678/')).body).toContain('--primary:#0d9488');
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it('leaves the old site served when the worker dies mid-render, and publishes on restart', async () => {
+    await seedCompany(harness.db);
+    await (await createSitePublisher({ db: harness.db, config: harness.config, renderer })).publish(
+      '12345678',
+    );
+    const [home] = await listPages(harness.db, '12345678');
+    await updatePage(harness.db, '12345678', home?.id ?? '', { title: 'Efter genstart' });
+    await harness.db.destroy();
+
+    // A worker process that records the request, starts rendering, and is killed half-way.
+    const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['tests/support/die-mid-render.ts'], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        STORAGE_DIR: harness.dir,
+        LOG_LEVEL: 'silent',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const exit = await new Promise<string>((resolve) =>
+      child.on('exit', (code, signal) => resolve(signal ?? String(code))),
+    );
+    // tsx runs node as its own child and reports that child's SIGKILL as exit code 137.
+    expect(['SIGKILL', '137'], stderr).toContain(exit);
+
+    harness.db = openDatabase(harness.config.database);
+    expect((await get('/12345678/')).body).toContain('Velkommen hos Testtømrer');
+
+    const publisher = await createSitePublisher({ db: harness.db, config: harness.config, renderer });
+    const queue = createPublishQueue({
+      db: harness.db,
+      logger: createLogger(harness.config),
+      redisUrl: null,
+      render: (cvr) => publisher.publish(cvr),
+    });
+    try {
+      expect(await queue.recover()).toBe(1);
+      await queue.idle();
+      const state = await getPublishState(harness.db, '12345678');
+      expect(state?.publishedVersion, JSON.stringify(state)).toBe(state?.wantedVersion);
+      await expect
+        .poll(async () => (await get('/12345678/')).body, { timeout: 5000, interval: 20 })
+        .toContain('Efter genstart');
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it('opens a company site on <subdomain>.localhost in Chromium', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'publishing-localhost-'));
+    const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_HOST: 'localhost', PORT: '0' });
+    const db = openDatabase(config.database);
+    await migrateToLatest(db);
+    await seedCompany(db);
+    await (await createSitePublisher({ db, config, renderer })).publish('12345678');
+    const logger = createLogger(config);
+    const server = await startFrontServer({
+      config,
+      db,
+      apiApp: createApp({ db, config, logger }),
+      logger,
+      port: 0,
+    });
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`http://test12345678.localhost:${server.port}/?newsite=true`);
+      expect(await page.title()).toContain('Testtømrer ApS');
+      await expect.poll(() => page.locator('#welcome').isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Se hjemmesiden' }).click();
+      expect(page.url()).toBe(`http://test12345678.localhost:${server.port}/`);
+      await page.goto(`http://test12345678.localhost:${server.port}/om-os?newsite=true`);
+      expect(await page.locator('#welcome').isVisible()).toBe(false);
+      await page.getByRole('link', { name: 'Forside' }).first().click();
+      await page.waitForURL(`http://test12345678.localhost:${server.port}/`);
+    } finally {
+      await browser.close();
+      await server.close();
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,111 @@
+// A worker process killed mid-render (SIGKILL) loses nothing: BullMQ's stalled-job check hands the job
+// to another worker once the dead one's lock expires; the in-process queue has recover() at start.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Db, getPublishState, insertCompany, migrateToLatest, openDatabase } from '../../db';
+import { type QueueKind, setUpQueueHarness } from './queue-harness';
+import { redisSkipReason, TEST_REDIS_URL } from './redis-support';
+
+const CVR = '12121212';
+const LOCK_MS = 800;
+const tsx = path.resolve('node_modules/.bin/tsx');
+const script = path.resolve('tests/queue/stuck-worker.ts');
+
+const started: ChildProcess[] = [];
+
+/** Starts the stuck worker and resolves once its render has begun. */
+function startStuckWorker(env: Record<string, string>): Promise<ChildProcess> {
+  // Detached: its own process group, because tsx runs the script in a child process of its own and a
+  // SIGKILL cannot be forwarded; killHard() kills the whole group.
+  const child = spawn(tsx, [script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  started.push(child);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`the stuck worker never rendered: ${output}`)), 15_000);
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(`rendering ${CVR}`)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the stuck worker exited (${code}): ${output}`));
+    });
+  });
+}
+
+/** SIGKILLs the worker's process group (tsx and the node process running the script). */
+async function killHard(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  if (child.pid) process.kill(-child.pid, 'SIGKILL');
+  await exited;
+}
+
+async function waitForPublished(db: Db, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const state = await getPublishState(db, CVR);
+    if (state && state.publishedVersion >= state.wantedVersion) return;
+    if (Date.now() > deadline)
+      throw new Error(`not published within ${timeoutMs} ms: ${JSON.stringify(state)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function crashSuite(kind: QueueKind) {
+  let dir = '';
+  let file = '';
+  let db: Db;
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'mesterside-crash-'));
+    file = path.join(dir, 'test.db');
+    db = openDatabase({ dialect: 'sqlite', file });
+    await migrateToLatest(db);
+    await insertCompany(db, { cvr: CVR, name: 'Firma Crash' });
+  });
+  afterEach(async () => {
+    // A test that failed before its kill must not leave a worker behind.
+    for (const child of started.splice(0)) {
+      if (child.exitCode === null && child.signalCode === null) await killHard(child);
+    }
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const harness = setUpQueueHarness(kind, () => db);
+
+  it('publishes after a worker was killed mid-render', async () => {
+    const child = await startStuckWorker({
+      STUCK_DB_FILE: file,
+      STUCK_CVR: CVR,
+      STUCK_QUEUE: harness.queueName(),
+      STUCK_REDIS_URL: kind === 'bullmq' ? TEST_REDIS_URL : '',
+      STUCK_LOCK_MS: String(LOCK_MS),
+    });
+    await killHard(child);
+    expect(await getPublishState(db, CVR)).toMatchObject({ wantedVersion: 1, publishedVersion: 0 });
+
+    const fake = harness.fake();
+    const queue = harness.open(fake, { lockDurationMs: LOCK_MS });
+    // BullMQ needs no help: the stalled check finds the dead worker's job. In-process jobs died with
+    // the process; what starts a queue calls recover().
+    if (kind === 'in-process') expect(await queue.recover()).toBe(1);
+    await waitForPublished(db, 10_000);
+    expect(fake.calls(CVR)).toBeGreaterThanOrEqual(1);
+  });
+}
+
+describe('worker killed mid-render (in-process)', () => crashSuite('in-process'));
+describe.skipIf(redisSkipReason !== '')(`worker killed mid-render (bullmq)${redisSkipReason}`, () =>
+  crashSuite('bullmq'),
+);

@@ -1,0 +1,125 @@
+// `npm run worker` as it runs in production: the real entry point in a child process, with the real
+// generator, on a private Redis (the default queue name must not meet other tests' workers).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Db, getPublishState, insertCompany, migrateToLatest, openDatabase } from '../../db';
+import { SITE_FILES } from '../../generator';
+import { createPublishQueue, type PublishQueue } from '../../worker';
+import { silentLogger } from './queue-harness';
+import { type PrivateRedis, privateRedis } from './redis-support';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+const built = existsSync(path.join(ROOT, 'dist', 'site', 'server', 'entry.mjs'));
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exit: Promise<number | null>;
+}
+
+const runs: Run[] = [];
+const dirs: string[] = [];
+const cleanups: Array<() => Promise<void>> = [];
+
+afterEach(async () => {
+  for (const run of runs.splice(0)) {
+    if (run.child.exitCode === null && run.child.signalCode === null && run.child.pid) {
+      process.kill(-run.child.pid, 'SIGKILL');
+    }
+  }
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function startWorker(env: Record<string, string>): Run {
+  // Only what the worker needs: no outside DATABASE_URL, REDIS_URL etc. leaks into the child.
+  const child = spawn(TSX, ['scripts/worker.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    detached: true,
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const run = { child, output: () => output, exit };
+  runs.push(run);
+  return run;
+}
+
+async function until(run: Run, what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline || run.child.exitCode !== null) {
+      throw new Error(`gave up waiting for ${what}; the worker said:\n${run.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('npm run worker', () => {
+  it('exits 1 with one line when REDIS_URL is not set', async () => {
+    const run = startWorker({ REDIS_URL: '' });
+    expect(await run.exit).toBe(1);
+    expect(run.output().trim().split('\n')).toEqual([
+      'REDIS_URL is not set: without Redis the in-process publish queue runs inside `npm start`; no worker needed.',
+    ]);
+  });
+
+  it.skipIf(!built)(
+    `publishes what the web process enqueues and stops cleanly on SIGTERM${built ? '' : ' (skipped: run `npm run build` first)'}`,
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'mesterside-worker-'));
+      dirs.push(dir);
+      const file = path.join(dir, 'app.db');
+      const db: Db = openDatabase({ dialect: 'sqlite', file });
+      cleanups.push(() => db.destroy());
+      await migrateToLatest(db);
+      await insertCompany(db, { cvr: '13131313', name: 'Demo Worker ApS' });
+      const redis: PrivateRedis = await privateRedis();
+      cleanups.push(() => redis.kill());
+      await redis.start();
+
+      const run = startWorker({
+        REDIS_URL: redis.url,
+        DATABASE_URL: file,
+        STORAGE_DIR: dir,
+        LOG_LEVEL: 'info',
+      });
+      await until(run, 'the worker to start', () => run.output().includes('publish worker started'));
+
+      // The web process: a producer only.
+      const web: PublishQueue = createPublishQueue({
+        db,
+        logger: silentLogger,
+        render: async () => {
+          throw new Error('the producer must not render');
+        },
+        redisUrl: redis.url,
+        consume: false,
+        recoverEveryMs: 0,
+      });
+      cleanups.push(() => web.close());
+      await web.requestPublish('13131313');
+
+      await until(run, 'the site to be published', async () => {
+        const state = await getPublishState(db, '13131313');
+        return state?.publishedVersion === 1;
+      });
+      // The company has no pages yet; its live folder holds at least the site's 404 page.
+      expect(existsSync(path.join(dir, 'sites', '13131313', SITE_FILES.notFound))).toBe(true);
+
+      run.child.kill('SIGTERM');
+      expect(await run.exit).toBe(0);
+      expect(run.output()).toContain('publish worker stopping');
+    },
+  );
+});

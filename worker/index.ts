@@ -1,0 +1,10 @@
+// The publish queue's public face: pick BullMQ or in-process by configuration, same semantics either way.
+export { deduplicationId, QUEUE_PREFIX } from './bullmq-queue';
+export {
+  createPublishQueue,
+  type PublishQueue,
+  type PublishQueueOptions,
+  QUEUE_DEFAULTS,
+  type RenderOutcome,
+  type RenderSite,
+} from './publish-queue';
