@@ -3,7 +3,8 @@
 // atomic, so a visitor gets the old site or the new one, never a mix. The previous build is kept
 // (a reader may still be inside it); older ones are removed.
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
+import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { SiteFile } from './site-files';
@@ -43,8 +44,10 @@ export async function writeSite(sitesDir: string, name: string, files: readonly 
   const buildDir = path.join(sitesDir, BUILDS_DIR, name, buildName);
   await mkdir(buildDir, { recursive: true });
   try {
-    const all = files.flatMap(withPrecompressed);
-    await Promise.all(all.map((file) => writeFile(path.join(buildDir, file.name), file.body)));
+    // Synchronous on purpose: a site is a few dozen small files, and one thread-pool hop per
+    // open/write/close cost more than the writes (a rebuild thread sat idle a third of its time).
+    for (const file of files.flatMap(withPrecompressed))
+      writeFileSync(path.join(buildDir, file.name), file.body);
     await swapLink(sitesDir, name, path.join(BUILDS_DIR, name, buildName));
   } catch (error) {
     await rm(buildDir, { recursive: true, force: true });

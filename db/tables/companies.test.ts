@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { AppError } from '../../lib/errors';
 import { DEFAULT_HOURS } from '../../rules/hours';
 import { TRIAL_MS } from '../../rules/trial';
 import { describeEachDialect } from '../../tests/support/databases';
+import { rejection } from '../../tests/support/rejection';
 import {
   countCompanies,
   deleteCompany,
@@ -17,15 +17,6 @@ import {
 import { insertPage, listPages } from './pages';
 
 const NOW = new Date('2026-01-15T10:00:00.000Z');
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describeEachDialect('companies repository', (use) => {
   it('creates a company with the spec defaults', async () => {

@@ -1,17 +1,8 @@
 import { expect, it } from 'vitest';
-import { AppError } from '../../lib/errors';
 import { describeEachDialect } from '../../tests/support/databases';
+import { rejection } from '../../tests/support/rejection';
 import { insertCompany } from './companies';
 import { deletePage, findPage, findPageBySlug, insertPage, listPages, updatePage } from './pages';
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describeEachDialect('pages repository', (use) => {
   async function twoCompanies() {
