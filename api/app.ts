@@ -2,17 +2,33 @@
 // Takes its dependencies as arguments, so tests drive it through app.request() without a server.
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { markPublishWanted } from '../db';
 import type { AppDeps, AppEnv } from './env';
 import { handleError, handleNotFound } from './errors';
 import { requestLog } from './middleware/request-log';
 import { health } from './routes/health';
 
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
+  Partial<Pick<AppDeps, 'requestPublish' | 'now'>>;
+
+export function createApp(input: CreateAppDeps): Hono<AppEnv> {
+  const deps: AppDeps = {
+    // Without a queue the need to publish is still recorded; a worker's recovery publishes it.
+    requestPublish: async (cvr) => {
+      await markPublishWanted(input.db, cvr);
+    },
+    now: () => new Date(),
+    ...input,
+  };
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
     c.set('db', deps.db);
     c.set('config', deps.config);
+    c.set('requestPublish', deps.requestPublish);
+    c.set('now', deps.now);
+    c.set('user', null);
+    c.set('session', null);
     await next();
   });
   app.use(requestLog(deps.logger));

@@ -1,5 +1,6 @@
-// The typed context every handler sees: dependencies are set once per request by createApp.
-import type { Db } from '../db';
+// The typed context every handler sees: dependencies are set once per request by createApp, the
+// signed-in user by the session middleware, and the owner's company by the tenant middleware.
+import type { Company, Db, Session, User } from '../db';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 
@@ -7,8 +8,22 @@ export interface AppDeps {
   db: Db;
   config: Config;
   logger: Logger;
+  /** Call after every commit that changes what visitors see: the publish queue's requestPublish. */
+  requestPublish: (cvr: string) => Promise<void>;
+  /** The clock. Tests inject one (the AI limit across Copenhagen midnight, the trial banner). */
+  now: () => Date;
 }
 
 export interface AppEnv {
-  Variables: AppDeps & { requestId: string };
+  Variables: AppDeps & {
+    requestId: string;
+    /** Set by the session middleware on /api: null when nobody is signed in. */
+    user: User | null;
+    session: Session | null;
+  };
+}
+
+/** Routes behind the tenant middleware: a signed-in owner and THEIR company, resolved once. */
+export interface OwnerEnv {
+  Variables: AppEnv['Variables'] & { user: User; session: Session; company: Company };
 }

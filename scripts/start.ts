@@ -29,7 +29,7 @@ const queue = createPublishQueue({
 });
 await queue.recover();
 
-const app = createApp({ db, config, logger });
+const app = createApp({ db, config, logger, requestPublish: (cvr) => queue.requestPublish(cvr) });
 const server = await startFrontServer({ config, db, apiApp: app, logger }).catch((error: Error) =>
   fail(`Could not listen on port ${config.port}: ${error.message}`),
 );
