@@ -1,0 +1,106 @@
+// Mounts one owner route group (a Hono<OwnerEnv> sub-app) on a real SQLite database with a real
+// company, owner user and session row, and sets them as the tenant middleware would. For testing a
+// route group on its own; the real session and tenant middleware are tested in tests/api/.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { Hono } from 'hono';
+import type { AppEnv, OwnerEnv } from '../../api/env';
+import { handleError, handleNotFound } from '../../api/errors';
+import {
+  type Company,
+  type Db,
+  findCompanyByCvr,
+  insertCompany,
+  insertSession,
+  insertUser,
+  migrateToLatest,
+  openDatabase,
+} from '../../db';
+import { type Config, loadConfig } from '../../lib/config';
+import { createLogger } from '../../lib/logger';
+
+export interface OwnerHarness {
+  app: Hono<AppEnv>;
+  db: Db;
+  config: Config;
+  company: Company;
+  /** CVRs passed to requestPublish, in order. */
+  published: string[];
+  /** Moves the injected clock. */
+  setNow: (date: Date) => void;
+  close: () => Promise<void>;
+}
+
+export async function createOwnerHarness(
+  mount: (app: Hono<OwnerEnv>) => void,
+  options: { env?: Record<string, string>; cvr?: string; now?: Date } = {},
+): Promise<OwnerHarness> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'owner-harness-'));
+  const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', ...options.env });
+  const db = openDatabase(config.database);
+  await migrateToLatest(db);
+  const cvr = options.cvr ?? '12345678';
+  const email = `ejer-${cvr}@firma.example`;
+  const company = await insertCompany(db, {
+    cvr,
+    name: `Firma ${cvr} ApS`,
+    companyEmail: email,
+    city: 'Køge',
+  });
+  const user = await insertUser(db, email, 'not-a-real-hash');
+  const session = await insertSession(db, {
+    id: `session-${cvr}`,
+    userId: user.id,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  const published: string[] = [];
+  let now = options.now ?? new Date();
+  const logger = createLogger(config, new Writable({ write: (_chunk, _encoding, done) => done() }));
+
+  const owner = new Hono<OwnerEnv>();
+  owner.use(async (c, next) => {
+    c.set('user', user);
+    c.set('session', session);
+    // Fresh per request, as the real tenant middleware reads it.
+    const current = await findCompanyByCvr(db, cvr);
+    if (!current) throw new Error('harness company vanished');
+    c.set('company', current);
+    await next();
+  });
+  mount(owner);
+
+  const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    c.set('db', db);
+    c.set('config', config);
+    c.set('logger', logger);
+    c.set('requestId', 'test');
+    c.set('requestPublish', async (published_cvr: string) => {
+      published.push(published_cvr);
+    });
+    c.set('now', () => now);
+    c.set('user', null);
+    c.set('session', null);
+    await next();
+  });
+  app.route('/api', owner as unknown as Hono<AppEnv>);
+  app.notFound(handleNotFound);
+  app.onError(handleError);
+
+  return {
+    app,
+    db,
+    config,
+    company,
+    published,
+    setNow: (date) => {
+      now = date;
+    },
+    close: async () => {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
