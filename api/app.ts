@@ -3,10 +3,22 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { markPublishWanted } from '../db';
-import type { AppDeps, AppEnv } from './env';
+import type { AppDeps, AppEnv, OwnerEnv } from './env';
 import { handleError, handleNotFound } from './errors';
+import { originCheck } from './middleware/origin-check';
+import { createLoginLimits } from './middleware/rate-limit';
 import { requestLog } from './middleware/request-log';
+import { requireOwner } from './middleware/require-owner';
+import { sessionMiddleware } from './middleware/session';
+import { ai } from './routes/ai';
+import { createAuthRoutes } from './routes/auth';
+import { company } from './routes/company';
 import { health } from './routes/health';
+import { images } from './routes/images';
+import { logo } from './routes/logo';
+import { openapi } from './routes/openapi';
+import { pages } from './routes/pages';
+import { subscription } from './routes/subscription';
 
 export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
   Partial<Pick<AppDeps, 'requestPublish' | 'now'>>;
@@ -42,7 +54,30 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   );
 
   const api = new Hono<AppEnv>();
+  api.use(sessionMiddleware);
+  api.use(originCheck);
   api.route('/health', health);
+  api.route('/openapi.json', openapi);
+  api.route('/auth', createAuthRoutes(createLoginLimits()));
+
+  // The owner's area: every group below needs a signed-in owner and works on THEIR company only.
+  // requireOwner is scoped to each group's paths, so unknown /api paths still answer 404.
+  // Each group has its rows in api/openapi.ts and in the isolation matrix (tests/api/isolation.test.ts).
+  const ownerGroups: [path: string, group: Hono<OwnerEnv>][] = [
+    ['/company/logo', logo],
+    ['/company', company],
+    ['/pages', pages],
+    ['/images', images],
+    ['/ai', ai],
+    ['/subscription', subscription],
+  ];
+  const owner = new Hono<OwnerEnv>();
+  for (const [path, group] of ownerGroups) {
+    // `/pages/*` matches `/pages` itself too.
+    owner.use(`${path}/*`, requireOwner);
+    owner.route(path, group);
+  }
+  api.route('/', owner as unknown as Hono<AppEnv>);
   app.route('/api', api);
 
   app.notFound(handleNotFound);

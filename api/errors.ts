@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError, type ErrorCode } from '../lib/errors';
+import type { Logger } from '../lib/logger';
 import { MESSAGES } from '../rules/messages';
 import type { AppEnv } from './env';
 
@@ -49,4 +50,19 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
 
 export function handleNotFound(c: Context<AppEnv>): Response {
   return c.json(errorBody('not_found', MESSAGES.notFound), 404);
+}
+
+/** Runs a write; an unexpected failure is logged and answered with `message` (AppErrors pass as they are). */
+export async function orFail<T>(
+  c: { var: { logger: Logger } },
+  message: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    c.var.logger.error({ err: error }, 'write failed');
+    throw new AppError('internal', message, { cause: error });
+  }
 }

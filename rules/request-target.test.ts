@@ -91,6 +91,7 @@ describe('resolveRequestTarget on the main host', () => {
     ['mesterside.dk', `/${CVR}?`, moved(`/${CVR}/`)],
     ['mesterside.dk', `/${CVR}?a=<script>`, moved(`/${CVR}/?a=<script>`)],
     ['mesterside.dk', `/${CVR}?a= b`, moved(`/${CVR}/`)],
+    ['mesterside.dk', `/${CVR}?a=\\b`, moved(`/${CVR}/`)],
     ['mesterside.dk', `/${CVR}/`, byPath('index.html')],
     ['mesterside.dk', `/${CVR}/?newsite=true`, byPath('index.html')],
     ['www.mesterside.dk', `/${CVR}/om-os`, byPath('om-os.html')],
@@ -174,6 +175,66 @@ describe('resolveRequestTarget on a company subdomain or custom domain', () => {
   });
 });
 
+// Uploaded images and logos (api/images): one stable URL on every host, strict names only.
+describe('resolveRequestTarget for /media', () => {
+  const media = (path: string) => ({ kind: 'media', path });
+  const file = '1732300000000-tag-i-roskilde';
+  const hosts = ['mesterside.dk', 'localhost:3000', 'demo.mesterside.dk', 'www.hansen.dk'];
+  const served: [path: string, expected: object][] = [
+    [`/media/images/${CVR}/${file}-480.webp`, media(`images/${CVR}/${file}-480.webp`)],
+    [`/media/images/${CVR}/${file}.jpg`, media(`images/${CVR}/${file}.jpg`)],
+    [`/media/images/${CVR}/${file}.jpg?v=2`, media(`images/${CVR}/${file}.jpg`)],
+    [`/media/logos/${CVR}/${file}.png`, media(`logos/${CVR}/${file}.png`)],
+    [`/media/logos/${CVR}/${file}.webp`, media(`logos/${CVR}/${file}.webp`)],
+    [`/media/images/${CVR}/%31732.jpg`, media(`images/${CVR}/1732.jpg`)],
+  ];
+  const refused = [
+    '/media/',
+    '/media/images',
+    `/media/images/${CVR}`,
+    `/media/images/${CVR}/`,
+    `/media/images/1234567/${file}.jpg`,
+    `/media/images/123456789/${file}.jpg`,
+    `/media/sites/${CVR}/index.html`,
+    `/media/images/${CVR}/${file}.svg`,
+    `/media/images/${CVR}/${file}.gif`,
+    `/media/images/${CVR}/${file}.JPG`,
+    `/media/images/${CVR}/Tag.jpg`,
+    `/media/images/${CVR}/-x.jpg`,
+    `/media/images/${CVR}/.upload-x.jpg`,
+    `/media/images/${CVR}/${file}.jpg.br`,
+    `/media/images/${CVR}/${file}`,
+    `/media/images/${CVR}/a/b.jpg`,
+    `/media/images/${CVR}/a_b.jpg`,
+    `/media/images/${CVR}/${'a'.repeat(101)}.jpg`,
+    `/media/images/${CVR}/../${CVR}/x.jpg`,
+    `/media/images/${CVR}/..%2f..%2fapp.db`,
+    `/media/images/${CVR}/%2e%2e/%2e%2e/app.db`,
+    `/media/images/../../app.db`,
+    `/media/images/${CVR}/x.jpg%00.png`,
+    `/media/images/${CVR}/x.jpg%0a`,
+    `/media/images/${CVR}/%c0%ae%c0%ae.jpg`,
+    `/media/images/${CVR}//x.jpg`,
+    `/media/images/${CVR}/x%5c..%5capp.db`,
+    `/media//images/${CVR}/x.jpg`,
+    `/media/images/${CVR}/%252e%252e.jpg`,
+  ];
+  for (const host of hosts) {
+    it.each(served)(`${host} %s`, (path, expected) => {
+      expect(resolveRequestTarget(host, path, PUBLIC)).toEqual(expected);
+    });
+    it.each(refused)(`${host} %s → /404`, (path) => {
+      expect(resolveRequestTarget(host, path, PUBLIC)).toEqual(to404);
+    });
+  }
+
+  it('keeps the paths it does not own as they were', () => {
+    expect(resolveRequestTarget('mesterside.dk', '/media', PUBLIC)).toEqual(marketing('/media'));
+    expect(resolveRequestTarget('demo.mesterside.dk', '/media', PUBLIC)).toEqual(bySub('media.html'));
+    expect(resolveRequestTarget('mesterside.dk', `/${CVR}/media/images/${CVR}/x.jpg`, PUBLIC)).toEqual(to404);
+  });
+});
+
 describe('resolveRequestTarget path safety', () => {
   const escapes = [
     `/${CVR}/../../etc/passwd`,
@@ -245,6 +306,8 @@ describe('resolveRequestTarget path safety', () => {
           '%c0%ae',
           'om-os',
           CVR,
+          'media/images/',
+          '.jpg',
           '?',
           '%',
           'a',
@@ -271,6 +334,9 @@ describe('resolveRequestTarget path safety', () => {
           // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
           expect(target.path).not.toMatch(/\.\.|\\|\/\/|[\u0000-\u001f]/);
           expect(target.path.startsWith('/')).toBe(true);
+        }
+        if (target.kind === 'media') {
+          expect(target.path).toMatch(/^(?:images|logos)\/[0-9]{8}\/[a-z0-9][a-z0-9-]*\.(?:webp|jpg|png)$/);
         }
         if (target.kind === 'redirect') {
           expect(target.location).toMatch(/^\/(?!\/)/);

@@ -19,6 +19,12 @@ export type SiteAddress =
 /** A file of a company's site folder (`SITE_FILES` in generator/site-model.ts), flat, no slashes. */
 export type SiteTarget = { kind: 'site'; file: string; status: 200 | 404 } & SiteAddress;
 
+/**
+ * An uploaded image or logo (api/images), the same on every host: `path` is relative to STORAGE_DIR,
+ * `images/<cvr>/<file>` or `logos/<cvr>/<file>`, and `<file>` is a flat `[a-z0-9-]` name.
+ */
+export type MediaTarget = { kind: 'media'; path: string };
+
 export type RequestTarget =
   | { kind: 'api' }
   | { kind: 'admin' }
@@ -27,6 +33,7 @@ export type RequestTarget =
   /** A page or asset of the marketing site: `/`, `/om`, `/blog/3`, `/_astro/x.css`; no trailing slash. */
   | { kind: 'marketing'; path: string; status: 200 | 404 }
   | SiteTarget
+  | MediaTarget
   /** `location` is a path on the same host; canonical-form redirects (301) keep the query string. */
   | { kind: 'redirect'; location: string; status: 301 | 302 }
   /** No usable Host header, or a request target that is not a path (`*`, absolute form). */
@@ -47,8 +54,9 @@ const ENCODED_SEPARATOR = /%(?:2f|5c)/i;
 // After decoding: control characters, backslashes, empty segments and '.'/'..' segments.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const UNSAFE_PATH = /[\u0000-\u001f\u007f\\]|\/\/|\/\.\.?(?:\/|$)/;
-// Printable ASCII only; anything else is dropped rather than echoed into a Location header.
-const SAFE_QUERY = /^\?[\u0021-\u007e]{0,2048}$/;
+// Printable ASCII only; anything else is dropped rather than echoed into a Location header. Also no
+// backslash, which the path-safety property test forbids in a Location (it found `/a/?\`).
+const SAFE_QUERY = /^\?[\u0021-\u005b\u005d-\u007e]{0,2048}$/;
 const CVR_PATH = /^\/([0-9]{8})(\/.*)?$/;
 // Page slugs are [a-z0-9-] (rules/slug.ts), so `<slug>.html` is always a plain name in the folder.
 const SLUG_PATH = /^\/([a-z0-9-]{1,100})$/;
@@ -60,6 +68,10 @@ const MARKETING_PATH = /^(?!.*\.\.)(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199})*\/?$
 // marketing build's hashed assets those pages (and islands on company pages) load.
 const PRODUCT_PAGE_PATH = /^\/(?:privacy|faq|blog|blog\/[0-9]{1,9})$/;
 const ASSET_PATH = /^(?!.*\.\.)\/_astro\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
+// Media: `/media/(images|logos)/<cvr>/<name>.(webp|jpg|png)`, names as api/images writes them. Upload
+// temp files start with '.', so they can never match. Any other /media/ path ends at /404.
+export const MEDIA_PATH =
+  /^\/media\/((?:images|logos)\/[0-9]{8}\/[a-z0-9][a-z0-9-]{0,99}\.(?:webp|jpg|png))$/;
 const SITE_FIXED_FILES: ReadonlyMap<string, string> = new Map([
   ['/', 'index.html'],
   ['/sitemap.xml', 'sitemap.xml'],
@@ -106,6 +118,8 @@ export function resolvePathForHost(mode: HostMode, path: string): RequestTarget 
   const query = queryStart === -1 ? '' : keptQuery(path.slice(queryStart));
 
   if (decoded === '/api' || decoded.startsWith('/api/')) return API;
+  // Uploaded images and logos are served at one stable URL on every host (main, subdomain, domain).
+  if (decoded.startsWith('/media/')) return mediaTarget(decoded);
   if (decoded === '/admin' || decoded.startsWith('/admin/')) return ADMIN;
   if (mode.mode === 'main') return mainHostTarget(decoded, query);
   if (PRODUCT_PAGE_PATH.test(decoded) || ASSET_PATH.test(decoded)) {
@@ -132,6 +146,11 @@ function decodePath(raw: string): string | null {
     }
   }
   return UNSAFE_PATH.test(decoded) ? null : decoded;
+}
+
+function mediaTarget(path: string): RequestTarget {
+  const media = MEDIA_PATH.exec(path);
+  return media ? { kind: 'media', path: media[1] as string } : TO_404;
 }
 
 function keptQuery(query: string): string {

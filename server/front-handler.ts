@@ -18,12 +18,14 @@ import {
 import { productOrigin } from '../rules/site-url';
 import { createCompanyLookup } from './company-lookup';
 import { errorPage, type FixedResponse, notFoundPage, redirectHeaders } from './fallback-pages';
+import { createMediaHandler } from './media';
 import { acceptedEncodings, etagMatches } from './negotiation';
 import { type FileLookup, type StaticFile, StaticFileCache } from './static-file-cache';
 
 /** Anything with a fetch handler: the Hono app (`createApp()` in api/app.ts) fits. */
 export interface FetchApp {
-  fetch(request: Request): Response | Promise<Response>;
+  /** `env` carries Node's request and socket (Hono's node adapter), e.g. for the client address. */
+  fetch(request: Request, env?: unknown): Response | Promise<Response>;
 }
 
 export interface FrontHandlerOptions {
@@ -65,13 +67,16 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
   const files = options.fileCache ?? new StaticFileCache();
   watchSwaps(sitesDir, files, logger);
   const companies = createCompanyLookup(db);
-  const api = getRequestListener((request) => options.apiApp.fetch(request));
+  // Pass the adapter's bindings on: the login rate limit reads the client address from them.
+  const api = getRequestListener((request, env) => options.apiApp.fetch(request, env));
   const adminApp = options.adminHandler;
-  const admin = adminApp ? getRequestListener((request) => adminApp.fetch(request)) : api;
+  const admin = adminApp ? getRequestListener((request, env) => adminApp.fetch(request, env)) : api;
   const siteNotFound = notFoundPage('/');
   const domainNotFound = notFoundPage(`${origin}/`);
   const serverError = errorPage('/');
   const toProduct404 = redirectHeaders(`${origin}/404`, false);
+  // Uploaded images and logos, /media/… on every host (server/media.ts).
+  const serveMedia = createMediaHandler(config.storageDir, files, fail);
   // Host headers repeat endlessly; classifying each distinct one once saves a URL parse a request.
   const hostModes = new Map<string, HostMode | null>();
 
@@ -221,6 +226,9 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
         return;
       case 'site':
         serveSite(req, res, target);
+        return;
+      case 'media':
+        serveMedia(req, res, target);
         return;
     }
   }

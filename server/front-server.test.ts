@@ -336,9 +336,16 @@ describe('dynamic routes', () => {
       expect(response.status, host).toBe(200);
       expect(JSON.parse(response.body.toString())).toMatchObject({ status: 'ok' });
     }
-    const post = await send({ path: '/api/health', host: 'mesterside.dk', method: 'POST' });
+    // A same-origin POST reaches the app (no such route: its JSON 404); one without Origin is refused.
+    const post = await send({
+      path: '/api/health',
+      host: 'mesterside.dk',
+      method: 'POST',
+      headers: { origin: 'https://mesterside.dk' },
+    });
     expect(post.status).toBe(404);
     expect(post.headers['content-type']).toContain('application/json');
+    expect((await send({ path: '/api/health', host: 'mesterside.dk', method: 'POST' })).status).toBe(403);
   });
 
   it('hands /admin to the admin handler', async () => {

@@ -1,0 +1,121 @@
+// The finishing every written text gets, whichever writer made it: the title re-cased to a first
+// capital only (SPEC §7), title and subtitle clipped to their limits at a word, paragraphs separated
+// by exactly one blank line.
+import { splitParagraphs } from '../../rules/pages';
+import type { WriteInput } from './text-writer';
+
+const LOCALE = 'da';
+
+/**
+ * The spellings a re-cased title keeps, longest first. Lowercasing everything but the first letter
+ * would turn 'VVS' into 'vvs' and 'Køge' into 'køge', so these survive as the input spells them:
+ * - the whole company name and the whole city;
+ * - abbreviations (two or more capitals: 'VVS', 'ApS', 'A/S') in the company name, city or keywords;
+ * - keyword words with a capital that are not the first word of their keyword ('tømrer Køge' keeps
+ *   'Køge'). A keyword's first word is not kept: owners capitalise 'Tagrenovering' out of habit.
+ */
+export function keptSpellings(input: Pick<WriteInput, 'companyName' | 'city' | 'keywords'>): string[] {
+  const kept = new Set<string>([input.companyName]);
+  if (input.city) kept.add(input.city);
+  for (const phrase of [input.companyName, input.city ?? '', ...input.keywords]) {
+    for (const word of words(phrase)) if (isAbbreviation(word)) kept.add(word);
+  }
+  for (const keyword of input.keywords) {
+    for (const word of words(keyword).slice(1)) if (/\p{Lu}/u.test(word)) kept.add(word);
+  }
+  kept.delete('');
+  return [...kept].sort((a, b) => b.length - a.length);
+}
+
+/** Lowercases the title except its first letter and the kept spellings (see keptSpellings). */
+export function recaseTitle(title: string, kept: readonly string[]): string {
+  const canonical = new Map(kept.map((term) => [term.toLocaleLowerCase(LOCALE), term]));
+  let result = '';
+  let last = 0;
+  if (kept.length > 0) {
+    const alternatives = kept.map((term) => escapeRegExp(term).replace(/\s+/g, '\\s+')).join('|');
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, 'giu');
+    for (const match of title.matchAll(pattern)) {
+      result += title.slice(last, match.index).toLocaleLowerCase(LOCALE);
+      const key = match[0].replace(/\s+/g, ' ').toLocaleLowerCase(LOCALE);
+      result += canonical.get(key) ?? match[0];
+      last = match.index + match[0].length;
+    }
+  }
+  result += title.slice(last).toLocaleLowerCase(LOCALE);
+  return capitaliseFirst(result.replace(/\s+/g, ' ').trim());
+}
+
+// Words that cannot end a title or subtitle cut short: 'Tømrer i' reads as a mistake.
+const DANGLING = /\s+(og|i|til|med|for|på|af|at|en|et|de|den|det|der|som|samt|eller|hos|fra|om|-|–|—)$/iu;
+
+/** Shortens text to at most `max` characters, cutting at a word and dropping a dangling last word. */
+export function clipAtWord(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const head = clean.slice(0, max + 1);
+  const space = head.lastIndexOf(' ');
+  let clipped = space > max / 2 ? head.slice(0, space) : clean.slice(0, max);
+  clipped = clipped.replace(/[\s,;:–—-]+$/u, '');
+  while (DANGLING.test(clipped)) clipped = clipped.replace(DANGLING, '');
+  return clipped.replace(/[\s,;:–—-]+$/u, '');
+}
+
+/**
+ * One paragraph per blank-line-separated block, joined by exactly one blank line. An answer that put
+ * each paragraph on its own line without a blank line between gets those lines as paragraphs.
+ * Markdown headings and bold markers are dropped: the page editor shows plain text.
+ */
+export function normaliseParagraphs(content: string): string {
+  const plain = content
+    .replace(/\r\n?/g, '\n')
+    .replace(/^[^\S\n]*#{1,6}[^\S\n]+/gm, '')
+    .replace(/\*\*(.+?)\*\*/g, '$1');
+  let paragraphs = splitParagraphs(plain);
+  const only = paragraphs[0];
+  if (paragraphs.length === 1 && only !== undefined && only.includes('\n')) {
+    paragraphs = only.split('\n');
+  }
+  return paragraphs
+    .map((paragraph) =>
+      paragraph
+        .split('\n')
+        .map((line) => line.replace(/[^\S\n]+/g, ' ').trim())
+        .filter((line) => line !== '')
+        .join('\n'),
+    )
+    .filter((paragraph) => paragraph !== '')
+    .join('\n\n');
+}
+
+/** 'a', 'a og b', 'a, b og c'. */
+export function formatList(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} og ${items[items.length - 1]}`;
+}
+
+/** Words with at least one letter or digit; a dash between words is not a word. */
+export function countWords(text: string): number {
+  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+export function capitaliseFirst(text: string): string {
+  const index = text.search(/\p{L}/u);
+  if (index < 0) return text;
+  return text.slice(0, index) + text.charAt(index).toLocaleUpperCase(LOCALE) + text.slice(index + 1);
+}
+
+function words(phrase: string): string[] {
+  return phrase
+    .split(/\s+/)
+    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter((word) => word !== '');
+}
+
+function isAbbreviation(word: string): boolean {
+  return (word.match(/\p{Lu}/gu)?.length ?? 0) >= 2;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}

@@ -1,0 +1,26 @@
+// Owner accounts: creating one (onboarding calls this inside its company-creation transaction) and
+// checking a login. Creation applies the shared auth schema, so the API and the admin's forms agree.
+import { type Db, findUserByEmail, insertUser, type User } from '../../db';
+import { type OwnerAccountInput, ownerAccountSchema } from '../schemas/auth';
+import { parseInput } from '../schemas/json-body';
+import { hashPassword, verifyPasswordOrDummy } from './password';
+
+/**
+ * Creates the owner's login. Missing fields, an invalid e-mail, a short or common password are
+ * invalid_input with the spec's Danish message; an e-mail already in use, in any case, is a conflict
+ * ('Denne email er allerede registreret'). `db` may be a transaction.
+ */
+export async function createOwnerAccount(db: Db, input: OwnerAccountInput, now: Date): Promise<User> {
+  const { email, password } = parseInput(ownerAccountSchema, input);
+  return insertUser(db, email, await hashPassword(password), now);
+}
+
+/**
+ * The user whose e-mail and password these are, or null. A wrong password and an unknown e-mail
+ * answer alike and take the same time.
+ */
+export async function findOwnerByCredentials(db: Db, email: string, password: string): Promise<User | null> {
+  const user = await findUserByEmail(db, email);
+  const ok = await verifyPasswordOrDummy(user?.passwordHash, password);
+  return user && ok ? user : null;
+}

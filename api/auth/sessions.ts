@@ -1,0 +1,95 @@
+// Sessions as the Lucia guide builds them: a random token in an HttpOnly cookie, only its SHA-256 in
+// the database (a leaked table cannot be replayed as cookies), 30 days that slide forward when a
+// session is used in its second half.
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import type { Context } from 'hono';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import {
+  type Db,
+  deleteSession,
+  extendSession,
+  findSessionWithUser,
+  insertSession,
+  type Session,
+  type User,
+} from '../../db';
+import { schemeFor } from '../../rules/site-url';
+import { DAY_MS } from '../../rules/trial';
+
+export const SESSION_COOKIE = 'mesterside_session';
+export const SESSION_DURATION_MS = 30 * DAY_MS;
+/** A session used with less than this left is extended to a full SESSION_DURATION_MS again. */
+export const SESSION_RENEW_WITHIN_MS = 15 * DAY_MS;
+
+const TOKEN_BYTES = 20;
+// 20 bytes are 160 bits: 32 base32 characters without padding.
+const TOKEN_PATTERN = /^[a-z2-7]{32}$/;
+
+export function generateSessionToken(): string {
+  const bytes = new Uint8Array(TOKEN_BYTES);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+/** The session's row id: the hex SHA-256 of its token. */
+export function sessionIdFromToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<{ token: string; session: Session }> {
+  const token = generateSessionToken();
+  const expiresAt = new Date(now.getTime() + SESSION_DURATION_MS);
+  const session = await insertSession(db, { id: sessionIdFromToken(token), userId, expiresAt }, now);
+  return { token, session };
+}
+
+export interface ValidSession {
+  session: Session;
+  user: User;
+  /** True when this check extended the session: the cookie must be sent again with the new expiry. */
+  extended: boolean;
+}
+
+/** The session a cookie's token opens, or null; an expired session is deleted on sight. */
+export async function validateSessionToken(db: Db, token: string, now: Date): Promise<ValidSession | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const id = sessionIdFromToken(token);
+  const found = await findSessionWithUser(db, id);
+  if (!found) return null;
+  const expiresAt = new Date(found.session.expiresAt).getTime();
+  if (!(now.getTime() < expiresAt)) {
+    await deleteSession(db, id);
+    return null;
+  }
+  if (expiresAt - now.getTime() >= SESSION_RENEW_WITHIN_MS) return { ...found, extended: false };
+  const renewed = new Date(now.getTime() + SESSION_DURATION_MS);
+  await extendSession(db, id, renewed);
+  return { ...found, session: { ...found.session, expiresAt: renewed.toISOString() }, extended: true };
+}
+
+export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+  await deleteSession(db, sessionId);
+}
+
+function cookieOptions(publicHost: string) {
+  return {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/',
+    // Browsers keep Secure cookies from plain-http localhost, so it is left off there only.
+    secure: schemeFor(publicHost) === 'https',
+  } as const;
+}
+
+export function setSessionCookie(c: Context, token: string, expiresAt: Date, publicHost: string): void {
+  setCookie(c, SESSION_COOKIE, token, { ...cookieOptions(publicHost), expires: expiresAt });
+}
+
+export function clearSessionCookie(c: Context, publicHost: string): void {
+  deleteCookie(c, SESSION_COOKIE, cookieOptions(publicHost));
+}

@@ -1,0 +1,333 @@
+// The API's OpenAPI 3.1 description, generated from the same zod schemas the routes validate with
+// (zod 4's z.toJSONSchema), so the document cannot drift from the rules. Every mounted endpoint is
+// one row of API_ROUTES; a new route group adds its rows here.
+import { z } from 'zod';
+import { generateRequestSchema } from './ai/generate-request';
+import { SESSION_COOKIE } from './auth/sessions';
+import { loginSchema } from './schemas/auth';
+import { settingsSchema } from './schemas/company';
+import { pageCreateSchema, pageUpdateSchema } from './schemas/pages';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface ApiRoute {
+  method: HttpMethod;
+  /** OpenAPI form: `/api/pages/{id}`. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** `owner`: needs the session cookie and acts on the owner's own company only. */
+  auth: 'public' | 'owner';
+  /** The request body's schema; JSON unless `contentType` says otherwise (e.g. multipart uploads). */
+  body?: z.ZodType;
+  contentType?: 'application/json' | 'multipart/form-data';
+  /** Status → description. Error statuses answer the Error schema. */
+  responses: Record<number, string>;
+}
+
+const OWNER_ERRORS = {
+  401: 'Not signed in (`Du skal være logget ind`)',
+  404: 'No company for this owner (`Kunne ikke hente firma information`)',
+} as const;
+const WRITE_ERRORS = {
+  400: 'Invalid input: the Danish message of the first problem',
+  403: 'Cross-origin or Origin-less request',
+  415: 'Body is not application/json',
+} as const;
+
+/** A multipart upload with one file field named `file`. */
+const UPLOAD_SCHEMA = z.object({ file: z.file() });
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/api/health',
+    summary: 'Whether this instance can serve (database reachable)',
+    tag: 'system',
+    auth: 'public',
+    responses: { 200: 'Healthy', 503: 'Database unreachable' },
+  },
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    summary: 'This document',
+    tag: 'system',
+    auth: 'public',
+    responses: { 200: 'The OpenAPI 3.1 document' },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/login',
+    summary: 'Log in with e-mail and password; sets the session cookie',
+    tag: 'auth',
+    auth: 'public',
+    body: loginSchema,
+    responses: {
+      200: 'Signed in: { email, companyName, siteUrl } and a Set-Cookie',
+      ...WRITE_ERRORS,
+      401: 'Wrong e-mail or password (`Forkert email eller password`)',
+      404: 'No company for this account (`Kunne ikke hente firma information`)',
+      429: 'Too many attempts; see Retry-After',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/logout',
+    summary: 'End the session and clear its cookie',
+    tag: 'auth',
+    auth: 'public',
+    responses: { 204: 'Signed out', 403: WRITE_ERRORS[403] },
+  },
+  {
+    method: 'get',
+    path: '/api/auth/session',
+    summary: 'Who is signed in',
+    tag: 'auth',
+    auth: 'owner',
+    responses: { 200: '{ email, companyName, siteUrl }', ...OWNER_ERRORS },
+  },
+  {
+    method: 'get',
+    path: '/api/company',
+    summary: "The owner's company",
+    tag: 'company',
+    auth: 'owner',
+    responses: { 200: 'The company', ...OWNER_ERRORS },
+  },
+  {
+    method: 'put',
+    path: '/api/company/settings',
+    summary: 'Save contact details, opening hours, social links, theme and custom domain; publishes',
+    tag: 'company',
+    auth: 'owner',
+    body: settingsSchema,
+    responses: {
+      200: 'The saved company',
+      ...WRITE_ERRORS,
+      ...OWNER_ERRORS,
+      409: 'Custom domain taken (`Kunne ikke opdatere firma information`)',
+      500: 'Not saved (`Kunne ikke gemme ændringer`)',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/pages',
+    summary: "The company's pages, in createdAt order",
+    tag: 'pages',
+    auth: 'owner',
+    responses: { 200: 'The pages', ...OWNER_ERRORS },
+  },
+  {
+    method: 'post',
+    path: '/api/pages',
+    summary: "Create a page ('Ny side', layout text unless named); publishes",
+    tag: 'pages',
+    auth: 'owner',
+    body: pageCreateSchema,
+    responses: {
+      201: 'The new page',
+      ...WRITE_ERRORS,
+      ...OWNER_ERRORS,
+      500: 'Not created (`Kunne ikke oprette ny side`)',
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/pages/{id}',
+    summary: 'Save a page; a new page name recomputes the slug; publishes',
+    tag: 'pages',
+    auth: 'owner',
+    body: pageUpdateSchema,
+    responses: {
+      200: 'The saved page',
+      ...WRITE_ERRORS,
+      ...OWNER_ERRORS,
+      404: 'No such page of this company (`Kunne ikke gemme ændringer`)',
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/pages/{id}',
+    summary: 'Delete a page (never the homepage); publishes',
+    tag: 'pages',
+    auth: 'owner',
+    responses: {
+      204: 'Deleted',
+      403: 'The homepage (`Forsiden kan ikke slettes`), or a cross-origin request',
+      ...OWNER_ERRORS,
+      404: 'No such page of this company (`Kunne ikke slette siden`)',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/subscription',
+    summary: 'Plan and free trial: dates, days left, whether to show the banner',
+    tag: 'subscription',
+    auth: 'owner',
+    responses: {
+      200: '{ plan, status, trialStartDate, trialEndDate, daysLeft, showBanner }',
+      ...OWNER_ERRORS,
+    },
+  },
+  // The lead adds the rows for /api/images, /api/company/logo and /api/ai here.
+  {
+    method: 'get',
+    path: '/api/images',
+    summary: "The company's images, newest first, and whether the archive is full",
+    tag: 'images',
+    auth: 'owner',
+    responses: { 200: '{ images, limit: 15, full }', ...OWNER_ERRORS, 500: 'Kunne ikke hente billeder' },
+  },
+  {
+    method: 'post',
+    path: '/api/images',
+    summary: 'Upload one image (JPEG, PNG, WebP or AVIF); stored as responsive WebP widths and a JPEG',
+    tag: 'images',
+    auth: 'owner',
+    body: UPLOAD_SCHEMA,
+    contentType: 'multipart/form-data',
+    responses: {
+      201: 'The stored image',
+      400: 'No file (`Kunne ikke uploade billede`)',
+      403: WRITE_ERRORS[403],
+      413: 'Over 10 MB or too many pixels',
+      415: 'Not an image',
+      422: 'Already 15 images (`Du kan ikke uploade flere end 15 billeder`)',
+      ...OWNER_ERRORS,
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/images/{id}',
+    summary: 'Delete one of the company images and its files',
+    tag: 'images',
+    auth: 'owner',
+    responses: {
+      204: 'Deleted',
+      403: WRITE_ERRORS[403],
+      401: OWNER_ERRORS[401],
+      404: 'Kunne ikke slette billedet',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/company/logo',
+    summary: 'Upload and set the logo (saved alone)',
+    tag: 'company',
+    auth: 'owner',
+    body: UPLOAD_SCHEMA,
+    contentType: 'multipart/form-data',
+    responses: {
+      200: '{ logo }',
+      400: 'No file (`Kunne ikke uploade logo`)',
+      403: WRITE_ERRORS[403],
+      413: 'Too large',
+      415: 'Not an image',
+      ...OWNER_ERRORS,
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/company/logo',
+    summary: 'Remove the logo',
+    tag: 'company',
+    auth: 'owner',
+    responses: { 200: '{ logo: null }', 403: WRITE_ERRORS[403], ...OWNER_ERRORS },
+  },
+  {
+    method: 'post',
+    path: '/api/ai/generate',
+    summary: "Write page text from keywords; counts against the company's 5 a day (Europe/Copenhagen)",
+    tag: 'ai',
+    auth: 'owner',
+    body: generateRequestSchema,
+    responses: {
+      200: '{ title, subtitle?, content, usedToday, limit }',
+      ...WRITE_ERRORS,
+      429: 'Daily limit reached (`Du har nået grænsen for AI-genereret indhold i dag. Prøv igen i morgen.`)',
+      500: 'Kunne ikke generere indhold',
+      ...OWNER_ERRORS,
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/ai/usage',
+    summary: "Today's AI generations for the company",
+    tag: 'ai',
+    auth: 'owner',
+    responses: { 200: '{ usedToday, limit }', ...OWNER_ERRORS },
+  },
+];
+
+const ERROR_SCHEMA = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { type: 'string' }, message: { type: 'string', description: 'Danish, for users' } },
+    },
+  },
+} as const;
+
+/** The JSON Schema of what a client sends (zod 4; `$schema` dropped, as OpenAPI 3.1 implies it). */
+function requestSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return json;
+}
+
+function operation(route: ApiRoute) {
+  const parameters = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  const responses = Object.fromEntries(
+    Object.entries(route.responses).map(([status, description]) => [
+      status,
+      Number(status) >= 400
+        ? { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }
+        : { description },
+    ]),
+  );
+  return {
+    summary: route.summary,
+    tags: [route.tag],
+    security: route.auth === 'owner' ? [{ sessionCookie: [] }] : [],
+    ...(parameters.length ? { parameters } : {}),
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { [route.contentType ?? 'application/json']: { schema: requestSchema(route.body) } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(routes: readonly ApiRoute[] = API_ROUTES) {
+  const paths: Record<string, Record<string, ReturnType<typeof operation>>> = {};
+  for (const route of routes) {
+    paths[route.path] ??= {};
+    paths[route.path] = { ...paths[route.path], [route.method]: operation(route) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Mesterside API',
+      version: '1',
+      description:
+        'The admin API. State-changing requests must carry a same-origin Origin header; JSON bodies ' +
+        'must be application/json. Error bodies are { error: { code, message } } with a Danish message.',
+    },
+    components: {
+      securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+      schemas: { Error: ERROR_SCHEMA },
+    },
+    paths,
+  };
+}

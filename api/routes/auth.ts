@@ -1,0 +1,63 @@
+// /api/auth — log in, log out, and who is signed in. Public: login is how one becomes an owner.
+// Login is rate limited per IP and per e-mail; a wrong password and an unknown e-mail answer alike.
+import { Hono } from 'hono';
+import { type Company, findCompanyByOwnerEmail, normalizeEmail } from '../../db';
+import { AppError } from '../../lib/errors';
+import { MESSAGES } from '../../rules/messages';
+import { canonicalOrigin } from '../../rules/site-url';
+import { findOwnerByCredentials } from '../auth/accounts';
+import { clearSessionCookie, createSession, invalidateSession, setSessionCookie } from '../auth/sessions';
+import type { AppEnv } from '../env';
+import { requireJson } from '../middleware/origin-check';
+import { type LoginLimits, limitByIp, tooManyRequests } from '../middleware/rate-limit';
+import { loginSchema, type SessionInfo } from '../schemas/auth';
+import { jsonBody } from '../schemas/json-body';
+
+function sessionInfo(email: string, company: Company, publicHost: string): SessionInfo {
+  return { email, companyName: company.name, siteUrl: `${canonicalOrigin(company, publicHost)}/` };
+}
+
+export function createAuthRoutes(limits: LoginLimits) {
+  const auth = new Hono<AppEnv>();
+
+  // POST /api/auth/login – check e-mail and password, start a session, set its cookie
+  auth.post('/login', limitByIp(limits.perIp), requireJson, jsonBody(loginSchema), async (c) => {
+    const { email, password } = c.req.valid('json');
+    const key = normalizeEmail(email);
+    const now = c.var.now();
+    const wait = limits.failuresPerEmail.retryAfterSeconds(key, now.getTime());
+    if (wait > 0) return tooManyRequests(c, wait);
+
+    const user = await findOwnerByCredentials(c.var.db, email, password);
+    if (!user) {
+      limits.failuresPerEmail.hit(key, now.getTime());
+      throw new AppError('unauthorized', MESSAGES.loginFailed);
+    }
+    const company = await findCompanyByOwnerEmail(c.var.db, user.email);
+    if (!company) throw new AppError('not_found', MESSAGES.loadCompanyFailed);
+
+    limits.failuresPerEmail.reset(key);
+    const { token, session } = await createSession(c.var.db, user.id, now);
+    setSessionCookie(c, token, new Date(session.expiresAt), c.var.config.publicHost);
+    return c.json(sessionInfo(user.email, company, c.var.config.publicHost));
+  });
+
+  // POST /api/auth/logout – end this session and clear its cookie
+  auth.post('/logout', async (c) => {
+    const session = c.get('session');
+    if (session) await invalidateSession(c.var.db, session.id);
+    clearSessionCookie(c, c.var.config.publicHost);
+    return c.body(null, 204);
+  });
+
+  // GET /api/auth/session – who is signed in, for the admin's auth guard
+  auth.get('/session', async (c) => {
+    const user = c.get('user');
+    if (!user) throw new AppError('unauthorized', MESSAGES.unauthorized);
+    const company = await findCompanyByOwnerEmail(c.var.db, user.email);
+    if (!company) throw new AppError('not_found', MESSAGES.loadCompanyFailed);
+    return c.json(sessionInfo(user.email, company, c.var.config.publicHost));
+  });
+
+  return auth;
+}

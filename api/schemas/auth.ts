@@ -1,0 +1,54 @@
+// Login and owner-account input (SPEC §5): both fields required, a valid e-mail, a password of at
+// least 6 characters that is not one of the most common ones. Shared with the admin's forms.
+import { z } from 'zod';
+import { MESSAGES } from '../../rules/messages';
+import { isCommonPassword } from '../auth/common-passwords';
+import { body, EMAIL_MAX, emailAddress, tooLongMessage } from './fields';
+
+export const PASSWORD_MIN = 6;
+// argon2 hashes whatever it is given; a cap keeps one request from costing seconds of CPU.
+export const PASSWORD_MAX = 256;
+
+export const AUTH_MESSAGES = {
+  passwordTooCommon: 'Vælg en adgangskode, der er sværere at gætte',
+  passwordTooLong: tooLongMessage('Password', PASSWORD_MAX),
+} as const;
+
+const required = MESSAGES.emailAndPasswordRequired;
+
+function present(trim: boolean) {
+  const field = z.string({ error: (issue) => (issue.input == null ? required : MESSAGES.invalidInput) });
+  return (trim ? field.trim() : field).min(1, required);
+}
+
+// First both fields must be there (the spec's one message for either missing), then their form:
+// the pipe keeps "missing password" from being reported as "invalid e-mail" first.
+const credentialsPresent = body({ email: present(true), password: present(false) });
+
+const email = emailAddress.max(EMAIL_MAX, MESSAGES.invalidEmail);
+
+export const loginSchema = credentialsPresent.pipe(
+  z.object({ email, password: z.string().max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong) }),
+);
+
+export const ownerAccountSchema = credentialsPresent.pipe(
+  z.object({
+    email,
+    password: z
+      .string()
+      .min(PASSWORD_MIN, MESSAGES.passwordTooShort)
+      .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong)
+      .refine((password) => !isCommonPassword(password), AUTH_MESSAGES.passwordTooCommon),
+  }),
+);
+
+export type LoginInput = z.input<typeof loginSchema>;
+export type OwnerAccountInput = z.input<typeof ownerAccountSchema>;
+
+/** What login and GET /api/auth/session answer. */
+export interface SessionInfo {
+  email: string;
+  companyName: string;
+  /** The company's canonical public address, e.g. `https://hansen.mesterside.dk/`. */
+  siteUrl: string;
+}

@@ -1,0 +1,85 @@
+// The settings an owner saves (SPEC §2 Settings, §7 settings save): contact details, opening hours,
+// social links, theme and custom domain. Every field is optional; what is sent is validated by the
+// shared rules and normalised for storage. Shared with the admin's settings form.
+import { z } from 'zod';
+import { normalizeCustomDomain, websiteUrlMessage } from '../../rules/domain';
+import { HOURS_MAX_LENGTH, WEEKDAYS, type Weekday } from '../../rules/hours';
+import { MESSAGES } from '../../rules/messages';
+import { SOCIAL_NETWORKS, type SocialNetwork, socialLinkForStorage } from '../../rules/social';
+import { THEME_IDS } from '../../rules/themes';
+import { body, EMAIL_MAX, emailAddress, text } from './fields';
+
+export const COMPANY_MESSAGES = {
+  hoursTooLong: `Åbningstider må højst være ${HOURS_MAX_LENGTH} tegn pr. dag`,
+  unknownWeekday: 'Åbningstider kan kun angives for ugens dage',
+  unknownNetwork: 'Sociale medier kan kun være facebook, instagram, linkedin og tiktok',
+  invalidTheme: 'Vælg et af de viste farvetemaer',
+  invalidDomain: websiteUrlMessage(),
+} as const;
+
+const SOCIAL_LINK_MAX = 300;
+// A hostname is at most 253 characters; room for a pasted scheme and trailing slash.
+const DOMAIN_INPUT_MAX = 300;
+
+/** A strict object of optional keys: an unknown key is the given message, a non-object invalid input. */
+function keyed<K extends string, V extends z.ZodType>(keys: readonly K[], value: V, unknownKey: string) {
+  const shape = Object.fromEntries(keys.map((key) => [key, value.optional()])) as Record<K, z.ZodOptional<V>>;
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? unknownKey : MESSAGES.invalidInput),
+  });
+}
+
+const hours = keyed<Weekday, z.ZodString>(
+  WEEKDAYS,
+  z.string({ error: MESSAGES.invalidInput }).trim().max(HOURS_MAX_LENGTH, COMPANY_MESSAGES.hoursTooLong),
+  COMPANY_MESSAGES.unknownWeekday,
+);
+
+const socialLink = z
+  .string({ error: MESSAGES.invalidInput })
+  .trim()
+  .max(SOCIAL_LINK_MAX, `Links må højst være ${SOCIAL_LINK_MAX} tegn`)
+  .transform(socialLinkForStorage);
+
+const socialMedia = keyed<SocialNetwork, typeof socialLink>(
+  SOCIAL_NETWORKS,
+  socialLink,
+  COMPANY_MESSAGES.unknownNetwork,
+);
+
+/** `''` or null clears the custom domain; anything else must be a public hostname (SPEC §5). */
+const customDomain = z
+  .string({ error: MESSAGES.invalidInput })
+  .trim()
+  .max(DOMAIN_INPUT_MAX, COMPANY_MESSAGES.invalidDomain)
+  .nullable()
+  .transform((value, ctx) => {
+    if (value === null || value === '') return null;
+    const domain = normalizeCustomDomain(value);
+    if (domain) return domain.hostname;
+    ctx.addIssue({ code: 'custom', message: COMPANY_MESSAGES.invalidDomain });
+    return z.NEVER;
+  });
+
+/** The contact e-mail shown on the site; empty clears it. */
+const contactEmail = z
+  .string({ error: MESSAGES.invalidInput })
+  .trim()
+  .max(EMAIL_MAX, MESSAGES.invalidEmail)
+  .refine((value) => value === '' || emailAddress.safeParse(value).success, MESSAGES.invalidEmail);
+
+export const settingsSchema = body({
+  phone: text('Telefon', 30).optional(),
+  email: contactEmail.optional(),
+  address: text('Adresse', 200).optional(),
+  zipcode: text('Postnummer', 10).optional(),
+  city: text('By', 100).optional(),
+  hours: hours.optional(),
+  showHours: z.boolean({ error: MESSAGES.invalidInput }).optional(),
+  socialMedia: socialMedia.optional(),
+  customDomain: customDomain.optional(),
+  theme: z.enum(THEME_IDS, { error: COMPANY_MESSAGES.invalidTheme }).optional(),
+});
+
+export type SettingsInput = z.input<typeof settingsSchema>;
+export type Settings = z.output<typeof settingsSchema>;

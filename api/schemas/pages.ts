@@ -1,0 +1,67 @@
+// A page as the owner creates and saves it (SPEC §2 Pages editor, §5): names, texts, layout,
+// images, gallery and the SEO fields with their 60/160 limits. Shared with the admin's editor.
+import { z } from 'zod';
+import { MESSAGES } from '../../rules/messages';
+import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../../rules/meta';
+import { PAGE_LAYOUTS } from '../../rules/pages';
+import { body, text, untrimmedText } from './fields';
+
+export const GALLERY_MAX_ITEMS = 50;
+const IMAGE_URL_MAX = 2048;
+
+export const PAGE_MESSAGES = {
+  pageNameRequired: 'Sidenavn skal udfyldes',
+  invalidLayout: 'Vælg et af de viste layouts',
+  invalidImage: 'Ugyldig billedadresse',
+  galleryTooLong: `Galleriet kan højst have ${GALLERY_MAX_ITEMS} billeder`,
+  // The editor's hints are 'Maksimum 60 tegn - Dette vises i søgeresultater'; the error is its first half.
+  metaTitleTooLong: `Maksimum ${META_TITLE_MAX} tegn`,
+  metaDescriptionTooLong: `Maksimum ${META_DESCRIPTION_MAX} tegn`,
+} as const;
+
+const pageName = text('Sidenavn', 100).min(1, PAGE_MESSAGES.pageNameRequired);
+
+// An image is an address on this site (`/…`) or an absolute http(s) URL; never `javascript:`
+// or a protocol-relative `//host` that would load from anywhere.
+const IMAGE_URL = /^(?:https?:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/i;
+
+const imageUrl = z
+  .string({ error: MESSAGES.invalidInput })
+  .trim()
+  .max(IMAGE_URL_MAX, PAGE_MESSAGES.invalidImage)
+  .refine((value) => value === '' || IMAGE_URL.test(value), PAGE_MESSAGES.invalidImage);
+
+/** A page's own image: an address, or `''`/null for none. */
+const optionalImage = imageUrl.nullable().transform((value) => (value === '' ? null : value));
+
+function meta(max: number, message: string) {
+  return z.string({ error: MESSAGES.invalidInput }).trim().max(max, message);
+}
+
+const galleryItem = body({
+  title: text('Billedtitel', 200).default(''),
+  description: text('Billedtekst', 1000).default(''),
+  image: imageUrl.default(''),
+});
+
+export const pageCreateSchema = body({ pageName: pageName.optional() });
+
+export const pageUpdateSchema = body({
+  pageName: pageName.optional(),
+  title: text('Overskrift', 200).optional(),
+  subtitle: text('Undertitel', 300).optional(),
+  content: untrimmedText('Teksten', 50_000).optional(),
+  layout: z.enum(PAGE_LAYOUTS, { error: PAGE_MESSAGES.invalidLayout }).optional(),
+  image: optionalImage.optional(),
+  heroBackgroundImage: optionalImage.optional(),
+  gallery: z
+    .array(galleryItem, { error: MESSAGES.invalidInput })
+    .max(GALLERY_MAX_ITEMS, PAGE_MESSAGES.galleryTooLong)
+    .optional(),
+  metaTitle: meta(META_TITLE_MAX, PAGE_MESSAGES.metaTitleTooLong).optional(),
+  metaDescription: meta(META_DESCRIPTION_MAX, PAGE_MESSAGES.metaDescriptionTooLong).optional(),
+});
+
+export type PageCreateInput = z.input<typeof pageCreateSchema>;
+export type PageUpdateInput = z.input<typeof pageUpdateSchema>;
+export type PageUpdate = z.output<typeof pageUpdateSchema>;

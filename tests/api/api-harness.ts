@@ -1,0 +1,155 @@
+// The whole API (createApp) on a fresh SQLite database, with an injected clock and a recording
+// requestPublish, plus helpers to make owners (real argon2 accounts through createOwnerAccount) and
+// to send same-origin requests as a browser on localhost:3000 would.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { Hono } from 'hono';
+import { createApp } from '../../api/app';
+import { createOwnerAccount } from '../../api/auth/accounts';
+import type { AppEnv } from '../../api/env';
+import { type Company, type Db, insertCompany, insertPage, type Page } from '../../db';
+import { type Config, loadConfig } from '../../lib/config';
+import { createLogger } from '../../lib/logger';
+import { ABOUT_PAGE_DEFAULTS, HOMEPAGE_DEFAULTS } from '../../rules/pages';
+import { createTestDatabase } from '../support/databases';
+
+export const ORIGIN = 'http://localhost:3000';
+export const START = new Date('2026-03-02T10:00:00.000Z');
+
+export interface Owner {
+  email: string;
+  password: string;
+  company: Company;
+  homepage: Page;
+  about: Page;
+}
+
+export interface ApiHarness {
+  app: Hono<AppEnv>;
+  db: Db;
+  config: Config;
+  /** CVRs passed to requestPublish, in order, with what the database held when it was called. */
+  published: { cvr: string; updatedAt: string | undefined }[];
+  logs: Record<string, unknown>[];
+  now: () => Date;
+  setNow: (date: Date) => void;
+  advance: (ms: number) => void;
+  createOwner: (cvr: string, name: string, email?: string, password?: string) => Promise<Owner>;
+  /** Logs in through POST /api/auth/login and returns the cookie pair to send (`name=value`). */
+  login: (email: string, password: string) => Promise<string>;
+  send: (method: string, path: string, options?: SendOptions) => Promise<Response>;
+  close: () => Promise<void>;
+}
+
+export interface SendOptions {
+  cookie?: string;
+  /**
+   * FormData goes as it is (multipart, for upload routes); anything else is sent as JSON (a string as
+   * it is) with Content-Type application/json unless `headers` says else.
+   */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Bindings as @hono/node-server passes them (to give the request a socket address). */
+  env?: unknown;
+}
+
+export async function createApiHarness(env: Record<string, string> = {}): Promise<ApiHarness> {
+  const database = await createTestDatabase('sqlite');
+  const db = database.db;
+  // Uploads land under STORAGE_DIR: a folder of this harness's own, never the repository's storage/.
+  const storageDir = mkdtempSync(path.join(tmpdir(), 'api-harness-'));
+  const config = loadConfig({ LOG_LEVEL: 'info', STORAGE_DIR: storageDir, ...env });
+  const logs: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line) logs.push(JSON.parse(line));
+      done();
+    },
+  });
+  let now = START;
+  const published: ApiHarness['published'] = [];
+  const app = createApp({
+    db,
+    config,
+    logger: createLogger(config, sink),
+    now: () => now,
+    requestPublish: async (cvr) => {
+      const row = await db
+        .selectFrom('companies')
+        .select('updatedAt')
+        .where('cvr', '=', cvr)
+        .executeTakeFirst();
+      published.push({ cvr, updatedAt: row?.updatedAt });
+    },
+  });
+  const host = new URL(`http://${config.publicHost}`).host;
+  const origin = `http://${host}`;
+
+  const send: ApiHarness['send'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { Host: host };
+    if (method !== 'GET' && method !== 'HEAD') headers.Origin = origin;
+    if (options.cookie) headers.Cookie = options.cookie;
+    let body: string | FormData | undefined;
+    if (options.body instanceof FormData) {
+      body = options.body;
+    } else if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      headers['Content-Type'] = 'application/json';
+    }
+    Object.assign(headers, options.headers);
+    for (const [name, value] of Object.entries(headers)) if (value === '') delete headers[name];
+    return app.request(`http://${host}${path}`, { method, headers, body }, options.env);
+  };
+
+  return {
+    app,
+    db,
+    config,
+    published,
+    logs,
+    now: () => now,
+    setNow: (date) => {
+      now = date;
+    },
+    advance: (ms) => {
+      now = new Date(now.getTime() + ms);
+    },
+    createOwner: async (cvr, name, email = `ejer@${cvr}.dk`, password = 'Tømrer-kode-2024!') => {
+      await createOwnerAccount(db, { email, password }, now);
+      const company = await insertCompany(db, { cvr, name, companyEmail: email, city: 'Køge' }, now);
+      const homepage = await insertPage(
+        db,
+        cvr,
+        { ...HOMEPAGE_DEFAULTS, title: `Velkommen til ${name}` },
+        now,
+      );
+      // A millisecond later, so navigation order (createdAt) is fixed.
+      const later = new Date(now.getTime() + 1);
+      const about = await insertPage(db, cvr, { ...ABOUT_PAGE_DEFAULTS, title: 'Om os' }, later);
+      return { email, password, company, homepage, about };
+    },
+    login: async (email, password) => {
+      const response = await send('POST', '/api/auth/login', { body: { email, password } });
+      if (response.status !== 200)
+        throw new Error(`login failed: ${response.status} ${await response.text()}`);
+      return sessionCookie(response) ?? '';
+    },
+    send,
+    close: async () => {
+      await database.drop();
+      rmSync(storageDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `mesterside_session=<token>` from a response's Set-Cookie, or undefined. */
+export function sessionCookie(response: Response): string | undefined {
+  const header = response.headers.get('set-cookie') ?? '';
+  return /(?:^|,\s*)(mesterside_session=[^;]*)/.exec(header)?.[1];
+}
+
+export async function errorOf(response: Response): Promise<{ code: string; message: string }> {
+  return ((await response.json()) as { error: { code: string; message: string } }).error;
+}

@@ -1,0 +1,278 @@
+// The tenant isolation matrix. Two companies, A and B, each with an owner. Signed in as A, every
+// endpoint is tried with B's ids and B's CVR in paths, queries and bodies; afterwards B's company,
+// logo, pages, images, AI quota and publish requests must be exactly as before, and no response may
+// carry B's data. Signed out, every owner endpoint answers 401.
+//
+// One row per attempt. The lead adds rows for the images, logo and AI routes when they are mounted
+// (their data is already seeded for B and compared below); see the commented examples at the end.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type Company,
+  findCompanyByCvr,
+  getAiUsage,
+  type Image,
+  insertImage,
+  listImages,
+  listPages,
+  type Page,
+  takeAiUse,
+} from '../../db';
+import { AI_DAILY_LIMIT, copenhagenDay } from '../../rules/ai-limit';
+import { solidImage, uploadForm } from '../fixtures/images/make-images';
+import { type ApiHarness, createApiHarness, type Owner } from './api-harness';
+
+/** What a row may use of company B. */
+interface Victim {
+  cvr: string;
+  company: Company;
+  homepage: Page;
+  about: Page;
+  image: Image;
+}
+
+interface IsolationRow {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: (b: Victim) => string;
+  body?: (b: Victim) => unknown;
+  /** The status owner A gets; for reads of A's own data 200, for B's ids 404 (or 403/409). */
+  status: number;
+  /** False for the public auth endpoints, which answer a signed-out caller themselves. */
+  ownerOnly?: boolean;
+}
+
+const ISOLATION_ROWS: IsolationRow[] = [
+  // Company
+  { name: 'read the company', method: 'GET', path: () => '/api/company', status: 200 },
+  {
+    name: "read the company by B's CVR in the query",
+    method: 'GET',
+    path: (b) => `/api/company?cvr=${b.cvr}`,
+    status: 200,
+  },
+  {
+    name: "read the company by B's CVR in the path",
+    method: 'GET',
+    path: (b) => `/api/company/${b.cvr}`,
+    status: 404,
+  },
+  {
+    name: "save settings naming B's CVR in the body",
+    method: 'PUT',
+    path: () => '/api/company/settings',
+    body: (b) => ({ cvr: b.cvr, id: b.cvr, companyEmail: 'a@firma-a.dk', phone: '11111111', theme: 'red' }),
+    status: 200,
+  },
+  {
+    name: "save settings with B's CVR in the query",
+    method: 'PUT',
+    path: (b) => `/api/company/settings?cvr=${b.cvr}`,
+    body: () => ({ city: 'Roskilde' }),
+    status: 200,
+  },
+  {
+    name: "take B's custom domain",
+    method: 'PUT',
+    path: () => '/api/company/settings',
+    body: (b) => ({ customDomain: b.company.customDomain }),
+    status: 409,
+  },
+  {
+    name: "save settings at B's CVR in the path",
+    method: 'PUT',
+    path: (b) => `/api/company/${b.cvr}/settings`,
+    body: () => ({ phone: '22222222' }),
+    status: 404,
+  },
+  // Pages
+  { name: 'list pages', method: 'GET', path: () => '/api/pages', status: 200 },
+  {
+    name: "list pages with B's CVR in the query",
+    method: 'GET',
+    path: (b) => `/api/pages?cvr=${b.cvr}`,
+    status: 200,
+  },
+  {
+    name: "create a page naming B's CVR in the body",
+    method: 'POST',
+    path: () => '/api/pages',
+    body: (b) => ({ pageName: 'Indbrud', cvr: b.cvr, companyCvr: b.cvr }),
+    status: 201,
+  },
+  {
+    name: "save B's page",
+    method: 'PUT',
+    path: (b) => `/api/pages/${b.about.id}`,
+    body: () => ({ title: 'Overtaget', pageName: 'Overtaget' }),
+    status: 404,
+  },
+  {
+    name: "save B's homepage",
+    method: 'PUT',
+    path: (b) => `/api/pages/${b.homepage.id}`,
+    body: (b) => ({ content: 'Overtaget', companyCvr: b.cvr }),
+    status: 404,
+  },
+  { name: "delete B's page", method: 'DELETE', path: (b) => `/api/pages/${b.about.id}`, status: 404 },
+  { name: "delete B's homepage", method: 'DELETE', path: (b) => `/api/pages/${b.homepage.id}`, status: 404 },
+  { name: "read B's page by id", method: 'GET', path: (b) => `/api/pages/${b.about.id}`, status: 404 },
+  // Subscription and session
+  { name: 'read the subscription', method: 'GET', path: () => '/api/subscription', status: 200 },
+  {
+    name: "read the subscription with B's CVR",
+    method: 'GET',
+    path: (b) => `/api/subscription?cvr=${b.cvr}`,
+    status: 200,
+  },
+  { name: 'read the session', method: 'GET', path: () => '/api/auth/session', status: 200, ownerOnly: false },
+  // Images, logo and AI: A works on A's archive, logo and quota whatever names B.
+  { name: 'list images', method: 'GET', path: () => '/api/images', status: 200 },
+  { name: "list images with B's CVR", method: 'GET', path: (b) => `/api/images?cvr=${b.cvr}`, status: 200 },
+  { name: "delete B's image", method: 'DELETE', path: (b) => `/api/images/${b.image.id}`, status: 404 },
+  {
+    name: "upload an image with B's CVR in the query",
+    method: 'POST',
+    path: (b) => `/api/images?cvr=${b.cvr}`,
+    body: () => uploadForm(picture, 'billede.jpg', 'image/jpeg'),
+    status: 201,
+  },
+  {
+    name: "upload a logo with B's CVR in the query",
+    method: 'POST',
+    path: (b) => `/api/company/logo?cvr=${b.cvr}`,
+    body: () => uploadForm(picture, 'logo.jpg', 'image/jpeg'),
+    status: 200,
+  },
+  {
+    name: "remove the logo with B's CVR",
+    method: 'DELETE',
+    path: (b) => `/api/company/logo?cvr=${b.cvr}`,
+    status: 200,
+  },
+  {
+    name: "spend AI naming B's CVR in the body",
+    method: 'POST',
+    path: (b) => `/api/ai/generate?cvr=${b.cvr}`,
+    body: (b) => ({
+      cvr: b.cvr,
+      companyName: b.company.name,
+      keywords: 'tag, tagrenovering',
+      pageType: 'page',
+    }),
+    status: 200,
+  },
+  {
+    name: "read AI usage with B's CVR",
+    method: 'GET',
+    path: (b) => `/api/ai/usage?cvr=${b.cvr}`,
+    status: 200,
+  },
+];
+
+let h: ApiHarness;
+let a: Owner;
+let b: Owner;
+let victim: Victim;
+/** A real JPEG for the upload rows, made once. */
+let picture: Buffer;
+
+/** Everything of B's that A must not change. */
+async function snapshotOfB() {
+  return {
+    company: await findCompanyByCvr(h.db, b.company.cvr),
+    pages: await listPages(h.db, b.company.cvr),
+    images: await listImages(h.db, b.company.cvr),
+    aiUsage: await getAiUsage(h.db, b.company.cvr, copenhagenDay(h.now())),
+    publishes: h.published.filter((entry) => entry.cvr === b.company.cvr),
+  };
+}
+
+/** Strings that only B's data contains. */
+function secretsOfB(): string[] {
+  return [
+    b.company.cvr,
+    b.company.name,
+    b.company.subdomain,
+    b.email,
+    victim.homepage.id,
+    victim.about.id,
+    victim.image.id,
+    victim.image.url,
+    b.company.logo ?? 'no logo',
+    b.company.customDomain ?? 'no domain',
+  ];
+}
+
+beforeAll(async () => {
+  picture = await solidImage(320, 240);
+  h = await createApiHarness();
+  a = await h.createOwner('12345678', 'Firma A Tømrer ApS', 'ejer@firma-a.dk');
+  b = await h.createOwner('87654321', 'Firma B VVS ApS', 'ejer@firma-b.dk');
+  await h.db
+    .updateTable('companies')
+    .set({ logo: '/media/87654321/logo-b.webp', customDomain: 'firma-b-vvs.dk', phone: '87654321' })
+    .where('cvr', '=', b.company.cvr)
+    .execute();
+  const image = await insertImage(h.db, b.company.cvr, {
+    path: 'images/87654321/1-vaerksted-b.webp',
+    url: '/media/87654321/1-vaerksted-b.webp',
+    name: 'vaerksted-b.webp',
+    uploaderEmail: b.email,
+    contentType: 'image/webp',
+    width: 800,
+    height: 600,
+    bytes: 1234,
+    variants: [],
+  });
+  await takeAiUse(h.db, b.company.cvr, copenhagenDay(h.now()), AI_DAILY_LIMIT);
+  b.company = (await findCompanyByCvr(h.db, b.company.cvr)) as Company;
+  victim = { cvr: b.company.cvr, company: b.company, homepage: b.homepage, about: b.about, image };
+});
+
+afterAll(async () => {
+  await h.close();
+});
+
+describe('owner A cannot read or change company B', () => {
+  let cookie: string;
+  beforeEach(async () => {
+    cookie = await h.login(a.email, a.password);
+  });
+
+  it.each(ISOLATION_ROWS)('$method: $name', async (row) => {
+    const before = await snapshotOfB();
+    const response = await h.send(row.method, row.path(victim), { cookie, body: row.body?.(victim) });
+    const text = await response.text();
+    expect(response.status, text).toBe(row.status);
+    for (const secret of secretsOfB()) expect(text, `leaks ${secret}`).not.toContain(secret);
+    expect(await snapshotOfB()).toEqual(before);
+  });
+
+  it('B is still whole after the whole matrix, and A changed only its own data', async () => {
+    const after = await snapshotOfB();
+    expect(after.company?.phone).toBe('87654321');
+    expect(after.company?.logo).toBe('/media/87654321/logo-b.webp');
+    expect(after.company?.customDomain).toBe('firma-b-vvs.dk');
+    expect(after.company?.companyEmail).toBe('ejer@firma-b.dk');
+    expect(after.pages.map((page) => page.title)).toEqual(['Velkommen til Firma B VVS ApS', 'Om os']);
+    expect(after.images).toHaveLength(1);
+    expect(after.aiUsage).toBe(1);
+    expect(after.publishes).toEqual([]);
+    const companyA = await findCompanyByCvr(h.db, a.company.cvr);
+    expect(companyA).toMatchObject({
+      phone: '11111111',
+      theme: 'red',
+      city: 'Roskilde',
+      companyEmail: a.email,
+    });
+  });
+});
+
+describe('signed out, every owner endpoint answers 401', () => {
+  it.each(ISOLATION_ROWS.filter((row) => row.ownerOnly !== false))('$method: $name', async (row) => {
+    const before = await snapshotOfB();
+    const response = await h.send(row.method, row.path(victim), { body: row.body?.(victim) });
+    expect(response.status).toBe(401);
+    expect(await snapshotOfB()).toEqual(before);
+  });
+});
