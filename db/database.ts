@@ -5,12 +5,15 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   CamelCasePlugin,
+  type DatabaseIntrospector,
+  type DatabaseMetadataOptions,
   type DialectAdapter,
   Kysely,
   PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
   sql,
+  type TableMetadata,
 } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../lib/config';
@@ -29,6 +32,74 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
 class TransactionalSqliteDialect extends SqliteDialect {
   override createAdapter(): DialectAdapter {
     return new TransactionalSqliteAdapter();
+  }
+}
+
+/**
+ * Kysely's PostgreSQL introspector reads every schema and calls pg_get_serial_sequence on each
+ * table, so a table dropped meanwhile in another schema (tests run side by side, a schema each)
+ * makes our migration fail. The migrator only asks whether its own tables exist: this introspector
+ * looks at the connection's own schema and nowhere else.
+ */
+class CurrentSchemaIntrospector implements DatabaseIntrospector {
+  readonly #db: Kysely<unknown>;
+
+  constructor(db: Kysely<unknown>) {
+    this.#db = db;
+  }
+
+  async getSchemas() {
+    const { rows } = await sql<{ name: string }>`select current_schema() as name`.execute(this.#db);
+    return rows;
+  }
+
+  async getTables(
+    options: DatabaseMetadataOptions = { withInternalKyselyTables: false },
+  ): Promise<TableMetadata[]> {
+    const { rows } = await sql<{
+      schema: string;
+      table: string;
+      type: string;
+      column: string | null;
+      dataType: string | null;
+      nullable: string | null;
+      defaultValue: string | null;
+    }>`select t.table_schema as schema, t.table_name as table, t.table_type as type,
+              c.column_name as column, c.data_type as "dataType", c.is_nullable as nullable,
+              c.column_default as "defaultValue"
+         from information_schema.tables t
+         left join information_schema.columns c
+           on c.table_schema = t.table_schema and c.table_name = t.table_name
+        where t.table_schema = current_schema()
+        order by t.table_name, c.ordinal_position`.execute(this.#db);
+    const tables = new Map<string, TableMetadata & { columns: TableMetadata['columns'][number][] }>();
+    for (const row of rows) {
+      if (!options.withInternalKyselyTables && row.table.startsWith('kysely_')) continue;
+      let table = tables.get(row.table);
+      if (!table) {
+        table = { name: row.table, schema: row.schema, isView: row.type === 'VIEW', columns: [] };
+        tables.set(row.table, table);
+      }
+      if (row.column === null) continue;
+      table.columns.push({
+        name: row.column,
+        dataType: row.dataType ?? '',
+        isNullable: row.nullable === 'YES',
+        hasDefaultValue: row.defaultValue !== null,
+        isAutoIncrementing: row.defaultValue?.startsWith('nextval(') ?? false,
+      });
+    }
+    return [...tables.values()];
+  }
+
+  async getMetadata(options?: DatabaseMetadataOptions) {
+    return { tables: await this.getTables(options) };
+  }
+}
+
+class CurrentSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new CurrentSchemaIntrospector(db);
   }
 }
 
@@ -71,7 +142,7 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  return new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }), plugins });
 }
 
 /** Answers whether the database accepts a trivial query. */

@@ -1,4 +1,4 @@
-// npm run bench [-- --only publish,rebuild,static] [-- --quick]
+// npm run bench [-- --only publish,rebuild,static,api] [-- --quick]
 // Measures, in one run on this machine, what ARCHITECTURE.md and the publishing issue set targets
 // for, and writes bench/results.json beside a readable table. Figures are medians or percentiles;
 // ratios compare against a reference measured in the same run, so machine noise hits both sides.
@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getConfig } from '../../lib/config';
+import { benchApiSave } from './api-save';
 import { benchPublish } from './publish';
 import { benchRebuild } from './rebuild';
 import { benchStatic } from './static';
@@ -14,7 +15,7 @@ import { haveCommand } from './wrk';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({ options: { only: { type: 'string' }, quick: { type: 'boolean' } } });
-const only = new Set((values.only ?? 'publish,rebuild,static').split(','));
+const only = new Set((values.only ?? 'publish,rebuild,static,api').split(','));
 const quick = values.quick ?? false;
 const redisUrl = getConfig().redisUrl ?? 'redis://127.0.0.1:6379';
 
@@ -64,6 +65,14 @@ if (only.has('static')) {
     row('nginx_rps_2_workers', two.nginx);
     row('static_vs_nginx_2_workers', two.ratio, '>= 0.8');
   }
+}
+
+if (only.has('api')) {
+  const save = await benchApiSave({ seconds: quick ? 2 : 5, concurrency: 10 });
+  row('api_page_save_rps', save.requestsPerSecond);
+  row('api_page_save_p50_ms', save.p50);
+  row('api_page_save_p95_ms', save.p95);
+  row('api_page_save_errors', save.errors);
 }
 
 results.machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;

@@ -1,0 +1,100 @@
+// Page saves through the whole stack: a signed-in owner PUTs /api/pages/:id over HTTP to the front
+// server on SQLite, with concurrent clients, while each save queues a real publish in-process.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createApp } from '../../api/app';
+import { createOwnerAccount } from '../../api/auth/accounts';
+import { listPages, migrateToLatest, openDatabase } from '../../db';
+import { createSitePublisher } from '../../generator';
+import { loadConfig } from '../../lib/config';
+import { createLogger } from '../../lib/logger';
+import { startFrontServer } from '../../server';
+import { createPublishQueue } from '../../worker';
+import { createFixtureCompanies } from './fixtures';
+import { percentile } from './stats';
+
+export interface ApiSaveFigures {
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  requests: number;
+  errors: number;
+  concurrency: number;
+}
+
+export async function benchApiSave(options: {
+  seconds: number;
+  concurrency: number;
+}): Promise<ApiSaveFigures> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
+  const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_HOST: 'localhost:3000' });
+  const logger = createLogger(config);
+  const db = openDatabase(config.database);
+  await migrateToLatest(db);
+  const [cvr] = await createFixtureCompanies(db, 1);
+  if (!cvr) throw new Error('no fixture company');
+  const email = 'ejer@bench.example';
+  const password = 'Benchmark-adgangskode-1';
+  await createOwnerAccount(db, { email, password }, new Date());
+  await db.updateTable('companies').set({ companyEmail: email }).where('cvr', '=', cvr).execute();
+  const page = (await listPages(db, cvr))[1];
+  if (!page) throw new Error('fixture company has too few pages');
+
+  const publisher = await createSitePublisher({ db, config });
+  const queue = createPublishQueue({
+    db,
+    logger,
+    redisUrl: null,
+    render: (company) => publisher.publish(company),
+  });
+  const app = createApp({ db, config, logger, requestPublish: (company) => queue.requestPublish(company) });
+  const server = await startFrontServer({ config, db, apiApp: app, logger, port: 0 });
+  const origin = `http://127.0.0.1:${server.port}`;
+  try {
+    const login = await fetch(`${origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email, password }),
+    });
+    const cookie = /mesterside_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
+    if (login.status !== 200 || !cookie) throw new Error(`login failed: ${login.status}`);
+
+    const latencies: number[] = [];
+    let errors = 0;
+    let counter = 0;
+    const deadline = performance.now() + options.seconds * 1000;
+    await Promise.all(
+      Array.from({ length: options.concurrency }, async () => {
+        while (performance.now() < deadline) {
+          const started = performance.now();
+          const response = await fetch(`${origin}/api/pages/${page.id}`, {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json', origin, cookie },
+            body: JSON.stringify({
+              title: `Om os ${counter++}`,
+              content: 'Vi bygger og renoverer.\n\nRing i dag.',
+            }),
+          });
+          await response.arrayBuffer();
+          if (response.status === 200) latencies.push(performance.now() - started);
+          else errors++;
+        }
+      }),
+    );
+    await queue.idle();
+    return {
+      requestsPerSecond: Math.round(latencies.length / options.seconds),
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      requests: latencies.length,
+      errors,
+      concurrency: options.concurrency,
+    };
+  } finally {
+    await server.close();
+    await queue.close();
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
