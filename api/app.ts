@@ -13,6 +13,7 @@ import { sessionMiddleware } from './middleware/session';
 import { ai } from './routes/ai';
 import { createAuthRoutes } from './routes/auth';
 import { company } from './routes/company';
+import { domain } from './routes/domain';
 import { health } from './routes/health';
 import { images } from './routes/images';
 import { logo } from './routes/logo';
@@ -65,6 +66,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   // Each group has its rows in api/openapi.ts and in the isolation matrix (tests/api/isolation.test.ts).
   const ownerGroups: [path: string, group: Hono<OwnerEnv>][] = [
     ['/company/logo', logo],
+    ['/company/domain', domain],
     ['/company', company],
     ['/pages', pages],
     ['/images', images],

@@ -257,6 +257,28 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'owner',
     responses: { 200: '{ usedToday, limit }', ...OWNER_ERRORS },
   },
+  {
+    method: 'get',
+    path: '/api/company/domain',
+    summary: "The site's addresses and the A and TXT records a custom domain needs",
+    tag: 'company',
+    auth: 'owner',
+    responses: { 200: '{ pathUrl, subdomainUrl, customDomain, records: { a, txt }, note }', ...OWNER_ERRORS },
+  },
+  {
+    method: 'post',
+    path: '/api/company/domain/check',
+    summary: 'Ask DNS now whether the custom domain points here and carries the verification TXT record',
+    tag: 'company',
+    auth: 'owner',
+    responses: {
+      200: '{ domain, a, txt, aOk, txtOk, message }',
+      400: 'No custom domain set yet',
+      403: WRITE_ERRORS[403],
+      503: 'DNS could not be asked',
+      ...OWNER_ERRORS,
+    },
+  },
 ];
 
 const ERROR_SCHEMA = {

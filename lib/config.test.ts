@@ -87,6 +87,7 @@ describe('configuration', () => {
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL: /],
     [{ DATABASE_URL: 'postgres://' }, /^DATABASE_URL: /],
     [{ GOOGLE_CSE_CX: 'cx' }, /^GOOGLE_CSE_KEY: /],
+    [{ DNS_A_RECORD: '300.1.2.3' }, /^DNS_A_RECORD: /],
   ])('names the variable in error for %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

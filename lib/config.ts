@@ -17,6 +17,8 @@ export type Config = Readonly<{
   mailFrom: string;
   googleCse: Readonly<{ key: string; cx: string }> | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** The IPv4 address a custom domain's A record must point at; null when not configured. */
+  dnsARecord: string | null;
 }>;
 
 export class ConfigError extends Error {
@@ -94,6 +96,11 @@ const schema = z
     GOOGLE_CSE_KEY: optionalText,
     GOOGLE_CSE_CX: optionalText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DNS_A_RECORD: optionalText.refine(
+      (value) =>
+        value === undefined || /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(value),
+      'must be an IPv4 address such as 203.0.113.10',
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CSE_KEY) !== Boolean(env.GOOGLE_CSE_CX)) {
@@ -162,6 +169,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = '.'): 
         ? { key: values.GOOGLE_CSE_KEY, cx: values.GOOGLE_CSE_CX }
         : null,
     logLevel: values.LOG_LEVEL,
+    dnsARecord: values.DNS_A_RECORD ?? null,
   });
 }
 

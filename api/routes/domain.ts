@@ -1,0 +1,127 @@
+// /api/company/domain — what the owner's custom domain needs in DNS (an A record to the address
+// from configuration, a TXT record proving control, SPEC §9) and what DNS actually answers now.
+import { Resolver } from 'node:dns/promises';
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeHexLowerCase } from '@oslojs/encoding';
+import { Hono } from 'hono';
+import { AppError } from '../../lib/errors';
+import { pathSiteUrl, subdomainOrigin } from '../../rules/site-url';
+import type { OwnerEnv } from '../env';
+
+/** The subset of node:dns/promises' Resolver the check needs; tests point one at a loopback server. */
+export interface DnsLookup {
+  resolve4(name: string): Promise<string[]>;
+  resolveTxt(name: string): Promise<string[][]>;
+}
+
+export const DOMAIN_MESSAGES = {
+  noCustomDomain: 'Angiv først dit eget domæne under Domæne, og gem.',
+  propagation: 'Det kan tage op til 24 timer, før ændringer i DNS slår igennem.',
+  allGood: 'Dit domæne er sat rigtigt op.',
+  aMissing: 'Der er ingen A-post for domænet endnu.',
+  aWrong: (found: string[], wanted: string) =>
+    `A-posten peger på ${found.join(', ')}, men skal pege på ${wanted}.`,
+  aUnknown: 'Kontakt os for at få den IP-adresse, A-posten skal pege på.',
+  txtMissing: 'TXT-posten til bekræftelse mangler eller har en forkert værdi.',
+} as const;
+
+/** The TXT record's name for a custom domain. */
+export function verificationName(domain: string): string {
+  return `_mesterside.${domain}`;
+}
+
+/**
+ * The TXT value that proves control of a domain for one company. Derived from the CVR (no secret
+ * needed): only whoever controls the domain's DNS can publish it, which is all it has to prove.
+ */
+export function verificationValue(cvr: string): string {
+  const digest = encodeHexLowerCase(sha256(new TextEncoder().encode(`mesterside-domain:${cvr}`)));
+  return `mesterside-verify=${digest.slice(0, 32)}`;
+}
+
+function systemResolver(): DnsLookup {
+  return new Resolver({ timeout: 3000, tries: 2 });
+}
+
+/** Records that do not exist are an empty answer, not an error. */
+async function answers<T>(lookup: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await lookup();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTFOUND' || code === 'ENODATA' || code === 'NXDOMAIN') return [];
+    throw error;
+  }
+}
+
+export function createDomainRoutes(resolver: () => DnsLookup = systemResolver): Hono<OwnerEnv> {
+  const domain = new Hono<OwnerEnv>();
+
+  // GET /api/company/domain – current addresses and the DNS records a custom domain needs
+  domain.get('/', (c) => {
+    const { company } = c.var;
+    const { publicHost, dnsARecord } = c.var.config;
+    const custom = company.customDomain;
+    return c.json({
+      pathUrl: pathSiteUrl(company.cvr, publicHost),
+      subdomainUrl: `${subdomainOrigin(company.subdomain, publicHost)}/`,
+      customDomain: custom,
+      records: {
+        a: { type: 'A', name: custom, value: dnsARecord },
+        txt: {
+          type: 'TXT',
+          name: custom ? verificationName(custom) : null,
+          value: verificationValue(company.cvr),
+        },
+      },
+      note: DOMAIN_MESSAGES.propagation,
+    });
+  });
+
+  // POST /api/company/domain/check – ask DNS now whether the custom domain is set up
+  domain.post('/check', async (c) => {
+    const { company } = c.var;
+    const custom = company.customDomain;
+    if (!custom) throw new AppError('invalid_input', DOMAIN_MESSAGES.noCustomDomain);
+    const lookup = resolver();
+    const wantedA = c.var.config.dnsARecord;
+    const wantedTxt = verificationValue(company.cvr);
+    let a: string[];
+    let txt: string[];
+    try {
+      [a, txt] = await Promise.all([
+        answers(() => lookup.resolve4(custom)),
+        answers(() => lookup.resolveTxt(verificationName(custom))).then((records) =>
+          records.map((parts) => parts.join('')),
+        ),
+      ]);
+    } catch (error) {
+      c.var.logger.warn({ err: error, domain: custom }, 'DNS check failed');
+      throw new AppError('unavailable', 'DNS kunne ikke spørges lige nu. Prøv igen om lidt.', {
+        cause: error,
+      });
+    }
+    const aOk = wantedA !== null && a.includes(wantedA);
+    const txtOk = txt.includes(wantedTxt);
+    const problems: string[] = [];
+    if (wantedA === null) problems.push(DOMAIN_MESSAGES.aUnknown);
+    else if (a.length === 0) problems.push(DOMAIN_MESSAGES.aMissing);
+    else if (!aOk) problems.push(DOMAIN_MESSAGES.aWrong(a, wantedA));
+    if (!txtOk) problems.push(DOMAIN_MESSAGES.txtMissing);
+    return c.json({
+      domain: custom,
+      a,
+      txt,
+      aOk,
+      txtOk,
+      message:
+        problems.length === 0
+          ? DOMAIN_MESSAGES.allGood
+          : `${problems.join(' ')} ${DOMAIN_MESSAGES.propagation}`,
+    });
+  });
+
+  return domain;
+}
+
+export const domain = createDomainRoutes();

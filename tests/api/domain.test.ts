@@ -1,0 +1,115 @@
+// The domain settings' DNS help and "check now", with Node's real resolver asking a DNS server on
+// loopback.
+import { Resolver } from 'node:dns/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDomainRoutes, verificationName, verificationValue } from '../../api/routes/domain';
+import { updateCompany } from '../../db';
+import { type FakeDns, startFakeDns } from '../support/fake-dns';
+import { createOwnerHarness, type OwnerHarness } from '../support/owner-harness';
+
+let dns: FakeDns;
+let h: OwnerHarness;
+
+async function harness(env: Record<string, string> = { DNS_A_RECORD: '203.0.113.10' }) {
+  h = await createOwnerHarness(
+    (owner) =>
+      owner.route(
+        '/company/domain',
+        createDomainRoutes(() => {
+          const resolver = new Resolver({ timeout: 1000, tries: 1 });
+          resolver.setServers([dns.server]);
+          return resolver;
+        }),
+      ),
+    { env: { PUBLIC_HOST: 'mesterside.dk', ...env } },
+  );
+}
+
+const check = async () => {
+  const response = await h.app.request('/api/company/domain/check', { method: 'POST' });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+
+beforeEach(async () => {
+  dns = await startFakeDns();
+});
+afterEach(async () => {
+  await h?.close();
+  await dns.close();
+});
+
+describe('custom domain DNS', () => {
+  it('shows the current addresses and the records to create', async () => {
+    await harness();
+    await updateCompany(h.db, h.company.cvr, { customDomain: 'www.firma.dk' });
+    const response = await h.app.request('/api/company/domain');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      pathUrl: 'https://mesterside.dk/12345678/',
+      subdomainUrl: `https://${h.company.subdomain}.mesterside.dk/`,
+      customDomain: 'www.firma.dk',
+      records: {
+        a: { type: 'A', name: 'www.firma.dk', value: '203.0.113.10' },
+        txt: { type: 'TXT', name: '_mesterside.www.firma.dk', value: verificationValue('12345678') },
+      },
+      note: 'Det kan tage op til 24 timer, før ændringer i DNS slår igennem.',
+    });
+  });
+
+  it('gives each company its own verification value', () => {
+    expect(verificationValue('12345678')).toMatch(/^mesterside-verify=[0-9a-f]{32}$/);
+    expect(verificationValue('12345678')).not.toBe(verificationValue('87654321'));
+  });
+
+  it('reports a correctly set up domain', async () => {
+    await harness();
+    await updateCompany(h.db, h.company.cvr, { customDomain: 'www.firma.dk' });
+    dns.records.set('www.firma.dk', { a: ['203.0.113.10'] });
+    dns.records.set(verificationName('www.firma.dk'), { txt: [verificationValue('12345678')] });
+    expect(await check()).toEqual({
+      status: 200,
+      body: {
+        domain: 'www.firma.dk',
+        a: ['203.0.113.10'],
+        txt: [verificationValue('12345678')],
+        aOk: true,
+        txtOk: true,
+        message: 'Dit domæne er sat rigtigt op.',
+      },
+    });
+  });
+
+  it('says what DNS answers when the records are wrong or missing', async () => {
+    await harness();
+    await updateCompany(h.db, h.company.cvr, { customDomain: 'firma.dk' });
+    dns.records.set('firma.dk', { a: ['198.51.100.7'] });
+    dns.records.set(verificationName('firma.dk'), { txt: ['noget andet'] });
+    const wrong = await check();
+    expect(wrong.body).toMatchObject({ a: ['198.51.100.7'], txt: ['noget andet'], aOk: false, txtOk: false });
+    expect(wrong.body.message).toBe(
+      'A-posten peger på 198.51.100.7, men skal pege på 203.0.113.10. ' +
+        'TXT-posten til bekræftelse mangler eller har en forkert værdi. ' +
+        'Det kan tage op til 24 timer, før ændringer i DNS slår igennem.',
+    );
+
+    dns.records.clear();
+    const missing = await check();
+    expect(missing.body).toMatchObject({ a: [], txt: [], aOk: false, txtOk: false });
+    expect(missing.body.message).toContain('Der er ingen A-post for domænet endnu.');
+  });
+
+  it('asks the owner to set a custom domain first, and copes without a configured address', async () => {
+    await harness({});
+    const none = await check();
+    expect(none.status).toBe(400);
+    expect(none.body).toEqual({
+      error: { code: 'invalid_input', message: 'Angiv først dit eget domæne under Domæne, og gem.' },
+    });
+
+    await updateCompany(h.db, h.company.cvr, { customDomain: 'firma.dk' });
+    dns.records.set(verificationName('firma.dk'), { txt: [verificationValue('12345678')] });
+    const unconfigured = await check();
+    expect(unconfigured.body).toMatchObject({ aOk: false, txtOk: true });
+    expect(unconfigured.body.message).toContain('Kontakt os for at få den IP-adresse');
+  });
+});
