@@ -164,6 +164,13 @@ describe('head', () => {
     expect(page('vvs-404')).toContain('<title>Siden blev ikke fundet | Demo VVS &amp; Blik</title>');
   });
 
+  it('does not repeat the company name when the heading already has it', async () => {
+    const site = FIXTURE_SITES.vvs;
+    const home = { ...site.pages[0], title: 'Demo VVS & Blik – din lokale VVS-mand' } as Page;
+    const html = await renderer.renderPage({ site, page: home });
+    expect(html).toContain('<title>Demo VVS &amp; Blik – din lokale VVS-mand</title>');
+  });
+
   it('falls back to the first paragraph, then the company and city, for the description', () => {
     expect(page('vvs-priser')).toContain('<meta name="description" content="Timepris 595 kr. inkl. moms.">');
     expect(page('tomrer-om-os')).toContain(

@@ -40,6 +40,10 @@ export function pageHead({ site, page }: SiteLocals): PageHead {
 function pageTitle(company: Company, page: Page): string {
   if (page.metaTitle.trim() !== '') return truncateAtWord(page.metaTitle, META_TITLE_MAX);
   const heading = pageHeading(page, company.name);
+  // A heading that already names the company (AI titles often do) is the whole title.
+  if (heading !== '' && heading.toLowerCase().includes(company.name.trim().toLowerCase())) {
+    return truncateAtWord(heading, META_TITLE_MAX);
+  }
   if (page.type === 'homepage') {
     return heading === '' || heading === company.name
       ? truncateAtWord(company.name, META_TITLE_MAX)
