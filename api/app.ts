@@ -17,12 +17,18 @@ import { domain } from './routes/domain';
 import { health } from './routes/health';
 import { images } from './routes/images';
 import { logo } from './routes/logo';
+import { createOnboardingCreateRoutes, type OnboardingCreateOverrides } from './routes/onboarding-create';
+import { createOnboardingLookupRoutes } from './routes/onboarding-lookup';
 import { openapi } from './routes/openapi';
 import { pages } from './routes/pages';
 import { subscription } from './routes/subscription';
 
 export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
-  Partial<Pick<AppDeps, 'requestPublish' | 'now'>>;
+  Partial<Pick<AppDeps, 'requestPublish' | 'now'>> & {
+    /** The onboarding's outside services (CVR registry, scraper, text writer, mailer); tests pass
+     *  their own, production takes the ones the configuration selects. */
+    onboarding?: OnboardingCreateOverrides;
+  };
 
 export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   const deps: AppDeps = {
@@ -60,6 +66,9 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   api.route('/health', health);
   api.route('/openapi.json', openapi);
   api.route('/auth', createAuthRoutes(createLoginLimits()));
+  // Onboarding is public: a visitor becomes an owner there. Each app counts its own rate limits.
+  api.route('/onboarding', createOnboardingLookupRoutes());
+  api.route('/onboarding', createOnboardingCreateRoutes(input.onboarding));
 
   // The owner's area: every group below needs a signed-in owner and works on THEIR company only.
   // requireOwner is scoped to each group's paths, so unknown /api paths still answer 404.

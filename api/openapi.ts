@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { generateRequestSchema } from './ai/generate-request';
 import { SESSION_COOKIE } from './auth/sessions';
+import { onboardingCreateSchema } from './routes/onboarding-create';
+import { lookupSchema } from './routes/onboarding-lookup';
 import { loginSchema } from './schemas/auth';
 import { settingsSchema } from './schemas/company';
 import { pageCreateSchema, pageUpdateSchema } from './schemas/pages';
@@ -277,6 +279,38 @@ export const API_ROUTES: readonly ApiRoute[] = [
       403: WRITE_ERRORS[403],
       503: 'DNS could not be asked',
       ...OWNER_ERRORS,
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/onboarding/lookup',
+    summary: 'Find a company by CVR in the registry, with a proposed existing website',
+    tag: 'onboarding',
+    auth: 'public',
+    body: lookupSchema,
+    responses: {
+      200: '{ company, website }',
+      ...WRITE_ERRORS,
+      404: 'Kunne ikke finde firma med dette CVR nummer',
+      409: 'Dette CVR nummer er allerede registreret',
+      429: 'Too many look-ups; see Retry-After',
+      503: 'Kunne ikke hente firmaoplysninger',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/onboarding/create',
+    summary: 'Create the company, its owner (signed in at once) and its site; answers the URL to open',
+    tag: 'onboarding',
+    auth: 'public',
+    body: onboardingCreateSchema,
+    responses: {
+      201: '{ url, cvr, subdomain } and a Set-Cookie',
+      ...WRITE_ERRORS,
+      404: 'Kunne ikke finde firma med dette CVR nummer',
+      409: 'CVR or e-mail already registered',
+      429: 'Too many attempts; see Retry-After',
+      500: 'Der opstod en fejl. Prøv igen.',
     },
   },
 ];

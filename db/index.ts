@@ -5,6 +5,7 @@ export type { Database } from './schema';
 export * from './tables/ai-usage';
 export * from './tables/companies';
 export * from './tables/contact-messages';
+export * from './tables/cvr-cache';
 export * from './tables/images';
 export * from './tables/pages';
 export * from './tables/publish-state';

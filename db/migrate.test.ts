@@ -7,6 +7,7 @@ const APP_TABLES = [
   'ai_usage',
   'companies',
   'contact_messages',
+  'cvr_cache',
   'images',
   'pages',
   'publish_state',
@@ -39,9 +40,11 @@ describeEachDialect(
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await pendingMigrations(db)).toEqual([]);
 
-      expect(await migrateDown(db)).toEqual(['0001-initial']);
+      // Reverting walks back one migration at a time, newest first, until nothing is left.
+      const names = Object.keys(MIGRATIONS);
+      for (const name of [...names].reverse()) expect(await migrateDown(db)).toEqual([name]);
       expect(await tables()).toEqual([]);
-      expect(await pendingMigrations(db)).toEqual(['0001-initial']);
+      expect(await pendingMigrations(db)).toEqual(names);
 
       await migrateToLatest(db);
       expect(await tables()).toEqual(APP_TABLES);
@@ -52,7 +55,7 @@ describeEachDialect(
       await migrateToLatest(db);
       const broken = {
         ...MIGRATIONS,
-        '0002-broken': {
+        '9999-broken': {
           async up(trx: typeof db) {
             await trx.schema.createTable('half_made').addColumn('id', 'text').execute();
             await sql`select * from table_that_does_not_exist`.execute(trx);
@@ -61,9 +64,9 @@ describeEachDialect(
       };
       const failure = await migrateToLatest(db, broken).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(MigrationError);
-      expect((failure as Error).message).toMatch(/^migration 0002-broken failed: /);
+      expect((failure as Error).message).toMatch(/^migration 9999-broken failed: /);
       expect(await tables()).toEqual(APP_TABLES);
-      expect(await pendingMigrations(db, broken)).toEqual(['0002-broken']);
+      expect(await pendingMigrations(db, broken)).toEqual(['9999-broken']);
     });
   },
   { migrate: false },

@@ -3,9 +3,11 @@
 // failure leaves the schema as it was.
 import { type Kysely, type Migration, type MigrationResult, Migrator, PostgresAdapter, sql } from 'kysely';
 import * as initial from './migrations/0001-initial';
+import * as cvrCache from './migrations/0002-cvr-cache';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
+  '0002-cvr-cache': cvrCache,
 };
 
 export class MigrationError extends Error {

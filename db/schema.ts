@@ -18,4 +18,5 @@ export interface Database {
   aiUsage: AiUsageTable;
   publishState: PublishStateTable;
   contactMessages: ContactMessagesTable;
+  cvrCache: import('./tables/cvr-cache').CvrCacheTable;
 }

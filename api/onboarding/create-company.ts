@@ -1,0 +1,250 @@
+// Company creation, the end of onboarding (SPEC §4, §7): the CVR registry's data, an optional scrape of
+// the existing website and written page text go into ONE transaction that creates the company, its
+// owner account, the homepage and the Om os page and records that the site must be published. Only
+// after the commit is publishing requested and the welcome e-mail sent; neither can undo the company.
+import {
+  type Db,
+  findCompanyByCvr,
+  findCompanyByOwnerEmail,
+  findUserByEmail,
+  insertCompany,
+  insertPage,
+  markPublishWanted,
+  normalizeEmail,
+} from '../../db';
+import type { Config } from '../../lib/config';
+import { AppError, isAppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import type { Mailer } from '../../lib/mailer';
+import { normalizeCvr } from '../../rules/cvr';
+import { normalizeWebsiteUrl, websiteUrlMessage } from '../../rules/domain';
+import { MESSAGES } from '../../rules/messages';
+import { ABOUT_PAGE_DEFAULTS, HOMEPAGE_DEFAULTS, type PageDefaults } from '../../rules/pages';
+import { pathSiteUrl, productOrigin, schemeFor, subdomainOrigin } from '../../rules/site-url';
+import type { TextWriter, WriteInput } from '../ai';
+import { createOwnerAccount } from '../auth/accounts';
+import { ownerAccountSchema } from '../schemas/auth';
+import { parseInput } from '../schemas/json-body';
+import type { CvrCompany, CvrRegistry, ScrapeResult, ScrapeWebsite } from './contracts';
+import { welcomeMail } from './welcome-mail';
+
+export interface CreateCompanyDeps {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  registry: CvrRegistry;
+  scrape: ScrapeWebsite;
+  writer: TextWriter;
+  mailer: Mailer;
+  requestPublish: (cvr: string) => Promise<void>;
+  now: () => Date;
+}
+
+export interface CreateCompanyInput {
+  cvr: string;
+  email: string;
+  password: string;
+  existingWebsiteUrl: string | null;
+}
+
+export interface CreatedCompany {
+  cvr: string;
+  subdomain: string;
+  /** Where the browser goes next: the new site with `?newsite=true` (SPEC §4). */
+  url: string;
+}
+
+/**
+ * Creates the company, its owner and its site. Errors are AppErrors with the spec's Danish messages:
+ * a taken CVR or e-mail is a conflict, invalid input is invalid_input, an unknown CVR is not_found;
+ * anything unexpected is logged and answered 'Der opstod en fejl. Prøv igen.'. A failure leaves
+ * nothing behind: every row is written in one transaction.
+ */
+export async function createCompanyWithOwner(
+  deps: CreateCompanyDeps,
+  input: CreateCompanyInput,
+): Promise<CreatedCompany> {
+  try {
+    return await create(deps, input);
+  } catch (error) {
+    throw toCreationError(error, deps.logger, input.cvr);
+  }
+}
+
+async function create(deps: CreateCompanyDeps, input: CreateCompanyInput): Promise<CreatedCompany> {
+  const { db, config, logger } = deps;
+  const cvr = normalizeCvr(input.cvr);
+  if (cvr === null) throw new AppError('invalid_input', MESSAGES.invalidCvr);
+  // The same checks createOwnerAccount makes inside the transaction, made first so a bad password
+  // costs no registry lookup and no AI text.
+  const account = parseInput(ownerAccountSchema, { email: input.email, password: input.password });
+  const email = normalizeEmail(account.email);
+  const websiteUrl = input.existingWebsiteUrl ? normalizeWebsiteUrl(input.existingWebsiteUrl) : null;
+  if (input.existingWebsiteUrl && websiteUrl === null) {
+    throw new AppError('invalid_input', websiteUrlMessage());
+  }
+
+  // Early answers for the common conflicts; the unique indexes decide races inside the transaction.
+  if (await findCompanyByCvr(db, cvr)) throw new AppError('conflict', MESSAGES.cvrTaken);
+  if ((await findUserByEmail(db, email)) || (await findCompanyByOwnerEmail(db, email))) {
+    throw new AppError('conflict', MESSAGES.emailTakenOnboarding);
+  }
+
+  // The registry's data, never the client's copy of it.
+  const registered = await deps.registry.lookup(cvr);
+  const scraped = websiteUrl ? await scrapeSafely(deps.scrape, websiteUrl, logger) : null;
+  const [home, about] = await Promise.all([
+    deps.writer.write(writeInput(registered, scraped, 'homepage')),
+    deps.writer.write(writeInput(registered, scraped, 'page')),
+  ]);
+
+  const now = deps.now();
+  const company = await db.transaction().execute(async (trx) => {
+    const created = await insertCompany(
+      trx,
+      {
+        cvr,
+        name: registered.name,
+        address: registered.address,
+        zipcode: registered.zipcode,
+        city: registered.city,
+        phone: registered.phone || scraped?.phone || '',
+        email: registered.email || scraped?.email || '',
+        companyEmail: email,
+        logo: httpsUrlOrNull(scraped?.logo),
+        industryDesc: registered.industrydesc,
+        companyDesc: registered.companydesc,
+        startDate: registered.startdate,
+        employees: registered.employees,
+        existingWebsite: websiteUrl ? { url: websiteUrl, title: '', description: '' } : null,
+        websiteContent: {
+          title: home.title,
+          subtitle: home.subtitle ?? '',
+          content: home.content,
+          processedContent: null,
+        },
+      },
+      now,
+    );
+    await createOwnerAccount(trx, { email, password: input.password }, now);
+    await insertPage(
+      trx,
+      cvr,
+      {
+        ...pageDefaults(HOMEPAGE_DEFAULTS),
+        title: home.title,
+        subtitle: home.subtitle ?? '',
+        content: home.content,
+      },
+      now,
+    );
+    // A later stamp keeps Om os after the homepage in the navigation (pages sort by createdAt).
+    await insertPage(
+      trx,
+      cvr,
+      { ...pageDefaults(ABOUT_PAGE_DEFAULTS), title: about.title, content: about.content },
+      new Date(now.getTime() + 1),
+    );
+    await markPublishWanted(trx, cvr, now);
+    return created;
+  });
+  logger.info({ cvr, subdomain: company.subdomain }, 'company created');
+
+  try {
+    await deps.requestPublish(cvr);
+  } catch (error) {
+    // The wanted version is recorded; the worker's recovery publishes it.
+    logger.error({ err: error, cvr }, 'publish request after company creation failed');
+  }
+  await sendWelcome(deps, {
+    companyName: company.name,
+    companyEmail: email,
+    cvr,
+    subdomain: company.subdomain,
+  });
+
+  return { cvr, subdomain: company.subdomain, url: newSiteUrl(cvr, company.subdomain, config.publicHost) };
+}
+
+/** SPEC §4: locally `/<cvr>/?newsite=true` on the main host, else the subdomain with `?newsite=true`. */
+export function newSiteUrl(cvr: string, subdomain: string, publicHost: string): string {
+  return schemeFor(publicHost) === 'http'
+    ? `/${cvr}/?newsite=true`
+    : `${subdomainOrigin(subdomain, publicHost)}/?newsite=true`;
+}
+
+/** The absolute address of the new site for the welcome e-mail. */
+export function siteAddress(cvr: string, subdomain: string, publicHost: string): string {
+  return schemeFor(publicHost) === 'http'
+    ? pathSiteUrl(cvr, publicHost)
+    : `${subdomainOrigin(subdomain, publicHost)}/`;
+}
+
+/** The slug is not passed: insertPage derives it from the page name (Forside → forside, Om os → om-os). */
+function pageDefaults({ pageName, type, layout }: PageDefaults) {
+  return { pageName, type, layout };
+}
+
+function writeInput(company: CvrCompany, scraped: ScrapeResult | null, pageType: WriteInput['pageType']) {
+  return {
+    companyName: company.name,
+    industryDesc: company.industrydesc,
+    city: company.city,
+    keywords: [company.industrydesc, company.city].filter((keyword) => keyword.trim() !== ''),
+    pageType,
+    companyDesc: company.companydesc,
+    existingText: scraped?.mainContent || undefined,
+    variant: company.cvr,
+  } satisfies WriteInput;
+}
+
+async function scrapeSafely(
+  scrape: ScrapeWebsite,
+  url: string,
+  logger: Logger,
+): Promise<ScrapeResult | null> {
+  try {
+    return await scrape(url);
+  } catch (error) {
+    logger.warn({ err: error, url }, 'scraping the existing website failed');
+    return null;
+  }
+}
+
+function httpsUrlOrNull(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    return new URL(value).protocol === 'https:' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+async function sendWelcome(
+  deps: CreateCompanyDeps,
+  input: { companyName: string; companyEmail: string; cvr: string; subdomain: string },
+): Promise<void> {
+  const { publicHost } = deps.config;
+  const mail = welcomeMail(
+    input,
+    siteAddress(input.cvr, input.subdomain, publicHost),
+    `${productOrigin(publicHost)}/admin`,
+  );
+  try {
+    await deps.mailer.send({ to: input.companyEmail, ...mail });
+  } catch (error) {
+    deps.logger.error({ err: error, cvr: input.cvr }, 'welcome e-mail failed');
+  }
+}
+
+/** Conflicts worded for onboarding, the spec's messages kept, everything else the creation default. */
+function toCreationError(error: unknown, logger: Logger, cvr: string): AppError {
+  if (isAppError(error)) {
+    if (error.code === 'conflict' && error.message === MESSAGES.emailTakenAuth) {
+      return new AppError('conflict', MESSAGES.emailTakenOnboarding, { cause: error });
+    }
+    if (error.code !== 'internal') return error;
+  }
+  logger.error({ err: error, cvr }, 'company creation failed');
+  return new AppError('internal', MESSAGES.creationFailed, { cause: error });
+}

@@ -1,0 +1,64 @@
+// The welcome e-mail a new owner gets right after onboarding (SPEC §4, §7: companyName, companyEmail,
+// cvr, subdomain): the new site's address, how to log in, the free trial and where to find help.
+import type { MailMessage } from '../../lib/mailer';
+
+export interface WelcomeMailInput {
+  companyName: string;
+  companyEmail: string;
+  cvr: string;
+  subdomain: string;
+}
+
+export type WelcomeMail = Omit<MailMessage, 'to'> & { html: string };
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Subject, plain text and HTML of the welcome e-mail; `siteUrl` and `adminUrl` are absolute. */
+export function welcomeMail(input: WelcomeMailInput, siteUrl: string, adminUrl: string): WelcomeMail {
+  const { companyName, companyEmail, cvr } = input;
+  const subject = `Velkommen til Mesterside, ${companyName}`;
+  const text = [
+    'Hej,',
+    '',
+    `Velkommen til Mesterside! Hjemmesiden for ${companyName} (CVR ${cvr}) er oprettet og klar.`,
+    '',
+    `Jeres nye hjemmeside: ${siteUrl}`,
+    '',
+    `Log ind på ${adminUrl} med ${companyEmail} og den adgangskode, du valgte. Her kan du rette tekster,`,
+    'billeder, åbningstider, kontaktoplysninger og farver.',
+    '',
+    'De første 3 måneder er gratis og uden binding. Derefter koster det 249 kr. om måneden.',
+    '',
+    'Har du spørgsmål, så svar bare på denne e-mail – vi hjælper gerne.',
+    '',
+    'Venlig hilsen',
+    'Mesterside',
+  ].join('\n');
+
+  const site = escapeHtml(siteUrl);
+  const admin = escapeHtml(adminUrl);
+  const html = [
+    '<!doctype html>',
+    '<html lang="da"><head><meta charset="utf-8"><title>',
+    escapeHtml(subject),
+    '</title></head><body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1c1917;">',
+    '<p>Hej,</p>',
+    `<p>Velkommen til Mesterside! Hjemmesiden for <strong>${escapeHtml(companyName)}</strong>`,
+    ` (CVR ${escapeHtml(cvr)}) er oprettet og klar.</p>`,
+    `<p>Jeres nye hjemmeside: <a href="${site}">${site}</a></p>`,
+    `<p>Log ind på <a href="${admin}">${admin}</a> med ${escapeHtml(companyEmail)} og den adgangskode,`,
+    ' du valgte. Her kan du rette tekster, billeder, åbningstider, kontaktoplysninger og farver.</p>',
+    '<p>De første 3 måneder er gratis og uden binding. Derefter koster det 249 kr. om måneden.</p>',
+    '<p>Har du spørgsmål, så svar bare på denne e-mail – vi hjælper gerne.</p>',
+    '<p>Venlig hilsen<br>Mesterside</p>',
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}

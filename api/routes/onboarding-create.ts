@@ -1,0 +1,127 @@
+// /api/onboarding/create — the last step of onboarding: validates the login form with the spec's
+// messages (SPEC §5), creates the company, its owner and its site, and signs the new owner in at once.
+// Public and rate limited per IP: every creation looks the CVR up and writes text.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { type Db, findUserByEmail } from '../../db';
+import type { Config } from '../../lib/config';
+import type { Logger } from '../../lib/logger';
+import { createMailer, type Mailer } from '../../lib/mailer';
+import { normalizeCvr } from '../../rules/cvr';
+import { isValidWebsiteUrl, websiteUrlMessage } from '../../rules/domain';
+import { MESSAGES } from '../../rules/messages';
+import { createTextWriter, type TextWriter } from '../ai';
+import { createSession, setSessionCookie } from '../auth/sessions';
+import type { AppEnv } from '../env';
+import { requireJson } from '../middleware/origin-check';
+import { limitByIp, RateLimiter } from '../middleware/rate-limit';
+import type { CvrRegistry, ScrapeWebsite } from '../onboarding/contracts';
+import { createCompanyWithOwner } from '../onboarding/create-company';
+import { createCvrRegistry } from '../onboarding/cvr-registry';
+import { createWebsiteScraper } from '../onboarding/scrape-website';
+import { body, emailAddress } from '../schemas/fields';
+import { jsonBody } from '../schemas/json-body';
+
+const HOUR_MS = 60 * 60 * 1000;
+export const CREATIONS_PER_IP_PER_HOUR = 10;
+
+const field = z.string({ error: MESSAGES.invalidInput }).nullish();
+
+/** The create-login form (step 2) plus the CVR and the existing website chosen in step 1. */
+export const onboardingCreateSchema = body({
+  cvr: field,
+  email: field,
+  password: field,
+  passwordRepeat: field,
+  acceptPrivacy: z.unknown().optional(),
+  existingWebsiteUrl: field,
+})
+  .superRefine((value, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+    const email = value.email?.trim() ?? '';
+    const password = value.password ?? '';
+    const website = value.existingWebsiteUrl?.trim() ?? '';
+    if (normalizeCvr(value.cvr ?? '') === null) return fail(MESSAGES.invalidCvr);
+    if (email === '' && password === '') return fail(MESSAGES.emailAndPasswordRequired);
+    if (email === '') return fail(MESSAGES.emailRequired);
+    if (password === '') return fail(MESSAGES.emailAndPasswordRequired);
+    if (!emailAddress.safeParse(email).success) return fail(MESSAGES.invalidEmail);
+    if (password.length < 6) return fail(MESSAGES.passwordTooShort);
+    if (password !== (value.passwordRepeat ?? '')) return fail(MESSAGES.passwordsDoNotMatch);
+    if (value.acceptPrivacy !== true) return fail(MESSAGES.privacyRequired);
+    if (website !== '' && !isValidWebsiteUrl(website)) return fail(websiteUrlMessage());
+  })
+  .transform((value) => ({
+    cvr: normalizeCvr(value.cvr ?? '') ?? '',
+    email: value.email?.trim() ?? '',
+    password: value.password ?? '',
+    existingWebsiteUrl: value.existingWebsiteUrl?.trim() || null,
+  }));
+
+export interface OnboardingCreateResponse {
+  /** Where to go next: the new site with `?newsite=true`. */
+  url: string;
+  cvr: string;
+  subdomain: string;
+}
+
+/** Replacements for the parts creation talks to; tests inject fixed ones. */
+export interface OnboardingCreateOverrides {
+  registry?: (config: Config, db: Db) => CvrRegistry;
+  scrape?: (logger: Logger) => ScrapeWebsite;
+  writer?: (config: Config, logger: Logger) => TextWriter;
+  mailer?: (config: Config, logger: Logger) => Mailer;
+  limiter?: RateLimiter;
+}
+
+export function createOnboardingCreateRoutes(overrides: OnboardingCreateOverrides = {}) {
+  const makeRegistry = overrides.registry ?? createCvrRegistry;
+  const makeScrape = overrides.scrape ?? ((logger: Logger) => createWebsiteScraper({ logger }));
+  const makeWriter = overrides.writer ?? createTextWriter;
+  const makeMailer = overrides.mailer ?? createMailer;
+  const limiter =
+    overrides.limiter ?? new RateLimiter({ limit: CREATIONS_PER_IP_PER_HOUR, windowMs: HOUR_MS });
+  const routes = new Hono<AppEnv>();
+
+  // POST /api/onboarding/create – create the company, its owner and its site
+  routes.post('/create', limitByIp(limiter), requireJson, jsonBody(onboardingCreateSchema), async (c) => {
+    const input = c.req.valid('json');
+    const { db, config, logger } = c.var;
+    const created = await createCompanyWithOwner(
+      {
+        db,
+        config,
+        logger,
+        registry: makeRegistry(config, db),
+        scrape: makeScrape(logger),
+        writer: makeWriter(config, logger),
+        mailer: makeMailer(config, logger),
+        requestPublish: c.var.requestPublish,
+        now: c.var.now,
+      },
+      input,
+    );
+
+    // The owner is signed in at once. The company exists whatever happens here: a failed session
+    // only means logging in by hand, so it is logged rather than answered as an error.
+    try {
+      const user = await findUserByEmail(db, input.email);
+      if (user) {
+        const { token, session } = await createSession(db, user.id, c.var.now());
+        setSessionCookie(c, token, new Date(session.expiresAt), config.publicHost);
+      }
+    } catch (error) {
+      logger.error({ err: error, cvr: created.cvr }, 'signing in the new owner failed');
+    }
+    const answer: OnboardingCreateResponse = {
+      url: created.url,
+      cvr: created.cvr,
+      subdomain: created.subdomain,
+    };
+    return c.json(answer, 201);
+  });
+
+  return routes;
+}
+
+export const onboardingCreate = createOnboardingCreateRoutes();

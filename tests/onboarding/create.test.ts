@@ -1,0 +1,427 @@
+// POST /api/onboarding/create end to end on SQLite: the real app, a fixed CVR registry and scraper,
+// the template writer, and mail through a real SMTP server on loopback or into the .eml outbox.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { serve } from '@hono/node-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../api/app';
+import { RateLimiter } from '../../api/middleware/rate-limit';
+import type { CvrCompany, CvrRegistry, ScrapeResult } from '../../api/onboarding/contracts';
+import { newSiteUrl } from '../../api/onboarding/create-company';
+import type { OnboardingCreateOverrides } from '../../api/routes/onboarding-create';
+import {
+  type Db,
+  findCompanyByCvr,
+  findUserByEmail,
+  getPublishState,
+  insertUser,
+  listPages,
+  migrateToLatest,
+  openDatabase,
+} from '../../db';
+import { loadConfig } from '../../lib/config';
+import { AppError } from '../../lib/errors';
+import { createLogger } from '../../lib/logger';
+import { outboxDir } from '../../lib/mailer';
+import { DEFAULT_HOURS } from '../../rules/hours';
+import { MESSAGES } from '../../rules/messages';
+import { TRIAL_MS } from '../../rules/trial';
+import { readMessage, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+
+const CVR = '12345678';
+const UNKNOWN_CVR = '99999999';
+const NOW = new Date('2026-03-02T09:00:00.000Z');
+
+const REGISTERED: CvrCompany = {
+  cvr: CVR,
+  name: 'Hansens Tømrer & Snedker ApS',
+  address: 'Byvej 1',
+  zipcode: '4600',
+  city: 'Køge',
+  phone: '11223344',
+  email: 'info@hansen.dk',
+  industrydesc: 'Tømrerarbejde',
+  companydesc: 'Anpartsselskab',
+  startdate: '01/01/2010',
+  employees: 5,
+};
+
+/** Knows every CVR except UNKNOWN_CVR, each as the fixed company under that number. */
+function fixedRegistry(overrides: Partial<CvrCompany> = {}): CvrRegistry & { asked: string[] } {
+  const asked: string[] = [];
+  return {
+    asked,
+    async lookup(cvr) {
+      asked.push(cvr);
+      if (cvr === UNKNOWN_CVR) throw new AppError('not_found', MESSAGES.cvrNotFound);
+      return { ...REGISTERED, ...overrides, cvr };
+    },
+  };
+}
+
+interface Harness {
+  request: (body: unknown) => Response | Promise<Response>;
+  app: ReturnType<typeof createApp>;
+  db: Db;
+  storageDir: string;
+  published: string[];
+  logs: Record<string, unknown>[];
+  scraped: string[];
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function harness(
+  options: {
+    env?: Record<string, string>;
+    registry?: CvrRegistry;
+    scrapeResult?: ScrapeResult | null;
+    overrides?: OnboardingCreateOverrides;
+  } = {},
+): Promise<Harness> {
+  const storageDir = mkdtempSync(path.join(tmpdir(), 'onboarding-create-'));
+  const config = loadConfig({ STORAGE_DIR: storageDir, LOG_LEVEL: 'info', ...options.env });
+  const db = openDatabase(config.database);
+  await migrateToLatest(db);
+  cleanups.push(async () => {
+    await db.destroy();
+    rmSync(storageDir, { recursive: true, force: true });
+  });
+  const logs: Record<string, unknown>[] = [];
+  const logger = createLogger(
+    config,
+    new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n')) if (line) logs.push(JSON.parse(line));
+        done();
+      },
+    }),
+  );
+  const published: string[] = [];
+  const scraped: string[] = [];
+  const registry = options.registry ?? fixedRegistry();
+  const app = createApp({
+    db,
+    config,
+    logger,
+    now: () => NOW,
+    requestPublish: async (cvr) => {
+      published.push(cvr);
+    },
+    onboarding: {
+      registry: () => registry,
+      scrape: () => async (url) => {
+        scraped.push(url);
+        return options.scrapeResult ?? null;
+      },
+      ...options.overrides,
+    },
+  });
+  const request = (body: unknown) =>
+    app.request('http://localhost/api/onboarding/create', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost' },
+      body: JSON.stringify(body),
+    });
+  return { request, app, db, storageDir, published, logs, scraped };
+}
+
+function form(overrides: Record<string, unknown> = {}) {
+  return {
+    cvr: CVR,
+    email: 'Ejer@Hansen.dk',
+    password: 'tagrende-42',
+    passwordRepeat: 'tagrende-42',
+    acceptPrivacy: true,
+    existingWebsiteUrl: null,
+    ...overrides,
+  };
+}
+
+async function errorOf(response: Response): Promise<{ status: number; message: string }> {
+  const body = (await response.json()) as { error: { message: string } };
+  return { status: response.status, message: body.error.message };
+}
+
+function outboxFiles(storageDir: string): string[] {
+  try {
+    return readdirSync(outboxDir({ storageDir }));
+  } catch {
+    return [];
+  }
+}
+
+describe('POST /api/onboarding/create', () => {
+  it('creates the company, its owner, both pages and signs the owner in', async () => {
+    const h = await harness();
+    const response = await h.request(form());
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toEqual({ url: `/${CVR}/?newsite=true`, cvr: CVR, subdomain: 'hansenstoemrersnedkeraps' });
+
+    const company = await findCompanyByCvr(h.db, CVR);
+    expect(company).toMatchObject({
+      name: REGISTERED.name,
+      address: 'Byvej 1',
+      zipcode: '4600',
+      city: 'Køge',
+      phone: '11223344',
+      email: 'info@hansen.dk',
+      companyEmail: 'ejer@hansen.dk',
+      industryDesc: 'Tømrerarbejde',
+      employees: 5,
+      status: 'active',
+      theme: 'amber',
+      subdomain: 'hansenstoemrersnedkeraps',
+      logo: null,
+      existingWebsite: null,
+      hours: DEFAULT_HOURS,
+      showHours: true,
+      plan: { type: 'Free', status: 'active', trialStartDate: NOW.toISOString() },
+    });
+    const plan = company?.plan;
+    expect(new Date(plan?.trialEndDate ?? 0).getTime() - new Date(plan?.trialStartDate ?? 0).getTime()).toBe(
+      TRIAL_MS,
+    );
+
+    const pages = await listPages(h.db, CVR);
+    expect(pages.map((page) => [page.pageName, page.slug, page.type, page.layout])).toEqual([
+      ['Forside', 'forside', 'homepage', 'hero'],
+      ['Om os', 'om-os', 'page', 'text-image'],
+    ]);
+    for (const page of pages) {
+      expect(page.title).not.toBe('');
+      expect(page.content.length).toBeGreaterThan(200);
+    }
+    expect(pages[0]?.subtitle).not.toBe('');
+    expect(company?.websiteContent?.title).toBe(pages[0]?.title);
+
+    expect(h.published).toEqual([CVR]);
+    expect((await getPublishState(h.db, CVR))?.wantedVersion).toBeGreaterThanOrEqual(1);
+
+    // The returned cookie is a working session.
+    const cookie = response.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/mesterside_session=[a-z2-7]{32}/);
+    const session = await h.app.request('http://localhost/api/auth/session', {
+      headers: { cookie: cookie.split(';')[0] ?? '' },
+    });
+    expect(session.status).toBe(200);
+    expect(await session.json()).toMatchObject({ email: 'ejer@hansen.dk', companyName: REGISTERED.name });
+
+    // And the password logs in, in any case of e-mail.
+    const login = await h.app.request('http://localhost/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost' },
+      body: JSON.stringify({ email: 'EJER@hansen.dk', password: 'tagrende-42' }),
+    });
+    expect(login.status).toBe(200);
+
+    // Without SMTP_URL the welcome e-mail is an .eml file in the outbox.
+    expect(outboxFiles(h.storageDir)).toHaveLength(1);
+  });
+
+  it('answers the subdomain address on a production host', async () => {
+    const h = await harness({ env: { PUBLIC_HOST: 'mesterside.dk' } });
+    const response = await h.request(form());
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({
+      url: 'https://hansenstoemrersnedkeraps.mesterside.dk/?newsite=true',
+    });
+    expect(response.headers.get('set-cookie')).toContain('Secure');
+  });
+
+  it('builds the redirect URL per the spec', () => {
+    expect(newSiteUrl(CVR, 'hansen', 'localhost:3000')).toBe(`/${CVR}/?newsite=true`);
+    expect(newSiteUrl(CVR, 'hansen', 'mesterside.dk')).toBe('https://hansen.mesterside.dk/?newsite=true');
+  });
+
+  it('scrapes the existing website and falls back to its phone, e-mail and https logo', async () => {
+    const h = await harness({
+      registry: fixedRegistry({ phone: '', email: '' }),
+      scrapeResult: {
+        mainContent: 'Vi har bygget tage i Køge siden 2010.',
+        logo: 'https://hansen.dk/logo.png',
+        phone: '+45 99 88 77 66',
+        email: 'kontakt@hansen.dk',
+      },
+    });
+    const response = await h.request(form({ cvr: '1234 5678', existingWebsiteUrl: 'hansen.dk' }));
+    expect(response.status).toBe(201);
+    expect(h.scraped).toEqual(['https://hansen.dk/']);
+    expect(await findCompanyByCvr(h.db, CVR)).toMatchObject({
+      phone: '+45 99 88 77 66',
+      email: 'kontakt@hansen.dk',
+      logo: 'https://hansen.dk/logo.png',
+      existingWebsite: { url: 'https://hansen.dk/', title: '', description: '' },
+    });
+  });
+
+  it('refuses a CVR that is already registered', async () => {
+    const h = await harness();
+    expect((await h.request(form())).status).toBe(201);
+    const again = await h.request(form({ email: 'en.anden@hansen.dk' }));
+    expect(await errorOf(again)).toEqual({
+      status: 409,
+      message: 'Dette CVR nummer er allerede registreret',
+    });
+  });
+
+  it('refuses an e-mail that is already registered, in any case', async () => {
+    const h = await harness();
+    expect((await h.request(form())).status).toBe(201);
+    const again = await h.request(form({ cvr: '87654321', email: 'EJER@HANSEN.DK' }));
+    expect(await errorOf(again)).toEqual({
+      status: 409,
+      message: 'Denne email er allerede registreret. Brug venligst en anden email.',
+    });
+    expect(await findCompanyByCvr(h.db, '87654321')).toBeUndefined();
+  });
+
+  it('answers an unknown CVR with the spec message', async () => {
+    const h = await harness();
+    const response = await h.request(form({ cvr: UNKNOWN_CVR }));
+    expect(await errorOf(response)).toEqual({
+      status: 404,
+      message: 'Kunne ikke finde firma med dette CVR nummer',
+    });
+  });
+
+  const invalid: [string, Record<string, unknown>, string][] = [
+    [
+      'e-mail and password missing',
+      { email: '', password: '', passwordRepeat: '' },
+      'Email og password er påkrævet',
+    ],
+    ['e-mail missing', { email: undefined }, 'Email er påkrævet'],
+    ['a short password', { password: 'abc', passwordRepeat: 'abc' }, 'Password skal være mindst 6 tegn'],
+    ['mismatched passwords', { passwordRepeat: 'tagrende-43' }, 'Passwords matcher ikke'],
+    [
+      'privacy not accepted',
+      { acceptPrivacy: false },
+      'Du skal acceptere privatlivspolitikken for at fortsætte',
+    ],
+    [
+      'privacy missing',
+      { acceptPrivacy: undefined },
+      'Du skal acceptere privatlivspolitikken for at fortsætte',
+    ],
+    [
+      'an invalid website URL',
+      { existingWebsiteUrl: 'ikke en adresse' },
+      'Indtast venligst en gyldig webadresse (f.eks. www.ditfirma.dk)',
+    ],
+    [
+      'a common password',
+      { password: 'password', passwordRepeat: 'password' },
+      'Vælg en adgangskode, der er sværere at gætte',
+    ],
+    ['an invalid CVR', { cvr: '1234' }, 'CVR nummeret skal være 8 cifre'],
+  ];
+  it.each(invalid)('refuses %s with the spec message', async (_name, overrides, message) => {
+    const h = await harness();
+    const response = await h.request(form(overrides));
+    expect(await errorOf(response)).toEqual({ status: 400, message });
+    expect(await findCompanyByCvr(h.db, CVR)).toBeUndefined();
+    expect(h.published).toEqual([]);
+  });
+
+  it('leaves nothing half-made when a step inside the transaction fails', async () => {
+    // Another sign-up takes the e-mail between the early check and the transaction: createOwnerAccount
+    // fails after insertCompany, and the company must go with it.
+    let db: Db | undefined;
+    const registry: CvrRegistry = {
+      async lookup(cvr) {
+        if (db) await insertUser(db, 'ejer@hansen.dk', 'someone-elses-hash');
+        return { ...REGISTERED, cvr };
+      },
+    };
+    const h = await harness({ registry });
+    db = h.db;
+    const response = await h.request(form());
+    expect(await errorOf(response)).toEqual({
+      status: 409,
+      message: 'Denne email er allerede registreret. Brug venligst en anden email.',
+    });
+    expect(await findCompanyByCvr(h.db, CVR)).toBeUndefined();
+    expect(await listPages(h.db, CVR)).toEqual([]);
+    expect(await getPublishState(h.db, CVR)).toBeUndefined();
+    expect((await findUserByEmail(h.db, 'ejer@hansen.dk'))?.passwordHash).toBe('someone-elses-hash');
+    expect(h.published).toEqual([]);
+    expect(outboxFiles(h.storageDir)).toEqual([]);
+  });
+
+  it('answers an unexpected failure with the creation default and keeps nothing', async () => {
+    const h = await harness({
+      overrides: {
+        writer: () => ({
+          write: async () => {
+            throw new Error('boom');
+          },
+        }),
+      },
+    });
+    const response = await h.request(form());
+    expect(await errorOf(response)).toEqual({ status: 500, message: 'Der opstod en fejl. Prøv igen.' });
+    expect(await findCompanyByCvr(h.db, CVR)).toBeUndefined();
+  });
+});
+
+describe('the creation rate limit', () => {
+  it('refuses more creations from one IP than the limit', async () => {
+    const h = await harness({ overrides: { limiter: new RateLimiter({ limit: 1, windowMs: 60_000 }) } });
+    const server = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' });
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    const post = () =>
+      fetch(`http://127.0.0.1:${port}/api/onboarding/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
+        body: JSON.stringify(form({ passwordRepeat: 'forkert' })),
+      });
+    expect((await post()).status).toBe(400);
+    const refused = await post();
+    expect(await errorOf(refused)).toEqual({ status: 429, message: MESSAGES.tooManyRequests });
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
+
+describe('the welcome e-mail over SMTP', () => {
+  let sink: SmtpSink | undefined;
+  afterEach(async () => {
+    await sink?.close();
+    sink = undefined;
+  });
+
+  it('arrives at the SMTP server with the site address and the CVR', async () => {
+    sink = await startSmtpSink();
+    const h = await harness({ env: { SMTP_URL: sink.url } });
+    expect((await h.request(form())).status).toBe(201);
+    const [received] = await sink.waitFor(1);
+    expect(received?.to).toEqual(['ejer@hansen.dk']);
+    const mail = readMessage(received?.raw ?? '');
+    expect(mail.subject).toBe(`Velkommen til Mesterside, ${REGISTERED.name}`);
+    expect(mail.body).toContain(`http://localhost:3000/${CVR}/`);
+    expect(mail.body).toContain('http://localhost:3000/admin');
+    expect(mail.body).toContain(`CVR ${CVR}`);
+    expect(outboxFiles(h.storageDir)).toEqual([]);
+  });
+
+  it('still creates the company when the SMTP server is down', async () => {
+    sink = await startSmtpSink();
+    const url = sink.url;
+    await sink.close();
+    const h = await harness({ env: { SMTP_URL: url } });
+    const response = await h.request(form());
+    expect(response.status).toBe(201);
+    expect(await findCompanyByCvr(h.db, CVR)).toBeDefined();
+    expect(h.published).toEqual([CVR]);
+    expect(h.logs.some((line) => line.msg === 'welcome e-mail failed')).toBe(true);
+  });
+});
