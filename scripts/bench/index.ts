@@ -1,4 +1,4 @@
-// npm run bench [-- --only publish,rebuild,static,api] [-- --quick]
+// npm run bench [-- --only publish,rebuild,static,api,onboarding] [-- --quick]
 // Measures, in one run on this machine, what ARCHITECTURE.md and the publishing issue set targets
 // for, and writes bench/results.json beside a readable table. Figures are medians or percentiles;
 // ratios compare against a reference measured in the same run, so machine noise hits both sides.
@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getConfig } from '../../lib/config';
 import { benchApiSave } from './api-save';
+import { benchOnboarding } from './onboarding';
 import { benchPublish } from './publish';
 import { benchRebuild } from './rebuild';
 import { benchStatic } from './static';
@@ -15,7 +16,7 @@ import { haveCommand } from './wrk';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({ options: { only: { type: 'string' }, quick: { type: 'boolean' } } });
-const only = new Set((values.only ?? 'publish,rebuild,static,api').split(','));
+const only = new Set((values.only ?? 'publish,rebuild,static,api,onboarding').split(','));
 const quick = values.quick ?? false;
 const redisUrl = getConfig().redisUrl ?? 'redis://127.0.0.1:6379';
 
@@ -73,6 +74,16 @@ if (only.has('api')) {
   row('api_page_save_p50_ms', save.p50);
   row('api_page_save_p95_ms', save.p95);
   row('api_page_save_errors', save.errors);
+}
+
+// Onboarding: POST /api/onboarding/create until the new site is served, one new company per run,
+// with the AI endpoint answering at once (the fake OpenAI server), so the figure is our own work.
+if (only.has('onboarding')) {
+  const runs = quick ? 10 : 50;
+  const onboarding = await benchOnboarding({ runs });
+  row('onboarding_p50_ms', onboarding.p50);
+  row('onboarding_p95_ms', onboarding.p95, '<= 2000');
+  row('onboarding_runs', onboarding.runs);
 }
 
 results.machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;

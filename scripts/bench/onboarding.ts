@@ -1,0 +1,133 @@
+// Onboarding latency: from POST /api/onboarding/create to the new company's site being served by the
+// front server, over HTTP on loopback. The AI endpoint is the fake OpenAI server (it answers at once),
+// so the figure is our own work: registry, two text requests, the transaction, the publish, serving.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createApp } from '../../api/app';
+import { RateLimiter } from '../../api/middleware/rate-limit';
+import type { CvrCompany } from '../../api/onboarding/contracts';
+import type { OnboardingCreateResponse } from '../../api/routes/onboarding-create';
+import { migrateToLatest, openDatabase } from '../../db';
+import { createSitePublisher } from '../../generator';
+import { loadConfig } from '../../lib/config';
+import { createLogger } from '../../lib/logger';
+import { startFrontServer } from '../../server';
+import { startFakeOpenAi } from '../../tests/support/fake-openai';
+import { createPublishQueue } from '../../worker';
+import { percentile } from './stats';
+
+export interface OnboardingFigures {
+  p50: number;
+  p95: number;
+  runs: number;
+}
+
+/** A realistic registry answer; each run gets its own CVR and name (the demo registry has ten). */
+const REGISTERED: Omit<CvrCompany, 'cvr' | 'name'> = {
+  address: 'Savværksvej 4',
+  zipcode: '8600',
+  city: 'Silkeborg',
+  phone: '86 00 01 01',
+  email: 'kontakt@bench-toemrer.example',
+  industrydesc: 'Tømrer- og bygningssnedkervirksomhed',
+  companydesc: 'Anpartsselskab',
+  startdate: '01/03 - 2009',
+  employees: 6,
+};
+const FIRST_CVR = 30_000_000;
+const PASSWORD = 'Benchmark-adgangskode-1';
+
+export async function benchOnboarding(options: { runs: number }): Promise<OnboardingFigures> {
+  const fake = await startFakeOpenAi();
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-onboarding-'));
+  const config = loadConfig({
+    STORAGE_DIR: dir,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    OPENAI_API_KEY: 'test',
+    OPENAI_BASE_URL: fake.baseUrl,
+  });
+  const logger = createLogger(config);
+  const db = openDatabase(config.database);
+  await migrateToLatest(db);
+
+  const publisher = await createSitePublisher({ db, config });
+  const queue = createPublishQueue({
+    db,
+    logger,
+    redisUrl: null,
+    render: (company) => publisher.publish(company),
+  });
+  const app = createApp({
+    db,
+    config,
+    logger,
+    requestPublish: (cvr) => queue.requestPublish(cvr),
+    onboarding: {
+      registry: () => ({
+        lookup: async (cvr) => ({ ...REGISTERED, cvr, name: companyName(cvr) }),
+      }),
+      // Every run comes from 127.0.0.1; the production limit (10 an hour per IP) would refuse them.
+      limiter: new RateLimiter({ limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 }),
+    },
+  });
+  const server = await startFrontServer({ config, db, apiApp: app, logger, port: 0 });
+  const origin = `http://127.0.0.1:${server.port}`;
+
+  // One creation, timed from the request to the site's homepage answering 200 with the company name.
+  const createOnce = async (cvr: string): Promise<number> => {
+    const started = performance.now();
+    const response = await fetch(`${origin}/api/onboarding/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({
+        cvr,
+        email: `ejer-${cvr}@bench.example`,
+        password: PASSWORD,
+        passwordRepeat: PASSWORD,
+        acceptPrivacy: true,
+      }),
+    });
+    if (response.status !== 201)
+      throw new Error(`create ${cvr}: ${response.status} ${await response.text()}`);
+    const answer = (await response.json()) as OnboardingCreateResponse;
+    const site = `${origin}${new URL(answer.url, origin).pathname}`;
+    const name = companyName(cvr);
+    const deadline = started + 30_000;
+    // Until published the front server redirects to /404; 'manual' keeps that from counting.
+    while (performance.now() < deadline) {
+      const page = await fetch(site, { redirect: 'manual' });
+      const html = await page.text();
+      if (page.status === 200 && html.includes(name)) return performance.now() - started;
+    }
+    throw new Error(`${site} did not serve "${name}" in time`);
+  };
+
+  try {
+    // One unmeasured creation first: module loading and JIT would otherwise land in the first sample.
+    await createOnce(String(FIRST_CVR));
+    const latencies: number[] = [];
+    for (let run = 1; run <= options.runs; run++) {
+      latencies.push(await createOnce(String(FIRST_CVR + run)));
+    }
+    // Two chat completions per creation (homepage, Om os), or the figure measured another writer.
+    const completions = fake.requests.filter((request) => request.path === '/v1/chat/completions');
+    if (completions.length !== 2 * (options.runs + 1)) {
+      throw new Error(
+        `the fake OpenAI server saw ${completions.length} completions, not ${2 * (options.runs + 1)}`,
+      );
+    }
+    return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), runs: latencies.length };
+  } finally {
+    await server.close();
+    await queue.close();
+    await db.destroy();
+    await fake.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function companyName(cvr: string): string {
+  return `Bench Tømrer ${cvr} ApS`;
+}
