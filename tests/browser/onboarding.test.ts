@@ -1,0 +1,267 @@
+// /onboarding in Chromium against the real front server: the built page and its React island, the
+// onboarding API on SQLite with the demo CVR registry, and an in-process publish queue rendering
+// with the built templates, so a created site really gets published and opened. Screenshots of
+// every step (phone and desktop) go to test-artifacts/onboarding/ (git-ignored) for review.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../api/app';
+import { createOwnerAccount } from '../../api/auth/accounts';
+import { type Db, insertCompany, migrateToLatest, openDatabase } from '../../db';
+import { createSitePublisher } from '../../generator';
+import { loadSiteRenderer } from '../../generator/astro-renderer';
+import { loadConfig } from '../../lib/config';
+import { createLogger } from '../../lib/logger';
+import { websiteUrlMessage } from '../../rules/domain';
+import { MESSAGES } from '../../rules/messages';
+import { type RunningFrontServer, startFrontServer } from '../../server';
+import { createPublishQueue, type PublishQueue } from '../../worker';
+import { launchChromium } from '../support/browser';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SHOTS = path.join(ROOT, 'test-artifacts', 'onboarding');
+const PHONE = { width: 375, height: 800 };
+const DESKTOP = { width: 1280, height: 900 };
+const PASSWORD = 'tagrende-42';
+
+let dir: string;
+let db: Db;
+let queue: PublishQueue;
+let server: RunningFrontServer;
+let browser: Browser;
+let origin: string;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  dir = mkdtempSync(path.join(tmpdir(), 'onboarding-browser-'));
+  const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_HOST: 'localhost', PORT: '0' });
+  db = openDatabase(config.database);
+  await migrateToLatest(db);
+  const logger = createLogger(config);
+  const publisher = await createSitePublisher({ db, config, renderer: await loadSiteRenderer() });
+  queue = createPublishQueue({ db, logger, redisUrl: null, render: (cvr) => publisher.publish(cvr) });
+  server = await startFrontServer({
+    config,
+    db,
+    apiApp: createApp({ db, config, logger, requestPublish: (cvr) => queue.requestPublish(cvr) }),
+    logger,
+    port: 0,
+  });
+  origin = `http://localhost:${server.port}`;
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await queue?.close();
+  await db?.destroy();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function openOnboarding(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'da-DK' });
+  const page = await context.newPage();
+  await page.goto(`${origin}/onboarding`);
+  // Astro drops the island's ssr attribute once React has hydrated it; before that a click submits natively.
+  await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
+  return page;
+}
+
+/** The whole page, or only the viewport (`fullPage` false) where a fixed overlay or dialog is open. */
+function shot(page: Page, name: string, fullPage = true) {
+  return page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+}
+
+async function alertText(page: Page): Promise<string> {
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  return (await alert.textContent()) ?? '';
+}
+
+async function findCompany(page: Page, cvr: string) {
+  await page.getByLabel('CVR-nummer').fill(cvr);
+  await page.getByRole('button', { name: 'Find virksomhed' }).click();
+}
+
+async function fillLogin(page: Page, email: string, password: string, repeat: string, accept: boolean) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Gentag password').fill(repeat);
+  await page.getByLabel('Jeg accepterer privatlivspolitikken').setChecked(accept);
+}
+
+/** The state (done, active, waiting) of one overlay stage. */
+function stageState(page: Page, label: string) {
+  return page.getByRole('status').locator('li', { hasText: label }).getAttribute('data-state');
+}
+
+async function createAndLand(page: Page, cvr: string, name: string) {
+  // Hold the create call and the first publish check a moment, so each real stage can be seen.
+  await page.route('**/api/onboarding/create', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  let held = false;
+  await page.route(`**/${cvr}/`, async (route) => {
+    if (route.request().resourceType() === 'fetch' && !held) {
+      held = true;
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    }
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Opret hjemmeside' }).click();
+  const status = page.getByRole('status');
+  await status.waitFor();
+  expect(await status.getAttribute('aria-live')).toBe('polite');
+  expect(await stageState(page, 'Finder virksomheden…')).toBe('done');
+  expect(await stageState(page, 'Skriver teksterne…')).toBe('active');
+  expect(await stageState(page, 'Udgiver hjemmesiden…')).toBe('waiting');
+  await shot(page, `${name}-4-overlay-writing`, false);
+  await expect.poll(() => stageState(page, 'Udgiver hjemmesiden…'), { timeout: 10_000 }).toBe('active');
+  expect(await stageState(page, 'Skriver teksterne…')).toBe('done');
+  await shot(page, `${name}-5-overlay-publishing`, false);
+
+  await page.waitForURL(`${origin}/${cvr}/?newsite=true`, { timeout: 20_000 });
+  const welcome = page.locator('#welcome');
+  await expect.poll(() => welcome.isVisible()).toBe(true);
+  expect(await welcome.getByRole('heading').textContent()).toBe('Velkommen til din nye hjemmeside!');
+  await shot(page, `${name}-6-new-site`, false);
+}
+
+describe('onboarding in the browser', () => {
+  it('creates and opens a new site on a 375 px phone', async () => {
+    const page = await openOnboarding(PHONE);
+    expect(await page.title()).toBe('Opret din hjemmeside | Mesterside');
+    expect(await page.locator('html').getAttribute('lang')).toBe('da');
+    expect(await page.getByLabel('CVR-nummer').getAttribute('inputmode')).toBe('numeric');
+    await shot(page, 'phone-1-cvr');
+
+    await findCompany(page, '9900 0101');
+    const heading = page.getByRole('heading', { name: 'Bekræft virksomhed' });
+    await heading.waitFor();
+    await expect.poll(() => heading.evaluate((element) => element === document.activeElement)).toBe(true);
+    const card = await page.locator('.ob-company').textContent();
+    expect(card).toContain('Tømrerfirmaet Eksempel ApS');
+    // No Google search configured: nothing proposed, so the two other answers are offered.
+    expect(await page.getByLabel('Ja, det er vores hjemmeside').count()).toBe(0);
+    await page.getByLabel('Vi har ingen hjemmeside').check();
+    await shot(page, 'phone-2-confirm');
+    await page.getByRole('button', { name: 'Fortsæt' }).click();
+
+    await page.getByRole('heading', { name: 'Opret login' }).waitFor();
+    await fillLogin(page, 'ejer@eksempel.dk', PASSWORD, PASSWORD, true);
+    expect(await page.getByRole('link', { name: 'Læs privatlivspolitikken' }).getAttribute('href')).toBe(
+      '/privacy',
+    );
+    await shot(page, 'phone-3-login');
+    // Nothing in the flow is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    await createAndLand(page, '99000101', 'phone');
+    await page.context().close();
+  }, 40_000);
+
+  it('checks the login form in the spec order on desktop, then creates the site', async () => {
+    const page = await openOnboarding(DESKTOP);
+    await shot(page, 'desktop-1-cvr');
+    await findCompany(page, '99000303');
+    await page.getByRole('heading', { name: 'Bekræft virksomhed' }).waitFor();
+
+    // Another website: validated before step 2.
+    await page.getByLabel('Vi har en anden hjemmeside').check();
+    await page.getByLabel('Webadresse').fill('ikke en adresse');
+    await page.getByRole('button', { name: 'Fortsæt' }).click();
+    expect(await alertText(page)).toBe(websiteUrlMessage());
+    expect(await page.getByLabel('Webadresse').getAttribute('aria-describedby')).toBe('onboarding-error');
+    await shot(page, 'desktop-2-confirm-bad-url');
+    await page.getByLabel('Vi har ingen hjemmeside').check();
+    await shot(page, 'desktop-2-confirm');
+    await page.getByRole('button', { name: 'Fortsæt' }).click();
+    await page.getByRole('heading', { name: 'Opret login' }).waitFor();
+
+    const submit = () => page.getByRole('button', { name: 'Opret hjemmeside' }).click();
+    await submit();
+    expect(await alertText(page)).toBe(MESSAGES.emailAndPasswordRequired);
+    await fillLogin(page, '', PASSWORD, PASSWORD, false);
+    await submit();
+    expect(await alertText(page)).toBe(MESSAGES.emailRequired);
+    await fillLogin(page, 'vvs@eksempel.dk', 'kort', 'kort', false);
+    await submit();
+    expect(await alertText(page)).toBe(MESSAGES.passwordTooShort);
+    await fillLogin(page, 'vvs@eksempel.dk', PASSWORD, `${PASSWORD}x`, false);
+    await submit();
+    expect(await alertText(page)).toBe(MESSAGES.passwordsDoNotMatch);
+    const repeat = page.getByLabel('Gentag password');
+    expect(await repeat.getAttribute('aria-invalid')).toBe('true');
+    expect(await repeat.evaluate((element) => element === document.activeElement)).toBe(true);
+    await shot(page, 'desktop-3-login-mismatch');
+    await fillLogin(page, 'vvs@eksempel.dk', PASSWORD, PASSWORD, false);
+    await submit();
+    expect(await alertText(page)).toBe(MESSAGES.privacyRequired);
+    await page.getByLabel('Jeg accepterer privatlivspolitikken').check();
+    await shot(page, 'desktop-3-login');
+
+    await createAndLand(page, '99000303', 'desktop');
+    await page.context().close();
+  }, 40_000);
+
+  it('shows the CVR errors: bad number, unknown company, already registered', async () => {
+    await insertCompany(db, {
+      cvr: '99000707',
+      name: 'Eksempel El-Installation A/S',
+      subdomain: 'eleksempel',
+    });
+    const page = await openOnboarding(PHONE);
+
+    await findCompany(page, '1234 567');
+    expect(await alertText(page)).toBe(MESSAGES.invalidCvr);
+    expect(await alertText(page)).toBe('CVR nummeret skal være 8 cifre');
+    const input = page.getByLabel('CVR-nummer');
+    expect(await input.getAttribute('aria-describedby')).toBe('onboarding-error');
+    expect(await input.evaluate((element) => element === document.activeElement)).toBe(true);
+    await shot(page, 'phone-1-cvr-invalid');
+
+    await findCompany(page, '99999999');
+    await expect.poll(() => alertText(page)).toBe('Kunne ikke finde firma med dette CVR nummer');
+
+    await findCompany(page, '99000707');
+    await expect.poll(() => alertText(page)).toBe('Dette CVR nummer er allerede registreret');
+    await shot(page, 'phone-1-cvr-taken');
+    await page.context().close();
+  });
+
+  it('asks about a proposed website, then refuses an e-mail already registered', async () => {
+    await createOwnerAccount(db, { email: 'optaget@eksempel.dk', password: PASSWORD }, new Date());
+    const page = await openOnboarding(PHONE);
+    // No search service here, so the proposal is added to the real answer.
+    await page.route('**/api/onboarding/lookup', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      const website = { url: 'https://www.frisoer-eksempel.dk/', title: 'Frisør Eksempel', snippet: '' };
+      await route.fulfill({ response, json: { ...body, website } });
+    });
+    await findCompany(page, '99000909');
+    await page.getByRole('heading', { name: 'Bekræft virksomhed' }).waitFor();
+    expect(await page.getByLabel('Vi har ingen hjemmeside').count()).toBe(0);
+    await page.getByRole('button', { name: 'Fortsæt' }).click();
+    expect(await alertText(page)).toBe('Vælg venligst om det er jeres eksisterende hjemmeside');
+    await shot(page, 'phone-2-confirm-proposed');
+    await page.getByLabel('Nej, det er ikke vores').check();
+    await page.getByLabel('Vi har ingen hjemmeside').check();
+    await page.getByRole('button', { name: 'Fortsæt' }).click();
+
+    await page.getByRole('heading', { name: 'Opret login' }).waitFor();
+    await fillLogin(page, 'optaget@eksempel.dk', PASSWORD, PASSWORD, true);
+    await page.getByRole('button', { name: 'Opret hjemmeside' }).click();
+    await expect
+      .poll(() => alertText(page), { timeout: 10_000 })
+      .toBe('Denne email er allerede registreret. Brug venligst en anden email.');
+    expect(await page.getByRole('status').count()).toBe(0);
+    await page.getByRole('heading', { name: 'Opret login' }).waitFor();
+    await shot(page, 'phone-3-login-email-taken');
+    await page.context().close();
+  }, 30_000);
+});
