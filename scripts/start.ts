@@ -1,13 +1,10 @@
 // npm start — the whole product on one machine: build the templates if needed, migrate, seed a
 // fresh database with demo companies, publish what is unpublished, serve every host, and print
 // where to look. Stops cleanly on SIGINT/SIGTERM.
-import { createApp } from '../api/app';
 import { listCompanies } from '../db';
-import { createSitePublisher } from '../generator';
 import { createLogger } from '../lib/logger';
 import { pathSiteUrl, productOrigin, subdomainOrigin } from '../rules/site-url';
-import { startFrontServer } from '../server';
-import { createPublishQueue } from '../worker';
+import { startProductStack } from '../server';
 import { configOrExit, databaseOrExit, describeDatabase, fail, migrateOrExit } from './cli';
 import { ensureBuild } from './ensure-build';
 import { seedIfEmpty } from './seed/seed-demo';
@@ -19,20 +16,11 @@ const db = await databaseOrExit(config);
 const applied = await migrateOrExit(db);
 const seeded = await seedIfEmpty(db);
 
-const publisher = await createSitePublisher({ db, config, logger });
 // The worker runs in this process by default; with REDIS_URL, `npm run worker` processes may help.
-const queue = createPublishQueue({
-  db,
-  logger,
-  redisUrl: config.redisUrl,
-  render: (cvr) => publisher.publish(cvr),
-});
-await queue.recover();
-
-const app = createApp({ db, config, logger, requestPublish: (cvr) => queue.requestPublish(cvr) });
-const server = await startFrontServer({ config, db, apiApp: app, logger }).catch((error: Error) =>
-  fail(`Could not listen on port ${config.port}: ${error.message}`),
+const { server, queue, close } = await startProductStack({ config, db, logger }).catch((error: Error) =>
+  fail(`Could not start on port ${config.port}: ${error.message}`),
 );
+await queue.recover();
 
 const base = productOrigin(config.publicHost.replace(/:\d+$/, `:${server.port}`));
 const host = config.publicHost.replace(/:\d+$/, `:${server.port}`);
@@ -61,8 +49,7 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
-  await server.close();
-  await queue.close();
+  await close();
   await db.destroy();
   process.exit(0);
 }

@@ -8,4 +8,5 @@ export {
   type FrontHandlerOptions,
 } from './front-handler';
 export { type FrontServerOptions, type RunningFrontServer, startFrontServer } from './front-server';
+export { type ProductStack, type ProductStackOptions, startProductStack } from './product-stack';
 export { StaticFileCache, type StaticFileCacheOptions } from './static-file-cache';

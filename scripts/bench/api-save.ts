@@ -3,14 +3,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createApp } from '../../api/app';
 import { createOwnerAccount } from '../../api/auth/accounts';
 import { listPages, migrateToLatest, openDatabase } from '../../db';
-import { createSitePublisher } from '../../generator';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
-import { startFrontServer } from '../../server';
-import { createPublishQueue } from '../../worker';
+import { startProductStack } from '../../server';
 import { createFixtureCompanies } from './fixtures';
 import { percentile } from './stats';
 
@@ -41,15 +38,7 @@ export async function benchApiSave(options: {
   const page = (await listPages(db, cvr))[1];
   if (!page) throw new Error('fixture company has too few pages');
 
-  const publisher = await createSitePublisher({ db, config });
-  const queue = createPublishQueue({
-    db,
-    logger,
-    redisUrl: null,
-    render: (company) => publisher.publish(company),
-  });
-  const app = createApp({ db, config, logger, requestPublish: (company) => queue.requestPublish(company) });
-  const server = await startFrontServer({ config, db, apiApp: app, logger, port: 0 });
+  const { server, queue, close } = await startProductStack({ config, db, logger, port: 0, redisUrl: null });
   const origin = `http://127.0.0.1:${server.port}`;
   try {
     const login = await fetch(`${origin}/api/auth/login`, {
@@ -92,8 +81,7 @@ export async function benchApiSave(options: {
       concurrency: options.concurrency,
     };
   } finally {
-    await server.close();
-    await queue.close();
+    await close();
     await db.destroy();
     rmSync(dir, { recursive: true, force: true });
   }

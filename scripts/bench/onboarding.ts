@@ -4,17 +4,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createApp } from '../../api/app';
 import { RateLimiter } from '../../api/middleware/rate-limit';
 import type { CvrCompany } from '../../api/onboarding/contracts';
 import type { OnboardingCreateResponse } from '../../api/routes/onboarding-create';
 import { migrateToLatest, openDatabase } from '../../db';
-import { createSitePublisher } from '../../generator';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
-import { startFrontServer } from '../../server';
+import { startProductStack } from '../../server';
 import { startFakeOpenAi } from '../../tests/support/fake-openai';
-import { createPublishQueue } from '../../worker';
 import { percentile } from './stats';
 
 export interface OnboardingFigures {
@@ -52,18 +49,12 @@ export async function benchOnboarding(options: { runs: number }): Promise<Onboar
   const db = openDatabase(config.database);
   await migrateToLatest(db);
 
-  const publisher = await createSitePublisher({ db, config });
-  const queue = createPublishQueue({
-    db,
-    logger,
-    redisUrl: null,
-    render: (company) => publisher.publish(company),
-  });
-  const app = createApp({
-    db,
+  const { server, close } = await startProductStack({
     config,
+    db,
     logger,
-    requestPublish: (cvr) => queue.requestPublish(cvr),
+    port: 0,
+    redisUrl: null,
     onboarding: {
       registry: () => ({
         lookup: async (cvr) => ({ ...REGISTERED, cvr, name: companyName(cvr) }),
@@ -72,7 +63,6 @@ export async function benchOnboarding(options: { runs: number }): Promise<Onboar
       limiter: new RateLimiter({ limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 }),
     },
   });
-  const server = await startFrontServer({ config, db, apiApp: app, logger, port: 0 });
   const origin = `http://127.0.0.1:${server.port}`;
 
   // One creation, timed from the request to the site's homepage answering 200 with the company name.
@@ -120,8 +110,7 @@ export async function benchOnboarding(options: { runs: number }): Promise<Onboar
     }
     return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), runs: latencies.length };
   } finally {
-    await server.close();
-    await queue.close();
+    await close();
     await db.destroy();
     await fake.close();
     rmSync(dir, { recursive: true, force: true });

@@ -3,13 +3,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createApp } from '../../api/app';
 import { listPages, migrateToLatest, openDatabase, updatePage } from '../../db';
-import { createSitePublisher } from '../../generator';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
-import { startFrontServer } from '../../server';
-import { createPublishQueue } from '../../worker';
+import { startProductStack } from '../../server';
 import { createFixtureCompanies } from './fixtures';
 import { percentile } from './stats';
 
@@ -33,21 +30,14 @@ export async function benchPublish(options: {
   const home = (await listPages(db, cvr)).find((page) => page.type === 'homepage');
   if (!home) throw new Error('fixture company has no homepage');
 
-  const publisher = await createSitePublisher({ db, config });
-  const queue = createPublishQueue({
-    db,
-    logger,
-    redisUrl: options.redisUrl,
-    queueName: `bench-${process.pid}-${Date.now()}`,
-    render: (company) => publisher.publish(company),
-    recoverEveryMs: 0,
-  });
-  const server = await startFrontServer({
+  const { server, queue, close } = await startProductStack({
     config,
     db,
-    apiApp: createApp({ db, config, logger }),
     logger,
     port: 0,
+    redisUrl: options.redisUrl,
+    queueName: `bench-${process.pid}-${Date.now()}`,
+    recoverEveryMs: 0,
   });
   const url = `http://127.0.0.1:${server.port}/${cvr}/`;
 
@@ -73,8 +63,7 @@ export async function benchPublish(options: {
     }
     return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), runs: latencies.length };
   } finally {
-    await server.close();
-    await queue.close();
+    await close();
     await db.destroy();
     rmSync(dir, { recursive: true, force: true });
   }
