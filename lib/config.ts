@@ -182,9 +182,10 @@ export function getConfig(): Config {
 }
 
 /** Settings only the test suite reads; kept here so this stays the one reader of the environment. */
-export function getTestEnvironment(): { databaseUrl: string; ci: boolean } {
+export function getTestEnvironment(): { databaseUrl: string; redisUrl: string; ci: boolean } {
   return {
     databaseUrl: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+    redisUrl: process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379',
     ci: process.env.CI === 'true' || process.env.CI === '1',
   };
 }

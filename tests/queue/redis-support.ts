@@ -3,10 +3,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { getTestEnvironment } from '../../lib/config';
 import { QUEUE_PREFIX } from '../../worker';
 
-export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-const ci = process.env.CI === 'true' || process.env.CI === '1';
+const testEnv = getTestEnvironment();
+export const TEST_REDIS_URL = testEnv.redisUrl;
+const ci = testEnv.ci;
 
 async function probeRedis(): Promise<string | null> {
   const client = new Redis(TEST_REDIS_URL, {
