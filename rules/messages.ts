@@ -80,6 +80,9 @@ export const MESSAGES = {
   unauthorized: 'Du skal være logget ind',
   deletePageConfirm: 'Er du sikker på at du vil slette denne side? Dette kan ikke fortrydes.',
   homepageNotDeletable: 'Forsiden kan ikke slettes',
+  logoutFailed: 'Kunne ikke logge ud. Prøv igen.',
+  sessionEnded: 'Du er blevet logget ud. Log ind igen.',
+  unknownAdminError: 'Noget gik galt i administrationen. Genindlæs siden, eller gå tilbage til forsiden.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

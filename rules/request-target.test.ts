@@ -6,7 +6,8 @@ const PUBLIC = 'mesterside.dk';
 const CVR = '12345678';
 
 const api = { kind: 'api' };
-const admin = { kind: 'admin' };
+const admin = { kind: 'admin', file: 'index.html' };
+const adminAsset = (file: string) => ({ kind: 'admin', file });
 const to404 = { kind: 'redirect', location: '/404', status: 302 };
 const notFound = { kind: 'not-found' };
 const marketing = (path: string, status = 200) => ({ kind: 'marketing', path, status });
@@ -84,6 +85,13 @@ describe('resolveRequestTarget on the main host', () => {
     ['mesterside.dk', '/api/pages?x=1', api],
     ['mesterside.dk', '/admin', admin],
     ['mesterside.dk', '/admin/pages', admin],
+    ['mesterside.dk', '/admin/assets/index-Ab_9x.js', adminAsset('assets/index-Ab_9x.js')],
+    ['mesterside.dk', '/admin/assets/pages-screen-X1.css', adminAsset('assets/pages-screen-X1.css')],
+    // Not a build file: the SPA answers (its router sends unknown paths to /404).
+    ['mesterside.dk', '/admin/assets/../../package.json', to404],
+    ['mesterside.dk', '/admin/assets/sub/x.js', admin],
+    ['mesterside.dk', '/admin/assets/.env.js', admin],
+    ['mesterside.dk', '/admin/assets/x.map', admin],
     ['mesterside.dk', '/administrator', marketing('/administrator')],
     ['localhost:3000', '/_tls/ask?domain=www.hansen.dk', { kind: 'tls-ask' }],
     ['mesterside.dk', `/${CVR}`, moved(`/${CVR}/`)],
@@ -147,6 +155,7 @@ describe('resolveRequestTarget on a company subdomain or custom domain', () => {
     ['demo.mesterside.dk', '/api/health', api],
     ['demo.mesterside.dk', '/admin', admin],
     ['demo.mesterside.dk', '/admin/settings', admin],
+    ['demo.mesterside.dk', '/admin/assets/index-Ab_9x.js', adminAsset('assets/index-Ab_9x.js')],
     ['demo.mesterside.dk', '/privacy', marketing('/privacy')],
     ['demo.mesterside.dk', '/faq', marketing('/faq')],
     ['demo.mesterside.dk', '/blog', marketing('/blog')],

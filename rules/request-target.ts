@@ -27,7 +27,11 @@ export type MediaTarget = { kind: 'media'; path: string };
 
 export type RequestTarget =
   | { kind: 'api' }
-  | { kind: 'admin' }
+  /**
+   * The admin SPA: `file` is `assets/<name>` for its hashed build files (`/admin/assets/…`), else
+   * `index.html`, which the SPA's router reads the path from.
+   */
+  | { kind: 'admin'; file: string }
   /** Caddy's on-demand TLS question; main host only. */
   | { kind: 'tls-ask' }
   /** A page or asset of the marketing site: `/`, `/om`, `/blog/3`, `/_astro/x.css`; no trailing slash. */
@@ -43,7 +47,9 @@ const MAIN: HostMode = Object.freeze({ mode: 'main' });
 const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 const API: RequestTarget = Object.freeze({ kind: 'api' });
-const ADMIN: RequestTarget = Object.freeze({ kind: 'admin' });
+const ADMIN_APP: RequestTarget = Object.freeze({ kind: 'admin', file: 'index.html' });
+// Vite's content-hashed output: flat names, no way up or sideways.
+const ADMIN_ASSET = /^\/admin\/(assets\/[A-Za-z0-9_-][A-Za-z0-9._-]*\.(?:js|css|svg|png|webp|woff2))$/;
 const TLS_ASK: RequestTarget = Object.freeze({ kind: 'tls-ask' });
 const NOT_FOUND: RequestTarget = Object.freeze({ kind: 'not-found' });
 const TO_404: RequestTarget = Object.freeze({ kind: 'redirect', location: '/404', status: 302 });
@@ -120,7 +126,7 @@ export function resolvePathForHost(mode: HostMode, path: string): RequestTarget 
   if (decoded === '/api' || decoded.startsWith('/api/')) return API;
   // Uploaded images and logos are served at one stable URL on every host (main, subdomain, domain).
   if (decoded.startsWith('/media/')) return mediaTarget(decoded);
-  if (decoded === '/admin' || decoded.startsWith('/admin/')) return ADMIN;
+  if (decoded === '/admin' || decoded.startsWith('/admin/')) return adminTarget(decoded);
   if (mode.mode === 'main') return mainHostTarget(decoded, query);
   if (PRODUCT_PAGE_PATH.test(decoded) || ASSET_PATH.test(decoded)) {
     return { kind: 'marketing', path: decoded, status: 200 };
@@ -130,6 +136,12 @@ export function resolvePathForHost(mode: HostMode, path: string): RequestTarget 
       ? { by: 'subdomain', subdomain: mode.subdomain }
       : { by: 'custom-domain', hostname: mode.hostname };
   return siteTarget(address, decoded, query, '');
+}
+
+function adminTarget(decoded: string): RequestTarget {
+  const asset = ADMIN_ASSET.exec(decoded);
+  if (asset) return { kind: 'admin', file: asset[1] as string };
+  return ADMIN_APP;
 }
 
 /** Decodes percent-encoding once; null for invalid encoding or any way out of a folder. */

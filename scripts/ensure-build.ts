@@ -1,5 +1,6 @@
-// Builds the Astro templates when the bundle is missing or older than any template, so `npm start`
-// works right after `npm install` and after a template change, without a build on every start.
+// Builds what `npm start` serves when it is missing or older than its sources: the Astro templates
+// (dist/site) and the admin SPA (dist/admin). So `npm start` works right after `npm install` and after
+// a change, without a build on every start.
 import { execFile } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,32 +8,66 @@ import { promisify } from 'node:util';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const BUNDLE_ENTRY = path.join(ROOT, 'dist', 'site', 'server', 'entry.mjs');
+export const ADMIN_ENTRY = path.join(ROOT, 'dist', 'admin', 'index.html');
 
-async function newestSource(): Promise<number> {
-  let newest = (await stat(path.join(ROOT, 'astro.config.mjs'))).mtimeMs;
-  const walk = async (dir: string): Promise<void> => {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else newest = Math.max(newest, (await stat(full)).mtimeMs);
+interface BuildPart {
+  name: string;
+  /** npm script that builds it. */
+  script: string;
+  output: string;
+  /** Files and folders whose changes make the output stale. */
+  sources: string[];
+}
+
+const PARTS: BuildPart[] = [
+  {
+    name: 'the templates',
+    script: 'build:site',
+    output: BUNDLE_ENTRY,
+    sources: ['astro.config.mjs', 'templates'],
+  },
+  // The admin imports the API's schemas and the shared rules into its bundle.
+  {
+    name: 'the admin',
+    script: 'build:admin',
+    output: ADMIN_ENTRY,
+    sources: ['admin', 'api/schemas', 'rules'],
+  },
+];
+
+async function newestSource(sources: readonly string[]): Promise<number> {
+  let newest = 0;
+  const visit = async (full: string): Promise<void> => {
+    const info = await stat(full);
+    if (!info.isDirectory()) {
+      newest = Math.max(newest, info.mtimeMs);
+      return;
     }
+    for (const entry of await readdir(full)) await visit(path.join(full, entry));
   };
-  await walk(path.join(ROOT, 'templates'));
+  for (const source of sources) await visit(path.join(ROOT, source));
   return newest;
 }
 
-/** Returns true when it had to build. */
+/** Returns true when it had to build anything. */
 export async function ensureBuild(log: (line: string) => void = console.log): Promise<boolean> {
-  const built = await stat(BUNDLE_ENTRY).then(
-    (info) => info.mtimeMs,
-    () => 0,
-  );
-  if (built > (await newestSource())) return false;
-  log(
-    built
-      ? 'Templates changed: rebuilding them (npm run build)…'
-      : 'Building the templates once (npm run build)…',
-  );
-  await promisify(execFile)('npm', ['run', 'build', '--silent'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
-  return true;
+  let built = false;
+  for (const part of PARTS) {
+    const builtAt = await stat(part.output).then(
+      (info) => info.mtimeMs,
+      () => 0,
+    );
+    if (builtAt > (await newestSource(part.sources))) continue;
+    log(
+      builtAt
+        ? `Sources changed: rebuilding ${part.name} (npm run ${part.script})…`
+        : `Building ${part.name} once (npm run ${part.script})…`,
+    );
+    await promisify(execFile)('npm', ['run', part.script, '--silent'], {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    built = true;
+  }
+  return built;
 }

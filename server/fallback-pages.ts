@@ -41,8 +41,8 @@ export function notFoundPage(homeHref: string): FixedResponse {
   return page(404, MESSAGES.notFound, '404 fejl', MESSAGES.notFound, homeHref);
 }
 
-export function errorPage(homeHref: string): FixedResponse {
-  return page(500, 'Fejl', 'Fejl', MESSAGES.internalError, homeHref);
+export function errorPage(homeHref: string, text: string = MESSAGES.internalError): FixedResponse {
+  return page(500, 'Fejl', 'Fejl', text, homeHref);
 }
 
 /** Headers of a redirect; no body, nothing to cache for a temporary one. */

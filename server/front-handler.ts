@@ -1,5 +1,6 @@
 // The request handler of the front server: resolves (Host, path) with rules/request-target.ts,
-// answers static files from memory with raw node:http, and hands /api and /admin to the Hono app.
+// answers static files from memory with raw node:http (the admin SPA's build among them), and hands
+// /api to the Hono app.
 // Static hits are synchronous and log nothing; only failures are logged.
 import { mkdirSync, watch } from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
@@ -33,8 +34,8 @@ export interface FrontHandlerOptions {
   db: Db;
   /** The Hono app; receives every /api request. */
   apiApp: FetchApp;
-  /** The admin SPA. Until it exists, /admin requests go to `apiApp` (which may mount it or 404). */
-  adminHandler?: FetchApp;
+  /** The admin SPA's build (admin/vite.config.ts). Default `<repo>/dist/admin`. */
+  adminDir?: string;
   logger: Logger;
   /** Rendered company sites, one folder (or symlink) per CVR. Default `<storageDir>/sites`. */
   sitesDir?: string;
@@ -69,11 +70,11 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
   const companies = createCompanyLookup(db);
   // Pass the adapter's bindings on: the login rate limit reads the client address from them.
   const api = getRequestListener((request, env) => options.apiApp.fetch(request, env));
-  const adminApp = options.adminHandler;
-  const admin = adminApp ? getRequestListener((request, env) => adminApp.fetch(request, env)) : api;
+  const adminDir = options.adminDir ?? path.join(REPO_ROOT, 'dist', 'admin');
   const siteNotFound = notFoundPage('/');
   const domainNotFound = notFoundPage(`${origin}/`);
   const serverError = errorPage('/');
+  const adminMissing = errorPage('/', 'Administrationen er ikke bygget endnu: kør npm run build.');
   const toProduct404 = redirectHeaders(`${origin}/404`, false);
   // Uploaded images and logos, /media/… on every host (server/media.ts).
   const serveMedia = createMediaHandler(config.storageDir, files, fail);
@@ -178,6 +179,23 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     else answer(found);
   }
 
+  /** The SPA's index.html for every /admin path (its router reads the path), or a hashed build file. */
+  function serveAdmin(req: IncomingMessage, res: ServerResponse, file: string): void {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, ALLOW_HEADERS);
+      res.end();
+      return;
+    }
+    const answer = (found: FileLookup) => {
+      if (typeof found === 'object') serveFile(req, res, found, 200);
+      else if (file === 'index.html') send(res, adminMissing, req);
+      else send(res, siteNotFound, req);
+    };
+    const found = files.get(adminDir, file);
+    if (found instanceof Promise) found.then(answer).catch((error: unknown) => fail(res, error));
+    else answer(found);
+  }
+
   function serveTlsAsk(req: IncomingMessage, res: ServerResponse): void {
     const url = req.url ?? '';
     const query = url.indexOf('?');
@@ -203,7 +221,7 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
         api(req, res).catch((error: unknown) => fail(res, error));
         return;
       case 'admin':
-        admin(req, res).catch((error: unknown) => fail(res, error));
+        serveAdmin(req, res, target.file);
         return;
       case 'not-found':
         send(res, siteNotFound, req);

@@ -17,6 +17,7 @@ import { type RawRequest, rawRequest, writeFakeSite } from './test-support';
 const CVR = '12345678';
 const HOME = `<!doctype html><title>Demo</title><h1>Demo Tømrer</h1>${'<p>Vi bygger godt.</p>'.repeat(150)}`;
 const ASSET = `console.log(${JSON.stringify('x'.repeat(100))});\n`.repeat(40);
+const ADMIN_INDEX = '<!doctype html><title>Administration</title><div id="root"></div>';
 
 let dir: string;
 let sitesDir: string;
@@ -27,6 +28,10 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'mesterside-front-'));
   sitesDir = path.join(dir, 'storage', 'sites');
   const marketingDir = path.join(dir, 'marketing');
+  const adminDir = path.join(dir, 'admin');
+  mkdirSync(path.join(adminDir, 'assets'), { recursive: true });
+  writeFileSync(path.join(adminDir, 'index.html'), ADMIN_INDEX);
+  writeFileSync(path.join(adminDir, 'assets', 'index-Ab12.js'), ASSET);
   writeFakeSite(sitesDir, CVR, {
     'index.html': HOME,
     'om-os.html': '<!doctype html><title>Om os</title><p>Om Demo</p>',
@@ -74,7 +79,7 @@ beforeAll(async () => {
     db,
     logger,
     apiApp: createApp({ db, config, logger }),
-    adminHandler: { fetch: (request) => new Response(`admin ${new URL(request.url).pathname}`) },
+    adminDir,
     marketingDir,
     host: '127.0.0.1',
   });
@@ -348,9 +353,23 @@ describe('dynamic routes', () => {
     expect((await send({ path: '/api/health', host: 'mesterside.dk', method: 'POST' })).status).toBe(403);
   });
 
-  it('hands /admin to the admin handler', async () => {
-    expect((await get('/admin')).body.toString()).toBe('admin /admin');
-    expect((await get('/admin/pages', 'demo.mesterside.dk')).body.toString()).toBe('admin /admin/pages');
+  it('serves the admin SPA: index.html for every /admin path, hashed assets for a year', async () => {
+    for (const [path, host] of [
+      ['/admin', 'mesterside.dk'],
+      ['/admin/pages', 'demo.mesterside.dk'],
+      ['/admin/settings', 'www.hansen.dk'],
+    ] as const) {
+      const page = await get(path, host);
+      expect(page.status, `${host}${path}`).toBe(200);
+      expect(page.body.toString()).toBe(ADMIN_INDEX);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    }
+    const asset = await get('/admin/assets/index-Ab12.js', 'demo.mesterside.dk');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await get('/admin/assets/missing-1.js')).status).toBe(404);
+    expect((await send({ path: '/admin', host: 'mesterside.dk', method: 'POST' })).status).toBe(405);
   });
 
   it('answers Caddy on-demand TLS questions for registered custom domains only', async () => {

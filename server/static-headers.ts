@@ -52,6 +52,8 @@ export const CACHE_ONE_DAY = 'public, max-age=86400';
 
 export type Encoding = 'br' | 'gzip';
 
+const HASHED_FOLDERS = /^(?:_astro|assets)\//;
+
 export interface FileKind {
   contentType: string;
   compressible: boolean;
@@ -65,11 +67,14 @@ function extensionOf(file: string): string {
   return dot > slash ? file.slice(dot + 1).toLowerCase() : '';
 }
 
-/** Type and caching of `file` (relative to its folder); `_astro/` holds Astro's content-hashed assets. */
+/**
+ * Type and caching of `file` (relative to its folder). Content-hashed build output lives in `_astro/`
+ * (Astro) and `assets/` (the admin's Vite build); those names never change content.
+ */
 export function fileKind(file: string): FileKind {
   const extension = extensionOf(file);
   const contentType = CONTENT_TYPES.get(extension) ?? 'application/octet-stream';
-  const cacheControl = file.startsWith('_astro/')
+  const cacheControl = HASHED_FOLDERS.test(file)
     ? CACHE_IMMUTABLE
     : REVALIDATE.has(extension) || !CONTENT_TYPES.has(extension)
       ? CACHE_REVALIDATE

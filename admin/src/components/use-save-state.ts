@@ -1,0 +1,41 @@
+// The save flag of the editors (SPEC §4): idle, saving, saved (shown 3 seconds, then cleared); a
+// failed save keeps its error until the next attempt.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { MESSAGES } from '../../../rules/messages';
+
+export const SAVED_INDICATOR_MS = 3000;
+
+export type SaveState =
+  | { status: 'idle' }
+  | { status: 'saving' }
+  | { status: 'saved' }
+  | { status: 'failed'; error: string };
+
+export function useSaveState() {
+  const [state, setState] = useState<SaveState>({ status: 'idle' });
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  /** Runs `save`, tracking its state; resolves to whether it succeeded. */
+  const run = useCallback(async (save: () => Promise<unknown>): Promise<boolean> => {
+    if (timer.current) clearTimeout(timer.current);
+    setState({ status: 'saving' });
+    try {
+      await save();
+      setState({ status: 'saved' });
+      timer.current = setTimeout(() => setState({ status: 'idle' }), SAVED_INDICATOR_MS);
+      return true;
+    } catch (error) {
+      setState({ status: 'failed', error: error instanceof Error ? error.message : MESSAGES.saveFailed });
+      return false;
+    }
+  }, []);
+
+  return { state, run };
+}

@@ -1,0 +1,66 @@
+// Every admin route in one table (SPEC §2: /admin is the login; the rest sits behind the auth guard
+// inside the shell). Screens load lazily, so the login does not carry the editors' code.
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { AuthProvider } from './auth/auth-context';
+import { RequireAuth } from './auth/require-auth';
+import { ErrorPage } from './components/error-page';
+import { RedirectTo404 } from './components/redirect-to-404';
+import { Skeleton } from './components/skeleton';
+import { AdminShell } from './shell/admin-shell';
+
+// `lazy` resolves a route's component from its own chunk on first visit.
+const guarded: RouteObject[] = [
+  {
+    path: 'dashboard',
+    lazy: async () => ({ Component: (await import('./screens/dashboard-screen')).DashboardScreen }),
+  },
+  {
+    path: 'subscription',
+    lazy: async () => ({ Component: (await import('./screens/subscription-screen')).SubscriptionScreen }),
+  },
+  {
+    path: 'pages',
+    lazy: async () => ({ Component: (await import('./screens/pages/pages-screen')).PagesScreen }),
+  },
+  {
+    path: 'images',
+    lazy: async () => ({ Component: (await import('./screens/images/images-screen')).ImagesScreen }),
+  },
+  {
+    path: 'settings',
+    lazy: async () => ({ Component: (await import('./screens/settings/settings-screen')).SettingsScreen }),
+  },
+];
+
+export const ROUTES: RouteObject[] = [
+  {
+    path: '/admin',
+    element: (
+      <AuthProvider>
+        <Outlet />
+      </AuthProvider>
+    ),
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <Skeleton variant="admin" />,
+    children: [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./screens/login-screen')).LoginScreen }),
+      },
+      {
+        element: (
+          <RequireAuth>
+            <AdminShell />
+          </RequireAuth>
+        ),
+        children: guarded,
+      },
+      { path: '*', element: <RedirectTo404 /> },
+    ],
+  },
+  { path: '*', element: <RedirectTo404 /> },
+];
+
+export function createAdminRouter() {
+  return createBrowserRouter(ROUTES);
+}

@@ -1,0 +1,88 @@
+// /admin — the owner's login (SPEC §2 Login): 'Log ind på din side', e-mail and password both
+// required, 'Log ind' / 'Logger ind...', on success the dashboard, on failure an error and stay.
+// The form is checked with the API's own loginSchema, so the messages are the API's.
+import { type FormEvent, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { loginSchema } from '../../../api/schemas/auth';
+import { MESSAGES } from '../../../rules/messages';
+import { useAuth } from '../auth/auth-context';
+import { Spinner } from '../components/spinner';
+import { ADMIN_PATHS } from '../paths';
+
+export function LoginScreen() {
+  const { state, login } = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  if (state.status === 'unknown') return <Spinner label="Tjekker login…" />;
+  if (state.status === 'signed-in' && !submitting) return <Navigate to={ADMIN_PATHS.dashboard} replace />;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = loginSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? MESSAGES.loginFailed);
+      return;
+    }
+    setSubmitting(true);
+    setError(null);
+    try {
+      await login(parsed.data.email, parsed.data.password);
+      navigate(ADMIN_PATHS.dashboard, { replace: true });
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : MESSAGES.loginFailed);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <main className="login">
+      <form
+        className="login-card"
+        onSubmit={onSubmit}
+        noValidate
+        aria-describedby={error ? 'login-error' : undefined}
+      >
+        <p className="login-brand">Mesterside</p>
+        <h1>Log ind på din side</h1>
+        <label className="field">
+          <span className="field-label">Email</span>
+          <input
+            type="email"
+            name="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span className="field-label">Password</span>
+          <input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </label>
+        {error ? (
+          <p className="form-error" role="alert" id="login-error">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button button-wide" disabled={submitting}>
+          {submitting ? 'Logger ind...' : 'Log ind'}
+        </button>
+        <p className="login-help">
+          Har du ikke en side endnu? <a href="/onboarding">Opret hjemmeside</a>
+        </p>
+      </form>
+    </main>
+  );
+}

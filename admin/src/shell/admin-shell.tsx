@@ -1,0 +1,109 @@
+// The frame of every signed-in screen (SPEC §2 Admin shell): welcome with company name and e-mail,
+// a link to the public site, log out (back to /admin), and the tabs Dashboard, Sider, Billedearkiv,
+// Hjemmeside. It loads the company once for the screens inside it.
+import { useMemo, useState } from 'react';
+import { NavLink, Outlet, useNavigate, useNavigation } from 'react-router';
+import { MESSAGES } from '../../../rules/messages';
+import { api } from '../api/client';
+import type { Company } from '../api/types';
+import { useResource } from '../api/use-resource';
+import { useAuth, useSession } from '../auth/auth-context';
+import { Skeleton } from '../components/skeleton';
+import { ADMIN_PATHS } from '../paths';
+import { CompanyProvider } from './company-context';
+import { TrialBanner } from './trial-banner';
+
+const TABS = [
+  { to: ADMIN_PATHS.dashboard, label: 'Dashboard' },
+  { to: ADMIN_PATHS.pages, label: 'Sider' },
+  { to: ADMIN_PATHS.images, label: 'Billedearkiv' },
+  { to: ADMIN_PATHS.settings, label: 'Hjemmeside' },
+] as const;
+
+export function AdminShell() {
+  const session = useSession();
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const company = useResource(() => api.get<Company>('/company', MESSAGES.loadCompanyFailed));
+  const [logoutError, setLogoutError] = useState<string | null>(null);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const onLogout = async () => {
+    setLoggingOut(true);
+    setLogoutError(null);
+    try {
+      await logout();
+      navigate(ADMIN_PATHS.login, { replace: true });
+    } catch (error) {
+      setLogoutError(error instanceof Error ? error.message : MESSAGES.logoutFailed);
+      setLoggingOut(false);
+    }
+  };
+
+  const context = useMemo(
+    () =>
+      company.data
+        ? {
+            company: company.data,
+            setCompany: (next: Company) => company.setData(next),
+            reload: company.reload,
+          }
+        : null,
+    [company.data, company.setData, company.reload],
+  );
+
+  return (
+    <div className="shell">
+      <header className="shell-header">
+        <div className="shell-welcome">
+          <p className="shell-greeting">
+            Velkommen, <strong>{company.data?.name ?? session.companyName}</strong>
+          </p>
+          <p className="shell-email">{session.email}</p>
+        </div>
+        <div className="shell-actions">
+          <a className="button button-secondary" href={session.siteUrl} target="_blank" rel="noopener">
+            Se hjemmeside
+          </a>
+          <button type="button" className="button button-ghost" onClick={onLogout} disabled={loggingOut}>
+            {loggingOut ? 'Logger ud...' : 'Log ud'}
+          </button>
+        </div>
+        {logoutError ? (
+          <p className="form-error" role="alert">
+            {logoutError}
+          </p>
+        ) : null}
+      </header>
+      <nav className="shell-tabs" aria-label="Administration">
+        {TABS.map((tab) => (
+          <NavLink
+            key={tab.to}
+            to={tab.to}
+            className={({ isActive }) => (isActive ? 'tab tab-active' : 'tab')}
+          >
+            {tab.label}
+          </NavLink>
+        ))}
+      </nav>
+      <main className="shell-main" id="indhold">
+        {context ? <TrialBanner /> : null}
+        {company.error && !company.data ? (
+          <div className="notice notice-error" role="alert">
+            <p>{company.error}</p>
+            <button type="button" className="button" onClick={() => void company.reload()}>
+              Prøv igen
+            </button>
+          </div>
+        ) : !context || navigation.state === 'loading' ? (
+          <Skeleton variant="admin" />
+        ) : (
+          <CompanyProvider value={context}>
+            <Outlet />
+          </CompanyProvider>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+// The whole product for the admin's browser tests: the real front server with the built admin SPA
+// (dist/admin) and templates (dist/site), the API on a fresh SQLite database, the in-process publish
+// queue rendering real sites, and Debian's Chromium. One owner is signed up for a demo company, so a
+// test can log in, edit, and look at the public site change.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createOwnerAccount } from '../../api/auth/accounts';
+import { type Company, type Db, findCompanyByCvr, migrateToLatest, openDatabase } from '../../db';
+import { type Config, loadConfig } from '../../lib/config';
+import { createLogger } from '../../lib/logger';
+import { seedDemoCompanies } from '../../scripts/seed/seed-demo';
+import { type ProductStack, startProductStack } from '../../server/product-stack';
+import { launchChromium } from './browser';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export const PHONE = { width: 375, height: 800 } as const;
+export const DESKTOP = { width: 1280, height: 900 } as const;
+export type Viewport = typeof PHONE | typeof DESKTOP;
+
+/** The owner every admin stack signs up: the first demo company, 12345678. */
+export const OWNER = {
+  cvr: '12345678',
+  email: 'ejer@demo-toemrer.example',
+  password: 'tagrende-42',
+} as const;
+
+export interface AdminStack {
+  origin: string;
+  db: Db;
+  config: Config;
+  stack: ProductStack;
+  browser: Browser;
+  storageDir: string;
+  /** A fresh browser context (its own cookies and storage) and page at `viewport`. */
+  newPage(viewport?: Viewport): Promise<Page>;
+  /** Opens /admin and logs in as OWNER; resolves on the dashboard. */
+  login(page: Page): Promise<void>;
+  /** Waits until every requested publish is rendered and live. */
+  published(): Promise<void>;
+  company(): Promise<Company>;
+  /** Saves a screenshot to test-artifacts/<folder>/<name>.png (git-ignored) for a reviewer. */
+  shot(page: Page, name: string, fullPage?: boolean): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startAdminStack(
+  artifacts: string,
+  env: Record<string, string> = {},
+): Promise<AdminStack> {
+  const shots = path.join(ROOT, 'test-artifacts', artifacts);
+  mkdirSync(shots, { recursive: true });
+  const storageDir = mkdtempSync(path.join(tmpdir(), `admin-${artifacts}-`));
+  // PUBLIC_HOST carries the real port, so the site addresses the admin links to (subdomains under
+  // localhost, which Chromium resolves to loopback) really open.
+  const port = await freePort();
+  const config = loadConfig({
+    STORAGE_DIR: storageDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_HOST: `localhost:${port}`,
+    PORT: String(port),
+    ...env,
+  });
+  const db = openDatabase(config.database);
+  await migrateToLatest(db);
+  await seedDemoCompanies(db);
+  // Demo companies have no owner; this one gets ours (owners are found by companyEmail, SPEC §3).
+  await db.updateTable('companies').set({ companyEmail: OWNER.email }).where('cvr', '=', OWNER.cvr).execute();
+  await createOwnerAccount(db, { email: OWNER.email, password: OWNER.password }, new Date());
+  const logger = createLogger(config);
+  const stack = await startProductStack({ config, db, logger, redisUrl: null, recoverEveryMs: 0 });
+  await stack.queue.recover();
+  await stack.queue.idle();
+  const browser = await launchChromium();
+  const origin = `http://localhost:${stack.server.port}`;
+  const contexts: BrowserContext[] = [];
+
+  return {
+    origin,
+    db,
+    config,
+    stack,
+    browser,
+    storageDir,
+    async newPage(viewport = DESKTOP) {
+      const context = await browser.newContext({ viewport, locale: 'da-DK' });
+      contexts.push(context);
+      return context.newPage();
+    },
+    async login(page) {
+      await page.goto(`${origin}/admin`);
+      await page.getByLabel('Email').fill(OWNER.email);
+      await page.getByLabel('Password').fill(OWNER.password);
+      await page.getByRole('button', { name: 'Log ind' }).click();
+      await page.waitForURL(`${origin}/admin/dashboard`);
+    },
+    published: () => stack.queue.idle(),
+    async company() {
+      const company = await findCompanyByCvr(db, OWNER.cvr);
+      if (!company) throw new Error(`company ${OWNER.cvr} vanished`);
+      return company;
+    },
+    async shot(page, name, fullPage = true) {
+      await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage });
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => {});
+      await browser.close();
+      await stack.close();
+      await db.destroy();
+      rmSync(storageDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
