@@ -60,6 +60,12 @@ export function isPageType(x: unknown): x is PageType {
   return typeof x === 'string' && (PAGE_TYPES as readonly string[]).includes(x);
 }
 
+/**
+ * The marker the admin's AI generator puts between existing text and the text it appends (SPEC §4),
+ * on a paragraph of its own; the site renders that paragraph as a thematic break (`<hr>`).
+ */
+export const AI_SEPARATOR = '---';
+
 // A line of only spaces looks blank to the owner, so it separates paragraphs too. Single line
 // breaks stay inside a paragraph.
 export function splitParagraphs(body: string): string[] {

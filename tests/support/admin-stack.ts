@@ -88,6 +88,8 @@ export async function startAdminStack(
     async newPage(viewport = DESKTOP) {
       const context = await browser.newContext({ viewport, locale: 'da-DK' });
       contexts.push(context);
+      // Shorter than the test's own timeout, so a missing element fails with its locator named.
+      context.setDefaultTimeout(8000);
       return context.newPage();
     },
     async login(page) {

@@ -88,7 +88,6 @@ export function AdminShell() {
         ))}
       </nav>
       <main className="shell-main" id="indhold">
-        {context ? <TrialBanner /> : null}
         {company.error && !company.data ? (
           <div className="notice notice-error" role="alert">
             <p>{company.error}</p>
@@ -100,6 +99,7 @@ export function AdminShell() {
           <Skeleton variant="admin" />
         ) : (
           <CompanyProvider value={context}>
+            <TrialBanner />
             <Outlet />
           </CompanyProvider>
         )}

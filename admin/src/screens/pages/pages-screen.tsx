@@ -1,4 +1,109 @@
-// Placeholder until this screen is built (admin SPA issue): keeps the route table whole.
+// /admin/pages (SPEC §2 Pages editor): the menu of the company's pages, 'Ny side', and the editor of
+// the chosen page (?side=<id>), or 'Vælg en side fra menuen' when none is chosen.
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { MESSAGES } from '../../../../rules/messages';
+import type { Page } from '../../api/types';
+import { useResource } from '../../api/use-resource';
+import { Skeleton } from '../../components/skeleton';
+import { PageEditor } from './page-editor';
+import { createPage, listPages } from './pages-api';
+import './pages.css';
+
 export function PagesScreen() {
-  return <h1>Sider</h1>;
+  const pages = useResource(listPages);
+  const [params, setParams] = useSearchParams();
+  const [creating, setCreating] = useState(false);
+  const [createError, setCreateError] = useState<string | null>(null);
+  const selectedId = params.get('side');
+  const choose = (id: string | null) => setParams(id ? { side: id } : {}, { replace: false });
+
+  if (pages.data === null) {
+    return pages.error && !pages.loading ? (
+      <section>
+        <h1>Sider</h1>
+        <div className="notice notice-error" role="alert">
+          <p>{pages.error}</p>
+          <button type="button" className="button" onClick={() => void pages.reload()}>
+            Prøv igen
+          </button>
+        </div>
+      </section>
+    ) : (
+      <Skeleton />
+    );
+  }
+
+  const list = pages.data;
+  const selected = list.find((page) => page.id === selectedId) ?? null;
+
+  const create = async () => {
+    setCreating(true);
+    setCreateError(null);
+    try {
+      const page = await createPage();
+      pages.setData((current) => [...(current ?? []), page]);
+      choose(page.id);
+    } catch (error) {
+      setCreateError(error instanceof Error ? error.message : MESSAGES.pageCreateFailed);
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="pages-title" className="pages-screen">
+      <h1 id="pages-title">Sider</h1>
+      <div className="pages-layout">
+        <nav className="pages-menu" aria-label="Dine sider">
+          <ul>
+            {list.map((page: Page) => (
+              <li key={page.id}>
+                <button
+                  type="button"
+                  className={
+                    page.id === selected?.id ? 'pages-menu-item pages-menu-item-active' : 'pages-menu-item'
+                  }
+                  aria-current={page.id === selected?.id ? 'page' : undefined}
+                  onClick={() => choose(page.id)}
+                >
+                  {page.pageName}
+                  {page.type === 'homepage' ? <span className="pages-menu-tag">Forside</span> : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="button button-secondary button-wide"
+            disabled={creating}
+            onClick={() => void create()}
+          >
+            {creating ? 'Opretter...' : 'Ny side'}
+          </button>
+          {createError ? (
+            <p className="form-error" role="alert">
+              {createError}
+            </p>
+          ) : null}
+        </nav>
+        <div className="pages-editor-area">
+          {selected ? (
+            <PageEditor
+              // A fresh draft per page; after a save the editor takes the stored page itself.
+              key={selected.id}
+              page={selected}
+              onSaved={() => pages.reload()}
+              onDeleted={async () => {
+                choose(null);
+                await pages.reload();
+              }}
+            />
+          ) : (
+            <p className="pages-prompt">Vælg en side fra menuen</p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
 }

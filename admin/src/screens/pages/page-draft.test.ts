@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from '../../api/types';
+import {
+  addGalleryItem,
+  canGenerate,
+  changeGalleryItem,
+  draftFrom,
+  isDirty,
+  removeGalleryItem,
+  updateFrom,
+  withGeneratedText,
+} from './page-draft';
+
+const PAGE: Page = {
+  id: 'p1',
+  companyCvr: '12345678',
+  pageName: 'Om os',
+  title: 'Om os',
+  slug: 'om-os',
+  type: 'page',
+  layout: 'text-image',
+  subtitle: '',
+  content: 'Vi bygger tage.',
+  image: null,
+  heroBackgroundImage: null,
+  gallery: [],
+  metaTitle: '',
+  metaDescription: '',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('AI text in the draft', () => {
+  it('appends after the separator and keeps a title the owner wrote', () => {
+    const next = withGeneratedText(draftFrom(PAGE), { title: 'Ny titel', content: 'Ny tekst.' });
+    expect(next.title).toBe('Om os');
+    expect(next.content).toBe('Vi bygger tage.\n\n---\n\nNy tekst.');
+  });
+
+  it('fills an empty title and subtitle, and an empty body without a separator', () => {
+    const empty = { ...draftFrom(PAGE), title: '  ', content: '\n', subtitle: '' };
+    const next = withGeneratedText(empty, {
+      title: 'Tømrer i Aarhus',
+      subtitle: 'Kvalitet',
+      content: 'Tekst.',
+    });
+    expect(next).toMatchObject({ title: 'Tømrer i Aarhus', subtitle: 'Kvalitet', content: 'Tekst.' });
+  });
+});
+
+describe('the generate button', () => {
+  it('waits for a keyword that is not blank, and is off while generating or at the limit', () => {
+    expect(canGenerate('', false, 0, 5)).toBe(false);
+    expect(canGenerate(' ,  , ', false, 0, 5)).toBe(false);
+    expect(canGenerate('tag, carport', false, 0, 5)).toBe(true);
+    expect(canGenerate('tag', true, 0, 5)).toBe(false);
+    expect(canGenerate('tag', false, 5, 5)).toBe(false);
+  });
+});
+
+describe('saving a draft', () => {
+  it('sends the layout only when the owner changed it, so an old grid page stays grid', () => {
+    const grid = { ...PAGE, layout: 'grid' as const };
+    const draft = draftFrom(grid);
+    expect(draft.layout).toBe('text');
+    expect(updateFrom(draft, grid)).not.toHaveProperty('layout');
+    expect(updateFrom({ ...draft, layout: 'hero' }, grid)).toHaveProperty('layout', 'hero');
+  });
+
+  it('knows when there is something to save', () => {
+    const draft = draftFrom(PAGE);
+    expect(isDirty(draft, PAGE)).toBe(false);
+    expect(isDirty({ ...draft, metaTitle: 'x' }, PAGE)).toBe(true);
+  });
+});
+
+describe('gallery items', () => {
+  it('adds an empty item, changes and clears one, and deletes one', () => {
+    let gallery = addGalleryItem([]);
+    gallery = addGalleryItem(gallery);
+    gallery = changeGalleryItem(gallery, 1, { title: 'Carport', image: '/media/a.jpg' });
+    expect(gallery).toEqual([
+      { title: '', description: '', image: '' },
+      { title: 'Carport', description: '', image: '/media/a.jpg' },
+    ]);
+    gallery = changeGalleryItem(gallery, 1, { image: '' });
+    expect(gallery[1]?.image).toBe('');
+    expect(removeGalleryItem(gallery, 0)).toEqual([{ title: 'Carport', description: '', image: '' }]);
+  });
+});

@@ -1,0 +1,257 @@
+// One page in the editor (SPEC §2 Pages editor): the tabs Indhold, Billeder (not for the gallery
+// layout), Layout and SEO over one draft; 'Gem ændringer' checks the draft with the API's schema and
+// saves it; the page is then re-read from the list. Delete asks first; the homepage has no delete.
+import { type FormEvent, useState } from 'react';
+import { pageUpdateSchema } from '../../../../api/schemas/pages';
+import { MAX_IMAGES } from '../../../../rules/images';
+import { MESSAGES } from '../../../../rules/messages';
+import {
+  META_DESCRIPTION_HINT,
+  META_DESCRIPTION_MAX,
+  META_TITLE_HINT,
+  META_TITLE_MAX,
+} from '../../../../rules/meta';
+import { EDITABLE_LAYOUTS, type EditableLayout } from '../../../../rules/pages';
+import type { Page } from '../../api/types';
+import { useResource } from '../../api/use-resource';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Field } from '../../components/field';
+import { type FieldErrors, validate } from '../../components/form-errors';
+import { SaveBar } from '../../components/save-bar';
+import { Tabs } from '../../components/tabs';
+import { useSaveState } from '../../components/use-save-state';
+import { loadImages } from '../images/images-api';
+import { AiGenerator } from './ai-generator';
+import { GalleryEditor } from './gallery-editor';
+import { ImageChoice } from './image-choice';
+import { draftFrom, type PageDraft, updateFrom, withGeneratedText } from './page-draft';
+import { deletePage, savePage } from './pages-api';
+
+type TabKey = 'indhold' | 'billeder' | 'layout' | 'seo';
+
+const LAYOUTS: Record<EditableLayout, { label: string; text: string }> = {
+  hero: { label: 'Hero', text: 'Stor overskrift over et baggrundsbillede, med undertitel.' },
+  text: { label: 'Tekst', text: 'Overskrift og tekst – enkelt og let at læse.' },
+  'text-image': { label: 'Tekst og billede', text: 'Tekst med et billede ved siden af.' },
+  gallery: { label: 'Galleri', text: 'Billeder af dit arbejde med titel og beskrivelse.' },
+};
+
+interface PageEditorProps {
+  page: Page;
+  /** After a save: the list is re-read and this page shown as stored. */
+  onSaved(): Promise<void>;
+  onDeleted(): Promise<void>;
+}
+
+export function PageEditor({ page, onSaved, onDeleted }: PageEditorProps) {
+  const [draft, setDraft] = useState<PageDraft>(() => draftFrom(page));
+  const [tab, setTab] = useState<TabKey>('indhold');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { state, run } = useSaveState();
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const images = useResource(loadImages);
+  const canUpload = images.data !== null && images.data.images.length < MAX_IMAGES;
+  const upload = canUpload ? { onUploaded: () => void images.reload() } : undefined;
+
+  const set =
+    <K extends keyof PageDraft>(key: K) =>
+    (value: PageDraft[K]) =>
+      setDraft((current) => ({ ...current, [key]: value }));
+  const gallery = draft.layout === 'gallery';
+  const tabs = [
+    { key: 'indhold', label: 'Indhold' },
+    ...(gallery ? [] : [{ key: 'billeder', label: 'Billeder' } as const]),
+    { key: 'layout', label: 'Layout' },
+    { key: 'seo', label: 'SEO' },
+  ] as const;
+  const shownTab: TabKey = gallery && tab === 'billeder' ? 'indhold' : tab;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const update = updateFrom(draft, page);
+    const checked = validate(pageUpdateSchema, update);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      const first = Object.keys(checked.errors)[0] ?? '';
+      setTab(first.startsWith('meta') ? 'seo' : 'indhold');
+      return;
+    }
+    setErrors({});
+    await run(async () => {
+      const saved = await savePage(page.id, update);
+      await onSaved();
+      // The draft becomes what was stored (a new name has a new slug, values are trimmed).
+      setDraft(draftFrom(saved));
+    });
+  };
+
+  const confirmDelete = async () => {
+    setDeleting(true);
+    setDeleteError(null);
+    try {
+      await deletePage(page.id);
+      setConfirming(false);
+      await onDeleted();
+    } catch (error) {
+      setDeleteError(error instanceof Error ? error.message : MESSAGES.pageDeleteFailed);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <form className="page-editor" onSubmit={(event) => void submit(event)} noValidate>
+      <div className="page-editor-head">
+        <h2>{page.pageName}</h2>
+        <span className="field-hint">/{page.type === 'homepage' ? '' : page.slug}</span>
+      </div>
+      <Tabs label="Redigér side" tabs={tabs} selected={shownTab} onSelect={(key) => setTab(key as TabKey)}>
+        {shownTab === 'indhold' ? (
+          <>
+            <Field
+              label="Sidenavn (Kun synligt i CMS)"
+              value={draft.pageName}
+              onChange={set('pageName')}
+              error={errors.pageName}
+              hint={
+                page.type === 'homepage' ? undefined : 'Sidens adresse laves ud fra navnet, når du gemmer.'
+              }
+            />
+            {gallery ? (
+              <GalleryEditor items={draft.gallery} onChange={set('gallery')} errors={errors} />
+            ) : (
+              <>
+                <Field label="Overskrift" value={draft.title} onChange={set('title')} error={errors.title} />
+                {draft.layout === 'hero' ? (
+                  <Field
+                    label="Undertitel"
+                    value={draft.subtitle}
+                    onChange={set('subtitle')}
+                    error={errors.subtitle}
+                  />
+                ) : null}
+                <Field
+                  label="Tekst"
+                  rows={10}
+                  value={draft.content}
+                  onChange={set('content')}
+                  error={errors.content}
+                  hint="Tip: To linjeskift giver et nyt afsnit. Skriv links som [tekst](url), f.eks. [Kontakt os](/kontakt)."
+                />
+                <AiGenerator
+                  pageType={page.type}
+                  onGenerated={(text) => setDraft((current) => withGeneratedText(current, text))}
+                />
+              </>
+            )}
+          </>
+        ) : null}
+        {shownTab === 'billeder' ? (
+          <>
+            {draft.layout === 'hero' ? (
+              <ImageChoice
+                label="Baggrundsbillede (hero)"
+                value={draft.heroBackgroundImage}
+                onChange={set('heroBackgroundImage')}
+                upload={upload}
+              />
+            ) : null}
+            <ImageChoice
+              label="Billede ved teksten"
+              value={draft.image}
+              onChange={set('image')}
+              upload={upload}
+            />
+            {images.data && !canUpload ? <p className="field-hint">{MESSAGES.archiveFull}</p> : null}
+            {errors.image || errors.heroBackgroundImage ? (
+              <p className="form-error">{errors.image ?? errors.heroBackgroundImage}</p>
+            ) : null}
+          </>
+        ) : null}
+        {shownTab === 'layout' ? (
+          <fieldset className="layout-cards">
+            <legend className="field-label">Vælg layout</legend>
+            {EDITABLE_LAYOUTS.map((layout) => (
+              <label
+                key={layout}
+                className={layout === draft.layout ? 'layout-card layout-card-active' : 'layout-card'}
+              >
+                <input
+                  type="radio"
+                  name="layout"
+                  value={layout}
+                  checked={layout === draft.layout}
+                  onChange={() => set('layout')(layout)}
+                />
+                <span className={`layout-sketch layout-sketch-${layout}`} aria-hidden="true" />
+                <strong>{LAYOUTS[layout].label}</strong>
+                <span className="field-hint">{LAYOUTS[layout].text}</span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        {shownTab === 'seo' ? (
+          <>
+            <Field
+              label="Meta titel"
+              value={draft.metaTitle}
+              onChange={set('metaTitle')}
+              maxLength={META_TITLE_MAX}
+              hint={<Counted hint={META_TITLE_HINT} length={draft.metaTitle.length} max={META_TITLE_MAX} />}
+              error={errors.metaTitle}
+            />
+            <Field
+              label="Meta beskrivelse"
+              rows={3}
+              value={draft.metaDescription}
+              onChange={set('metaDescription')}
+              maxLength={META_DESCRIPTION_MAX}
+              hint={
+                <Counted
+                  hint={META_DESCRIPTION_HINT}
+                  length={draft.metaDescription.length}
+                  max={META_DESCRIPTION_MAX}
+                />
+              }
+              error={errors.metaDescription}
+            />
+          </>
+        ) : null}
+      </Tabs>
+      <div className="page-editor-foot">
+        <SaveBar state={state} />
+        {page.type === 'homepage' ? (
+          <p className="field-hint">{MESSAGES.homepageNotDeletable}</p>
+        ) : (
+          <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+            Slet side
+          </button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Slet side"
+        message={MESSAGES.deletePageConfirm}
+        confirmLabel="Slet side"
+        busyLabel="Sletter..."
+        busy={deleting}
+        error={deleteError}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setConfirming(false)}
+      />
+    </form>
+  );
+}
+
+function Counted({ hint, length, max }: { hint: string; length: number; max: number }) {
+  return (
+    <>
+      {hint}{' '}
+      <span className="meta-count">
+        ({length}/{max})
+      </span>
+    </>
+  );
+}

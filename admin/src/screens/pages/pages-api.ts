@@ -1,0 +1,44 @@
+// The pages editor's calls: pages (GET/POST/PUT/DELETE /api/pages) and the AI text generator
+// (POST /api/ai/generate, GET /api/ai/usage), each with the spec's failure message.
+import type { PageUpdateInput } from '../../../../api/schemas/pages';
+import { MESSAGES } from '../../../../rules/messages';
+import type { PageType } from '../../../../rules/pages';
+import { api } from '../../api/client';
+import type { Page } from '../../api/types';
+
+export function listPages(): Promise<Page[]> {
+  return api.get<Page[]>('/pages', MESSAGES.loadCompanyFailed);
+}
+
+export function createPage(): Promise<Page> {
+  return api.post<Page>('/pages', MESSAGES.pageCreateFailed, {});
+}
+
+export function savePage(id: string, update: PageUpdateInput): Promise<Page> {
+  return api.put<Page>(`/pages/${encodeURIComponent(id)}`, MESSAGES.saveFailed, update);
+}
+
+export function deletePage(id: string): Promise<void> {
+  return api.delete<void>(`/pages/${encodeURIComponent(id)}`, MESSAGES.pageDeleteFailed);
+}
+
+export interface GeneratedText {
+  title: string;
+  subtitle?: string;
+  content: string;
+  usedToday: number;
+  limit: number;
+}
+
+export interface AiUsageJson {
+  usedToday: number;
+  limit: number;
+}
+
+export function generateText(keywords: string, pageType: PageType): Promise<GeneratedText> {
+  return api.post<GeneratedText>('/ai/generate', MESSAGES.aiFailed, { keywords, pageType });
+}
+
+export function loadAiUsage(): Promise<AiUsageJson> {
+  return api.get<AiUsageJson>('/ai/usage', MESSAGES.aiFailed);
+}

@@ -1,0 +1,191 @@
+// Settings › Domæne (SPEC §2, §9): the current addresses, the owner's own domain, the DNS records it
+// needs (A record to the configured address, a TXT value per company), a check of what DNS answers
+// now, and the note that changes take up to 24 hours.
+import { type FormEvent, useState } from 'react';
+import { MESSAGES } from '../../../../rules/messages';
+import { ApiError, api } from '../../api/client';
+import { useResource } from '../../api/use-resource';
+import { Field } from '../../components/field';
+import { SaveBar } from '../../components/save-bar';
+import { Skeleton } from '../../components/skeleton';
+import { useCompany } from '../../shell/company-context';
+import { useSettingsSave } from './use-settings-save';
+
+interface DnsRecord {
+  type: string;
+  name: string | null;
+  value: string | null;
+}
+
+interface DomainJson {
+  pathUrl: string;
+  subdomainUrl: string;
+  customDomain: string | null;
+  records: { a: DnsRecord; txt: DnsRecord };
+  note: string;
+}
+
+interface CheckJson {
+  domain: string;
+  a: string[];
+  txt: string[];
+  aOk: boolean;
+  txtOk: boolean;
+  message: string;
+}
+
+const loadDomain = () => api.get<DomainJson>('/company/domain', MESSAGES.loadCompanyFailed);
+
+export function DomainTab() {
+  const { company } = useCompany();
+  const domain = useResource(loadDomain);
+  const [custom, setCustom] = useState(company.customDomain ?? '');
+  const { state, errors, save } = useSettingsSave();
+  const [check, setCheck] = useState<{ busy: boolean; result: CheckJson | null; error: string | null }>({
+    busy: false,
+    result: null,
+    error: null,
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await save({ customDomain: custom })) {
+      setCheck({ busy: false, result: null, error: null });
+      await domain.reload();
+    }
+  };
+
+  const runCheck = async () => {
+    setCheck({ busy: true, result: null, error: null });
+    try {
+      const result = await api.post<CheckJson>(
+        '/company/domain/check',
+        'DNS kunne ikke spørges lige nu. Prøv igen om lidt.',
+      );
+      setCheck({ busy: false, result, error: null });
+    } catch (error) {
+      setCheck({
+        busy: false,
+        result: null,
+        error: error instanceof ApiError ? error.message : String(error),
+      });
+    }
+  };
+
+  const data = domain.data;
+  if (!data) {
+    return domain.error && !domain.loading ? (
+      <div className="notice notice-error" role="alert">
+        <p>{domain.error}</p>
+        <button type="button" className="button" onClick={() => void domain.reload()}>
+          Prøv igen
+        </button>
+      </div>
+    ) : (
+      <Skeleton />
+    );
+  }
+  const { a, txt } = data.records;
+
+  return (
+    <div>
+      <h2>Domæne</h2>
+      <p>Din hjemmeside findes nu på:</p>
+      <ul className="domain-addresses">
+        <li>
+          <a href={data.subdomainUrl} target="_blank" rel="noopener">
+            {displayUrl(data.subdomainUrl)}
+          </a>
+        </li>
+        <li>
+          <a href={data.pathUrl} target="_blank" rel="noopener">
+            {displayUrl(data.pathUrl)}
+          </a>
+        </li>
+        {data.customDomain ? (
+          <li>
+            <a href={`https://${data.customDomain}/`} target="_blank" rel="noopener">
+              {data.customDomain}
+            </a>
+          </li>
+        ) : null}
+      </ul>
+
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Field
+          label="Eget domæne"
+          placeholder="f.eks. www.ditfirma.dk"
+          inputMode="url"
+          value={custom}
+          onChange={setCustom}
+          hint="Har du dit eget domæne, kan hjemmesiden også vises der. Lad feltet stå tomt for ikke at bruge et."
+          error={errors.customDomain}
+        />
+        <SaveBar state={state} />
+      </form>
+
+      {data.customDomain ? (
+        <section className="card dns-card" aria-labelledby="dns-title">
+          <h3 id="dns-title">Sådan sætter du DNS op</h3>
+          <p>
+            Log ind hos den udbyder, hvor du har købt domænet (f.eks. One.com, Simply eller GoDaddy), og opret
+            disse to poster:
+          </p>
+          <table className="dns-table">
+            <thead>
+              <tr>
+                <th scope="col">Type</th>
+                <th scope="col">Navn</th>
+                <th scope="col">Værdi</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <td>A</td>
+                <td>{a.name}</td>
+                <td>{a.value ?? 'Kontakt os for at få IP-adressen'}</td>
+              </tr>
+              <tr>
+                <td>TXT</td>
+                <td>{txt.name}</td>
+                <td className="dns-value">{txt.value}</td>
+              </tr>
+            </tbody>
+          </table>
+          <p className="notice notice-info">{data.note}</p>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={check.busy}
+            onClick={() => void runCheck()}
+          >
+            {check.busy ? 'Tjekker...' : 'Tjek nu'}
+          </button>
+          <div aria-live="polite">
+            {check.result ? (
+              <div className={check.result.aOk && check.result.txtOk ? 'form-success' : 'notice notice-info'}>
+                <p>{check.result.message}</p>
+                <p className="field-hint">
+                  A-post: {check.result.a.length > 0 ? check.result.a.join(', ') : 'ingen'} · TXT-post:{' '}
+                  {check.result.txt.length > 0 ? check.result.txt.join(', ') : 'ingen'}
+                </p>
+              </div>
+            ) : null}
+          </div>
+          {check.error ? (
+            <p className="form-error" role="alert">
+              {check.error}
+            </p>
+          ) : null}
+        </section>
+      ) : (
+        <p className="field-hint">{data.note}</p>
+      )}
+    </div>
+  );
+}
+
+/** `http://localhost:3000/12345678` → `localhost:3000/12345678` (SPEC: shown as host/{cvr}). */
+function displayUrl(url: string): string {
+  return url.replace(/^https?:\/\//, '').replace(/\/$/, '');
+}
