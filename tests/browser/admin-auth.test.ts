@@ -35,6 +35,7 @@ describe('admin login and guard', () => {
     await page.goto(`${admin.origin}/admin/settings`);
     await page.waitForURL(`${admin.origin}/admin`);
     await page.getByRole('heading', { name: 'Log ind på din side' }).waitFor();
+    await admin.shot(page, 'login-desktop');
   });
 
   it('logs in to the dashboard with the shell, and logs out back to the login', async () => {
@@ -61,6 +62,8 @@ describe('admin login and guard', () => {
     expect(await site.locator('h1').first().textContent()).toContain('Tømrerarbejde');
     await site.close();
     await admin.shot(page, 'dashboard-desktop');
+    await page.setViewportSize(PHONE);
+    await admin.shot(page, 'dashboard-phone');
 
     // A reload keeps the session; the dashboard cards lead on.
     await page.reload();
@@ -80,6 +83,18 @@ describe('admin login and guard', () => {
     // The session is gone on the server too: the guard sends back to the login.
     await page.goto(`${admin.origin}/admin/dashboard`);
     await page.waitForURL(`${admin.origin}/admin`);
+  });
+
+  it('works on the company subdomain too, with the API on the same origin', async () => {
+    const page = await admin.newPage(PHONE);
+    const company = await admin.company();
+    const origin = `http://${company.subdomain}.${new URL(admin.origin).host}`;
+    await page.goto(`${origin}/admin`);
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Log ind' }).click();
+    await page.waitForURL(`${origin}/admin/dashboard`);
+    await page.getByText(company.name).first().waitFor();
   });
 
   it('sends an unknown admin path to the product 404', async () => {

@@ -85,6 +85,25 @@ describe('settings', () => {
     }
   });
 
+  it('moves between tabs with the arrow keys and keeps the chosen tab in the address', async () => {
+    const page = await admin.newPage();
+    await admin.login(page);
+    await openTab(page, 'Logo');
+    await page.getByRole('tab', { name: 'Logo' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('heading', { name: 'Kontaktoplysninger' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Kontakt');
+    await page.keyboard.press('End');
+    await page.getByRole('heading', { name: 'Domæne', level: 2 }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('heading', { name: 'Logo', level: 2 }).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    expect(new URL(page.url()).searchParams.get('fane')).toBe('domaene');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Domæne', level: 2 }).waitFor();
+    await admin.shot(page, 'settings-domain-desktop');
+  });
+
   it('shows or hides opening hours and saves each day', async () => {
     const page = await admin.newPage();
     await admin.login(page);
