@@ -16,7 +16,12 @@ interface AstroApp {
   render(request: Request, options: { routeData: unknown; locals: object }): Promise<Response>;
 }
 
-const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/site', import.meta.url));
+// <repo>/dist/site, from this file in generator/ or from the rebuild's bundle in dist/rebuild/.
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const DEFAULT_DIST_DIR =
+  path.basename(HERE) === 'rebuild' && path.basename(path.dirname(HERE)) === 'dist'
+    ? path.join(HERE, '..', 'site')
+    : path.join(HERE, '..', 'dist', 'site');
 // templates/pages/company-site/[...path].astro. The host is never contacted; it only makes a Request.
 const ROUTE_URL = 'http://site.invalid/company-site/';
 // Set by templates/middleware.ts when a template throws.

@@ -14,7 +14,7 @@ const run = promisify(execFile);
 let dir: string;
 
 function rebuild(...args: string[]) {
-  return run(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/rebuild.ts', ...args], {
+  return run(process.execPath, ['scripts/rebuild/run.mjs', ...args], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -44,15 +44,12 @@ export async function benchRebuild(options: {
 
     const childEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env };
     const rebuildSeconds = await timed(() =>
-      run(
-        path.join(ROOT, 'node_modules', '.bin', 'tsx'),
-        ['scripts/rebuild.ts', '--concurrency', String(options.concurrency)],
-        {
-          cwd: ROOT,
-          env: childEnv,
-          maxBuffer: 64 * 1024 * 1024,
-        },
-      ),
+      // What `npm run rebuild` runs.
+      run(process.execPath, ['scripts/rebuild/run.mjs', '--concurrency', String(options.concurrency)], {
+        cwd: ROOT,
+        env: childEnv,
+        maxBuffer: 64 * 1024 * 1024,
+      }),
     );
     const astroBuildSeconds = await timed(() =>
       run(
