@@ -13,6 +13,7 @@ import { sessionMiddleware } from './middleware/session';
 import { ai } from './routes/ai';
 import { createAuthRoutes } from './routes/auth';
 import { company } from './routes/company';
+import { type ContactRoutesDeps, createContactRoutes } from './routes/contact';
 import { domain } from './routes/domain';
 import { health } from './routes/health';
 import { images } from './routes/images';
@@ -28,6 +29,8 @@ export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
     /** The onboarding's outside services (CVR registry, scraper, text writer, mailer); tests pass
      *  their own, production takes the ones the configuration selects. */
     onboarding?: OnboardingCreateOverrides;
+    /** The contact form's mailer and rate limit; tests pass their own. */
+    contact?: ContactRoutesDeps;
   };
 
 export function createApp(input: CreateAppDeps): Hono<AppEnv> {
@@ -69,6 +72,8 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   // Onboarding is public: a visitor becomes an owner there. Each app counts its own rate limits.
   api.route('/onboarding', createOnboardingLookupRoutes());
   api.route('/onboarding', createOnboardingCreateRoutes(input.onboarding));
+  // The marketing site's public endpoints: the contact form and cookieless analytics.
+  api.route('/sendContactEmail', createContactRoutes(input.contact));
 
   // The owner's area: every group below needs a signed-in owner and works on THEIR company only.
   // requireOwner is scoped to each group's paths, so unknown /api paths still answer 404.

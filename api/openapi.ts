@@ -8,6 +8,7 @@ import { onboardingCreateSchema } from './routes/onboarding-create';
 import { lookupSchema } from './routes/onboarding-lookup';
 import { loginSchema } from './schemas/auth';
 import { settingsSchema } from './schemas/company';
+import { contactSchema } from './schemas/contact';
 import { pageCreateSchema, pageUpdateSchema } from './schemas/pages';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -311,6 +312,21 @@ export const API_ROUTES: readonly ApiRoute[] = [
       409: 'CVR or e-mail already registered',
       429: 'Too many attempts; see Retry-After',
       500: 'Der opstod en fejl. Prøv igen.',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/sendContactEmail',
+    summary: "Send the contact form's message to the operator (stored first; a filled honeypot is dropped)",
+    tag: 'marketing',
+    auth: 'public',
+    body: contactSchema,
+    responses: {
+      200: '{ ok: true }',
+      ...WRITE_ERRORS,
+      429: 'Too many messages; see Retry-After',
+      500: 'Beskeden kunne ikke sendes (not stored)',
+      503: 'Beskeden kunne ikke sendes (stored, mail failed)',
     },
   },
 ];

@@ -14,6 +14,7 @@ describe('configuration', () => {
       cvrApiUrl: 'demo',
       openai: { apiKey: null, baseUrl: null },
       smtpUrl: null,
+      contactTo: 'kontakt@mesterside.dk',
       googleCse: null,
       logLevel: 'info',
     });
@@ -52,6 +53,7 @@ describe('configuration', () => {
       OPENAI_MODEL: 'gpt-4o',
       SMTP_URL: 'smtp://127.0.0.1:2525',
       MAIL_FROM: 'Mesterside <hej@mesterside.dk>',
+      CONTACT_TO: 'drift@mesterside.dk',
       GOOGLE_CSE_KEY: 'key',
       GOOGLE_CSE_CX: 'cx',
     });
@@ -63,6 +65,7 @@ describe('configuration', () => {
       model: 'gpt-4o',
     });
     expect(config.googleCse).toEqual({ key: 'key', cx: 'cx' });
+    expect(config.contactTo).toBe('drift@mesterside.dk');
   });
 
   it('treats an empty variable as unset', () => {
@@ -84,6 +87,7 @@ describe('configuration', () => {
     [{ PUBLIC_HOST: 'mester side.dk' }, /^PUBLIC_HOST: /],
     [{ OPENAI_BASE_URL: 'not a url' }, /^OPENAI_BASE_URL: /],
     [{ MAIL_FROM: 'nobody' }, /^MAIL_FROM: /],
+    [{ CONTACT_TO: 'Mesterside <kontakt@mesterside.dk>' }, /^CONTACT_TO: /],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL: /],
     [{ DATABASE_URL: 'postgres://' }, /^DATABASE_URL: /],
     [{ GOOGLE_CSE_CX: 'cx' }, /^GOOGLE_CSE_KEY: /],

@@ -15,6 +15,8 @@ export type Config = Readonly<{
   openai: Readonly<{ apiKey: string | null; baseUrl: string | null; model: string }>;
   smtpUrl: string | null;
   mailFrom: string;
+  /** The operator's address: where the marketing site's contact form sends its messages. */
+  contactTo: string;
   googleCse: Readonly<{ key: string; cx: string }> | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** The IPv4 address a custom domain's A record must point at; null when not configured. */
@@ -93,6 +95,11 @@ const schema = z
         (value) => /^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(value),
         'must be an e-mail address, optionally as "Name <address>"',
       ),
+    CONTACT_TO: z
+      .string()
+      .trim()
+      .default('kontakt@mesterside.dk')
+      .refine((value) => /^[^\s@<>]+@[^\s@<>]+$/.test(value), 'must be an e-mail address'),
     GOOGLE_CSE_KEY: optionalText,
     GOOGLE_CSE_CX: optionalText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -164,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = '.'): 
     },
     smtpUrl: values.SMTP_URL ?? null,
     mailFrom: values.MAIL_FROM,
+    contactTo: values.CONTACT_TO,
     googleCse:
       values.GOOGLE_CSE_KEY && values.GOOGLE_CSE_CX
         ? { key: values.GOOGLE_CSE_KEY, cx: values.GOOGLE_CSE_CX }

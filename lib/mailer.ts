@@ -13,6 +13,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where replies go, e.g. the visitor who wrote through the contact form. */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -1,0 +1,63 @@
+// POST /api/sendContactEmail: the marketing site's contact form. The message is stored first (so
+// none is lost when mail fails), then mailed to the operator (CONTACT_TO) with the visitor as
+// Reply-To. A filled honeypot answers as if sent and does nothing; a per-IP limit stops floods.
+import { Hono } from 'hono';
+import { insertContactMessage } from '../../db';
+import type { Config } from '../../lib/config';
+import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import { createMailer, type Mailer } from '../../lib/mailer';
+import { MESSAGES } from '../../rules/messages';
+import type { AppEnv } from '../env';
+import { orFail } from '../errors';
+import { requireJson } from '../middleware/origin-check';
+import { limitByIp, RateLimiter } from '../middleware/rate-limit';
+import { contactSchema } from '../schemas/contact';
+import { jsonBody } from '../schemas/json-body';
+
+/** Messages one client IP may send per window. */
+export const CONTACT_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
+
+export interface ContactRoutesDeps {
+  mailer?: (config: Config, logger: Logger) => Mailer;
+  /** Defaults to CONTACT_LIMIT, one limiter per created route group. */
+  limiter?: RateLimiter;
+}
+
+export function contactMail(input: { name: string; email: string; message: string }, to: string) {
+  return {
+    to,
+    replyTo: input.email,
+    subject: `Ny henvendelse fra ${input.name} via mesterside`,
+    text: `Navn: ${input.name}\nEmail: ${input.email}\n\n${input.message}\n`,
+  };
+}
+
+export function createContactRoutes(deps: ContactRoutesDeps = {}): Hono<AppEnv> {
+  const makeMailer = deps.mailer ?? createMailer;
+  const limiter = deps.limiter ?? new RateLimiter(CONTACT_LIMIT);
+  const routes = new Hono<AppEnv>();
+
+  // POST /api/sendContactEmail – send a message to the operator
+  routes.post('/', limitByIp(limiter), requireJson, jsonBody(contactSchema), async (c) => {
+    const { website, ...input } = c.req.valid('json');
+    const { db, config, logger } = c.var;
+    if (website?.trim()) {
+      logger.info('contact form honeypot filled; message dropped');
+      return c.json({ ok: true }, 200);
+    }
+
+    const stored = await orFail(c, MESSAGES.contactFailed, () =>
+      insertContactMessage(db, input, c.var.now()),
+    );
+    try {
+      await makeMailer(config, logger).send(contactMail(input, config.contactTo));
+    } catch (error) {
+      logger.error({ err: error, contactMessageId: stored.id }, 'contact mail failed; message kept');
+      throw new AppError('unavailable', MESSAGES.contactFailed, { cause: error });
+    }
+    return c.json({ ok: true }, 200);
+  });
+
+  return routes;
+}
