@@ -11,6 +11,7 @@ import { requestLog } from './middleware/request-log';
 import { requireOwner } from './middleware/require-owner';
 import { sessionMiddleware } from './middleware/session';
 import { ai } from './routes/ai';
+import { createAnalyticsRoutes } from './routes/analytics';
 import { createAuthRoutes } from './routes/auth';
 import { company } from './routes/company';
 import { type ContactRoutesDeps, createContactRoutes } from './routes/contact';
@@ -74,6 +75,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   api.route('/onboarding', createOnboardingCreateRoutes(input.onboarding));
   // The marketing site's public endpoints: the contact form and cookieless analytics.
   api.route('/sendContactEmail', createContactRoutes(input.contact));
+  api.route('/analytics', createAnalyticsRoutes());
 
   // The owner's area: every group below needs a signed-in owner and works on THEIR company only.
   // requireOwner is scoped to each group's paths, so unknown /api paths still answer 404.

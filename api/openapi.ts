@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { generateRequestSchema } from './ai/generate-request';
 import { SESSION_COOKIE } from './auth/sessions';
+import { analyticsEventSchema } from './routes/analytics';
 import { onboardingCreateSchema } from './routes/onboarding-create';
 import { lookupSchema } from './routes/onboarding-lookup';
 import { loginSchema } from './schemas/auth';
@@ -327,6 +328,21 @@ export const API_ROUTES: readonly ApiRoute[] = [
       429: 'Too many messages; see Retry-After',
       500: 'Beskeden kunne ikke sendes (not stored)',
       503: 'Beskeden kunne ikke sendes (stored, mail failed)',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/analytics',
+    summary:
+      'Record a page view or a cvr_lookup event, counted per day; cookieless, stores no IP (text/plain JSON accepted for beacons)',
+    tag: 'marketing',
+    auth: 'public',
+    body: analyticsEventSchema,
+    responses: {
+      204: 'Recorded',
+      ...WRITE_ERRORS,
+      413: 'Body over 2 KB',
+      429: 'Too many events; see Retry-After',
     },
   },
 ];

@@ -3,6 +3,7 @@ export * from './database';
 export * from './migrate';
 export type { Database } from './schema';
 export * from './tables/ai-usage';
+export * from './tables/analytics';
 export * from './tables/companies';
 export * from './tables/contact-messages';
 export * from './tables/cvr-cache';

@@ -5,6 +5,8 @@ import { MIGRATIONS, MigrationError, migrateDown, migrateToLatest, pendingMigrat
 
 const APP_TABLES = [
   'ai_usage',
+  'analytics_daily',
+  'analytics_events',
   'companies',
   'contact_messages',
   'cvr_cache',

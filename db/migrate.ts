@@ -4,10 +4,12 @@
 import { type Kysely, type Migration, type MigrationResult, Migrator, PostgresAdapter, sql } from 'kysely';
 import * as initial from './migrations/0001-initial';
 import * as cvrCache from './migrations/0002-cvr-cache';
+import * as analytics from './migrations/0003-analytics';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-cvr-cache': cvrCache,
+  '0003-analytics': analytics,
 };
 
 export class MigrationError extends Error {

@@ -1,6 +1,7 @@
 // The database as Kysely sees it: table names (camelCase; CamelCasePlugin maps to snake_case) to
 // their row interfaces, each defined beside its repository in tables/.
 import type { AiUsageTable } from './tables/ai-usage';
+import type { AnalyticsDailyTable, AnalyticsEventsTable } from './tables/analytics';
 import type { CompaniesTable } from './tables/companies';
 import type { ContactMessagesTable } from './tables/contact-messages';
 import type { ImagesTable } from './tables/images';
@@ -19,4 +20,6 @@ export interface Database {
   publishState: PublishStateTable;
   contactMessages: ContactMessagesTable;
   cvrCache: import('./tables/cvr-cache').CvrCacheTable;
+  analyticsDaily: AnalyticsDailyTable;
+  analyticsEvents: AnalyticsEventsTable;
 }

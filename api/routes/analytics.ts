@@ -1,0 +1,95 @@
+// POST /api/analytics: first-party, cookieless analytics (issue #7 item 4). Page views count per day
+// and path; the onboarding's cvr_lookup events count per day and status and are kept raw with the
+// spec's fields. No cookie is read or set and no IP address is stored; the IP only feeds the limit.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
+import { incrementAnalyticsCount, insertAnalyticsEvent } from '../../db';
+import { AppError } from '../../lib/errors';
+import { copenhagenDay } from '../../rules/ai-limit';
+import { MESSAGES } from '../../rules/messages';
+import type { AppEnv } from '../env';
+import { limitByIp, RateLimiter } from '../middleware/rate-limit';
+import { parseInput } from '../schemas/json-body';
+
+/** Generous: a visitor clicking through the site never meets it; a script filling the table does. */
+export const ANALYTICS_LIMIT = { limit: 120, windowMs: 60 * 1000 } as const;
+export const ANALYTICS_BODY_LIMIT_BYTES = 2048;
+export const ANALYTICS_PATH_MAX = 200;
+
+const invalid = { error: MESSAGES.invalidInput };
+
+// A pathname as `location.pathname` gives it: no query or fragment (they may carry personal data),
+// no whitespace or control characters.
+const pagePath = z
+  .string(invalid)
+  .max(ANALYTICS_PATH_MAX, invalid)
+  .regex(/^\/[^\s?#\p{Cc}]*$/u, invalid);
+
+export const analyticsEventSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: z.literal('page_view'), path: pagePath }, invalid),
+    z.strictObject(
+      {
+        type: z.literal('cvr_lookup'),
+        status: z.string(invalid).regex(/^[a-z][a-z0-9_-]{0,31}$/i, invalid),
+        // What the visitor typed, so at most a little more than a CVR's 8 digits.
+        cvr_number: z.string(invalid).max(20, invalid),
+        cvr_length: z.number(invalid).int(invalid).min(0, invalid).max(100, invalid),
+        cvr_value: z.union([z.string().max(20), z.number().int().nonnegative()], invalid),
+        timestamp: z.iso.datetime({ offset: true, error: MESSAGES.invalidInput }),
+      },
+      invalid,
+    ),
+  ],
+  invalid,
+);
+
+export type AnalyticsEventInput = z.input<typeof analyticsEventSchema>;
+
+const smallBody = bodyLimit({
+  maxSize: ANALYTICS_BODY_LIMIT_BYTES,
+  onError: () => {
+    throw new AppError('payload_too_large', MESSAGES.invalidInput);
+  },
+});
+
+// A beacon's JSON may come as application/json or as text/plain (the one type every browser's
+// sendBeacon sends without a preflight). The Origin check still applies to both.
+const JSON_OR_TEXT = /^(application\/json|text\/plain)$/i;
+const beaconBody = createMiddleware<AppEnv>(async (c, next) => {
+  const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim() ?? '';
+  if (!JSON_OR_TEXT.test(mediaType)) throw new AppError('unsupported_media_type', MESSAGES.invalidInput);
+  await next();
+});
+
+export function createAnalyticsRoutes(deps: { limiter?: RateLimiter } = {}): Hono<AppEnv> {
+  const limiter = deps.limiter ?? new RateLimiter(ANALYTICS_LIMIT);
+  const routes = new Hono<AppEnv>();
+
+  // POST /api/analytics – record one page view or CVR look-up
+  routes.post('/', limitByIp(limiter), smallBody, beaconBody, async (c) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(await c.req.text());
+    } catch {
+      throw new AppError('invalid_input', MESSAGES.invalidInput);
+    }
+    const event = parseInput(analyticsEventSchema, json);
+    const { db } = c.var;
+    const now = c.var.now();
+    const day = copenhagenDay(now);
+    if (event.type === 'page_view') {
+      await incrementAnalyticsCount(db, day, 'page_view', event.path);
+    } else {
+      const { type, ...data } = event;
+      await incrementAnalyticsCount(db, day, type, data.status);
+      await insertAnalyticsEvent(db, type, data, now);
+    }
+    return c.body(null, 204);
+  });
+
+  return routes;
+}

@@ -1,0 +1,87 @@
+// Cookieless analytics storage: one counter row per (day, type, key), raised by an upsert, and raw
+// events for the kinds whose fields must be kept (cvr_lookup). Nothing here identifies a visitor.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../database';
+import { parseJson } from './json';
+
+export interface AnalyticsDailyTable {
+  /** Copenhagen calendar day, YYYY-MM-DD. */
+  day: string;
+  type: string;
+  /** What is counted within the type: a path for page views, a status for CVR look-ups. */
+  key: string;
+  count: number;
+}
+
+export interface AnalyticsEventsTable {
+  id: string;
+  type: string;
+  /** The event's fields as JSON. */
+  data: string;
+  createdAt: string;
+}
+
+export interface AnalyticsCount {
+  day: string;
+  type: string;
+  key: string;
+  count: number;
+}
+
+export interface AnalyticsEvent<T = Record<string, unknown>> {
+  id: string;
+  type: string;
+  data: T;
+  createdAt: string;
+}
+
+/** Adds one to the day's counter for (type, key), creating it at 1. */
+export async function incrementAnalyticsCount(db: Db, day: string, type: string, key: string): Promise<void> {
+  await db
+    .insertInto('analyticsDaily')
+    .values({ day, type, key, count: 1 })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['day', 'type', 'key'])
+        .doUpdateSet({ count: sql<number>`${sql.ref('analytics_daily.count')} + 1` }),
+    )
+    .execute();
+}
+
+/** Counters from `fromDay` to `toDay` (inclusive), by day, type and key. */
+export async function listAnalyticsCounts(db: Db, fromDay: string, toDay: string): Promise<AnalyticsCount[]> {
+  return db
+    .selectFrom('analyticsDaily')
+    .selectAll()
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .orderBy('day')
+    .orderBy('type')
+    .orderBy('key')
+    .execute();
+}
+
+export async function insertAnalyticsEvent(
+  db: Db,
+  type: string,
+  data: Record<string, unknown>,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .insertInto('analyticsEvents')
+    .values({ id: randomUUID(), type, data: JSON.stringify(data), createdAt: now.toISOString() })
+    .execute();
+}
+
+/** Newest first. */
+export async function listAnalyticsEvents(db: Db, type: string, limit = 100): Promise<AnalyticsEvent[]> {
+  const rows = await db
+    .selectFrom('analyticsEvents')
+    .selectAll()
+    .where('type', '=', type)
+    .orderBy('createdAt', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, data: parseJson<Record<string, unknown>>(row.data, {}) }));
+}
