@@ -1,0 +1,102 @@
+// The landing page's company section (SPEC §9, issue #7 item 2): the sections reorder from 4
+// companies, and from 8 companies up to 6 cards show the newest companies with logo or initial, name,
+// city and a subtitle by the fallback chain, each linking to the company's subdomain site. Pure.
+import { truncateAtWord } from './meta';
+import { pathSiteUrl, subdomainOrigin } from './site-url';
+
+export const LANDING_REORDER_FROM = 4;
+export const LANDING_CARDS_FROM = 8;
+export const LANDING_MAX_CARDS = 6;
+export const LANDING_DEFAULT_SUBTITLE = 'Lokal håndværker';
+/** A card's subtitle is one or two lines; longer texts are cut at a word with an ellipsis. */
+export const LANDING_SUBTITLE_MAX = 120;
+
+/** What the section needs of a company (a subset of db's Company). */
+export interface LandingCompany {
+  cvr: string;
+  name: string;
+  city: string;
+  logo: string | null;
+  subdomain: string;
+  industryDesc: string;
+  companyDesc: string;
+  websiteContent: { subtitle?: string | null } | null;
+  /** ISO-8601. */
+  createdAt: string;
+}
+
+export interface LandingCard {
+  /** The company's site: `https://<subdomain>.<host>/`, or `/<cvr>/` on the main host without one. */
+  href: string;
+  name: string;
+  city: string;
+  subtitle: string;
+  /** The logo's URL, or null: the card shows `initial` instead. */
+  logo: string | null;
+  /** The name's first letter (or digit), uppercased. */
+  initial: string;
+}
+
+export interface LandingSection {
+  reorder: boolean;
+  cards: LandingCard[];
+}
+
+function clean(text: string | null | undefined): string {
+  return (text ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** websiteContent.subtitle → industryDesc → companyDesc → 'Lokal håndværker'; blank values skipped. */
+export function landingSubtitle(
+  company: Pick<LandingCompany, 'websiteContent' | 'industryDesc' | 'companyDesc'>,
+): string {
+  const chain = [company.websiteContent?.subtitle, company.industryDesc, company.companyDesc];
+  for (const candidate of chain) {
+    const text = clean(candidate);
+    if (text) return truncateAtWord(text, LANDING_SUBTITLE_MAX);
+  }
+  return LANDING_DEFAULT_SUBTITLE;
+}
+
+/** The name's first letter or digit, uppercased (`ø` → `Ø`); `?` for a name without one. */
+export function landingInitial(name: string): string {
+  const first = /[\p{L}\p{N}]/u.exec(name)?.[0] ?? '?';
+  return first.toLocaleUpperCase('da-DK');
+}
+
+export function landingCard(company: LandingCompany, publicHost: string): LandingCard {
+  const subdomain = company.subdomain.trim();
+  const logo = clean(company.logo);
+  return {
+    href: subdomain ? `${subdomainOrigin(subdomain, publicHost)}/` : pathSiteUrl(company.cvr, publicHost),
+    name: clean(company.name),
+    city: clean(company.city),
+    subtitle: landingSubtitle(company),
+    logo: logo || null,
+    initial: landingInitial(company.name),
+  };
+}
+
+function createdTime(company: LandingCompany): number {
+  const time = Date.parse(company.createdAt);
+  return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time;
+}
+
+/** Newest first by createdAt (an unreadable date counts as oldest), ties by CVR descending. */
+export function newestCompanies<T extends LandingCompany>(companies: readonly T[], count: number): T[] {
+  return [...companies]
+    .sort((a, b) => createdTime(b) - createdTime(a) || (a.cvr < b.cvr ? 1 : a.cvr > b.cvr ? -1 : 0))
+    .slice(0, Math.max(0, count));
+}
+
+/** The section for the given companies: reorder at ≥ 4, cards (newest 6) only at ≥ 8. */
+export function landingSection(companies: readonly LandingCompany[], publicHost: string): LandingSection {
+  const count = companies.length;
+  return {
+    reorder: count >= LANDING_REORDER_FROM,
+    cards:
+      count >= LANDING_CARDS_FROM
+        ? newestCompanies(companies, LANDING_MAX_CARDS).map((company) => landingCard(company, publicHost))
+        : [],
+  };
+}
