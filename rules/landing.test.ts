@@ -22,8 +22,7 @@ function company(n: number, overrides: Partial<LandingCompany> = {}): LandingCom
     city: 'Køge',
     logo: null,
     subdomain: `firma${n}`,
-    industryDesc: 'Tømrerarbejde',
-    companyDesc: '',
+    existingWebsite: null,
     websiteContent: null,
     createdAt: `2026-01-${day}T10:00:00.000Z`,
     ...overrides,
@@ -64,7 +63,7 @@ describe('landingSection', () => {
       href: 'https://firma8.mesterside.dk/',
       name: 'Firma 8 ApS',
       city: 'Køge',
-      subtitle: 'Tømrerarbejde',
+      subtitle: 'Lokalt håndværk udført med omhu.',
       logo: null,
       initial: 'F',
     });
@@ -129,32 +128,42 @@ describe('newestCompanies', () => {
 });
 
 describe('landingSubtitle', () => {
-  const base = { websiteContent: null, industryDesc: '', companyDesc: '' };
+  const base = { websiteContent: null, existingWebsite: null };
+  const content = (over: object) => ({ subtitle: '', content: '', processedContent: null, ...over });
 
-  it('prefers the website content subtitle', () => {
+  it('prefers the processed content subtitle, then the content subtitle', () => {
     expect(
       landingSubtitle({
-        websiteContent: { subtitle: 'Tage og tilbygninger på Sjælland' },
-        industryDesc: 'Tømrerarbejde',
-        companyDesc: 'Vi bygger',
+        ...base,
+        websiteContent: content({
+          subtitle: 'Rå undertitel',
+          processedContent: { subtitle: 'Tage og tilbygninger på Sjælland', content: 'x' },
+        }),
       }),
     ).toBe('Tage og tilbygninger på Sjælland');
+    expect(landingSubtitle({ ...base, websiteContent: content({ subtitle: 'Murer siden 1998' }) })).toBe(
+      'Murer siden 1998',
+    );
   });
 
-  it('falls back to industryDesc, then companyDesc, then "Lokal håndværker"', () => {
-    expect(landingSubtitle({ ...base, websiteContent: { subtitle: '  ' }, industryDesc: 'VVS' })).toBe('VVS');
-    expect(landingSubtitle({ ...base, companyDesc: 'Murer og flisearbejde' })).toBe('Murer og flisearbejde');
-    expect(landingSubtitle({ ...base, websiteContent: { subtitle: null } })).toBe('Lokal håndværker');
+  it('falls back to the content text, the old website title, then a default sentence', () => {
+    expect(
+      landingSubtitle({ ...base, websiteContent: content({ subtitle: '  ', content: 'Vi laver VVS.' }) }),
+    ).toBe('Vi laver VVS.');
+    expect(landingSubtitle({ ...base, existingWebsite: { title: 'Hansen Byg – tømrer' } })).toBe(
+      'Hansen Byg – tømrer',
+    );
     expect(landingSubtitle(base)).toBe(LANDING_DEFAULT_SUBTITLE);
-    expect(LANDING_DEFAULT_SUBTITLE).toBe('Lokal håndværker');
+    expect(LANDING_DEFAULT_SUBTITLE).toBe('Lokalt håndværk udført med omhu.');
   });
 
   it('collapses whitespace and cuts a long text at a word', () => {
-    expect(landingSubtitle({ ...base, industryDesc: '  Tømrer-\n  og  snedker ' })).toBe(
-      'Tømrer- og snedker',
-    );
-    const long = `${'Vi renoverer gamle huse med respekt for håndværket. '.repeat(5)}`;
-    const subtitle = landingSubtitle({ ...base, companyDesc: long });
+    expect(
+      landingSubtitle({ ...base, websiteContent: content({ subtitle: '  Tømrer-\n  og  snedker ' }) }),
+    ).toBe('Tømrer- og snedker');
+    const long =
+      'Vi bygger tage, carporte og terrasser i hele Østjylland med fast pris og ordentlig oprydning hver eneste dag, året rundt.';
+    const subtitle = landingSubtitle({ ...base, websiteContent: content({ content: long }) });
     expect(subtitle.length).toBeLessThanOrEqual(120);
     expect(subtitle.endsWith('…')).toBe(true);
     expect(long.startsWith(subtitle.slice(0, -1))).toBe(true);

@@ -7,7 +7,7 @@ import { pathSiteUrl, subdomainOrigin } from './site-url';
 export const LANDING_REORDER_FROM = 4;
 export const LANDING_CARDS_FROM = 8;
 export const LANDING_MAX_CARDS = 6;
-export const LANDING_DEFAULT_SUBTITLE = 'Lokal håndværker';
+export const LANDING_DEFAULT_SUBTITLE = 'Lokalt håndværk udført med omhu.';
 /** A card's subtitle is one or two lines; longer texts are cut at a word with an ellipsis. */
 export const LANDING_SUBTITLE_MAX = 120;
 
@@ -18,9 +18,12 @@ export interface LandingCompany {
   city: string;
   logo: string | null;
   subdomain: string;
-  industryDesc: string;
-  companyDesc: string;
-  websiteContent: { subtitle?: string | null } | null;
+  websiteContent: {
+    subtitle?: string | null;
+    content?: string | null;
+    processedContent?: { subtitle?: string | null; content?: string | null } | null;
+  } | null;
+  existingWebsite: { title?: string | null } | null;
   /** ISO-8601. */
   createdAt: string;
 }
@@ -46,11 +49,19 @@ function clean(text: string | null | undefined): string {
   return (text ?? '').replace(/\s+/g, ' ').trim();
 }
 
-/** websiteContent.subtitle → industryDesc → companyDesc → 'Lokal håndværker'; blank values skipped. */
-export function landingSubtitle(
-  company: Pick<LandingCompany, 'websiteContent' | 'industryDesc' | 'companyDesc'>,
-): string {
-  const chain = [company.websiteContent?.subtitle, company.industryDesc, company.companyDesc];
+/**
+ * SPEC §1: the processed content's subtitle, then the content (its subtitle, then the opening of its
+ * text), the existing website's title, and a default sentence; blank values are skipped.
+ */
+export function landingSubtitle(company: Pick<LandingCompany, 'websiteContent' | 'existingWebsite'>): string {
+  const content = company.websiteContent;
+  const chain = [
+    content?.processedContent?.subtitle,
+    content?.subtitle,
+    content?.processedContent?.content,
+    content?.content,
+    company.existingWebsite?.title,
+  ];
   for (const candidate of chain) {
     const text = clean(candidate);
     if (text) return truncateAtWord(text, LANDING_SUBTITLE_MAX);
@@ -91,12 +102,20 @@ export function newestCompanies<T extends LandingCompany>(companies: readonly T[
 
 /** The section for the given companies: reorder at ≥ 4, cards (newest 6) only at ≥ 8. */
 export function landingSection(companies: readonly LandingCompany[], publicHost: string): LandingSection {
-  const count = companies.length;
+  return landingSectionOf(companies.length, newestCompanies(companies, LANDING_MAX_CARDS), publicHost);
+}
+
+/** The same from the number of companies and the newest ones, as a database query gives them. */
+export function landingSectionOf(
+  count: number,
+  newest: readonly LandingCompany[],
+  publicHost: string,
+): LandingSection {
   return {
     reorder: count >= LANDING_REORDER_FROM,
     cards:
       count >= LANDING_CARDS_FROM
-        ? newestCompanies(companies, LANDING_MAX_CARDS).map((company) => landingCard(company, publicHost))
+        ? newest.slice(0, LANDING_MAX_CARDS).map((company) => landingCard(company, publicHost))
         : [],
   };
 }
