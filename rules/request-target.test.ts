@@ -11,6 +11,8 @@ const adminAsset = (file: string) => ({ kind: 'admin', file });
 const to404 = { kind: 'redirect', location: '/404', status: 302 };
 const notFound = { kind: 'not-found' };
 const marketing = (path: string, status = 200) => ({ kind: 'marketing', path, status });
+// A blog post path names the page an unknown post shows instead ('Indlæg ikke fundet', 404).
+const blogPost = (path: string) => ({ kind: 'marketing', path, status: 200, missing: '/blog/ikke-fundet' });
 const byPath = (file: string, status = 200) => ({ kind: 'site', by: 'path', cvr: CVR, file, status });
 const bySub = (file: string, status = 200) => ({
   kind: 'site',
@@ -124,7 +126,11 @@ describe('resolveRequestTarget on the main host', () => {
     ['mesterside.dk', '/om/', moved('/om')],
     ['mesterside.dk', '/om/?a=1', moved('/om?a=1')],
     ['mesterside.dk', '/tomrer-hjemmeside', marketing('/tomrer-hjemmeside')],
-    ['mesterside.dk', '/blog/3', marketing('/blog/3')],
+    ['mesterside.dk', '/blog/3', blogPost('/blog/3')],
+    ['mesterside.dk', '/blog/999', blogPost('/blog/999')],
+    ['mesterside.dk', '/blog', marketing('/blog')],
+    ['mesterside.dk', '/blog/ikke-fundet', marketing('/blog/ikke-fundet')],
+    ['mesterside.dk', '/blog/3x', marketing('/blog/3x')],
     ['mesterside.dk', '/_astro/client.BkDVtqqA.js', marketing('/_astro/client.BkDVtqqA.js')],
     ['mesterside.dk', '/favicon.svg', marketing('/favicon.svg')],
     ['mesterside.dk', '/images/trades/tomrer.png', marketing('/images/trades/tomrer.png')],
@@ -159,7 +165,7 @@ describe('resolveRequestTarget on a company subdomain or custom domain', () => {
     ['demo.mesterside.dk', '/privacy', marketing('/privacy')],
     ['demo.mesterside.dk', '/faq', marketing('/faq')],
     ['demo.mesterside.dk', '/blog', marketing('/blog')],
-    ['demo.mesterside.dk', '/blog/12', marketing('/blog/12')],
+    ['demo.mesterside.dk', '/blog/12', blogPost('/blog/12')],
     ['demo.mesterside.dk', '/blog/', moved('/blog')],
     ['demo.mesterside.dk', '/blog/abc', to404],
     ['demo.mesterside.dk', '/_astro/client.BkDVtqqA.js', marketing('/_astro/client.BkDVtqqA.js')],

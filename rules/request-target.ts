@@ -34,8 +34,11 @@ export type RequestTarget =
   | { kind: 'admin'; file: string }
   /** Caddy's on-demand TLS question; main host only. */
   | { kind: 'tls-ask' }
-  /** A page or asset of the marketing site: `/`, `/om`, `/blog/3`, `/_astro/x.css`; no trailing slash. */
-  | { kind: 'marketing'; path: string; status: 200 | 404 }
+  /**
+   * A page or asset of the marketing site: `/`, `/om`, `/blog/3`, `/_astro/x.css`; no trailing slash.
+   * `missing`, on blog post paths, is the page to serve with status 404 when `path` has no file.
+   */
+  | { kind: 'marketing'; path: string; status: 200 | 404; missing?: string }
   | SiteTarget
   | MediaTarget
   /** `location` is a path on the same host; canonical-form redirects (301) keep the query string. */
@@ -73,6 +76,9 @@ const MARKETING_PATH = /^(?!.*\.\.)(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199})*\/?$
 // The product's own pages a company host also serves (SPEC §2, subdomain route table), and the
 // marketing build's hashed assets those pages (and islands on company pages) load.
 const PRODUCT_PAGE_PATH = /^\/(?:privacy|faq|blog|blog\/[0-9]{1,9})$/;
+const BLOG_POST_PATH = /^\/blog\/[0-9]{1,9}$/;
+/** What an unknown blog post shows ('Indlæg ikke fundet', SPEC §2 "Blog"), with status 404. */
+export const BLOG_POST_MISSING = '/blog/ikke-fundet';
 const ASSET_PATH = /^(?!.*\.\.)\/_astro\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 // Media: `/media/(images|logos)/<cvr>/<name>.(webp|jpg|png)`, names as api/images writes them. Upload
 // temp files start with '.', so they can never match. Any other /media/ path ends at /404.
@@ -128,9 +134,7 @@ export function resolvePathForHost(mode: HostMode, path: string): RequestTarget 
   if (decoded.startsWith('/media/')) return mediaTarget(decoded);
   if (decoded === '/admin' || decoded.startsWith('/admin/')) return adminTarget(decoded);
   if (mode.mode === 'main') return mainHostTarget(decoded, query);
-  if (PRODUCT_PAGE_PATH.test(decoded) || ASSET_PATH.test(decoded)) {
-    return { kind: 'marketing', path: decoded, status: 200 };
-  }
+  if (PRODUCT_PAGE_PATH.test(decoded) || ASSET_PATH.test(decoded)) return marketingTarget(decoded, 200);
   const address: SiteAddress =
     mode.mode === 'subdomain'
       ? { by: 'subdomain', subdomain: mode.subdomain }
@@ -183,7 +187,12 @@ function mainHostTarget(path: string, query: string): RequestTarget {
   if (path.length > 1 && path.endsWith('/')) {
     return { kind: 'redirect', location: `${path.slice(0, -1)}${query}`, status: 301 };
   }
-  return { kind: 'marketing', path, status: path === '/404' ? 404 : 200 };
+  return marketingTarget(path, path === '/404' ? 404 : 200);
+}
+
+function marketingTarget(path: string, status: 200 | 404): RequestTarget {
+  if (BLOG_POST_PATH.test(path)) return { kind: 'marketing', path, status, missing: BLOG_POST_MISSING };
+  return { kind: 'marketing', path, status };
 }
 
 /** The company-site route table; `prefix` is `/<cvr>` in path mode and empty on a company host. */

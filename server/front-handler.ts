@@ -168,11 +168,19 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     else redirect(res, TO_404);
   }
 
-  function serveMarketing(req: IncomingMessage, res: ServerResponse, urlPath: string, status: number): void {
+  function serveMarketing(
+    req: IncomingMessage,
+    res: ServerResponse,
+    urlPath: string,
+    status: number,
+    missing?: string,
+  ): void {
     const found = findMarketingFile(files, marketingRoots, marketingFiles(urlPath));
     const answer = (file: StaticFile | null) => {
       if (file !== null) serveFile(req, res, file, status);
       else if (urlPath === '/404') send(res, siteNotFound, req);
+      // An unknown blog post: its own 'not found' page, status 404 (rules/request-target.ts).
+      else if (missing !== undefined) serveMarketing(req, res, missing, 404);
       else redirect(res, TO_404);
     };
     if (found instanceof Promise) found.then(answer).catch((error) => fail(res, error));
@@ -240,7 +248,7 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
         serveTlsAsk(req, res);
         return;
       case 'marketing':
-        serveMarketing(req, res, target.path, target.status);
+        serveMarketing(req, res, target.path, target.status, target.missing);
         return;
       case 'site':
         serveSite(req, res, target);

@@ -1,0 +1,53 @@
+// The 11 features on /funktioner (SPEC §2 "Funktioner", §9 "Features: 11 items"): the ten the spec
+// names plus local visibility on Google.
+export interface Feature {
+  title: string;
+  text: string;
+}
+
+export const FEATURES: readonly Feature[] = [
+  {
+    title: 'AI-skrevne tekster',
+    text: 'Vi skriver de første tekster til din hjemmeside ud fra dit CVR-nummer og din branche. Teksterne er på godt dansk og skrevet, så kunderne kan finde dig på Google. Du kan altid rette dem selv eller lade AI skrive et nyt forslag.',
+  },
+  {
+    title: 'Overskueligt kontrolpanel',
+    text: 'Når du logger ind, ser du med det samme, hvordan din hjemmeside har det: hvilke sider du har, hvor mange billeder der er lagt op, og hvor langt du er med din prøveperiode.',
+  },
+  {
+    title: 'Sidestyring',
+    text: 'Opret, omdøb, sorter og slet sider med få klik. Hver side har sin egen titel, undertitel, tekst og layout, og du bestemmer selv, hvad der står i menuen.',
+  },
+  {
+    title: 'Billedarkiv',
+    text: 'Læg billeder af dit arbejde op ét sted og brug dem på alle sider. Billederne bliver gjort klar til nettet automatisk, så siden stadig er hurtig på mobilen.',
+  },
+  {
+    title: 'Kontaktoplysninger',
+    text: 'Telefon, e-mail, adresse og åbningstider står tydeligt på hver side. Kunderne kan ringe til dig med et enkelt tryk på mobilen.',
+  },
+  {
+    title: 'Sociale medier',
+    text: 'Link til din Facebook, Instagram, LinkedIn og TikTok, så kunderne kan følge med i dine opgaver og se, at du er aktiv.',
+  },
+  {
+    title: 'Galleri',
+    text: 'Vis dine bedste opgaver i et galleri. Før- og efterbilleder overbeviser bedre end mange ord, og de viser kunden præcis, hvad du kan.',
+  },
+  {
+    title: 'Farvetemaer',
+    text: 'Vælg mellem 20 farvetemaer og se resultatet med det samme. Få en hjemmeside, der passer til dine biler, dit arbejdstøj og dit logo.',
+  },
+  {
+    title: 'Mobilvenlig',
+    text: 'De fleste kunder finder dig på telefonen. Din hjemmeside er bygget til mobilen fra starten og ser lige så godt ud på en stor skærm.',
+  },
+  {
+    title: 'Ubegrænset antal sider',
+    text: 'Lav en side til hver ydelse, hvert område eller hvert projekt. Der er ingen grænse og ingen ekstra pris for flere sider.',
+  },
+  {
+    title: 'Lokal synlighed på Google',
+    text: 'Titler, beskrivelser, sitemap og strukturerede data sættes op for dig, så Google forstår, hvad du laver, og hvor du arbejder. Det giver dig bedre chancer, når nogen i dit område søger efter en håndværker.',
+  },
+];
