@@ -1,11 +1,13 @@
 // The onboarding flow on /onboarding (SPEC §2, §4, §5): CVR entry, confirm the company (step 1),
 // create the login (step 2), the creation overlay, then off to the new site. Plain React and fetch;
 // every message comes from rules/messages.ts, and the server checks everything again.
+
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import type { CvrCompany, WebsiteSuggestion } from '../../api/onboarding/contracts';
 import { normalizeCvr } from '../../rules/cvr';
 import { isValidWebsiteUrl, websiteUrlMessage } from '../../rules/domain';
 import { MESSAGES } from '../../rules/messages';
+import { trackCvrLookup } from './track-cvr-lookup';
 import './onboarding.css';
 
 type Step = 'cvr' | 'confirm' | 'login' | 'creating';
@@ -136,18 +138,28 @@ export function OnboardingFlow() {
   async function findCompany(event: FormEvent) {
     event.preventDefault();
     const normalized = normalizeCvr(cvr);
-    if (normalized === null) return fail(MESSAGES.invalidCvr, 'ob-cvr');
+    if (normalized === null) {
+      trackCvrLookup('invalid', cvr, null);
+      return fail(MESSAGES.invalidCvr, 'ob-cvr');
+    }
     setBusy(true);
     setError(null);
     try {
       const found = await postJson<Lookup>('/api/onboarding/lookup', { cvr: normalized });
+      trackCvrLookup('found', cvr, normalized);
       setLookup(found);
       setProposed(null);
       setOther('none');
       setOtherUrl('');
       go('confirm');
     } catch (caught) {
-      fail(caught instanceof Error ? caught.message : MESSAGES.internalError, 'ob-cvr');
+      const message = caught instanceof Error ? caught.message : MESSAGES.internalError;
+      trackCvrLookup(
+        message === MESSAGES.cvrNotFound ? 'not_found' : message === MESSAGES.cvrTaken ? 'taken' : 'error',
+        cvr,
+        normalized,
+      );
+      fail(message, 'ob-cvr');
     } finally {
       setBusy(false);
     }

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app';
 import { createOwnerAccount } from '../../api/auth/accounts';
-import { type Db, insertCompany, migrateToLatest, openDatabase } from '../../db';
+import { type Db, insertCompany, listAnalyticsEvents, migrateToLatest, openDatabase } from '../../db';
 import { createSitePublisher } from '../../generator';
 import { loadSiteRenderer } from '../../generator/astro-renderer';
 import { loadConfig } from '../../lib/config';
@@ -231,6 +231,24 @@ describe('onboarding in the browser', () => {
     await expect.poll(() => alertText(page)).toBe('Dette CVR nummer er allerede registreret');
     await shot(page, 'phone-1-cvr-taken');
     await page.context().close();
+
+    // Each lookup was counted by our own cookieless endpoint, with what was typed and the outcome.
+    const events = async () =>
+      (await listAnalyticsEvents(db, 'cvr_lookup')).map((event) => [
+        event.data.status,
+        event.data.cvr_number,
+        event.data.cvr_length,
+        event.data.cvr_value,
+      ]);
+    await expect
+      .poll(events)
+      .toEqual(
+        expect.arrayContaining([
+          ['invalid', '1234 567', 7, '1234567'],
+          ['not_found', '99999999', 8, '99999999'],
+          ['taken', '99000707', 8, '99000707'],
+        ]),
+      );
   });
 
   it('asks about a proposed website, then refuses an e-mail already registered', async () => {
