@@ -126,7 +126,8 @@ async function expectLayout(page: Page): Promise<void> {
   expect(await footer.textContent()).toContain(CONTACT_EMAIL);
 }
 
-describe('marketing pages', () => {
+// Chromium shares two cores with other test runs: allow slow pages rather than fail on load.
+describe('marketing pages', { timeout: 60_000 }, () => {
   const pages: { path: string; title: string; texts: string[] }[] = [
     {
       path: '/om',
@@ -232,11 +233,12 @@ describe('marketing pages', () => {
     });
   }
 
-  it('the trade page button leads to the onboarding', async () => {
+  it('the trade page button leads to the onboarding, in the same layout', async () => {
     const { page, close } = await open(`${stack.origin}/vvs-hjemmeside`);
     await page.getByRole('link', { name: 'Start din hjemmeside nu' }).first().click();
     await page.waitForURL(`${stack.origin}/onboarding`);
     expect(await page.locator('h1').textContent()).toBe('Opret din hjemmeside');
+    await expectLayout(page);
     await close();
   });
 
@@ -254,7 +256,7 @@ describe('marketing pages', () => {
   });
 });
 
-describe('header menu', () => {
+describe('header menu', { timeout: 60_000 }, () => {
   it('at 375 px the menu toggle opens and closes the links', async () => {
     const { page, close } = await open(`${stack.origin}/om`, PHONE);
     const toggle = page.getByRole('button', { name: 'Menu' });
@@ -306,7 +308,7 @@ describe('header menu', () => {
   });
 });
 
-describe('contact form', () => {
+describe('contact form', { timeout: 60_000 }, () => {
   it('sends the message by keyboard, shows Sender... and the success text, and resets', async () => {
     const { page, close } = await open(`${stack.origin}/kontakt`, PHONE);
     // Hold the request briefly so the sending state can be seen; it then goes to the real API.
