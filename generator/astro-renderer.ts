@@ -3,11 +3,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { LandingModel } from './landing-model';
 import type { SiteLocals } from './site-model';
 
 export interface SiteRenderer {
   /** The full HTML document of `locals.page`, or of the site's 404 page when it is null. */
   renderPage(locals: SiteLocals): Promise<string>;
+}
+
+/** The landing page with live data (templates/pages/main-site/index.astro). */
+export interface LandingRenderer {
+  renderLanding(landing: LandingModel): Promise<string>;
 }
 
 /** The parts of Astro's `App` (astro/app) the renderer uses. */
@@ -24,11 +30,15 @@ const DEFAULT_DIST_DIR =
     : path.join(HERE, '..', 'dist', 'site');
 // templates/pages/company-site/[...path].astro. The host is never contacted; it only makes a Request.
 const ROUTE_URL = 'http://site.invalid/company-site/';
+// templates/pages/main-site/index.astro.
+const LANDING_URL = 'http://site.invalid/main-site/';
 // Set by templates/middleware.ts when a template throws.
 const RENDER_ERROR = Symbol.for('mesterside.renderError');
 
 /** Loads the built templates once; the returned renderer is cheap to call for every page. */
-export async function loadSiteRenderer(distDir: string = DEFAULT_DIST_DIR): Promise<SiteRenderer> {
+export async function loadSiteRenderer(
+  distDir: string = DEFAULT_DIST_DIR,
+): Promise<SiteRenderer & LandingRenderer> {
   const entry = path.join(distDir, 'server', 'entry.mjs');
   if (!existsSync(entry)) {
     throw new Error(`The site templates are not built (${entry} is missing): run \`npm run build\` first.`);
@@ -40,6 +50,9 @@ export async function loadSiteRenderer(distDir: string = DEFAULT_DIST_DIR): Prom
   const app = bundle.createApp();
   const routeData = app.match(new Request(`${ROUTE_URL}page`));
   if (!routeData) throw new Error(`The company-site route is missing from ${entry}: run \`npm run build\`.`);
+  const landingRoute = app.match(new Request(LANDING_URL));
+  if (!landingRoute)
+    throw new Error(`The landing page route is missing from ${entry}: run \`npm run build\`.`);
 
   return {
     async renderPage({ site, page }) {
@@ -60,6 +73,16 @@ export async function loadSiteRenderer(distDir: string = DEFAULT_DIST_DIR): Prom
       if (response.status !== 200) {
         throw new Error(`Rendering ${name} failed with HTTP ${response.status}`);
       }
+      return response.text();
+    },
+    async renderLanding(landing) {
+      const locals = { landing };
+      const response = await app.render(new Request(LANDING_URL), { routeData: landingRoute, locals });
+      const cause: unknown = Reflect.get(locals, RENDER_ERROR);
+      if (cause !== undefined)
+        throw new Error(`Rendering the landing page failed: ${messageOf(cause)}`, { cause });
+      if (response.status !== 200)
+        throw new Error(`Rendering the landing page failed with HTTP ${response.status}`);
       return response.text();
     },
   };

@@ -4,11 +4,14 @@ import path from 'node:path';
 import type { Db } from '../db';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
-import { loadSiteRenderer, type SiteRenderer } from './astro-renderer';
+import { type LandingRenderer, loadSiteRenderer, type SiteRenderer } from './astro-renderer';
+import { createLandingPublisher, type LandingPublisher } from './landing';
 import { loadSiteModel } from './load-site';
 import { renderSiteFiles } from './site-files';
 import { removeSite, writeSite } from './write-site';
 
+export { createLandingPublisher, loadLandingModel } from './landing';
+export { EMPTY_LANDING, type LandingModel, MAIN_SITE_FOLDER } from './landing-model';
 export { loadSiteModel } from './load-site';
 export { renderSiteFiles } from './site-files';
 export type { SiteLocals, SiteModel } from './site-model';
@@ -16,8 +19,11 @@ export { SITE_FILES } from './site-model';
 export { liveBuild, removeSite, writeSite } from './write-site';
 
 export interface SitePublisher {
-  /** Renders and swaps in the company's site; 'gone' when the company no longer exists. */
+  /** Renders and swaps in the company's site, then the landing page; 'gone' when the company no
+   *  longer exists (its site is removed, the landing page still refreshed). */
   publish(cvr: string): Promise<'published' | 'gone'>;
+  /** Renders the landing page's company section from the database (null without a landing renderer). */
+  landing: LandingPublisher | null;
 }
 
 export interface PublisherDeps {
@@ -25,7 +31,9 @@ export interface PublisherDeps {
   config: Pick<Config, 'publicHost' | 'storageDir'>;
   logger?: Logger;
   /** Defaults to the built bundle in dist/site. */
-  renderer?: SiteRenderer;
+  renderer?: SiteRenderer & Partial<LandingRenderer>;
+  /** Refresh the landing page after each company (default true). The rebuild does it once at the end. */
+  refreshLanding?: boolean;
 }
 
 export function sitesDirOf(config: Pick<Config, 'storageDir'>): string {
@@ -35,11 +43,30 @@ export function sitesDirOf(config: Pick<Config, 'storageDir'>): string {
 export async function createSitePublisher(deps: PublisherDeps): Promise<SitePublisher> {
   const renderer = deps.renderer ?? (await loadSiteRenderer());
   const sitesDir = sitesDirOf(deps.config);
+  const { renderLanding } = renderer;
+  const landing = renderLanding
+    ? createLandingPublisher({
+        db: deps.db,
+        config: deps.config,
+        sitesDir,
+        renderer: { renderLanding: renderLanding.bind(renderer) },
+        ...(deps.logger ? { logger: deps.logger } : {}),
+      })
+    : null;
+  // The company's own site is live before this runs; a failure here must not fail its publish.
+  const refreshLanding = async () => {
+    if (!landing || deps.refreshLanding === false) return;
+    await landing
+      .refresh()
+      .catch((error: unknown) => deps.logger?.error({ err: error }, 'landing page render failed'));
+  };
   return {
+    landing,
     async publish(cvr) {
       const site = await loadSiteModel(deps.db, cvr, deps.config.publicHost);
       if (!site) {
         await removeSite(sitesDir, cvr);
+        await refreshLanding();
         return 'gone';
       }
       const started = performance.now();
@@ -49,6 +76,7 @@ export async function createSitePublisher(deps: PublisherDeps): Promise<SitePubl
         { cvr, pages: site.pages.length, ms: Math.round(performance.now() - started) },
         'site published',
       );
+      await refreshLanding();
       return 'published';
     },
   };

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { listCompanies } from '../db';
 import { normalizeCvr } from '../rules/cvr';
 import { configOrExit, databaseOrExit, fail, migrateOrExit } from './cli';
-import { defaultConcurrency, type RebuildResult, rebuildSites } from './rebuild/rebuild-sites';
+import { defaultConcurrency, type RebuildResult, rebuildLanding, rebuildSites } from './rebuild/rebuild-sites';
 
 const { values } = parseArgs({
   options: { cvr: { type: 'string', multiple: true }, concurrency: { type: 'string' } },
@@ -29,6 +29,7 @@ const started = performance.now();
 const progress = progressBar(cvrs.length);
 const results = await rebuildSites({ config, cvrs, concurrency, onResult: progress.update });
 progress.done();
+const landingError = await rebuildLanding(config);
 const seconds = (performance.now() - started) / 1000;
 
 const failures = results.filter((result) => !result.ok);
@@ -38,7 +39,8 @@ console.log(
     `in ${seconds.toFixed(2)} s (${concurrency} thread${concurrency === 1 ? '' : 's'}); ${failures.length} failed`,
 );
 for (const failure of failures) console.log(`  failed ${failure.cvr}: ${failure.error}`);
-process.exit(failures.length ? 1 : 0);
+if (landingError) console.log(`  failed the landing page: ${landingError}`);
+process.exit(failures.length || landingError ? 1 : 0);
 
 function progressBar(total: number) {
   const tty = process.stderr.isTTY;

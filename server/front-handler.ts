@@ -7,6 +7,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { Db } from '../db';
+import { MAIN_SITE_FOLDER } from '../generator/landing-model';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import {
@@ -46,9 +47,6 @@ export interface FrontHandlerOptions {
 }
 
 export type FrontHandler = (req: IncomingMessage, res: ServerResponse) => void;
-
-/** The folder under `sitesDir` where the generator renders the data-dependent marketing pages. */
-export const MAIN_SITE_FOLDER = '_main';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const HOST_MEMO_LIMIT = 1024;

@@ -57,6 +57,8 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       logger,
       port: options.port ?? config.port,
     });
+    // `/` shows the companies as they are now, even when nothing waits to be published.
+    publisher.landing?.refresh().catch((error: unknown) => logger.error({ err: error }, 'landing page render failed'));
     return {
       server,
       queue,

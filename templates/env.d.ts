@@ -6,5 +6,7 @@ declare namespace App {
   interface Locals {
     site: import('../generator/site-model').SiteLocals['site'];
     page: import('../generator/site-model').SiteLocals['page'];
+    /** Only for the landing page route (templates/pages/main-site/). */
+    landing?: import('../generator/landing-model').LandingModel;
   }
 }

@@ -3,7 +3,8 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type Db, openDatabase } from '../../db';
-import { createSitePublisher } from '../../generator';
+import { createLandingPublisher, createSitePublisher, sitesDirOf } from '../../generator';
+import { loadSiteRenderer } from '../../generator/astro-renderer';
 import type { Config } from '../../lib/config';
 
 export interface RebuildResult {
@@ -110,7 +111,8 @@ async function rebuildInline(options: RebuildOptions): Promise<RebuildResult[]> 
 
 /** Publishes one company and reports the outcome instead of throwing. */
 export async function publisherFor(db: Db, config: Config): Promise<(cvr: string) => Promise<RebuildResult>> {
-  const publisher = await createSitePublisher({ db, config });
+  // The landing page is rendered once after the whole rebuild (scripts/rebuild.ts), not per company.
+  const publisher = await createSitePublisher({ db, config, refreshLanding: false });
   return async (cvr) => {
     try {
       const pages = await db
@@ -125,4 +127,18 @@ export async function publisherFor(db: Db, config: Config): Promise<(cvr: string
       return { cvr, ok: false, pages: 0, error: error instanceof Error ? error.message : String(error) };
     }
   };
+}
+
+/** Renders the landing page's company section once, after the companies; the error, or null. */
+export async function rebuildLanding(config: Config): Promise<string | null> {
+  const db = openDatabase(config.database);
+  try {
+    const renderer = await loadSiteRenderer();
+    await createLandingPublisher({ db, config, sitesDir: sitesDirOf(config), renderer }).refresh();
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await db.destroy();
+  }
 }

@@ -1,0 +1,110 @@
+// The landing page's company section (SPEC §1, §9) rendered with the real templates from a real
+// database: 3, 4, 8 and 10 companies; the cards' links, initials and subtitle fallbacks; and the
+// page published into storage/sites/_main whenever a company is. The card rules themselves are
+// tested in rules/landing.test.ts.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, insertCompany, migrateToLatest, openDatabase, updateCompany } from '../db';
+import { loadConfig } from '../lib/config';
+import { loadSiteRenderer } from './astro-renderer';
+import { createSitePublisher, sitesDirOf } from './index';
+import { loadLandingModel } from './landing';
+
+let renderer: Awaited<ReturnType<typeof loadSiteRenderer>>;
+let dir: string;
+let db: Db;
+
+beforeAll(async () => {
+  renderer = await loadSiteRenderer();
+});
+
+afterEach(async () => {
+  await db?.destroy();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function withCompanies(count: number) {
+  dir = mkdtempSync(path.join(tmpdir(), 'landing-'));
+  const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_HOST: 'mesterside.test' });
+  db = openDatabase(config.database);
+  await migrateToLatest(db);
+  const base = Date.UTC(2026, 0, 1);
+  for (let index = 0; index < count; index++) {
+    await insertCompany(
+      db,
+      {
+        cvr: String(30_000_000 + index),
+        name: `${index % 2 ? 'Østjysk' : 'Hansen'} Byg ${index}`,
+        address: 'Vej 1',
+        zipcode: '8000',
+        city: 'Aarhus C',
+        subdomain: `firma${index}`,
+      },
+      new Date(base + index * 60_000),
+    );
+  }
+  return config;
+}
+
+function section(html: string): string[] {
+  return [...html.matchAll(/<section[^>]*aria-labelledby="([^"]+)"/g)].map((match) => match[1] as string);
+}
+
+describe('landing page', () => {
+  it('with 3 companies: the usual order and no company cards', async () => {
+    const config = await withCompanies(3);
+    const html = await renderer.renderLanding(await loadLandingModel(db, config.publicHost));
+    expect(section(html)).toEqual(['fordele', 'brancher', 'eksempler', 'historien', 'pris', 'faq']);
+    expect(html).not.toContain('De bruger allerede Mesterside');
+    expect(html).toContain('<title>Hjemmeside til håndværkere på 5 minutter | Mesterside</title>');
+  });
+
+  it('with 4 companies: the proof moves up under the hero, still no cards', async () => {
+    const config = await withCompanies(4);
+    const html = await renderer.renderLanding(await loadLandingModel(db, config.publicHost));
+    expect(section(html)).toEqual(['eksempler', 'fordele', 'brancher', 'historien', 'pris', 'faq']);
+    expect(html).toContain('4 håndværkere har allerede');
+    expect(html).not.toContain('lp-company"');
+  });
+
+  it('with 8 companies: six cards, newest first, linking to the subdomains', async () => {
+    const config = await withCompanies(8);
+    const html = await renderer.renderLanding(await loadLandingModel(db, config.publicHost));
+    expect(section(html)).toEqual([
+      'eksempler',
+      'virksomheder',
+      'fordele',
+      'brancher',
+      'historien',
+      'pris',
+      'faq',
+    ]);
+    const links = [...html.matchAll(/<a class="mk-card lp-company" href="([^"]+)"/g)].map((m) => m[1]);
+    expect(links).toEqual([7, 6, 5, 4, 3, 2].map((n) => `https://firma${n}.mesterside.test/`));
+    expect(html).toContain('Østjysk Byg 7');
+    expect(html).toMatch(/lp-company-initial" aria-hidden="true">Ø</);
+  });
+
+  it('with 10 companies: still at most six cards', async () => {
+    const config = await withCompanies(10);
+    const model = await loadLandingModel(db, config.publicHost);
+    expect(model.companyCount).toBe(10);
+    expect(model.cards.map((card) => card.name)).toEqual(
+      [9, 8, 7, 6, 5, 4].map((n) => `${n % 2 ? 'Østjysk' : 'Hansen'} Byg ${n}`),
+    );
+    const html = await renderer.renderLanding(model);
+    expect(html.match(/class="mk-card lp-company"/g)).toHaveLength(6);
+  });
+
+  it('is written to storage/sites/_main when a company is published, and escapes company text', async () => {
+    const config = await withCompanies(8);
+    const publisher = await createSitePublisher({ db, config, renderer });
+    await updateCompany(db, '30000007', { name: '<script>alert(1)</script> Tag & Mur' });
+    await publisher.publish('30000007');
+    const html = readFileSync(path.join(sitesDirOf(config), '_main', 'index.html'), 'utf8');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Tag &amp; Mur');
+    expect(html).not.toContain('<script>alert(1)');
+  });
+});

@@ -1,0 +1,70 @@
+// The landing page with live data (SPEC §1, §9): its model from the database, and a publisher that
+// renders it into storage/sites/_main/index.html whenever a company is published, so `/` stays a
+// static file. Renders coalesce: while one runs, any number of requests make one more.
+import { type Db, toCompany } from '../db';
+import type { Config } from '../lib/config';
+import type { Logger } from '../lib/logger';
+import { LANDING_MAX_CARDS, landingSectionOf } from '../rules/landing';
+import type { LandingRenderer } from './astro-renderer';
+import { type LandingModel, MAIN_SITE_FOLDER } from './landing-model';
+import { writeSite } from './write-site';
+
+export async function loadLandingModel(db: Db, publicHost: string): Promise<LandingModel> {
+  const [count, rows] = await Promise.all([
+    db
+      .selectFrom('companies')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('companies')
+      .selectAll()
+      .orderBy('createdAt', 'desc')
+      .orderBy('cvr', 'desc')
+      .limit(LANDING_MAX_CARDS)
+      .execute(),
+  ]);
+  const companyCount = Number(count.count);
+  return { companyCount, ...landingSectionOf(companyCount, rows.map(toCompany), publicHost) };
+}
+
+export interface LandingPublisher {
+  /** Renders the landing page from the database now (or right after the render running now). */
+  refresh(): Promise<void>;
+}
+
+export function createLandingPublisher(deps: {
+  db: Db;
+  config: Pick<Config, 'publicHost'>;
+  sitesDir: string;
+  renderer: LandingRenderer;
+  logger?: Logger;
+}): LandingPublisher {
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function renderOnce() {
+    const model = await loadLandingModel(deps.db, deps.config.publicHost);
+    const html = await deps.renderer.renderLanding(model);
+    await writeSite(deps.sitesDir, MAIN_SITE_FOLDER, [{ name: 'index.html', body: Buffer.from(html) }]);
+  }
+
+  return {
+    refresh() {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = (async () => {
+        try {
+          do {
+            again = false;
+            await renderOnce();
+          } while (again);
+        } finally {
+          running = null;
+        }
+      })();
+      return running;
+    },
+  };
+}
