@@ -1,0 +1,69 @@
+// npm run lighthouse: Lighthouse (the npm package, on Debian's Chromium) against the landing page and
+// a company page of the real product, started here on a scratch SQLite database with the demo
+// companies. Prints the four category scores of each page; the target is 100 for every one.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { migrateToLatest, openDatabase } from '../db';
+import { loadConfig } from '../lib/config';
+import { createLogger } from '../lib/logger';
+import { startProductStack } from '../server/product-stack';
+import { seedDemoCompanies } from './seed/seed-demo';
+
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+const storageDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
+const config = loadConfig({ STORAGE_DIR: storageDir, LOG_LEVEL: 'silent', PORT: '0' });
+const db = openDatabase(config.database);
+await migrateToLatest(db);
+await seedDemoCompanies(db);
+const stack = await startProductStack({ config, db, logger: createLogger(config), port: 0, redisUrl: null });
+await stack.queue.recover();
+await stack.queue.idle();
+const origin = `http://localhost:${stack.server.port}`;
+const pages = [
+  { name: 'Landing page', url: `${origin}/` },
+  { name: 'Company page', url: `${origin}/12345678/` },
+];
+
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+let worst = 100;
+try {
+  for (const page of pages) {
+    const result = await lighthouse(page.url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    const categories = result?.lhr.categories ?? {};
+    const scores = CATEGORIES.map((id) => Math.round((categories[id]?.score ?? 0) * 100));
+    worst = Math.min(worst, ...scores);
+    console.log(
+      `${page.name.padEnd(14)} ${CATEGORIES.map((id, index) => `${id} ${scores[index]}`).join('  ')}  (${page.url})`,
+    );
+    for (const id of CATEGORIES) {
+      const category = categories[id];
+      if (!category || category.score === 1) continue;
+      // Name what cost points, so a score under 100 says what to fix.
+      for (const ref of category.auditRefs) {
+        const audit = result?.lhr.audits[ref.id];
+        if (audit && ref.weight > 0 && audit.score !== null && audit.score < 1) {
+          console.log(`    ${id}: ${audit.title} (${Math.round(audit.score * 100)})`);
+        }
+      }
+    }
+  }
+} finally {
+  chrome.kill();
+  await stack.close();
+  await db.destroy();
+  rmSync(storageDir, { recursive: true, force: true });
+}
+process.exit(worst === 100 ? 0 : 1);
