@@ -12,7 +12,8 @@ import { createLogger } from '../lib/logger';
 import { startProductStack } from '../server/product-stack';
 import { seedDemoCompanies } from './seed/seed-demo';
 
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// Debian's Chromium (apt-get install -y chromium); nothing downloads a browser of its own.
+const CHROMIUM = '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 const storageDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));

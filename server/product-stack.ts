@@ -58,7 +58,9 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       port: options.port ?? config.port,
     });
     // `/` shows the companies as they are now, even when nothing waits to be published.
-    publisher.landing?.refresh().catch((error: unknown) => logger.error({ err: error }, 'landing page render failed'));
+    publisher.landing
+      ?.refresh()
+      .catch((error: unknown) => logger.error({ err: error }, 'landing page render failed'));
     return {
       server,
       queue,
