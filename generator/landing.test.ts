@@ -96,6 +96,13 @@ describe('landing page', () => {
     );
     const html = await renderer.renderLanding(model);
     expect(html.match(/class="mk-card lp-company"/g)).toHaveLength(6);
+    // The marketing budget (issue #7): 50 KB of HTML and CSS, 5 KB of JavaScript, cards included.
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(50 * 1024);
+    const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)];
+    expect(
+      scripts.reduce((sum, match) => sum + Buffer.byteLength(match[1] as string), 0),
+    ).toBeLessThanOrEqual(5 * 1024);
+    expect(html).not.toMatch(/<script[^>]+src=/);
   });
 
   it('is written to storage/sites/_main when a company is published, and escapes company text', async () => {

@@ -240,15 +240,13 @@ describe('onboarding in the browser', () => {
         event.data.cvr_length,
         event.data.cvr_value,
       ]);
-    await expect
-      .poll(events)
-      .toEqual(
-        expect.arrayContaining([
-          ['invalid', '1234 567', 7, '1234567'],
-          ['not_found', '99999999', 8, '99999999'],
-          ['taken', '99000707', 8, '99000707'],
-        ]),
-      );
+    await expect.poll(events).toEqual(
+      expect.arrayContaining([
+        ['invalid', '1234 567', 7, '1234567'],
+        ['not_found', '99999999', 8, '99999999'],
+        ['taken', '99000707', 8, '99000707'],
+      ]),
+    );
   });
 
   it('asks about a proposed website, then refuses an e-mail already registered', async () => {
