@@ -5,7 +5,12 @@ import { parseArgs } from 'node:util';
 import { listCompanies } from '../db';
 import { normalizeCvr } from '../rules/cvr';
 import { configOrExit, databaseOrExit, fail, migrateOrExit } from './cli';
-import { defaultConcurrency, type RebuildResult, rebuildLanding, rebuildSites } from './rebuild/rebuild-sites';
+import {
+  defaultConcurrency,
+  type RebuildResult,
+  rebuildLanding,
+  rebuildSites,
+} from './rebuild/rebuild-sites';
 
 const { values } = parseArgs({
   options: { cvr: { type: 'string', multiple: true }, concurrency: { type: 'string' } },
