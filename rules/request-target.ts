@@ -79,6 +79,24 @@ const PRODUCT_PAGE_PATH = /^\/(?:privacy|faq|blog|blog\/[0-9]{1,9})$/;
 const BLOG_POST_PATH = /^\/blog\/[0-9]{1,9}$/;
 /** What an unknown blog post shows ('Indlæg ikke fundet', SPEC §2 "Blog"), with status 404. */
 export const BLOG_POST_MISSING = '/blog/ikke-fundet';
+
+/**
+ * Main-host pages the product's own pages link to (header, footer). On a company host they are the
+ * company's paths; when the company has no page there, the visitor followed one of our links from
+ * /privacy, /faq or the blog, and is sent to the main host's page rather than to a 404.
+ */
+export const MAIN_HOST_PAGES: ReadonlySet<string> = new Set([
+  'om',
+  'funktioner',
+  'kontakt',
+  'onboarding',
+  'tomrer-hjemmeside',
+  'murer-hjemmeside',
+  'vvs-hjemmeside',
+  'maler-hjemmeside',
+  'vinduespudser-hjemmeside',
+  'mekaniker-hjemmeside',
+]);
 const ASSET_PATH = /^(?!.*\.\.)\/_astro\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 // Media: `/media/(images|logos)/<cvr>/<name>.(webp|jpg|png)`, names as api/images writes them. Upload
 // temp files start with '.', so they can never match. Any other /media/ path ends at /404.

@@ -13,6 +13,7 @@ import type { Logger } from '../lib/logger';
 import {
   classifyHost,
   type HostMode,
+  MAIN_HOST_PAGES,
   type RequestTarget,
   resolvePathForHost,
   type SiteTarget,
@@ -163,7 +164,9 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     // rendered) answer with ours instead of redirecting to ourselves. Missing pages go to /404.
     if (typeof found === 'object') serveFile(req, res, found, target.status);
     else if (target.file === '404.html' && target.by !== 'path') send(res, siteNotFound, req);
-    else redirect(res, TO_404);
+    else if (target.by !== 'path' && MAIN_HOST_PAGES.has(target.file.replace(/\.html$/, ''))) {
+      redirect(res, redirectHeaders(`${origin}/${target.file.replace(/\.html$/, '')}`, false));
+    } else redirect(res, TO_404);
   }
 
   function serveMarketing(

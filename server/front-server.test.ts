@@ -142,6 +142,23 @@ describe('company sites', () => {
     expect((await get('/om-os/', 'demo.mesterside.dk')).headers.location).toBe('/om-os');
   });
 
+  it("sends the product's main-host links from a company host to the main host, unless the company has the page", async () => {
+    // /privacy on a subdomain links to /funktioner and /onboarding in its header.
+    for (const [path, host] of [
+      ['/funktioner', 'demo.mesterside.dk'],
+      ['/onboarding', 'www.hansen.dk'],
+      ['/tomrer-hjemmeside', 'demo.mesterside.dk'],
+    ] as const) {
+      const response = await get(path, host);
+      expect(response.status, `${host}${path}`).toBe(302);
+      expect(response.headers.location).toBe(`https://mesterside.dk${path}`);
+    }
+    // A company page of the same name wins: it is the company's address.
+    expect((await get('/om-os', 'demo.mesterside.dk')).status).toBe(200);
+    // On the main host under /<cvr>/ the product's pages are one level up anyway: a plain 404.
+    expect((await get(`/${CVR}/funktioner`, 'mesterside.dk')).headers.location).toBe('/404');
+  });
+
   it('answers unknown companies and companies without a site', async () => {
     const unknownSubdomain = await get('/', 'findesikke.mesterside.dk');
     expect(unknownSubdomain.status).toBe(302);
