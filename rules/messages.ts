@@ -81,6 +81,7 @@ export const MESSAGES = {
   deletePageConfirm: 'Er du sikker på at du vil slette denne side? Dette kan ikke fortrydes.',
   homepageNotDeletable: 'Forsiden kan ikke slettes',
   logoutFailed: 'Kunne ikke logge ud. Prøv igen.',
+  pagesLoadFailed: 'Kunne ikke hente siderne',
   sessionEnded: 'Du er blevet logget ud. Log ind igen.',
   unknownAdminError: 'Noget gik galt i administrationen. Genindlæs siden, eller gå tilbage til forsiden.',
 } as const;

@@ -59,6 +59,21 @@ describe('pages editor', () => {
     expect(html).toContain('<a href="ydelser">et link</a>');
   });
 
+  it('says when the pages cannot be loaded, and loads them on "Prøv igen"', async () => {
+    const page = await admin.newPage(PHONE);
+    await admin.login(page);
+    let failures = 1;
+    await page.route('**/api/pages', async (route) => {
+      if (failures-- > 0) await route.abort('connectionrefused');
+      else await route.continue();
+    });
+    await page.goto(`${admin.origin}/admin/pages`);
+    await page.getByRole('alert').getByText(MESSAGES.pagesLoadFailed).waitFor();
+    await admin.shot(page, 'pages-load-failed-phone');
+    await page.getByRole('button', { name: 'Prøv igen' }).click();
+    await page.getByText('Vælg en side fra menuen').waitFor();
+  });
+
   it('keeps the meta fields to 60 and 160 characters with the spec hints', async () => {
     const page = await admin.newPage();
     await admin.login(page);

@@ -1,6 +1,6 @@
 // A modal question with two answers, on the native <dialog> (focus moves into it, Escape cancels,
 // focus returns to the opener). Used for deleting pages and images (SPEC §5 confirmations).
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from './use-modal-dialog';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -17,27 +17,8 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const { open, onCancel } = props;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    // Escape fires 'cancel'; keep the state in React's hands.
-    const cancel = (event: Event) => {
-      event.preventDefault();
-      onCancel();
-    };
-    dialog.addEventListener('cancel', cancel);
-    return () => dialog.removeEventListener('cancel', cancel);
-  }, [onCancel]);
+  const ref = useModalDialog(open, onCancel);
 
   return (
     <dialog ref={ref} aria-labelledby="confirm-title" aria-describedby="confirm-message">

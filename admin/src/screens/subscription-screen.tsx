@@ -1,7 +1,7 @@
 // /admin/subscription (SPEC §2 Subscription, §9): the plan area (no paid plans to choose yet) with the
 // trial's end and the price after it, and help text.
 import { useResource } from '../api/use-resource';
-import { Skeleton } from '../components/skeleton';
+import { LoadState } from '../components/load-state';
 import { loadSubscription } from '../shell/subscription-api';
 
 const DATE = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -13,16 +13,7 @@ export function SubscriptionScreen() {
     <section aria-labelledby="subscription-title">
       <h1 id="subscription-title">Abonnement</h1>
       {data === null ? (
-        subscription.error && !subscription.loading ? (
-          <div className="notice notice-error" role="alert">
-            <p>{subscription.error}</p>
-            <button type="button" className="button" onClick={() => void subscription.reload()}>
-              Prøv igen
-            </button>
-          </div>
-        ) : (
-          <Skeleton />
-        )
+        <LoadState resource={subscription} />
       ) : (
         <div className="card subscription-card">
           <h2>Gratis prøveperiode</h2>

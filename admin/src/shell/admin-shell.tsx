@@ -8,6 +8,7 @@ import { api } from '../api/client';
 import type { Company } from '../api/types';
 import { useResource } from '../api/use-resource';
 import { useAuth, useSession } from '../auth/auth-context';
+import { LoadError } from '../components/load-state';
 import { Skeleton } from '../components/skeleton';
 import { ADMIN_PATHS } from '../paths';
 import { CompanyProvider } from './company-context';
@@ -89,12 +90,7 @@ export function AdminShell() {
       </nav>
       <main className="shell-main" id="indhold">
         {company.error && !company.data ? (
-          <div className="notice notice-error" role="alert">
-            <p>{company.error}</p>
-            <button type="button" className="button" onClick={() => void company.reload()}>
-              Prøv igen
-            </button>
-          </div>
+          <LoadError message={company.error} onRetry={() => void company.reload()} />
         ) : !context || navigation.state === 'loading' ? (
           <Skeleton variant="admin" />
         ) : (

@@ -1,8 +1,9 @@
 // A dialog listing the image archive; choosing one hands its URL back (the pages editor's gallery,
 // hero and side images). Native <dialog>: focus moves in, Escape closes, focus returns to the opener.
-import { useEffect, useRef } from 'react';
 import { useResource } from '../../api/use-resource';
+import { LoadState } from '../../components/load-state';
 import { Skeleton } from '../../components/skeleton';
+import { useModalDialog } from '../../components/use-modal-dialog';
 import { ImageThumb } from './image-thumb';
 import { type ImageJson, loadImages } from './images-api';
 import './images.css';
@@ -15,25 +16,7 @@ export interface ImagePickerProps {
 }
 
 export function ImagePicker({ open, title = 'Vælg billede fra arkivet', onPick, onClose }: ImagePickerProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const cancel = (event: Event) => {
-      event.preventDefault();
-      onClose();
-    };
-    dialog.addEventListener('cancel', cancel);
-    return () => dialog.removeEventListener('cancel', cancel);
-  }, [onClose]);
+  const ref = useModalDialog(open, onClose);
 
   return (
     <dialog ref={ref} className="image-picker" aria-labelledby="image-picker-title">
@@ -51,19 +34,8 @@ export function ImagePicker({ open, title = 'Vælg billede fra arkivet', onPick,
 // Mounted only while the dialog is open, so every opening shows the archive as it is now.
 function PickerList({ onPick }: { onPick: ImagePickerProps['onPick'] }) {
   const list = useResource(loadImages);
-  if (list.data === null) {
-    if (list.error && !list.loading) {
-      return (
-        <div className="notice notice-error" role="alert">
-          <p>{list.error}</p>
-          <button type="button" className="button button-secondary" onClick={() => void list.reload()}>
-            Prøv igen
-          </button>
-        </div>
-      );
-    }
-    return <Skeleton label="Henter billeder…" />;
-  }
+  if (list.data === null)
+    return <LoadState resource={list} loading={<Skeleton label="Henter billeder…" />} />;
   if (list.data.images.length === 0) {
     return <p>Arkivet er tomt. Upload billeder under Billedearkiv først.</p>;
   }

@@ -5,6 +5,7 @@ import { MAX_IMAGES } from '../../../../rules/images';
 import { MESSAGES } from '../../../../rules/messages';
 import { useResource } from '../../api/use-resource';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LoadState } from '../../components/load-state';
 import { Skeleton } from '../../components/skeleton';
 import { ImageThumb } from './image-thumb';
 import { deleteImage, type ImageJson, type ImageListJson, loadImages } from './images-api';
@@ -28,20 +29,12 @@ export function ImagesScreen() {
   const uploads = useUploads(added);
 
   if (list.data === null) {
-    if (list.error && !list.loading) {
-      return (
-        <section aria-labelledby="images-title">
-          <h1 id="images-title">Billedearkiv</h1>
-          <div className="notice notice-error" role="alert">
-            <p>{list.error}</p>
-            <button type="button" className="button button-secondary" onClick={() => void list.reload()}>
-              Prøv igen
-            </button>
-          </div>
-        </section>
-      );
-    }
-    return <Skeleton label="Henter billeder…" />;
+    return (
+      <section aria-labelledby="images-title">
+        <h1 id="images-title">Billedearkiv</h1>
+        <LoadState resource={list} loading={<Skeleton label="Henter billeder…" />} />
+      </section>
+    );
   }
 
   const { images, limit } = list.data;

@@ -7,7 +7,7 @@ import { api } from '../../api/client';
 import type { Page } from '../../api/types';
 
 export function listPages(): Promise<Page[]> {
-  return api.get<Page[]>('/pages', MESSAGES.loadCompanyFailed);
+  return api.get<Page[]>('/pages', MESSAGES.pagesLoadFailed);
 }
 
 export function createPage(): Promise<Page> {

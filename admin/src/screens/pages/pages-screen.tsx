@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../../rules/messages';
 import type { Page } from '../../api/types';
 import { useResource } from '../../api/use-resource';
-import { Skeleton } from '../../components/skeleton';
+import { LoadState } from '../../components/load-state';
 import { PageEditor } from './page-editor';
 import { createPage, listPages } from './pages-api';
 import './pages.css';
@@ -19,18 +19,11 @@ export function PagesScreen() {
   const choose = (id: string | null) => setParams(id ? { side: id } : {}, { replace: false });
 
   if (pages.data === null) {
-    return pages.error && !pages.loading ? (
-      <section>
-        <h1>Sider</h1>
-        <div className="notice notice-error" role="alert">
-          <p>{pages.error}</p>
-          <button type="button" className="button" onClick={() => void pages.reload()}>
-            Prøv igen
-          </button>
-        </div>
+    return (
+      <section aria-labelledby="pages-title">
+        <h1 id="pages-title">Sider</h1>
+        <LoadState resource={pages} />
       </section>
-    ) : (
-      <Skeleton />
     );
   }
 

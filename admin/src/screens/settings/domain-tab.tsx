@@ -6,8 +6,8 @@ import { MESSAGES } from '../../../../rules/messages';
 import { ApiError, api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { Field } from '../../components/field';
+import { LoadState } from '../../components/load-state';
 import { SaveBar } from '../../components/save-bar';
-import { Skeleton } from '../../components/skeleton';
 import { useCompany } from '../../shell/company-context';
 import { useSettingsSave } from './use-settings-save';
 
@@ -73,18 +73,7 @@ export function DomainTab() {
   };
 
   const data = domain.data;
-  if (!data) {
-    return domain.error && !domain.loading ? (
-      <div className="notice notice-error" role="alert">
-        <p>{domain.error}</p>
-        <button type="button" className="button" onClick={() => void domain.reload()}>
-          Prøv igen
-        </button>
-      </div>
-    ) : (
-      <Skeleton />
-    );
-  }
+  if (!data) return <LoadState resource={domain} />;
   const { a, txt } = data.records;
 
   return (
