@@ -30,6 +30,7 @@ const lines = [
   `  database: ${describeDatabase(config.database)}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`,
   `  queue: ${config.redisUrl ? 'BullMQ on Redis' : 'in-process'}   storage: ${config.storageDir}`,
   `  health:  ${base}/api/health`,
+  `  landing: ${base}/   new site: ${base}/onboarding   admin: ${base}/admin`,
 ];
 if (seeded.length) lines.push(`  seeded ${seeded.length} fictional demo companies`);
 const companies = await listCompanies(db);

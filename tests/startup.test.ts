@@ -72,6 +72,17 @@ describe('npm start', () => {
       status: 'ok',
       database: { status: 'ok', dialect: 'sqlite' },
     });
+    // The whole product answers: the landing page, onboarding and the admin SPA.
+    expect(first.stdout()).toContain(`${url}/admin`);
+    for (const [pathname, text] of [
+      ['/', 'Din nye hjemmeside er klar på 5 minutter'],
+      ['/onboarding', 'CVR'],
+      ['/admin', '<div id="root">'],
+    ] as const) {
+      const page = await fetch(`${url}${pathname}`);
+      expect(page.status, pathname).toBe(200);
+      expect(await page.text(), pathname).toContain(text);
+    }
     first.child.kill('SIGTERM');
     expect(await first.exit).toBe(0);
 
