@@ -54,36 +54,33 @@ export async function loadSiteRenderer(
   if (!landingRoute)
     throw new Error(`The landing page route is missing from ${entry}: run \`npm run build\`.`);
 
+  /** Renders one route to HTML; `locals` is a fresh object the template may mark with an error. */
+  async function render(url: string, route: unknown, locals: object, name: string): Promise<string> {
+    let response: Response;
+    try {
+      response = await app.render(new Request(url), { routeData: route, locals });
+    } catch (error) {
+      throw new Error(`Rendering ${name} failed: ${messageOf(error)}`, { cause: error });
+    }
+    const cause: unknown = Reflect.get(locals, RENDER_ERROR);
+    if (cause !== undefined) {
+      throw new Error(`Rendering ${name} failed: ${messageOf(cause)}`, { cause });
+    }
+    if (response.status !== 200) {
+      throw new Error(`Rendering ${name} failed with HTTP ${response.status}`);
+    }
+    return response.text();
+  }
+
   return {
-    async renderPage({ site, page }) {
-      const name = describePage({ site, page });
+    renderPage({ site, page }) {
       // A fresh object per render: the caller's model is never written to.
       const locals: SiteLocals = { site, page };
-      let response: Response;
-      try {
-        const url = `${ROUTE_URL}${encodeURIComponent(page?.slug ?? '404')}`;
-        response = await app.render(new Request(url), { routeData, locals });
-      } catch (error) {
-        throw new Error(`Rendering ${name} failed: ${messageOf(error)}`, { cause: error });
-      }
-      const cause: unknown = Reflect.get(locals, RENDER_ERROR);
-      if (cause !== undefined) {
-        throw new Error(`Rendering ${name} failed: ${messageOf(cause)}`, { cause });
-      }
-      if (response.status !== 200) {
-        throw new Error(`Rendering ${name} failed with HTTP ${response.status}`);
-      }
-      return response.text();
+      const url = `${ROUTE_URL}${encodeURIComponent(page?.slug ?? '404')}`;
+      return render(url, routeData, locals, describePage(locals));
     },
-    async renderLanding(landing) {
-      const locals = { landing };
-      const response = await app.render(new Request(LANDING_URL), { routeData: landingRoute, locals });
-      const cause: unknown = Reflect.get(locals, RENDER_ERROR);
-      if (cause !== undefined)
-        throw new Error(`Rendering the landing page failed: ${messageOf(cause)}`, { cause });
-      if (response.status !== 200)
-        throw new Error(`Rendering the landing page failed with HTTP ${response.status}`);
-      return response.text();
+    renderLanding(landing) {
+      return render(LANDING_URL, landingRoute, { landing }, 'the landing page');
     },
   };
 }

@@ -1,6 +1,7 @@
 // The landing page with live data (SPEC §1, §9): its model from the database, and a publisher that
 // renders it into storage/sites/_main/index.html whenever a company is published, so `/` stays a
-// static file. Renders coalesce: while one runs, any number of requests make one more.
+// static file. Renders coalesce: while one runs, any number of requests make one more; a model
+// unchanged since the last render is not written again.
 import { type Db, toCompany } from '../db';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
@@ -42,10 +43,17 @@ export function createLandingPublisher(deps: {
   let running: Promise<void> | null = null;
   let again = false;
 
+  // Most publishes are page edits that leave the company section as it was: the model this process
+  // last wrote is remembered, and an unchanged one is not rendered and written again.
+  let written: string | null = null;
+
   async function renderOnce() {
     const model = await loadLandingModel(deps.db, deps.config.publicHost);
+    const key = JSON.stringify(model);
+    if (key === written) return;
     const html = await deps.renderer.renderLanding(model);
     await writeSite(deps.sitesDir, MAIN_SITE_FOLDER, [{ name: 'index.html', body: Buffer.from(html) }]);
+    written = key;
   }
 
   return {

@@ -163,10 +163,12 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     // On a company host /404 is the site's own page; without one (no site folder yet, or none
     // rendered) answer with ours instead of redirecting to ourselves. Missing pages go to /404.
     if (typeof found === 'object') serveFile(req, res, found, target.status);
-    else if (target.file === '404.html' && target.by !== 'path') send(res, siteNotFound, req);
-    else if (target.by !== 'path' && MAIN_HOST_PAGES.has(target.file.replace(/\.html$/, ''))) {
-      redirect(res, redirectHeaders(`${origin}/${target.file.replace(/\.html$/, '')}`, false));
-    } else redirect(res, TO_404);
+    else if (target.by === 'path') redirect(res, TO_404);
+    else if (target.file === '404.html') send(res, siteNotFound, req);
+    else {
+      const slug = target.file.replace(/\.html$/, '');
+      redirect(res, MAIN_HOST_PAGES.has(slug) ? redirectHeaders(`${origin}/${slug}`, false) : TO_404);
+    }
   }
 
   function serveMarketing(

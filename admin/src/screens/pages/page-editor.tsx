@@ -174,10 +174,7 @@ export function PageEditor({ page, onSaved, onDeleted }: PageEditorProps) {
           <fieldset className="layout-cards">
             <legend className="field-label">Vælg layout</legend>
             {EDITABLE_LAYOUTS.map((layout) => (
-              <label
-                key={layout}
-                className={layout === draft.layout ? 'layout-card layout-card-active' : 'layout-card'}
-              >
+              <label key={layout} className="choice layout-card">
                 <input
                   type="radio"
                   name="layout"

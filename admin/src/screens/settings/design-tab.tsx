@@ -23,10 +23,7 @@ export function DesignTab() {
       <fieldset className="theme-picker">
         <legend className="field-label">Vælg farvetema</legend>
         {THEMES.map((option) => (
-          <label
-            key={option.id}
-            className={option.id === theme ? 'theme-option theme-option-active' : 'theme-option'}
-          >
+          <label key={option.id} className="choice theme-option">
             <input
               type="radio"
               name="theme"
