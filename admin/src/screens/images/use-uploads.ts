@@ -52,5 +52,5 @@ export function useUploads(onUploaded: (image: ImageJson) => void) {
     [onUploaded],
   );
 
-  return { entries, error, busy, start, clearError: () => setError(null) };
+  return { entries, error, busy, start };
 }

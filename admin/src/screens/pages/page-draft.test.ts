@@ -5,7 +5,6 @@ import {
   canGenerate,
   changeGalleryItem,
   draftFrom,
-  isDirty,
   removeGalleryItem,
   updateFrom,
   withGeneratedText,
@@ -65,12 +64,6 @@ describe('saving a draft', () => {
     expect(draft.layout).toBe('text');
     expect(updateFrom(draft, grid)).not.toHaveProperty('layout');
     expect(updateFrom({ ...draft, layout: 'hero' }, grid)).toHaveProperty('layout', 'hero');
-  });
-
-  it('knows when there is something to save', () => {
-    const draft = draftFrom(PAGE);
-    expect(isDirty(draft, PAGE)).toBe(false);
-    expect(isDirty({ ...draft, metaTitle: 'x' }, PAGE)).toBe(true);
   });
 });
 

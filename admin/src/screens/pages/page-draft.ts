@@ -56,10 +56,6 @@ export function updateFrom(draft: PageDraft, page: Page): PageUpdateInput {
   };
 }
 
-export function isDirty(draft: PageDraft, page: Page): boolean {
-  return JSON.stringify(draft) !== JSON.stringify(draftFrom(page));
-}
-
 /** AI text joins the draft: body appended after the separator, title (and subtitle) only if empty. */
 export function withGeneratedText(
   draft: PageDraft,
