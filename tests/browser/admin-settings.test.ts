@@ -146,6 +146,8 @@ describe('settings', () => {
     const page = await admin.newPage(PHONE);
     await admin.login(page);
     await openTab(page, 'Design');
+    // count() does not wait: let the tab's panel render first.
+    await page.getByRole('heading', { name: 'Farvetema' }).waitFor();
     const options = page.getByRole('radio');
     expect(await options.count()).toBe(20);
     const preview = page.getByRole('img', { name: 'Forhåndsvisning' });
@@ -234,6 +236,8 @@ describe('subscription and trial banner', () => {
     await banner.waitFor({ state: 'detached' });
     await page.reload();
     await page.getByRole('heading', { name: 'Abonnement' }).waitFor();
+    // The banner's own request has answered (showBanner is still true) before we look for it.
+    await page.waitForLoadState('networkidle');
     expect(await page.getByRole('complementary', { name: 'Prøveperiode' }).count()).toBe(0);
 
     // Another browser has not dismissed it.
