@@ -7,13 +7,14 @@ import type { Logger } from '../lib/logger';
 import { type LandingRenderer, loadSiteRenderer, type SiteRenderer } from './astro-renderer';
 import { createLandingPublisher, type LandingPublisher } from './landing';
 import { loadSiteModel } from './load-site';
-import { renderSiteFiles } from './site-files';
+import { renderSiteFiles, type SiteFile } from './site-files';
+import type { SiteModel } from './site-model';
 import { removeSite, writeSite } from './write-site';
 
 export { createLandingPublisher, loadLandingModel } from './landing';
 export { EMPTY_LANDING, type LandingModel, MAIN_SITE_FOLDER } from './landing-model';
 export { loadSiteModel } from './load-site';
-export { renderSiteFiles } from './site-files';
+export { renderSiteFiles, type SiteFile } from './site-files';
 export type { SiteLocals, SiteModel } from './site-model';
 export { SITE_FILES } from './site-model';
 export { liveBuild, removeSite, writeSite } from './write-site';
@@ -34,6 +35,24 @@ export interface PublisherDeps {
   renderer?: SiteRenderer & Partial<LandingRenderer>;
   /** Refresh the landing page after each company (default true). The rebuild does it once at the end. */
   refreshLanding?: boolean;
+}
+
+/** One company's site rendered in memory, not yet written. */
+export interface RenderedSite {
+  site: SiteModel;
+  files: SiteFile[];
+}
+
+/** Reads one company fresh from the database and renders its whole site; undefined when it is gone. */
+export async function renderCompanySite(
+  db: Db,
+  publicHost: string,
+  renderer: SiteRenderer,
+  cvr: string,
+): Promise<RenderedSite | undefined> {
+  const site = await loadSiteModel(db, cvr, publicHost);
+  if (!site) return undefined;
+  return { site, files: await renderSiteFiles(site, renderer) };
 }
 
 export function sitesDirOf(config: Pick<Config, 'storageDir'>): string {
@@ -63,17 +82,16 @@ export async function createSitePublisher(deps: PublisherDeps): Promise<SitePubl
   return {
     landing,
     async publish(cvr) {
-      const site = await loadSiteModel(deps.db, cvr, deps.config.publicHost);
-      if (!site) {
+      const started = performance.now();
+      const rendered = await renderCompanySite(deps.db, deps.config.publicHost, renderer, cvr);
+      if (!rendered) {
         await removeSite(sitesDir, cvr);
         await refreshLanding();
         return 'gone';
       }
-      const started = performance.now();
-      const files = await renderSiteFiles(site, renderer);
-      await writeSite(sitesDir, cvr, files);
+      await writeSite(sitesDir, cvr, rendered.files);
       deps.logger?.info(
-        { cvr, pages: site.pages.length, ms: Math.round(performance.now() - started) },
+        { cvr, pages: rendered.site.pages.length, ms: Math.round(performance.now() - started) },
         'site published',
       );
       await refreshLanding();

@@ -34,5 +34,10 @@ export const SITE_FILES = {
   robots: 'robots.txt',
 } as const;
 
-/** Text files also get `<file>.br` and `<file>.gz` siblings for precompressed serving. */
-export const PRECOMPRESSED_SUFFIXES = ['.br', '.gz'] as const;
+/**
+ * Files of at least this size also get `<file>.br` and `<file>.gz` siblings for precompressed
+ * serving (the static server compresses the marketing site's files from the same size up). Below
+ * it, a response fits one packet either way: a five-page site's sitemap.xml (about 550 bytes) and
+ * robots.txt are served as they are, two files fewer to write per company.
+ */
+export const COMPRESS_MIN_BYTES = 1024;

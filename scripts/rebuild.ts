@@ -5,12 +5,7 @@ import { parseArgs } from 'node:util';
 import { listCompanies } from '../db';
 import { normalizeCvr } from '../rules/cvr';
 import { configOrExit, databaseOrExit, fail, migrateOrExit } from './cli';
-import {
-  defaultConcurrency,
-  type RebuildResult,
-  rebuildLanding,
-  rebuildSites,
-} from './rebuild/rebuild-sites';
+import { defaultConcurrency, type RebuildResult, rebuildSites } from './rebuild/rebuild-sites';
 
 const { values } = parseArgs({
   options: { cvr: { type: 'string', multiple: true }, concurrency: { type: 'string' } },
@@ -32,16 +27,20 @@ await db.destroy();
 
 const started = performance.now();
 const progress = progressBar(cvrs.length);
-const results = await rebuildSites({ config, cvrs, concurrency, onResult: progress.update });
+const { results, landingError } = await rebuildSites({
+  config,
+  cvrs,
+  concurrency,
+  onResult: progress.update,
+});
 progress.done();
-const landingError = await rebuildLanding(config);
 const seconds = (performance.now() - started) / 1000;
 
 const failures = results.filter((result) => !result.ok);
 const pages = results.reduce((sum, result) => sum + result.pages, 0);
 console.log(
   `Rebuilt ${results.length - failures.length} of ${cvrs.length} companies, ${pages} pages, ` +
-    `in ${seconds.toFixed(2)} s (${concurrency} thread${concurrency === 1 ? '' : 's'}); ${failures.length} failed`,
+    `in ${seconds.toFixed(2)} s (${concurrency} writer thread${concurrency === 1 ? '' : 's'}); ${failures.length} failed`,
 );
 for (const failure of failures) console.log(`  failed ${failure.cvr}: ${failure.error}`);
 if (landingError) console.log(`  failed the landing page: ${landingError}`);

@@ -10,6 +10,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import { COMPRESS_MIN_BYTES } from '../generator/site-model';
 import {
   type Encoding,
   type FileKind,
@@ -80,7 +81,6 @@ const MAX_FOLDERS = 10_000;
 const ENTRY_OVERHEAD_BYTES = 512;
 // Moving an entry to the LRU's young end on every hit would cost a delete and an insert each time.
 const TOUCH_INTERVAL_MS = 1000;
-const COMPRESS_MIN_BYTES = 1024;
 const NOT_A_FILE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EISDIR', 'EMLINK', 'ENAMETOOLONG']);
 // O_NOFOLLOW makes open() fail on a symlink; Windows has no such flag (and no such symlinks).
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);

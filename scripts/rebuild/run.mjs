@@ -13,7 +13,7 @@ const { outputFiles } = await build({
   absWorkingDir: ROOT,
   entryPoints: {
     rebuild: 'scripts/rebuild.ts',
-    'rebuild-thread': 'scripts/rebuild/rebuild-thread.ts',
+    'rebuild-writer': 'scripts/rebuild/rebuild-writer.ts',
   },
   outdir: BUNDLE_DIR,
   outExtension: { '.js': '.mjs' },

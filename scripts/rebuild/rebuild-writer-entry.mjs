@@ -1,6 +1,6 @@
 // Worker threads start without the parent's TypeScript loader (tsx) on Node 20: register it here,
-// then load the thread itself.
+// then load the writer itself.
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./rebuild-thread.ts');
+await import('./rebuild-writer.ts');
