@@ -68,7 +68,9 @@ describe('npm run rebuild', () => {
     const files = async () => {
       const build = await liveBuild(sitesDirOf(config), '87654321');
       if (!build) throw new Error('no live build');
-      return Object.fromEntries(readdirSync(build).map((name) => [name, readFileSync(path.join(build, name))]));
+      return Object.fromEntries(
+        readdirSync(build).map((name) => [name, readFileSync(path.join(build, name))]),
+      );
     };
     const rebuilt = await files();
     const db = openDatabase(config.database);
