@@ -10,7 +10,7 @@ import { type Db, insertCompany, migrateToLatest, openDatabase, updateCompany } 
 import { loadConfig } from '../lib/config';
 import { loadSiteRenderer } from './astro-renderer';
 import { createSitePublisher, sitesDirOf } from './index';
-import { loadLandingModel } from './landing';
+import { createLandingPublisher, loadLandingModel } from './landing';
 
 let renderer: Awaited<ReturnType<typeof loadSiteRenderer>>;
 let dir: string;
@@ -113,5 +113,56 @@ describe('landing page', () => {
     const html = readFileSync(path.join(sitesDirOf(config), '_main', 'index.html'), 'utf8');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Tag &amp; Mur');
     expect(html).not.toContain('<script>alert(1)');
+  });
+
+  it('never leaves an older company section on the page when two processes render at once', async () => {
+    const config = await withCompanies(8);
+    const sitesDir = sitesDirOf(config);
+    const landingFile = () => readFileSync(path.join(sitesDir, '_main', 'index.html'), 'utf8');
+    // Process A starts rendering with 8 companies and is slow about it.
+    let started = () => {};
+    const slowStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let releaseSlow = () => {};
+    const release = new Promise<void>((resolve) => {
+      releaseSlow = resolve;
+    });
+    const slow = createLandingPublisher({
+      db,
+      config,
+      sitesDir,
+      renderer: {
+        async renderLanding(model) {
+          if (model.companyCount === 8) {
+            started();
+            await release;
+          }
+          return renderer.renderLanding(model);
+        },
+      },
+    });
+    const slowRefresh = slow.refresh();
+    await slowStarted;
+    // Meanwhile a ninth company signs up and process B publishes the landing page with it.
+    await insertCompany(
+      db,
+      {
+        cvr: '39999999',
+        name: 'Nyeste Tømrer',
+        address: 'Vej 2',
+        zipcode: '8000',
+        city: 'Aarhus C',
+        subdomain: 'nyeste',
+      },
+      new Date(Date.UTC(2026, 5, 1)),
+    );
+    await createLandingPublisher({ db, config, sitesDir, renderer }).refresh();
+    expect(landingFile()).toContain('Nyeste Tømrer');
+    // A finishes last: it must not put the 8-company page back.
+    releaseSlow();
+    await slowRefresh;
+    expect(landingFile()).toContain('Nyeste Tømrer');
+    expect(landingFile()).toContain('9 håndværkere');
   });
 });

@@ -10,6 +10,9 @@ import type { LandingRenderer } from './astro-renderer';
 import { type LandingModel, MAIN_SITE_FOLDER } from './landing-model';
 import { writeSite } from './write-site';
 
+/** Renders of one refresh while the company section keeps changing under it. */
+const MAX_RENDERS_PER_REFRESH = 3;
+
 export async function loadLandingModel(db: Db, publicHost: string): Promise<LandingModel> {
   const [count, rows] = await Promise.all([
     db
@@ -48,12 +51,24 @@ export function createLandingPublisher(deps: {
   let written: string | null = null;
 
   async function renderOnce() {
-    const model = await loadLandingModel(deps.db, deps.config.publicHost);
-    const key = JSON.stringify(model);
-    if (key === written) return;
-    const html = await deps.renderer.renderLanding(model);
-    await writeSite(deps.sitesDir, MAIN_SITE_FOLDER, [{ name: 'index.html', body: Buffer.from(html) }]);
-    written = key;
+    let model = await loadLandingModel(deps.db, deps.config.publicHost);
+    for (let attempt = 1; ; attempt++) {
+      const key = JSON.stringify(model);
+      if (key === written) return;
+      const html = await deps.renderer.renderLanding(model);
+      // Several worker processes each render the landing page after their publishes. One that
+      // started first may finish last: it writes only a model that is still current, else renders
+      // the current one. Under a flood of sign-ups it gives up after a few rounds and writes what it
+      // has; the next publish brings the page up to date.
+      const current = await loadLandingModel(deps.db, deps.config.publicHost);
+      if (JSON.stringify(current) !== key && attempt < MAX_RENDERS_PER_REFRESH) {
+        model = current;
+        continue;
+      }
+      await writeSite(deps.sitesDir, MAIN_SITE_FOLDER, [{ name: 'index.html', body: Buffer.from(html) }]);
+      written = key;
+      return;
+    }
   }
 
   return {
