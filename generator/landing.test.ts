@@ -165,4 +165,40 @@ describe('landing page', () => {
     expect(landingFile()).toContain('Nyeste Tømrer');
     expect(landingFile()).toContain('9 håndværkere');
   });
+
+  it('breaks a tie on sign-up time by CVR, highest first', async () => {
+    const config = await withCompanies(0);
+    const same = new Date(Date.UTC(2026, 1, 1));
+    for (const cvr of ['11111111', '44444444', '22222222', '33333333', '55555555', '66666666', '77777777']) {
+      await insertCompany(
+        db,
+        {
+          cvr,
+          name: `Firma ${cvr}`,
+          address: 'Vej 1',
+          zipcode: '8000',
+          city: 'Aarhus C',
+          subdomain: `f${cvr}`,
+        },
+        same,
+      );
+    }
+    // The oldest company, so that the eight make the cards show.
+    await insertCompany(
+      db,
+      {
+        cvr: '88888888',
+        name: 'Firma 88888888',
+        address: 'Vej 1',
+        zipcode: '8000',
+        city: 'Aarhus C',
+        subdomain: 'f8',
+      },
+      new Date(Date.UTC(2025, 0, 1)),
+    );
+    const model = await loadLandingModel(db, config.publicHost);
+    expect(model.cards.map((card) => card.name)).toEqual(
+      ['77777777', '66666666', '55555555', '44444444', '33333333', '22222222'].map((cvr) => `Firma ${cvr}`),
+    );
+  });
 });

@@ -1,14 +1,13 @@
-// The landing page's company section: thresholds at 3, 4, 8 and 10 companies, newest-six choice,
-// the subtitle fallback chain, initials, links to the subdomain (or /<cvr>/) for local and real hosts.
+// The landing page's company section: thresholds at 0, 3, 4, 7, 8 and 10 companies (which companies
+// are the newest six is the database query's, tested in generator/landing.test.ts), the subtitle fallback chain, initials, links to the subdomain (or /<cvr>/) for local and real hosts.
 import { describe, expect, it } from 'vitest';
 import {
   LANDING_DEFAULT_SUBTITLE,
   type LandingCompany,
   landingCard,
   landingInitial,
-  landingSection,
+  landingSectionOf,
   landingSubtitle,
-  newestCompanies,
 } from './landing';
 
 const HOST = 'mesterside.dk';
@@ -31,37 +30,34 @@ function company(n: number, overrides: Partial<LandingCompany> = {}): LandingCom
 
 const companies = (count: number) => Array.from({ length: count }, (_, i) => company(i + 1));
 
-describe('landingSection', () => {
-  it('with 3 companies: no reorder, no cards', () => {
-    expect(landingSection(companies(3), HOST)).toEqual({ reorder: false, cards: [] });
+describe('landingSectionOf', () => {
+  // The newest companies as the database query gives them (generator/landing.ts orders them there).
+  const newest = (count: number) => companies(count).reverse();
+
+  it('with 0 or 3 companies: no reorder, no cards', () => {
+    expect(landingSectionOf(0, [], HOST)).toEqual({ reorder: false, cards: [] });
+    expect(landingSectionOf(3, newest(3), HOST)).toEqual({ reorder: false, cards: [] });
   });
 
-  it('with 0 companies: no reorder, no cards', () => {
-    expect(landingSection([], HOST)).toEqual({ reorder: false, cards: [] });
+  it('with 4 or 7 companies: reorders, still no cards', () => {
+    expect(landingSectionOf(4, newest(4), HOST)).toEqual({ reorder: true, cards: [] });
+    expect(landingSectionOf(7, newest(6), HOST)).toEqual({ reorder: true, cards: [] });
   });
 
-  it('with 4 companies: reorders, still no cards', () => {
-    expect(landingSection(companies(4), HOST)).toEqual({ reorder: true, cards: [] });
-  });
-
-  it('with 7 companies: reorders, still no cards', () => {
-    expect(landingSection(companies(7), HOST)).toEqual({ reorder: true, cards: [] });
-  });
-
-  it('with 8 companies: six cards, the newest first', () => {
-    const section = landingSection(companies(8), HOST);
+  it('with 8 companies: a card for each of the newest six, in the order given', () => {
+    const section = landingSectionOf(8, newest(6), HOST);
     expect(section.reorder).toBe(true);
     expect(section.cards.map((card) => card.name)).toEqual([
-      'Firma 8 ApS',
-      'Firma 7 ApS',
       'Firma 6 ApS',
       'Firma 5 ApS',
       'Firma 4 ApS',
       'Firma 3 ApS',
+      'Firma 2 ApS',
+      'Firma 1 ApS',
     ]);
     expect(section.cards[0]).toEqual({
-      href: 'https://firma8.mesterside.dk/',
-      name: 'Firma 8 ApS',
+      href: 'https://firma6.mesterside.dk/',
+      name: 'Firma 6 ApS',
       city: 'Køge',
       subtitle: 'Lokalt håndværk udført med omhu.',
       logo: null,
@@ -69,61 +65,8 @@ describe('landingSection', () => {
     });
   });
 
-  it('with 10 companies in any order: the same newest six', () => {
-    const list = companies(10);
-    const shuffled = [
-      list[3],
-      list[9],
-      list[0],
-      list[6],
-      list[2],
-      list[8],
-      list[5],
-      list[1],
-      list[7],
-      list[4],
-    ];
-    const section = landingSection(shuffled as LandingCompany[], HOST);
-    expect(section.reorder).toBe(true);
-    expect(section.cards.map((card) => card.name)).toEqual([
-      'Firma 10 ApS',
-      'Firma 9 ApS',
-      'Firma 8 ApS',
-      'Firma 7 ApS',
-      'Firma 6 ApS',
-      'Firma 5 ApS',
-    ]);
-    expect(landingSection(list, HOST)).toEqual(section);
-    expect(landingSection([...list].reverse(), HOST)).toEqual(section);
-  });
-
-  it('does not change the list it is given', () => {
-    const list = companies(10);
-    const before = list.map((item) => item.cvr);
-    landingSection(list, HOST);
-    expect(list.map((item) => item.cvr)).toEqual(before);
-  });
-});
-
-describe('newestCompanies', () => {
-  it('breaks createdAt ties by CVR (descending) and puts unreadable dates last', () => {
-    const same = '2026-02-01T00:00:00.000Z';
-    const list = [
-      company(1, { cvr: '11111111', createdAt: same }),
-      company(2, { cvr: '33333333', createdAt: same }),
-      company(3, { cvr: '22222222', createdAt: 'ukendt' }),
-      company(4, { cvr: '44444444', createdAt: same }),
-      company(5, { cvr: '55555555', createdAt: '2026-01-15T00:00:00+01:00' }),
-    ];
-    expect(newestCompanies(list, 5).map((item) => item.cvr)).toEqual([
-      '44444444',
-      '33333333',
-      '11111111',
-      '55555555',
-      '22222222',
-    ]);
-    expect(newestCompanies(list, 2)).toHaveLength(2);
-    expect(newestCompanies(list, 0)).toEqual([]);
+  it('never shows more than six cards', () => {
+    expect(landingSectionOf(10, newest(10), HOST).cards).toHaveLength(6);
   });
 });
 

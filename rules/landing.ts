@@ -88,24 +88,10 @@ export function landingCard(company: LandingCompany, publicHost: string): Landin
   };
 }
 
-function createdTime(company: LandingCompany): number {
-  const time = Date.parse(company.createdAt);
-  return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time;
-}
-
-/** Newest first by createdAt (an unreadable date counts as oldest), ties by CVR descending. */
-export function newestCompanies<T extends LandingCompany>(companies: readonly T[], count: number): T[] {
-  return [...companies]
-    .sort((a, b) => createdTime(b) - createdTime(a) || (a.cvr < b.cvr ? 1 : a.cvr > b.cvr ? -1 : 0))
-    .slice(0, Math.max(0, count));
-}
-
-/** The section for the given companies: reorder at ≥ 4, cards (newest 6) only at ≥ 8. */
-export function landingSection(companies: readonly LandingCompany[], publicHost: string): LandingSection {
-  return landingSectionOf(companies.length, newestCompanies(companies, LANDING_MAX_CARDS), publicHost);
-}
-
-/** The same from the number of companies and the newest ones, as a database query gives them. */
+/**
+ * The section: reorder at ≥ 4 companies, cards only at ≥ 8, for the newest six. `newest` is newest
+ * first (createdAt, ties by CVR descending), as generator/landing.ts queries them.
+ */
 export function landingSectionOf(
   count: number,
   newest: readonly LandingCompany[],
