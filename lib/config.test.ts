@@ -82,6 +82,13 @@ describe('configuration', () => {
     expect(Object.isFrozen(config.openai)).toBe(true);
   });
 
+  it('reads DNS servers as a list, with or without ports', () => {
+    expect(loadConfig({}).dnsServers).toEqual([]);
+    expect(loadConfig({ DNS_SERVERS: ' 1.1.1.1, 127.0.0.1:5353 ,[::1]:53,2001:db8::1 ' }).dnsServers).toEqual(
+      ['1.1.1.1', '127.0.0.1:5353', '[::1]:53', '2001:db8::1'],
+    );
+  });
+
   it.each([
     [{ PORT: '-1' }, /^PORT: /],
     [{ PUBLIC_HOST: 'mester side.dk' }, /^PUBLIC_HOST: /],
@@ -92,6 +99,8 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'postgres://' }, /^DATABASE_URL: /],
     [{ GOOGLE_CSE_CX: 'cx' }, /^GOOGLE_CSE_KEY: /],
     [{ DNS_A_RECORD: '300.1.2.3' }, /^DNS_A_RECORD: /],
+    [{ DNS_SERVERS: 'dns.google' }, /^DNS_SERVERS: /],
+    [{ DNS_SERVERS: '1.1.1.1, 8.8.8.8:abc' }, /^DNS_SERVERS: /],
   ])('names the variable in error for %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

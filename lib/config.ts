@@ -1,5 +1,6 @@
 // The one place that reads the environment. It validates every setting with zod and hands out a
 // frozen object; everything else takes configuration as an argument, which keeps tests honest.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -21,6 +22,8 @@ export type Config = Readonly<{
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** The IPv4 address a custom domain's A record must point at; null when not configured. */
   dnsARecord: string | null;
+  /** DNS servers the admin's domain check asks (`ip` or `ip:port`); empty: the system's resolvers. */
+  dnsServers: readonly string[];
 }>;
 
 export class ConfigError extends Error {
@@ -108,6 +111,10 @@ const schema = z
         value === undefined || /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(value),
       'must be an IPv4 address such as 203.0.113.10',
     ),
+    DNS_SERVERS: optionalText.refine(
+      (value) => value === undefined || splitList(value).every((server) => isIP(hostOf(server)) !== 0),
+      'must be IP addresses, optionally with a port, separated by commas (1.1.1.1,8.8.8.8:53)',
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CSE_KEY) !== Boolean(env.GOOGLE_CSE_CX)) {
@@ -178,7 +185,23 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = '.'): 
         : null,
     logLevel: values.LOG_LEVEL,
     dnsARecord: values.DNS_A_RECORD ?? null,
+    dnsServers: values.DNS_SERVERS ? splitList(values.DNS_SERVERS) : [],
   });
+}
+
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** `1.2.3.4:53` → `1.2.3.4`, `[::1]:53` → `::1`; anything else as it is. */
+function hostOf(server: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(server);
+  if (bracketed) return bracketed[1] ?? '';
+  const withPort = /^([^:]+):\d{1,5}$/.exec(server);
+  return withPort ? (withPort[1] ?? '') : server;
 }
 
 let current: Config | undefined;

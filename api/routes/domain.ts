@@ -4,11 +4,12 @@ import { Resolver } from 'node:dns/promises';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import { Hono } from 'hono';
+import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import { pathSiteUrl, subdomainOrigin } from '../../rules/site-url';
 import type { OwnerEnv } from '../env';
 
-/** The subset of node:dns/promises' Resolver the check needs; tests point one at a loopback server. */
+/** The subset of node:dns/promises' Resolver the check needs. */
 export interface DnsLookup {
   resolve4(name: string): Promise<string[]>;
   resolveTxt(name: string): Promise<string[][]>;
@@ -39,8 +40,11 @@ export function verificationValue(cvr: string): string {
   return `mesterside-verify=${digest.slice(0, 32)}`;
 }
 
-function systemResolver(): DnsLookup {
-  return new Resolver({ timeout: 3000, tries: 2 });
+/** The system's resolvers, or the servers DNS_SERVERS names. */
+function configuredResolver(config: Pick<Config, 'dnsServers'>): DnsLookup {
+  const resolver = new Resolver({ timeout: 3000, tries: 2 });
+  if (config.dnsServers.length > 0) resolver.setServers([...config.dnsServers]);
+  return resolver;
 }
 
 /** Records that do not exist are an empty answer, not an error. */
@@ -54,7 +58,9 @@ async function answers<T>(lookup: () => Promise<T[]>): Promise<T[]> {
   }
 }
 
-export function createDomainRoutes(resolver: () => DnsLookup = systemResolver): Hono<OwnerEnv> {
+export function createDomainRoutes(
+  resolver: (config: Config) => DnsLookup = configuredResolver,
+): Hono<OwnerEnv> {
   const domain = new Hono<OwnerEnv>();
 
   // GET /api/company/domain – current addresses and the DNS records a custom domain needs
@@ -83,7 +89,7 @@ export function createDomainRoutes(resolver: () => DnsLookup = systemResolver): 
     const { company } = c.var;
     const custom = company.customDomain;
     if (!custom) throw new AppError('invalid_input', DOMAIN_MESSAGES.noCustomDomain);
-    const lookup = resolver();
+    const lookup = resolver(c.var.config);
     const wantedA = c.var.config.dnsARecord;
     const wantedTxt = verificationValue(company.cvr);
     let a: string[];

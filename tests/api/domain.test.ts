@@ -1,6 +1,5 @@
 // The domain settings' DNS help and "check now", with Node's real resolver asking a DNS server on
 // loopback.
-import { Resolver } from 'node:dns/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDomainRoutes, verificationName, verificationValue } from '../../api/routes/domain';
 import { updateCompany } from '../../db';
@@ -13,15 +12,9 @@ let h: OwnerHarness;
 async function harness(env: Record<string, string> = { DNS_A_RECORD: '203.0.113.10' }) {
   h = await createOwnerHarness(
     (owner) =>
-      owner.route(
-        '/company/domain',
-        createDomainRoutes(() => {
-          const resolver = new Resolver({ timeout: 1000, tries: 1 });
-          resolver.setServers([dns.server]);
-          return resolver;
-        }),
-      ),
-    { env: { PUBLIC_HOST: 'mesterside.dk', ...env } },
+      // The product's own resolver, pointed at the loopback server by DNS_SERVERS.
+      owner.route('/company/domain', createDomainRoutes()),
+    { env: { PUBLIC_HOST: 'mesterside.dk', DNS_SERVERS: dns.server, ...env } },
   );
 }
 
@@ -112,4 +105,14 @@ describe('custom domain DNS', () => {
     expect(unconfigured.body).toMatchObject({ aOk: false, txtOk: true });
     expect(unconfigured.body.message).toContain('Kontakt os for at få den IP-adresse');
   });
+
+  it('says so when DNS cannot be asked', async () => {
+    // Nothing answers on this port: the resolver gives up after its timeout and retry.
+    await harness({ DNS_A_RECORD: '203.0.113.10', DNS_SERVERS: '127.0.0.1:9' });
+    await updateCompany(h.db, h.company.cvr, { customDomain: 'firma.dk' });
+    expect(await check()).toEqual({
+      status: 503,
+      body: { error: { code: 'unavailable', message: 'DNS kunne ikke spørges lige nu. Prøv igen om lidt.' } },
+    });
+  }, 20_000);
 });
