@@ -32,6 +32,10 @@ const { results, landingError } = await rebuildSites({
   cvrs,
   concurrency,
   onResult: progress.update,
+}).catch((error: unknown) => {
+  // Nothing could be rendered (the templates not built, the database gone): one line, exit 1.
+  progress.done();
+  return fail(`Rebuild stopped: ${error instanceof Error ? error.message : String(error)}`);
 });
 progress.done();
 const seconds = (performance.now() - started) / 1000;
