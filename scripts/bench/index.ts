@@ -42,6 +42,7 @@ if (only.has('rebuild')) {
   const figures = await benchRebuild({
     companies: quick ? 100 : 1000,
     concurrency: os.availableParallelism(),
+    rounds: quick ? 1 : 3,
   });
   row('rebuild_companies', figures.companies);
   row('rebuild_pages', figures.pages);
@@ -49,6 +50,9 @@ if (only.has('rebuild')) {
   row('astro_build_seconds', figures.astroBuildSeconds);
   row('rebuild_pages_per_s', figures.pagesPerSecond);
   row('rebuild_vs_astro_build', figures.ratio, '<= 0.5');
+  row('rebuild_rounds', figures.rounds);
+  row('rebuild_seconds_by_round', figures.rebuildRounds.join(' '));
+  row('astro_build_seconds_by_round', figures.astroBuildRounds.join(' '));
 }
 
 if (only.has('static')) {
