@@ -33,8 +33,6 @@ export interface PublisherDeps {
   logger?: Logger;
   /** Defaults to the built bundle in dist/site. */
   renderer?: SiteRenderer & Partial<LandingRenderer>;
-  /** Refresh the landing page after each company (default true). The rebuild does it once at the end. */
-  refreshLanding?: boolean;
 }
 
 /** One company's site rendered in memory, not yet written. */
@@ -74,7 +72,7 @@ export async function createSitePublisher(deps: PublisherDeps): Promise<SitePubl
     : null;
   // The company's own site is live before this runs; a failure here must not fail its publish.
   const refreshLanding = async () => {
-    if (!landing || deps.refreshLanding === false) return;
+    if (!landing) return;
     await landing
       .refresh()
       .catch((error: unknown) => deps.logger?.error({ err: error }, 'landing page render failed'));

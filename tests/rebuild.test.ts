@@ -75,7 +75,7 @@ describe('npm run rebuild', () => {
     const rebuilt = await files();
     const db = openDatabase(config.database);
     try {
-      await (await createSitePublisher({ db, config, refreshLanding: false })).publish('87654321');
+      await (await createSitePublisher({ db, config })).publish('87654321');
     } finally {
       await db.destroy();
     }

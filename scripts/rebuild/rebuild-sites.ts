@@ -80,7 +80,7 @@ export async function rebuildSites(options: RebuildOptions): Promise<RebuildSumm
       if (writers.full()) await writers.drained();
     }
     await Promise.all(writing);
-    return { results, landingError: await renderLanding(db, config, renderer) };
+    return { results, landingError: await renderLanding(db, config, sitesDir, renderer) };
   } finally {
     await writers.close();
     await db.destroy();
@@ -107,9 +107,14 @@ async function renderOne(
 }
 
 /** Renders the landing page's company section once, after the companies; the error, or null. */
-async function renderLanding(db: Db, config: Config, renderer: LandingRenderer): Promise<string | null> {
+async function renderLanding(
+  db: Db,
+  config: Config,
+  sitesDir: string,
+  renderer: LandingRenderer,
+): Promise<string | null> {
   try {
-    await createLandingPublisher({ db, config, sitesDir: sitesDirOf(config), renderer }).refresh();
+    await createLandingPublisher({ db, config, sitesDir, renderer }).refresh();
     return null;
   } catch (error) {
     return messageOf(error);
