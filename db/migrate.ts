@@ -2,6 +2,7 @@
 // list works under tsx, in a bundle and in tests. Each run is one transaction on both dialects: a
 // failure leaves the schema as it was.
 import { type Kysely, type Migration, type MigrationResult, Migrator, PostgresAdapter, sql } from 'kysely';
+import { errorMessage } from '../lib/errors';
 import * as initial from './migrations/0001-initial';
 import * as cvrCache from './migrations/0002-cvr-cache';
 import * as analytics from './migrations/0003-analytics';
@@ -39,7 +40,7 @@ async function postgresSchema<DB>(db: Kysely<DB>): Promise<string | undefined> {
 function check(error: unknown, results: MigrationResult[] | undefined): string[] {
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new MigrationError(
       failed ? `migration ${failed} failed: ${reason}` : `migrations failed: ${reason}`,
       {

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { errorMessage } from '../lib/errors';
 import type { LandingModel } from './landing-model';
 import type { SiteLocals } from './site-model';
 
@@ -60,11 +61,11 @@ export async function loadSiteRenderer(
     try {
       response = await app.render(new Request(url), { routeData: route, locals });
     } catch (error) {
-      throw new Error(`Rendering ${name} failed: ${messageOf(error)}`, { cause: error });
+      throw new Error(`Rendering ${name} failed: ${errorMessage(error)}`, { cause: error });
     }
     const cause: unknown = Reflect.get(locals, RENDER_ERROR);
     if (cause !== undefined) {
-      throw new Error(`Rendering ${name} failed: ${messageOf(cause)}`, { cause });
+      throw new Error(`Rendering ${name} failed: ${errorMessage(cause)}`, { cause });
     }
     if (response.status !== 200) {
       throw new Error(`Rendering ${name} failed with HTTP ${response.status}`);
@@ -88,8 +89,4 @@ export async function loadSiteRenderer(
 function describePage({ site, page }: SiteLocals): string {
   const pageName = page === null ? 'the 404 page' : `page "${page.slug}" (${page.id})`;
   return `${pageName} of company ${site.company.cvr}`;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -3,6 +3,7 @@
 // bar and a summary. Exits non-zero if any company failed.
 import { parseArgs } from 'node:util';
 import { listCompanies } from '../db';
+import { errorMessage } from '../lib/errors';
 import { normalizeCvr } from '../rules/cvr';
 import { configOrExit, databaseOrExit, fail, migrateOrExit } from './cli';
 import { defaultConcurrency, type RebuildResult, rebuildSites } from './rebuild/rebuild-sites';
@@ -35,7 +36,7 @@ const { results, landingError } = await rebuildSites({
 }).catch((error: unknown) => {
   // Nothing could be rendered (the templates not built, the database gone): one line, exit 1.
   progress.done();
-  return fail(`Rebuild stopped: ${error instanceof Error ? error.message : String(error)}`);
+  return fail(`Rebuild stopped: ${errorMessage(error)}`);
 });
 progress.done();
 const seconds = (performance.now() - started) / 1000;

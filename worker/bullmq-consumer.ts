@@ -1,6 +1,7 @@
 // The consuming half of the BullMQ queue: a BullMQ Worker that runs publish jobs, and a shutdown that
 // lets running renders finish without ever hanging on a Redis that is down.
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { errorMessage } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { runPublishJob } from './publish-job';
 import type { ResolvedQueueOptions } from './publish-queue';
@@ -20,7 +21,7 @@ export interface BullmqConsumer {
 const REPORT_GRACE_MS = 2000;
 
 export function isConnectionError(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EHOSTUNREACH|Connection is closed|Stream isn't writeable|MaxRetriesPerRequest/i.test(
     message,
   );

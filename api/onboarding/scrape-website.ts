@@ -1,5 +1,7 @@
 // The onboarding's website scrape (SPEC section 7): fetch an owner's existing site safely and read
 // its text, logo, phone and e-mail. A failure is tolerated: logged as a warning and answered with null.
+
+import { errorMessage } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { ScrapeWebsite } from './contracts';
 import { extractSiteInfo } from './extract-site-info';
@@ -36,7 +38,7 @@ export function createWebsiteScraper({ logger, fetchOptions }: WebsiteScraperOpt
       return extractSiteInfo(page.body, page.url);
     } catch (error) {
       const reason = error instanceof SafeFetchError ? error.reason : 'extract';
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = errorMessage(error);
       logger.warn({ host: hostOf(url), reason, detail }, 'Website scrape failed');
       return null;
     }

@@ -19,6 +19,7 @@ import {
 } from '../../generator';
 import { type LandingRenderer, loadSiteRenderer, type SiteRenderer } from '../../generator/astro-renderer';
 import type { Config } from '../../lib/config';
+import { errorMessage } from '../../lib/errors';
 import type { WriteRequest, WriteResult } from './rebuild-writer';
 
 export interface RebuildResult {
@@ -117,16 +118,12 @@ async function renderLanding(
     await createLandingPublisher({ db, config, sitesDir, renderer }).refresh();
     return null;
   } catch (error) {
-    return messageOf(error);
+    return errorMessage(error);
   }
 }
 
 function failure(cvr: string, error: unknown): RebuildResult & { error: string } {
-  return { cvr, ok: false, pages: 0, error: messageOf(error) };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return { cvr, ok: false, pages: 0, error: errorMessage(error) };
 }
 
 /**

@@ -3,6 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SiteFile } from '../../generator/site-files';
 import { writeSite } from '../../generator/write-site';
+import { errorMessage } from '../../lib/errors';
 
 export interface WriteRequest {
   id: number;
@@ -30,7 +31,7 @@ port.on('message', async ({ id, cvr, files }: WriteRequest) => {
     }));
     await writeSite(sitesDir, cvr, bodies);
   } catch (error) {
-    result = { id, error: error instanceof Error ? error.message : String(error) };
+    result = { id, error: errorMessage(error) };
   }
   port.postMessage(result);
 });
