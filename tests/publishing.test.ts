@@ -1,41 +1,31 @@
 // The publishing pipeline end to end on real parts: SQLite, the built Astro bundle, the generator
 // writing real folders, the in-process queue, and the front server over HTTP.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../api/app';
 import {
   type Db,
   getPublishState,
   insertCompany,
   insertPage,
   listPages,
-  migrateToLatest,
   openDatabase,
   updateCompany,
   updatePage,
 } from '../db';
 import { createSitePublisher, liveBuild, sitesDirOf } from '../generator';
 import { loadSiteRenderer, type SiteRenderer } from '../generator/astro-renderer';
-import { type Config, loadConfig } from '../lib/config';
 import { createLogger } from '../lib/logger';
-import { type RunningFrontServer, startFrontServer } from '../server';
 import { createPublishQueue } from '../worker';
 import { launchChromium } from './support/browser';
+import { type FrontStack, startFrontStack } from './support/front-stack';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 let renderer: SiteRenderer;
 
-interface Harness {
-  dir: string;
-  config: Config;
-  db: Db;
-  server: RunningFrontServer;
-}
-let harness: Harness;
+let harness: FrontStack;
 
 async function seedCompany(db: Db, cvr = '12345678', customDomain: string | null = null) {
   await insertCompany(db, {
@@ -86,30 +76,11 @@ function get(
 
 beforeEach(async () => {
   renderer ??= await loadSiteRenderer();
-  const dir = mkdtempSync(path.join(tmpdir(), 'publishing-'));
-  const config = loadConfig({
-    STORAGE_DIR: dir,
-    LOG_LEVEL: 'silent',
-    PUBLIC_HOST: 'mesterside.test',
-    PORT: '0',
-  });
-  const db = openDatabase(config.database);
-  await migrateToLatest(db);
-  const logger = createLogger(config);
-  const server = await startFrontServer({
-    config,
-    db,
-    apiApp: createApp({ db, config, logger }),
-    logger,
-    port: 0,
-  });
-  harness = { dir, config, db, server };
+  harness = await startFrontStack('publishing', { PUBLIC_HOST: 'mesterside.test' });
 });
 
 afterEach(async () => {
-  await harness.server.close();
-  await harness.db.destroy();
-  rmSync(harness.dir, { recursive: true, force: true });
+  await harness.close();
 });
 
 describe('publishing a company site', () => {
@@ -285,20 +256,10 @@ describe('publishing a company site', () => {
   });
 
   it('opens a company site on <subdomain>.localhost in Chromium', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'publishing-localhost-'));
-    const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_HOST: 'localhost', PORT: '0' });
-    const db = openDatabase(config.database);
-    await migrateToLatest(db);
+    const stack = await startFrontStack('publishing-localhost', { PUBLIC_HOST: 'localhost' });
+    const { db, config, server } = stack;
     await seedCompany(db);
     await (await createSitePublisher({ db, config, renderer })).publish('12345678');
-    const logger = createLogger(config);
-    const server = await startFrontServer({
-      config,
-      db,
-      apiApp: createApp({ db, config, logger }),
-      logger,
-      port: 0,
-    });
     const browser = await launchChromium();
     try {
       const page = await browser.newPage();
@@ -313,9 +274,7 @@ describe('publishing a company site', () => {
       await page.waitForURL(`http://test12345678.localhost:${server.port}/`);
     } finally {
       await browser.close();
-      await server.close();
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
+      await stack.close();
     }
   });
 });

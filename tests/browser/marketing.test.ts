@@ -2,22 +2,17 @@
 // title and key texts, /404 for unknown paths, 'Indlæg ikke fundet' for an unknown blog post, the
 // mobile menu, the contact form through a real SMTP server (and with SMTP down), plus the size
 // budgets of the built files. Screenshots go to test-artifacts/marketing/ (git-ignored) for review.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import { type Db, migrateToLatest, openDatabase } from '../../db';
-import { loadConfig } from '../../lib/config';
-import { createLogger } from '../../lib/logger';
-import { type RunningFrontServer, startFrontServer } from '../../server';
 import { BLOG_POSTS } from '../../templates/marketing/blog-posts';
 import { FAQ_ITEMS } from '../../templates/marketing/faq';
 import { FEATURES } from '../../templates/marketing/features';
 import { CONTACT_EMAIL } from '../../templates/marketing/site-info';
 import { TRADES } from '../../templates/marketing/trades';
 import { launchChromium } from '../support/browser';
+import { type FrontStack, startFrontStack } from '../support/front-stack';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -29,46 +24,17 @@ const SUCCESS = 'Tak for din henvendelse! Vi vender tilbage hurtigst muligt.';
 const FAILURE = 'Beskeden kunne ikke sendes';
 const TRIAL = 'Start gratis i 3 måneder - ingen binding';
 
-interface Stack {
-  dir: string;
-  db: Db;
-  server: RunningFrontServer;
-  origin: string;
-}
-
 let sink: SmtpSink;
-let stack: Stack;
-let smtpDown: Stack;
+let stack: FrontStack;
+let smtpDown: FrontStack;
 let browser: Browser;
 
-async function startStack(smtpUrl: string): Promise<Stack> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'marketing-browser-'));
-  const config = loadConfig({
-    STORAGE_DIR: dir,
-    LOG_LEVEL: 'silent',
+function startStack(smtpUrl: string): Promise<FrontStack> {
+  return startFrontStack('marketing-browser', {
     PUBLIC_HOST: 'localhost',
-    PORT: '0',
     SMTP_URL: smtpUrl,
     CONTACT_TO: 'drift@mesterside.dk',
   });
-  const db = openDatabase(config.database);
-  await migrateToLatest(db);
-  const logger = createLogger(config);
-  const server = await startFrontServer({
-    config,
-    db,
-    apiApp: createApp({ db, config, logger }),
-    logger,
-    port: 0,
-  });
-  return { dir, db, server, origin: `http://localhost:${server.port}` };
-}
-
-async function stopStack(s: Stack | undefined): Promise<void> {
-  if (!s) return;
-  await s.server.close();
-  await s.db.destroy();
-  rmSync(s.dir, { recursive: true, force: true });
 }
 
 beforeAll(async () => {
@@ -84,8 +50,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await stopStack(stack);
-  await stopStack(smtpDown);
+  await stack?.close();
+  await smtpDown?.close();
   await sink?.close();
 });
 
