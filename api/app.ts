@@ -2,7 +2,6 @@
 // Takes its dependencies as arguments, so tests drive it through app.request() without a server.
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { markPublishWanted } from '../db';
 import type { AppDeps, AppEnv, OwnerEnv } from './env';
 import { handleError, handleNotFound } from './errors';
 import { originCheck } from './middleware/origin-check';
@@ -26,7 +25,7 @@ import { pages } from './routes/pages';
 import { subscription } from './routes/subscription';
 
 export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
-  Partial<Pick<AppDeps, 'requestPublish' | 'now'>> & {
+  Partial<Pick<AppDeps, 'enqueuePublish' | 'now'>> & {
     /** The onboarding's outside services (CVR registry, scraper, text writer, mailer); tests pass
      *  their own, production takes the ones the configuration selects. */
     onboarding?: OnboardingCreateOverrides;
@@ -36,10 +35,9 @@ export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
 
 export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   const deps: AppDeps = {
-    // Without a queue the need to publish is still recorded; a worker's recovery publishes it.
-    requestPublish: async (cvr) => {
-      await markPublishWanted(input.db, cvr);
-    },
+    // Without a queue the need to publish is still recorded (with the change); a worker's recovery
+    // publishes it.
+    enqueuePublish: async () => {},
     now: () => new Date(),
     ...input,
   };
@@ -48,7 +46,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   app.use(async (c, next) => {
     c.set('db', deps.db);
     c.set('config', deps.config);
-    c.set('requestPublish', deps.requestPublish);
+    c.set('enqueuePublish', deps.enqueuePublish);
     c.set('now', deps.now);
     c.set('user', null);
     c.set('session', null);

@@ -8,8 +8,9 @@ export interface AppDeps {
   db: Db;
   config: Config;
   logger: Logger;
-  /** Call after every commit that changes what visitors see: the publish queue's requestPublish. */
-  requestPublish: (cvr: string) => Promise<void>;
+  /** The publish queue's enqueue(): called by commitChange (api/services/) after a change and its
+   *  "publish wanted" record committed together. Never throws. */
+  enqueuePublish: (cvr: string) => Promise<void>;
   /** The clock. Tests inject one (the AI limit across Copenhagen midnight, the trial banner). */
   now: () => Date;
 }

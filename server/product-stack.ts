@@ -47,7 +47,7 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       db,
       config,
       logger,
-      requestPublish: (cvr) => queue.requestPublish(cvr),
+      enqueuePublish: (cvr) => queue.enqueue(cvr),
       ...(options.onboarding ? { onboarding: options.onboarding } : {}),
     });
     const server = await startFrontServer({

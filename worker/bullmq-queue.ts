@@ -71,15 +71,22 @@ export function createBullmqQueue(options: ResolvedQueueOptions, redisUrl: strin
     }
   }
 
+  /** enqueue() for callers: a Redis outage is logged, never thrown (the publish is recorded). */
+  async function enqueueOrLog(cvr: string): Promise<void> {
+    const problem = await enqueue(cvr);
+    if (problem && !closed) {
+      log.warn({ cvr, reason: problem }, 'publish recorded but not enqueued; recovery enqueues it later');
+    }
+  }
+
   const publishQueue: PublishQueue = {
     requestPublish: (cvr) =>
       tracked(async () => {
         await markPublishWanted(db, cvr);
-        const problem = await enqueue(cvr);
-        if (problem && !closed) {
-          log.warn({ cvr, reason: problem }, 'publish recorded but not enqueued; recovery enqueues it later');
-        }
+        await enqueueOrLog(cvr);
       }),
+
+    enqueue: (cvr) => tracked(() => enqueueOrLog(cvr)),
 
     recover: () =>
       tracked(async () => {

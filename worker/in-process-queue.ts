@@ -105,6 +105,10 @@ export function createInProcessQueue(options: ResolvedQueueOptions): PublishQueu
         enqueue(cvr);
       }),
 
+    enqueue: async (cvr) => {
+      enqueue(cvr);
+    },
+
     recover: () =>
       tracked(async () => {
         if (closed) return 0;

@@ -16,6 +16,10 @@ export interface PublishQueue {
    *  and enqueues a render. Never throws because Redis is down: the record is enough; recovery enqueues
    *  it later. Database errors (e.g. an unknown company) do propagate. */
   requestPublish(cvr: string): Promise<void>;
+  /** Enqueues a render for a change whose need to publish is already recorded (markPublishWanted ran
+   *  in the change's own transaction: api/services/commit-change.ts). Never throws: a failure is
+   *  logged, and the recovery sweep enqueues the company later. */
+  enqueue(cvr: string): Promise<void>;
   /** Enqueues every company whose wanted version is not live (listUnpublished). Returns how many were
    *  enqueued (0 while Redis is down). */
   recover(): Promise<number>;

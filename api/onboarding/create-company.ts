@@ -36,7 +36,7 @@ export interface CreateCompanyDeps {
   scrape: ScrapeWebsite;
   writer: TextWriter;
   mailer: Mailer;
-  requestPublish: (cvr: string) => Promise<void>;
+  enqueuePublish: (cvr: string) => Promise<void>;
   now: () => Date;
 }
 
@@ -151,10 +151,10 @@ async function create(deps: CreateCompanyDeps, input: CreateCompanyInput): Promi
   logger.info({ cvr, subdomain: company.subdomain }, 'company created');
 
   try {
-    await deps.requestPublish(cvr);
+    await deps.enqueuePublish(cvr);
   } catch (error) {
     // The wanted version is recorded; the worker's recovery publishes it.
-    logger.error({ err: error, cvr }, 'publish request after company creation failed');
+    logger.error({ err: error, cvr }, 'publish enqueue after company creation failed');
   }
   await sendWelcome(deps, {
     companyName: company.name,

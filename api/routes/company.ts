@@ -7,6 +7,7 @@ import { normalizeHost } from '../../rules/domain';
 import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
 import { orFail } from '../errors';
+import { commitChange } from '../services/commit-change';
 import { requireJson } from '../middleware/origin-check';
 import { COMPANY_MESSAGES, type Settings, settingsSchema } from '../schemas/company';
 import { jsonBody } from '../schemas/json-body';
@@ -23,12 +24,9 @@ company.put('/settings', requireJson, jsonBody(settingsSchema), async (c) => {
   if (patch.customDomain && isProductHost(patch.customDomain, c.var.config.publicHost)) {
     throw new AppError('invalid_input', COMPANY_MESSAGES.invalidDomain);
   }
-  const saved = await orFail(c, MESSAGES.saveFailed, async () => {
-    const updated = await updateCompany(c.var.db, current.cvr, patch, c.var.now());
-    // After the write: the worker reads the saved data.
-    await c.var.requestPublish(current.cvr);
-    return updated;
-  });
+  const saved = await orFail(c, MESSAGES.saveFailed, () =>
+    commitChange(c.var, current.cvr, (trx) => updateCompany(trx, current.cvr, patch, c.var.now())),
+  );
   return c.json(saved);
 });
 

@@ -9,6 +9,7 @@ import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
 import { deleteImageAndFiles } from '../images/delete-image';
 import { knownError } from '../images/known-error';
+import { commitChange } from '../services/commit-change';
 import { readUploadedFile, uploadBodyLimit } from '../images/upload-form';
 import { uploadImage } from '../images/upload-image';
 
@@ -91,7 +92,7 @@ images.delete('/:id', async (c) => {
     throw knownError(error, MESSAGES.imageDeleteFailed, c.var.logger, 'image delete failed');
   }
   // A page may have shown it: the site is rebuilt without it.
-  await c.var.requestPublish(cvr);
+  await commitChange(c.var, cvr, async () => {});
   return c.body(null, 204);
 });
 

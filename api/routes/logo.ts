@@ -4,6 +4,7 @@ import { type Context, Hono } from 'hono';
 import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
 import { knownError } from '../images/known-error';
+import { commitChange } from '../services/commit-change';
 import { readUploadedFile, uploadBodyLimit } from '../images/upload-form';
 import { type LogoChange, removeLogo, uploadLogo } from '../images/upload-logo';
 
@@ -40,6 +41,6 @@ logo.delete('/', async (c) => {
 /** The site shows the logo in its header: publish, and report files that stayed behind. */
 async function afterChange(c: Context<OwnerEnv>, change: LogoChange): Promise<LogoJson> {
   if (change.leftovers.length > 0) c.var.logger.warn({ errors: change.leftovers }, 'old logo files left');
-  await c.var.requestPublish(change.company.cvr);
+  await commitChange(c.var, change.company.cvr, async () => {});
   return { logo: change.company.logo };
 }

@@ -96,7 +96,7 @@ export function createOnboardingCreateRoutes(overrides: OnboardingCreateOverride
         scrape: makeScrape(logger),
         writer: makeWriter(config, logger),
         mailer: makeMailer(config, logger),
-        requestPublish: c.var.requestPublish,
+        enqueuePublish: c.var.enqueuePublish,
         now: c.var.now,
       },
       input,

@@ -1,11 +1,12 @@
 // /api/pages — the owner's pages: list, create, save, delete (SPEC §2 Pages editor, §4). Every query is
-// scoped to c.var.company's CVR, so another company's page id finds nothing (404). Each change asks
-// for a publish after it is written.
+// scoped to c.var.company's CVR, so another company's page id finds nothing (404). Each change commits
+// with its "publish wanted" record (commitChange).
 import { Hono } from 'hono';
 import { deletePage, insertPage, listPages, updatePage } from '../../db';
 import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
 import { orFail } from '../errors';
+import { commitChange } from '../services/commit-change';
 import { requireJson } from '../middleware/origin-check';
 import { jsonBody } from '../schemas/json-body';
 import { pageCreateSchema, pageUpdateSchema } from '../schemas/pages';
@@ -18,31 +19,28 @@ pages.get('/', async (c) => c.json(await listPages(c.var.db, c.var.company.cvr))
 // POST /api/pages – create a page ('Ny side', slug ny-side, type page, layout text unless named)
 pages.post('/', requireJson, jsonBody(pageCreateSchema), async (c) => {
   const { cvr } = c.var.company;
-  const page = await orFail(c, MESSAGES.pageCreateFailed, async () => {
-    const created = await insertPage(c.var.db, cvr, c.req.valid('json'), c.var.now());
-    await c.var.requestPublish(cvr);
-    return created;
-  });
+  const page = await orFail(c, MESSAGES.pageCreateFailed, () =>
+    commitChange(c.var, cvr, (trx) => insertPage(trx, cvr, c.req.valid('json'), c.var.now())),
+  );
   return c.json(page, 201);
 });
 
 // PUT /api/pages/:id – save a page; a new page name recomputes its slug
 pages.put('/:id', requireJson, jsonBody(pageUpdateSchema), async (c) => {
   const { cvr } = c.var.company;
-  const page = await orFail(c, MESSAGES.saveFailed, async () => {
-    const saved = await updatePage(c.var.db, cvr, c.req.param('id'), c.req.valid('json'), c.var.now());
-    await c.var.requestPublish(cvr);
-    return saved;
-  });
+  const page = await orFail(c, MESSAGES.saveFailed, () =>
+    commitChange(c.var, cvr, (trx) =>
+      updatePage(trx, cvr, c.req.param('id'), c.req.valid('json'), c.var.now()),
+    ),
+  );
   return c.json(page);
 });
 
 // DELETE /api/pages/:id – delete a page; the homepage cannot be deleted
 pages.delete('/:id', async (c) => {
   const { cvr } = c.var.company;
-  await orFail(c, MESSAGES.pageDeleteFailed, async () => {
-    await deletePage(c.var.db, cvr, c.req.param('id'));
-    await c.var.requestPublish(cvr);
-  });
+  await orFail(c, MESSAGES.pageDeleteFailed, () =>
+    commitChange(c.var, cvr, (trx) => deletePage(trx, cvr, c.req.param('id'))),
+  );
   return c.body(null, 204);
 });

@@ -75,7 +75,7 @@ export async function createApiHarness(env: Record<string, string> = {}): Promis
     config,
     logger: createLogger(config, sink),
     now: () => now,
-    requestPublish: async (cvr) => {
+    enqueuePublish: async (cvr) => {
       const row = await db
         .selectFrom('companies')
         .select('updatedAt')

@@ -45,7 +45,7 @@ beforeAll(async () => {
   server = await startFrontServer({
     config,
     db,
-    apiApp: createApp({ db, config, logger, requestPublish: (cvr) => queue.requestPublish(cvr) }),
+    apiApp: createApp({ db, config, logger, enqueuePublish: (cvr) => queue.enqueue(cvr) }),
     logger,
     port: 0,
   });

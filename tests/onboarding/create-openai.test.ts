@@ -76,7 +76,7 @@ async function harness(): Promise<Harness> {
     db,
     config,
     logger,
-    requestPublish: async (cvr) => {
+    enqueuePublish: async (cvr) => {
       published.push(cvr);
     },
     // The text writer is NOT overridden: createTextWriter picks the OpenAI writer from the config.

@@ -111,7 +111,7 @@ async function harness(
     config,
     logger,
     now: () => NOW,
-    requestPublish: async (cvr) => {
+    enqueuePublish: async (cvr) => {
       published.push(cvr);
     },
     onboarding: {

@@ -60,7 +60,7 @@ function appWith(routes: Hono<AppEnv>, env: Record<string, string> = {}): Hono<A
     c.set('config', config);
     c.set('logger', logger);
     c.set('requestId', 'test');
-    c.set('requestPublish', async () => {});
+    c.set('enqueuePublish', async () => {});
     c.set('now', () => new Date());
     c.set('user', null);
     c.set('session', null);

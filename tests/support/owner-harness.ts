@@ -77,7 +77,7 @@ export async function createOwnerHarness(
     c.set('config', config);
     c.set('logger', logger);
     c.set('requestId', 'test');
-    c.set('requestPublish', async (published_cvr: string) => {
+    c.set('enqueuePublish', async (published_cvr: string) => {
       published.push(published_cvr);
     });
     c.set('now', () => now);
