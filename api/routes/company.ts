@@ -7,10 +7,10 @@ import { normalizeHost } from '../../rules/domain';
 import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
 import { orFail } from '../errors';
-import { commitChange } from '../services/commit-change';
 import { requireJson } from '../middleware/origin-check';
 import { COMPANY_MESSAGES, type Settings, settingsSchema } from '../schemas/company';
 import { jsonBody } from '../schemas/json-body';
+import { commitChange } from '../services/commit-change';
 
 export const company = new Hono<OwnerEnv>();
 

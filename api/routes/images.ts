@@ -9,9 +9,9 @@ import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
 import { deleteImageAndFiles } from '../images/delete-image';
 import { knownError } from '../images/known-error';
-import { commitChange } from '../services/commit-change';
 import { readUploadedFile, uploadBodyLimit } from '../images/upload-form';
 import { uploadImage } from '../images/upload-image';
+import { commitChange } from '../services/commit-change';
 
 /** One image as the admin sees it; `url` is a JPEG, `variants` the WebP widths for a srcset. */
 export interface ImageJson {

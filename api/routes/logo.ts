@@ -4,9 +4,9 @@ import { type Context, Hono } from 'hono';
 import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
 import { knownError } from '../images/known-error';
-import { commitChange } from '../services/commit-change';
 import { readUploadedFile, uploadBodyLimit } from '../images/upload-form';
 import { type LogoChange, removeLogo, uploadLogo } from '../images/upload-logo';
+import { commitChange } from '../services/commit-change';
 
 /** What both calls answer: the logo URL now set (a PNG; a `.webp` of the same name sits beside it). */
 export interface LogoJson {

@@ -6,10 +6,10 @@ import { deletePage, insertPage, listPages, updatePage } from '../../db';
 import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
 import { orFail } from '../errors';
-import { commitChange } from '../services/commit-change';
 import { requireJson } from '../middleware/origin-check';
 import { jsonBody } from '../schemas/json-body';
 import { pageCreateSchema, pageUpdateSchema } from '../schemas/pages';
+import { commitChange } from '../services/commit-change';
 
 export const pages = new Hono<OwnerEnv>();
 
