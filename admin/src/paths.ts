@@ -1,5 +1,5 @@
-// Typed paths of the admin (SPEC §2 routes): link with these, never with string literals. The route
-// table (routes.tsx) is built on them.
+// Typed paths of the admin (SPEC §2 routes): link and navigate with these, never with string
+// literals.
 export const ADMIN_PATHS = {
   login: '/admin',
   dashboard: '/admin/dashboard',

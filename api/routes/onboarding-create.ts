@@ -123,5 +123,3 @@ export function createOnboardingCreateRoutes(overrides: OnboardingCreateOverride
 
   return routes;
 }
-
-export const onboardingCreate = createOnboardingCreateRoutes();
