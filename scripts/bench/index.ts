@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getConfig } from '../../lib/config';
+import { ensureBuild } from '../ensure-build';
 import { benchApiSave } from './api-save';
 import { benchOnboarding } from './onboarding';
 import { benchPublish } from './publish';
@@ -19,6 +20,10 @@ const { values } = parseArgs({ options: { only: { type: 'string' }, quick: { typ
 const only = new Set((values.only ?? 'publish,rebuild,static,api,onboarding').split(','));
 const quick = values.quick ?? false;
 const redisUrl = getConfig().redisUrl ?? 'redis://127.0.0.1:6379';
+
+// Like `npm start`: build the templates and the admin when missing or stale, so a fresh clone runs
+// `npm install && npm run bench` without another step.
+await ensureBuild();
 
 const results: Record<string, number | string> = {};
 const rows: Array<[string, string, string]> = [];
