@@ -9,6 +9,7 @@ import {
   type DatabaseMetadataOptions,
   type DialectAdapter,
   Kysely,
+  type LogEvent,
   PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
@@ -108,10 +109,18 @@ const PG_INT8 = 20;
 export interface OpenOptions {
   /** PostgreSQL only: the schema to create tables in and read from (tests use one per test). */
   schema?: string;
+  /** Called with every statement run (tests record them to check each one's query plan). */
+  onQuery?: (query: { sql: string; parameters: readonly unknown[] }) => void;
 }
 
 export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Db {
   const plugins = [new CamelCasePlugin()];
+  const { onQuery } = options;
+  const log = onQuery
+    ? (event: LogEvent) => {
+        if (event.level === 'query') onQuery(event.query);
+      }
+    : undefined;
   if (target.dialect === 'sqlite') {
     if (target.file !== ':memory:') mkdirSync(path.dirname(target.file), { recursive: true });
     return new Kysely<Database>({
@@ -126,6 +135,7 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
         },
       }),
       plugins,
+      ...(log ? { log } : {}),
     });
   }
 
@@ -142,7 +152,17 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }), plugins });
+  return new Kysely<Database>({
+    dialect: new CurrentSchemaPostgresDialect({ pool }),
+    plugins,
+    ...(log ? { log } : {}),
+  });
+}
+
+/** Runs `work` in the caller's transaction when `db` is one, else in a transaction of its own: for
+ *  repository functions whose statements must commit together however they are called. */
+export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 /** Answers whether the database accepts a trivial query. */

@@ -6,6 +6,7 @@ export * from './tables/ai-usage';
 export * from './tables/analytics';
 export * from './tables/companies';
 export * from './tables/contact-messages';
+export * from './tables/counters';
 export * from './tables/cvr-cache';
 export * from './tables/images';
 export * from './tables/pages';

@@ -4,6 +4,7 @@ import type { AiUsageTable } from './tables/ai-usage';
 import type { AnalyticsDailyTable, AnalyticsEventsTable } from './tables/analytics';
 import type { CompaniesTable } from './tables/companies';
 import type { ContactMessagesTable } from './tables/contact-messages';
+import type { CountersTable } from './tables/counters';
 import type { ImagesTable } from './tables/images';
 import type { PagesTable } from './tables/pages';
 import type { PublishStateTable } from './tables/publish-state';
@@ -22,4 +23,5 @@ export interface Database {
   cvrCache: import('./tables/cvr-cache').CvrCacheTable;
   analyticsDaily: AnalyticsDailyTable;
   analyticsEvents: AnalyticsEventsTable;
+  counters: CountersTable;
 }

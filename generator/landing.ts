@@ -2,7 +2,7 @@
 // renders it into storage/sites/_main/index.html whenever a company is published, so `/` stays a
 // static file. Renders coalesce: while one runs, any number of requests make one more; a model
 // unchanged since the last render is not written again.
-import { type Db, toCompany } from '../db';
+import { type Db, readCounter, toCompany } from '../db';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { LANDING_MAX_CARDS, landingSectionOf } from '../rules/landing';
@@ -14,11 +14,8 @@ import { writeSite } from './write-site';
 const MAX_RENDERS_PER_REFRESH = 3;
 
 export async function loadLandingModel(db: Db, publicHost: string): Promise<LandingModel> {
-  const [count, rows] = await Promise.all([
-    db
-      .selectFrom('companies')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
+  const [companyCount, rows] = await Promise.all([
+    readCounter(db, 'companies'),
     db
       .selectFrom('companies')
       .selectAll()
@@ -27,7 +24,6 @@ export async function loadLandingModel(db: Db, publicHost: string): Promise<Land
       .limit(LANDING_MAX_CARDS)
       .execute(),
   ]);
-  const companyCount = Number(count.count);
   return { companyCount, ...landingSectionOf(companyCount, rows.map(toCompany), publicHost) };
 }
 

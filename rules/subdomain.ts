@@ -40,16 +40,20 @@ export function subdomainFromName(name: string): string {
   return base || FALLBACK_SUBDOMAIN;
 }
 
-export function pickSubdomain(name: string, taken: Iterable<string>): string {
+/** The nth choice for a subdomain: the name's own (n = 1), then it with the suffix n (cut to fit). */
+export function subdomainCandidate(name: string, n: number): string {
   const base = subdomainFromName(name);
+  if (n <= 1) return base;
+  const suffix = String(n);
+  return base.slice(0, SUBDOMAIN_MAX_LENGTH - suffix.length) + suffix;
+}
+
+export function pickSubdomain(name: string, taken: Iterable<string>): string {
   const used = new Set(Array.from(taken, (s) => s.toLowerCase()));
-  const isFree = (candidate: string) => !used.has(candidate) && !RESERVED_SUBDOMAINS.has(candidate);
-  if (isFree(base)) return base;
   // `used` is finite, so some suffix is always free and the loop ends.
-  for (let n = 2; ; n++) {
-    const suffix = String(n);
-    const candidate = base.slice(0, SUBDOMAIN_MAX_LENGTH - suffix.length) + suffix;
-    if (isFree(candidate)) return candidate;
+  for (let n = 1; ; n++) {
+    const candidate = subdomainCandidate(name, n);
+    if (!used.has(candidate) && !RESERVED_SUBDOMAINS.has(candidate)) return candidate;
   }
 }
 

@@ -2,7 +2,7 @@
 // time comes from BullMQ's deduplication with keepLastIfActive (README.md says what was verified in
 // BullMQ 6.7's scripts); the database's publish state covers Redis outages and lost jobs.
 import { type JobsOptions, Queue } from 'bullmq';
-import { listUnpublished, markPublishWanted } from '../db';
+import { markPublishWanted, unpublishedInBatches } from '../db';
 import { isConnectionError, type PublishJobData, startBullmqConsumer } from './bullmq-consumer';
 import { describeError } from './publish-job';
 import type { PublishQueue, ResolvedQueueOptions } from './publish-queue';
@@ -91,19 +91,17 @@ export function createBullmqQueue(options: ResolvedQueueOptions, redisUrl: strin
     recover: () =>
       tracked(async () => {
         if (closed) return 0;
-        const unpublished = await listUnpublished(db);
         let enqueued = 0;
         let problem: string | null = null;
-        for (const state of unpublished) {
-          problem = await enqueue(state.companyCvr);
+        // A page at a time: a backlog of 100,000 companies never sits in memory at once.
+        for await (const batch of unpublishedInBatches(db)) {
+          const problems = await Promise.all(batch.map((state) => enqueue(state.companyCvr)));
+          enqueued += problems.filter((found) => found === null).length;
+          problem = problems.find((found) => found !== null) ?? null;
           if (problem) break;
-          enqueued += 1;
         }
         if (problem && !closed) {
-          log.warn(
-            { enqueued, of: unpublished.length, reason: problem },
-            'recovery stopped: Redis unavailable',
-          );
+          log.warn({ enqueued, reason: problem }, 'recovery stopped: Redis unavailable');
         } else if (enqueued) {
           log.info({ count: enqueued }, 'recovered unpublished sites');
         }

@@ -2,7 +2,7 @@
 // (one job per company; a request during a render leaves one follow-up; retries with exponential
 // backoff). Memory does not survive a restart; the database's publish state does, so the owner calls
 // recover() at start to re-enqueue what a crash or a restart dropped.
-import { listUnpublished, markPublishWanted } from '../db';
+import { markPublishWanted, unpublishedInBatches } from '../db';
 import { retryDelay, runPublishJob } from './publish-job';
 import type { PublishQueue, ResolvedQueueOptions } from './publish-queue';
 import { startRecoverySweep } from './recovery-sweep';
@@ -112,10 +112,13 @@ export function createInProcessQueue(options: ResolvedQueueOptions): PublishQueu
     recover: () =>
       tracked(async () => {
         if (closed) return 0;
-        const unpublished = await listUnpublished(db);
-        for (const state of unpublished) enqueue(state.companyCvr);
-        if (unpublished.length) log.info({ count: unpublished.length }, 'recovered unpublished sites');
-        return consume ? unpublished.length : 0;
+        let count = 0;
+        for await (const batch of unpublishedInBatches(db)) {
+          for (const state of batch) enqueue(state.companyCvr);
+          count += batch.length;
+        }
+        if (count) log.info({ count }, 'recovered unpublished sites');
+        return consume ? count : 0;
       }),
 
     idle: () => (isIdle() ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),

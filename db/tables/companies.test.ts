@@ -14,6 +14,7 @@ import {
   listCompanies,
   updateCompany,
 } from './companies';
+import { readCounter } from './counters';
 import { insertPage, listPages } from './pages';
 
 const NOW = new Date('2026-01-15T10:00:00.000Z');
@@ -124,5 +125,17 @@ describeEachDialect('companies repository', (use) => {
     expect(await deleteCompany(db, '22222222')).toBe(false);
     expect(await listPages(db, '22222222')).toEqual([]);
     expect(await countCompanies(db)).toBe(1);
+  });
+
+  it('keeps the companies counter in step with every insert and delete', async () => {
+    const { db } = use();
+    await insertCompany(db, { cvr: '11111111', name: 'Første' });
+    await insertCompany(db, { cvr: '22222222', name: 'Anden' });
+    await expect(insertCompany(db, { cvr: '22222222', name: 'Dublet' })).rejects.toThrow();
+    expect(await readCounter(db, 'companies')).toBe(2);
+    await deleteCompany(db, '11111111');
+    await deleteCompany(db, '11111111');
+    expect(await readCounter(db, 'companies')).toBe(1);
+    expect(await readCounter(db, 'companies')).toBe(await countCompanies(db));
   });
 });

@@ -5,10 +5,11 @@ import { AppError } from '../../lib/errors';
 import { DEFAULT_HOURS, normalizeHours, type OpeningHours } from '../../rules/hours';
 import { MESSAGES } from '../../rules/messages';
 import { EMPTY_SOCIAL_MEDIA, type SocialMedia } from '../../rules/social';
-import { pickSubdomain } from '../../rules/subdomain';
+import { RESERVED_SUBDOMAINS, subdomainCandidate } from '../../rules/subdomain';
 import { DEFAULT_THEME, isThemeId, type ThemeId } from '../../rules/themes';
 import { trialPeriod } from '../../rules/trial';
-import { type Db, isUniqueViolation } from '../database';
+import { type Db, inTransaction, isUniqueViolation } from '../database';
+import { addToCounter } from './counters';
 import { parseJson } from './json';
 
 export interface CompaniesTable {
@@ -221,11 +222,16 @@ export async function insertCompany(db: Db, input: NewCompany, now = new Date())
   for (let attempt = 1; ; attempt++) {
     const subdomain = input.subdomain ?? (await chooseSubdomain(db, input.name));
     try {
-      const row = await db
-        .insertInto('companies')
-        .values(newCompanyRow(input, subdomain, now))
-        .returningAll();
-      return toCompany(await row.executeTakeFirstOrThrow());
+      const row = await inTransaction(db, async (trx) => {
+        const inserted = await trx
+          .insertInto('companies')
+          .values(newCompanyRow(input, subdomain, now))
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await addToCounter(trx, 'companies', 1);
+        return inserted;
+      });
+      return toCompany(row);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const subdomainClash = violatedColumn(error) === 'subdomain';
@@ -289,19 +295,21 @@ function conflictFor(error: unknown, cvr: string): AppError {
   return new AppError('conflict', message, { cause: { error, cvr } });
 }
 
-/** A free subdomain for a company name: the name's subdomain, or it with the lowest free suffix. */
+/** A free subdomain for a company name: the name's subdomain, or it with the lowest free suffix.
+ *  Asks for the candidates by name, a batch at a time, so the unique index answers (no scan). */
 export async function chooseSubdomain(db: Db, name: string): Promise<string> {
-  const base = pickSubdomain(name, []);
-  const stem = base.slice(0, 20);
-  const rows = await db
-    .selectFrom('companies')
-    .select('subdomain')
-    .where('subdomain', 'like', `${stem}%`)
-    .execute();
-  return pickSubdomain(
-    name,
-    rows.map((row) => row.subdomain),
-  );
+  const BATCH = 25;
+  for (let first = 1; ; first += BATCH) {
+    const candidates = Array.from({ length: BATCH }, (_, offset) => subdomainCandidate(name, first + offset));
+    const rows = await db
+      .selectFrom('companies')
+      .select('subdomain')
+      .where('subdomain', 'in', candidates)
+      .execute();
+    const taken = new Set(rows.map((row) => row.subdomain));
+    const free = candidates.find((candidate) => !taken.has(candidate) && !RESERVED_SUBDOMAINS.has(candidate));
+    if (free) return free;
+  }
 }
 
 export async function findCompanyByCvr(db: Db, cvr: string): Promise<Company | undefined> {
@@ -378,6 +386,10 @@ export async function updateCompany(
 
 /** Deletes a company and, through foreign keys, its pages, images, usage and publish state. */
 export async function deleteCompany(db: Db, cvr: string): Promise<boolean> {
-  const result = await db.deleteFrom('companies').where('cvr', '=', cvr).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return inTransaction(db, async (trx) => {
+    const result = await trx.deleteFrom('companies').where('cvr', '=', cvr).executeTakeFirst();
+    const deleted = Number(result.numDeletedRows) > 0;
+    if (deleted) await addToCounter(trx, 'companies', -1);
+    return deleted;
+  });
 }

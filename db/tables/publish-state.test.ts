@@ -8,6 +8,7 @@ import {
   markPublished,
   markPublishWanted,
   recordPublishFailure,
+  unpublishedInBatches,
 } from './publish-state';
 
 describeEachDialect('publish state repository', (use) => {
@@ -27,6 +28,25 @@ describeEachDialect('publish state repository', (use) => {
     await markPublished(db, '22222222', 1);
     expect(await listUnpublished(db)).toEqual([]);
     expect(await getPublishState(db, '11111111')).toMatchObject({ wantedVersion: 2, publishedVersion: 2 });
+  });
+
+  it('lists unpublished companies a page at a time, oldest first, each once', async () => {
+    const { db } = use();
+    const cvrs = ['11111111', '22222222', '33333333', '44444444', '55555555'];
+    for (const [index, cvr] of cvrs.entries()) {
+      await insertCompany(db, { cvr, name: `Firma ${index}` });
+      // Two share a stamp, so the CVR must break the tie between pages.
+      await markPublishWanted(db, cvr, new Date(Date.UTC(2026, 0, 1, 0, 0, Math.min(index, 3))));
+    }
+    await markPublished(db, '22222222', 1);
+    const first = await listUnpublished(db, { limit: 2 });
+    expect(first.map((state) => state.companyCvr)).toEqual(['11111111', '33333333']);
+    const pages: string[][] = [];
+    for await (const batch of unpublishedInBatches(db, 2)) pages.push(batch.map((state) => state.companyCvr));
+    expect(pages).toEqual([
+      ['11111111', '33333333'],
+      ['44444444', '55555555'],
+    ]);
   });
 
   it('never moves the published version backwards and clears an error on success', async () => {

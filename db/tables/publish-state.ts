@@ -67,12 +67,48 @@ export async function recordPublishFailure(
     .execute();
 }
 
-/** Companies whose wanted version is not live yet: what to enqueue when the queue comes back. */
-export async function listUnpublished(db: Db): Promise<PublishState[]> {
-  return db
+/** Where the previous page of listUnpublished ended. */
+export interface UnpublishedCursor {
+  updatedAt: string;
+  companyCvr: string;
+}
+
+/**
+ * Companies whose wanted version is not live yet (what to enqueue when the queue comes back), oldest
+ * first, at most `limit` from after `cursor`. A partial index holds only these rows, so a page costs
+ * the same with 100 companies or 100,000.
+ */
+export async function listUnpublished(
+  db: Db,
+  page: { limit?: number; after?: UnpublishedCursor } = {},
+): Promise<PublishState[]> {
+  let query = db
     .selectFrom('publishState')
     .selectAll()
     .whereRef('wantedVersion', '>', 'publishedVersion')
     .orderBy('updatedAt')
-    .execute();
+    .orderBy('companyCvr')
+    .limit(page.limit ?? 1000);
+  const { after } = page;
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('updatedAt', '>', after.updatedAt),
+        eb.and([eb('updatedAt', '=', after.updatedAt), eb('companyCvr', '>', after.companyCvr)]),
+      ]),
+    );
+  }
+  return query.execute();
+}
+
+/** Every unpublished company, a page of `batch` at a time (for the recovery sweep). */
+export async function* unpublishedInBatches(db: Db, batch = 500): AsyncGenerator<PublishState[]> {
+  let after: UnpublishedCursor | undefined;
+  for (;;) {
+    const page = await listUnpublished(db, { limit: batch, ...(after ? { after } : {}) });
+    if (page.length) yield page;
+    const last = page.at(-1);
+    if (!last || page.length < batch) return;
+    after = { updatedAt: last.updatedAt, companyCvr: last.companyCvr };
+  }
 }

@@ -9,6 +9,7 @@ import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
 import { createFixtureCompanies } from './fixtures';
+import { seedScale } from './scale/seed-scale';
 import { percentile } from './stats';
 
 export interface ApiSaveFigures {
@@ -23,12 +24,15 @@ export interface ApiSaveFigures {
 export async function benchApiSave(options: {
   seconds: number;
   concurrency: number;
+  /** Other companies in the database (the scale fixture); default none. */
+  existingCompanies?: number;
 }): Promise<ApiSaveFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
   const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_HOST: 'localhost:3000' });
   const logger = createLogger(config);
   const db = openDatabase(config.database);
   await migrateToLatest(db);
+  if (options.existingCompanies) await seedScale(db, { companies: options.existingCompanies });
   const [cvr] = await createFixtureCompanies(db, 1);
   if (!cvr) throw new Error('no fixture company');
   const email = 'ejer@bench.example';

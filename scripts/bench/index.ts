@@ -1,4 +1,4 @@
-// npm run bench [-- --only publish,rebuild,static,api,onboarding] [-- --quick]
+// npm run bench [-- --only publish,rebuild,static,api,onboarding,scale] [-- --quick]
 // Measures, in one run on this machine, what ARCHITECTURE.md and the publishing issue set targets
 // for, and writes bench/results.json beside a readable table. Figures are medians or percentiles;
 // ratios compare against a reference measured in the same run, so machine noise hits both sides.
@@ -6,18 +6,19 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { getConfig } from '../../lib/config';
+import { getConfig, getTestEnvironment } from '../../lib/config';
 import { ensureBuild } from '../ensure-build';
 import { benchApiSave } from './api-save';
 import { benchOnboarding } from './onboarding';
 import { benchPublish } from './publish';
 import { benchRebuild } from './rebuild';
+import { benchDatabaseAtScale } from './scale/database-figures';
 import { benchStatic } from './static';
 import { haveCommand } from './wrk';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({ options: { only: { type: 'string' }, quick: { type: 'boolean' } } });
-const only = new Set((values.only ?? 'publish,rebuild,static,api,onboarding').split(','));
+const only = new Set((values.only ?? 'publish,rebuild,static,api,onboarding,scale').split(','));
 const quick = values.quick ?? false;
 const redisUrl = getConfig().redisUrl ?? 'redis://127.0.0.1:6379';
 
@@ -98,6 +99,28 @@ if (only.has('onboarding')) {
   row('onboarding_p50_ms', onboarding.p50);
   row('onboarding_p95_ms', onboarding.p95, '<= 2000');
   row('onboarding_runs', onboarding.runs);
+}
+
+// Scale: the scale fixture (100,000 companies, 3–8 pages each) in SQLite and PostgreSQL, and what
+// grows with it: host → company lookups, the landing page's query, onboarding and a page save.
+if (only.has('scale')) {
+  const companies = quick ? 10_000 : 100_000;
+  row('scale_companies', companies);
+  // A scratch database is created beside the test database (TEST_DATABASE_URL) and dropped after.
+  const postgresUrl = getTestEnvironment().databaseUrl;
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    const figures = await benchDatabaseAtScale(dialect, companies, postgresUrl, console.log);
+    const suffix = dialect === 'sqlite' ? '' : '_pg';
+    row(`scale_seed_seconds${suffix}`, figures.seedSeconds, 'a few minutes');
+    row(`scale_host_lookup_p95_us${suffix}`, figures.hostLookupColdP95Us);
+    row(`scale_host_lookup_warm_p95_us${suffix}`, figures.hostLookupWarmP95Us);
+    row(`scale_custom_domain_lookup_p95_us${suffix}`, figures.customDomainColdP95Us);
+    row(`scale_landing_ms${suffix}`, figures.landingMs);
+  }
+  const onboarding = await benchOnboarding({ runs: quick ? 10 : 30, existingCompanies: companies });
+  row('scale_onboarding_p95_ms', onboarding.p95, '<= 2000');
+  const save = await benchApiSave({ seconds: quick ? 2 : 5, concurrency: 10, existingCompanies: companies });
+  row('scale_api_save_p95_ms', save.p95);
 }
 
 results.machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;

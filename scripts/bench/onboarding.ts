@@ -12,6 +12,7 @@ import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
 import { startFakeOpenAi } from '../../tests/support/fake-openai';
+import { seedScale } from './scale/seed-scale';
 import { percentile } from './stats';
 
 export interface OnboardingFigures {
@@ -35,7 +36,11 @@ const REGISTERED: Omit<CvrCompany, 'cvr' | 'name'> = {
 const FIRST_CVR = 30_000_000;
 const PASSWORD = 'Benchmark-adgangskode-1';
 
-export async function benchOnboarding(options: { runs: number }): Promise<OnboardingFigures> {
+export async function benchOnboarding(options: {
+  runs: number;
+  /** Companies already signed up (the scale fixture) before the first measured run; default none. */
+  existingCompanies?: number;
+}): Promise<OnboardingFigures> {
   const fake = await startFakeOpenAi();
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-onboarding-'));
   const config = loadConfig({
@@ -48,6 +53,7 @@ export async function benchOnboarding(options: { runs: number }): Promise<Onboar
   const logger = createLogger(config);
   const db = openDatabase(config.database);
   await migrateToLatest(db);
+  if (options.existingCompanies) await seedScale(db, { companies: options.existingCompanies });
 
   const { server, close } = await startProductStack({
     config,

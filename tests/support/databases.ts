@@ -8,7 +8,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe } from 'vitest';
-import { type Db, migrateToLatest, openDatabase, quoteIdentifier } from '../../db';
+import { type Db, migrateToLatest, type OpenOptions, openDatabase, quoteIdentifier } from '../../db';
 import { getTestEnvironment } from '../../lib/config';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -40,14 +40,20 @@ if (postgresProblem && testEnv.ci) {
   );
 }
 
+/** '' when PostgreSQL answers; else why its suites are skipped, for the suite's name. */
+export const postgresSkipReason = postgresProblem
+  ? ` (skipped: PostgreSQL unreachable at ${testEnv.databaseUrl}: ${postgresProblem})`
+  : '';
+
 /** A fresh, migrated database of the dialect; `drop` removes every trace of it. */
 export async function createTestDatabase(
   dialect: Dialect,
-  options: { migrate?: boolean } = {},
+  options: { migrate?: boolean; onQuery?: OpenOptions['onQuery'] } = {},
 ): Promise<TestDatabase & { drop: () => Promise<void> }> {
+  const open = options.onQuery ? { onQuery: options.onQuery } : {};
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'mesterside-db-'));
-    const db = openDatabase({ dialect: 'sqlite', file: path.join(dir, 'test.db') });
+    const db = openDatabase({ dialect: 'sqlite', file: path.join(dir, 'test.db') }, open);
     if (options.migrate !== false) await migrateToLatest(db);
     return {
       db,
@@ -63,7 +69,7 @@ export async function createTestDatabase(
   await admin.connect();
   await admin.query(`create schema ${quoteIdentifier(schema)}`);
   await admin.end();
-  const db = openDatabase({ dialect: 'postgres', url: testEnv.databaseUrl }, { schema });
+  const db = openDatabase({ dialect: 'postgres', url: testEnv.databaseUrl }, { schema, ...open });
   if (options.migrate !== false) await migrateToLatest(db);
   return {
     db,
@@ -85,10 +91,7 @@ export function describeEachDialect(
   options: { migrate?: boolean } = {},
 ): void {
   for (const dialect of ['sqlite', 'postgres'] as const) {
-    const skipReason =
-      dialect === 'postgres' && postgresProblem
-        ? ` (skipped: PostgreSQL unreachable at ${testEnv.databaseUrl}: ${postgresProblem})`
-        : '';
+    const skipReason = dialect === 'postgres' ? postgresSkipReason : '';
     describe.skipIf(skipReason !== '')(`${name} [${dialect}]${skipReason}`, () => {
       let current: (TestDatabase & { drop: () => Promise<void> }) | undefined;
       beforeEach(async () => {

@@ -1,0 +1,31 @@
+// What 100,000 companies need (tests/scale/query-plans.test.ts checks every statement's plan): the
+// landing page's newest companies by index, the recovery sweep's unpublished companies by a partial
+// index, and the number of companies as a counter kept with each insert and delete instead of a
+// COUNT(*) over the table on every publish.
+import { type Kysely, sql } from 'kysely';
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createIndex('companies_created_idx')
+    .on('companies')
+    .columns(['created_at', 'cvr'])
+    .execute();
+  await db.schema
+    .createIndex('publish_state_unpublished_idx')
+    .on('publish_state')
+    .columns(['updated_at', 'company_cvr'])
+    .where(sql.ref('wanted_version'), '>', sql.ref('published_version'))
+    .execute();
+  await db.schema
+    .createTable('counters')
+    .addColumn('name', 'text', (col) => col.primaryKey())
+    .addColumn('value', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
+  await sql`insert into counters (name, value) select 'companies', count(*) from companies`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('counters').execute();
+  await db.schema.dropIndex('publish_state_unpublished_idx').execute();
+  await db.schema.dropIndex('companies_created_idx').execute();
+}
