@@ -13,6 +13,7 @@ import { benchOnboarding } from './onboarding';
 import { benchPublish } from './publish';
 import { benchRebuild } from './rebuild';
 import { benchDatabaseAtScale } from './scale/database-figures';
+import { benchServingAtScale } from './scale/serving-figures';
 import { benchStatic } from './static';
 import { haveCommand } from './wrk';
 
@@ -54,7 +55,7 @@ if (only.has('rebuild')) {
   row('rebuild_pages', figures.pages);
   row('rebuild_seconds', figures.rebuildSeconds);
   row('astro_build_seconds', figures.astroBuildSeconds);
-  row('rebuild_pages_per_s', figures.pagesPerSecond);
+  row('rebuild_1000_pages_per_s', figures.pagesPerSecond);
   row('rebuild_vs_astro_build', figures.ratio, '<= 0.5');
   row('rebuild_rounds', figures.rounds);
   row('rebuild_seconds_by_round', figures.rebuildRounds.join(' '));
@@ -121,6 +122,29 @@ if (only.has('scale')) {
   row('scale_onboarding_p95_ms', onboarding.p95, '<= 2000');
   const save = await benchApiSave({ seconds: quick ? 2 : 5, concurrency: 10, existingCompanies: companies });
   row('scale_api_save_p95_ms', save.p95);
+
+  if (!(await haveCommand('nginx')) || !(await haveCommand('wrk'))) {
+    console.error(
+      'scale serving: skipped, needs nginx and wrk (apt-get install -y nginx wrk libnginx-mod-http-brotli-static)',
+    );
+  } else {
+    const serving = await benchServingAtScale({
+      sites: quick ? 1000 : 10_000,
+      workers: os.availableParallelism(),
+      seconds: quick ? 3 : 8,
+      rounds: 3,
+      log: console.log,
+    });
+    row('scale_rendered_sites', serving.sites);
+    row('scale_rendered_pages', serving.renderedPages);
+    row('rebuild_pages_per_s', serving.pagesPerSecond);
+    row('static_mix_urls', serving.urls);
+    row('static_mix_rps', serving.ours);
+    row('static_mix_nginx_rps', serving.nginx);
+    row('static_mix_vs_nginx', serving.ratio, '>= 1.0');
+    row('static_mix_rss_mb', serving.oursRssMb, '< 512');
+    row('static_mix_nginx_rss_mb', serving.nginxRssMb);
+  }
 }
 
 results.machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;

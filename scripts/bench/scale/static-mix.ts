@@ -1,0 +1,360 @@
+// Serving at scale: our front server against nginx on the same 10,000 rendered sites, under a load
+// shaped like real visitors rather than one hot page. Sites are picked by a Zipf distribution (s = 1),
+// by Host header; a request is a page of the site or an image it shows, with `Accept-Encoding: br,
+// gzip` as browsers send it, and one in ten is conditional (If-None-Match with the ETag that server
+// gave). nginx does equal work: a `map` from host to site folder, and brotli/gzip copies beside each
+// text file (gzip_static, brotli_static), which is how it would serve these folders in production.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import sharp from 'sharp';
+import { waitForPort } from '../nginx';
+import { median } from '../stats';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+const run = promisify(execFile);
+
+export interface ServedSite {
+  cvr: string;
+  host: string;
+  /** Same-origin paths a visitor requests: pages first (the homepage is `/`), then images. */
+  pages: string[];
+  assets: string[];
+}
+
+export interface StaticMixFigures {
+  sites: number;
+  urls: number;
+  ours: number;
+  nginx: number;
+  ratio: number;
+  oursRssMb: number;
+  nginxRssMb: number;
+  conditionalShare: number;
+}
+
+/** Writes a small PNG logo for every company whose row names one under /media/logos/. */
+export async function writeLogoFiles(storageDir: string, logos: Array<{ cvr: string; url: string }>) {
+  const png = await sharp({
+    create: { width: 240, height: 96, channels: 3, background: { r: 180, g: 83, b: 9 } },
+  })
+    .png()
+    .toBuffer();
+  for (const { url } of logos) {
+    const file = path.join(storageDir, url.replace(/^\/media\//, ''));
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, png);
+  }
+}
+
+/** What a visitor of each rendered site can request, read from its files. */
+export function servedSites(sitesDir: string, hosts: Map<string, string>): ServedSite[] {
+  const sites: ServedSite[] = [];
+  for (const [cvr, host] of hosts) {
+    const dir = path.join(sitesDir, cvr);
+    const pages: string[] = [];
+    const assets = new Set<string>();
+    for (const file of readdirSync(dir)) {
+      if (!file.endsWith('.html') || file === '404.html') continue;
+      pages.push(file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`);
+      const html = readFileSync(path.join(dir, file), 'utf8');
+      for (const match of html.matchAll(/\s(?:src|href)="(\/(?:media|_[a-z]+)\/[^"?#]+)"/g)) {
+        if (match[1]) assets.add(match[1]);
+      }
+    }
+    pages.sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : a.localeCompare(b)));
+    sites.push({ cvr, host, pages, assets: [...assets] });
+  }
+  return sites;
+}
+
+/**
+ * A copy of the sites for nginx: every file hard-linked (no extra bytes), plus `.br` and `.gz`
+ * beside each HTML, XML and text file, at the compression our server uses for its own copies.
+ */
+export function precompressedMirror(sitesDir: string, sites: ServedSite[], mirrorDir: string): void {
+  for (const site of sites) {
+    const from = realpathSync(path.join(sitesDir, site.cvr));
+    const to = path.join(mirrorDir, site.cvr);
+    mkdirSync(to, { recursive: true });
+    for (const file of readdirSync(from)) {
+      const source = path.join(from, file);
+      // Copies the generator may have written (PRECOMPRESS=1) are made afresh below.
+      if (!statSync(source).isFile() || /\.(br|gz)$/.test(file)) continue;
+      linkSync(source, path.join(to, file));
+      if (!/\.(html|xml|txt)$/.test(file)) continue;
+      const body = readFileSync(source);
+      if (body.length < 1024) continue;
+      writeFileSync(
+        path.join(to, `${file}.br`),
+        brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 9,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        }),
+      );
+      writeFileSync(path.join(to, `${file}.gz`), gzipSync(body, { level: 9 }));
+    }
+  }
+}
+
+/** nginx with a host → site map over the mirror, and /media from STORAGE_DIR. */
+export async function startMixNginx(options: {
+  mirrorDir: string;
+  storageDir: string;
+  sites: ServedSite[];
+  port: number;
+  workers: number;
+}): Promise<{ pid: number; stop: () => Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-mix-nginx-'));
+  chmodSync(dir, 0o755);
+  const map = options.sites.map((site) => `  ${site.host} ${site.cvr};`).join('\n');
+  writeFileSync(path.join(dir, 'sites.map'), `${map}\n`);
+  const config = `
+load_module modules/ngx_http_brotli_static_module.so;
+worker_processes ${options.workers};
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  open_file_cache max=100000 inactive=60s;
+  map_hash_bucket_size 128;
+  map_hash_max_size 65536;
+  server_names_hash_bucket_size 128;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  map $host $site {
+    hostnames;
+    default "";
+    include ${dir}/sites.map;
+  }
+  server {
+    listen 127.0.0.1:${options.port};
+    etag on;
+    gzip_static on;
+    brotli_static on;
+    gzip_vary on;
+    location /media/ { alias ${options.storageDir}/; }
+    location / {
+      if ($site = "") { return 404; }
+      root ${options.mirrorDir}/$site;
+      index index.html;
+      try_files $uri $uri.html $uri/index.html =404;
+    }
+  }
+}`;
+  writeFileSync(path.join(dir, 'nginx.conf'), config);
+  const child: ChildProcess = spawn(
+    'nginx',
+    ['-c', path.join(dir, 'nginx.conf'), '-p', '/usr/share/nginx', '-g', `error_log ${dir}/start.log;`],
+    { stdio: 'ignore' },
+  );
+  await waitForPort(options.port);
+  return {
+    pid: child.pid ?? 0,
+    stop: async () => {
+      child.kill('SIGQUIT');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Our front server as `npm start` ships it, serving STORAGE_DIR, in a child process tree. */
+export async function startOurServer(env: Record<string, string>, workers: number): Promise<ChildProcess> {
+  const child = spawn(
+    path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+    ['scripts/bench/serve-static.ts', String(workers)],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  await waitForPort(Number(env.PORT));
+  return child;
+}
+
+/** Resident memory of a process and all its descendants, in MB. */
+export async function treeRssMb(pid: number): Promise<number> {
+  const { stdout } = await run('ps', ['-e', '-o', 'pid=,ppid=,rss=']);
+  const rows = stdout
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number]);
+  const tree = new Set([pid]);
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const [child, parent] of rows) {
+      if (tree.has(parent) && !tree.has(child)) {
+        tree.add(child);
+        grown = true;
+      }
+    }
+  }
+  const kb = rows.filter(([child]) => tree.has(child)).reduce((sum, [, , rss]) => sum + rss, 0);
+  return Math.round(kb / 1024);
+}
+
+/** The ETags one server gives the most visited URLs (for the conditional share of the load). */
+async function etagsOf(port: number, urls: Array<{ host: string; path: string }>): Promise<string[]> {
+  const etags: string[] = [];
+  for (const url of urls) {
+    etags.push(
+      await new Promise<string>((resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: url.path,
+            headers: { host: url.host, 'accept-encoding': 'br, gzip' },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () =>
+              res.statusCode === 200
+                ? resolve(String(res.headers.etag ?? ''))
+                : reject(new Error(`${url.host}${url.path}: ${res.statusCode} on port ${port}`)),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      }),
+    );
+  }
+  return etags;
+}
+
+/** The wrk script: Zipf over sites (popularity order shuffled by a seeded hash), then a path. */
+function wrkScript(sites: ServedSite[], hot: Array<{ host: string; path: string }>, etags: string[]): string {
+  const lua = (value: string) => JSON.stringify(value);
+  const order = [...sites].sort((a, b) => hash(a.cvr).localeCompare(hash(b.cvr)));
+  const harmonic: number[] = [];
+  let total = 0;
+  for (let rank = 1; rank <= order.length; rank++) {
+    total += 1 / rank;
+    harmonic.push(total);
+  }
+  return `
+local hosts = {${order.map((site) => lua(site.host)).join(',')}}
+local pages = {${order.map((site) => `{${site.pages.map(lua).join(',')}}`).join(',\n')}}
+local assets = {${order.map((site) => `{${site.assets.map(lua).join(',')}}`).join(',\n')}}
+local cdf = {${harmonic.map((value) => (value / total).toFixed(8)).join(',')}}
+local hot_hosts = {${hot.map((url) => lua(url.host)).join(',')}}
+local hot_paths = {${hot.map((url) => lua(url.path)).join(',')}}
+local hot_etags = {${etags.map(lua).join(',')}}
+local n = #cdf
+local conditional, total = 0, 0
+local function site()
+  local r, lo, hi = math.random(), 1, n
+  while lo < hi do
+    local mid = math.floor((lo + hi) / 2)
+    if cdf[mid] < r then lo = mid + 1 else hi = mid end
+  end
+  return lo
+end
+init = function(args) math.randomseed(${Date.now() % 100_000} + (tonumber(args[1]) or 0)) end
+request = function()
+  total = total + 1
+  if math.random() < 0.1 and #hot_etags > 0 then
+    conditional = conditional + 1
+    local i = math.random(#hot_etags)
+    return wrk.format("GET", hot_paths[i], { ["Host"] = hot_hosts[i], ["Accept-Encoding"] = "br, gzip", ["If-None-Match"] = hot_etags[i] })
+  end
+  local i = site()
+  local list, r = pages[i], math.random()
+  local p = "/"
+  if r < 0.55 then p = "/"
+  elseif r < 0.85 or #assets[i] == 0 then p = list[math.random(#list)]
+  else p = assets[i][math.random(#assets[i])] end
+  return wrk.format("GET", p, { ["Host"] = hosts[i], ["Accept-Encoding"] = "br, gzip" })
+end
+`;
+}
+
+function hash(value: string): string {
+  return createHash('sha1').update(value).digest('hex');
+}
+
+async function wrkMix(port: number, script: string, seconds: number): Promise<number> {
+  const { stdout } = await run(
+    'wrk',
+    ['-t1', '-c50', `-d${seconds}s`, '-s', script, `http://127.0.0.1:${port}/`],
+    { timeout: (seconds + 60) * 1000, maxBuffer: 16 * 1024 * 1024 },
+  );
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1];
+  const errors = /Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1];
+  if (!rps) throw new Error(`wrk gave no figure:\n${stdout}`);
+  if (errors) throw new Error(`wrk saw ${errors} error responses on port ${port}:\n${stdout}`);
+  return Number(rps);
+}
+
+/** Alternating rounds of the same load against both servers; medians and their ratio. */
+export async function compareMix(options: {
+  sites: ServedSite[];
+  ourPort: number;
+  ourPid: number;
+  nginxPort: number;
+  nginxPid: number;
+  seconds: number;
+  rounds: number;
+  scriptDir: string;
+}): Promise<StaticMixFigures> {
+  const order = [...options.sites].sort((a, b) => hash(a.cvr).localeCompare(hash(b.cvr)));
+  // The most visited URLs: pages of the head of the distribution, which repeat visitors revalidate.
+  const hot = order
+    .slice(0, 400)
+    .flatMap((site) => site.pages.slice(0, 2).map((p) => ({ host: site.host, path: p })));
+  const ourScript = path.join(options.scriptDir, 'ours.lua');
+  const nginxScript = path.join(options.scriptDir, 'nginx.lua');
+  writeFileSync(ourScript, wrkScript(options.sites, hot, await etagsOf(options.ourPort, hot)));
+  writeFileSync(nginxScript, wrkScript(options.sites, hot, await etagsOf(options.nginxPort, hot)));
+  // Warm both (each server's caches fill from the same load), then alternate.
+  await wrkMix(options.ourPort, ourScript, Math.max(2, options.seconds));
+  await wrkMix(options.nginxPort, nginxScript, Math.max(2, options.seconds));
+  const ours: number[] = [];
+  const nginx: number[] = [];
+  for (let round = 0; round < options.rounds; round++) {
+    ours.push(await wrkMix(options.ourPort, ourScript, options.seconds));
+    nginx.push(await wrkMix(options.nginxPort, nginxScript, options.seconds));
+  }
+  const oursRps = median(ours);
+  const nginxRps = median(nginx);
+  return {
+    sites: options.sites.length,
+    urls: options.sites.reduce((sum, site) => sum + site.pages.length + site.assets.length, 0),
+    ours: Math.round(oursRps),
+    nginx: Math.round(nginxRps),
+    ratio: Math.round((oursRps / nginxRps) * 1000) / 1000,
+    oursRssMb: await treeRssMb(options.ourPid),
+    nginxRssMb: await treeRssMb(options.nginxPid),
+    conditionalShare: 0.1,
+  };
+}
