@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { createTransport, Transporter } from 'nodemailer';
 import type { Config } from './config';
 import type { Logger } from './logger';
 
@@ -36,29 +36,42 @@ export function createMailer(
   return config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, logger) : outboxMailer(config, logger);
 }
 
+/** nodemailer is loaded on the first message: a web process that never mails never holds it. */
+function lazyTransport(create: (make: typeof createTransport) => Transporter): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () => {
+    transport ??= import('nodemailer').then((module) => create(module.default.createTransport));
+    return transport;
+  };
+}
+
 function smtpMailer(url: string, from: string, logger?: Logger): Mailer {
-  const transport = nodemailer.createTransport(
-    {
-      url,
-      connectionTimeout: SMTP_TIMEOUT_MS,
-      greetingTimeout: SMTP_TIMEOUT_MS,
-      socketTimeout: SMTP_TIMEOUT_MS,
-    },
-    { from },
+  const transport = lazyTransport((make) =>
+    make(
+      {
+        url,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_TIMEOUT_MS,
+      },
+      { from },
+    ),
   );
   return {
     async send(message) {
-      const info = await transport.sendMail(message);
+      const info = await (await transport()).sendMail(message);
       logger?.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
     },
   };
 }
 
 function outboxMailer(config: Pick<Config, 'mailFrom' | 'storageDir'>, logger?: Logger): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const transport = lazyTransport((make) =>
+    make({ streamTransport: true, buffer: true, newline: 'windows' }),
+  );
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      const info = await (await transport()).sendMail({ from: config.mailFrom, ...message });
       const dir = outboxDir(config);
       await mkdir(dir, { recursive: true });
       const name = `${Date.now()}-${randomBytes(6).toString('hex')}.eml`;
