@@ -118,6 +118,8 @@ export function createInProcessQueue(options: ResolvedQueueOptions): PublishQueu
         return consume ? unpublished.length : 0;
       }),
 
+    reachable: () => !closed,
+
     idle: () => (isIdle() ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
 
     close: async () => {
