@@ -138,7 +138,10 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       config,
       logger,
       enqueuePublish: (cvr) => queue.enqueue(cvr),
-      health: { sitesDir: sitesDirOf(config), queueReachable: () => queue.reachable() },
+      health: {
+        sitesDir: sitesDirOf(config),
+        queue: { kind: redisUrl ? 'bullmq' : 'in-process', reachable: () => queue.reachable() },
+      },
       ...(options.onboarding ? { onboarding: options.onboarding } : {}),
     });
     const server = await startFrontServer({

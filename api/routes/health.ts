@@ -18,8 +18,8 @@ const FAILING_LISTED = 10;
 export interface HealthChecks {
   /** The sites folder visitors are served from; default `<STORAGE_DIR>/sites`. */
   sitesDir?: string;
-  /** Whether the publish queue can take work now; absent: not checked. */
-  queueReachable?: () => boolean;
+  /** The publish queue this process enqueues to; absent: not checked. */
+  queue?: { kind: 'bullmq' | 'in-process'; reachable: () => boolean };
 }
 
 interface FailingPublishes {
@@ -60,7 +60,7 @@ export function createHealthRoutes(checks: HealthChecks = {}): Hono<AppEnv> {
     );
     if (!sitesThere) problems.push(`the sites folder ${sitesDir} is missing`);
 
-    const queueReachable = checks.queueReachable?.() ?? true;
+    const queueReachable = checks.queue?.reachable() ?? true;
     if (!queueReachable) problems.push('the publish queue (Redis) is unreachable');
 
     const now = Date.now();
@@ -80,7 +80,8 @@ export function createHealthRoutes(checks: HealthChecks = {}): Hono<AppEnv> {
     if (publishes === null) problems.push('publish state unreadable');
     else if (publishes.count > 0) {
       const more = publishes.count > FAILING_LISTED ? ' or more' : '';
-      problems.push(`publishes failing for ${publishes.count}${more} companies`);
+      const companies = publishes.count === 1 ? 'company' : 'companies';
+      problems.push(`publishes failing for ${publishes.count}${more} ${companies}`);
     }
 
     return c.json({
@@ -90,7 +91,7 @@ export function createHealthRoutes(checks: HealthChecks = {}): Hono<AppEnv> {
       sites: { status: sitesThere ? 'ok' : 'missing' },
       queue: {
         status: queueReachable ? 'ok' : 'unreachable',
-        kind: config.redisUrl ? 'bullmq' : 'in-process',
+        kind: checks.queue?.kind ?? (config.redisUrl ? 'bullmq' : 'in-process'),
       },
       publishes:
         publishes === null
