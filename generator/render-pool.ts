@@ -63,6 +63,8 @@ interface Slot {
 }
 
 const DEFAULT_THREADS = 2;
+/** The render threads' nice value (19 is the lowest priority). */
+export const RENDER_THREAD_NICE = 10;
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 // From generator/, or from a bundle in dist/<name>/ (npm run rebuild bundles its sources).
 const DEFAULT_ENTRY =

@@ -8,7 +8,7 @@
 // nginx or Caddy serve the folders themselves (PRECOMPRESS=1), since our front server compresses a
 // file when it first loads it.
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { lstat, mkdir, readdir, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -108,7 +108,9 @@ async function pruneBuilds(sitesDir: string, name: string, liveBuild: string): P
   const others = (await readdir(dir)).filter(
     (entry) => entry !== liveBuild && (!entry.endsWith(PARTIAL_SUFFIX) || buildTime(entry) < abandoned),
   );
-  await Promise.all(others.map((entry) => rm(path.join(dir, entry), { recursive: true, force: true })));
+  // Synchronous like the writes: on a render thread this work runs at the thread's low priority,
+  // where the thread pool would run it at full priority beside the serving thread.
+  for (const entry of others) rmSync(path.join(dir, entry), { recursive: true, force: true });
 }
 
 /** When a build was started (its name begins with a base-36 time stamp), in ms since the epoch. */
