@@ -1,6 +1,7 @@
 // The one place that reads the environment. It validates every setting with zod and hands out a
 // frozen object; everything else takes configuration as an argument, which keeps tests honest.
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -28,6 +29,8 @@ export type Config = Readonly<{
   processRole: ProcessRole;
   /** Also write `.br`/`.gz` copies of each rendered file, for nginx/Caddy serving the folders. */
   precompress: boolean;
+  /** Processes serving HTTP (`npm start`, roles web and both): one per core unless set. */
+  webProcesses: number;
 }>;
 
 export type ProcessRole = 'web' | 'worker' | 'both';
@@ -133,6 +136,15 @@ const schema = z
       .default('0')
       .pipe(z.enum(['0', '1'], { message: 'must be 0 or 1' }))
       .transform((value) => value === '1'),
+    WEB_PROCESSES: z
+      .string()
+      .trim()
+      .default(String(os.availableParallelism()))
+      .refine(
+        (value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 64,
+        'must be a number from 1 to 64',
+      )
+      .transform(Number),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CSE_KEY) !== Boolean(env.GOOGLE_CSE_CX)) {
@@ -214,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = '.'): 
     dnsServers: values.DNS_SERVERS ? splitList(values.DNS_SERVERS) : [],
     processRole: values.PROCESS_ROLE,
     precompress: values.PRECOMPRESS,
+    webProcesses: values.WEB_PROCESSES,
   });
 }
 

@@ -2,22 +2,36 @@
 // fresh database with demo companies, publish what is unpublished, serve every host, and print
 // where to look. Stops cleanly on SIGINT/SIGTERM. PROCESS_ROLE picks what this process does:
 // `both` (default) serves and publishes, `web` only serves (and enqueues), `worker` only publishes.
-import { listCompanies } from '../db';
+//
+// WEB_PROCESSES (default: one per core) processes serve HTTP on the shared port (node:cluster). With
+// more than one, this process is their primary: it migrates, seeds and publishes (render threads, the
+// queue, self-healing) and serves nothing itself; the forked copies re-run this file, see
+// cluster.isWorker and only serve. Without Redis they hand each publish to the primary's in-process
+// queue over IPC (worker/forwarding-queue.ts); with Redis they enqueue on BullMQ themselves.
+import cluster from 'node:cluster';
+import { type Db, listCompanies } from '../db';
+import type { Config } from '../lib/config';
 import { createLogger } from '../lib/logger';
 import { pathSiteUrl, productOrigin, subdomainOrigin } from '../rules/site-url';
 import { startProductStack } from '../server';
+import { forkWebProcesses } from '../server/front-server';
+import { startPublishWorker } from '../server/product-stack';
+import { createForwardingQueue, isPublishMessage } from '../worker';
 import { configOrExit, databaseOrExit, describeDatabase, fail, migrateOrExit } from './cli';
 import { ensureBuild } from './ensure-build';
 import { seedIfEmpty } from './seed/seed-demo';
 
 const config = configOrExit();
-await ensureBuild().catch((error: Error) => fail(`Building the templates failed: ${error.message}`));
-if (config.processRole === 'worker') {
-  await import('./worker');
+if (cluster.isWorker) {
+  await serveAsForkedCopy();
 } else {
-  await startWeb();
+  await ensureBuild().catch((error: Error) => fail(`Building the templates failed: ${error.message}`));
+  if (config.processRole === 'worker') await import('./worker');
+  else if (config.webProcesses > 1) await startPrimary();
+  else await startWeb();
 }
 
+/** One process that serves, and publishes too unless PROCESS_ROLE=web. */
 async function startWeb(): Promise<void> {
   const logger = createLogger(config);
   const db = await databaseOrExit(config);
@@ -30,19 +44,83 @@ async function startWeb(): Promise<void> {
     fail(`Could not start on port ${config.port}: ${error.message}`),
   );
   await queue.recover();
+  await printAddresses(db, config, server.port, { applied, seeded: seeded.length, processes: 1 });
+  stopOnSignals(logger, async () => {
+    await close();
+    await db.destroy();
+  });
+}
 
-  const base = productOrigin(config.publicHost.replace(/:\d+$/, `:${server.port}`));
-  const host = config.publicHost.replace(/:\d+$/, `:${server.port}`);
+/** The primary of WEB_PROCESSES serving copies: it prepares the database and publishes. */
+async function startPrimary(): Promise<void> {
+  const logger = createLogger(config);
+  const db = await databaseOrExit(config);
+  const applied = await migrateOrExit(db);
+  const seeded = await seedIfEmpty(db);
+  const publishing =
+    config.processRole === 'both'
+      ? await startPublishWorker({ config, db, logger, redisUrl: config.redisUrl }).catch((error: Error) =>
+          fail(`Could not load the site renderer: ${error.message}`),
+        )
+      : undefined;
+  if (publishing) {
+    cluster.on('message', (_worker, message: unknown) => {
+      if (isPublishMessage(message)) void publishing.queue.enqueue(message.cvr);
+    });
+  }
+  const web = await forkWebProcesses(config.webProcesses, logger).catch((error: Error) =>
+    fail(`Could not start on port ${config.port}: ${error.message}`),
+  );
+  await publishing?.queue.recover();
+  await printAddresses(db, config, web.port, {
+    applied,
+    seeded: seeded.length,
+    processes: config.webProcesses,
+  });
+  stopOnSignals(logger, async () => {
+    await web.close();
+    await publishing?.close();
+    await db.destroy();
+  });
+}
+
+/** A serving copy forked by startPrimary: no migrations, no publishing, just the front server. */
+async function serveAsForkedCopy(): Promise<void> {
+  const logger = createLogger(config);
+  const db = await databaseOrExit(config);
+  const { close } = await startProductStack({
+    config,
+    db,
+    logger,
+    role: 'web',
+    // With Redis this copy enqueues on BullMQ itself; without, the primary's queue takes the work.
+    ...(config.redisUrl ? {} : { queue: createForwardingQueue(db) }),
+  }).catch((error: Error) => fail(`Could not start on port ${config.port}: ${error.message}`));
+  stopOnSignals(logger, async () => {
+    await close();
+    await db.destroy();
+  });
+}
+
+async function printAddresses(
+  db: Db,
+  settings: Config,
+  port: number,
+  started: { applied: string[]; seeded: number; processes: number },
+): Promise<void> {
+  const base = productOrigin(settings.publicHost.replace(/:\d+$/, `:${port}`));
+  const host = settings.publicHost.replace(/:\d+$/, `:${port}`);
+  const { applied, seeded, processes } = started;
   const lines = [
     '',
     `Mesterside is running on ${base}`,
-    `  database: ${describeDatabase(config.database)}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`,
-    `  queue: ${config.redisUrl ? 'BullMQ on Redis' : 'in-process'}   role: ${config.processRole}   storage: ${config.storageDir}`,
+    `  database: ${describeDatabase(settings.database)}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`,
+    `  queue: ${settings.redisUrl ? 'BullMQ on Redis' : 'in-process'}   role: ${settings.processRole}   web processes: ${processes}   storage: ${settings.storageDir}`,
     `  health:  ${base}/api/health`,
     `  landing: ${base}/   new site: ${base}/onboarding   admin: ${base}/admin`,
   ];
-  if (seeded.length) lines.push(`  seeded ${seeded.length} fictional demo companies`);
-  const companies = await listCompanies(db);
+  if (seeded) lines.push(`  seeded ${seeded} fictional demo companies`);
+  const companies = await listCompanies(db, { limit: 6 });
   if (companies.length) {
     lines.push('  company sites:');
     for (const company of companies.slice(0, 5)) {
@@ -50,17 +128,18 @@ async function startWeb(): Promise<void> {
         `    ${company.name.padEnd(28)} ${pathSiteUrl(company.cvr, host)}   ${subdomainOrigin(company.subdomain, host)}/`,
       );
     }
-    if (companies.length > 5) lines.push(`    … and ${companies.length - 5} more`);
+    if (companies.length > 5) lines.push('    … and more');
   }
   console.log(`${lines.join('\n')}\n`);
+}
 
+function stopOnSignals(logger: ReturnType<typeof createLogger>, close: () => Promise<void>): void {
   let stopping = false;
   async function stop(signal: string) {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await close();
-    await db.destroy();
     process.exit(0);
   }
   process.on('SIGINT', () => void stop('SIGINT'));

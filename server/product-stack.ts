@@ -32,6 +32,9 @@ export interface ProductStackOptions {
   role?: 'web' | 'both';
   /** Publishing options (role `both`). */
   publishing?: PublishingOptions;
+  /** Role `web`: the queue to enqueue on, instead of a BullMQ producer (a web process forked by
+   *  `npm start` forwards to its primary: worker/forwarding-queue.ts). */
+  queue?: PublishQueue;
 }
 
 export interface PublishingOptions {
@@ -124,6 +127,7 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
   // A web-only process enqueues; `npm run worker` processes (or PROCESS_ROLE=worker) render.
   const queue =
     worker?.queue ??
+    options.queue ??
     createPublishQueue({
       db,
       logger,
