@@ -15,7 +15,7 @@ import { createAuthRoutes } from './routes/auth';
 import { company } from './routes/company';
 import { type ContactRoutesDeps, createContactRoutes } from './routes/contact';
 import { domain } from './routes/domain';
-import { health } from './routes/health';
+import { createHealthRoutes, type HealthChecks } from './routes/health';
 import { images } from './routes/images';
 import { logo } from './routes/logo';
 import { createOnboardingCreateRoutes, type OnboardingCreateOverrides } from './routes/onboarding-create';
@@ -31,6 +31,8 @@ export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
     onboarding?: OnboardingCreateOverrides;
     /** The contact form's mailer and rate limit; tests pass their own. */
     contact?: ContactRoutesDeps;
+    /** What /api/health checks besides the database (the sites folder, the queue). */
+    health?: HealthChecks;
   };
 
 export function createApp(input: CreateAppDeps): Hono<AppEnv> {
@@ -65,7 +67,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.use(sessionMiddleware);
   api.use(originCheck);
-  api.route('/health', health);
+  api.route('/health', createHealthRoutes(input.health));
   api.route('/openapi.json', openapi);
   api.route('/auth', createAuthRoutes(createLoginLimits()));
   // Onboarding is public: a visitor becomes an owner there. Each app counts its own rate limits.

@@ -9,6 +9,7 @@ const APP_TABLES = [
   'analytics_events',
   'companies',
   'contact_messages',
+  'counters',
   'cvr_cache',
   'images',
   'pages',

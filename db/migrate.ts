@@ -6,12 +6,14 @@ import { errorMessage } from '../lib/errors';
 import * as initial from './migrations/0001-initial';
 import * as cvrCache from './migrations/0002-cvr-cache';
 import * as analytics from './migrations/0003-analytics';
+import * as publishFailingIndex from './migrations/0008-publish-failing-index';
 import * as scaleIndexes from './migrations/0012-scale-indexes';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-cvr-cache': cvrCache,
   '0003-analytics': analytics,
+  '0008-publish-failing-index': publishFailingIndex,
   '0012-scale-indexes': scaleIndexes,
 };
 

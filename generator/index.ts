@@ -11,13 +11,18 @@ import { renderSiteFiles, type SiteFile } from './site-files';
 import type { SiteModel } from './site-model';
 import { removeSite, writeSite } from './write-site';
 
-export { createLandingPublisher, loadLandingModel } from './landing';
+export { createLandingPublisher, loadLandingModel, renderLandingOnce } from './landing';
 export { EMPTY_LANDING, type LandingModel, MAIN_SITE_FOLDER } from './landing-model';
 export { loadSiteModel } from './load-site';
+export {
+  createThreadedPublisher,
+  type ThreadedPublisher,
+  type ThreadedPublisherOptions,
+} from './render-pool';
 export { renderSiteFiles, type SiteFile } from './site-files';
 export type { SiteLocals, SiteModel } from './site-model';
 export { SITE_FILES } from './site-model';
-export { liveBuild, removeSite, writeSite } from './write-site';
+export { liveBuild, liveBuildTime, removeSite, writeSite } from './write-site';
 
 export interface SitePublisher {
   /** Renders and swaps in the company's site, then the landing page; 'gone' when the company no
@@ -29,7 +34,7 @@ export interface SitePublisher {
 
 export interface PublisherDeps {
   db: Db;
-  config: Pick<Config, 'publicHost' | 'storageDir'>;
+  config: Pick<Config, 'publicHost' | 'storageDir'> & Partial<Pick<Config, 'precompress'>>;
   logger?: Logger;
   /** Defaults to the built bundle in dist/site. */
   renderer?: SiteRenderer & Partial<LandingRenderer>;
@@ -87,7 +92,7 @@ export async function createSitePublisher(deps: PublisherDeps): Promise<SitePubl
         await refreshLanding();
         return 'gone';
       }
-      await writeSite(sitesDir, cvr, rendered.files);
+      await writeSite(sitesDir, cvr, rendered.files, { precompress: deps.config.precompress ?? false });
       deps.logger?.info(
         { cvr, pages: rendered.site.pages.length, ms: Math.round(performance.now() - started) },
         'site published',

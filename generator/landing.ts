@@ -32,43 +32,49 @@ export interface LandingPublisher {
   refresh(): Promise<void>;
 }
 
-export function createLandingPublisher(deps: {
+export interface LandingDeps {
   db: Db;
-  config: Pick<Config, 'publicHost'>;
+  config: Pick<Config, 'publicHost'> & Partial<Pick<Config, 'precompress'>>;
   sitesDir: string;
   renderer: LandingRenderer;
   logger?: Logger;
-}): LandingPublisher {
+}
+
+/**
+ * Renders and writes the landing page unless its model equals `written` (the key of what the
+ * caller last wrote); returns the key of the model now on disk. Most publishes are page edits that
+ * leave the company section as it was, so an unchanged model is neither rendered nor written.
+ */
+export async function renderLandingOnce(deps: LandingDeps, written: string | null): Promise<string | null> {
+  let model = await loadLandingModel(deps.db, deps.config.publicHost);
+  for (let attempt = 1; ; attempt++) {
+    const key = JSON.stringify(model);
+    if (key === written) return written;
+    const html = await deps.renderer.renderLanding(model);
+    // Several worker processes each render the landing page after their publishes. One that
+    // started first may finish last: it writes only a model that is still current, else renders
+    // the current one. Under a flood of sign-ups it gives up after a few rounds and writes what it
+    // has; the next publish brings the page up to date.
+    const current = await loadLandingModel(deps.db, deps.config.publicHost);
+    if (JSON.stringify(current) !== key && attempt < MAX_RENDERS_PER_REFRESH) {
+      model = current;
+      continue;
+    }
+    await writeSite(deps.sitesDir, MAIN_SITE_FOLDER, [{ name: 'index.html', body: Buffer.from(html) }], {
+      precompress: deps.config.precompress ?? false,
+    });
+    return key;
+  }
+}
+
+/** Coalesces refreshes: while one runs, any number of calls make one more after it. */
+export function coalesceLandingRenders(renderOnce: (written: string | null) => Promise<string | null>) {
   let running: Promise<void> | null = null;
   let again = false;
-
-  // Most publishes are page edits that leave the company section as it was: the model this process
-  // last wrote is remembered, and an unchanged one is not rendered and written again.
+  // The model this process last wrote.
   let written: string | null = null;
-
-  async function renderOnce() {
-    let model = await loadLandingModel(deps.db, deps.config.publicHost);
-    for (let attempt = 1; ; attempt++) {
-      const key = JSON.stringify(model);
-      if (key === written) return;
-      const html = await deps.renderer.renderLanding(model);
-      // Several worker processes each render the landing page after their publishes. One that
-      // started first may finish last: it writes only a model that is still current, else renders
-      // the current one. Under a flood of sign-ups it gives up after a few rounds and writes what it
-      // has; the next publish brings the page up to date.
-      const current = await loadLandingModel(deps.db, deps.config.publicHost);
-      if (JSON.stringify(current) !== key && attempt < MAX_RENDERS_PER_REFRESH) {
-        model = current;
-        continue;
-      }
-      await writeSite(deps.sitesDir, MAIN_SITE_FOLDER, [{ name: 'index.html', body: Buffer.from(html) }]);
-      written = key;
-      return;
-    }
-  }
-
   return {
-    refresh() {
+    refresh(): Promise<void> {
       if (running) {
         again = true;
         return running;
@@ -77,7 +83,7 @@ export function createLandingPublisher(deps: {
         try {
           do {
             again = false;
-            await renderOnce();
+            written = await renderOnce(written);
           } while (again);
         } finally {
           running = null;
@@ -86,4 +92,8 @@ export function createLandingPublisher(deps: {
       return running;
     },
   };
+}
+
+export function createLandingPublisher(deps: LandingDeps): LandingPublisher {
+  return coalesceLandingRenders((written) => renderLandingOnce(deps, written));
 }

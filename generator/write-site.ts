@@ -1,24 +1,33 @@
 // Writes a rendered site beside the live one and swaps it in atomically. `sites/<cvr>` is a
 // symlink to a build folder `sites/.builds/<cvr>/<stamp>`; replacing the symlink with rename(2) is
-// atomic, so a visitor gets the old site or the new one, never a mix. The previous build is kept
-// (a reader may still be inside it); older ones are removed.
+// atomic, so a visitor gets the old site or the new one, never a mix. Only the live build (and one
+// still being written) stays on disk: a 300-page site is tens of megabytes a build. The front server
+// reads a file whole and, on a miss, checks where the link points now (server/static-file-cache.ts),
+// so removing the build it was reading from costs it nothing.
+// Each file is written once by default; precompressed `.br`/`.gz` siblings are for deployments where
+// nginx or Caddy serve the folders themselves (PRECOMPRESS=1), since our front server compresses a
+// file when it first loads it.
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
+import { rmSync, writeFileSync } from 'node:fs';
+import { lstat, mkdir, readdir, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { SiteFile } from './site-files';
 import { COMPRESS_MIN_BYTES } from './site-model';
 
 export const BUILDS_DIR = '.builds';
+const PARTIAL_SUFFIX = '.partial';
+/** A build still being written after this long belongs to a render that crashed. */
+const PARTIAL_MAX_AGE_MS = 3_600_000;
 
 // Measured on an 18 KB company page: quality 6 gives 5,457 bytes in 0.4 ms, quality 9 5,432 bytes in
 // 9 ms, quality 11 5,028 bytes in 18 ms. Publishing speed wins over the last 8 %.
 const BROTLI_QUALITY = 6;
 
 /**
- * The files to write for one rendered file: itself plus precompressed siblings. Synchronous on
- * purpose: for pages of this size the thread-pool round trip costs more than the compression
+ * The files to write for one rendered file: itself plus precompressed siblings (PRECOMPRESS=1).
+ * Synchronous on purpose: it runs on a render thread, never on the event loop that serves
+ * visitors, and for pages of this size the thread-pool round trip costs more than the compression
  * (measured 11 ms async against 4 ms sync for a site of seven pages).
  */
 export function withPrecompressed(file: SiteFile): SiteFile[] {
@@ -36,20 +45,41 @@ export function withPrecompressed(file: SiteFile): SiteFile[] {
   return [file, { name: `${file.name}.br`, body: br }, { name: `${file.name}.gz`, body: gz }];
 }
 
+export interface WriteSiteOptions {
+  /** Also write `.br` and `.gz` copies of files of COMPRESS_MIN_BYTES or more. Default false. */
+  precompress?: boolean;
+}
+
 /** Writes `files` as the new live site of `name` (a CVR, or `_main` for the main site's pages). */
-export async function writeSite(sitesDir: string, name: string, files: readonly SiteFile[]): Promise<string> {
+export async function writeSite(
+  sitesDir: string,
+  name: string,
+  files: readonly SiteFile[],
+  options: WriteSiteOptions = {},
+): Promise<string> {
   const buildName = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
   const buildDir = path.join(sitesDir, BUILDS_DIR, name, buildName);
-  await mkdir(buildDir, { recursive: true });
+  // Written under a name that pruning (by a concurrent render of the same site) leaves alone.
+  const partialDir = `${buildDir}${PARTIAL_SUFFIX}`;
+  await mkdir(partialDir, { recursive: true });
   try {
     // Synchronous on purpose: a site is a few dozen small files, and one thread-pool hop per
     // open/write/close cost more than the writes (a rebuild thread sat idle a third of its time).
-    for (const file of files.flatMap(withPrecompressed))
-      writeFileSync(path.join(buildDir, file.name), file.body);
+    // Renders run on worker threads (render-pool.ts), never on the event loop that serves visitors.
+    for (const file of options.precompress ? files.flatMap(withPrecompressed) : files)
+      writeFileSync(path.join(partialDir, file.name), file.body);
+    await rename(partialDir, buildDir);
     await swapLink(sitesDir, name, path.join(BUILDS_DIR, name, buildName));
   } catch (error) {
+    await rm(partialDir, { recursive: true, force: true });
     await rm(buildDir, { recursive: true, force: true });
     throw error;
+  }
+  // Two renders of one company at once happen only when a worker lost its queue lock; the other's
+  // prune may then have removed this build between its rename and its swap. Failing makes the job
+  // retry.
+  if (!(await stat(buildDir).catch(() => undefined))) {
+    throw new Error(`build ${buildName} of ${name} was removed while it was made live`);
   }
   await pruneBuilds(sitesDir, name, buildName);
   return buildDir;
@@ -71,18 +101,20 @@ async function swapLink(sitesDir: string, name: string, target: string): Promise
   }
 }
 
-/** Removes every build of `name` but the live one and the one before it. */
+/** Removes every build of `name` but the one just made live. */
 async function pruneBuilds(sitesDir: string, name: string, liveBuild: string): Promise<void> {
   const dir = path.join(sitesDir, BUILDS_DIR, name);
-  // Build names start with a base-36 time stamp: newest first after sorting, keep the newest other.
-  const older = (await readdir(dir)).filter((entry) => entry !== liveBuild);
-  older.sort((a, b) => buildTime(b) - buildTime(a));
-  await Promise.all(
-    older.slice(1).map((entry) => rm(path.join(dir, entry), { recursive: true, force: true })),
+  const abandoned = Date.now() - PARTIAL_MAX_AGE_MS;
+  const others = (await readdir(dir)).filter(
+    (entry) => entry !== liveBuild && (!entry.endsWith(PARTIAL_SUFFIX) || buildTime(entry) < abandoned),
   );
+  // Synchronous like the writes: on a render thread this work runs at the thread's low priority,
+  // where the thread pool would run it at full priority beside the serving thread.
+  for (const entry of others) rmSync(path.join(dir, entry), { recursive: true, force: true });
 }
 
-function buildTime(buildName: string): number {
+/** When a build was started (its name begins with a base-36 time stamp), in ms since the epoch. */
+export function buildTime(buildName: string): number {
   return Number.parseInt(buildName.split('-')[0] ?? '0', 36);
 }
 
@@ -90,6 +122,14 @@ function buildTime(buildName: string): number {
 export async function removeSite(sitesDir: string, name: string): Promise<void> {
   await rm(path.join(sitesDir, name), { recursive: true, force: true });
   await rm(path.join(sitesDir, BUILDS_DIR, name), { recursive: true, force: true });
+}
+
+/** When the live build of `name` was written, or undefined when there is no live site. */
+export async function liveBuildTime(sitesDir: string, name: string): Promise<Date | undefined> {
+  const build = await liveBuild(sitesDir, name);
+  if (!build || !(await stat(build).catch(() => undefined))?.isDirectory()) return undefined;
+  const time = buildTime(path.basename(build));
+  return Number.isFinite(time) ? new Date(time) : undefined;
 }
 
 /** The build folder `sites/<name>` points at, or undefined when there is no site. */

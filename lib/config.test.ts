@@ -105,4 +105,15 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
   });
+
+  it('runs web and worker in one process by default, apart only with Redis', () => {
+    expect(loadConfig({})).toMatchObject({ processRole: 'both', precompress: false });
+    const redis = { REDIS_URL: 'redis://127.0.0.1:6379' };
+    expect(loadConfig({ ...redis, PROCESS_ROLE: 'web' }).processRole).toBe('web');
+    expect(loadConfig({ ...redis, PROCESS_ROLE: 'Worker' }).processRole).toBe('worker');
+    expect(() => loadConfig({ PROCESS_ROLE: 'web' })).toThrow(/^PROCESS_ROLE: web needs REDIS_URL/);
+    expect(() => loadConfig({ ...redis, PROCESS_ROLE: 'api' })).toThrow(/^PROCESS_ROLE: /);
+    expect(loadConfig({ PRECOMPRESS: '1' }).precompress).toBe(true);
+    expect(() => loadConfig({ PRECOMPRESS: 'yes' })).toThrow(/^PRECOMPRESS: /);
+  });
 });

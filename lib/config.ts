@@ -1,6 +1,7 @@
 // The one place that reads the environment. It validates every setting with zod and hands out a
 // frozen object; everything else takes configuration as an argument, which keeps tests honest.
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -24,7 +25,15 @@ export type Config = Readonly<{
   dnsARecord: string | null;
   /** DNS servers the admin's domain check asks (`ip` or `ip:port`); empty: the system's resolvers. */
   dnsServers: readonly string[];
+  /** What this process runs: the front server and API, the publish worker, or both (the default). */
+  processRole: ProcessRole;
+  /** Also write `.br`/`.gz` copies of each rendered file, for nginx/Caddy serving the folders. */
+  precompress: boolean;
+  /** Processes serving HTTP (`npm start`, roles web and both): one per core unless set. */
+  webProcesses: number;
 }>;
+
+export type ProcessRole = 'web' | 'worker' | 'both';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -115,6 +124,27 @@ const schema = z
       (value) => value === undefined || splitList(value).every((server) => isIP(hostOf(server)) !== 0),
       'must be IP addresses, optionally with a port, separated by commas (1.1.1.1,8.8.8.8:53)',
     ),
+    PROCESS_ROLE: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .default('both')
+      .pipe(z.enum(['web', 'worker', 'both'], { message: 'must be web, worker or both' })),
+    PRECOMPRESS: z
+      .string()
+      .trim()
+      .default('0')
+      .pipe(z.enum(['0', '1'], { message: 'must be 0 or 1' }))
+      .transform((value) => value === '1'),
+    WEB_PROCESSES: z
+      .string()
+      .trim()
+      .default(String(os.availableParallelism()))
+      .refine(
+        (value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 64,
+        'must be a number from 1 to 64',
+      )
+      .transform(Number),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CSE_KEY) !== Boolean(env.GOOGLE_CSE_CX)) {
@@ -123,6 +153,14 @@ const schema = z
         code: 'custom',
         path: [missing],
         message: 'must be set together with the other GOOGLE_CSE_ value',
+      });
+    }
+    // Without Redis the queue lives in one process's memory: web and worker cannot be apart.
+    if (env.PROCESS_ROLE !== 'both' && !env.REDIS_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PROCESS_ROLE'],
+        message: `${env.PROCESS_ROLE} needs REDIS_URL (without Redis one process must be both)`,
       });
     }
   });
@@ -186,6 +224,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = '.'): 
     logLevel: values.LOG_LEVEL,
     dnsARecord: values.DNS_A_RECORD ?? null,
     dnsServers: values.DNS_SERVERS ? splitList(values.DNS_SERVERS) : [],
+    processRole: values.PROCESS_ROLE,
+    precompress: values.PRECOMPRESS,
+    webProcesses: values.WEB_PROCESSES,
   });
 }
 

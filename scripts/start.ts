@@ -1,58 +1,147 @@
 // npm start — the whole product on one machine: build the templates if needed, migrate, seed a
 // fresh database with demo companies, publish what is unpublished, serve every host, and print
-// where to look. Stops cleanly on SIGINT/SIGTERM.
-import { listCompanies } from '../db';
+// where to look. Stops cleanly on SIGINT/SIGTERM. PROCESS_ROLE picks what this process does:
+// `both` (default) serves and publishes, `web` only serves (and enqueues), `worker` only publishes.
+//
+// WEB_PROCESSES (default: one per core) processes serve HTTP on the shared port (node:cluster). With
+// more than one, this process is their primary: it migrates, seeds and publishes (render threads, the
+// queue, self-healing) and serves nothing itself; the forked copies re-run this file, see
+// cluster.isWorker and only serve. Without Redis they hand each publish to the primary's in-process
+// queue over IPC (worker/forwarding-queue.ts); with Redis they enqueue on BullMQ themselves.
+import cluster from 'node:cluster';
+import { type Db, listCompanies } from '../db';
+import type { Config } from '../lib/config';
 import { createLogger } from '../lib/logger';
 import { pathSiteUrl, productOrigin, subdomainOrigin } from '../rules/site-url';
 import { startProductStack } from '../server';
+import { forkWebProcesses } from '../server/front-server';
+import { startPublishWorker } from '../server/product-stack';
+import { createForwardingQueue, isPublishMessage } from '../worker';
 import { configOrExit, databaseOrExit, describeDatabase, fail, migrateOrExit } from './cli';
 import { ensureBuild } from './ensure-build';
 import { seedIfEmpty } from './seed/seed-demo';
 
 const config = configOrExit();
-const logger = createLogger(config);
-await ensureBuild().catch((error: Error) => fail(`Building the templates failed: ${error.message}`));
-const db = await databaseOrExit(config);
-const applied = await migrateOrExit(db);
-const seeded = await seedIfEmpty(db);
+if (cluster.isWorker) {
+  await serveAsForkedCopy();
+} else {
+  await ensureBuild().catch((error: Error) => fail(`Building the templates failed: ${error.message}`));
+  if (config.processRole === 'worker') await import('./worker');
+  else if (config.webProcesses > 1) await startPrimary();
+  else await startWeb();
+}
 
-// The worker runs in this process by default; with REDIS_URL, `npm run worker` processes may help.
-const { server, queue, close } = await startProductStack({ config, db, logger }).catch((error: Error) =>
-  fail(`Could not start on port ${config.port}: ${error.message}`),
-);
-await queue.recover();
+/** One process that serves, and publishes too unless PROCESS_ROLE=web. */
+async function startWeb(): Promise<void> {
+  const logger = createLogger(config);
+  const db = await databaseOrExit(config);
+  const applied = await migrateOrExit(db);
+  const seeded = await seedIfEmpty(db);
 
-const base = productOrigin(config.publicHost.replace(/:\d+$/, `:${server.port}`));
-const host = config.publicHost.replace(/:\d+$/, `:${server.port}`);
-const lines = [
-  '',
-  `Mesterside is running on ${base}`,
-  `  database: ${describeDatabase(config.database)}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`,
-  `  queue: ${config.redisUrl ? 'BullMQ on Redis' : 'in-process'}   storage: ${config.storageDir}`,
-  `  health:  ${base}/api/health`,
-  `  landing: ${base}/   new site: ${base}/onboarding   admin: ${base}/admin`,
-];
-if (seeded.length) lines.push(`  seeded ${seeded.length} fictional demo companies`);
-const companies = await listCompanies(db);
-if (companies.length) {
-  lines.push('  company sites:');
-  for (const company of companies.slice(0, 5)) {
-    lines.push(
-      `    ${company.name.padEnd(28)} ${pathSiteUrl(company.cvr, host)}   ${subdomainOrigin(company.subdomain, host)}/`,
-    );
+  // The worker runs in this process by default (render threads); with REDIS_URL, `npm run worker`
+  // processes may help, and PROCESS_ROLE=web leaves all rendering to them.
+  const { server, queue, close } = await startProductStack({ config, db, logger }).catch((error: Error) =>
+    fail(`Could not start on port ${config.port}: ${error.message}`),
+  );
+  await queue.recover();
+  await printAddresses(db, config, server.port, { applied, seeded: seeded.length, processes: 1 });
+  stopOnSignals(logger, async () => {
+    await close();
+    await db.destroy();
+  });
+}
+
+/** The primary of WEB_PROCESSES serving copies: it prepares the database and publishes. */
+async function startPrimary(): Promise<void> {
+  const logger = createLogger(config);
+  const db = await databaseOrExit(config);
+  const applied = await migrateOrExit(db);
+  const seeded = await seedIfEmpty(db);
+  const publishing =
+    config.processRole === 'both'
+      ? await startPublishWorker({ config, db, logger, redisUrl: config.redisUrl }).catch((error: Error) =>
+          fail(`Could not load the site renderer: ${error.message}`),
+        )
+      : undefined;
+  if (publishing) {
+    cluster.on('message', (_worker, message: unknown) => {
+      if (isPublishMessage(message)) void publishing.queue.enqueue(message.cvr);
+    });
   }
-  if (companies.length > 5) lines.push(`    … and ${companies.length - 5} more`);
+  const web = await forkWebProcesses(config.webProcesses, logger).catch((error: Error) =>
+    fail(`Could not start on port ${config.port}: ${error.message}`),
+  );
+  await publishing?.queue.recover();
+  await printAddresses(db, config, web.port, {
+    applied,
+    seeded: seeded.length,
+    processes: config.webProcesses,
+  });
+  stopOnSignals(logger, async () => {
+    await web.close();
+    await publishing?.close();
+    await db.destroy();
+  });
 }
-console.log(`${lines.join('\n')}\n`);
 
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'shutting down');
-  await close();
-  await db.destroy();
-  process.exit(0);
+/** A serving copy forked by startPrimary: no migrations, no publishing, just the front server. */
+async function serveAsForkedCopy(): Promise<void> {
+  const logger = createLogger(config);
+  const db = await databaseOrExit(config);
+  const { close } = await startProductStack({
+    config,
+    db,
+    logger,
+    role: 'web',
+    // With Redis this copy enqueues on BullMQ itself; without, the primary's queue takes the work.
+    ...(config.redisUrl ? {} : { queue: createForwardingQueue(db) }),
+  }).catch((error: Error) => fail(`Could not start on port ${config.port}: ${error.message}`));
+  stopOnSignals(logger, async () => {
+    await close();
+    await db.destroy();
+  });
 }
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
+
+async function printAddresses(
+  db: Db,
+  settings: Config,
+  port: number,
+  started: { applied: string[]; seeded: number; processes: number },
+): Promise<void> {
+  const base = productOrigin(settings.publicHost.replace(/:\d+$/, `:${port}`));
+  const host = settings.publicHost.replace(/:\d+$/, `:${port}`);
+  const { applied, seeded, processes } = started;
+  const lines = [
+    '',
+    `Mesterside is running on ${base}`,
+    `  database: ${describeDatabase(settings.database)}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`,
+    `  queue: ${settings.redisUrl ? 'BullMQ on Redis' : 'in-process'}   role: ${settings.processRole}   web processes: ${processes}   storage: ${settings.storageDir}`,
+    `  health:  ${base}/api/health`,
+    `  landing: ${base}/   new site: ${base}/onboarding   admin: ${base}/admin`,
+  ];
+  if (seeded) lines.push(`  seeded ${seeded} fictional demo companies`);
+  const companies = await listCompanies(db, { limit: 6 });
+  if (companies.length) {
+    lines.push('  company sites:');
+    for (const company of companies.slice(0, 5)) {
+      lines.push(
+        `    ${company.name.padEnd(28)} ${pathSiteUrl(company.cvr, host)}   ${subdomainOrigin(company.subdomain, host)}/`,
+      );
+    }
+    if (companies.length > 5) lines.push('    … and more');
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+function stopOnSignals(logger: ReturnType<typeof createLogger>, close: () => Promise<void>): void {
+  let stopping = false;
+  async function stop(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await close();
+    process.exit(0);
+  }
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}

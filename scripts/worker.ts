@@ -1,8 +1,8 @@
 // npm run worker — a publish worker process: renders the sites that the BullMQ queue at REDIS_URL asks
 // for until SIGTERM/SIGINT, then lets running renders finish and exits 0. Any number may run at once.
-import { createSitePublisher } from '../generator';
+// `npm start` with PROCESS_ROLE=worker runs this too.
 import { createLogger } from '../lib/logger';
-import { createPublishQueue } from '../worker';
+import { startPublishWorker } from '../server/product-stack';
 import { configOrExit, databaseOrExit, fail, migrateOrExit } from './cli';
 
 const config = configOrExit();
@@ -15,19 +15,12 @@ const logger = createLogger(config);
 const db = await databaseOrExit(config);
 await migrateOrExit(db);
 
-const publisher = await createSitePublisher({ db, config, logger }).catch(async (error: Error) => {
+const worker = await startPublishWorker({ config, db, logger, redisUrl }).catch(async (error: Error) => {
   await db.destroy().catch(() => {});
   return fail(`Could not load the site renderer: ${error.message}`);
 });
-const queue = createPublishQueue({
-  db,
-  logger,
-  render: (cvr) => publisher.publish(cvr),
-  redisUrl,
-  consume: true,
-});
 // Jobs that died with an in-process queue or a lost Redis are still unpublished in the database.
-const recovered = await queue.recover();
+const recovered = await worker.queue.recover();
 logger.info({ redis: hidePassword(redisUrl), recovered }, 'publish worker started');
 
 let stopping = false;
@@ -35,7 +28,7 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'publish worker stopping; running renders finish first');
-  await queue.close();
+  await worker.close();
   await db.destroy();
   process.exit(0);
 }

@@ -26,7 +26,7 @@ export interface RunningFrontServer {
 
 export function startFrontServer(options: FrontServerOptions): Promise<RunningFrontServer> {
   const workers = options.workers ?? 1;
-  if (workers > 1 && cluster.isPrimary) return forkWorkers(workers, options);
+  if (workers > 1 && cluster.isPrimary) return forkWebProcesses(workers, options.logger);
   return listen(options);
 }
 
@@ -49,9 +49,15 @@ function listen(options: FrontServerOptions): Promise<RunningFrontServer> {
   });
 }
 
-/** The primary's side: fork, report the shared port once every worker listens, replace crashed ones. */
-function forkWorkers(count: number, options: FrontServerOptions): Promise<RunningFrontServer> {
-  const { logger } = options;
+/**
+ * The primary's side: fork `count` copies of the entry script (each calls startFrontServer itself),
+ * report the shared port once every one listens, replace crashed ones. `npm start` calls it directly
+ * (scripts/start.ts), so its primary can publish while the copies serve.
+ */
+export function forkWebProcesses(
+  count: number,
+  logger: FrontServerOptions['logger'],
+): Promise<RunningFrontServer> {
   let started = false;
   let closing = false;
   return new Promise((resolve, reject) => {

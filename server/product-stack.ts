@@ -1,12 +1,18 @@
 // The whole product on one database: the site publisher, the publish queue (BullMQ with a Redis URL,
 // in-process without), the API wired to that queue, and the front server. `npm start` runs this, and
 // so do the benchmarks, so they measure what production runs.
+//
+// A process plays one of three roles (PROCESS_ROLE): `both` (the default, zero setup) serves and
+// publishes; `web` serves and only enqueues; `worker` only publishes (startPublishWorker, also
+// `npm run worker`). Wherever publishing runs, renders run on worker threads
+// (generator/render-pool.ts), so a big site being published never stalls the visitors of others.
 import { type CreateAppDeps, createApp } from '../api/app';
 import type { Db } from '../db';
-import { createSitePublisher } from '../generator';
+import { createSitePublisher, createThreadedPublisher, liveBuildTime, sitesDirOf } from '../generator';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { createPublishQueue, type PublishQueue } from '../worker';
+import { type SelfHeal, startSelfHeal } from '../worker/self-heal';
 import { type RunningFrontServer, startFrontServer } from './front-server';
 
 export interface ProductStackOptions {
@@ -22,6 +28,23 @@ export interface ProductStackOptions {
   recoverEveryMs?: number;
   /** The onboarding's outside services, when not the ones the configuration selects. */
   onboarding?: CreateAppDeps['onboarding'];
+  /** Default: `web` when config.processRole is `web`, else `both`. */
+  role?: 'web' | 'both';
+  /** Publishing options (role `both`). */
+  publishing?: PublishingOptions;
+  /** Role `web`: the queue to enqueue on, instead of a BullMQ producer (a web process forked by
+   *  `npm start` forwards to its primary: worker/forwarding-queue.ts). */
+  queue?: PublishQueue;
+}
+
+export interface PublishingOptions {
+  /** Render threads; 0 renders on this thread (only for tests whose database a thread cannot
+   *  open, such as a PostgreSQL test schema). Default 2. */
+  renderThreads?: number;
+  /** Period of the self-healing sweep (worker/self-heal.ts); default 10 minutes. */
+  healEveryMs?: number;
+  /** Period of the check that the sites folder still exists; default 2 s. */
+  healCheckEveryMs?: number;
 }
 
 export interface ProductStack {
@@ -31,23 +54,98 @@ export interface ProductStack {
   close(): Promise<void>;
 }
 
-export async function startProductStack(options: ProductStackOptions): Promise<ProductStack> {
+/** The publishing half of a process: renderer, consuming queue and self-healing sweep. */
+export interface PublishWorker {
+  queue: PublishQueue;
+  selfHeal: SelfHeal;
+  close(): Promise<void>;
+}
+
+export interface PublishWorkerOptions extends PublishingOptions {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  redisUrl: string | null;
+  queueName?: string;
+  recoverEveryMs?: number;
+}
+
+/** Starts publishing: render threads, a consuming queue, its recovery and the self-healing sweep.
+ *  The caller runs `queue.recover()` once it is ready (npm start does after the server listens). */
+export async function startPublishWorker(options: PublishWorkerOptions): Promise<PublishWorker> {
   const { config, db, logger } = options;
-  const publisher = await createSitePublisher({ db, config, logger });
+  const publisher =
+    options.renderThreads === 0
+      ? { ...(await createSitePublisher({ db, config, logger })), close: async () => {} }
+      : await createThreadedPublisher({ config, logger, threads: options.renderThreads ?? 2 });
   const queue = createPublishQueue({
     db,
     logger,
-    redisUrl: options.redisUrl === undefined ? config.redisUrl : options.redisUrl,
+    redisUrl: options.redisUrl,
     render: (cvr) => publisher.publish(cvr),
+    consume: true,
     ...(options.queueName === undefined ? {} : { queueName: options.queueName }),
     ...(options.recoverEveryMs === undefined ? {} : { recoverEveryMs: options.recoverEveryMs }),
   });
+  const sitesDir = sitesDirOf(config);
+  const selfHeal = startSelfHeal({
+    db,
+    queue,
+    sitesDir,
+    liveSince: (cvr) => liveBuildTime(sitesDir, cvr),
+    logger,
+    ...(options.healEveryMs === undefined ? {} : { everyMs: options.healEveryMs }),
+    ...(options.healCheckEveryMs === undefined ? {} : { checkEveryMs: options.healCheckEveryMs }),
+  });
+  // `/` shows the companies as they are now, even when nothing waits to be published.
+  publisher.landing
+    ?.refresh()
+    .catch((error: unknown) => logger.error({ err: error }, 'landing page render failed'));
+  return {
+    queue,
+    selfHeal,
+    close: async () => {
+      selfHeal.stop();
+      await queue.close();
+      await publisher.close();
+    },
+  };
+}
+
+export async function startProductStack(options: ProductStackOptions): Promise<ProductStack> {
+  const { config, db, logger } = options;
+  const role = options.role ?? (config.processRole === 'web' ? 'web' : 'both');
+  const redisUrl = options.redisUrl === undefined ? config.redisUrl : options.redisUrl;
+  const common = {
+    ...(options.queueName === undefined ? {} : { queueName: options.queueName }),
+    ...(options.recoverEveryMs === undefined ? {} : { recoverEveryMs: options.recoverEveryMs }),
+  };
+  const worker =
+    role === 'both'
+      ? await startPublishWorker({ config, db, logger, redisUrl, ...common, ...options.publishing })
+      : undefined;
+  // A web-only process enqueues; `npm run worker` processes (or PROCESS_ROLE=worker) render.
+  const queue =
+    worker?.queue ??
+    options.queue ??
+    createPublishQueue({
+      db,
+      logger,
+      redisUrl,
+      consume: false,
+      render: () => Promise.reject(new Error('this process does not render (PROCESS_ROLE=web)')),
+      ...common,
+    });
   try {
     const app = createApp({
       db,
       config,
       logger,
       enqueuePublish: (cvr) => queue.enqueue(cvr),
+      health: {
+        sitesDir: sitesDirOf(config),
+        queue: { kind: redisUrl ? 'bullmq' : 'in-process', reachable: () => queue.reachable() },
+      },
       ...(options.onboarding ? { onboarding: options.onboarding } : {}),
     });
     const server = await startFrontServer({
@@ -57,20 +155,18 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       logger,
       port: options.port ?? config.port,
     });
-    // `/` shows the companies as they are now, even when nothing waits to be published.
-    publisher.landing
-      ?.refresh()
-      .catch((error: unknown) => logger.error({ err: error }, 'landing page render failed'));
     return {
       server,
       queue,
       close: async () => {
         await server.close();
-        await queue.close();
+        if (worker) await worker.close();
+        else await queue.close();
       },
     };
   } catch (error) {
-    await queue.close();
+    if (worker) await worker.close();
+    else await queue.close();
     throw error;
   }
 }

@@ -34,6 +34,20 @@ describe('StaticFileCache', () => {
     expect(cache.peek(folder, 'index.html')).toBe(loaded);
   });
 
+  it('reads a miss again from the new build when the old one was removed right after a swap', async () => {
+    writeFakeSite(dir, 'site', { 'index.html': 'old home', 'about.html': 'old about' }, 1);
+    // A long recheck interval: the cache still believes the folder points at build 1.
+    const cache = new StaticFileCache({ revalidateMs: 60_000 });
+    const folder = path.join(dir, 'site');
+    expect(text(await cache.load(folder, 'index.html'))).toBe('old home');
+    writeFakeSite(dir, 'site', { 'index.html': 'new home', 'about.html': 'new about' }, 2);
+    rmSync(path.join(dir, '.builds', 'site-1'), { recursive: true });
+    expect(text(await cache.load(folder, 'about.html'))).toBe('new about');
+    expect(text(cache.peek(folder, 'about.html') as FileLookup)).toBe('new about');
+    rmSync(path.join(dir, 'site'));
+    expect(await cache.load(folder, 'contact.html')).toBe('no-folder');
+  });
+
   it('tells a missing file from a missing folder', async () => {
     writeFakeSite(dir, 'site', { 'index.html': 'hello' });
     const cache = new StaticFileCache();

@@ -186,9 +186,22 @@ export class StaticFileCache {
     return state;
   }
 
-  async #read(state: Folder, real: string, file: string): Promise<FileLookup> {
+  async #read(state: Folder, real: string, file: string, retried = false): Promise<FileLookup> {
     const full = path.join(real, file);
     const found = insideFolder(real, full) ? await readPlainFile(full) : null;
+    if (found === null && !retried && this.#folders.get(state.path) === state) {
+      // The generator keeps only the live build: a miss in a build it has just replaced (within
+      // revalidateMs of the swap) is read again from wherever the folder points now.
+      const now = realFolder(state.path);
+      if (now !== real) {
+        if (state.real === real) {
+          this.#dropFiles(state);
+          state.real = now;
+          state.checkedAt = performance.now();
+        }
+        return now === null ? 'no-folder' : this.#read(state, now, file, true);
+      }
+    }
     let result: StaticFile | 'no-file' = 'no-file';
     if (found !== null) {
       const kind = fileKind(file);

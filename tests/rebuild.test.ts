@@ -80,7 +80,7 @@ describe('npm run rebuild', () => {
       await db.destroy();
     }
     const published = await files();
-    expect(Object.keys(rebuilt)).toContain('index.html.br');
+    expect(Object.keys(rebuilt)).toContain('index.html');
     expect(published).toEqual(rebuilt);
   });
 

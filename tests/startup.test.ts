@@ -1,8 +1,9 @@
 // Start-up as a new user meets it: the real `npm start` entry point in a child process.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -50,7 +51,9 @@ function start(env: Record<string, string>): Run {
 }
 
 async function baseUrl(run: Run): Promise<string> {
-  for (let waited = 0; waited < 15_000; waited += 50) {
+  // Generous: the primary loads the renderer and each serving copy compiles the sources (tsx), which
+  // takes a while on a loaded two-core machine.
+  for (let waited = 0; waited < 90_000; waited += 50) {
     const match = /running on (http:\/\/localhost:\d+)/.exec(run.stdout());
     if (match?.[1]) return match[1];
     if (run.child.exitCode !== null) break;
@@ -59,7 +62,7 @@ async function baseUrl(run: Run): Promise<string> {
   throw new Error(`server did not start:\n${run.stdout()}\n${run.stderr()}`);
 }
 
-describe('npm start', () => {
+describe('npm start', { timeout: 180_000 }, () => {
   it('migrates, seeds the demo companies once, serves health and stops cleanly', async () => {
     const storage = tempDir();
     const first = start({ STORAGE_DIR: storage });
@@ -105,6 +108,7 @@ describe('npm start', () => {
     ['CVR_API_URL', 'ftp://cvr.example'],
     ['SMTP_URL', 'mail.example'],
     ['GOOGLE_CSE_KEY', 'only-the-key'],
+    ['WEB_PROCESSES', '0'],
   ])('stops on a bad %s with one line naming it', async (name, value) => {
     const run = start({ STORAGE_DIR: tempDir(), [name]: value });
     expect(await run.exit).toBe(1);
@@ -112,6 +116,44 @@ describe('npm start', () => {
     expect(lines).toHaveLength(1);
     const named = name === 'GOOGLE_CSE_KEY' ? 'GOOGLE_CSE_CX' : name;
     expect(lines[0]).toMatch(new RegExp(`^Configuration error: ${named}: \\S`));
+  });
+
+  it('serves from WEB_PROCESSES processes, and what one of them saves is published by the primary', async () => {
+    const run = start({ STORAGE_DIR: tempDir(), WEB_PROCESSES: '2' });
+    const url = await baseUrl(run);
+    expect(run.stdout()).toContain('web processes: 2');
+    // The primary (tsx's child) forks two serving copies of itself.
+    const { stdout } = await promisify(execFile)('ps', ['-e', '-o', 'pid=,ppid=,args=']);
+    const rows = stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/, 3));
+    const primary = rows.find(([, parent]) => parent === String(run.child.pid));
+    const copies = rows.filter(([, parent, args]) => parent === primary?.[0] && args?.includes('node'));
+    expect(copies.length).toBeGreaterThanOrEqual(2);
+
+    // A sign-up is answered by one of the copies; the primary's queue renders it (no Redis here).
+    const password = 'tagrende-42';
+    const created = await fetch(`${url}/api/onboarding/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({
+        cvr: '99000101',
+        email: 'ejer@eksempel.dk',
+        password,
+        passwordRepeat: password,
+        acceptPrivacy: true,
+      }),
+    });
+    expect(created.status).toBe(201);
+    let served = 0;
+    for (let waited = 0; waited < 15_000 && served !== 200; waited += 100) {
+      served = (await fetch(`${url}/99000101/`, { redirect: 'manual' })).status;
+      if (served !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(served).toBe(200);
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
   });
 
   it('stops with a clear message when the database cannot be reached', async () => {

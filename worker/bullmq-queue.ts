@@ -120,6 +120,8 @@ export function createBullmqQueue(options: ResolvedQueueOptions, redisUrl: strin
       }
     },
 
+    reachable: () => !closed && !redisDown && producer.client.status !== 'end',
+
     close: async () => {
       if (closed) return;
       closed = true;

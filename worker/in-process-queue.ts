@@ -121,6 +121,8 @@ export function createInProcessQueue(options: ResolvedQueueOptions): PublishQueu
         return consume ? count : 0;
       }),
 
+    reachable: () => !closed,
+
     idle: () => (isIdle() ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
 
     close: async () => {

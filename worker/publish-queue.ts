@@ -26,6 +26,8 @@ export interface PublishQueue {
   /** Resolves when nothing is queued or running (for tests and the bench). Best effort on BullMQ: the
    *  queue's waiting, active and delayed counts are 0 and no request of this instance is in flight. */
   idle(): Promise<void>;
+  /** Whether the queue can take work now: false while Redis is known to be down (health check). */
+  reachable(): boolean;
   /** Stops taking work, lets running renders finish, stops the sweep and closes connections. */
   close(): Promise<void>;
 }

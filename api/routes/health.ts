@@ -1,30 +1,108 @@
-// GET /api/health — whether this instance can serve: the database must answer within two seconds.
+// GET /api/health — whether this instance can serve, and whether the product is healthy around it.
+// `error` (503): the database does not answer within two seconds. `degraded` (200): it serves, but
+// something visitors will notice is wrong, named in `problems`: the sites folder is missing, the
+// publish queue (Redis) is unreachable, or publishes are failing. Monitors poll this often, so the
+// one query that grows with the product (failing publishes) is cached for a few seconds and runs on
+// a partial index; the rest is a ping, a stat and a flag.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { Hono } from 'hono';
-import { pingDatabase } from '../../db';
+import { listFailingPublishes, pingDatabase } from '../../db';
 import type { AppEnv } from '../env';
 
 const PING_TIMEOUT_MS = 2000;
+const FAILING_CACHE_MS = 5000;
+/** Failing companies named in the answer; the count says how many there are beyond them. */
+const FAILING_LISTED = 10;
 
-export const health = new Hono<AppEnv>();
+export interface HealthChecks {
+  /** The sites folder visitors are served from; default `<STORAGE_DIR>/sites`. */
+  sitesDir?: string;
+  /** The publish queue this process enqueues to; absent: not checked. */
+  queue?: { kind: 'bullmq' | 'in-process'; reachable: () => boolean };
+}
 
-// GET /api/health – report database reachability
-health.get('/', async (c) => {
-  const started = performance.now();
-  try {
-    await withTimeout(pingDatabase(c.var.db), PING_TIMEOUT_MS);
+interface FailingPublishes {
+  count: number;
+  companies: string[];
+  lastError: string | null;
+}
+
+export function createHealthRoutes(checks: HealthChecks = {}): Hono<AppEnv> {
+  const health = new Hono<AppEnv>();
+  let failing: { at: number; value: Promise<FailingPublishes> } | null = null;
+
+  // GET /api/health – report database, sites folder, queue and publishing
+  health.get('/', async (c) => {
+    const { db, config, logger } = c.var;
+    const dialect = config.database.dialect;
+    const started = performance.now();
+    try {
+      await withTimeout(pingDatabase(db), PING_TIMEOUT_MS);
+    } catch (error) {
+      logger.warn({ err: error }, 'health check: database unreachable');
+      return c.json(
+        {
+          status: 'error',
+          problems: ['database unreachable'],
+          database: { status: 'unreachable', dialect },
+        },
+        503,
+      );
+    }
     const latencyMs = Math.round((performance.now() - started) * 10) / 10;
-    return c.json({
-      status: 'ok',
-      database: { status: 'ok', dialect: c.var.config.database.dialect, latencyMs },
-    });
-  } catch (error) {
-    c.var.logger.warn({ err: error }, 'health check: database unreachable');
-    return c.json(
-      { status: 'error', database: { status: 'unreachable', dialect: c.var.config.database.dialect } },
-      503,
+    const problems: string[] = [];
+
+    const sitesDir = checks.sitesDir ?? path.join(config.storageDir, 'sites');
+    const sitesThere = await stat(sitesDir).then(
+      (found) => found.isDirectory(),
+      () => false,
     );
-  }
-});
+    if (!sitesThere) problems.push(`the sites folder ${sitesDir} is missing`);
+
+    const queueReachable = checks.queue?.reachable() ?? true;
+    if (!queueReachable) problems.push('the publish queue (Redis) is unreachable');
+
+    const now = Date.now();
+    if (!failing || now - failing.at > FAILING_CACHE_MS) {
+      const value = listFailingPublishes(db, FAILING_LISTED + 1).then((rows) => ({
+        count: rows.length,
+        companies: rows.slice(0, FAILING_LISTED).map((row) => row.companyCvr),
+        lastError: rows[0]?.lastError ?? null,
+      }));
+      // A failed query is not cached: the next request asks again.
+      value.catch(() => {
+        failing = null;
+      });
+      failing = { at: now, value };
+    }
+    const publishes = await failing.value.catch(() => null);
+    if (publishes === null) problems.push('publish state unreadable');
+    else if (publishes.count > 0) {
+      const more = publishes.count > FAILING_LISTED ? ' or more' : '';
+      const companies = publishes.count === 1 ? 'company' : 'companies';
+      problems.push(`publishes failing for ${publishes.count}${more} ${companies}`);
+    }
+
+    return c.json({
+      status: problems.length ? 'degraded' : 'ok',
+      problems,
+      database: { status: 'ok', dialect, latencyMs },
+      sites: { status: sitesThere ? 'ok' : 'missing' },
+      queue: {
+        status: queueReachable ? 'ok' : 'unreachable',
+        kind: checks.queue?.kind ?? (config.redisUrl ? 'bullmq' : 'in-process'),
+      },
+      publishes:
+        publishes === null
+          ? { status: 'unknown' }
+          : publishes.count > 0
+            ? { status: 'failing', companies: publishes.companies, lastError: publishes.lastError }
+            : { status: 'ok' },
+    });
+  });
+  return health;
+}
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -346,9 +346,11 @@ export async function findCompanyByCustomDomain(db: Db, hostname: string): Promi
 }
 
 /** Every company, oldest first (the landing page and the rebuild script read this). */
-export async function listCompanies(db: Db): Promise<Company[]> {
-  const rows = await db.selectFrom('companies').selectAll().orderBy('createdAt').orderBy('cvr').execute();
-  return rows.map(toCompany);
+/** Companies oldest first; `limit` caps how many (start-up lists a few, not 100,000). */
+export async function listCompanies(db: Db, options: { limit?: number } = {}): Promise<Company[]> {
+  let query = db.selectFrom('companies').selectAll().orderBy('createdAt').orderBy('cvr');
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  return (await query.execute()).map(toCompany);
 }
 
 export async function countCompanies(db: Db): Promise<number> {

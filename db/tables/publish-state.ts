@@ -112,3 +112,44 @@ export async function* unpublishedInBatches(db: Db, batch = 500): AsyncGenerator
     after = { updatedAt: last.updatedAt, companyCvr: last.companyCvr };
   }
 }
+
+/** A company and where its site stands, for sweeps that visit every company. */
+export interface CompanySiteState {
+  cvr: string;
+  wantedVersion: number | null;
+  publishedVersion: number | null;
+  publishedAt: string | null;
+}
+
+/** One page of companies in CVR order, after `afterCvr` ('' for the first), with their publish state. */
+export async function listCompanySiteStates(
+  db: Db,
+  afterCvr: string,
+  limit: number,
+): Promise<CompanySiteState[]> {
+  return db
+    .selectFrom('companies')
+    .leftJoin('publishState', 'publishState.companyCvr', 'companies.cvr')
+    .select([
+      'companies.cvr as cvr',
+      'publishState.wantedVersion as wantedVersion',
+      'publishState.publishedVersion as publishedVersion',
+      'publishState.publishedAt as publishedAt',
+    ])
+    .where('companies.cvr', '>', afterCvr)
+    .orderBy('companies.cvr')
+    .limit(limit)
+    .execute();
+}
+
+/** Companies whose latest publish attempt failed and whose wanted version is not live, newest first. */
+export async function listFailingPublishes(db: Db, limit: number): Promise<PublishState[]> {
+  return db
+    .selectFrom('publishState')
+    .selectAll()
+    .where('lastError', 'is not', null)
+    .whereRef('wantedVersion', '>', 'publishedVersion')
+    .orderBy('lastAttemptAt', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,14 +1,15 @@
-// npm run bench [-- --only publish,rebuild,static,api,onboarding,scale] [-- --quick]
+// npm run bench [-- --only publish,rebuild,static,api,onboarding,noisy,scale] [-- --quick]
 // Measures, in one run on this machine, what ARCHITECTURE.md and the publishing issue set targets
 // for, and writes bench/results.json beside a readable table. Figures are medians or percentiles;
 // ratios compare against a reference measured in the same run, so machine noise hits both sides.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getConfig, getTestEnvironment } from '../../lib/config';
 import { ensureBuild } from '../ensure-build';
 import { benchApiSave } from './api-save';
+import { benchNoisy } from './noisy';
 import { benchOnboarding } from './onboarding';
 import { benchPublish } from './publish';
 import { benchRebuild } from './rebuild';
@@ -19,7 +20,7 @@ import { haveCommand } from './wrk';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({ options: { only: { type: 'string' }, quick: { type: 'boolean' } } });
-const only = new Set((values.only ?? 'publish,rebuild,static,api,onboarding,scale').split(','));
+const only = new Set((values.only ?? 'publish,rebuild,static,api,onboarding,noisy,scale').split(','));
 const quick = values.quick ?? false;
 const redisUrl = getConfig().redisUrl ?? 'redis://127.0.0.1:6379';
 
@@ -27,7 +28,11 @@ const redisUrl = getConfig().redisUrl ?? 'redis://127.0.0.1:6379';
 // `npm install && npm run bench` without another step.
 await ensureBuild();
 
-const results: Record<string, number | string> = {};
+// Sections run alone (`--only`) add to the figures already in the file rather than erase them.
+const RESULTS_FILE = path.join(ROOT, 'bench', 'results.json');
+const results: Record<string, number | string> = existsSync(RESULTS_FILE)
+  ? JSON.parse(readFileSync(RESULTS_FILE, 'utf8'))
+  : {};
 const rows: Array<[string, string, string]> = [];
 const row = (name: string, value: number | string, target = '') => {
   results[name] = value;
@@ -102,6 +107,20 @@ if (only.has('onboarding')) {
   row('onboarding_runs', onboarding.runs);
 }
 
+// Noisy neighbour: a visitor of one company while a 300-page owner saves twice a second (issue 15).
+if (only.has('noisy')) {
+  if (!(await haveCommand('wrk'))) {
+    console.error('noisy: skipped, needs wrk (apt-get install -y wrk)');
+  } else {
+    const noisy = await benchNoisy({ seconds: quick ? 5 : 15, rounds: 2 });
+    row('noisy_neighbour_quiet_p95_ms', noisy.quietP95Ms);
+    row('noisy_neighbour_noisy_p95_ms', noisy.noisyP95Ms);
+    row('noisy_neighbour_p95_ratio', noisy.ratio, '<= 1.5');
+    row('noisy_neighbour_requests', `${noisy.quietRequests} quiet, ${noisy.noisyRequests} noisy`);
+    row('noisy_neighbour_big_publishes', noisy.bigPublishes);
+  }
+}
+
 // Scale: the scale fixture (100,000 companies, 3–8 pages each) in SQLite and PostgreSQL, and what
 // grows with it: host → company lookups, the landing page's query, onboarding and a page save.
 if (only.has('scale')) {
@@ -150,7 +169,7 @@ if (only.has('scale')) {
 results.machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 results.measured_at = new Date().toISOString();
 mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
-writeFileSync(path.join(ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
 
 const width = Math.max(...rows.map(([name]) => name.length));
 console.log(`\n${'figure'.padEnd(width)}  ${'value'.padStart(10)}  target`);

@@ -70,7 +70,7 @@ for (const dialect of ['sqlite', 'postgres'] as const satisfies readonly Dialect
     afterAll(async () => {
       await database?.drop();
       if (storageDir) rmSync(storageDir, { recursive: true, force: true });
-    });
+    }, 120_000);
 
     it('recorded the statements of a whole owner session, a sign-up, a publish and the sweep', () => {
       const statements = [...recorded.keys()].join('\n');

@@ -1,4 +1,7 @@
 // Builds the real HTTP app on a fresh SQLite database for tests, with the log lines captured.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createApp } from '../../api/app';
 import { loadConfig } from '../../lib/config';
@@ -14,8 +17,15 @@ export async function createTestApp(env: Record<string, string> = {}) {
       done();
     },
   });
-  const config = loadConfig({ LOG_LEVEL: 'info', ...env });
+  // A store of its own with an (empty) sites folder, as a running product has: /api/health checks it.
+  const storageDir = mkdtempSync(path.join(tmpdir(), 'test-app-'));
+  mkdirSync(path.join(storageDir, 'sites'));
+  const config = loadConfig({ LOG_LEVEL: 'info', STORAGE_DIR: storageDir, ...env });
   const logger = createLogger(config, sink);
   const app = createApp({ db: database.db, config, logger });
-  return { app, db: database.db, config, logs, close: database.drop };
+  const close = async () => {
+    await database.drop();
+    rmSync(storageDir, { recursive: true, force: true });
+  };
+  return { app, db: database.db, config, logs, close };
 }

@@ -1,0 +1,187 @@
+// Publishing on worker threads: a bounded pool of render threads (render-thread.ts), each with its
+// own database connection and Astro bundle. A 300-page site takes seconds to render and write; on
+// the event loop that serves visitors that stalled every other company's site (issue 15), here it
+// costs the serving thread one message each way. Same contract as createSitePublisher's publish():
+// the site is live when it resolves, then the landing page is refreshed (coalesced across the pool,
+// one landing render at a time per process).
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Config } from '../lib/config';
+import type { Logger } from '../lib/logger';
+import { coalesceLandingRenders, type LandingPublisher } from './landing';
+
+export interface ThreadedPublisherOptions {
+  config: Config;
+  /** Render threads; default 2, at most the cores. Each holds the Astro bundle and a site in memory. */
+  threads?: number;
+  logger?: Logger;
+  /** PostgreSQL schema of the database the threads open (tests); default the URL's search path. */
+  schema?: string;
+  /** The thread's entry module (a bundle may ship its own); default render-thread-entry.mjs. */
+  threadEntry?: string | URL;
+}
+
+export interface ThreadedPublisher {
+  /** Renders and swaps in the company's site on a thread, then refreshes the landing page. */
+  publish(cvr: string): Promise<'published' | 'gone'>;
+  landing: LandingPublisher;
+  /** Waits for running renders, then stops the threads. */
+  close(): Promise<void>;
+}
+
+/** What a thread is started with (workerData). */
+export interface RenderThreadData {
+  config: Config;
+  schema?: string;
+}
+
+export type ThreadRequest =
+  | { id: number; op: 'publish'; cvr: string }
+  | { id: number; op: 'landing'; written: string | null };
+
+/** A thread's answer to one request. */
+export interface JobReply {
+  id: number;
+  outcome?: 'published' | 'gone';
+  written?: string | null;
+  error?: string;
+}
+
+export type ThreadReply = { ready: true } | { startError: string } | JobReply;
+
+interface Job {
+  request: ThreadRequest;
+  resolve(reply: JobReply): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+}
+
+const DEFAULT_THREADS = 2;
+/** The render threads' nice value (19 is the lowest priority). */
+export const RENDER_THREAD_NICE = 10;
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+// From generator/, or from a bundle in dist/<name>/ (npm run rebuild bundles its sources).
+const DEFAULT_ENTRY =
+  path.basename(path.dirname(HERE)) === 'dist'
+    ? path.join(HERE, '..', '..', 'generator', 'render-thread-entry.mjs')
+    : path.join(HERE, 'render-thread-entry.mjs');
+
+export async function createThreadedPublisher(options: ThreadedPublisherOptions): Promise<ThreadedPublisher> {
+  const size = Math.max(1, Math.min(options.threads ?? DEFAULT_THREADS, os.availableParallelism()));
+  const data: RenderThreadData = {
+    config: options.config,
+    ...(options.schema ? { schema: options.schema } : {}),
+  };
+  const entry = options.threadEntry ?? DEFAULT_ENTRY;
+  const log = options.logger?.child({ pool: 'render' });
+  const waiting: Job[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  /** Starts a thread and resolves once it has loaded the templates (or rejects with why not). */
+  function startThread(): Promise<Slot> {
+    const worker = new Worker(entry, { workerData: data });
+    const slot: Slot = { worker, job: null };
+    return new Promise((resolve, reject) => {
+      let started = false;
+      worker.on('message', (reply: ThreadReply) => {
+        if ('ready' in reply) {
+          started = true;
+          resolve(slot);
+          pump();
+        } else if ('startError' in reply) {
+          reject(new Error(reply.startError));
+          void worker.terminate();
+        } else {
+          const job = slot.job;
+          slot.job = null;
+          job?.resolve(reply);
+          pump();
+        }
+      });
+      // A thread that crashes (out of memory, a bug) fails its job, which the queue retries, and is
+      // replaced by a fresh one.
+      const lost = (error: Error) => {
+        if (!started) return reject(error);
+        const index = slots.indexOf(slot);
+        if (index === -1) return;
+        slots.splice(index, 1);
+        slot.job?.reject(error);
+        slot.job = null;
+        if (closed) return;
+        log?.error({ err: error }, 'render thread died; starting another');
+        startThread()
+          .then((fresh) => {
+            if (closed) return void fresh.worker.terminate();
+            slots.push(fresh);
+            pump();
+          })
+          .catch((startError: unknown) => log?.error({ err: startError }, 'render thread did not start'));
+      };
+      worker.on('error', lost);
+      worker.on('exit', (code) => lost(new Error(`render thread exited with code ${code}`)));
+    });
+  }
+
+  function pump(): void {
+    for (const slot of slots) {
+      if (slot.job !== null) continue;
+      const job = waiting.shift();
+      if (!job) return;
+      slot.job = job;
+      slot.worker.postMessage(job.request);
+    }
+  }
+
+  function run(request: ThreadRequest): Promise<JobReply> {
+    if (closed) return Promise.reject(new Error('the render pool is closed'));
+    return new Promise((resolve, reject) => {
+      waiting.push({ request, resolve, reject });
+      pump();
+    });
+  }
+
+  const slots: Slot[] = [];
+  const started = await Promise.allSettled(Array.from({ length: size }, startThread));
+  for (const result of started) if (result.status === 'fulfilled') slots.push(result.value);
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    closed = true;
+    await Promise.all(slots.map((slot) => slot.worker.terminate()));
+    throw failure.reason;
+  }
+
+  const landing = coalesceLandingRenders(async (written) => {
+    const reply = await run({ id: nextId++, op: 'landing', written });
+    if (reply.error !== undefined) throw new Error(reply.error);
+    return reply.written ?? null;
+  });
+
+  return {
+    landing,
+    async publish(cvr) {
+      const reply = await run({ id: nextId++, op: 'publish', cvr });
+      if (reply.error !== undefined || reply.outcome === undefined) {
+        throw new Error(reply.error ?? 'the render thread gave no outcome');
+      }
+      // The company's own site is live now; a landing failure must not fail its publish.
+      await landing
+        .refresh()
+        .catch((error: unknown) => log?.error({ err: error }, 'landing page render failed'));
+      return reply.outcome;
+    },
+    async close() {
+      closed = true;
+      for (const job of waiting.splice(0)) job.reject(new Error('the render pool is closed'));
+      // Running renders finish (their sites are then live and consistent); then the threads stop.
+      while (slots.some((slot) => slot.job !== null)) await new Promise((resolve) => setTimeout(resolve, 10));
+      await Promise.all(slots.splice(0).map((slot) => slot.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,181 @@
+// Noisy neighbour: a visitor's latency on one company's site while another company's owner, with a
+// 300-page site of ~50,000 characters a page, saves twice a second, against the same visitor with
+// no saves. The product runs as `npm start` ships it (startProductStack with the configuration's
+// defaults: one process, in-process queue, render threads), in this process; the visitor is wrk
+// (scripts/bench/visitor.lua: one connection, a request every 20 ms), so no client shares the
+// server's event loop. The saves go the way an owner's save does (the change and markPublishWanted
+// in one transaction, then enqueue), straight through the repositories, so API caps on pages per
+// site or saves per minute do not stop the bench. Quiet and noisy rounds alternate.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import {
+  getPublishState,
+  insertCompany,
+  insertPage,
+  listPages,
+  markPublishWanted,
+  migrateToLatest,
+  openDatabase,
+  updatePage,
+} from '../../db';
+import { loadConfig } from '../../lib/config';
+import { createLogger } from '../../lib/logger';
+import { startProductStack } from '../../server';
+import { createFixtureCompanies } from './fixtures';
+import { median } from './stats';
+
+const run = promisify(execFile);
+const VISITOR_SCRIPT = path.join(import.meta.dirname, 'visitor.lua');
+const BIG_CVR = '29999999';
+const SAVE_EVERY_MS = 500;
+
+export interface NoisyFigures {
+  quietP95Ms: number;
+  noisyP95Ms: number;
+  ratio: number;
+  quietRequests: number;
+  noisyRequests: number;
+  /** Publishes of the big site that completed during the noisy rounds. */
+  bigPublishes: number;
+  pages: number;
+  pageChars: number;
+}
+
+export async function benchNoisy(options: {
+  seconds: number;
+  rounds: number;
+  pages?: number;
+  pageChars?: number;
+}): Promise<NoisyFigures> {
+  const pages = options.pages ?? 300;
+  const pageChars = options.pageChars ?? 50_000;
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-noisy-'));
+  const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'warn', PORT: '0' });
+  const logger = createLogger(config);
+  const db = openDatabase(config.database);
+  await migrateToLatest(db);
+  const [visited] = await createFixtureCompanies(db, 1);
+  if (!visited) throw new Error('no fixture company');
+  await seedBigSite(db, pages, pageChars);
+  const bigPages = await listPages(db, BIG_CVR);
+
+  const stack = await startProductStack({ config, db, logger, port: 0, recoverEveryMs: 0 });
+  try {
+    await stack.queue.recover();
+    await stack.queue.idle();
+    const url = `http://127.0.0.1:${stack.server.port}/om-os`;
+    // Warm: the visitor's page is loaded and compressed once.
+    await visit(url, 1);
+
+    let saving = false;
+    let saves = 0;
+    const timer = setInterval(() => {
+      if (!saving) return;
+      const page = bigPages[saves % bigPages.length];
+      saves += 1;
+      if (!page) return;
+      // An owner's save: the change and "publish wanted" commit together; the enqueue follows.
+      void db
+        .transaction()
+        .execute(async (trx) => {
+          await updatePage(trx, BIG_CVR, page.id, { title: `Side ${saves} gemt ${Date.now()}` });
+          await markPublishWanted(trx, BIG_CVR);
+        })
+        .then(() => stack.queue.enqueue(BIG_CVR))
+        .catch((error: unknown) => logger.error({ err: error }, 'bench save failed'));
+    }, SAVE_EVERY_MS);
+
+    const quiet: Visit[] = [];
+    const noisy: Visit[] = [];
+    const publishedBefore = (await getPublishState(db, BIG_CVR))?.publishedVersion ?? 0;
+    try {
+      for (let round = 0; round < options.rounds; round++) {
+        saving = false;
+        await stack.queue.idle();
+        quiet.push(await visit(url, options.seconds));
+        saving = true;
+        noisy.push(await visit(url, options.seconds));
+      }
+    } finally {
+      clearInterval(timer);
+    }
+    const publishedAfter = (await getPublishState(db, BIG_CVR))?.publishedVersion ?? 0;
+    await stack.queue.idle();
+
+    const quietP95 = median(quiet.map((v) => v.p95Ms));
+    const noisyP95 = median(noisy.map((v) => v.p95Ms));
+    return {
+      quietP95Ms: quietP95,
+      noisyP95Ms: noisyP95,
+      ratio: Math.round((noisyP95 / quietP95) * 100) / 100,
+      quietRequests: quiet.reduce((sum, v) => sum + v.requests, 0),
+      noisyRequests: noisy.reduce((sum, v) => sum + v.requests, 0),
+      bigPublishes: publishedAfter - publishedBefore,
+      pages,
+      pageChars,
+    };
+  } finally {
+    await stack.close();
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+interface Visit {
+  p95Ms: number;
+  requests: number;
+}
+
+/** One visitor for `seconds` on the fixture company's subdomain (bench0.localhost). */
+async function visit(url: string, seconds: number): Promise<Visit> {
+  const { stdout } = await run(
+    'wrk',
+    ['-t1', '-c1', `-d${seconds}s`, '-H', 'Host: bench0.localhost', '-s', VISITOR_SCRIPT, url],
+    { timeout: (seconds + 30) * 1000 },
+  );
+  const read = (name: string) => Number(new RegExp(`${name} (\\d+)`).exec(stdout)?.[1] ?? Number.NaN);
+  if (read('ERRORS') > 0) throw new Error(`the visitor saw errors:\n${stdout}`);
+  return { p95Ms: Math.round(read('P95_US') / 10) / 100, requests: read('REQUESTS') };
+}
+
+/** A plausible Danish paragraph, repeated to `chars` characters, in paragraphs. */
+function longText(chars: number, n: number): string {
+  const paragraph =
+    `Afsnit ${n}: vi har arbejdet med tag, vinduer og tilbygninger i mere end tyve år, og vi tager ` +
+    'os tid til at forklare hver del af opgaven, før vi går i gang. Tilbuddet er skriftligt og fast, ' +
+    'vi holder de aftalte tider, og pladsen efterlades ryddet og fejet hver eneste dag.';
+  const parts: string[] = [];
+  let length = 0;
+  while (length < chars) {
+    parts.push(paragraph);
+    length += paragraph.length + 2;
+  }
+  return parts.join('\n\n').slice(0, chars);
+}
+
+/** The big owner's site, written through the repositories (no API caps apply). */
+async function seedBigSite(db: ReturnType<typeof openDatabase>, pages: number, chars: number) {
+  await db.transaction().execute(async (trx) => {
+    await insertCompany(trx, {
+      cvr: BIG_CVR,
+      name: 'Storsnakkeren Byg ApS',
+      city: 'Odense C',
+      zipcode: '5000',
+      subdomain: 'storsnakkeren',
+    });
+    for (let index = 0; index < pages; index++) {
+      await insertPage(trx, BIG_CVR, {
+        pageName: index === 0 ? 'Forside' : `Side ${index}`,
+        ...(index === 0
+          ? { type: 'homepage' as const, layout: 'hero' as const }
+          : { layout: 'text' as const }),
+        title: `Side ${index} om vores arbejde`,
+        content: longText(chars, index),
+      });
+    }
+    await markPublishWanted(trx, BIG_CVR);
+  });
+}

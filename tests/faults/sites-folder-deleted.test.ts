@@ -1,0 +1,119 @@
+// Fault: the sites folder (STORAGE_DIR/sites) is deleted while the product runs, and while it is
+// stopped. `/api/health` must say so, and every published site must come back by itself: in the
+// running process (its sites-folder check triggers the self-healing sweep) and after a restart (the
+// sweep at start). The product runs as `npm start` ships it: render threads, in-process queue.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Db, getPublishState, migrateToLatest, openDatabase } from '../../db';
+import { type Config, loadConfig } from '../../lib/config';
+import { createLogger } from '../../lib/logger';
+import { seedDemoCompanies } from '../../scripts/seed/seed-demo';
+import { type ProductStack, startProductStack } from '../../server';
+
+const DEMO_CVRS = ['12345678', '87654321', '11223344'];
+const cleanups: Array<() => Promise<void> | void> = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function start(config: Config, db: Db): Promise<ProductStack> {
+  const stack = await startProductStack({
+    config,
+    db,
+    logger: createLogger(config),
+    port: 0,
+    redisUrl: null,
+    recoverEveryMs: 0,
+    // Long enough that the health request right after the deletion sees the folder missing.
+    publishing: { healCheckEveryMs: 1500 },
+  });
+  cleanups.push(() => stack.close());
+  return stack;
+}
+
+function get(port: number, pathname: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: pathname }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Every demo company's home page answers 200 with its own name. */
+async function allSitesServed(port: number): Promise<boolean> {
+  for (const cvr of DEMO_CVRS) {
+    const page = await get(port, `/${cvr}/`);
+    if (page.status !== 200 || !page.body.includes('Demo')) return false;
+  }
+  return true;
+}
+
+async function health(port: number): Promise<{ status: string; problems: string[]; sites: unknown }> {
+  const answer = await get(port, '/api/health');
+  expect(answer.status).toBe(200);
+  return JSON.parse(answer.body);
+}
+
+describe('fault: the sites folder is deleted', () => {
+  it('reports degraded with the reason, and the sites come back by themselves, running and after a restart', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fault-sites-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', PORT: '0' });
+    const sitesDir = path.join(dir, 'sites');
+    const db = openDatabase(config.database);
+    cleanups.push(() => db.destroy());
+    await migrateToLatest(db);
+    await seedDemoCompanies(db);
+
+    let stack = await start(config, db);
+    await stack.queue.recover();
+    await stack.queue.idle();
+    expect(await allSitesServed(stack.server.port)).toBe(true);
+    expect(await health(stack.server.port)).toMatchObject({ status: 'ok', problems: [] });
+    const versions = await Promise.all(DEMO_CVRS.map((cvr) => getPublishState(db, cvr)));
+
+    // While it runs.
+    rmSync(sitesDir, { recursive: true, force: true });
+    const degraded = await health(stack.server.port);
+    expect(degraded.status).toBe('degraded');
+    expect(degraded.problems).toEqual([`the sites folder ${sitesDir} is missing`]);
+    expect(degraded.sites).toEqual({ status: 'missing' });
+    expect((await get(stack.server.port, `/${DEMO_CVRS[0]}/`)).status).toBe(302);
+
+    await eventually('the sites to come back', () => allSitesServed(stack.server.port));
+    await stack.queue.idle();
+    expect(await health(stack.server.port)).toMatchObject({ status: 'ok', problems: [] });
+    // Healing records a publish like a save does, so a queue outage cannot lose it either.
+    for (const [index, cvr] of DEMO_CVRS.entries()) {
+      const state = await getPublishState(db, cvr);
+      expect(state?.publishedVersion).toBe((versions[index]?.publishedVersion ?? 0) + 1);
+    }
+
+    // While it is stopped: the sweep at start brings them back.
+    await stack.close();
+    rmSync(sitesDir, { recursive: true, force: true });
+    stack = await start(config, db);
+    await eventually('the sites to come back after a restart', () => allSitesServed(stack.server.port));
+    await stack.queue.idle();
+    expect(await health(stack.server.port)).toMatchObject({ status: 'ok', problems: [] });
+  });
+});

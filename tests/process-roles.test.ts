@@ -1,0 +1,45 @@
+// PROCESS_ROLE on the real entry point: `npm start` as a web process renders nothing (its saves
+// wait in Redis), and `npm start` as a worker process publishes them; the web process then serves
+// the sites. Both stop cleanly on SIGTERM. A private Redis, so no other test's worker takes the jobs.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { privateRedis } from './queue/redis-support';
+import { startProduct, until } from './support/product-process';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe('PROCESS_ROLE', () => {
+  it('runs web and worker as separate processes on one Redis', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'roles-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const redis = await privateRedis();
+    cleanups.push(() => redis.kill());
+    await redis.start();
+    const env = { STORAGE_DIR: dir, REDIS_URL: redis.url };
+
+    const web = startProduct({ ...env, PROCESS_ROLE: 'web' }, cleanups);
+    await until('the web process', () => web.origin() !== '', [web]);
+    const origin = web.origin();
+    expect(web.output()).toContain('role: web');
+    const home = () => fetch(`${origin}/12345678/`, { redirect: 'manual' });
+    // The demo companies were seeded and their publishes enqueued, but nobody renders them.
+    expect((await home()).status).toBe(302);
+
+    const worker = startProduct({ ...env, PROCESS_ROLE: 'worker' }, cleanups);
+    await until('the worker to publish', async () => (await home()).status === 200, [web, worker]);
+    expect(await (await home()).text()).toContain('Demo Tømrer');
+    expect(worker.output()).toContain('publish worker started');
+    expect(web.output()).not.toContain('site published');
+
+    web.child.kill('SIGTERM');
+    worker.child.kill('SIGTERM');
+    expect(await web.exit).toBe(0);
+    expect(await worker.exit).toBe(0);
+  }, 240_000);
+});

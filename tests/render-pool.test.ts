@@ -1,0 +1,95 @@
+// Publishing on render threads (generator/render-pool.ts) with the real Astro bundle and SQLite:
+// the same files as an in-process publish, 'gone' for a deleted company, precompressed copies only
+// with PRECOMPRESS=1, and a failed render that leaves the live site and the pool working.
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Db, migrateToLatest, openDatabase } from '../db';
+import { createSitePublisher, createThreadedPublisher, liveBuild, sitesDirOf } from '../generator';
+import { type Config, loadConfig } from '../lib/config';
+import { seedDemoCompanies } from '../scripts/seed/seed-demo';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function store(env: Record<string, string> = {}): Promise<{ config: Config; db: Db }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'render-pool-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', ...env });
+  const db = openDatabase(config.database);
+  cleanups.push(() => db.destroy());
+  await migrateToLatest(db);
+  await seedDemoCompanies(db);
+  return { config, db };
+}
+
+async function liveFiles(config: Config, cvr: string): Promise<Record<string, string>> {
+  const build = await liveBuild(sitesDirOf(config), cvr);
+  if (!build) throw new Error(`no live build of ${cvr}`);
+  return Object.fromEntries(
+    readdirSync(build).map((name) => [name, readFileSync(path.join(build, name)).toString('base64')]),
+  );
+}
+
+describe('render threads', () => {
+  it('publish the same files as an in-process publish, and answer gone for a deleted company', async () => {
+    const { config, db } = await store();
+    const threaded = await createThreadedPublisher({ config, threads: 2 });
+    cleanups.push(() => threaded.close());
+
+    const outcomes = await Promise.all(['12345678', '87654321'].map((cvr) => threaded.publish(cvr)));
+    expect(outcomes).toEqual(['published', 'published']);
+    const fromThreads = await liveFiles(config, '12345678');
+    expect(Object.keys(fromThreads)).toContain('index.html');
+    expect(Object.keys(fromThreads).some((name) => /\.(br|gz)$/.test(name))).toBe(false);
+    // The landing page is rendered after a publish (once per process while nothing changes).
+    expect(existsSync(path.join(sitesDirOf(config), '_main', 'index.html'))).toBe(true);
+
+    await (await createSitePublisher({ db, config })).publish('12345678');
+    expect(await liveFiles(config, '12345678')).toEqual(fromThreads);
+
+    await db.deleteFrom('companies').where('cvr', '=', '11223344').execute();
+    expect(await threaded.publish('11223344')).toBe('gone');
+  });
+
+  it('write precompressed copies with PRECOMPRESS=1', async () => {
+    const { config } = await store({ PRECOMPRESS: '1' });
+    const threaded = await createThreadedPublisher({ config, threads: 1 });
+    cleanups.push(() => threaded.close());
+    await threaded.publish('12345678');
+    expect(Object.keys(await liveFiles(config, '12345678'))).toEqual(
+      expect.arrayContaining(['index.html', 'index.html.br', 'index.html.gz']),
+    );
+  });
+
+  it('reject a failed render, keep the live site, and go on publishing', async () => {
+    const { config } = await store();
+    const threaded = await createThreadedPublisher({ config, threads: 1 });
+    cleanups.push(() => threaded.close());
+    await threaded.publish('87654321');
+    const before = await liveBuild(sitesDirOf(config), '87654321');
+
+    // A file where a company's build folders go: writing its site fails.
+    const builds = path.join(sitesDirOf(config), '.builds', '12345678');
+    mkdirSync(path.dirname(builds), { recursive: true });
+    writeFileSync(builds, 'not a folder');
+    await expect(threaded.publish('12345678')).rejects.toThrow(/EEXIST|ENOTDIR/);
+
+    expect(await threaded.publish('87654321')).toBe('published');
+    expect(await liveBuild(sitesDirOf(config), '87654321')).not.toBe(before);
+    rmSync(builds);
+    expect(await threaded.publish('12345678')).toBe('published');
+  });
+});
