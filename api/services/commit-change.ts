@@ -1,14 +1,17 @@
 // The one write path for an owner's change that visitors will see: the change and "publish wanted"
 // commit in ONE transaction, so a stored change is never left without a publish record (and a
-// failed record never leaves a stored change). The enqueue follows the commit; it never throws, and
-// a change it could not enqueue is published by the queue's recovery sweep.
+// failed record never leaves a stored change). The enqueue follows the commit; a failure there is
+// only logged (the change is stored and recorded), and the queue's recovery sweep publishes it.
 import { type Db, markPublishWanted } from '../../db';
+import type { Logger } from '../../lib/logger';
 
 export interface ChangeDeps {
   db: Db;
-  /** The publish queue's enqueue(): after the commit, never throws. */
+  /** The publish queue's enqueue(): after the commit. Its contract is never to throw; a throw is
+   *  caught and logged here all the same, so a committed change is always answered as saved. */
   enqueuePublish: (cvr: string) => Promise<void>;
   now: () => Date;
+  logger?: Logger;
 }
 
 /** Runs `change` on a transaction, records that `cvr`'s site must be published, commits, enqueues. */
@@ -22,6 +25,11 @@ export async function commitChange<T>(
     await markPublishWanted(trx, cvr, deps.now());
     return value;
   });
-  await deps.enqueuePublish(cvr);
+  try {
+    await deps.enqueuePublish(cvr);
+  } catch (error) {
+    // The wanted version is committed with the change: the recovery sweep enqueues it later.
+    deps.logger?.error({ err: error, cvr }, 'publish enqueue after a committed change failed');
+  }
   return result;
 }
