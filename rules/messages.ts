@@ -84,6 +84,7 @@ export const MESSAGES = {
   pagesLoadFailed: 'Kunne ikke hente siderne',
   sessionEnded: 'Du er blevet logget ud. Log ind igen.',
   unknownAdminError: 'Noget gik galt i administrationen. Genindlæs siden, eller gå tilbage til forsiden.',
+  controlCharacters: 'Teksten indeholder usynlige styretegn, som ikke kan gemmes. Fjern dem, og prøv igen.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
