@@ -10,9 +10,12 @@ const APP_TABLES = [
   'companies',
   'contact_messages',
   'cvr_cache',
+  'deleted_pages',
   'images',
+  'page_revisions',
   'pages',
   'publish_state',
+  'save_rate',
   'sessions',
   'users',
 ];

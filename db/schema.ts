@@ -22,4 +22,7 @@ export interface Database {
   cvrCache: import('./tables/cvr-cache').CvrCacheTable;
   analyticsDaily: AnalyticsDailyTable;
   analyticsEvents: AnalyticsEventsTable;
+  pageRevisions: import('./tables/page-revisions').PageRevisionsTable;
+  deletedPages: import('./tables/deleted-pages').DeletedPagesTable;
+  saveRate: import('./tables/save-rate').SaveRateTable;
 }

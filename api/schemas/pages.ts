@@ -1,6 +1,7 @@
 // A page as the owner creates and saves it (SPEC §2 Pages editor, §5): names, texts, layout,
 // images, gallery and the SEO fields with their 60/160 limits. Shared with the admin's editor.
 import { z } from 'zod';
+import { MAX_PAGE_CONTENT_CHARS } from '../../rules/limits';
 import { MESSAGES } from '../../rules/messages';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../../rules/meta';
 import { PAGE_LAYOUTS } from '../../rules/pages';
@@ -55,7 +56,7 @@ export const pageUpdateSchema = body({
   pageName: pageName.optional(),
   title: text('Overskrift', 200).optional(),
   subtitle: text('Undertitel', 300).optional(),
-  content: untrimmedText('Teksten', 50_000).optional(),
+  content: untrimmedText('Teksten', MAX_PAGE_CONTENT_CHARS).optional(),
   layout: z.enum(PAGE_LAYOUTS, { error: PAGE_MESSAGES.invalidLayout }).optional(),
   image: optionalImage.optional(),
   heroBackgroundImage: optionalImage.optional(),

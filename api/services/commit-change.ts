@@ -2,8 +2,11 @@
 // commit in ONE transaction, so a stored change is never left without a publish record (and a
 // failed record never leaves a stored change). The enqueue follows the commit; a failure there is
 // only logged (the change is stored and recorded), and the queue's recovery sweep publishes it.
-import { type Db, markPublishWanted } from '../../db';
+import { countSave, type Db, markPublishWanted } from '../../db';
+import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
+import { MAX_SAVES_PER_MINUTE } from '../../rules/limits';
+import { MESSAGES } from '../../rules/messages';
 
 export interface ChangeDeps {
   db: Db;
@@ -14,7 +17,11 @@ export interface ChangeDeps {
   logger?: Logger;
 }
 
-/** Runs `change` on a transaction, records that `cvr`'s site must be published, commits, enqueues. */
+/**
+ * Runs `change` on a transaction, counts the save (at most MAX_SAVES_PER_MINUTE per company, shared by
+ * every process through the database; one more is a 429 that stores nothing), records that `cvr`'s
+ * site must be published, commits, enqueues.
+ */
 export async function commitChange<T>(
   deps: ChangeDeps,
   cvr: string,
@@ -22,6 +29,9 @@ export async function commitChange<T>(
 ): Promise<T> {
   const result = await deps.db.transaction().execute(async (trx) => {
     const value = await change(trx);
+    if ((await countSave(trx, cvr, deps.now())) > MAX_SAVES_PER_MINUTE) {
+      throw new AppError('rate_limited', MESSAGES.tooManySaves);
+    }
     await markPublishWanted(trx, cvr, deps.now());
     return value;
   });
