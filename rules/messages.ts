@@ -80,7 +80,8 @@ export const MESSAGES = {
   invalidInput: 'Ugyldige oplysninger',
   forbidden: 'Du har ikke adgang til dette',
   unauthorized: 'Du skal være logget ind',
-  deletePageConfirm: 'Er du sikker på at du vil slette denne side? Dette kan ikke fortrydes.',
+  deletePageConfirm:
+    'Er du sikker på at du vil slette denne side? Du kan gendanne den under "Slettede sider" i 30 dage.',
   homepageNotDeletable: 'Forsiden kan ikke slettes',
   logoutFailed: 'Kunne ikke logge ud. Prøv igen.',
   pagesLoadFailed: 'Kunne ikke hente siderne',
