@@ -2,6 +2,7 @@
 // in-process without), the API wired to that queue, and the front server. `npm start` runs this, and
 // so do the benchmarks, so they measure what production runs.
 import { type CreateAppDeps, createApp } from '../api/app';
+import { startUploadSweep } from '../api/images/upload-sweep';
 import type { Db } from '../db';
 import { createSitePublisher } from '../generator';
 import type { Config } from '../lib/config';
@@ -61,10 +62,13 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
     publisher.landing
       ?.refresh()
       .catch((error: unknown) => logger.error({ err: error }, 'landing page render failed'));
+    // Upload temp files a crashed request left behind: at start and every 10 minutes.
+    const uploadSweep = startUploadSweep(config.storageDir, logger);
     return {
       server,
       queue,
       close: async () => {
+        uploadSweep.stop();
         await server.close();
         await queue.close();
       },
