@@ -7,10 +7,10 @@ import {
   deletePage,
   findPage,
   findPageRevision,
+  hasPageRevisions,
   insertDeletedPage,
   insertPage,
   insertPageRevision,
-  listPageRevisions,
   type NewPage,
   type Page,
   type PagePatch,
@@ -58,7 +58,7 @@ export async function savePage(
   const before = await findPage(trx, cvr, id);
   if (!before) throw new AppError('not_found', MESSAGES.saveFailed);
   // A page from before history existed (or from onboarding) gets its first version kept too.
-  if ((await listPageRevisions(trx, cvr, id)).length === 0) {
+  if (!(await hasPageRevisions(trx, id))) {
     await insertPageRevision(trx, before, REVISION_SUMMARIES.original, new Date(now.getTime() - 1));
   }
   const saved = await updatePage(trx, cvr, id, patch, now);

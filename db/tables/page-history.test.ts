@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../tests/support/databases';
 import { insertCompany } from './companies';
 import { insertDeletedPage, listDeletedPages, purgeDeletedPages, takeDeletedPage } from './deleted-pages';
-import { findPageRevision, insertPageRevision, listPageRevisions } from './page-revisions';
+import { findPageRevision, hasPageRevisions, insertPageRevision, listPageRevisions } from './page-revisions';
 import { deletePage, insertPage } from './pages';
 import { countSave } from './save-rate';
 
@@ -21,6 +21,7 @@ describeEachDialect('page history repositories', (use) => {
   it('numbers revisions per page, keeps the newest 20, and scopes them to the company', async () => {
     const db = await twoCompanies();
     const page = await insertPage(db, '11111111', { pageName: 'Tag' }, T0);
+    expect(await hasPageRevisions(db, page.id)).toBe(false);
     for (let n = 1; n <= 23; n++)
       await insertPageRevision(db, { ...page, content: `Udgave ${n}` }, `Gem ${n}`, T0);
     const revisions = await listPageRevisions(db, '11111111', page.id);
@@ -32,6 +33,7 @@ describeEachDialect('page history repositories', (use) => {
       snapshot: { content: 'Udgave 23', pageName: 'Tag' },
     });
     expect(await listPageRevisions(db, '22222222', page.id)).toEqual([]);
+    expect(await hasPageRevisions(db, page.id)).toBe(true);
     const first = revisions[0]?.id ?? '';
     expect(await findPageRevision(db, '11111111', page.id, first)).toBeDefined();
     expect(await findPageRevision(db, '22222222', page.id, first)).toBeUndefined();

@@ -81,6 +81,17 @@ export async function insertPageRevision(
   return toRevision(row);
 }
 
+/** Whether the page has any revision yet (without reading their snapshots). */
+export async function hasPageRevisions(db: Db, pageId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('pageRevisions')
+    .select('id')
+    .where('pageId', '=', pageId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A page's revisions, newest first; another company's page finds none. */
 export async function listPageRevisions(db: Db, cvr: string, pageId: string): Promise<PageRevision[]> {
   const rows = await db
