@@ -23,6 +23,8 @@ export interface ProductStackOptions {
   recoverEveryMs?: number;
   /** The onboarding's outside services, when not the ones the configuration selects. */
   onboarding?: CreateAppDeps['onboarding'];
+  /** Default rules/limits.ts; only the save benchmark lifts it. */
+  maxSavesPerMinute?: number;
 }
 
 export interface ProductStack {
@@ -50,6 +52,7 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       logger,
       enqueuePublish: (cvr) => queue.enqueue(cvr),
       ...(options.onboarding ? { onboarding: options.onboarding } : {}),
+      ...(options.maxSavesPerMinute === undefined ? {} : { maxSavesPerMinute: options.maxSavesPerMinute }),
     });
     const server = await startFrontServer({
       config,
