@@ -25,7 +25,7 @@ import { pages } from './routes/pages';
 import { subscription } from './routes/subscription';
 
 export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
-  Partial<Pick<AppDeps, 'enqueuePublish' | 'now'>> & {
+  Partial<Pick<AppDeps, 'enqueuePublish' | 'now' | 'maxSavesPerMinute'>> & {
     /** The onboarding's outside services (CVR registry, scraper, text writer, mailer); tests pass
      *  their own, production takes the ones the configuration selects. */
     onboarding?: OnboardingCreateOverrides;
@@ -50,6 +50,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     c.set('config', deps.config);
     c.set('enqueuePublish', deps.enqueuePublish);
     c.set('now', deps.now);
+    if (deps.maxSavesPerMinute !== undefined) c.set('maxSavesPerMinute', deps.maxSavesPerMinute);
     c.set('user', null);
     c.set('session', null);
     await next();

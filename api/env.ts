@@ -13,6 +13,8 @@ export interface AppDeps {
   enqueuePublish: (cvr: string) => Promise<void>;
   /** The clock. Tests inject one (the AI limit across Copenhagen midnight, the trial banner). */
   now: () => Date;
+  /** Saves per company per minute (rules/limits.ts); only the save benchmark lifts it. */
+  maxSavesPerMinute?: number;
 }
 
 export interface AppEnv {

@@ -164,6 +164,50 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   {
     method: 'get',
+    path: '/api/pages/{id}/revisions',
+    summary:
+      "A page's revisions, newest first (at most 20): { id, version, summary, createdAt, title, preview }",
+    tag: 'pages',
+    auth: 'owner',
+    responses: { 200: 'The revisions', ...OWNER_ERRORS, 404: 'No such page of this company' },
+  },
+  {
+    method: 'post',
+    path: '/api/pages/{id}/revisions/{revisionId}/restore',
+    summary: 'Save an earlier version of the page again; publishes',
+    tag: 'pages',
+    auth: 'owner',
+    responses: {
+      200: 'The saved page',
+      ...OWNER_ERRORS,
+      404: 'No such revision of this page (`Versionen findes ikke længere`)',
+      429: 'Too many saves this minute',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/pages/deleted',
+    summary:
+      'Pages deleted in the last 30 days, newest first: { id, pageName, title, deletedAt, restorableUntil }',
+    tag: 'pages',
+    auth: 'owner',
+    responses: { 200: 'The deleted pages', ...OWNER_ERRORS },
+  },
+  {
+    method: 'post',
+    path: '/api/pages/deleted/{id}/restore',
+    summary: 'Bring a deleted page back with its content (a unique slug); publishes',
+    tag: 'pages',
+    auth: 'owner',
+    responses: {
+      201: 'The restored page',
+      ...OWNER_ERRORS,
+      404: 'Not deleted within 30 days',
+      422: 'The site has the most pages allowed',
+    },
+  },
+  {
+    method: 'get',
     path: '/api/subscription',
     summary: 'Plan and free trial: dates, days left, whether to show the banner',
     tag: 'subscription',

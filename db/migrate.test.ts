@@ -11,9 +11,12 @@ const APP_TABLES = [
   'contact_messages',
   'counters',
   'cvr_cache',
+  'deleted_pages',
   'images',
+  'page_revisions',
   'pages',
   'publish_state',
+  'save_rate',
   'sessions',
   'users',
 ];

@@ -24,4 +24,7 @@ export interface Database {
   analyticsDaily: AnalyticsDailyTable;
   analyticsEvents: AnalyticsEventsTable;
   counters: CountersTable;
+  pageRevisions: import('./tables/page-revisions').PageRevisionsTable;
+  deletedPages: import('./tables/deleted-pages').DeletedPagesTable;
+  saveRate: import('./tables/save-rate').SaveRateTable;
 }

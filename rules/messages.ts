@@ -1,7 +1,9 @@
 // Every user-facing Danish message of the product, worded exactly as the spec words it (SPEC §2,
 // §5, §8). Change wording here only; code elsewhere refers to these by name.
 import { websiteUrlMessage } from './domain';
+import { MAX_PAGE_CONTENT_CHARS, MAX_PAGES_PER_SITE } from './limits';
 import { META_DESCRIPTION_HINT, META_TITLE_HINT } from './meta';
+import { DELETED_PAGE_DAYS } from './page-history';
 
 export interface AiFallback {
   title: string;
@@ -78,12 +80,26 @@ export const MESSAGES = {
   invalidInput: 'Ugyldige oplysninger',
   forbidden: 'Du har ikke adgang til dette',
   unauthorized: 'Du skal være logget ind',
-  deletePageConfirm: 'Er du sikker på at du vil slette denne side? Dette kan ikke fortrydes.',
+  deletePageConfirm:
+    'Er du sikker på at du vil slette denne side? Du kan gendanne den under "Slettede sider" i 30 dage.',
   homepageNotDeletable: 'Forsiden kan ikke slettes',
   logoutFailed: 'Kunne ikke logge ud. Prøv igen.',
   pagesLoadFailed: 'Kunne ikke hente siderne',
   sessionEnded: 'Du er blevet logget ud. Log ind igen.',
   unknownAdminError: 'Noget gik galt i administrationen. Genindlæs siden, eller gå tilbage til forsiden.',
+  controlCharacters: 'Teksten indeholder usynlige styretegn, som ikke kan gemmes. Fjern dem, og prøv igen.',
+
+  // Caps (rules/limits.ts).
+  pageLimit: `Du kan højst have ${MAX_PAGES_PER_SITE} sider. Slet en side for at oprette en ny.`,
+  contentTooLong: `Teksten må højst være ${MAX_PAGE_CONTENT_CHARS.toLocaleString('da-DK')} tegn`,
+  tooManySaves: 'Du har gemt mange gange på kort tid. Vent et minut, og prøv igen.',
+
+  // Page history and undo (rules/page-history.ts).
+  revisionNotFound: 'Versionen findes ikke længere',
+  revisionRestoreFailed: 'Kunne ikke gendanne versionen',
+  deletedPageNotFound: `Siden kan ikke gendannes. Slettede sider gemmes i ${DELETED_PAGE_DAYS} dage.`,
+  deletedPageRestoreFailed: 'Kunne ikke gendanne siden',
+  historyLoadFailed: 'Kunne ikke hente historikken',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

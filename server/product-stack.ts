@@ -7,6 +7,7 @@
 // `npm run worker`). Wherever publishing runs, renders run on worker threads
 // (generator/render-pool.ts), so a big site being published never stalls the visitors of others.
 import { type CreateAppDeps, createApp } from '../api/app';
+import { startUploadSweep } from '../api/images/upload-sweep';
 import type { Db } from '../db';
 import { createSitePublisher, createThreadedPublisher, liveBuildTime, sitesDirOf } from '../generator';
 import type { Config } from '../lib/config';
@@ -35,6 +36,8 @@ export interface ProductStackOptions {
   /** Role `web`: the queue to enqueue on, instead of a BullMQ producer (a web process forked by
    *  `npm start` forwards to its primary: worker/forwarding-queue.ts). */
   queue?: PublishQueue;
+  /** Default rules/limits.ts; only the save benchmark lifts it. */
+  maxSavesPerMinute?: number;
 }
 
 export interface PublishingOptions {
@@ -147,6 +150,7 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
         queue: { kind: redisUrl ? 'bullmq' : 'in-process', reachable: () => queue.reachable() },
       },
       ...(options.onboarding ? { onboarding: options.onboarding } : {}),
+      ...(options.maxSavesPerMinute === undefined ? {} : { maxSavesPerMinute: options.maxSavesPerMinute }),
     });
     const server = await startFrontServer({
       config,
@@ -155,10 +159,13 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       logger,
       port: options.port ?? config.port,
     });
+    // Upload temp files a crashed request left behind: at start and every 10 minutes.
+    const uploadSweep = startUploadSweep(config.storageDir, logger);
     return {
       server,
       queue,
       close: async () => {
+        uploadSweep.stop();
         await server.close();
         if (worker) await worker.close();
         else await queue.close();

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { MEDIA_PATH } from '../../rules/request-target';
 import { slugify } from '../../rules/slug';
 import type { RenderedFile } from './process-upload';
+import { UPLOAD_TEMP_PREFIX } from './upload-sweep';
 
 export type MediaKind = 'images' | 'logos';
 
@@ -66,7 +67,7 @@ export async function writeMediaFiles(
   const dir = path.join(storageDir, kind, cvr);
   await mkdir(dir, { recursive: true });
   const token = randomUUID();
-  const temporary = rendered.map((file) => path.join(dir, `.upload-${token}${file.suffix}`));
+  const temporary = rendered.map((file) => path.join(dir, `${UPLOAD_TEMP_PREFIX}${token}${file.suffix}`));
   try {
     await Promise.all(rendered.map((file, index) => writeFile(temporary[index] as string, file.data)));
     for (let attempt = 0; attempt < MAX_NAME_ATTEMPTS; attempt++) {

@@ -1,7 +1,8 @@
 // Company creation, the end of onboarding (SPEC §4, §7): the CVR registry's data, an optional scrape of
 // the existing website and written page text go into ONE transaction that creates the company, its
-// owner account, the homepage and the Om os page and records that the site must be published. Only
-// after the commit is publishing requested and the welcome e-mail sent; neither can undo the company.
+// owner account, the homepage and the Om os page and records that the site must be published
+// (api/services/commit-change.ts). Only after the commit is publishing requested and the welcome
+// e-mail sent; neither can undo the company.
 import {
   type Db,
   findCompanyByCvr,
@@ -9,7 +10,6 @@ import {
   findUserByEmail,
   insertCompany,
   insertPage,
-  markPublishWanted,
   normalizeEmail,
 } from '../../db';
 import type { Config } from '../../lib/config';
@@ -25,6 +25,7 @@ import type { TextWriter, WriteInput } from '../ai';
 import { createOwnerAccount } from '../auth/accounts';
 import { ownerAccountSchema } from '../schemas/auth';
 import { parseInput } from '../schemas/json-body';
+import { commitChange } from '../services/commit-change';
 import type { CvrCompany, CvrRegistry, ScrapeResult, ScrapeWebsite } from './contracts';
 import { welcomeMail } from './welcome-mail';
 
@@ -99,7 +100,9 @@ async function create(deps: CreateCompanyDeps, input: CreateCompanyInput): Promi
   ]);
 
   const now = deps.now();
-  const company = await db.transaction().execute(async (trx) => {
+  // One transaction with the publish record (commitChange); the enqueue follows the commit and its
+  // failure is only logged: the recovery sweep publishes the new site.
+  const company = await commitChange(deps, cvr, async (trx) => {
     const created = await insertCompany(
       trx,
       {
@@ -145,17 +148,10 @@ async function create(deps: CreateCompanyDeps, input: CreateCompanyInput): Promi
       { ...pageDefaults(ABOUT_PAGE_DEFAULTS), title: about.title, content: about.content },
       new Date(now.getTime() + 1),
     );
-    await markPublishWanted(trx, cvr, now);
     return created;
   });
   logger.info({ cvr, subdomain: company.subdomain }, 'company created');
 
-  try {
-    await deps.enqueuePublish(cvr);
-  } catch (error) {
-    // The wanted version is recorded; the worker's recovery publishes it.
-    logger.error({ err: error, cvr }, 'publish enqueue after company creation failed');
-  }
   await sendWelcome(deps, {
     companyName: company.name,
     companyEmail: email,

@@ -7,11 +7,11 @@ import { AppError } from '../../lib/errors';
 import { canUploadImage, MAX_IMAGES } from '../../rules/images';
 import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
-import { deleteImageAndFiles } from '../images/delete-image';
 import { knownError } from '../images/known-error';
 import { readUploadedFile, uploadBodyLimit } from '../images/upload-form';
-import { uploadImage } from '../images/upload-image';
-import { commitChange } from '../services/commit-change';
+import { deleteImageAndFiles } from '../services/delete-image';
+import { uploadImage } from '../services/upload-image';
+import { mediaDeps } from './logo';
 
 /** One image as the admin sees it; `url` is a JPEG, `variants` the WebP widths for a srcset. */
 export interface ImageJson {
@@ -81,18 +81,12 @@ images.post('/', refuseWhenFull, uploadBodyLimit(), async (c) => {
 images.delete('/:id', async (c) => {
   const cvr = c.var.company.cvr;
   try {
-    const { leftovers } = await deleteImageAndFiles(
-      c.var.db,
-      c.var.config.storageDir,
-      cvr,
-      c.req.param('id'),
-    );
+    // A page may have shown it: the row and the publish record commit together.
+    const { leftovers } = await deleteImageAndFiles(mediaDeps(c), cvr, c.req.param('id'));
     if (leftovers.length > 0) c.var.logger.warn({ errors: leftovers }, 'image files left after delete');
   } catch (error) {
     throw knownError(error, MESSAGES.imageDeleteFailed, c.var.logger, 'image delete failed');
   }
-  // A page may have shown it: the site is rebuilt without it.
-  await commitChange(c.var, cvr, async () => {});
   return c.body(null, 204);
 });
 

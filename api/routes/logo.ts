@@ -5,8 +5,8 @@ import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
 import { knownError } from '../images/known-error';
 import { readUploadedFile, uploadBodyLimit } from '../images/upload-form';
-import { type LogoChange, removeLogo, uploadLogo } from '../images/upload-logo';
-import { commitChange } from '../services/commit-change';
+import type { MediaChangeDeps } from '../services/delete-image';
+import { type LogoChange, removeLogo, uploadLogo } from '../services/upload-logo';
 
 /** What both calls answer: the logo URL now set (a PNG; a `.webp` of the same name sits beside it). */
 export interface LogoJson {
@@ -20,27 +20,30 @@ logo.post('/', uploadBodyLimit(), async (c) => {
   const file = await readUploadedFile(c, MESSAGES.logoUploadFailed);
   let change: LogoChange;
   try {
-    change = await uploadLogo(c.var.db, c.var.config.storageDir, c.var.company, file, c.var.now());
+    change = await uploadLogo(mediaDeps(c), c.var.company.cvr, file);
   } catch (error) {
     throw knownError(error, MESSAGES.logoUploadFailed, c.var.logger, 'logo upload failed');
   }
-  return c.json(await afterChange(c, change));
+  return c.json(answer(c, change));
 });
 
 // DELETE /api/company/logo – remove the logo
 logo.delete('/', async (c) => {
   let change: LogoChange;
   try {
-    change = await removeLogo(c.var.db, c.var.config.storageDir, c.var.company, c.var.now());
+    change = await removeLogo(mediaDeps(c), c.var.company.cvr);
   } catch (error) {
     throw knownError(error, MESSAGES.updateFailed, c.var.logger, 'logo removal failed');
   }
-  return c.json(await afterChange(c, change));
+  return c.json(answer(c, change));
 });
 
-/** The site shows the logo in its header: publish, and report files that stayed behind. */
-async function afterChange(c: Context<OwnerEnv>, change: LogoChange): Promise<LogoJson> {
+/** The change is committed with its publish record; report files of the old logo that stayed behind. */
+function answer(c: Context<OwnerEnv>, change: LogoChange): LogoJson {
   if (change.leftovers.length > 0) c.var.logger.warn({ errors: change.leftovers }, 'old logo files left');
-  await commitChange(c.var, change.company.cvr, async () => {});
   return { logo: change.company.logo };
+}
+
+export function mediaDeps(c: Context<OwnerEnv>): MediaChangeDeps {
+  return { ...c.var, storageDir: c.var.config.storageDir };
 }

@@ -6,8 +6,9 @@ import { normalizeCustomDomain, websiteUrlMessage } from '../../rules/domain';
 import { HOURS_MAX_LENGTH, WEEKDAYS, type Weekday } from '../../rules/hours';
 import { MESSAGES } from '../../rules/messages';
 import { SOCIAL_NETWORKS, type SocialNetwork, socialLinkForStorage } from '../../rules/social';
+import { isOneLine } from '../../rules/text';
 import { THEME_IDS } from '../../rules/themes';
-import { body, EMAIL_MAX, emailAddress, text } from './fields';
+import { body, EMAIL_MAX, emailAddress, oneLineMessage, text } from './fields';
 
 export const COMPANY_MESSAGES = {
   hoursTooLong: `Åbningstider må højst være ${HOURS_MAX_LENGTH} tegn pr. dag`,
@@ -31,7 +32,11 @@ function keyed<K extends string, V extends z.ZodType>(keys: readonly K[], value:
 
 const hours = keyed<Weekday, z.ZodString>(
   WEEKDAYS,
-  z.string({ error: MESSAGES.invalidInput }).trim().max(HOURS_MAX_LENGTH, COMPANY_MESSAGES.hoursTooLong),
+  z
+    .string({ error: MESSAGES.invalidInput })
+    .trim()
+    .max(HOURS_MAX_LENGTH, COMPANY_MESSAGES.hoursTooLong)
+    .refine(isOneLine, oneLineMessage('Åbningstider')),
   COMPANY_MESSAGES.unknownWeekday,
 );
 

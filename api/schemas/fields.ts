@@ -2,18 +2,30 @@
 // value of the wrong type gets the same Danish answer everywhere.
 import { z } from 'zod';
 import { MESSAGES } from '../../rules/messages';
+import { isOneLine } from '../../rules/text';
 
 /** `Adresse må højst være 200 tegn`. Lengths count UTF-16 units, like HTML maxlength. */
 export function tooLongMessage(label: string, max: number): string {
   return `${label} må højst være ${max.toLocaleString('da-DK')} tegn`;
 }
 
-/** A string of at most `max` characters, trimmed. */
+/** `Overskrift skal stå på én linje`. */
+export function oneLineMessage(label: string): string {
+  return `${label} skal stå på én linje`;
+}
+
+/** A string of at most `max` characters, trimmed, on one line (rules/text.ts). */
 export function text(label: string, max: number) {
+  return multilineText(label, max).refine(isOneLine, oneLineMessage(label));
+}
+
+/** A trimmed string of at most `max` characters that may hold lines and tabs (a gallery description). */
+export function multilineText(label: string, max: number) {
   return z.string({ error: MESSAGES.invalidInput }).trim().max(max, tooLongMessage(label, max));
 }
 
-/** The same, without trimming: body text keeps the owner's blank lines and indentation. */
+/** The same, without trimming: body text keeps the owner's blank lines and indentation. Control
+ *  characters other than tab and line ends are refused for every body by jsonBody (rules/text.ts). */
 export function untrimmedText(label: string, max: number) {
   return z.string({ error: MESSAGES.invalidInput }).max(max, tooLongMessage(label, max));
 }

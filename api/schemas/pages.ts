@@ -1,10 +1,12 @@
 // A page as the owner creates and saves it (SPEC §2 Pages editor, §5): names, texts, layout,
 // images, gallery and the SEO fields with their 60/160 limits. Shared with the admin's editor.
 import { z } from 'zod';
+import { MAX_PAGE_CONTENT_CHARS } from '../../rules/limits';
 import { MESSAGES } from '../../rules/messages';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../../rules/meta';
 import { PAGE_LAYOUTS } from '../../rules/pages';
-import { body, text, untrimmedText } from './fields';
+import { isOneLine } from '../../rules/text';
+import { body, multilineText, oneLineMessage, text, untrimmedText } from './fields';
 
 export const GALLERY_MAX_ITEMS = 50;
 const IMAGE_URL_MAX = 2048;
@@ -34,13 +36,17 @@ const imageUrl = z
 /** A page's own image: an address, or `''`/null for none. */
 const optionalImage = imageUrl.nullable().transform((value) => (value === '' ? null : value));
 
-function meta(max: number, message: string) {
-  return z.string({ error: MESSAGES.invalidInput }).trim().max(max, message);
+function meta(max: number, message: string, label: string) {
+  return z
+    .string({ error: MESSAGES.invalidInput })
+    .trim()
+    .max(max, message)
+    .refine(isOneLine, oneLineMessage(label));
 }
 
 const galleryItem = body({
   title: text('Billedtitel', 200).default(''),
-  description: text('Billedtekst', 1000).default(''),
+  description: multilineText('Billedtekst', 1000).default(''),
   image: imageUrl.default(''),
 });
 
@@ -50,7 +56,7 @@ export const pageUpdateSchema = body({
   pageName: pageName.optional(),
   title: text('Overskrift', 200).optional(),
   subtitle: text('Undertitel', 300).optional(),
-  content: untrimmedText('Teksten', 50_000).optional(),
+  content: untrimmedText('Teksten', MAX_PAGE_CONTENT_CHARS).optional(),
   layout: z.enum(PAGE_LAYOUTS, { error: PAGE_MESSAGES.invalidLayout }).optional(),
   image: optionalImage.optional(),
   heroBackgroundImage: optionalImage.optional(),
@@ -58,8 +64,12 @@ export const pageUpdateSchema = body({
     .array(galleryItem, { error: MESSAGES.invalidInput })
     .max(GALLERY_MAX_ITEMS, PAGE_MESSAGES.galleryTooLong)
     .optional(),
-  metaTitle: meta(META_TITLE_MAX, PAGE_MESSAGES.metaTitleTooLong).optional(),
-  metaDescription: meta(META_DESCRIPTION_MAX, PAGE_MESSAGES.metaDescriptionTooLong).optional(),
+  metaTitle: meta(META_TITLE_MAX, PAGE_MESSAGES.metaTitleTooLong, 'Meta titel').optional(),
+  metaDescription: meta(
+    META_DESCRIPTION_MAX,
+    PAGE_MESSAGES.metaDescriptionTooLong,
+    'Meta beskrivelse',
+  ).optional(),
 });
 
 export type PageCreateInput = z.input<typeof pageCreateSchema>;

@@ -1,6 +1,6 @@
 // What 100,000 companies need (tests/scale/query-plans.test.ts checks every statement's plan): the
 // landing page's newest companies by index, the recovery sweep's unpublished companies by a partial
-// index, and the number of companies as a counter kept with each insert and delete instead of a
+// index, a company's page revisions by index, and the number of companies as a counter kept with each insert and delete instead of a
 // COUNT(*) over the table on every publish.
 import { type Kysely, sql } from 'kysely';
 
@@ -16,6 +16,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['updated_at', 'company_cvr'])
     .where(sql.ref('wanted_version'), '>', sql.ref('published_version'))
     .execute();
+  // A company's revisions by its foreign key: deleting a company must not scan every revision.
+  await db.schema
+    .createIndex('page_revisions_company_idx')
+    .on('page_revisions')
+    .column('company_cvr')
+    .execute();
   await db.schema
     .createTable('counters')
     .addColumn('name', 'text', (col) => col.primaryKey())
@@ -26,6 +32,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('counters').execute();
+  await db.schema.dropIndex('page_revisions_company_idx').execute();
   await db.schema.dropIndex('publish_state_unpublished_idx').execute();
   await db.schema.dropIndex('companies_created_idx').execute();
 }

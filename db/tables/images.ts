@@ -88,22 +88,21 @@ export async function countImages(db: Db, cvr: string): Promise<number> {
 
 /**
  * Records an uploaded image unless the company already has MAX_IMAGES. The count and the insert run
- * in one transaction holding the company's row lock, so parallel uploads cannot pass the limit.
+ * holding the company's row lock, so parallel uploads cannot pass the limit: inside the caller's
+ * transaction when given one (the lock is held until it commits), else in a transaction of its own.
  */
 export async function insertImage(db: Db, cvr: string, input: NewImage, now = new Date()): Promise<Image> {
-  return db.transaction().execute(async (trx) => {
-    await lockCompany(trx, cvr);
-    if ((await countImages(trx, cvr)) >= MAX_IMAGES)
-      throw new AppError('limit_reached', MESSAGES.uploadLimit);
-    const row: NewImageRow = {
-      ...input,
-      id: randomUUID(),
-      companyCvr: cvr,
-      variants: JSON.stringify(input.variants),
-      createdAt: now.toISOString(),
-    };
-    return toImage(await trx.insertInto('images').values(row).returningAll().executeTakeFirstOrThrow());
-  });
+  if (!db.isTransaction) return db.transaction().execute((trx) => insertImage(trx, cvr, input, now));
+  await lockCompany(db, cvr);
+  if ((await countImages(db, cvr)) >= MAX_IMAGES) throw new AppError('limit_reached', MESSAGES.uploadLimit);
+  const row: NewImageRow = {
+    ...input,
+    id: randomUUID(),
+    companyCvr: cvr,
+    variants: JSON.stringify(input.variants),
+    createdAt: now.toISOString(),
+  };
+  return toImage(await db.insertInto('images').values(row).returningAll().executeTakeFirstOrThrow());
 }
 
 /** Deletes one image row of the company and returns it, so the caller can remove its files. */

@@ -13,7 +13,7 @@ import { type Company, type Db, insertCompany, insertPage, type Page } from '../
 import { type Config, loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { ABOUT_PAGE_DEFAULTS, HOMEPAGE_DEFAULTS } from '../../rules/pages';
-import { createTestDatabase } from '../support/databases';
+import { createTestDatabase, type TestDatabase } from '../support/databases';
 
 export const ORIGIN = 'http://localhost:3000';
 export const START = new Date('2026-03-02T10:00:00.000Z');
@@ -55,8 +55,20 @@ export interface SendOptions {
   env?: unknown;
 }
 
-export async function createApiHarness(env: Record<string, string> = {}): Promise<ApiHarness> {
-  const database = await createTestDatabase('sqlite');
+export interface HarnessOptions {
+  /** A database of describeEachDialect's (dropped by it, not by close()); default a fresh SQLite. */
+  database?: TestDatabase;
+  /** Runs after the default recording enqueue (e.g. to make it fail). */
+  afterEnqueue?: (cvr: string) => Promise<void>;
+}
+
+export async function createApiHarness(
+  env: Record<string, string> = {},
+  options: HarnessOptions = {},
+): Promise<ApiHarness> {
+  const database = options.database
+    ? { ...options.database, drop: async () => {} }
+    : await createTestDatabase('sqlite');
   const db = database.db;
   // Uploads land under STORAGE_DIR: a folder of this harness's own, never the repository's storage/.
   const storageDir = mkdtempSync(path.join(tmpdir(), 'api-harness-'));
@@ -82,6 +94,7 @@ export async function createApiHarness(env: Record<string, string> = {}): Promis
         .where('cvr', '=', cvr)
         .executeTakeFirst();
       published.push({ cvr, updatedAt: row?.updatedAt });
+      await options.afterEnqueue?.(cvr);
     },
   });
   const host = new URL(`http://${config.publicHost}`).host;

@@ -11,8 +11,12 @@ import {
   findCompanyByCvr,
   getAiUsage,
   type Image,
+  insertDeletedPage,
   insertImage,
+  insertPageRevision,
+  listDeletedPages,
   listImages,
+  listPageRevisions,
   listPages,
   type Page,
   takeAiUse,
@@ -28,6 +32,8 @@ interface Victim {
   homepage: Page;
   about: Page;
   image: Image;
+  revisionId: string;
+  deletedPageId: string;
 }
 
 interface IsolationRow {
@@ -116,6 +122,32 @@ const ISOLATION_ROWS: IsolationRow[] = [
   { name: "delete B's page", method: 'DELETE', path: (b) => `/api/pages/${b.about.id}`, status: 404 },
   { name: "delete B's homepage", method: 'DELETE', path: (b) => `/api/pages/${b.homepage.id}`, status: 404 },
   { name: "read B's page by id", method: 'GET', path: (b) => `/api/pages/${b.about.id}`, status: 404 },
+  // Page history and undo
+  {
+    name: "list B's page revisions",
+    method: 'GET',
+    path: (b) => `/api/pages/${b.homepage.id}/revisions`,
+    status: 404,
+  },
+  {
+    name: "restore B's page revision",
+    method: 'POST',
+    path: (b) => `/api/pages/${b.homepage.id}/revisions/${b.revisionId}/restore`,
+    status: 404,
+  },
+  { name: 'list deleted pages', method: 'GET', path: () => '/api/pages/deleted', status: 200 },
+  {
+    name: "list deleted pages with B's CVR",
+    method: 'GET',
+    path: (b) => `/api/pages/deleted?cvr=${b.cvr}`,
+    status: 200,
+  },
+  {
+    name: "restore B's deleted page",
+    method: 'POST',
+    path: (b) => `/api/pages/deleted/${b.deletedPageId}/restore`,
+    status: 404,
+  },
   // Subscription and session
   { name: 'read the subscription', method: 'GET', path: () => '/api/subscription', status: 200 },
   {
@@ -183,6 +215,8 @@ async function snapshotOfB() {
     pages: await listPages(h.db, b.company.cvr),
     images: await listImages(h.db, b.company.cvr),
     aiUsage: await getAiUsage(h.db, b.company.cvr, copenhagenDay(h.now())),
+    revisions: await listPageRevisions(h.db, b.company.cvr, b.homepage.id),
+    deletedPages: await listDeletedPages(h.db, b.company.cvr, new Date(0)),
     publishes: h.published.filter((entry) => entry.cvr === b.company.cvr),
   };
 }
@@ -197,6 +231,8 @@ function secretsOfB(): string[] {
     victim.homepage.id,
     victim.about.id,
     victim.image.id,
+    victim.revisionId,
+    victim.deletedPageId,
     victim.image.url,
     b.company.logo ?? 'no logo',
     b.company.customDomain ?? 'no domain',
@@ -226,7 +262,18 @@ beforeAll(async () => {
   });
   await takeAiUse(h.db, b.company.cvr, copenhagenDay(h.now()), AI_DAILY_LIMIT);
   b.company = (await findCompanyByCvr(h.db, b.company.cvr)) as Company;
-  victim = { cvr: b.company.cvr, company: b.company, homepage: b.homepage, about: b.about, image };
+  const revision = await insertPageRevision(h.db, b.homepage, 'Tekst ændret', h.now());
+  const deletedPageId = 'b-deleted-page-0000';
+  await insertDeletedPage(h.db, { ...b.about, id: deletedPageId, pageName: 'Slettet B-side' }, h.now());
+  victim = {
+    cvr: b.company.cvr,
+    company: b.company,
+    homepage: b.homepage,
+    about: b.about,
+    image,
+    revisionId: revision.id,
+    deletedPageId,
+  };
 });
 
 afterAll(async () => {

@@ -38,6 +38,9 @@ const GROWING = new Set([
   'analytics_daily',
   'analytics_events',
   'counters',
+  'page_revisions',
+  'deleted_pages',
+  'save_rate',
 ]);
 
 interface Recorded {

@@ -1,6 +1,7 @@
 // One page in the editor (SPEC §2 Pages editor): the tabs Indhold, Billeder (not for the gallery
 // layout), Layout and SEO over one draft; 'Gem ændringer' checks the draft with the API's schema and
 // saves it; the page is then re-read from the list. Delete asks first; the homepage has no delete.
+// "Historik" below lists the page's versions and restores one.
 import { type FormEvent, useState } from 'react';
 import { pageUpdateSchema } from '../../../../api/schemas/pages';
 import { MAX_IMAGES } from '../../../../rules/images';
@@ -25,6 +26,7 @@ import { AiGenerator } from './ai-generator';
 import { GalleryEditor } from './gallery-editor';
 import { ImageChoice } from './image-choice';
 import { draftFrom, type PageDraft, updateFrom, withGeneratedText } from './page-draft';
+import { PageHistory } from './page-history';
 import { deletePage, savePage } from './pages-api';
 
 type TabKey = 'indhold' | 'billeder' | 'layout' | 'seo';
@@ -237,6 +239,14 @@ export function PageEditor({ page, onSaved, onDeleted }: PageEditorProps) {
         error={deleteError}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setConfirming(false)}
+      />
+      <PageHistory
+        pageId={page.id}
+        savedAt={page.updatedAt}
+        onRestored={async (restored) => {
+          await onSaved();
+          setDraft(draftFrom(restored));
+        }}
       />
     </form>
   );

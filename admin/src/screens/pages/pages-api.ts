@@ -1,5 +1,7 @@
 // The pages editor's calls: pages (GET/POST/PUT/DELETE /api/pages) and the AI text generator
-// (POST /api/ai/generate, GET /api/ai/usage), each with the spec's failure message.
+// (POST /api/ai/generate, GET /api/ai/usage), and history and undo (revisions, deleted pages), each
+// with its Danish failure message.
+import type { DeletedPageJson, PageRevisionJson } from '../../../../api/routes/page-history';
 import type { PageUpdateInput } from '../../../../api/schemas/pages';
 import { MESSAGES } from '../../../../rules/messages';
 import type { PageType } from '../../../../rules/pages';
@@ -41,4 +43,34 @@ export function generateText(keywords: string, pageType: PageType): Promise<Gene
 
 export function loadAiUsage(): Promise<AiUsageJson> {
   return api.get<AiUsageJson>('/ai/usage', MESSAGES.aiFailed);
+}
+
+export type { DeletedPageJson, PageRevisionJson } from '../../../../api/routes/page-history';
+
+/** The page's last versions, newest first ("Historik"). */
+export function listRevisions(pageId: string): Promise<PageRevisionJson[]> {
+  return api.get<PageRevisionJson[]>(
+    `/pages/${encodeURIComponent(pageId)}/revisions`,
+    MESSAGES.historyLoadFailed,
+  );
+}
+
+/** Saves an earlier version again; the site is published with it. */
+export function restoreRevision(pageId: string, revisionId: string): Promise<Page> {
+  return api.post<Page>(
+    `/pages/${encodeURIComponent(pageId)}/revisions/${encodeURIComponent(revisionId)}/restore`,
+    MESSAGES.revisionRestoreFailed,
+  );
+}
+
+/** "Slettede sider": pages deleted in the last 30 days. */
+export function listDeletedPages(): Promise<DeletedPageJson[]> {
+  return api.get<DeletedPageJson[]>('/pages/deleted', MESSAGES.historyLoadFailed);
+}
+
+export function restoreDeletedPage(id: string): Promise<Page> {
+  return api.post<Page>(
+    `/pages/deleted/${encodeURIComponent(id)}/restore`,
+    MESSAGES.deletedPageRestoreFailed,
+  );
 }

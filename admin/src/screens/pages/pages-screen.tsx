@@ -6,6 +6,7 @@ import { MESSAGES } from '../../../../rules/messages';
 import type { Page } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { LoadState } from '../../components/load-state';
+import { DeletedPages } from './deleted-pages';
 import { PageEditor } from './page-editor';
 import { createPage, listPages } from './pages-api';
 import './pages.css';
@@ -15,6 +16,7 @@ export function PagesScreen() {
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
+  const [deletions, setDeletions] = useState(0);
   const selectedId = params.get('side');
   const choose = (id: string | null) => setParams(id ? { side: id } : {}, { replace: false });
 
@@ -79,6 +81,13 @@ export function PagesScreen() {
               {createError}
             </p>
           ) : null}
+          <DeletedPages
+            refreshKey={deletions}
+            onRestored={async (page) => {
+              await pages.reload();
+              choose(page.id);
+            }}
+          />
         </nav>
         <div className="pages-editor-area">
           {selected ? (
@@ -88,6 +97,7 @@ export function PagesScreen() {
               page={selected}
               onSaved={() => pages.reload()}
               onDeleted={async () => {
+                setDeletions((count) => count + 1);
                 choose(null);
                 await pages.reload();
               }}

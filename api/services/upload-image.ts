@@ -1,11 +1,13 @@
 // Adds one upload to a company's image archive: process it, write its files, record the row. A
 // refusal at any step (not an image, too large, the 15-image limit reached by a parallel upload)
-// leaves no file and no row behind.
+// leaves no file and no row behind. A new image shows nowhere until a page uses it (and saving that
+// page publishes), so the row is written alone, in insertImage's own locked transaction, and no
+// publish is recorded.
 import { type Db, type Image, insertImage } from '../../db';
 import { MESSAGES } from '../../rules/messages';
-import { removeFiles, safeName, writeMediaFiles } from './media-files';
-import { imageOutputs, processUpload } from './process-upload';
-import type { UploadedFile } from './upload-form';
+import { removeFiles, safeName, writeMediaFiles } from '../images/media-files';
+import { imageOutputs, processUpload } from '../images/process-upload';
+import type { UploadedFile } from '../images/upload-form';
 
 export interface UploadImageInput {
   db: Db;

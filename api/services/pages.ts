@@ -1,0 +1,132 @@
+// The page writes an owner makes, each run inside commitChange's transaction (the change function):
+// create, save, delete, and their undo. Every save keeps a revision of the page as saved (the first
+// save also keeps the version before it), and a delete keeps the page for DELETED_PAGE_DAYS, so
+// history is written in the same transaction as the change it records.
+import {
+  type Db,
+  deletePage,
+  findPage,
+  findPageRevision,
+  hasPageRevisions,
+  insertDeletedPage,
+  insertPage,
+  insertPageRevision,
+  type NewPage,
+  type Page,
+  type PagePatch,
+  pageSnapshot,
+  purgeDeletedPages,
+  takeDeletedPage,
+  updatePage,
+} from '../../db';
+import { lockCompany } from '../../db/tables/locks';
+import { AppError } from '../../lib/errors';
+import { MAX_PAGES_PER_SITE } from '../../rules/limits';
+import { MESSAGES } from '../../rules/messages';
+import {
+  changedFields,
+  DELETED_PAGE_DAYS,
+  REVISION_SUMMARIES,
+  restoredSummary,
+  revisionSummary,
+} from '../../rules/page-history';
+
+const DAY_MS = 86_400_000;
+
+/** The oldest deletion that can still be undone at `now`. */
+export function undoHorizon(now: Date): Date {
+  return new Date(now.getTime() - DELETED_PAGE_DAYS * DAY_MS);
+}
+
+/** Creates a page unless the site has MAX_PAGES_PER_SITE (counted under the company's row lock). */
+export async function createPage(trx: Db, cvr: string, input: NewPage, now: Date): Promise<Page> {
+  await refuseAtPageLimit(trx, cvr);
+  const page = await insertPage(trx, cvr, input, now);
+  await insertPageRevision(trx, page, REVISION_SUMMARIES.created, now);
+  return page;
+}
+
+/** Saves a page and keeps the saved version as a revision summarised by what changed. */
+export async function savePage(
+  trx: Db,
+  cvr: string,
+  id: string,
+  patch: PagePatch,
+  now: Date,
+  summary?: string,
+): Promise<Page> {
+  const before = await findPage(trx, cvr, id);
+  if (!before) throw new AppError('not_found', MESSAGES.saveFailed);
+  // A page from before history existed (or from onboarding) gets its first version kept too.
+  if (!(await hasPageRevisions(trx, id))) {
+    await insertPageRevision(trx, before, REVISION_SUMMARIES.original, new Date(now.getTime() - 1));
+  }
+  const saved = await updatePage(trx, cvr, id, patch, now);
+  const text = summary ?? revisionSummary(changedFields(pageSnapshot(before), pageSnapshot(saved)));
+  await insertPageRevision(trx, saved, text, now);
+  return saved;
+}
+
+/** Brings back an earlier version of a page as a new save. */
+export async function restoreRevision(
+  trx: Db,
+  cvr: string,
+  pageId: string,
+  revisionId: string,
+  now: Date,
+): Promise<Page> {
+  const revision = await findPageRevision(trx, cvr, pageId, revisionId);
+  if (!revision) throw new AppError('not_found', MESSAGES.revisionNotFound);
+  return savePage(trx, cvr, pageId, revision.snapshot, now, restoredSummary(revision.createdAt));
+}
+
+/** Deletes a page (never the homepage), keeping it restorable for DELETED_PAGE_DAYS. */
+export async function removePage(trx: Db, cvr: string, id: string, now: Date): Promise<void> {
+  const page = await findPage(trx, cvr, id);
+  if (!page) throw new AppError('not_found', MESSAGES.pageDeleteFailed);
+  if (page.type === 'homepage') throw new AppError('forbidden', MESSAGES.homepageNotDeletable);
+  await purgeDeletedPages(trx, cvr, undoHorizon(now));
+  await insertDeletedPage(trx, page, now);
+  await deletePage(trx, cvr, id);
+}
+
+/**
+ * Brings a deleted page back with its content; its slug is made unique again (another page may have
+ * taken it meanwhile). It returns at the end of the menu, as a new page would.
+ */
+export async function restoreDeletedPage(trx: Db, cvr: string, id: string, now: Date): Promise<Page> {
+  const deleted = await takeDeletedPage(trx, cvr, id, undoHorizon(now));
+  if (!deleted) throw new AppError('not_found', MESSAGES.deletedPageNotFound);
+  await refuseAtPageLimit(trx, cvr);
+  const { page } = deleted;
+  const restored = await insertPage(
+    trx,
+    cvr,
+    {
+      pageName: page.pageName,
+      title: page.title,
+      type: 'page',
+      layout: page.layout,
+      subtitle: page.subtitle,
+      content: page.content,
+      image: page.image,
+      heroBackgroundImage: page.heroBackgroundImage,
+      gallery: page.gallery,
+      metaTitle: page.metaTitle,
+      metaDescription: page.metaDescription,
+    },
+    now,
+  );
+  await insertPageRevision(trx, restored, REVISION_SUMMARIES.restoredPage, now);
+  return restored;
+}
+
+async function refuseAtPageLimit(trx: Db, cvr: string): Promise<void> {
+  await lockCompany(trx, cvr);
+  const row = await trx
+    .selectFrom('pages')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('companyCvr', '=', cvr)
+    .executeTakeFirstOrThrow();
+  if (Number(row.count) >= MAX_PAGES_PER_SITE) throw new AppError('limit_reached', MESSAGES.pageLimit);
+}

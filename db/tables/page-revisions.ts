@@ -1,0 +1,122 @@
+// The page_revisions table: a page as it was after each save, with a short summary, so an owner can
+// bring back an earlier version (issue 14). Written in the save's own transaction; only the newest
+// REVISIONS_KEPT per page are kept.
+import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { REVISION_FIELDS, REVISIONS_KEPT } from '../../rules/page-history';
+import type { Db } from '../database';
+import { parseJson } from './json';
+import type { Page } from './pages';
+
+export interface PageRevisionsTable {
+  id: string;
+  companyCvr: string;
+  pageId: string;
+  version: number;
+  summary: string;
+  snapshot: string;
+  createdAt: string;
+}
+
+export type PageRevisionRow = Selectable<PageRevisionsTable>;
+
+/** The page fields a revision holds (everything the owner edits; not the id, slug or type). */
+export type PageSnapshot = Pick<Page, (typeof REVISION_FIELDS)[number]>;
+
+export interface PageRevision {
+  id: string;
+  pageId: string;
+  version: number;
+  summary: string;
+  createdAt: string;
+  snapshot: PageSnapshot;
+}
+
+export function pageSnapshot(page: Page): PageSnapshot {
+  return Object.fromEntries(REVISION_FIELDS.map((field) => [field, page[field]])) as PageSnapshot;
+}
+
+function toRevision(row: PageRevisionRow): PageRevision {
+  return {
+    id: row.id,
+    pageId: row.pageId,
+    version: row.version,
+    summary: row.summary,
+    createdAt: row.createdAt,
+    snapshot: parseJson<PageSnapshot>(row.snapshot, {} as PageSnapshot),
+  };
+}
+
+/** Records `page` as its newest revision and drops all but the newest REVISIONS_KEPT. */
+export async function insertPageRevision(
+  db: Db,
+  page: Page,
+  summary: string,
+  now = new Date(),
+): Promise<PageRevision> {
+  const last = await db
+    .selectFrom('pageRevisions')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .where('pageId', '=', page.id)
+    .executeTakeFirst();
+  const version = Number(last?.version ?? 0) + 1;
+  const row = await db
+    .insertInto('pageRevisions')
+    .values({
+      id: randomUUID(),
+      companyCvr: page.companyCvr,
+      pageId: page.id,
+      version,
+      summary,
+      snapshot: JSON.stringify(pageSnapshot(page)),
+      createdAt: now.toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db
+    .deleteFrom('pageRevisions')
+    .where('pageId', '=', page.id)
+    .where('version', '<=', version - REVISIONS_KEPT)
+    .execute();
+  return toRevision(row);
+}
+
+/** Whether the page has any revision yet (without reading their snapshots). */
+export async function hasPageRevisions(db: Db, pageId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('pageRevisions')
+    .select('id')
+    .where('pageId', '=', pageId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A page's revisions, newest first; another company's page finds none. */
+export async function listPageRevisions(db: Db, cvr: string, pageId: string): Promise<PageRevision[]> {
+  const rows = await db
+    .selectFrom('pageRevisions')
+    .selectAll()
+    .where('companyCvr', '=', cvr)
+    .where('pageId', '=', pageId)
+    .orderBy('version', 'desc')
+    .limit(REVISIONS_KEPT)
+    .execute();
+  return rows.map(toRevision);
+}
+
+export async function findPageRevision(
+  db: Db,
+  cvr: string,
+  pageId: string,
+  id: string,
+): Promise<PageRevision | undefined> {
+  const row = await db
+    .selectFrom('pageRevisions')
+    .selectAll()
+    .where('companyCvr', '=', cvr)
+    .where('pageId', '=', pageId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toRevision(row);
+}

@@ -1,0 +1,17 @@
+// Caps no real craftsman reaches, that keep one owner from stalling every tenant (issue 15): the
+// spec's "unlimited pages" holds for any real site. Each refusal has its Danish message in
+// messages.ts; README.md and rules/README.md state the numbers.
+
+/** Pages per site (the homepage included; deleted pages awaiting undo do not count). */
+export const MAX_PAGES_PER_SITE = 100;
+
+/** Characters of a page's body text; the other text fields have smaller caps (api/schemas/pages.ts). */
+export const MAX_PAGE_CONTENT_CHARS = 30_000;
+
+/** Saves per company per minute, counted in the database so every process shares the count. */
+export const MAX_SAVES_PER_MINUTE = 60;
+
+/** The minute a save at `now` is counted in: minutes since the epoch, UTC. */
+export function saveWindow(now: Date): number {
+  return Math.floor(now.getTime() / 60_000);
+}

@@ -1,0 +1,105 @@
+// Text fields on SQLite and PostgreSQL alike (rules/text.ts): a NUL or another control character is a
+// clear Danish 400 on both, never a 500 on PostgreSQL and never stored on SQLite; tab and newline are
+// kept where text has lines (page content, gallery descriptions, the contact message).
+import { afterEach, expect, it } from 'vitest';
+import { findCompanyByCvr, findPage, listContactMessages } from '../../db';
+import { MESSAGES } from '../../rules/messages';
+import { describeEachDialect } from '../support/databases';
+import { type ApiHarness, createApiHarness, errorOf, type Owner } from './api-harness';
+
+const CVR = '12345678';
+const NUL = '\u0000';
+
+describeEachDialect('text input', (use) => {
+  let h: ApiHarness | undefined;
+
+  async function start(): Promise<{ h: ApiHarness; owner: Owner; cookie: string }> {
+    h = await createApiHarness({}, { database: use() });
+    const owner = await h.createOwner(CVR, 'Hansens Tømrer ApS');
+    const cookie = await h.login(owner.email, owner.password);
+    return { h, owner, cookie };
+  }
+
+  afterEach(async () => {
+    await h?.close();
+    h = undefined;
+  });
+
+  it('refuses a NUL or another control character in every kind of text field with one Danish 400', async () => {
+    const { h, owner, cookie } = await start();
+    const page = `/api/pages/${owner.homepage.id}`;
+    const refused: [string, string, unknown][] = [
+      ['PUT', page, { title: `Tag${NUL}arbejde` }],
+      ['PUT', page, { content: `Første linje\n${NUL}` }],
+      ['PUT', page, { content: 'Escape \u001b[31m rød' }],
+      ['PUT', page, { gallery: [{ title: 'Tag', description: `Før${NUL}efter` }] }],
+      ['PUT', page, { metaDescription: 'Klokke \u0007' }],
+      ['POST', '/api/pages', { pageName: `Ny${NUL}side` }],
+      ['PUT', '/api/company/settings', { address: `Hovedgaden 1${NUL}` }],
+      ['PUT', '/api/company/settings', { hours: { monday: `8-16${NUL}` } }],
+      ['PUT', '/api/company/settings', { socialMedia: { facebook: `facebook.com/x${NUL}` } }],
+    ];
+    for (const [method, path, body] of refused) {
+      const response = await h.send(method, path, { cookie, body });
+      expect({ path, body, status: response.status }).toEqual({ path, body, status: 400 });
+      expect(await errorOf(response)).toEqual({ code: 'invalid_input', message: MESSAGES.controlCharacters });
+    }
+    expect(await findPage(h.db, CVR, owner.homepage.id)).toEqual(owner.homepage);
+    expect((await findCompanyByCvr(h.db, CVR))?.address).toBe(owner.company.address);
+  });
+
+  it('refuses control characters on the public forms and at login, too', async () => {
+    const { h, owner } = await start();
+    const contact = await h.send('POST', '/api/sendContactEmail', {
+      body: { name: 'Søren', email: 'soeren@example.dk', message: `Hej${NUL}` },
+    });
+    expect(contact.status).toBe(400);
+    expect((await errorOf(contact)).message).toBe(MESSAGES.controlCharacters);
+    expect(await listContactMessages(h.db)).toEqual([]);
+
+    const login = await h.send('POST', '/api/auth/login', {
+      body: { email: owner.email, password: `${owner.password}${NUL}` },
+    });
+    expect(login.status).toBe(400);
+    expect((await errorOf(login)).message).toBe(MESSAGES.controlCharacters);
+
+    const onboarding = await h.send('POST', '/api/onboarding/create', {
+      body: {
+        cvr: '99000101',
+        email: `ny${NUL}@example.dk`,
+        password: 'tagrende-42',
+        passwordRepeat: 'tagrende-42',
+        acceptPrivacy: true,
+      },
+    });
+    expect(onboarding.status).toBe(400);
+    expect((await errorOf(onboarding)).message).toBe(MESSAGES.controlCharacters);
+  });
+
+  it('keeps tabs and line ends where text has lines, and asks for one line elsewhere', async () => {
+    const { h, owner, cookie } = await start();
+    const content = 'Første afsnit.\r\n\r\n\tAndet afsnit,\nmed linjeskift.';
+    const saved = await h.send('PUT', `/api/pages/${owner.homepage.id}`, {
+      cookie,
+      body: { content, gallery: [{ title: 'Tag', description: 'Linje 1\nLinje 2', image: '' }] },
+    });
+    expect(saved.status).toBe(200);
+    const page = await findPage(h.db, CVR, owner.homepage.id);
+    expect(page?.content).toBe(content);
+    expect(page?.gallery[0]?.description).toBe('Linje 1\nLinje 2');
+
+    const title = await h.send('PUT', `/api/pages/${owner.homepage.id}`, {
+      cookie,
+      body: { title: 'Tag\narbejde' },
+    });
+    expect(title.status).toBe(400);
+    expect((await errorOf(title)).message).toBe('Overskrift skal stå på én linje');
+
+    const message = 'Hej!\n\tHvad koster et nyt tag?';
+    const contact = await h.send('POST', '/api/sendContactEmail', {
+      body: { name: 'Søren', email: 'soeren@example.dk', message },
+    });
+    expect([200, 503]).toContain(contact.status);
+    expect((await listContactMessages(h.db)).map((row) => row.message)).toEqual([message]);
+  });
+});
