@@ -184,7 +184,7 @@ describe('npm run rebuild beside a running product', () => {
     await waitFor('every company published', () => allPublished(store?.db as Db, all));
     expect(await product.served(owner.cvr)).toContain(lastSaved);
     for (const cvr of others) expect(await product.served(cvr)).toContain(`Velkommen til Firma ${cvr} ApS`);
-  });
+  }, 120_000);
 
   it('renders again when the product publishes a save while the rebuild renders that company', async () => {
     // Deterministic form of the race above: the injected render reads the company, then waits until
@@ -228,7 +228,7 @@ describe('npm run rebuild beside a running product', () => {
     expect(await product.served(owner.cvr)).toContain('Gemt under genopbygning');
     expect(await allPublished(db, [owner.cvr])).toBe(true);
     expect(renders).toBe(2);
-  });
+  }, 60_000);
 
   it.skipIf(redisSkipReason !== '')(
     `hands the work to npm run worker through Redis and follows its progress${redisSkipReason}`,
@@ -266,5 +266,6 @@ describe('npm run rebuild beside a running product', () => {
         await redis.kill();
       }
     },
+    60_000,
   );
 });

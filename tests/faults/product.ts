@@ -35,6 +35,31 @@ export function withDatabase(base: string, name: string): string {
   return url.toString();
 }
 
+/** Where a restore may go: an empty STORAGE_DIR and, on PostgreSQL, an empty new database. */
+export async function emptyTarget(
+  dialect: Dialect,
+  pgUrl = getTestEnvironment().databaseUrl,
+): Promise<{ dir: string; env: Record<string, string>; drop(): Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fault-target-'));
+  if (dialect === 'sqlite') {
+    return {
+      dir,
+      env: { STORAGE_DIR: dir },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `fault_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  await adminQuery(pgUrl, `create database ${name}`);
+  return {
+    dir,
+    env: { STORAGE_DIR: dir, DATABASE_URL: withDatabase(pgUrl, name) },
+    drop: async () => {
+      await adminQuery(pgUrl, `drop database if exists ${name} with (force)`).catch(() => {});
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** A fresh, migrated store. PostgreSQL: a new database on `pgUrl` (default TEST_DATABASE_URL). */
 export async function createStore(
   dialect: Dialect,
@@ -176,6 +201,8 @@ export interface Product {
   login(email: string, password: string): Promise<string>;
   /** PUT /api/pages/:id as the owner's browser sends it. */
   savePage(cookie: string, pageId: string, patch: Record<string, unknown>): Promise<Response>;
+  /** Any request as the owner's browser sends it (same Origin; JSON bodies encoded). */
+  request(method: string, pathname: string, cookie: string, body?: unknown): Promise<Response>;
   /** The company's served homepage HTML. */
   served(cvr: string): Promise<string>;
   /** SIGTERM, then waits for the exit. */
@@ -226,6 +253,16 @@ export async function startProduct(store: Store, env: Record<string, string> = {
         headers: { ...headers, Cookie: cookie },
         body,
       });
+    },
+    request(method, pathname, cookie, body) {
+      const headers: Record<string, string> = { Origin: url, Cookie: cookie };
+      let payload: string | FormData | undefined;
+      if (body instanceof FormData) payload = body;
+      else if (body !== undefined) {
+        payload = JSON.stringify(body);
+        headers['Content-Type'] = 'application/json';
+      }
+      return fetch(`${url}${pathname}`, { method, headers, body: payload });
     },
     async served(cvr) {
       const response = await fetch(`${url}/${cvr}/`);
