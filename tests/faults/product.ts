@@ -18,6 +18,29 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 export type Dialect = 'sqlite' | 'postgres';
 
+async function probePostgres(): Promise<string | null> {
+  const client = new pg.Client({
+    connectionString: getTestEnvironment().databaseUrl,
+    connectionTimeoutMillis: 3000,
+  });
+  try {
+    await client.connect();
+    return null;
+  } catch (error) {
+    return (error as Error).message || String(error);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+const postgresProblem = await probePostgres();
+if (postgresProblem && getTestEnvironment().ci) {
+  throw new Error(`PostgreSQL is required under CI but unreachable: ${postgresProblem}`);
+}
+/** '' when the shared PostgreSQL answers, else ` (skipped: …)` for a test name. */
+export const postgresSkipReason = postgresProblem
+  ? ` (skipped: PostgreSQL unreachable: ${postgresProblem})`
+  : '';
+
 export interface Store {
   dialect: Dialect;
   dir: string;
@@ -283,4 +306,61 @@ export async function allPublished(db: Db, cvrs: readonly string[]): Promise<boo
     .where('companyCvr', 'in', [...cvrs])
     .execute();
   return rows.length === cvrs.length && rows.every((row) => row.publishedVersion >= row.wantedVersion);
+}
+
+/** An owner logged in to a running product, with the title of their last acknowledged save. */
+export interface Editor extends SeededOwner {
+  cookie: string;
+  lastSaved: string | null;
+}
+
+export async function editorsOf(product: Product, owners: readonly SeededOwner[]): Promise<Editor[]> {
+  const editors: Editor[] = [];
+  for (const owner of owners) {
+    editors.push({ ...owner, cookie: await product.login(owner.email, owner.password), lastSaved: null });
+  }
+  return editors;
+}
+
+/**
+ * Each editor saves its homepage title `count` times (`<label> <n>`), round-robin; an acknowledged save
+ * (200) becomes its `lastSaved`. Returns the statuses answered.
+ */
+export async function saveRound(
+  product: Product,
+  editors: readonly Editor[],
+  label: string,
+  count = 3,
+): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let n = 0; n < count; n++) {
+    for (const editor of editors) {
+      const title = `${label} ${editor.cvr} ${n}`;
+      const status = await product
+        .savePage(editor.cookie, editor.homepageId, { title })
+        .then((response) => response.status)
+        .catch(() => 0);
+      statuses.push(status);
+      if (status === 200) editor.lastSaved = title;
+    }
+  }
+  return statuses;
+}
+
+/** Waits until publish_state says every editor's company is published and its site serves its last save. */
+export async function expectEverySaveServed(
+  product: Product,
+  db: Db,
+  editors: readonly Editor[],
+  timeoutMs = 60_000,
+): Promise<void> {
+  const cvrs = editors.map((editor) => editor.cvr);
+  await waitFor('every saved change published', () => allPublished(db, cvrs).catch(() => false), timeoutMs);
+  for (const editor of editors) {
+    if (!editor.lastSaved) throw new Error(`${editor.cvr} has no acknowledged save`);
+    const html = await product.served(editor.cvr);
+    if (!html.includes(editor.lastSaved)) {
+      throw new Error(`${editor.cvr} serves an older render, not "${editor.lastSaved}"`);
+    }
+  }
 }
