@@ -49,7 +49,9 @@ export function openQueueRebuild(
       }
     },
 
-    async waitUntilDone({ db, versions, pollMs = 500, onProgress, onNoWorker }) {
+    async waitUntilDone({ db, versions, pollMs: given, onProgress, onNoWorker }) {
+      // Each poll reads every pending company's state: poll less often when there are many.
+      const pollMs = given ?? (versions.size > 5000 ? 2000 : 500);
       const pending = new Map(versions);
       const results: RebuildResult[] = [];
       let idlePolls = 0;
