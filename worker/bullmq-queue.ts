@@ -11,13 +11,28 @@ import { createRedisProducer, withTimeout } from './redis-producer';
 
 /** Namespaces every key of the queue in a Redis shared with other applications. */
 export const QUEUE_PREFIX = 'mesterside';
-const JOB_NAME = 'publish-site';
+/** The name every publish job is added under (`npm run rebuild` adds them in bulk under it too). */
+export const PUBLISH_JOB_NAME = 'publish-site';
 const ENQUEUE_TIMEOUT_MS = 1000;
 const IDLE_POLL_MS = 25;
 
 /** The deduplication id that makes a company's jobs one at a time. */
 export function deduplicationId(cvr: string): string {
   return `site:${cvr}`;
+}
+
+/** A company's job options: one job per company at a time (README.md), retries, retention. Shared with
+ *  the bulk enqueue of `npm run rebuild`, so a rebuilt company's job collapses with a save's. */
+export function publishJobOptions(cvr: string, attempts: number, backoffMs: number): JobsOptions {
+  return {
+    // While the company's job waits, a new request collapses into it; while it runs, BullMQ stores one
+    // follow-up and creates it only when the running job completes or finally fails.
+    deduplication: { id: deduplicationId(cvr), keepLastIfActive: true },
+    attempts,
+    backoff: { type: 'exponential', delay: backoffMs },
+    removeOnComplete: { age: 3600, count: 1000 },
+    removeOnFail: { age: 7 * 24 * 3600, count: 1000 },
+  };
 }
 
 export function createBullmqQueue(options: ResolvedQueueOptions, redisUrl: string): PublishQueue {
@@ -32,15 +47,7 @@ export function createBullmqQueue(options: ResolvedQueueOptions, redisUrl: strin
   });
   const consumer = options.consume ? startBullmqConsumer(options, redisUrl, QUEUE_PREFIX, log) : undefined;
 
-  const jobOptions = (cvr: string): JobsOptions => ({
-    // While the company's job waits, a new request collapses into it; while it runs, BullMQ stores one
-    // follow-up and creates it only when the running job completes or finally fails.
-    deduplication: { id: deduplicationId(cvr), keepLastIfActive: true },
-    attempts,
-    backoff: { type: 'exponential', delay: backoffMs },
-    removeOnComplete: { age: 3600, count: 1000 },
-    removeOnFail: { age: 7 * 24 * 3600, count: 1000 },
-  });
+  const jobOptions = (cvr: string): JobsOptions => publishJobOptions(cvr, attempts, backoffMs);
 
   let closed = false;
   let redisDown = false;
@@ -63,7 +70,7 @@ export function createBullmqQueue(options: ResolvedQueueOptions, redisUrl: strin
       return 'Redis is unavailable';
     }
     try {
-      await withTimeout(queue.add(JOB_NAME, { cvr }, jobOptions(cvr)), ENQUEUE_TIMEOUT_MS, 'enqueue');
+      await withTimeout(queue.add(PUBLISH_JOB_NAME, { cvr }, jobOptions(cvr)), ENQUEUE_TIMEOUT_MS, 'enqueue');
       return null;
     } catch (error) {
       redisDown = true;

@@ -1,5 +1,5 @@
 // The publish queue's public face: pick BullMQ or in-process by configuration, same semantics either way.
-export { deduplicationId, QUEUE_PREFIX } from './bullmq-queue';
+export { deduplicationId, PUBLISH_JOB_NAME, publishJobOptions, QUEUE_PREFIX } from './bullmq-queue';
 export { createForwardingQueue, isPublishMessage, type PublishMessage } from './forwarding-queue';
 export {
   createPublishQueue,
