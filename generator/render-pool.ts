@@ -63,6 +63,7 @@ interface Slot {
 }
 
 const DEFAULT_THREADS = 2;
+const RESTART_DELAY_MS = 5000;
 /** The render threads' nice value (19 is the lowest priority). */
 export const RENDER_THREAD_NICE = 10;
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -116,17 +117,25 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
         slot.job = null;
         if (closed) return;
         log?.error({ err: error }, 'render thread died; starting another');
-        startThread()
-          .then((fresh) => {
-            if (closed) return void fresh.worker.terminate();
-            slots.push(fresh);
-            pump();
-          })
-          .catch((startError: unknown) => log?.error({ err: startError }, 'render thread did not start'));
+        replace();
       };
       worker.on('error', lost);
       worker.on('exit', (code) => lost(new Error(`render thread exited with code ${code}`)));
     });
+  }
+
+  /** Starts a thread in place of one that died; keeps trying while it cannot start. */
+  function replace(): void {
+    startThread()
+      .then((fresh) => {
+        if (closed) return void fresh.worker.terminate();
+        slots.push(fresh);
+        pump();
+      })
+      .catch((error: unknown) => {
+        log?.error({ err: error }, 'render thread did not start; trying again');
+        if (!closed) setTimeout(replace, RESTART_DELAY_MS).unref();
+      });
   }
 
   function pump(): void {

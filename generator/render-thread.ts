@@ -21,9 +21,10 @@ import { removeSite, writeSite } from './write-site';
 const port = parentPort;
 if (!port) throw new Error('render-thread must run as a worker thread');
 // On Linux a nice value belongs to a thread: this one yields the cores to the thread serving
-// visitors whenever both want one, and takes all the idle time there is. Measured on 2 shared
-// cores with a 300-page site saving twice a second (npm run bench -- --only noisy): a visitor's
-// p95 rose 3.1× at the same priority. Elsewhere this is best effort.
+// visitors whenever both want one, and takes all the idle time there is. On the shared 2 cores,
+// short runs of `npm run bench -- --only noisy` (a 300-page site saving twice a second) gave a
+// visitor's p95 ratio of 3.1 with render threads at nice 0 and about 1 at nice 10; full runs swung
+// from 0.96 to 8.6 with the other developers' load. Elsewhere this is best effort.
 try {
   os.setPriority(RENDER_THREAD_NICE);
 } catch {

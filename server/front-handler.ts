@@ -2,7 +2,7 @@
 // answers static files from memory with raw node:http (the admin SPA's build among them), and hands
 // /api to the Hono app.
 // Static hits are synchronous and log nothing; only failures are logged.
-import { mkdirSync, watch } from 'node:fs';
+import { type FSWatcher, mkdirSync, statSync, watch } from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
@@ -51,6 +51,8 @@ export type FrontHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const HOST_MEMO_LIMIT = 1024;
+/** How often to check that the watched sites folder is still the one on disk. */
+const REWATCH_CHECK_MS = 2000;
 const ALLOW_HEADERS = { Allow: 'GET, HEAD', 'Content-Length': '0' } as const;
 const EMPTY_HEADERS = { 'Content-Length': '0', 'Cache-Control': 'no-store' } as const;
 const TO_404 = redirectHeaders('/404', false);
@@ -329,17 +331,32 @@ async function findMarketingFileAsync(
 /**
  * The generator swaps a site by renaming a symlink inside `sitesDir`; inotify reports that at once,
  * in this process or another, so a publish is served without waiting for the cache's recheck
- * interval (which stays as the fallback where watching is not possible).
+ * interval (which stays as the fallback where watching is not possible). A watch follows a
+ * folder's inode: when the sites folder is deleted and made again (the self-healing sweep brings
+ * the sites back, worker/self-heal.ts), the watch is set up again on the new folder.
  */
 function watchSwaps(sitesDir: string, files: StaticFileCache, logger: Logger): void {
-  try {
-    mkdirSync(sitesDir, { recursive: true });
-    const watcher = watch(sitesDir, (_event, name) => {
-      if (name) files.invalidate(`${sitesDir}/${name}`);
-    });
-    watcher.on('error', (error) => logger.warn({ err: error }, 'watching the sites folder stopped'));
-    watcher.unref();
-  } catch (error) {
-    logger.warn({ err: error }, 'cannot watch the sites folder; swaps are noticed on the next recheck');
-  }
+  let watcher: FSWatcher | undefined;
+  let watchedInode: number | undefined;
+  const arm = () => {
+    watcher?.close();
+    watcher = undefined;
+    try {
+      mkdirSync(sitesDir, { recursive: true });
+      watchedInode = statSync(sitesDir).ino;
+      watcher = watch(sitesDir, (_event, name) => {
+        if (name) files.invalidate(`${sitesDir}/${name}`);
+      });
+      watcher.on('error', (error) => logger.warn({ err: error }, 'watching the sites folder stopped'));
+      watcher.unref();
+    } catch (error) {
+      logger.warn({ err: error }, 'cannot watch the sites folder; swaps are noticed on the next recheck');
+    }
+  };
+  arm();
+  const check = setInterval(() => {
+    const inode = statSync(sitesDir, { throwIfNoEntry: false })?.ino;
+    if (inode !== undefined && inode !== watchedInode) arm();
+  }, REWATCH_CHECK_MS);
+  check.unref();
 }

@@ -92,4 +92,17 @@ describe('render threads', () => {
     rmSync(builds);
     expect(await threaded.publish('12345678')).toBe('published');
   });
+
+  it('fail the job of a thread that dies, and replace the thread', async () => {
+    const { config } = await store();
+    const threaded = await createThreadedPublisher({
+      config,
+      threads: 1,
+      threadEntry: path.join(import.meta.dirname, 'support', 'crashing-render-thread.mjs'),
+    });
+    cleanups.push(() => threaded.close());
+    await expect(threaded.publish('66666666')).rejects.toThrow(/render thread exited with code 1/);
+    // The one thread died; a new one takes the next job.
+    expect(await threaded.publish('12345678')).toBe('published');
+  });
 });

@@ -52,7 +52,8 @@ http {
 }
 
 export async function waitForPort(port: number, host = '127.0.0.1'): Promise<void> {
-  for (let waited = 0; waited < 10_000; waited += 50) {
+  // Generous: two cluster workers loading tsx on a loaded shared machine took over 10 s.
+  for (let waited = 0; waited < 60_000; waited += 50) {
     try {
       await fetch(`http://${host}:${port}/`);
       return;

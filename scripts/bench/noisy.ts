@@ -8,7 +8,7 @@
 // site or saves per minute do not stop the bench. Quiet and noisy rounds alternate.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import {
@@ -42,6 +42,8 @@ export interface NoisyFigures {
   bigPublishes: number;
   pages: number;
   pageChars: number;
+  /** The machine's 1-minute load average at the start and at the end (others share it). */
+  loadAverage: string;
 }
 
 export async function benchNoisy(options: {
@@ -91,6 +93,7 @@ export async function benchNoisy(options: {
     const quiet: Visit[] = [];
     const noisy: Visit[] = [];
     const publishedBefore = (await getPublishState(db, BIG_CVR))?.publishedVersion ?? 0;
+    const loadBefore = os.loadavg()[0] ?? 0;
     try {
       for (let round = 0; round < options.rounds; round++) {
         saving = false;
@@ -116,6 +119,7 @@ export async function benchNoisy(options: {
       bigPublishes: publishedAfter - publishedBefore,
       pages,
       pageChars,
+      loadAverage: `${loadBefore.toFixed(1)} → ${(os.loadavg()[0] ?? 0).toFixed(1)}`,
     };
   } finally {
     await stack.close();

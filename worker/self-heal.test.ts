@@ -1,0 +1,73 @@
+// The self-healing sweep on both dialects, with the in-process queue and a recording render: it pages
+// through every company and publishes again exactly those published sites that are missing on disk
+// or older than their last publish.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { getPublishState, insertCompany, markPublished, markPublishWanted } from '../db';
+import { createFakeRender } from '../tests/queue/fake-render';
+import { silentLogger } from '../tests/queue/queue-harness';
+import { describeEachDialect } from '../tests/support/databases';
+import { createPublishQueue, type PublishQueue } from './index';
+import { startSelfHeal } from './self-heal';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describeEachDialect('self-healing sweep', (use) => {
+  it('republishes sites missing or older than their last publish, and no others', async () => {
+    const { db } = use();
+    const publishedAt = new Date('2026-05-01T10:00:00Z');
+    const live = new Map<string, Date>([
+      ['22222222', new Date(publishedAt.getTime() - 10 * 60_000)], // older than its publish: stale
+      ['33333333', new Date(publishedAt.getTime() - 2000)], // written just before it was marked
+      ['44444444', new Date(publishedAt.getTime() + 60_000)],
+    ]);
+    // 11111111 has no live site; 55555555 was never published; 66666666 waits for a publish.
+    for (const cvr of ['11111111', '22222222', '33333333', '44444444', '55555555', '66666666']) {
+      await insertCompany(db, { cvr, name: `Firma ${cvr}` });
+      if (cvr === '55555555') continue;
+      await markPublishWanted(db, cvr);
+      await markPublished(db, cvr, 1, publishedAt);
+    }
+    await markPublishWanted(db, '66666666');
+
+    const fake = createFakeRender();
+    const queue: PublishQueue = createPublishQueue({
+      db,
+      logger: silentLogger,
+      render: fake.render,
+      redisUrl: null,
+      recoverEveryMs: 0,
+    });
+    cleanups.push(() => queue.close());
+    const sitesDir = mkdtempSync(path.join(tmpdir(), 'self-heal-'));
+    cleanups.push(() => rmSync(sitesDir, { recursive: true, force: true }));
+    const heal = startSelfHeal({
+      db,
+      queue,
+      sitesDir,
+      liveSince: async (cvr) => live.get(cvr),
+      logger: silentLogger,
+      everyMs: 0,
+      checkEveryMs: 0,
+      // Pages of two: the sweep must walk through all three.
+      batchSize: 2,
+    });
+    cleanups.push(() => heal.stop());
+
+    // Joins the sweep started by startSelfHeal (nothing awaited in between): one run.
+    await heal.sweep();
+    await queue.idle();
+    const rendered = ['11111111', '22222222', '33333333', '44444444', '55555555', '66666666'].filter(
+      (cvr) => fake.calls(cvr) > 0,
+    );
+    expect(rendered).toEqual(['11111111', '22222222']);
+    // Healing records the publish first, as a save does: the new version is the one made live.
+    expect(await getPublishState(db, '11111111')).toMatchObject({ wantedVersion: 2, publishedVersion: 2 });
+    expect(await getPublishState(db, '55555555')).toBeUndefined();
+  });
+});
