@@ -62,26 +62,33 @@ export function clipAtWord(text: string, max: number): string {
 }
 
 /**
- * One paragraph per blank-line-separated block, joined by exactly one blank line. An answer that put
- * each paragraph on its own line without a blank line between gets those lines as paragraphs.
- * Markdown headings and bold markers are dropped: the page editor shows plain text.
+ * One block per blank-line-separated block, joined by exactly one blank line. An answer that put
+ * each paragraph on its own line without a blank line between gets those lines as paragraphs (unless
+ * they are a list). The Markdown subset the site renders (lists, bold, links, subheadings) is kept.
  */
 export function normaliseParagraphs(content: string): string {
-  const plain = content
-    .replace(/\r\n?/g, '\n')
-    .replace(/^[^\S\n]*#{1,6}[^\S\n]+/gm, '')
-    .replace(/\*\*(.+?)\*\*/g, '$1');
+  const plain = content.replace(/\r\n?/g, '\n').replace(/^[^\S\n]*#[^\S\n]+/gm, '## ');
   let paragraphs = splitParagraphs(plain);
   const only = paragraphs[0];
-  if (paragraphs.length === 1 && only !== undefined && only.includes('\n')) {
+  if (
+    paragraphs.length === 1 &&
+    only !== undefined &&
+    only.includes('\n') &&
+    !/^\s*([-*+]|\d+\.)\s/m.test(only)
+  ) {
     paragraphs = only.split('\n');
   }
   return paragraphs
     .map((paragraph) =>
       paragraph
         .split('\n')
-        .map((line) => line.replace(/[^\S\n]+/g, ' ').trim())
-        .filter((line) => line !== '')
+        .map((line) =>
+          line
+            .replace(/[^\S\n]+/g, ' ')
+            .trimEnd()
+            .replace(/^\s+(?![-*+]\s)/, ''),
+        )
+        .filter((line) => line.trim() !== '')
         .join('\n'),
     )
     .filter((paragraph) => paragraph !== '')
