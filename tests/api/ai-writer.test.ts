@@ -14,7 +14,6 @@ import { createTemplateWriter } from '../../api/ai/template-writer';
 import { loadConfig } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import { createLogger } from '../../lib/logger';
-import { aiFallback } from '../../rules/messages';
 import { splitParagraphs } from '../../rules/pages';
 import { DEFAULT_FAKE_ANSWER, type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
 

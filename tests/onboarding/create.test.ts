@@ -194,11 +194,17 @@ describe('POST /api/onboarding/create', () => {
     expect(pages.map((page) => [page.pageName, page.slug, page.type, page.layout])).toEqual([
       ['Forside', 'forside', 'homepage', 'hero'],
       ['Om os', 'om-os', 'page', 'text-image'],
+      ['Ydelser', 'ydelser', 'page', 'text'],
     ]);
     for (const page of pages) {
       expect(page.title).not.toBe('');
       expect(page.content.length).toBeGreaterThan(200);
+      // The registry's industry text picks the trade; it is never written as if it were a service.
+      expect(page.content.toLowerCase()).not.toContain(REGISTERED.industrydesc.toLowerCase());
     }
+    // The carpenter's profile: its services and its noun, in Danish.
+    expect(pages[2]?.content).toContain('- **Nye vinduer og døre**');
+    expect(pages[0]?.content).toMatch(/tømrer/);
     expect(pages[0]?.subtitle).not.toBe('');
     expect(company?.websiteContent?.title).toBe(pages[0]?.title);
 
