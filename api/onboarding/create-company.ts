@@ -261,6 +261,7 @@ async function sendWelcome(
     input,
     siteAddress(input.cvr, input.subdomain, publicHost),
     `${productOrigin(publicHost)}/admin`,
+    deps.config.contactTo,
   );
   try {
     await deps.mailer.send({ to: input.companyEmail, ...mail });

@@ -419,6 +419,21 @@ describe('the welcome e-mail over SMTP', () => {
     expect(outboxFiles(h.storageDir)).toEqual([]);
   });
 
+  it('links to the subdomain on a production host, and replies go to CONTACT_TO', async () => {
+    sink = await startSmtpSink();
+    const h = await harness({
+      env: { SMTP_URL: sink.url, PUBLIC_HOST: 'mesterside.dk', CONTACT_TO: 'hjaelp@mesterside.dk' },
+    });
+    expect((await h.request(form())).status).toBe(201);
+    const [received] = await sink.waitFor(1);
+    const raw = (received?.raw ?? '').replace(/\r\n[ \t]+/g, ' ');
+    expect(raw).toMatch(/^Reply-To: hjaelp@mesterside\.dk\r?$/im);
+    const mail = readMessage(received?.raw ?? '');
+    expect(mail.body).toContain('https://hansenstoemrersnedkeraps.mesterside.dk/');
+    expect(mail.body).not.toContain(`/${CVR}/`);
+    expect(mail.body).toContain('hjaelp@mesterside.dk');
+  });
+
   it('still creates the company when the SMTP server is down', async () => {
     sink = await startSmtpSink();
     const url = sink.url;
