@@ -44,6 +44,10 @@ export function createAiRoutes(writerFor: TextWriterFactory = createTextWriter):
         keywords,
         pageType,
         variant: `${day}#${usedToday}`,
+        startDate: company.startDate,
+        employees: company.employees,
+        hasPhone: company.phone.trim() !== '',
+        hasEmail: company.email.trim() !== '',
       });
       return c.json({
         title: text.title,
