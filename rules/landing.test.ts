@@ -147,7 +147,6 @@ describe('landingSubtitle reads Markdown page text as words', () => {
   it('drops heading marks, list markers, bold and link syntax', () => {
     const subtitle = landingSubtitle({
       websiteContent: {
-        title: 'Tømrer i Silkeborg',
         subtitle: '',
         content: '**Velkommen** til [Hansen](/om-os).\n\n## Vores ydelser\n\n- Nye vinduer',
         processedContent: null,
