@@ -74,7 +74,7 @@ export function createOpenAiWriter(
           'AI provider failed; using the built-in writer',
         );
       }
-      return { ...writeFromTemplates(input, input.variant ?? Date.now()), source: 'fallback' };
+      return { ...writeFromTemplates(input, input.variant ?? 0), source: 'fallback' };
     },
   };
 }
