@@ -114,6 +114,7 @@ async function create(deps: CreateCompanyDeps, input: CreateCompanyInput): Promi
         companyEmail: email,
         logo: httpsUrlOrNull(scraped?.logo),
         industryDesc: registered.industrydesc,
+        industryCode: registered.industrycode ?? '',
         companyDesc: registered.companydesc,
         startDate: registered.startdate,
         employees: registered.employees,

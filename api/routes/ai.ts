@@ -39,6 +39,7 @@ export function createAiRoutes(writerFor: TextWriterFactory = createTextWriter):
       const text = await writerFor(c.var.config, logger).write({
         companyName: company.name,
         industryDesc: company.industryDesc,
+        industryCode: company.industryCode,
         city: company.city,
         companyDesc: company.companyDesc,
         keywords,
