@@ -181,6 +181,28 @@ describe('OpenAI writer against a fake chat API', () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
+  it.each([
+    [
+      'uses the industry description as a service',
+      'Vi arbejder med vVS- og blikkenslagerforretninger i Køge.',
+    ],
+    ['repeats a sentence', 'Vi hjælper gerne. Ring til os. Vi hjælper gerne.'],
+    ['leaves a placeholder', 'Velkommen til {company} i Køge.'],
+  ])('uses the built-in writer when the answer %s, and logs why', async (_name, content) => {
+    fake.answer = { title: 'VVS i Køge', subtitle: 'Vi hjælper dig.', content };
+    const { lines, logger } = captureLogs();
+
+    const text = await createTextWriter(openAiConfig(), logger).write(VVS);
+
+    expect(text.source).toBe('fallback');
+    expect(text.content).not.toBe(content);
+    expect(text.content).toContain('](/kontakt)');
+    expect(lines[0]).toMatchObject({
+      msg: 'AI answer failed the Danish-quality checks; using the built-in writer',
+    });
+    expect(JSON.stringify(lines[0])).toMatch(/problems/);
+  });
+
   it('falls back when the provider cannot be reached at all', async () => {
     const config = loadConfig({
       OPENAI_API_KEY: 'test-key',
