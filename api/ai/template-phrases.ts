@@ -102,7 +102,10 @@ export const HOME_INTRO: Sentence[] = [
 export const HOME_INTRO_MORE: Sentence[] = [
   (f) => {
     const two = twoServices(f);
-    return two ? `Vi hjælper ${customerList(f.profile)} med alt fra ${two[0]} til ${two[1]}.` : null;
+    if (!two) return null;
+    return shop(f)
+      ? `Hos os kan du få alt fra ${two[0]} til ${two[1]}.`
+      : `Vi hjælper ${customerList(f.profile)} med alt fra ${two[0]} til ${two[1]}.`;
   },
   (f) => (shop(f) ? null : `Vi løser både små og store opgaver for ${customerList(f.profile)}.`),
   (f) => (shop(f) ? 'Hos os får du god tid, ærlig rådgivning og et resultat, du bliver glad for.' : null),
@@ -132,7 +135,7 @@ export const AREA_MORE: Sentence[] = [
     f.profile.customers.includes('boligforeninger')
       ? 'Vi tager også faste opgaver for boligforeninger og ejerforeninger.'
       : null,
-  (f) => (shop(f) ? 'Ring eller skriv, hvis du vil vide, hvornår der er en ledig tid.' : null),
+  (f) => (shop(f) ? `${contactVerb(f)}, hvis du vil vide, hvornår der er en ledig tid.` : null),
 ];
 
 export const WHY_HEADINGS = ['Derfor vælger kunderne os', 'Hvorfor vælge os?', 'Det kan du regne med'];

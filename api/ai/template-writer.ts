@@ -92,7 +92,7 @@ export function writeFromTemplates(
   let blocks: string[];
   switch (kind) {
     case 'home': {
-      title = pick(HOME_TITLES);
+      title = pickFitting(HOME_TITLES, facts, random, TITLE_MAX);
       subtitle = pick(HOME_SUBTITLES);
       const why = [...usable(WHY_FACTS, facts), ...shuffle(usable(WHY_GENERAL, facts), random)].slice(0, 3);
       blocks = [
@@ -249,6 +249,19 @@ function pickSentence(bank: readonly Sentence[], facts: WriterFacts, random: () 
   // Every bank has a sentence without conditions; an empty one is a bug in the banks.
   if (options.length === 0) throw new Error('a sentence bank has no usable sentence');
   return options[Math.floor(random() * options.length)] as string;
+}
+
+/** A usable sentence that fits `max` characters; the shortest usable one when none does. */
+function pickFitting(
+  bank: readonly Sentence[],
+  facts: WriterFacts,
+  random: () => number,
+  max: number,
+): string {
+  const options = usable(bank, facts);
+  const fitting = options.filter((text) => text.length <= max);
+  if (fitting.length > 0) return fitting[Math.floor(random() * fitting.length)] as string;
+  return [...options].sort((a, b) => a.length - b.length)[0] ?? facts.name;
 }
 
 function pickOptional(bank: readonly Sentence[], facts: WriterFacts, random: () => number): string {

@@ -231,6 +231,23 @@ describe('the built-in writer over a corpus of registry texts', () => {
   });
 });
 
+describe('titles and names', () => {
+  it('gives a long legal name a whole title that fits, never one cut short', () => {
+    const input: WriteInput = {
+      companyName: 'Bent Jensens Tømrer- og Snedkerforretning ApS',
+      industryCode: '433200',
+      city: 'Svendborg',
+      keywords: [],
+      pageType: 'homepage',
+    };
+    for (const variant of ['1', '2', '3', '4', '5', '6']) {
+      const { title } = writeFromTemplates(input, variant, TODAY);
+      expect(title.length).toBeLessThanOrEqual(60);
+      expect(title).toMatch(/ i Svendborg$/);
+    }
+  });
+});
+
 describe('the quality checks catch what the issue reported', () => {
   const profile = TRADE_PROFILES.find((candidate) => candidate.id === 'murer') as TradeProfile;
   const context = {
