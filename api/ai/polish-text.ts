@@ -6,16 +6,19 @@ import type { WriteInput } from './text-writer';
 
 const LOCALE = 'da';
 
+/** Trade acronyms a title keeps in capitals even when the input does not spell them ('VVS-service'). */
+const TRADE_ACRONYMS = ['VVS', 'HFI', 'PFI'];
+
 /**
  * The spellings a re-cased title keeps, longest first. Lowercasing everything but the first letter
  * would turn 'VVS' into 'vvs' and 'Køge' into 'køge', so these survive as the input spells them:
- * - the whole company name and the whole city;
+ * - the whole company name and the whole city, and the trade acronyms (VVS, HFI, PFI);
  * - abbreviations (two or more capitals: 'VVS', 'ApS', 'A/S') in the company name, city or keywords;
  * - keyword words with a capital that are not the first word of their keyword ('tømrer Køge' keeps
  *   'Køge'). A keyword's first word is not kept: owners capitalise 'Tagrenovering' out of habit.
  */
 export function keptSpellings(input: Pick<WriteInput, 'companyName' | 'city' | 'keywords'>): string[] {
-  const kept = new Set<string>([input.companyName]);
+  const kept = new Set<string>([input.companyName, ...TRADE_ACRONYMS]);
   if (input.city) kept.add(input.city);
   for (const phrase of [input.companyName, input.city ?? '', ...input.keywords]) {
     for (const word of words(phrase)) if (isAbbreviation(word)) kept.add(word);

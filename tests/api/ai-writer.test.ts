@@ -263,6 +263,11 @@ describe('title re-casing: first capital only, input spellings kept', () => {
     expect(kept).not.toContain('Blik');
   });
 
+  it('keeps trade acronyms in capitals even when the input does not spell them', () => {
+    const kept = keptSpellings({ companyName: 'Hansen Rør', city: 'Køge', keywords: [] });
+    expect(recaseTitle('VVS-Service Og Nye Rør I Køge', kept)).toBe('VVS-service og nye rør i Køge');
+  });
+
   it('clips at a word and never ends on a dangling little word', () => {
     expect(clipAtWord('Tømrer og snedker i Køge', 60)).toBe('Tømrer og snedker i Køge');
     expect(clipAtWord('Tømrer og snedker i Køge', 20)).toBe('Tømrer og snedker');
