@@ -8,6 +8,7 @@ import * as cvrCache from './migrations/0002-cvr-cache';
 import * as analytics from './migrations/0003-analytics';
 import * as pageHistory from './migrations/0004-page-history';
 import * as publishFailingIndex from './migrations/0008-publish-failing-index';
+import * as industryCode from './migrations/0010-industry-code';
 import * as scaleIndexes from './migrations/0012-scale-indexes';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -16,6 +17,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003-analytics': analytics,
   '0004-page-history': pageHistory,
   '0008-publish-failing-index': publishFailingIndex,
+  '0010-industry-code': industryCode,
   '0012-scale-indexes': scaleIndexes,
 };
 

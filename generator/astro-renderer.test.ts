@@ -173,6 +173,11 @@ describe('head', () => {
 
   it('falls back to the first paragraph, then the company and city, for the description', () => {
     expect(page('vvs-priser')).toContain('<meta name="description" content="Timepris 595 kr. inkl. moms.">');
+    // The owner's Markdown subset: a subheading, a list with bold, and /kontakt to the page's own contact section.
+    expect(page('vvs-priser')).toContain(
+      '<h2>Det er med i prisen</h2>\n<ul>\n<li><strong>Kørsel</strong> i Odense</li>',
+    );
+    expect(page('vvs-priser')).toContain('<a href="#kontakt">ring</a>');
     expect(page('tomrer-om-os')).toContain(
       'content="Mød holdet bag Demo Tømrer &#38; Snedker: otte faglærte',
     );
@@ -297,7 +302,7 @@ describe('escaping owner text', () => {
   it('escapes quotes in owner URLs so they cannot leave their attribute', () => {
     const source = page('maler-forside');
     expect(source).toContain(
-      '<a href="https://example.dk/?a=1&#38;b=&#34;onmouseover=&#34;alert(2)">lur</a>',
+      '<a href="https://example.dk/?a=1&amp;b=&quot;onmouseover=&quot;alert(2)">lur</a>',
     );
     expect(source).toContain('href="https://facebook.com/demomaler?a=1&#38;&#34;onfocus=&#34;alert(3)"');
   });

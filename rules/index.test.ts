@@ -60,6 +60,11 @@ const EXPECTED = [
   'splitParagraphs',
   'MESSAGES',
   'aiFallback',
+  'formatPhone',
+  'phoneE164',
+  'findTradeProfile',
+  'shortCompanyName',
+  'renderPageContent',
 ];
 
 describe('rules barrel', () => {

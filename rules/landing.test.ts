@@ -142,3 +142,17 @@ describe('landingCard', () => {
     });
   });
 });
+
+describe('landingSubtitle reads Markdown page text as words', () => {
+  it('drops heading marks, list markers, bold and link syntax', () => {
+    const subtitle = landingSubtitle({
+      websiteContent: {
+        subtitle: '',
+        content: '**Velkommen** til [Hansen](/om-os).\n\n## Vores ydelser\n\n- Nye vinduer',
+        processedContent: null,
+      },
+      existingWebsite: null,
+    });
+    expect(subtitle).toBe('Velkommen til Hansen. Vores ydelser Nye vinduer');
+  });
+});

@@ -1,7 +1,9 @@
 // The landing page's company section (SPEC §9, issue #7 item 2): the sections reorder from 4
 // companies, and from 8 companies up to 6 cards show the newest companies with logo or initial, name,
 // city and a subtitle by the fallback chain, each linking to the company's subdomain site. Pure.
+
 import { truncateAtWord } from './meta';
+import { paragraphText } from './page-content';
 import { pathSiteUrl, subdomainOrigin } from './site-url';
 
 export const LANDING_REORDER_FROM = 4;
@@ -63,7 +65,8 @@ export function landingSubtitle(company: Pick<LandingCompany, 'websiteContent' |
     company.existingWebsite?.title,
   ];
   for (const candidate of chain) {
-    const text = clean(candidate);
+    // Page text is Markdown (rules/page-content.ts): a card shows its words, not its '##' or '**'.
+    const text = clean(paragraphText(candidate ?? ''));
     if (text) return truncateAtWord(text, LANDING_SUBTITLE_MAX);
   }
   return LANDING_DEFAULT_SUBTITLE;

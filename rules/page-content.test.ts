@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ownerLinkHref,
   paragraphText,
   parseParagraph,
+  renderPageContent,
   type Segment,
   safeHref,
   safeImageSrc,
@@ -203,5 +205,76 @@ describe('siteHref', () => {
         );
       }),
     );
+  });
+});
+
+describe('renderPageContent: the owner text Markdown subset', () => {
+  it('renders the plain paragraphs, links and AI separator of existing content as before', () => {
+    expect(
+      renderPageContent('Vi bygger tage.\n\n---\n\nLæs [om os](/om-os) eller [ring](tel:+4512345678).'),
+    ).toBe(
+      '<p>Vi bygger tage.</p>\n<hr>\n<p>Læs <a href="om-os">om os</a> eller <a href="tel:+4512345678">ring</a>.</p>\n',
+    );
+    expect(renderPageContent('')).toBe('');
+  });
+
+  it('renders lists, bold and subheadings, with the page title kept the only h1', () => {
+    expect(renderPageContent('## Ydelser\n\n- **Tag**\n- Vinduer\n\n# Stor\n\n#### Lille')).toBe(
+      '<h2>Ydelser</h2>\n<ul>\n<li><strong>Tag</strong></li>\n<li>Vinduer</li>\n</ul>\n<h2>Stor</h2>\n<h3>Lille</h3>\n',
+    );
+  });
+
+  it('shows raw HTML, images and code as text, never as markup', () => {
+    const html = renderPageContent(
+      '<script>alert(1)</script>\n\nTekst <img src=x onerror=alert(1)> ![billede](https://x.dk/a.png)\n\n    <b>kode</b>',
+    );
+    expect(html).not.toMatch(/<(script|img|b|pre|code)\b/);
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).toContain('billede');
+  });
+
+  it('drops links with unsafe targets, keeping their text', () => {
+    const html = renderPageContent(
+      '[a](javascript:alert(1)) [b](//evil.example) [c](data:text/html,x) <javascript:alert(2)> [d](vbscript:x)',
+    );
+    expect(html).not.toContain('<a');
+    expect(html).toContain('a b c');
+  });
+
+  it('keeps "Text" over a line of dashes a paragraph instead of a heading', () => {
+    expect(renderPageContent('Tekst\n---')).toBe('<p>Tekst\n---</p>\n');
+  });
+
+  it('escapes quotes in hrefs and keeps phone link text on one line', () => {
+    expect(renderPageContent('[x](https://a.dk/?q="><b>)')).not.toContain('"><b>');
+    expect(renderPageContent('[12 34 56 78](tel:+4512345678)')).toContain('>12\u00a034\u00a056\u00a078</a>');
+  });
+});
+
+describe('ownerLinkHref: owner links stay inside the owner’s site', () => {
+  it.each([
+    ['/kontakt', '#kontakt'],
+    ['/kontakt/', '#kontakt'],
+    ['/Kontakt', '#kontakt'],
+    ['kontakt', '#kontakt'],
+    ['/kontakt?emne=tag', '#kontakt'],
+    ['/contact', '#kontakt'],
+    ['#kontakt', '#kontakt'],
+    ['/om-os', 'om-os'],
+    ['/', './'],
+    ['/#kontakt', './#kontakt'],
+    ['https://example.dk/kontakt', 'https://example.dk/kontakt'],
+    ['mailto:a@b.dk', 'mailto:a@b.dk'],
+    ['javascript:alert(1)', null],
+  ])('%s → %s', (href, expected) => {
+    expect(ownerLinkHref(href)).toBe(expected);
+  });
+});
+
+describe('paragraphText drops the Markdown marks', () => {
+  it('for meta descriptions and card subtitles', () => {
+    expect(paragraphText('## Vores ydelser')).toBe('Vores ydelser');
+    expect(paragraphText('- **Tag** – nyt tag')).toBe('Tag – nyt tag');
+    expect(paragraphText('**[Bestil tid](/kontakt)** – ring')).toBe('Bestil tid – ring');
   });
 });

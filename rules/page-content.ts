@@ -1,5 +1,9 @@
-// How an owner's page text becomes safe output: `[text](href)` links parsed into segments, hrefs
-// limited to harmless schemes, and site paths made relative so one set of files serves every address.
+// How an owner's page text becomes safe output. Page text is a small Markdown subset (paragraphs,
+// `- ` lists, `**bold**`, `[text](href)` links, `##`/`###` subheadings, the AI generator's `---`),
+// rendered by `marked` with raw HTML shown as text, images shown as their text, hrefs limited to
+// harmless schemes, site paths made relative so one set of files serves every address, and
+// `/kontakt`-style links sent to the page's own contact section.
+import { Marked, type Tokens } from 'marked';
 
 export type Segment = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 
@@ -91,11 +95,106 @@ function withoutDotSegments(path: string): string {
   return `/${out.join('/')}`;
 }
 
-/** A paragraph as plain text, links reduced to their text (for meta descriptions). */
+/**
+ * A paragraph as plain text (meta descriptions, card subtitles): links reduced to their text, and
+ * Markdown marks (heading marks, list markers, bold) dropped.
+ */
 export function paragraphText(text: string): string {
-  return parseParagraph(text)
+  const unmarked = text
+    .split('\n')
+    .map((line) => line.replace(/^\s*(?:#{1,6}|[-*+]|\d+\.)\s+/, ''))
+    .join('\n')
+    .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2');
+  return parseParagraph(unmarked)
     .map((segment) => segment.text)
     .join('');
+}
+
+// Paths that mean "contact us": they go to the Kontakt section every page of a company site has.
+const CONTACT_PATHS = new Set(['/kontakt', '/kontakt-os', '/contact', 'kontakt', 'kontakt-os']);
+/** The id of the contact section on every page of a company site. */
+export const CONTACT_ANCHOR = 'kontakt';
+
+/**
+ * The href an owner's link gets in a company site: `/kontakt`-style links become `#kontakt` (the
+ * contact section on the same page, whatever the site's address), other root paths relative (see
+ * siteHref). Null for an unsafe href.
+ */
+export function ownerLinkHref(href: string): string | null {
+  const safe = safeHref(href);
+  if (safe === null) return null;
+  const split = safe.search(/[?#]/);
+  const path = (split === -1 ? safe : safe.slice(0, split)).replace(/\/+$/, '').toLowerCase();
+  if (CONTACT_PATHS.has(path)) return `#${CONTACT_ANCHOR}`;
+  return siteHref(safe);
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** A phone number in a link's text should not wrap. */
+function unbreakablePhone(html: string): string {
+  return html.trim().replace(/\s+/g, '\u00a0').replace(/-/g, '\u2011');
+}
+
+const markdown = new Marked({ gfm: false, breaks: false, async: false });
+markdown.use({
+  tokenizer: {
+    // 'Text' over a line of '---' stays a paragraph: a setext heading would surprise an owner who
+    // only wanted a line under a paragraph.
+    lheading(src: string) {
+      const match = /^(?!\s*$)((?:[^\n]+\n)+?)[ \t]{0,3}(=+|-+)[ \t]*(?:\n+|$)/.exec(src);
+      if (!match) return undefined;
+      const text = match[0].trim();
+      const paragraph: Tokens.Paragraph = {
+        type: 'paragraph',
+        raw: match[0],
+        text,
+        tokens: this.lexer.inline(text),
+      };
+      // marked types this hook as returning a heading; any block token is rendered by its type.
+      return paragraph as unknown as Tokens.Heading;
+    },
+  },
+  renderer: {
+    html(token: Tokens.HTML | Tokens.Tag) {
+      return escapeHtml(token.text);
+    },
+    image(token: Tokens.Image) {
+      return escapeHtml(token.text);
+    },
+    code(token: Tokens.Code) {
+      return `<p>${escapeHtml(token.text)}</p>\n`;
+    },
+    codespan(token: Tokens.Codespan) {
+      return escapeHtml(token.text);
+    },
+    heading(token: Tokens.Heading) {
+      // The page title is the h1; owner subheadings are h2 or h3.
+      const level = token.depth <= 2 ? 2 : 3;
+      return `<h${level}>${this.parser.parseInline(token.tokens)}</h${level}>\n`;
+    },
+    link(token: Tokens.Link) {
+      const text = this.parser.parseInline(token.tokens);
+      const href = ownerLinkHref(token.href);
+      if (href === null || text.trim() === '') return text;
+      return `<a href="${escapeHtml(href)}">${href.startsWith('tel:') ? unbreakablePhone(text) : text}</a>`;
+    },
+  },
+});
+
+/**
+ * Owner page text as HTML, safe to insert as is: raw HTML in the text is shown as text, links are
+ * checked (http, https, mailto, tel, site-relative) and made to work on every address of the site.
+ */
+export function renderPageContent(text: string): string {
+  return markdown.parse(text ?? '', { async: false }) as string;
 }
 
 /** An image address that may go into `src`: http(s) or relative; null for anything else. */

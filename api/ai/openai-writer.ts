@@ -1,13 +1,17 @@
-// Writes page text through an OpenAI-compatible chat API (SPEC §7): Danish prompts, JSON answer,
-// title re-cased and clipped. Whatever goes wrong with the provider, the visitor gets the spec's
-// fallback text instead of an error (SPEC §8); the failure is logged.
+// Writes page text through an OpenAI-compatible chat API (SPEC §7): Danish prompts with the company's
+// trade profile, JSON answer, title re-cased and clipped. The answer must pass the same Danish-quality
+// checks as the built-in writer (quality.ts). Whatever goes wrong with the provider, or when the answer
+// fails a check, the visitor gets the built-in template writer's text instead (source 'fallback');
+// the reason is logged.
 import { APIError, OpenAI } from 'openai';
 import type { Config } from '../../lib/config';
 import type { Logger } from '../../lib/logger';
-import { aiFallback } from '../../rules/messages';
+import { findTradeProfile } from '../../rules/trades';
 import { parseAnswer } from './parse-answer';
 import { clipAtWord, keptSpellings, normaliseParagraphs, recaseTitle } from './polish-text';
 import { buildUserPrompt, SYSTEM_PROMPT } from './prompts';
+import { qualityProblems } from './quality';
+import { writeFromTemplates } from './template-writer';
 import { SUBTITLE_MAX, type TextWriter, TITLE_MAX, type WriteInput, type WrittenText } from './text-writer';
 
 // Without an explicit URL the client would read OPENAI_BASE_URL itself; config is the one reader.
@@ -49,14 +53,28 @@ export function createOpenAiWriter(
             { role: 'user', content: buildUserPrompt(input) },
           ],
         });
-        return polish(parseAnswer(completion.choices[0]?.message.content), input);
+        const text = polish(parseAnswer(completion.choices[0]?.message.content), input);
+        const problems = qualityProblems([text.title, text.subtitle ?? '', text.content], {
+          companyName: input.companyName,
+          industryDesc: input.industryDesc,
+          profile: findTradeProfile({
+            industryCode: input.industryCode,
+            industryDesc: input.industryDesc,
+            companyName: input.companyName,
+          }),
+        });
+        if (problems.length === 0) return text;
+        logger?.warn(
+          { problems: problems.slice(0, 5), company: input.companyName },
+          'AI answer failed the Danish-quality checks; using the built-in writer',
+        );
       } catch (error) {
         logger?.warn(
           { reason: describe(error), company: input.companyName },
-          'AI provider failed; using the fallback text',
+          'AI provider failed; using the built-in writer',
         );
-        return { ...aiFallback(input.companyName), source: 'fallback' };
       }
+      return { ...writeFromTemplates(input, input.variant ?? 0), source: 'fallback' };
     },
   };
 }

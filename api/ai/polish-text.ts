@@ -6,16 +6,19 @@ import type { WriteInput } from './text-writer';
 
 const LOCALE = 'da';
 
+/** Trade acronyms a title keeps in capitals even when the input does not spell them ('VVS-service'). */
+const TRADE_ACRONYMS = ['VVS', 'HFI', 'PFI'];
+
 /**
  * The spellings a re-cased title keeps, longest first. Lowercasing everything but the first letter
  * would turn 'VVS' into 'vvs' and 'Køge' into 'køge', so these survive as the input spells them:
- * - the whole company name and the whole city;
+ * - the whole company name and the whole city, and the trade acronyms (VVS, HFI, PFI);
  * - abbreviations (two or more capitals: 'VVS', 'ApS', 'A/S') in the company name, city or keywords;
  * - keyword words with a capital that are not the first word of their keyword ('tømrer Køge' keeps
  *   'Køge'). A keyword's first word is not kept: owners capitalise 'Tagrenovering' out of habit.
  */
 export function keptSpellings(input: Pick<WriteInput, 'companyName' | 'city' | 'keywords'>): string[] {
-  const kept = new Set<string>([input.companyName]);
+  const kept = new Set<string>([input.companyName, ...TRADE_ACRONYMS]);
   if (input.city) kept.add(input.city);
   for (const phrase of [input.companyName, input.city ?? '', ...input.keywords]) {
     for (const word of words(phrase)) if (isAbbreviation(word)) kept.add(word);
@@ -62,26 +65,33 @@ export function clipAtWord(text: string, max: number): string {
 }
 
 /**
- * One paragraph per blank-line-separated block, joined by exactly one blank line. An answer that put
- * each paragraph on its own line without a blank line between gets those lines as paragraphs.
- * Markdown headings and bold markers are dropped: the page editor shows plain text.
+ * One block per blank-line-separated block, joined by exactly one blank line. An answer that put
+ * each paragraph on its own line without a blank line between gets those lines as paragraphs (unless
+ * they are a list). The Markdown subset the site renders (lists, bold, links, subheadings) is kept.
  */
 export function normaliseParagraphs(content: string): string {
-  const plain = content
-    .replace(/\r\n?/g, '\n')
-    .replace(/^[^\S\n]*#{1,6}[^\S\n]+/gm, '')
-    .replace(/\*\*(.+?)\*\*/g, '$1');
+  const plain = content.replace(/\r\n?/g, '\n').replace(/^[^\S\n]*#[^\S\n]+/gm, '## ');
   let paragraphs = splitParagraphs(plain);
   const only = paragraphs[0];
-  if (paragraphs.length === 1 && only !== undefined && only.includes('\n')) {
+  if (
+    paragraphs.length === 1 &&
+    only !== undefined &&
+    only.includes('\n') &&
+    !/^\s*([-*+]|\d+\.)\s/m.test(only)
+  ) {
     paragraphs = only.split('\n');
   }
   return paragraphs
     .map((paragraph) =>
       paragraph
         .split('\n')
-        .map((line) => line.replace(/[^\S\n]+/g, ' ').trim())
-        .filter((line) => line !== '')
+        .map((line) =>
+          line
+            .replace(/[^\S\n]+/g, ' ')
+            .trimEnd()
+            .replace(/^\s+(?![-*+]\s)/, ''),
+        )
+        .filter((line) => line.trim() !== '')
         .join('\n'),
     )
     .filter((paragraph) => paragraph !== '')

@@ -1,183 +1,356 @@
-// The template writer's Danish sentence banks, one per paragraph role. Placeholders: {company},
-// {city}, {trade} (e.g. 'tømrer'), {kw} (the next keyword), {Kw} (the same, capitalised) and
-// {kwList} ('a, b og c'). A sentence whose placeholder has no value (no city, no keywords) is skipped,
-// so every sentence must read well on its own and in any order within its role. Every opener names
-// the company.
+// The template writer's Danish sentences. Each is a function of the writer's facts (WriterFacts) that
+// returns its sentence, or null when a fact it needs is missing (no city, no founding year, a shop
+// trade where the sentence is about coming out to the customer). The writer picks one usable
+// sentence per slot, seeded, so companies read differently while one company always reads the same.
+// No sentence names the CVR industry description: the trade comes from its profile's noun forms.
+import type { TradeProfile } from '../../rules/trades';
 
-export interface RoleBank {
-  /** One of these opens the role's part of a paragraph, when any is usable. */
-  first?: readonly string[];
-  rest: readonly string[];
-  /** Keep the bank's order (a process, a closing line last) instead of shuffling. */
-  ordered?: boolean;
+export interface WriterFacts {
+  /** The short name: no 'ApS', no owner clause. */
+  name: string;
+  city: string | undefined;
+  profile: TradeProfile;
+  /** False for the neutral profile: sentences that name a trade are skipped. */
+  knownTrade: boolean;
+  /** Founding year, when at least three years ago. */
+  year: number | undefined;
+  employees: number | undefined;
+  hasPhone: boolean;
+  hasEmail: boolean;
+  /** Services for running text and lists: the owner's keywords first, then the profile's. */
+  services: string[];
+  /** The services start with the owner's own keywords (the admin's AI form). */
+  fromOwner: boolean;
 }
 
-export const HOMEPAGE_OPENERS = [
-  'Velkommen til {company} – din lokale {trade} i {city}.',
-  'Hos {company} får du en {trade}, der tager sig tid til at forstå opgaven, før arbejdet går i gang.',
-  '{company} hjælper private og erhvervskunder i {city} og omegn – blandt andet med {kw}.',
-  'Leder du efter hjælp til {kw}, er du kommet til det rette sted hos {company}.',
-  'Hos {company} handler det om ordentligt håndværk, klare aftaler og god kommunikation fra start til slut.',
-  'Velkommen til {company}, hvor godt håndværk og ærlig rådgivning går hånd i hånd.',
+export type Sentence = (facts: WriterFacts) => string | null;
+
+const NUMBER_WORDS = [
+  'nul',
+  'en',
+  'to',
+  'tre',
+  'fire',
+  'fem',
+  'seks',
+  'syv',
+  'otte',
+  'ni',
+  'ti',
+  'elleve',
+  'tolv',
 ];
 
-export const PAGE_OPENERS = [
-  'Her kan du læse mere om, hvordan {company} hjælper med {kw}.',
-  'Står du og mangler hjælp til {kw}, kan {company} hjælpe dig sikkert i mål.',
-  'Hos {company} er {kw} en vigtig del af vores arbejde, og her fortæller vi, hvad du kan forvente af os.',
-  'På denne side kan du læse om {company} og vores arbejde med {kwList}.',
-  'Overvejer du {kw}, er det en god idé at vælge en {trade}, der tager sig tid til at forstå netop din opgave – og det gør vi hos {company}.',
-  'Her kan du læse mere om {company} og om, hvordan vi arbejder.',
-  'På denne side fortæller vi, hvad du kan forvente, når du vælger {company} som din {trade}.',
+/** Danish style: numbers up to twelve in words, larger ones in digits. */
+export function numberWord(n: number): string {
+  return NUMBER_WORDS[n] ?? String(n);
+}
+
+/** 'en tømrer' / 'et flyttefirma'. */
+export function withArticle(profile: TradeProfile): string {
+  return `${profile.noun.gender === 'neuter' ? 'et' : 'en'} ${profile.noun.singular}`;
+}
+
+/** 'din lokale tømrer' / 'dit lokale flyttefirma'. */
+export function yourLocal(profile: TradeProfile): string {
+  return `${profile.noun.gender === 'neuter' ? 'dit' : 'din'} lokale ${profile.noun.singular}`;
+}
+
+/** 'private, virksomheder og boligforeninger'; a shop trade's customers are simply 'kunder'. */
+export function customerList(profile: TradeProfile): string {
+  const words = profile.customers.map((group) =>
+    group === 'privat' ? 'private' : group === 'erhverv' ? 'virksomheder' : 'boligforeninger',
+  );
+  if (words.length <= 1) return words[0] === 'private' ? 'private kunder' : (words[0] ?? 'kunder');
+  return `${words.slice(0, -1).join(', ')} og ${words[words.length - 1]}`;
+}
+
+/** A service mid-sentence: 'Nye vinduer' → 'nye vinduer', but 'VVS-service' and 'HFI-relæ' stay. */
+export function lowerFirst(text: string): string {
+  const [first = '', second = ''] = text;
+  if (second !== '' && second === second.toLocaleUpperCase('da') && /\p{L}/u.test(second)) return text;
+  return first.toLocaleLowerCase('da') + text.slice(1);
+}
+
+const where = (f: WriterFacts) => (f.city ? ` i ${f.city}` : '');
+/** A business noun ('flyttefirma', 'dækcenter', 'virksomhed') rather than a person's trade. */
+const isFirm = (f: WriterFacts) => !f.knownTrade || f.profile.noun.gender === 'neuter';
+/** 'Hos Tømrer Hansen er vi tømrere' or 'Flyttefirmaet Hansen er et flyttefirma'. */
+const weAre = (f: WriterFacts) =>
+  isFirm(f) ? `${f.name} er ${withArticle(f.profile)}` : `Hos ${f.name} er vi ${f.profile.noun.plural}`;
+const shop = (f: WriterFacts) => f.profile.workplace === 'shop';
+/** Two services that read well in a row (no 'og' inside either), lowercased. */
+export function twoServices(f: WriterFacts): [string, string] | null {
+  if (!f.knownTrade && !f.fromOwner) return null;
+  const simple = f.services.filter((service) => !/\sog\s/.test(service));
+  const [a, b] = simple.length >= 2 ? simple : f.services;
+  return a && b ? [lowerFirst(a), lowerFirst(b)] : null;
+}
+
+// ----- Homepage -----
+
+export const HOME_INTRO: Sentence[] = [
+  (f) => (f.knownTrade && !f.city ? `Velkommen til ${f.name} – ${yourLocal(f.profile)}.` : null),
+  (f) => (f.knownTrade && f.city ? `Velkommen til ${f.name} – ${yourLocal(f.profile)} i ${f.city}.` : null),
+  (f) => (f.city ? `Velkommen til ${f.name} i ${f.city}.` : `Velkommen til ${f.name}.`),
+  (f) =>
+    f.knownTrade && f.city
+      ? `Mangler du ${withArticle(f.profile)} i ${f.city}? Så er du kommet til det rette sted.`
+      : null,
 ];
 
-export const INTRO: RoleBank = {
-  rest: [
-    'Vi løser både små og store opgaver, og hver opgave får den samme grundige behandling.',
-    'Uanset om du står midt i et større projekt eller blot har brug for en hjælpende hånd, er du velkommen til at kontakte os.',
-    'Vores mål er enkelt: Du skal være tilfreds med resultatet og have lyst til at anbefale os til andre.',
-    'Vi ved, at det kræver tillid at lukke en håndværker ind i sit hjem, og den tillid tager vi alvorligt.',
-    'Det er vigtigt for os, at du føler dig godt informeret hele vejen fra den første snak til den færdige opgave.',
-    'Vi arbejder med {kw} og beslægtede opgaver, og vi rådgiver gerne om den løsning, der passer bedst til dig.',
-    'Godt håndværk begynder med at lytte, og derfor starter vi altid med at høre om dine ønsker og behov.',
-    'Vi sætter en ære i at levere et stykke arbejde, som vi selv ville være tilfredse med i vores eget hjem.',
-    'Hos os bliver du mødt af folk, der kender deres fag og gerne deler ud af deres viden.',
-  ],
-};
-
-export const SERVICES: RoleBank = {
-  first: [
-    'Vores opgaver spænder bredt, og vi hjælper blandt andet med {kwList}.',
-    'Du kan blandt andet få hjælp til {kwList} hos os.',
-    'Blandt de opgaver, vi løser, er {kwList}.',
-    'Vi tager os blandt andet af {kwList} – både for private og for erhvervskunder.',
-  ],
-  rest: [
-    'Når det gælder {kw}, sørger vi for en løsning, der er gennemtænkt, holdbar og tilpasset netop dit behov.',
-    'Mange af vores kunder kontakter os om {kw}, og vi hjælper gerne med alt fra den første idé til den færdige løsning.',
-    'Vi påtager os både mindre reparationer og større projekter, og vi hjælper med {kw} i private hjem såvel som hos erhvervskunder.',
-    'Hvis du overvejer {kw}, giver vi dig gerne et ærligt bud på, hvad der skal til.',
-    'Vi vælger materialer og metoder, der passer til opgaven, så resultatet holder længe.',
-    'Inden vi går i gang med {kw}, gennemgår vi opgaven sammen med dig, så der ikke opstår overraskelser undervejs.',
-    'Har du en opgave, der ikke passer ind i en bestemt kategori, er du også velkommen til at spørge.',
-    'Vi rådgiver gerne om {kw}, så du kan træffe en god beslutning på et solidt grundlag.',
-    'Som {trade} ved vi, at ingen opgaver er helt ens, og derfor tilpasser vi altid løsningen til stedet og til dine ønsker.',
-    'Med {kw} som en fast del af vores hverdag har vi et godt overblik over, hvad der virker i praksis.',
-  ],
-};
-
-export const QUALITY: RoleBank = {
-  rest: [
-    'Kvalitet er ikke et tilfælde, men resultatet af grundig forberedelse, godt værktøj og omhyggeligt arbejde.',
-    'Vi holder, hvad vi lover, og vi aftaler tidsplan og pris med dig, inden arbejdet begynder.',
-    'Vi svarer gerne på dine spørgsmål undervejs, så du aldrig er i tvivl om, hvad der sker.',
-    'Vi rydder op efter os, så dit hjem eller din arbejdsplads ikke bliver belastet mere end nødvendigt.',
-    'Ærlig rådgivning betyder for os, at vi også siger det, hvis en løsning ikke giver mening for dig.',
-    'Vi går op i detaljerne, for det er ofte de små ting, der gør forskellen på et godt og et rigtig godt resultat.',
-    'Når opgaven er færdig, gennemgår vi resultatet sammen med dig, så du kan se, at alt er, som det skal være.',
-    'God kommunikation er en fast del af vores arbejde, og du bliver altid orienteret, hvis der sker ændringer undervejs.',
-    'Vi tager ansvar for vores arbejde og står ved de aftaler, vi indgår med vores kunder.',
-    'Et godt resultat kræver både faglig stolthed og respekt for kundens tid, hjem og økonomi.',
-  ],
-};
-
-const LOCAL_WITH_CITY = [
-  'Vi kender {city} og omegn godt, og vi sætter pris på at arbejde for kunder i vores eget nærområde.',
-  'Den korte afstand til kunderne i {city} betyder, at vi hurtigt kan komme ud og se på opgaven.',
-  'Som lokal {trade} i {city} kender vi de huse og bygninger, der præger området.',
-  'Mange af vores opgaver ligger i og omkring {city}, men vi hjælper også gerne kunder lidt længere væk.',
-  'Bor du i {city} eller omegn og har brug for hjælp til {kw}, er vi kun et opkald væk.',
+export const HOME_INTRO_MORE: Sentence[] = [
+  (f) => {
+    const two = twoServices(f);
+    if (!two) return null;
+    return shop(f)
+      ? `Hos os kan du få alt fra ${two[0]} til ${two[1]}.`
+      : `Vi hjælper ${customerList(f.profile)} med alt fra ${two[0]} til ${two[1]}.`;
+  },
+  (f) => (shop(f) ? null : `Vi løser både små og store opgaver for ${customerList(f.profile)}.`),
+  (f) => (shop(f) ? 'Hos os får du god tid, ærlig rådgivning og et resultat, du bliver glad for.' : null),
+  (f) =>
+    shop(f) ? null : 'Du får ordentligt arbejde, en klar pris og en fast aftale om, hvornår vi kommer.',
 ];
 
-// A sentence naming the city opens the local part whenever there is a city.
-export const LOCAL: RoleBank = {
-  first: LOCAL_WITH_CITY,
-  rest: [
-    ...LOCAL_WITH_CITY,
-    'Vi er en lokal virksomhed, og vi sætter pris på de relationer, vi har opbygget til kunderne i området.',
-    'Fordi vi arbejder lokalt, kan vi som regel hurtigt komme ud og se på opgaven.',
-    'En lokal håndværker kender området, og det giver en kortere vej fra din henvendelse til det færdige resultat.',
-    'Vi er glade for at være en del af lokalområdet og for at hjælpe naboer, familier og virksomheder i nærheden.',
-    'Kort transporttid betyder mere tid til selve opgaven og mindre ventetid for dig.',
-    'Når vi arbejder tæt på, hvor vores kunder bor, er det også nemt at kigge forbi, hvis noget skal justeres.',
-  ],
-};
+export const SERVICES_HEADINGS = ['Det kan vi hjælpe med', 'Vores ydelser', 'Det hjælper vi med'];
 
-export const PROCESS: RoleBank = {
-  ordered: true,
-  rest: [
-    'Et samarbejde med os begynder med en uforpligtende snak om dine ønsker og mulighederne.',
-    'Vi kommer gerne ud og ser på opgaven, så vi kan give dig et præcist og gennemskueligt tilbud.',
-    'Vores tilbud beskriver klart, hvad der er med i prisen, så du ved, hvad du kan forvente.',
-    'Når du har takket ja til et tilbud, aftaler vi en tidsplan, der passer ind i din hverdag.',
-    'Vi planlægger arbejdet, så det generer dig og dine omgivelser mindst muligt.',
-    'Undervejs holder vi dig orienteret, så du altid ved, hvor langt arbejdet er nået.',
-    'Opstår der spørgsmål undervejs, tager vi dem op med dig med det samme, så vi sammen kan finde den bedste løsning.',
-    'Når arbejdet er færdigt, gennemgår vi det sammen, og først når du er tilfreds, er opgaven slut for os.',
-  ],
-};
+export const AREA_HEADINGS = ['Her arbejder vi', 'Vores område'];
 
-// Ordered so that an invitation comes before a closing line.
-export const CALL_TO_ACTION: RoleBank = {
-  ordered: true,
-  rest: [
-    'Kontakt {company} i dag, og hør nærmere om, hvordan vi kan hjælpe dig med {kw}.',
-    'Står du med en opgave i {city} eller omegn, er du velkommen til at kontakte {company}.',
-    'Ring eller skriv til os, så finder vi et tidspunkt, hvor vi kan tale om din opgave.',
-    'Send os en kort beskrivelse af opgaven, så vender vi tilbage hurtigst muligt.',
-    'Brug kontaktoplysningerne her på siden, og fortæl os, hvad du har brug for hjælp til.',
-    'Vi fortæller dig gerne, hvad opgaven vil koste, før du beslutter dig.',
-    'Du er altid velkommen til at kontakte os, hvis du har spørgsmål eller vil høre mere om vores arbejde.',
-    'Tag fat i os, når du er klar til at komme i gang – vi glæder os til at høre fra dig.',
-    'Vi ser frem til at hjælpe dig med dit næste projekt.',
-  ],
-};
-
-export const HOMEPAGE_TITLES = [
-  '{company} – din lokale {trade} i {city}',
-  '{Kw} i {city} og omegn',
-  '{company} – {kw} i {city}',
-  '{company} – {kw} og ordentligt håndværk',
-  'Din lokale {trade} i {city}',
-  '{company} – din lokale {trade}',
+export const AREA: Sentence[] = [
+  (f) =>
+    f.city && !shop(f)
+      ? `Vi arbejder i ${f.city} og omegn og kører gerne lidt længere, når opgaven passer til os.`
+      : null,
+  (f) => (f.city && !shop(f) ? `De fleste af vores opgaver ligger i og omkring ${f.city}.` : null),
+  (f) => (f.city && shop(f) ? `Du finder os i ${f.city}, og vi tager imod kunder fra hele området.` : null),
+  (f) => (f.city && shop(f) ? `Vi holder til i ${f.city} og har kunder fra både byen og oplandet.` : null),
+  (f) =>
+    f.city ? null : 'Vi arbejder i vores lokalområde og kører gerne lidt længere, når opgaven passer til os.',
 ];
 
-export const PAGE_TITLES = [
-  '{Kw} i {city}',
-  '{Kw} hos {company}',
-  'Hjælp til {kw}',
-  'Sådan hjælper vi med {kw}',
-  '{Kw} – ordentligt håndværk i {city}',
-  'Om {company}',
-  'Din lokale {trade} i {city}',
+export const AREA_MORE: Sentence[] = [
+  (f) => (shop(f) ? null : 'Den korte afstand betyder, at vi hurtigt kan komme ud og se på opgaven.'),
+  (f) =>
+    f.profile.customers.includes('boligforeninger')
+      ? 'Vi tager også faste opgaver for boligforeninger og ejerforeninger.'
+      : null,
+  (f) => (shop(f) ? `${contactVerb(f)}, hvis du vil vide, hvornår der er en ledig tid.` : null),
 ];
 
-export const HOMEPAGE_SUBTITLES = [
-  'Vi hjælper private og erhverv i {city} og omegn med {kwList}.',
-  'Ordentligt håndværk, klare aftaler og hjælp til {kwList}.',
-  '{company} står klar til at hjælpe med {kwList} – ring eller skriv for en snak om din opgave.',
-  'Din lokale {trade} til {kwList} i {city} og omegn.',
-  'Vi hjælper med {kwList} – med ordentligt håndværk og ærlig rådgivning.',
-  'Ordentligt håndværk, klare aftaler og ærlig rådgivning – ring eller skriv for en snak om din opgave.',
-  'Din lokale {trade} i {city} og omegn – ring eller skriv for en snak om din opgave.',
+export const WHY_HEADINGS = ['Derfor vælger kunderne os', 'Hvorfor vælge os?', 'Det kan du regne med'];
+
+/** Bullet points: a bold keyword and one sentence. The first usable ones with facts come first. */
+export const WHY_FACTS: Sentence[] = [
+  (f) =>
+    f.year === undefined
+      ? null
+      : f.knownTrade && !isFirm(f)
+        ? `**Erfaring** – Vi har arbejdet som ${f.profile.noun.plural} siden ${f.year}.`
+        : `**Erfaring** – Vi har hjulpet vores kunder siden ${f.year}.`,
+  (f) =>
+    f.employees === undefined
+      ? null
+      : f.employees <= 1
+        ? shop(f)
+          ? '**Personlig betjening** – Det er den samme, der tager imod dig hver gang.'
+          : '**Én fast kontakt** – Du taler med den samme person fra første opkald til færdig opgave.'
+        : f.employees < 10
+          ? `**Et fast hold** – Vi er ${numberWord(f.employees)} medarbejdere, og ${shop(f) ? 'du møder de samme ansigter hver gang' : 'du ved altid, hvem der kommer'}.`
+          : `**Plads til store opgaver** – Med ${numberWord(f.employees)} ansatte har vi folk nok til også at tage de større opgaver.`,
 ];
 
-// The trade named by the industry, else by the company name, else by a keyword (the first pattern that
-// matches); a generic 'håndværker' otherwise. Every noun takes 'en' and 'din', as the sentences assume.
-export const TRADES: readonly (readonly [RegExp, string])[] = [
-  [/tømrer/i, 'tømrer'],
-  [/snedker/i, 'snedker'],
-  [/vvs|blikkenslager/i, 'VVS-installatør'],
-  [/elektriker|el-?install/i, 'elektriker'],
-  [/maler/i, 'maler'],
-  [/murer/i, 'murer'],
-  [/kloak/i, 'kloakmester'],
-  [/tagdæk|tækkemand/i, 'tagdækker'],
-  [/anlægsgartner|gartner/i, 'anlægsgartner'],
-  [/gulv/i, 'gulvlægger'],
-  [/glarmester/i, 'glarmester'],
-  [/låsesmed/i, 'låsesmed'],
-  [/smed/i, 'smed'],
-  [/skorstensfej/i, 'skorstensfejer'],
-  [/entreprenør/i, 'entreprenør'],
+export const WHY_GENERAL: Sentence[] = [
+  (f) => (shop(f) ? null : '**Klare aftaler** – Du får en skriftlig pris, før vi går i gang.'),
+  (f) =>
+    shop(f)
+      ? null
+      : '**Ordentligt arbejde** – Vi rydder op efter os og er først færdige, når du er tilfreds.',
+  () => '**Ærlig rådgivning** – Vi siger det også, når en enklere løsning er nok.',
+  (f) => (f.city && !shop(f) ? `**Lokalt kendskab** – Vi kender ${f.city} og er hurtigt fremme.` : null),
+  (f) => (shop(f) ? '**God tid til dig** – Vi lytter til dine ønsker, før vi går i gang.' : null),
+  (f) => (shop(f) ? '**Klare priser** – Du får prisen at vide på forhånd.' : null),
 ];
+
+function contactVerb(f: WriterFacts): string {
+  if (f.hasPhone && f.hasEmail) return 'Ring eller skriv til os';
+  if (f.hasPhone) return 'Ring til os';
+  if (f.hasEmail) return 'Skriv til os';
+  return 'Kontakt os';
+}
+
+export const HOME_CTA: Sentence[] = [
+  (f) =>
+    shop(f)
+      ? `**[Bestil tid](/kontakt)** – ${lowerFirst(contactVerb(f))}, så finder vi en tid, der passer dig.`
+      : `**[Få et uforpligtende tilbud](/kontakt)** – ${lowerFirst(contactVerb(f))}, og fortæl kort om opgaven.`,
+  (f) =>
+    shop(f)
+      ? `Vil du have en tid? [${contactVerb(f)}](/kontakt), så finder vi en, der passer dig.`
+      : `Har du en opgave? [${contactVerb(f)}](/kontakt), så vender vi hurtigt tilbage med et tilbud.`,
+];
+
+export const HOME_TITLES: Sentence[] = [
+  (f) => (f.knownTrade && f.city ? `${capitalise(f.profile.noun.singular)} i ${f.city}` : null),
+  (f) => (f.knownTrade && f.city ? `${f.name} – ${f.profile.noun.singular} i ${f.city}` : null),
+  (f) => (f.knownTrade && !f.city ? `${f.name} – ${yourLocal(f.profile)}` : null),
+  (f) => (f.knownTrade ? null : f.city ? `${f.name} i ${f.city}` : f.name),
+];
+
+export const HOME_SUBTITLES: Sentence[] = [
+  (f) => {
+    const two = twoServices(f);
+    if (!two) return null;
+    return f.city
+      ? `Fra ${two[0]} til ${two[1]} – i ${f.city} og omegn.`
+      : `Fra ${two[0]} til ${two[1]} – vi hjælper gerne.`;
+  },
+  (f) =>
+    shop(f)
+      ? 'Faglig stolthed, god tid til dig og en pris, du kender på forhånd.'
+      : 'Ordentligt arbejde, klare aftaler og en fast pris, før vi går i gang.',
+  (f) =>
+    f.city
+      ? `Vi hjælper ${customerList(f.profile)} i ${f.city} og omegn – ${lowerFirst(contactVerb(f))} i dag.`
+      : null,
+];
+
+// ----- Om os -----
+
+export const ABOUT_TITLES: Sentence[] = [(f) => `Om ${f.name}`, () => 'Om os'];
+
+export const ABOUT_OPENING: Sentence[] = [
+  (f) =>
+    f.knownTrade && f.year !== undefined
+      ? `${weAre(f)}${where(f)}, og vi har været i faget siden ${f.year}.`
+      : null,
+  (f) => (f.knownTrade ? `${weAre(f)}${where(f)}.` : null),
+  (f) => (f.knownTrade ? null : `${f.name} er en lokal virksomhed${where(f)}.`),
+];
+
+export const ABOUT_TEAM: Sentence[] = [
+  (f) =>
+    f.employees === undefined
+      ? null
+      : f.employees <= 1
+        ? 'Det er en lille virksomhed, hvor du altid taler med den, der også gør arbejdet.'
+        : f.employees < 10
+          ? shop(f)
+            ? `Vi er ${numberWord(f.employees)} medarbejdere, og vi kender mange af vores kunder ved navn.`
+            : `Vi er ${numberWord(f.employees)} medarbejdere, og vi kender hver eneste opgave, vi har gang i.`
+          : `Vi er ${numberWord(f.employees)} medarbejdere, så vi kan tage både de små og de store opgaver.`,
+  (f) => (f.employees === undefined ? 'Vi er en mindre virksomhed med korte beslutningsveje.' : null),
+];
+
+export const ABOUT_VALUES: Sentence[] = [
+  (f) =>
+    shop(f) || !f.knownTrade
+      ? null
+      : 'Vi ved, at det kræver tillid at lukke en håndværker ind i sit hjem, og den tillid tager vi alvorligt.',
+  (f) =>
+    f.knownTrade ? null : 'Vi tager os tid til at forstå, hvad du har brug for, før vi foreslår en løsning.',
+  (f) =>
+    shop(f)
+      ? 'Vi tager os tid til den enkelte kunde, og vi glæder os, hver gang nogen går herfra med et smil.'
+      : null,
+  () => 'Vi går op i detaljerne, for det er dem, der gør forskellen på et godt og et rigtig godt resultat.',
+];
+
+export const ABOUT_VALUES_MORE: Sentence[] = [
+  () => 'Vi holder, hvad vi lover, og siger det ærligt, hvis en løsning ikke giver mening for dig.',
+  (f) =>
+    shop(f)
+      ? null
+      : 'Vi aftaler pris og tidsplan med dig, før vi går i gang, og holder dig orienteret undervejs.',
+];
+
+export const ABOUT_EXPECT_HEADINGS = ['Det kan du forvente af os', 'Sådan arbejder vi'];
+
+export const ABOUT_EXPECT: Sentence[] = [
+  (f) =>
+    shop(f)
+      ? '**En god snak først** – Vi hører, hvad du ønsker, og giver dig vores ærlige råd.'
+      : '**En snak først** – Vi hører om dine ønsker, og vi ser gerne på opgaven, før du får en pris.',
+  (f) =>
+    shop(f)
+      ? null
+      : '**Et klart tilbud** – Tilbuddet beskriver, hvad der er med i prisen, så der ikke kommer overraskelser.',
+  (f) =>
+    shop(f) || !f.knownTrade
+      ? null
+      : '**Orden undervejs** – Vi passer på dit hjem og rydder op, når dagen er slut.',
+  (f) => (shop(f) ? '**Kvalitet i hver detalje** – Vi bruger gode produkter og arbejder grundigt.' : null),
+  () => '**Opfølgning** – Er der noget, du ikke er tilfreds med, retter vi det.',
+];
+
+export const ABOUT_CTA: Sentence[] = [
+  (f) => `Vil du vide mere? [${contactVerb(f)}](/kontakt) – vi glæder os til at høre fra dig.`,
+];
+
+// ----- Ydelser -----
+
+export const SERVICES_TITLES: Sentence[] = [
+  (f) => (f.knownTrade || f.fromOwner ? 'Vores ydelser' : 'Det får du hos os'),
+  (f) => (f.knownTrade || f.fromOwner ? 'Det hjælper vi med' : null),
+];
+
+export const SERVICES_INTRO: Sentence[] = [
+  (f) =>
+    !f.knownTrade && !f.fromOwner
+      ? `Her kan du læse, hvad du kan regne med, når du vælger ${f.name}.`
+      : shop(f)
+        ? `Her kan du se, hvad du kan få lavet hos ${f.name}.`
+        : `Her kan du se de opgaver, ${f.name} oftest hjælper med.`,
+];
+
+export const SERVICES_INTRO_MORE: Sentence[] = [
+  (f) =>
+    !f.knownTrade && !f.fromOwner ? 'Har du spørgsmål, er du altid velkommen til at kontakte os.' : null,
+  (f) =>
+    f.knownTrade || f.fromOwner ? 'Står din opgave ikke på listen, er du velkommen til at spørge.' : null,
+];
+
+export const FAQ_HEADINGS = ['Ofte stillede spørgsmål', 'Spørgsmål og svar'];
+
+export const SERVICES_CTA: Sentence[] = [
+  (f) =>
+    shop(f)
+      ? `Har du et spørgsmål, eller vil du bestille tid? [${contactVerb(f)}](/kontakt).`
+      : `Har du et spørgsmål til en opgave? [${contactVerb(f)}](/kontakt), så får du et klart svar.`,
+];
+
+// ----- A page about the owner's keywords -----
+
+export const TOPIC_TITLES: Sentence[] = [
+  (f) => (f.city && f.services[0] ? `${capitalise(f.services[0])} i ${f.city}` : null),
+  (f) => (f.services[0] ? `${capitalise(f.services[0])} hos ${f.name}` : null),
+];
+
+export const TOPIC_INTRO: Sentence[] = [
+  (f) =>
+    f.services[0]
+      ? `Har du brug for hjælp til ${lowerFirst(f.services[0])}? Det kan ${f.name} hjælpe med.`
+      : null,
+  (f) =>
+    f.services[0] ? `På denne side kan du læse, hvordan vi hjælper med ${lowerFirst(f.services[0])}.` : null,
+];
+
+export const TOPIC_AREA: Sentence[] = [
+  (f) =>
+    f.city && !shop(f) ? `Vi arbejder i ${f.city} og omegn og kommer gerne ud og ser på opgaven.` : null,
+  (f) => (f.city && shop(f) ? `Du finder os i ${f.city}.` : null),
+];
+
+export const TOPIC_MORE: Sentence[] = [
+  (f) =>
+    shop(f)
+      ? null
+      : 'Vi ser gerne på opgaven sammen med dig og giver dig et klart tilbud, før vi går i gang.',
+  (f) => (shop(f) ? 'Vi tager os god tid og fortæller dig altid, hvad det koster, før vi går i gang.' : null),
+];
+
+export const TOPIC_RELATED_HEADINGS = ['Det hjælper vi også med', 'Andre opgaver'];
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toLocaleUpperCase('da') + text.slice(1);
+}

@@ -1,260 +1,280 @@
-// Writes page text without an AI provider: Danish sentences from banks (template-phrases.ts) filled
-// with the company's name, city, trade and keywords. The choice is seeded by a hash of the input and
-// a variant, so each generation reads differently while the same seed always gives the same text.
-import { clipAtWord, countWords, formatList, keptSpellings, recaseTitle } from './polish-text';
+// Writes page text without an AI provider (and when the provider fails): short, scannable Danish pages
+// built from the company's trade profile (rules/trades) and its facts: town, founding year, size,
+// whether it can be called or written to. Sentences come from template-phrases.ts; the choice is
+// seeded by the company and a variant, so each generation can read differently while the same seed
+// always gives the same text. The CVR industry description only picks the profile; it is never
+// written into a sentence.
+import { foldToAscii as fold } from '../../rules/fold';
+import { findTradeProfile, NEUTRAL_PROFILE, shortCompanyName } from '../../rules/trades';
+import { clipAtWord } from './polish-text';
 import {
-  CALL_TO_ACTION,
-  HOMEPAGE_OPENERS,
-  HOMEPAGE_SUBTITLES,
-  HOMEPAGE_TITLES,
-  INTRO,
-  LOCAL,
-  PAGE_OPENERS,
-  PAGE_TITLES,
-  PROCESS,
-  QUALITY,
-  type RoleBank,
-  SERVICES,
-  TRADES,
+  ABOUT_CTA,
+  ABOUT_EXPECT,
+  ABOUT_EXPECT_HEADINGS,
+  ABOUT_OPENING,
+  ABOUT_TEAM,
+  ABOUT_TITLES,
+  ABOUT_VALUES,
+  ABOUT_VALUES_MORE,
+  AREA,
+  AREA_HEADINGS,
+  AREA_MORE,
+  capitalise,
+  FAQ_HEADINGS,
+  HOME_CTA,
+  HOME_INTRO,
+  HOME_INTRO_MORE,
+  HOME_SUBTITLES,
+  HOME_TITLES,
+  SERVICES_CTA,
+  SERVICES_HEADINGS,
+  SERVICES_INTRO,
+  SERVICES_INTRO_MORE,
+  SERVICES_TITLES,
+  type Sentence,
+  TOPIC_AREA,
+  TOPIC_INTRO,
+  TOPIC_MORE,
+  TOPIC_RELATED_HEADINGS,
+  TOPIC_TITLES,
+  WHY_FACTS,
+  WHY_GENERAL,
+  WHY_HEADINGS,
+  type WriterFacts,
 } from './template-phrases';
-import {
-  MIN_WORDS,
-  PARAGRAPHS,
-  SUBTITLE_MAX,
-  type TextWriter,
-  TITLE_MAX,
-  type WriteInput,
-  type WrittenText,
-} from './text-writer';
+import { SUBTITLE_MAX, type TextWriter, TITLE_MAX, type WriteInput, type WrittenText } from './text-writer';
 
 export interface TemplateWriterOptions {
   /** Where the writer's own call counter starts when an input carries no variant. */
   seed?: number;
+  /** The year 'since 2009' is measured against; the current year unless a test pins it. */
+  now?: () => Date;
 }
 
-// A little above the minimum, so a short sentence more or less never drops a text below it.
-const WORD_TARGET = MIN_WORDS + 30;
-
-type Role = 'intro' | 'services' | 'quality' | 'local' | 'process' | 'cta';
-
-// Which roles fill each paragraph, by page type and paragraph count. A paragraph with two roles
-// gives the first about 60 % of its words.
-const LAYOUTS: Record<WriteInput['pageType'], Record<number, Role[][]>> = {
-  page: {
-    3: [['intro'], ['services', 'quality'], ['local', 'cta']],
-    4: [['intro'], ['services'], ['quality', 'process'], ['local', 'cta']],
-  },
-  homepage: {
-    4: [['intro'], ['services'], ['quality', 'process'], ['local', 'cta']],
-    5: [['intro'], ['services'], ['quality'], ['local', 'process'], ['cta']],
-    6: [['intro'], ['services'], ['process'], ['quality'], ['local'], ['cta']],
-  },
-};
-
-// Where sentences come from when a role's own bank runs dry (few placeholders filled).
-const SPARE_ROLES: Role[] = ['quality', 'services', 'intro', 'process'];
+/** How many services the homepage lists; the services page lists them all. */
+const HOME_SERVICES = 6;
+/** A founding year is only worth mentioning when the company has some years behind it. */
+const MIN_YEARS_FOR_EXPERIENCE = 3;
 
 export function createTemplateWriter(options: TemplateWriterOptions = {}): TextWriter {
   let calls = options.seed ?? 0;
+  const now = options.now ?? (() => new Date());
   return {
     async write(input: WriteInput): Promise<WrittenText> {
       const variant = input.variant ?? calls++;
-      return writeFromTemplates(input, variant);
+      return writeFromTemplates(input, variant, now());
     },
   };
 }
 
-/** Pure: the same input and variant always give the same text. */
-export function writeFromTemplates(input: WriteInput, variant: string | number): WrittenText {
+type PageKind = 'home' | 'about' | 'services' | 'topic';
+
+/** Pure: the same input, variant and date always give the same text. */
+export function writeFromTemplates(
+  input: WriteInput,
+  variant: string | number,
+  today: Date = new Date(),
+): WrittenText {
   const random = mulberry32(
-    fnv1a([input.companyName, input.keywords.join('|'), input.pageType, String(variant)].join('\n')),
+    fnv1a(
+      [input.companyName, input.keywords.join('|'), input.pageType, input.topic ?? '', String(variant)].join(
+        '\n',
+      ),
+    ),
   );
-  const values = placeholderValues(input);
-  const homepage = input.pageType === 'homepage';
-  const [minParagraphs, maxParagraphs] = PARAGRAPHS[input.pageType];
-  const count = minParagraphs + Math.floor(random() * (maxParagraphs - minParagraphs + 1));
-  const layout = LAYOUTS[input.pageType][count] ?? LAYOUTS[input.pageType][minParagraphs] ?? [];
+  const facts = writerFacts(input, today);
+  const kind = pageKind(input, facts);
+  const pick = (bank: readonly Sentence[]) => pickSentence(bank, facts, random);
+  const choose = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
 
-  const banks: Record<Role, RoleBank> = {
-    intro: { ...INTRO, first: homepage ? HOMEPAGE_OPENERS : PAGE_OPENERS },
-    services: SERVICES,
-    quality: QUALITY,
-    local: LOCAL,
-    process: PROCESS,
-    cta: CALL_TO_ACTION,
-  };
-  const used = new Set<string>();
-  // A keyword in every sentence reads as stuffing: a few mentions per keyword, then other sentences.
-  const keywordBudget = 2 + 2 * values.topics.length;
-  let keywordMentions = 0;
-  const usable = (template: string) =>
-    !used.has(template) &&
-    fillable(template, values) &&
-    (mentions(template) === 0 || keywordMentions < keywordBudget);
-  const fill = filler(values, Math.floor(random() * Math.max(1, values.topics.length)));
-  const perParagraph = Math.ceil(WORD_TARGET / layout.length);
-
-  const take = (template: string, into: string[]) => {
-    used.add(template);
-    keywordMentions += mentions(template);
-    into.push(fill(template));
-  };
-  const takeSpare = (into: string[]): boolean => {
-    for (const role of SPARE_ROLES) {
-      const spare = banks[role].rest.find(usable);
-      if (spare) {
-        take(spare, into);
-        return true;
-      }
+  let title: string;
+  let subtitle: string | undefined;
+  let blocks: string[];
+  switch (kind) {
+    case 'home': {
+      title = pickFitting(HOME_TITLES, facts, random, TITLE_MAX);
+      subtitle = pick(HOME_SUBTITLES);
+      const why = [...usable(WHY_FACTS, facts), ...shuffle(usable(WHY_GENERAL, facts), random)].slice(0, 3);
+      blocks = [
+        sentences(pick(HOME_INTRO), pick(HOME_INTRO_MORE)),
+        `## ${knownOrOwn(facts) ? choose(SERVICES_HEADINGS) : 'Det får du hos os'}`,
+        bulletList(facts.services.slice(0, HOME_SERVICES)),
+        `## ${choose(AREA_HEADINGS)}`,
+        sentences(pick(AREA), pickOptional(AREA_MORE, facts, random)),
+        `## ${choose(WHY_HEADINGS)}`,
+        bulletList(why),
+        pick(HOME_CTA),
+      ];
+      break;
     }
-    return false;
-  };
-
-  const paragraphs = layout.map((roles) => {
-    const sentences: string[] = [];
-    roles.forEach((role, index) => {
-      const bank = banks[role];
-      const share = roles.length === 1 ? 1 : index === 0 ? 0.6 : 0.4;
-      const quota = countWords(sentences.join(' ')) + Math.round(perParagraph * share);
-      const opener = pick((bank.first ?? []).filter(usable), random);
-      if (opener) take(opener, sentences);
-      // Chosen at random, counted by their unfilled words (a placeholder counts as one), and for an
-      // ordered bank put back in the bank's order before filling.
-      let words = countWords(sentences.join(' '));
-      let planned = keywordMentions;
-      const chosen: string[] = [];
-      for (const template of shuffle(bank.rest.filter(usable), random)) {
-        if (words >= quota) break;
-        if (mentions(template) > 0 && planned >= keywordBudget) continue;
-        chosen.push(template);
-        words += countWords(template);
-        planned += mentions(template);
-      }
-      if (bank.ordered) chosen.sort((a, b) => bank.rest.indexOf(a) - bank.rest.indexOf(b));
-      for (const template of chosen) take(template, sentences);
-      while (countWords(sentences.join(' ')) < quota) {
-        if (!takeSpare(sentences)) break;
-      }
-    });
-    return sentences;
-  });
-
-  // Top up the second paragraph should the banks have run short of the minimum.
-  const middle = paragraphs[Math.min(1, paragraphs.length - 1)] ?? [];
-  while (countWords(paragraphs.flat().join(' ')) < WORD_TARGET) {
-    if (!takeSpare(middle)) break;
+    case 'about': {
+      title = pick(ABOUT_TITLES);
+      const expect = usable(ABOUT_EXPECT, facts);
+      blocks = [
+        sentences(pick(ABOUT_OPENING), pickOptional(ABOUT_TEAM, facts, random)),
+        sentences(pick(ABOUT_VALUES), pick(ABOUT_VALUES_MORE)),
+        `## ${choose(ABOUT_EXPECT_HEADINGS)}`,
+        bulletList(expect),
+        pick(ABOUT_CTA),
+      ];
+      break;
+    }
+    case 'services': {
+      title = pick(SERVICES_TITLES);
+      blocks = [
+        sentences(pick(SERVICES_INTRO), pick(SERVICES_INTRO_MORE)),
+        bulletList(facts.services.map((service) => `**${service}**`)),
+        `## ${choose(FAQ_HEADINGS)}`,
+        ...facts.profile.questions.flatMap((faq) => [`### ${faq.question}`, faq.answer]),
+        pick(SERVICES_CTA),
+      ];
+      break;
+    }
+    case 'topic': {
+      title = pick(TOPIC_TITLES);
+      const related = facts.services.slice(1, 6);
+      blocks = [
+        sentences(pick(TOPIC_INTRO), pickOptional(TOPIC_AREA, facts, random), pick(TOPIC_MORE)),
+        ...(related.length > 0 ? [`## ${choose(TOPIC_RELATED_HEADINGS)}`, bulletList(related)] : []),
+        ...(facts.knownTrade
+          ? [
+              `## ${choose(FAQ_HEADINGS)}`,
+              ...facts.profile.questions.slice(0, 2).flatMap((faq) => [`### ${faq.question}`, faq.answer]),
+            ]
+          : []),
+        pick(SERVICES_CTA),
+      ];
+      break;
+    }
   }
 
-  const content = paragraphs.map((sentences) => sentences.join(' ')).join('\n\n');
-  const kept = keptSpellings(input);
-  const headline = filler(values, 0);
-  const title = firstFitting(homepage ? HOMEPAGE_TITLES : PAGE_TITLES, values, headline, TITLE_MAX, random);
-  const subtitle = homepage
-    ? firstFitting(HOMEPAGE_SUBTITLES, values, headline, SUBTITLE_MAX, random)
-    : undefined;
   return {
-    title: clipAtWord(recaseTitle(title, kept), TITLE_MAX),
-    ...(subtitle ? { subtitle: clipAtWord(subtitle, SUBTITLE_MAX) } : {}),
-    content,
+    title: clipAtWord(title, TITLE_MAX),
+    ...(input.pageType === 'homepage' && subtitle ? { subtitle: clipAtWord(subtitle, SUBTITLE_MAX) } : {}),
+    content: blocks.filter((block) => block.trim() !== '').join('\n\n'),
     source: 'template',
   };
 }
 
-interface Values {
-  company: string;
-  city: string | undefined;
-  trade: string;
-  /** The keywords the text is about; a keyword that is just the city is left to the city's sentences. */
-  topics: string[];
+/** The facts the sentences are built from. */
+export function writerFacts(input: WriteInput, today: Date): WriterFacts {
+  const profile = findTradeProfile({
+    industryCode: input.industryCode,
+    industryDesc: input.industryDesc,
+    companyName: input.companyName,
+  });
+  const city = input.city ? townName(input.city) : undefined;
+  const topics = ownerTopics(input, city);
+  const services = dedupe([...topics.map(capitalise), ...profile.services]);
+  const founded = foundingYear(input.startDate);
+  const year =
+    founded !== undefined && today.getFullYear() - founded >= MIN_YEARS_FOR_EXPERIENCE ? founded : undefined;
+  const employees = input.employees ?? undefined;
+  return {
+    name: shortCompanyName(input.companyName),
+    city,
+    profile,
+    knownTrade: profile !== NEUTRAL_PROFILE,
+    year,
+    employees: employees !== undefined && employees > 0 ? employees : undefined,
+    hasPhone: input.hasPhone ?? false,
+    hasEmail: input.hasEmail ?? false,
+    services,
+    fromOwner: topics.length > 0,
+  };
 }
 
-function placeholderValues(input: WriteInput): Values {
-  const city = input.city?.toLocaleLowerCase('da');
-  const kept = new Set(keptSpellings(input));
-  // The title rule in running text too: 'Tagrenovering' typed with a habitual capital reads
-  // 'tagrenovering' mid-sentence, while 'VVS' and kept spellings stay as typed.
-  const topics = input.keywords
-    .filter((keyword) => keyword.toLocaleLowerCase('da') !== city)
-    .map((keyword) => {
-      const first = keyword.split(' ')[0] ?? '';
-      return kept.has(first) || kept.has(keyword)
-        ? keyword
-        : keyword.charAt(0).toLocaleLowerCase('da') + keyword.slice(1);
-    });
-  let trade = 'håndværker';
-  for (const source of [input.industryDesc ?? '', input.companyName, input.keywords.join(' ')]) {
-    const found = TRADES.find(([pattern]) => pattern.test(source));
-    if (found) {
-      trade = found[1];
-      break;
-    }
-  }
-  return { company: input.companyName, city: input.city, trade, topics };
+const SERVICES_WORDS = new Set(['ydelser', 'services', 'vores ydelser', 'det tilbyder vi']);
+const ABOUT_WORDS = new Set(['om os', 'om firmaet', 'om virksomheden']);
+
+function pageKind(input: WriteInput, facts: WriterFacts): PageKind {
+  if (input.pageType === 'homepage') return 'home';
+  if (input.topic) return input.topic;
+  const keywords = input.keywords.map((keyword) => fold(keyword));
+  if (keywords.some((keyword) => SERVICES_WORDS.has(keyword))) return 'services';
+  if (keywords.some((keyword) => ABOUT_WORDS.has(keyword))) return 'about';
+  return facts.fromOwner ? 'topic' : 'about';
 }
 
-/** How many single keywords ({kw}, {Kw}) a template names; a {kwList} is not counted. */
-function mentions(template: string): number {
-  return template.match(/\{(kw|Kw)\}/g)?.length ?? 0;
-}
-
-function fillable(template: string, values: Values): boolean {
-  if (!values.city && template.includes('{city}')) return false;
-  if (values.topics.length === 0 && /\{(kw|Kw|kwList)\}/.test(template)) return false;
-  return true;
-}
-
-/** Fills placeholders; each {kw} takes the next keyword, starting at `start`. */
-function filler(values: Values, start: number): (template: string) => string {
-  let next = start;
-  const keyword = () => values.topics[next++ % values.topics.length] ?? '';
-  return (template) =>
-    template.replace(/\{(company|city|trade|kw|Kw|kwList)\}/g, (_, name: string) => {
-      switch (name) {
-        case 'company':
-          return values.company;
-        case 'city':
-          return values.city ?? '';
-        case 'trade':
-          return values.trade;
-        case 'kw':
-          return keyword();
-        case 'Kw':
-          return capitalise(keyword());
-        default:
-          return formatList(values.topics);
-      }
-    });
-}
-
-/** A random usable template whose filled text fits `max`; the shortest usable one clipped otherwise. */
-function firstFitting(
-  templates: readonly string[],
-  values: Values,
-  fill: (template: string) => string,
-  max: number,
-  random: () => number,
-): string {
-  const usable = templates.filter((template) => fillable(template, values));
-  const city = values.city?.toLocaleLowerCase('da');
-  // 'Tømrer Køge i Køge': a keyword that names the city already makes a city template say it twice.
-  const repeatsCity = (text: string) =>
-    city !== undefined && text.toLocaleLowerCase('da').split(city).length > 2;
-  const filled = shuffle(usable, random)
-    .map((template) => fill(template))
-    .sort((a, b) => Number(repeatsCity(a)) - Number(repeatsCity(b)));
-  return (
-    filled.find((text) => text.length <= max) ??
-    [...filled].sort((a, b) => a.length - b.length)[0] ??
-    values.company
+/**
+ * The owner's keywords that name work: not the town (the town has its own sentences), not the
+ * industry description (a registry category, not a service) and not a page name such as 'ydelser'.
+ * A keyword typed with a habitual capital ('Tagrenovering') is lowercased unless it is an acronym.
+ */
+function ownerTopics(input: WriteInput, city: string | undefined): string[] {
+  const skip = new Set(
+    [input.city, city, input.industryDesc]
+      .filter((value): value is string => !!value)
+      .map((value) => fold(value)),
   );
+  return input.keywords
+    .filter((keyword) => {
+      const folded = fold(keyword);
+      return !skip.has(folded) && !SERVICES_WORDS.has(folded) && !ABOUT_WORDS.has(folded);
+    })
+    .map((keyword) => keyword.trim());
 }
 
-function capitalise(text: string): string {
-  return text.charAt(0).toLocaleUpperCase('da') + text.slice(1);
+/** 'Aarhus C' → 'Aarhus', 'København K' → 'København': the postal district reads oddly in a sentence. */
+export function townName(city: string): string {
+  return city.replace(/\s+(C|K|N|S|V|Ø|NV|NØ|SV|SØ)$/u, '').trim();
 }
 
-function pick<T>(items: readonly T[], random: () => number): T | undefined {
-  return items[Math.floor(random() * items.length)];
+/** The year from '01/03 - 2009', '2009-03-01' or '2009'. */
+export function foundingYear(startDate: string | undefined): number | undefined {
+  const match = /\b(1[89]\d\d|20\d\d)\b/.exec(startDate ?? '');
+  return match ? Number(match[1]) : undefined;
+}
+
+function dedupe(items: string[]): string[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = fold(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function knownOrOwn(facts: WriterFacts): boolean {
+  return facts.knownTrade || facts.fromOwner;
+}
+
+function usable(bank: readonly Sentence[], facts: WriterFacts): string[] {
+  return bank.map((sentence) => sentence(facts)).filter((text): text is string => text !== null);
+}
+
+function pickSentence(bank: readonly Sentence[], facts: WriterFacts, random: () => number): string {
+  const options = usable(bank, facts);
+  // Every bank has a sentence without conditions; an empty one is a bug in the banks.
+  if (options.length === 0) throw new Error('a sentence bank has no usable sentence');
+  return options[Math.floor(random() * options.length)] as string;
+}
+
+/** A usable sentence that fits `max` characters; the shortest usable one when none does. */
+function pickFitting(
+  bank: readonly Sentence[],
+  facts: WriterFacts,
+  random: () => number,
+  max: number,
+): string {
+  const options = usable(bank, facts);
+  const fitting = options.filter((text) => text.length <= max);
+  if (fitting.length > 0) return fitting[Math.floor(random() * fitting.length)] as string;
+  return [...options].sort((a, b) => a.length - b.length)[0] ?? facts.name;
+}
+
+function pickOptional(bank: readonly Sentence[], facts: WriterFacts, random: () => number): string {
+  const options = usable(bank, facts);
+  return options[Math.floor(random() * options.length)] ?? '';
+}
+
+function sentences(...parts: string[]): string {
+  return parts.filter((part) => part !== '').join(' ');
+}
+
+function bulletList(items: readonly string[]): string {
+  return items.map((item) => `- ${item}`).join('\n');
 }
 
 function shuffle<T>(items: readonly T[], random: () => number): T[] {

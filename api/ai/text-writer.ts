@@ -18,6 +18,16 @@ export interface WriteInput {
    * text. Without it the writer counts its own calls. The OpenAI writer ignores it.
    */
   variant?: string | number;
+  /** DB07 code from the CVR registry, when known: the surest way to the trade profile. */
+  industryCode?: string;
+  /** What a page (not the homepage) is about: the Om os page, the services page, or the keywords. */
+  topic?: 'about' | 'services';
+  /** The registry's start date ('01/03 - 2009' or '2009-03-01'); only its year is used. */
+  startDate?: string;
+  employees?: number | null;
+  /** Whether visitors can call or write: the call to action says 'ring', 'skriv' or both. */
+  hasPhone?: boolean;
+  hasEmail?: boolean;
 }
 
 export interface WrittenText {
@@ -35,7 +45,8 @@ export interface TextWriter {
 /** Spec limits (SPEC §9) the prompts ask for and the post-processing enforces. */
 export const TITLE_MAX = 60;
 export const SUBTITLE_MAX = 120;
-export const MIN_WORDS = 300;
+/** The OpenAI prompt's length; the template writer writes shorter, scannable pages. */
+export const MAX_WORDS = 300;
 export const PARAGRAPHS: Readonly<Record<PageType, readonly [min: number, max: number]>> = {
   homepage: [4, 6],
   page: [3, 4],
@@ -66,6 +77,12 @@ export function cleanInput(input: WriteInput): WriteInput {
     companyDesc: optional(input.companyDesc),
     existingText: input.existingText?.trim() || undefined,
     variant: input.variant,
+    industryCode: optional(input.industryCode),
+    topic: input.topic,
+    startDate: optional(input.startDate),
+    employees: input.employees ?? null,
+    hasPhone: input.hasPhone ?? false,
+    hasEmail: input.hasEmail ?? false,
   };
 }
 

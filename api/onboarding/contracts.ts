@@ -11,6 +11,8 @@ export interface CvrCompany {
   phone: string;
   email: string;
   industrydesc: string;
+  /** DB07 industry code, six digits ('433200'); empty when the registry gave none. */
+  industrycode?: string;
   companydesc: string;
   startdate: string;
   employees: number | null;

@@ -1,8 +1,8 @@
 // Company creation, the end of onboarding (SPEC §4, §7): the CVR registry's data, an optional scrape of
 // the existing website and written page text go into ONE transaction that creates the company, its
-// owner account, the homepage and the Om os page and records that the site must be published
-// (api/services/commit-change.ts). Only after the commit is publishing requested and the welcome
-// e-mail sent; neither can undo the company.
+// owner account, the homepage, the Om os page and the Ydelser page and records that the site must be
+// published (api/services/commit-change.ts). Only after the commit is publishing requested and the
+// welcome e-mail sent; neither can undo the company.
 import {
   type Db,
   findCompanyByCvr,
@@ -94,9 +94,10 @@ async function create(deps: CreateCompanyDeps, input: CreateCompanyInput): Promi
   // The registry's data, never the client's copy of it.
   const registered = await deps.registry.lookup(cvr);
   const scraped = websiteUrl ? await scrapeSafely(deps.scrape, websiteUrl, logger) : null;
-  const [home, about] = await Promise.all([
+  const [home, about, services] = await Promise.all([
     deps.writer.write(writeInput(registered, scraped, 'homepage')),
-    deps.writer.write(writeInput(registered, scraped, 'page')),
+    deps.writer.write(writeInput(registered, scraped, 'page', 'about')),
+    deps.writer.write(writeInput(registered, scraped, 'page', 'services')),
   ]);
 
   const now = deps.now();
@@ -116,6 +117,7 @@ async function create(deps: CreateCompanyDeps, input: CreateCompanyInput): Promi
         companyEmail: email,
         logo: httpsUrlOrNull(scraped?.logo),
         industryDesc: registered.industrydesc,
+        industryCode: registered.industrycode ?? '',
         companyDesc: registered.companydesc,
         startDate: registered.startdate,
         employees: registered.employees,
@@ -147,6 +149,12 @@ async function create(deps: CreateCompanyDeps, input: CreateCompanyInput): Promi
       cvr,
       { ...pageDefaults(ABOUT_PAGE_DEFAULTS), title: about.title, content: about.content },
       new Date(now.getTime() + 1),
+    );
+    await insertPage(
+      trx,
+      cvr,
+      { ...pageDefaults(SERVICES_PAGE_DEFAULTS), title: services.title, content: services.content },
+      new Date(now.getTime() + 2),
     );
     return created;
   });
@@ -181,16 +189,41 @@ function pageDefaults({ pageName, type, layout }: PageDefaults) {
   return { pageName, type, layout };
 }
 
-function writeInput(company: CvrCompany, scraped: ScrapeResult | null, pageType: WriteInput['pageType']) {
+// The third page a new site gets: what the company does, with the trade's common questions. Its text
+// comes from the trade profile (rules/trades), so a new site has something real to show.
+const SERVICES_PAGE_DEFAULTS: Readonly<PageDefaults> = Object.freeze({
+  pageName: 'Ydelser',
+  slug: 'ydelser',
+  type: 'page',
+  layout: 'text',
+});
+
+/**
+ * What the writer gets for a new site: the registry's facts. The industry description and code pick
+ * the trade profile; they are not keywords (a registry category such as 'Tømrer- og
+ * bygningssnedkervirksomhed' is not a service a customer searches for).
+ */
+function writeInput(
+  company: CvrCompany,
+  scraped: ScrapeResult | null,
+  pageType: WriteInput['pageType'],
+  topic?: WriteInput['topic'],
+) {
   return {
     companyName: company.name,
     industryDesc: company.industrydesc,
+    industryCode: company.industrycode,
     city: company.city,
-    keywords: [company.industrydesc, company.city].filter((keyword) => keyword.trim() !== ''),
+    keywords: [],
     pageType,
+    topic,
     companyDesc: company.companydesc,
     existingText: scraped?.mainContent || undefined,
     variant: company.cvr,
+    startDate: company.startdate,
+    employees: company.employees,
+    hasPhone: (company.phone || scraped?.phone || '').trim() !== '',
+    hasEmail: (company.email || scraped?.email || '').trim() !== '',
   } satisfies WriteInput;
 }
 
@@ -225,6 +258,7 @@ async function sendWelcome(
     input,
     siteAddress(input.cvr, input.subdomain, publicHost),
     `${productOrigin(publicHost)}/admin`,
+    deps.config.contactTo,
   );
   try {
     await deps.mailer.send({ to: input.companyEmail, ...mail });

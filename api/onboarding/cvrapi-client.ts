@@ -44,6 +44,7 @@ export function toCvrCompany(cvr: string, data: Json): CvrCompany | null {
     phone: text(data.phone),
     email: text(data.email),
     industrydesc: text(data.industrydesc),
+    industrycode: text(data.industrycode),
     companydesc: text(data.companydesc),
     startdate: text(data.startdate),
     employees: parseEmployees(data.employees),

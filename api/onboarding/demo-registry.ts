@@ -1,7 +1,9 @@
 // The CVR registry for CVR_API_URL=demo: fictional companies, one or more per trade the product
 // serves (SPEC section 1), answered without any network. Every CVR here FAILS the official CVR
 // modulus-11 check, so none can belong to a real company, and none is one of the seeded demo
-// companies (12345678, 87654321, 11223344), so each can be onboarded on a fresh install.
+// companies (12345678, 87654321, 11223344), so each can be onboarded on a fresh install. Industry
+// texts and DB07 codes are written as the registry writes them; the Kloak & Anlæg company has no code,
+// so a demo also shows a profile found from the industry description's words.
 import { AppError } from '../../lib/errors';
 import { MESSAGES } from '../../rules/messages';
 import type { CvrCompany, CvrRegistry } from './contracts';
@@ -41,6 +43,7 @@ export const DEMO_REGISTRY_COMPANIES: readonly DemoRegistryEntry[] = Object.free
     phone: '86 00 01 01',
     email: 'kontakt@toemrer-eksempel.example',
     industrydesc: 'Tømrer- og bygningssnedkervirksomhed',
+    industrycode: '433200',
     companydesc: 'Anpartsselskab',
     startdate: '01/03 - 2009',
     employees: 6,
@@ -54,6 +57,7 @@ export const DEMO_REGISTRY_COMPANIES: readonly DemoRegistryEntry[] = Object.free
     phone: '62 00 02 02',
     email: 'post@murer-eksempel.example',
     industrydesc: 'Murere',
+    industrycode: '439910',
     companydesc: 'Interessentskab',
     startdate: '15/08 - 1998',
     employees: 3,
@@ -67,6 +71,7 @@ export const DEMO_REGISTRY_COMPANIES: readonly DemoRegistryEntry[] = Object.free
     phone: '56 00 03 03',
     email: 'info@vvs-eksempel.example',
     industrydesc: 'VVS- og blikkenslagerforretninger',
+    industrycode: '432200',
     companydesc: 'Anpartsselskab',
     startdate: '01/01 - 2015',
     employees: 12,
@@ -80,6 +85,7 @@ export const DEMO_REGISTRY_COMPANIES: readonly DemoRegistryEntry[] = Object.free
     phone: '75 00 04 04',
     email: 'maler@maler-eksempel.example',
     industrydesc: 'Malerforretninger',
+    industrycode: '433410',
     companydesc: 'Enkeltmandsvirksomhed',
     startdate: '10/05 - 2018',
     employees: 2,
@@ -93,6 +99,7 @@ export const DEMO_REGISTRY_COMPANIES: readonly DemoRegistryEntry[] = Object.free
     phone: '98 00 05 05',
     email: 'kontakt@vinduespudser-eksempel.example',
     industrydesc: 'Vinduespolering',
+    industrycode: '812210',
     companydesc: 'Enkeltmandsvirksomhed',
     startdate: '01/04 - 2020',
     employees: 1,
@@ -106,6 +113,7 @@ export const DEMO_REGISTRY_COMPANIES: readonly DemoRegistryEntry[] = Object.free
     phone: '75 00 06 06',
     email: 'service@mekaniker-eksempel.example',
     industrydesc: 'Almindelig reparation og vedligeholdelse af motorkøretøjer',
+    industrycode: '452010',
     companydesc: 'Anpartsselskab',
     startdate: '20/02 - 2011',
     employees: 4,
@@ -119,6 +127,7 @@ export const DEMO_REGISTRY_COMPANIES: readonly DemoRegistryEntry[] = Object.free
     phone: '87 00 07 07',
     email: 'el@el-eksempel.example',
     industrydesc: 'Elinstallation',
+    industrycode: '432100',
     companydesc: 'Aktieselskab',
     startdate: '01/09 - 2004',
     employees: 25,
@@ -132,6 +141,7 @@ export const DEMO_REGISTRY_COMPANIES: readonly DemoRegistryEntry[] = Object.free
     phone: '58 00 08 08',
     email: 'kontakt@kloak-eksempel.example',
     industrydesc: 'Kloakmester- og anlægsarbejde',
+    industrycode: '',
     companydesc: 'Anpartsselskab',
     startdate: '01/06 - 2013',
     employees: 9,
@@ -145,6 +155,7 @@ export const DEMO_REGISTRY_COMPANIES: readonly DemoRegistryEntry[] = Object.free
     phone: '66 00 09 09',
     email: 'tid@frisoer-eksempel.example',
     industrydesc: 'Frisører',
+    industrycode: '960210',
     companydesc: 'Enkeltmandsvirksomhed',
     startdate: '01/11 - 2016',
     employees: 3,
@@ -158,6 +169,7 @@ export const DEMO_REGISTRY_COMPANIES: readonly DemoRegistryEntry[] = Object.free
     phone: '48 00 10 10',
     email: 'vaerksted@auto-eksempel.example',
     industrydesc: 'Autoreparation, karrosseri- og lakarbejde',
+    industrycode: '452020',
     companydesc: 'Interessentskab',
     startdate: '01/02 - 2007',
     employees: null,

@@ -1,5 +1,7 @@
 // The welcome e-mail a new owner gets right after onboarding (SPEC §4, §7: companyName, companyEmail,
-// cvr, subdomain): the new site's address, how to log in, the free trial and where to find help.
+// cvr, subdomain): the new site's address, how to log in, the free trial and where to find help. The
+// mail is sent from a no-reply sender, so its Reply-To is the product's real inbox (CONTACT_TO) and the
+// text names that address too: a reply always reaches a person.
 import type { MailMessage } from '../../lib/mailer';
 
 export interface WelcomeMailInput {
@@ -20,8 +22,16 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** Subject, plain text and HTML of the welcome e-mail; `siteUrl` and `adminUrl` are absolute. */
-export function welcomeMail(input: WelcomeMailInput, siteUrl: string, adminUrl: string): WelcomeMail {
+/**
+ * Subject, plain text, HTML and Reply-To of the welcome e-mail; `siteUrl` and `adminUrl` are absolute,
+ * `helpAddress` is the inbox replies go to (CONTACT_TO).
+ */
+export function welcomeMail(
+  input: WelcomeMailInput,
+  siteUrl: string,
+  adminUrl: string,
+  helpAddress: string,
+): WelcomeMail & { replyTo: string } {
   const { companyName, companyEmail, cvr } = input;
   const subject = `Velkommen til Mesterside, ${companyName}`;
   const text = [
@@ -36,7 +46,7 @@ export function welcomeMail(input: WelcomeMailInput, siteUrl: string, adminUrl: 
     '',
     'De første 3 måneder er gratis og uden binding. Derefter koster det 249 kr. om måneden.',
     '',
-    'Har du spørgsmål, så svar bare på denne e-mail – vi hjælper gerne.',
+    `Har du spørgsmål, så svar bare på denne e-mail, eller skriv til ${helpAddress} – vi hjælper gerne.`,
     '',
     'Venlig hilsen',
     'Mesterside',
@@ -44,6 +54,7 @@ export function welcomeMail(input: WelcomeMailInput, siteUrl: string, adminUrl: 
 
   const site = escapeHtml(siteUrl);
   const admin = escapeHtml(adminUrl);
+  const help = escapeHtml(helpAddress);
   const html = [
     '<!doctype html>',
     '<html lang="da"><head><meta charset="utf-8"><title>',
@@ -56,9 +67,10 @@ export function welcomeMail(input: WelcomeMailInput, siteUrl: string, adminUrl: 
     `<p>Log ind på <a href="${admin}">${admin}</a> med ${escapeHtml(companyEmail)} og den adgangskode,`,
     ' du valgte. Her kan du rette tekster, billeder, åbningstider, kontaktoplysninger og farver.</p>',
     '<p>De første 3 måneder er gratis og uden binding. Derefter koster det 249 kr. om måneden.</p>',
-    '<p>Har du spørgsmål, så svar bare på denne e-mail – vi hjælper gerne.</p>',
+    `<p>Har du spørgsmål, så svar bare på denne e-mail, eller skriv til <a href="mailto:${help}">${help}</a>` +
+      ' – vi hjælper gerne.</p>',
     '<p>Venlig hilsen<br>Mesterside</p>',
     '</body></html>',
   ].join('\n');
-  return { subject, text, html };
+  return { subject, text, html, replyTo: helpAddress };
 }

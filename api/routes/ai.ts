@@ -39,11 +39,16 @@ export function createAiRoutes(writerFor: TextWriterFactory = createTextWriter):
       const text = await writerFor(c.var.config, logger).write({
         companyName: company.name,
         industryDesc: company.industryDesc,
+        industryCode: company.industryCode,
         city: company.city,
         companyDesc: company.companyDesc,
         keywords,
         pageType,
         variant: `${day}#${usedToday}`,
+        startDate: company.startDate,
+        employees: company.employees,
+        hasPhone: company.phone.trim() !== '',
+        hasEmail: company.email.trim() !== '',
       });
       return c.json({
         title: text.title,

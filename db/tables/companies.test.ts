@@ -42,6 +42,23 @@ describeEachDialect('companies repository', (use) => {
     expect(await countCompanies(db)).toBe(1);
   });
 
+  it('keeps the registry industry code beside the description, empty when unknown', async () => {
+    const { db } = use();
+    const coded = await insertCompany(
+      db,
+      {
+        cvr: '12345678',
+        name: 'Tømrer A',
+        industryDesc: 'Tømrer- og bygningssnedkervirksomhed',
+        industryCode: '433200',
+      },
+      NOW,
+    );
+    expect((await findCompanyByCvr(db, coded.cvr))?.industryCode).toBe('433200');
+    const uncoded = await insertCompany(db, { cvr: '87654321', name: 'Tømrer B' }, NOW);
+    expect((await findCompanyByCvr(db, uncoded.cvr))?.industryCode).toBe('');
+  });
+
   it('refuses a CVR that is already registered, with the spec message', async () => {
     const { db } = use();
     await insertCompany(db, { cvr: '12345678', name: 'Første' });

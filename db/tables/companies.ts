@@ -23,6 +23,8 @@ export interface CompaniesTable {
   companyEmail: string | null;
   logo: string | null;
   industryDesc: string;
+  /** DB07 code from the CVR registry ('433200'); '' when unknown. */
+  industryCode: string;
   companyDesc: string;
   startDate: string;
   employees: number | null;
@@ -85,6 +87,8 @@ export interface Company {
   companyEmail: string | null;
   logo: string | null;
   industryDesc: string;
+  /** DB07 code from the CVR registry ('433200'); '' when unknown. */
+  industryCode: string;
   companyDesc: string;
   startDate: string;
   employees: number | null;
@@ -114,6 +118,7 @@ export interface NewCompany {
   companyEmail?: string | null;
   logo?: string | null;
   industryDesc?: string;
+  industryCode?: string;
   companyDesc?: string;
   startDate?: string;
   employees?: number | null;
@@ -162,6 +167,7 @@ export function toCompany(row: CompanyRow): Company {
     companyEmail: row.companyEmail,
     logo: row.logo,
     industryDesc: row.industryDesc,
+    industryCode: row.industryCode,
     companyDesc: row.companyDesc,
     startDate: row.startDate,
     employees: row.employees,
@@ -255,6 +261,7 @@ function newCompanyRow(input: NewCompany, subdomain: string, now: Date): NewComp
     companyEmail: input.companyEmail ? input.companyEmail.trim().toLowerCase() : null,
     logo: input.logo ?? null,
     industryDesc: input.industryDesc ?? '',
+    industryCode: input.industryCode ?? '',
     companyDesc: input.companyDesc ?? '',
     startDate: input.startDate ?? '',
     employees: input.employees ?? null,

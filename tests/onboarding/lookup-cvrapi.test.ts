@@ -40,6 +40,7 @@ describe('cvrapi.dk client', () => {
       phone: '12345600',
       email: 'info@testfirma.example',
       industrydesc: 'Tømrer- og bygningssnedkervirksomhed',
+      industrycode: '433200',
       companydesc: 'Anpartsselskab',
       startdate: '01/02 - 2010',
       employees: 5,

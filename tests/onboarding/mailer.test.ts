@@ -89,18 +89,30 @@ describe('welcomeMail', () => {
   };
 
   it('gives the site address, the login, the trial and help, in Danish', () => {
-    const mail = welcomeMail(input, 'https://hansensoenaps.mesterside.dk/', 'https://mesterside.dk/admin');
+    const mail = welcomeMail(
+      input,
+      'https://hansensoenaps.mesterside.dk/',
+      'https://mesterside.dk/admin',
+      'kontakt@mesterside.dk',
+    );
     expect(mail.subject).toBe('Velkommen til Mesterside, Hansen & <Søn> ApS');
     expect(mail.text).toContain('https://hansensoenaps.mesterside.dk/');
     expect(mail.text).toContain('https://mesterside.dk/admin');
     expect(mail.text).toContain('ejer@hansen.dk');
     expect(mail.text).toContain('CVR 12345678');
     expect(mail.text).toContain('3 måneder er gratis');
-    expect(mail.text).toContain('svar bare på denne e-mail');
+    expect(mail.text).toContain('svar bare på denne e-mail, eller skriv til kontakt@mesterside.dk');
+    // Replies go to a real inbox, not to the no-reply sender.
+    expect(mail.replyTo).toBe('kontakt@mesterside.dk');
   });
 
   it('escapes the company name in the HTML', () => {
-    const mail = welcomeMail(input, 'https://x.mesterside.dk/?a=1&b=2', 'https://mesterside.dk/admin');
+    const mail = welcomeMail(
+      input,
+      'https://x.mesterside.dk/?a=1&b=2',
+      'https://mesterside.dk/admin',
+      'kontakt@mesterside.dk',
+    );
     expect(mail.html).toContain('Hansen &amp; &lt;Søn&gt; ApS');
     expect(mail.html).not.toContain('<Søn>');
     expect(mail.html).toContain('href="https://x.mesterside.dk/?a=1&amp;b=2"');

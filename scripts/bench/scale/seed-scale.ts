@@ -26,6 +26,8 @@ export interface ScaleCompany {
 interface Trade {
   noun: string;
   industry: string;
+  /** DB07, as the CVR registry gives it. */
+  code: string;
   pages: string[];
 }
 
@@ -33,51 +35,61 @@ interface Trade {
 const TRADES: Trade[] = [
   {
     noun: 'Tømrer',
+    code: '433200',
     industry: 'Tømrer- og bygningssnedkervirksomhed',
     pages: ['Ydelser', 'Tagarbejde', 'Tilbygninger', 'Referencer', 'Projekter', 'Priser'],
   },
   {
     noun: 'Murer',
+    code: '439910',
     industry: 'Murere',
     pages: ['Ydelser', 'Facaderenovering', 'Flisearbejde', 'Projekter', 'Referencer', 'Priser'],
   },
   {
     noun: 'VVS',
+    code: '432200',
     industry: 'VVS- og blikkenslagerforretninger',
     pages: ['Ydelser', 'Badeværelser', 'Varmepumper', 'Akut hjælp', 'Projekter', 'Priser'],
   },
   {
     noun: 'Maler',
+    code: '433410',
     industry: 'Malerforretninger',
     pages: ['Ydelser', 'Indvendig maling', 'Facader', 'Projekter', 'Referencer', 'Priser'],
   },
   {
     noun: 'El',
+    code: '432100',
     industry: 'Elinstallationsvirksomhed',
     pages: ['Ydelser', 'Ladestandere', 'Solceller', 'Projekter', 'Referencer', 'Priser'],
   },
   {
     noun: 'Kloak',
+    code: '370000',
     industry: 'Kloakmestre',
     pages: ['Ydelser', 'TV-inspektion', 'Dræn', 'Projekter', 'Referencer', 'Priser'],
   },
   {
     noun: 'Frisør',
+    code: '960210',
     industry: 'Frisørsaloner',
     pages: ['Behandlinger', 'Priser', 'Book tid', 'Galleri', 'Produkter', 'Gavekort'],
   },
   {
     noun: 'Auto',
+    code: '452010',
     industry: 'Almindelig reparation og vedligeholdelse af motorkøretøjer',
     pages: ['Service', 'Dæk', 'Syn', 'Priser', 'Referencer', 'Brugtbiler'],
   },
   {
     noun: 'Anlægsgartner',
+    code: '813000',
     industry: 'Anlægsgartnere',
     pages: ['Ydelser', 'Belægning', 'Havepleje', 'Projekter', 'Referencer', 'Priser'],
   },
   {
     noun: 'Vinduespolering',
+    code: '812210',
     industry: 'Vinduespudsning',
     pages: ['Ydelser', 'Erhverv', 'Abonnement', 'Referencer', 'Priser', 'Område'],
   },
@@ -250,6 +262,7 @@ export function scaleCompany(
     companyEmail: `ejer${index}@scale.example`,
     logo: index % logoEvery === 0 ? `/media/logos/${cvr}/1735689600000-logo.png` : null,
     industryDesc: trade.industry,
+    industryCode: trade.code,
     companyDesc: 'Anpartsselskab',
     startDate: `${1975 + (index % 49)}-0${(index % 9) + 1}-01`,
     employees: (index % 25) + 1,

@@ -3,6 +3,7 @@
 import type { Company } from '../../../db';
 import { WEEKDAYS, type Weekday } from '../../../rules/hours';
 import { safeHref } from '../../../rules/page-content';
+import { formatPhone, formatPhonesIn, phoneE164 } from '../../../rules/phone';
 import { SOCIAL_NETWORKS, type SocialNetwork } from '../../../rules/social';
 
 export interface HoursRow {
@@ -37,10 +38,10 @@ export function mapsUrl(company: Company): string | null {
   return query === '' ? null : `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
 
-/** `tel:` with only digits and a leading +, or null when the number has no digits. */
+/** `tel:` in E.164 for Danish numbers (`tel:+4562521234`), else digits and a leading +; null without digits. */
 export function telHref(phone: string): string | null {
-  const digits = phone.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
-  return /\d/.test(digits) ? `tel:${digits}` : null;
+  const number = phoneE164(phone);
+  return number === '' ? null : `tel:${number}`;
 }
 
 export function mailHref(email: string): string | null {
@@ -48,9 +49,13 @@ export function mailHref(email: string): string | null {
   return address.includes('@') ? safeHref(`mailto:${address}`) : null;
 }
 
-/** A phone number that never wraps: spaces and hyphens become their non-breaking forms. */
+/**
+ * A phone number (or a short text with one, 'Ring 62521234') as a visitor reads it: Danish numbers
+ * written in pairs ('62 52 12 34', rules/phone.ts), and never wrapping: spaces and hyphens become
+ * their non-breaking forms.
+ */
 export function unbreakable(text: string): string {
-  return text.trim().replace(/\s+/g, '\u00a0').replace(/-/g, '\u2011');
+  return formatPhonesIn(formatPhone(text)).replace(/\s+/g, '\u00a0').replace(/-/g, '\u2011');
 }
 
 /** The weekdays in order with their text, when the owner shows hours; days left empty are skipped. */

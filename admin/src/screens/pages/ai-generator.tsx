@@ -1,5 +1,6 @@
 // The AI text generator of the content tab (SPEC §4, §5, §9): keywords (comma-separated), a button
 // that is off while the field is blank or while generating, and today's count as `count/5 i dag`.
+// When the day's generations are used, it says so in the spec's words instead of only greying out.
 import { useEffect, useId, useState } from 'react';
 import { formatAiCounter } from '../../../../rules/ai-limit';
 import { MESSAGES } from '../../../../rules/messages';
@@ -32,6 +33,7 @@ export function AiGenerator({ pageType, onGenerated }: AiGeneratorProps) {
 
   const usedToday = usage?.usedToday ?? 0;
   const limit = usage?.limit ?? 5;
+  const limitReached = usage !== null && usedToday >= limit;
 
   const generate = async () => {
     setGenerating(true);
@@ -83,6 +85,10 @@ export function AiGenerator({ pageType, onGenerated }: AiGeneratorProps) {
       {error ? (
         <p className="form-error" role="alert">
           {error}
+        </p>
+      ) : limitReached ? (
+        <p className="notice notice-info" role="status">
+          {MESSAGES.aiDailyLimit}
         </p>
       ) : null}
     </div>

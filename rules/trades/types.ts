@@ -1,0 +1,49 @@
+// The shape of one trade profile: what the site writers need to know about a trade to write about a
+// company in it without ever naming the CVR registry's industry description as if it were a service.
+
+/** A Danish noun in the four forms the writers use. */
+export interface NounForms {
+  /** 'tømrer' */
+  singular: string;
+  /** 'tømreren' */
+  singularDefinite: string;
+  /** 'tømrere' */
+  plural: string;
+  /** 'tømrerne' */
+  pluralDefinite: string;
+  /** Common ('en tømrer', 'din lokale tømrer') or neuter ('et firma', 'dit lokale firma'). */
+  gender: 'common' | 'neuter';
+}
+
+export type CustomerGroup = 'privat' | 'erhverv' | 'boligforeninger';
+
+export interface TradeQuestion {
+  question: string;
+  answer: string;
+}
+
+export interface TradeProfile {
+  /** A stable id ('tomrer'), ASCII. */
+  id: string;
+  /** The trade as a person or business: 'tømrer', 'rengøringsfirma'. */
+  noun: NounForms;
+  /**
+   * Where the work happens: at the customer's ('onsite': a carpenter comes out and gives a quote) or
+   * at the business ('shop': a hairdresser or a garage; the customer books a time).
+   */
+  workplace: 'onsite' | 'shop';
+  /** DB07 industry codes (six digits) that name this trade. */
+  codes: readonly string[];
+  /**
+   * Lowercase word stems looked for in the industry description, then the company name ('tømrer',
+   * 'snedker'); the profile with the longest matching stem wins.
+   */
+  stems: readonly string[];
+  /** 6–10 services as a customer searches for them, each a short phrase with a capital first letter. */
+  services: readonly string[];
+  customers: readonly CustomerGroup[];
+  /** 3–5 questions customers ask, with short answers in the company's voice ('vi'). */
+  questions: readonly TradeQuestion[];
+  /** Local-search phrases, each read with ' i <by>' after it ('tømrer', 'tømrermester'). */
+  keywords: readonly string[];
+}

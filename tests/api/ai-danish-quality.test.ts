@@ -1,0 +1,316 @@
+// The Danish-quality suite: the built-in writer over every trade profile and over a corpus of real
+// industry descriptions as the CVR registry writes them (DB07 texts with their codes). Per site (the
+// homepage, Om os and Ydelser together): no repeated sentence, the industry description never used in
+// the text, acronyms in capitals, no sentence over 30 words, no leftover placeholders, articles that fit
+// the trade noun, the short name in running text. A few companies' texts are pinned in a readable
+// snapshot file (__snapshots__/writer-texts.md) so a reviewer reads them in the diff.
+import { describe, expect, it } from 'vitest';
+import { qualityProblems, sentencesOf } from '../../api/ai/quality';
+import { writeFromTemplates } from '../../api/ai/template-writer';
+import type { WriteInput, WrittenText } from '../../api/ai/text-writer';
+import { DEMO_REGISTRY_COMPANIES } from '../../api/onboarding/demo-registry';
+import { findTradeProfile, NEUTRAL_PROFILE, TRADE_PROFILES, type TradeProfile } from '../../rules/trades';
+
+const TODAY = new Date('2026-11-23T12:00:00Z');
+
+// [DB07 code, industry description as the CVR registry writes it, profile id or 'neutral'].
+const CORPUS: readonly [string, string, string][] = [
+  ['433200', 'Tømrer- og bygningssnedkervirksomhed', 'tomrer'],
+  ['439910', 'Murere', 'murer'],
+  ['433410', 'Malerforretninger', 'maler'],
+  ['432200', 'VVS- og blikkenslagerforretninger', 'vvs'],
+  ['432100', 'Elinstallation', 'elektriker'],
+  ['433420', 'Glarmestre', 'glarmester'],
+  ['433300', 'Gulvbelægning og vægbeklædning', 'gulvlaegger'],
+  ['439100', 'Tagdækningsvirksomhed', 'tagdaekker'],
+  ['432910', 'Isoleringsvirksomhed', 'isolator'],
+  ['431100', 'Nedrivning', 'nedrivning'],
+  ['431200', 'Forberedende byggepladsarbejder', 'entreprenor'],
+  ['412000', 'Opførelse af nye bygninger', 'entreprenor'],
+  ['421100', 'Anlæg af veje og motorveje', 'entreprenor'],
+  ['429900', 'Anden anlægsvirksomhed i.a.n.', 'entreprenor'],
+  ['439990', 'Anden bygge- og anlægsvirksomhed i.a.n.', 'entreprenor'],
+  ['813000', 'Landskabspleje', 'anlaegsgartner'],
+  ['812100', 'Almindelig rengøring i bygninger', 'rengoring'],
+  ['812210', 'Vinduespudsning', 'vinduespudser'],
+  ['812900', 'Andre rengøringsydelser', 'rengoring'],
+  ['960210', 'Frisørsaloner', 'frisor'],
+  ['960220', 'Skønhedssaloner', 'kosmetolog'],
+  ['452010', 'Almindelig reparation og vedligeholdelse af motorkøretøjer', 'mekaniker'],
+  ['452020', 'Autolakering og karrosseriarbejde', 'autolakerer'],
+  ['453200', 'Detailhandel med reservedele og tilbehør til motorkøretøjer', 'daekcenter'],
+  ['494100', 'Vejgodstransport', 'vognmand'],
+  ['494200', 'Flytteforretninger', 'flyttefirma'],
+  ['370000', 'Opsamling og behandling af spildevand', 'kloakmester'],
+  ['251100', 'Fremstilling af metalkonstruktioner og dele heraf', 'smed'],
+  ['256200', 'Maskinforarbejdning', 'smed'],
+  ['162300', 'Fremstilling af andet tømrer- og snedkerarbejde til byggeriet', 'snedker'],
+  ['310900', 'Fremstilling af andre møbler', 'snedker'],
+  ['', 'Kloakmester- og anlægsarbejde', 'kloakmester'],
+  ['', 'Skorstensfejning', 'skorstensfejer'],
+  ['', 'Låsesmede', 'laasesmed'],
+  ['', 'Brolægning', 'brolaegger'],
+  ['', 'Ventilationsarbejde', 'ventilation'],
+  ['', 'Dækservice', 'daekcenter'],
+  ['', 'Haveservice og havepleje', 'gartner'],
+  ['', 'Vinduespolering', 'vinduespudser'],
+  ['', 'Frisører', 'frisor'],
+  ['', 'Blikkenslagerforretninger', 'blikkenslager'],
+  ['711100', 'Arkitektvirksomhed', 'neutral'],
+  ['711210', 'Rådgivende ingeniørvirksomhed inden for byggeri', 'neutral'],
+  ['692000', 'Bogføring og revision; skatterådgivning', 'neutral'],
+  ['691000', 'Juridisk bistand', 'neutral'],
+  ['561010', 'Restauranter', 'neutral'],
+  ['561020', 'Pizzeriaer, grillbarer, isbarer mv.', 'neutral'],
+  ['471100', 'Supermarkeder', 'neutral'],
+  ['477810', 'Optikere', 'neutral'],
+  ['750000', 'Dyrlæger', 'neutral'],
+  ['869020', 'Fysioterapeuter og ergoterapeuter', 'neutral'],
+  ['931300', 'Fitnesscentre', 'neutral'],
+  ['620100', 'Computerprogrammering', 'neutral'],
+  ['731100', 'Reklamebureauer', 'neutral'],
+  ['742000', 'Fotografisk virksomhed', 'neutral'],
+  ['960900', 'Anden personlig service i.a.n.', 'neutral'],
+  ['011100', 'Dyrkning af korn (ekskl. ris), bælgfrugter og olieholdige frø', 'neutral'],
+  ['811000', 'Kombinerede serviceydelser', 'neutral'],
+  ['801000', 'Private vagt- og sikkerhedstjenester', 'neutral'],
+  ['952500', 'Reparation af ure og smykker', 'neutral'],
+  ['331200', 'Reparation af maskiner', 'neutral'],
+  ['475910', 'Detailhandel med møbler', 'neutral'],
+  ['681000', 'Køb og salg af egen fast ejendom', 'neutral'],
+  ['683110', 'Ejendomsmæglere', 'neutral'],
+  ['855300', 'Køreskoler', 'neutral'],
+  ['960100', 'Vaskerier og renserier', 'neutral'],
+  ['493200', 'Taxikørsel', 'vognmand'],
+];
+
+const CITIES = ['Silkeborg', 'Svendborg', 'Køge', 'Aarhus C', 'Odense SØ', 'Ribe', 'Frederikshavn'];
+
+interface Company {
+  name: string;
+  code: string;
+  desc: string;
+  city: string;
+  startDate: string;
+  employees: number | null;
+  hasPhone: boolean;
+  hasEmail: boolean;
+}
+
+function site(company: Company, variant: string): WrittenText[] {
+  const base: Omit<WriteInput, 'pageType'> = {
+    companyName: company.name,
+    industryDesc: company.desc,
+    industryCode: company.code || undefined,
+    city: company.city || undefined,
+    keywords: [],
+    startDate: company.startDate,
+    employees: company.employees,
+    hasPhone: company.hasPhone,
+    hasEmail: company.hasEmail,
+  };
+  return [
+    writeFromTemplates({ ...base, pageType: 'homepage' }, variant, TODAY),
+    writeFromTemplates({ ...base, pageType: 'page', topic: 'about' }, variant, TODAY),
+    writeFromTemplates({ ...base, pageType: 'page', topic: 'services' }, variant, TODAY),
+  ];
+}
+
+function textsOf(pages: WrittenText[]): string[] {
+  return pages.flatMap((page) => [page.title, page.subtitle ?? '', page.content]);
+}
+
+function wordCount(markdown: string): number {
+  return markdown.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+function expectGoodSite(company: Company, profile: TradeProfile, variant: string) {
+  const pages = site(company, variant);
+  const problems = qualityProblems(textsOf(pages), {
+    companyName: company.name,
+    industryDesc: company.desc,
+    profile,
+  });
+  expect(problems, `${company.name} (${company.desc}), variant ${variant}`).toEqual([]);
+  const [home] = pages;
+  // A scannable homepage: a list of services, subheadings, a call to action that links to contact.
+  expect(home?.content).toMatch(/^- /m);
+  expect(home?.content).toMatch(/^## /m);
+  expect(home?.content).toContain('](/kontakt)');
+  expect(wordCount(home?.content ?? '')).toBeLessThanOrEqual(300);
+  expect(home?.subtitle?.length ?? 0).toBeGreaterThan(0);
+  // Running text uses the short name: never 'ApS' or 'I/S'.
+  for (const text of textsOf(pages)) expect(text).not.toMatch(/\b(ApS|A\/S|I\/S)\b/);
+}
+
+describe('trade profiles', () => {
+  it('cover at least 30 trades, each complete', () => {
+    expect(TRADE_PROFILES.length).toBeGreaterThanOrEqual(30);
+    const ids = new Set(TRADE_PROFILES.map((profile) => profile.id));
+    expect(ids.size).toBe(TRADE_PROFILES.length);
+    for (const profile of TRADE_PROFILES) {
+      const { singular, singularDefinite, plural, pluralDefinite } = profile.noun;
+      expect(profile.services.length, profile.id).toBeGreaterThanOrEqual(6);
+      expect(profile.services.length, profile.id).toBeLessThanOrEqual(10);
+      expect(profile.questions.length, profile.id).toBeGreaterThanOrEqual(3);
+      expect(profile.questions.length, profile.id).toBeLessThanOrEqual(5);
+      expect(profile.keywords.length, profile.id).toBeGreaterThan(0);
+      expect(profile.customers.length, profile.id).toBeGreaterThan(0);
+      // The four forms are four different words, and the definite plural builds on the plural or
+      // (kloakmestre → kloakmestrene) on its stem.
+      expect(new Set([singular, singularDefinite, plural, pluralDefinite]).size, profile.id).toBe(4);
+      expect(pluralDefinite.startsWith(plural.replace(/e$/, '')), profile.id).toBe(true);
+      for (const question of profile.questions) {
+        expect(question.question, profile.id).toMatch(/\?$/);
+        expect(question.answer, profile.id).toMatch(/[.!]$/);
+      }
+    }
+  });
+
+  it('are found from the DB07 code, then the industry words, then the company name', () => {
+    expect(findTradeProfile({ industryCode: '433200' }).id).toBe('tomrer');
+    expect(findTradeProfile({ industryCode: '43.32.00', industryDesc: 'Noget andet' }).id).toBe('tomrer');
+    expect(findTradeProfile({ industryDesc: 'Tømrer- og bygningssnedkervirksomhed' }).id).toBe('tomrer');
+    expect(findTradeProfile({ industryDesc: 'VVS- og blikkenslagerforretninger' }).id).toBe('vvs');
+    expect(findTradeProfile({ industryCode: '432200', companyName: 'Hansens Blikkenslageri' }).id).toBe(
+      'vvs',
+    );
+    expect(findTradeProfile({ industryDesc: 'Anden rådgivning', companyName: 'Låsesmeden ApS' }).id).toBe(
+      'laasesmed',
+    );
+    expect(findTradeProfile({ industryDesc: 'Anden rådgivning', companyName: 'Jensen ApS' })).toBe(
+      NEUTRAL_PROFILE,
+    );
+  });
+});
+
+describe('the built-in writer over every profile', () => {
+  for (const profile of TRADE_PROFILES) {
+    it(`writes a good site for a ${profile.noun.singular}`, () => {
+      const company: Company = {
+        name: `Jensen & Larsen ${profile.noun.singular === profile.noun.singular.toUpperCase() ? '' : 'ApS'}`.trim(),
+        code: profile.codes[0] ?? '',
+        desc: profile.codes[0] ? '' : (profile.stems[0] ?? ''),
+        city: 'Ringsted',
+        startDate: '01/03 - 2009',
+        employees: 4,
+        hasPhone: true,
+        hasEmail: true,
+      };
+      expect(findTradeProfile({ industryCode: company.code, industryDesc: company.desc }).id).toBe(
+        profile.id,
+      );
+      for (const variant of ['a', 'b', 'c']) expectGoodSite(company, profile, variant);
+    });
+  }
+});
+
+describe('the built-in writer over a corpus of registry texts', () => {
+  it(`holds ${CORPUS.length} industry descriptions`, () => {
+    expect(CORPUS.length).toBeGreaterThanOrEqual(60);
+  });
+
+  CORPUS.forEach(([code, desc, expected], index) => {
+    it(`${code || 'no code'} ${desc}`, () => {
+      const company: Company = {
+        name: ['Nielsen & Søn ApS', 'Holm Service I/S', 'Bakkegårdens Firma A/S', 'Peter Madsen'][
+          index % 4
+        ] as string,
+        code,
+        desc,
+        city: CITIES[index % CITIES.length] as string,
+        startDate: index % 3 === 0 ? '' : `0${(index % 9) + 1}/01 - ${1990 + index}`,
+        employees: [null, 1, 3, 14][index % 4] ?? null,
+        hasPhone: index % 5 !== 0,
+        hasEmail: index % 7 !== 0,
+      };
+      const profile = findTradeProfile({ industryCode: code, industryDesc: desc, companyName: company.name });
+      expect(profile.id).toBe(expected);
+      for (const variant of ['1', '2']) expectGoodSite(company, profile, variant);
+    });
+  });
+});
+
+describe('titles and names', () => {
+  it('gives a long legal name a whole title that fits, never one cut short', () => {
+    const input: WriteInput = {
+      companyName: 'Bent Jensens Tømrer- og Snedkerforretning ApS',
+      industryCode: '433200',
+      city: 'Svendborg',
+      keywords: [],
+      pageType: 'homepage',
+    };
+    for (const variant of ['1', '2', '3', '4', '5', '6']) {
+      const { title } = writeFromTemplates(input, variant, TODAY);
+      expect(title.length).toBeLessThanOrEqual(60);
+      expect(title).toMatch(/ i Svendborg$/);
+    }
+  });
+});
+
+describe('the quality checks catch what the issue reported', () => {
+  const profile = TRADE_PROFILES.find((candidate) => candidate.id === 'murer') as TradeProfile;
+  const context = {
+    companyName: 'Murermester Hansen ApS',
+    industryDesc: 'Tømrer- og bygningssnedkervirksomhed',
+    profile,
+  };
+  it.each([
+    ['Vi arbejder med tømrer- og bygningssnedkervirksomhed.', 'industry description'],
+    ['Vi laver vVS- og blikkenslagerarbejde.', 'acronym'],
+    ['Vi bygger. Vi bygger.', 'repeated sentence'],
+    ['Velkommen til {company}.', 'placeholder'],
+    ['Ring til et murer i dag.', 'wrong noun form'],
+    ['Murermester Hansen ApS bygger. Kontakt Murermester Hansen ApS i dag.', 'full legal name'],
+    [`${'Vi bygger gode huse '.repeat(8)}.`, 'over 30 words'],
+  ])('%s', (text, problem) => {
+    expect(qualityProblems([text], context).join('\n')).toContain(problem);
+  });
+
+  it('splits Markdown into sentences without list and heading marks', () => {
+    expect(
+      sentencesOf('## Hej\n\n- **Klare aftaler** – Du får en pris.\n\n[Ring](/kontakt) til os. Nu!'),
+    ).toEqual(['Klare aftaler – Du får en pris.', 'Ring til os.', 'Nu!']);
+  });
+});
+
+describe('snapshot of a few companies’ texts', () => {
+  it('reads as Danish written by a Dane (review the file in the diff)', async () => {
+    const picks = DEMO_REGISTRY_COMPANIES.filter(({ trade }) =>
+      ['tømrer', 'vvs', 'frisør', 'kloak-anlæg'].includes(trade),
+    );
+    const neutral: Company = {
+      name: 'Arkitektkontoret Eksempel ApS',
+      code: '711100',
+      desc: 'Arkitektvirksomhed',
+      city: 'Roskilde',
+      startDate: '01/01 - 2001',
+      employees: 2,
+      hasPhone: false,
+      hasEmail: true,
+    };
+    const companies: Company[] = [
+      ...picks.map(({ company }) => ({
+        name: company.name,
+        code: company.industrycode ?? '',
+        desc: company.industrydesc,
+        city: company.city,
+        startDate: company.startdate,
+        employees: company.employees,
+        hasPhone: company.phone !== '',
+        hasEmail: company.email !== '',
+      })),
+      neutral,
+    ];
+    const out: string[] = ['# Tekster fra den indbyggede skribent', ''];
+    for (const company of companies) {
+      out.push(`## ${company.name} (${company.desc}, ${company.city})`, '');
+      for (const page of site(company, 'snapshot')) {
+        out.push(`### ${page.title}`, '');
+        if (page.subtitle) out.push(`> ${page.subtitle}`, '');
+        out.push(page.content.replace(/^(#{2,3}) /gm, '#$1 '), '', '---', '');
+      }
+    }
+    await expect(out.join('\n')).toMatchFileSnapshot('./__snapshots__/writer-texts.md');
+  });
+});
