@@ -381,8 +381,12 @@ describe('site content', () => {
       /<img class="hero-image" src="\/uploads\/12345678\/tag.jpg" alt[ >][^>]*fetchpriority="high"/,
     );
     expect(hero).toContain('<p class="hero-subtitle">Nye tage, tilbygninger');
-    expect(page('vvs-forside')).toContain('<section class="hero">');
+    // Without the owner's photo: the theme band beside the company's default scene (a VVS scene in blue).
+    expect(page('vvs-forside')).toContain('<section class="hero hero-scene">');
     expect(page('vvs-forside')).not.toContain('class="hero-image"');
+    expect(page('vvs-forside')).toMatch(
+      /<img class="hero-art" src="\/_astro\/scene-vvs-blue-[0-9a-f]{10}\.svg" alt width="1600" height="900"[^>]*fetchpriority="high"/,
+    );
     expect(page('tomrer-om-os')).toMatch(
       /<div class="container split">.*<img class="split-image"[^>]*loading="lazy"/s,
     );
@@ -390,6 +394,15 @@ describe('site content', () => {
     expect(page('tomrer-galleri')).toContain('alt="Tilbygning i Lystrup"');
     expect(page('tomrer-ydelser').match(/<li class="card">/g)).toHaveLength(4);
     expect(page('vvs-priser')).toContain('<h1>Priser og vilkår</h1>');
+    // Pages that show no picture of their own carry the default scene in the title band.
+    expect(page('vvs-priser')).toMatch(
+      /<div class="page-intro page-intro-image">.*class="intro-image" src="\/_astro\/scene-vvs-blue-/s,
+    );
+    expect(page('tomrer-ydelser')).toContain('class="intro-image" src="/_astro/scene-tomrer-amber-');
+    expect(page('tomrer-galleri')).toContain('<div class="page-intro">');
+    expect(page('maler-forside')).toMatch(
+      /<div class="page-intro">.*<div class="container split">.*<img class="split-image" src="https:\/\/cdn\.example\.dk\/facade\.jpg"/s,
+    );
     expect(page('murer-forside')).toContain('<h1>Murer Jensen</h1>');
   });
 
@@ -398,7 +411,7 @@ describe('site content', () => {
       for (const img of source.match(/<img[^>]*>/g) ?? []) {
         expect(img, name).toMatch(/ width="\d+" height="\d+"/);
         expect(img, name).toContain('decoding="async"');
-        const aboveTheFold = /class="(hero-image|brand-logo)"/.test(img);
+        const aboveTheFold = /class="(hero-image|hero-art|intro-image|brand-logo)"/.test(img);
         expect(img.includes('loading="lazy"'), `${name}: ${img}`).toBe(!aboveTheFold);
       }
     }
