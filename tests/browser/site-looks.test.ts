@@ -49,7 +49,7 @@ beforeAll(async () => {
     pageName: 'Med billede',
     layout: 'text',
     content: 'En side med et sidebillede valgt af ejeren.',
-    image: '/images/trades/tomrer.png',
+    image: '/images/examples/tomrer-600.webp',
   });
   await insertPage(admin.db, LAYOUT_CVR, { pageName: 'Galleri', layout: 'gallery' });
   await insertPage(admin.db, LAYOUT_CVR, {
