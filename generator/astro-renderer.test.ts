@@ -378,7 +378,7 @@ describe('site content', () => {
     const hero = page('tomrer-forside');
     expect(hero).toContain('<section class="hero hero-photo">');
     expect(hero).toMatch(
-      /<img class="hero-image" src="\/uploads\/12345678\/tag.jpg" alt[ >][^>]*fetchpriority="high"/,
+      /<img class="hero-image" src="\/uploads\/12345678\/tag.jpg"[^>]* alt[ >][^>]*fetchpriority="high"/,
     );
     expect(hero).toContain('<p class="hero-subtitle">Nye tage, tilbygninger');
     // Without the owner's photo: the theme band beside the company's default scene (a VVS scene in blue).
@@ -400,6 +400,13 @@ describe('site content', () => {
     );
     expect(page('tomrer-ydelser')).toContain('class="intro-image" src="/_astro/scene-tomrer-amber-');
     expect(page('tomrer-galleri')).toContain('<div class="page-intro">');
+    // Archive images offer their WebP widths, so a phone loads the small one.
+    expect(page('tomrer-forside')).toContain(
+      `srcset="/uploads/12345678/tag-480.webp 480w, /uploads/12345678/tag-960.webp 960w, /uploads/12345678/tag-1600.webp 1600w" sizes="100vw"`,
+    );
+    expect(page('tomrer-om-os')).toMatch(
+      /<img class="split-image" src="\/uploads\/12345678\/holdet\.jpg" srcset="[^"]*holdet-960\.webp 960w" sizes="\(min-width/,
+    );
     expect(page('maler-forside')).toMatch(
       /<div class="page-intro">.*<div class="container split">.*<img class="split-image" src="https:\/\/cdn\.example\.dk\/facade\.jpg"/s,
     );
