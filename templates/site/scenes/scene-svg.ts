@@ -47,9 +47,10 @@ function house(
   wall: string,
   roof: string,
   door: string,
+  lit = false,
 ): string {
   const top = base - h;
-  return `${shadow(x + w / 2, base + 6, w * 0.6)}${rect(x, top, w, h, wall)}<path d="M${x - 24} ${top + 4} L${x + w / 2} ${top - w * 0.42} L${x + w + 24} ${top + 4} Z" fill="${roof}"/>${rect(x + w / 2 - 28, base - 110, 56, 110, door, ' rx="4"')}${windowPane(x + 30, top + 40, 70, 70)}${windowPane(x + w - 100, top + 40, 70, 70)}`;
+  return `${shadow(x + w / 2, base + 6, w * 0.6)}${rect(x, top, w, h, wall)}<path d="M${x - 24} ${top + 4} L${x + w / 2} ${top - w * 0.42} L${x + w + 24} ${top + 4} Z" fill="${roof}"/>${rect(x + w / 2 - 28, base - 110, 56, 110, door, ' rx="4"')}${windowPane(x + 30, top + 40, 70, 70, lit)}${windowPane(x + w - 100, top + 40, 70, 70, lit)}`;
 }
 
 /** Sky, sun, two ranges of hills in the theme's colours, a far row of houses and the ground. */
@@ -161,7 +162,7 @@ ${van(130, 800, c)}`;
 
 const elektriker: Draw = (c) => {
   // A house with warm lit windows, an electrical panel with a cable run, and a cable drum.
-  return `${backdrop(c)}${house(820, 650, 560, 330, WALL, TILE, c.primaryDark)}${windowPane(900, 430, 90, 90, true)}${windowPane(1210, 430, 90, 90, true)}
+  return `${backdrop(c)}${house(820, 650, 560, 330, WALL, TILE, c.primaryDark, true)}${windowPane(930, 440, 90, 90, true)}${windowPane(1180, 440, 90, 90, true)}
 <path d="M780 200 Q900 260 1000 230 T1250 220 T1600 260" fill="none" stroke="${INK}" stroke-width="4"/>${rect(740, 150, 16, 500, WOOD_DARK)}
 ${shadow(560, 804, 120)}<circle cx="560" cy="710" r="96" fill="${c.primary}"/><circle cx="560" cy="710" r="70" fill="${c.primaryDark}"/><circle cx="560" cy="710" r="22" fill="${METAL}"/>
 <path d="M560 614 C700 600 700 700 780 720" fill="none" stroke="${INK}" stroke-width="10" stroke-linecap="round"/>
