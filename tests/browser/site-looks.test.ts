@@ -140,6 +140,30 @@ describe('a freshly onboarded site', () => {
     expect(html).toMatch(/<img class="split-image"[^>]*loading="lazy"/);
   });
 
+  it('styles a services list in the body text as cards with a check icon', async () => {
+    // The writer's Markdown list (`- …`) arrives as <ul> inside .prose; this is the styling it gets.
+    for (const viewport of [NARROW, WIDE]) {
+      const page = await open(viewport, `/${TRADES[0].cvr}/`);
+      await page.evaluate(() => {
+        const prose = document.querySelector('main .prose');
+        prose?.insertAdjacentHTML(
+          'afterbegin',
+          '<h2>Det kan vi hjælpe med</h2><ul><li>Nyt tag og tagrenovering</li><li>Vinduer og døre</li>' +
+            '<li>Terrasser og carporte</li><li>Tilbygninger</li><li>Gulve og lofter</li><li>Køkkenmontering</li></ul>',
+        );
+      });
+      const item = page.locator('main .prose li').first();
+      const icon = await item.evaluate((li) => {
+        const before = getComputedStyle(li, '::before');
+        return { width: before.width, mask: before.maskImage || before.webkitMaskImage };
+      });
+      expect(icon.width).not.toBe('auto');
+      expect(icon.mask).toContain('data:image/svg+xml');
+      await item.scrollIntoViewIfNeeded();
+      await admin.shot(page, `services-list-${viewport.width}`, false);
+    }
+  });
+
   it('keeps a click-to-call button on screen on phones only', async () => {
     const phone = await open(NARROW, `/${TRADES[1].cvr}/`);
     const call = phone.locator('a.call-bar');
