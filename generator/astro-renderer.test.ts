@@ -221,7 +221,7 @@ describe('LocalBusiness JSON-LD', () => {
       '@type': 'LocalBusiness',
       name: 'Demo Tømrer & Snedker ApS',
       url: 'https://demotoemrer.mesterside.dk/',
-      telephone: '12 34 56 78',
+      telephone: '+4512345678',
       email: 'info@example.dk',
       address: {
         '@type': 'PostalAddress',
@@ -383,11 +383,15 @@ describe('site content', () => {
     const hero = page('tomrer-forside');
     expect(hero).toContain('<section class="hero hero-photo">');
     expect(hero).toMatch(
-      /<img class="hero-image" src="\/uploads\/12345678\/tag.jpg" alt[ >][^>]*fetchpriority="high"/,
+      /<img class="hero-image" src="\/uploads\/12345678\/tag.jpg"[^>]* alt[ >][^>]*fetchpriority="high"/,
     );
     expect(hero).toContain('<p class="hero-subtitle">Nye tage, tilbygninger');
-    expect(page('vvs-forside')).toContain('<section class="hero">');
+    // Without the owner's photo: the theme band beside the company's default scene (a VVS scene in blue).
+    expect(page('vvs-forside')).toContain('<section class="hero hero-scene">');
     expect(page('vvs-forside')).not.toContain('class="hero-image"');
+    expect(page('vvs-forside')).toMatch(
+      /<img class="hero-art" src="\/_astro\/scene-vvs-blue-[0-9a-f]{10}\.svg" alt width="1600" height="900"[^>]*fetchpriority="high"/,
+    );
     expect(page('tomrer-om-os')).toMatch(
       /<div class="container split">.*<img class="split-image"[^>]*loading="lazy"/s,
     );
@@ -395,6 +399,22 @@ describe('site content', () => {
     expect(page('tomrer-galleri')).toContain('alt="Tilbygning i Lystrup"');
     expect(page('tomrer-ydelser').match(/<li class="card">/g)).toHaveLength(4);
     expect(page('vvs-priser')).toContain('<h1>Priser og vilkår</h1>');
+    // Pages that show no picture of their own carry the default scene in the title band.
+    expect(page('vvs-priser')).toMatch(
+      /<div class="page-intro page-intro-image">.*class="intro-image" src="\/_astro\/scene-vvs-blue-/s,
+    );
+    expect(page('tomrer-ydelser')).toContain('class="intro-image" src="/_astro/scene-tomrer-amber-');
+    expect(page('tomrer-galleri')).toContain('<div class="page-intro">');
+    // Archive images offer their WebP widths, so a phone loads the small one.
+    expect(page('tomrer-forside')).toContain(
+      `srcset="/uploads/12345678/tag-480.webp 480w, /uploads/12345678/tag-960.webp 960w, /uploads/12345678/tag-1600.webp 1600w" sizes="100vw"`,
+    );
+    expect(page('tomrer-om-os')).toMatch(
+      /<img class="split-image" src="\/uploads\/12345678\/holdet\.jpg" srcset="[^"]*holdet-960\.webp 960w" sizes="\(min-width/,
+    );
+    expect(page('maler-forside')).toMatch(
+      /<div class="page-intro">.*<div class="container split">.*<img class="split-image" src="https:\/\/cdn\.example\.dk\/facade\.jpg"/s,
+    );
     expect(page('murer-forside')).toContain('<h1>Murer Jensen</h1>');
   });
 
@@ -403,7 +423,7 @@ describe('site content', () => {
       for (const img of source.match(/<img[^>]*>/g) ?? []) {
         expect(img, name).toMatch(/ width="\d+" height="\d+"/);
         expect(img, name).toContain('decoding="async"');
-        const aboveTheFold = /class="(hero-image|brand-logo)"/.test(img);
+        const aboveTheFold = /class="(hero-image|hero-art|intro-image|brand-logo)"/.test(img);
         expect(img.includes('loading="lazy"'), `${name}: ${img}`).toBe(!aboveTheFold);
       }
     }

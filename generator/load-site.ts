@@ -1,5 +1,5 @@
 // Reads everything one company's site is rendered from, in one go, fresh from the database.
-import { type Db, findCompanyByCvr, listPages } from '../db';
+import { type Db, findCompanyByCvr, listImages, listPages } from '../db';
 import { canonicalOrigin, productOrigin } from '../rules/site-url';
 import type { SiteModel } from './site-model';
 
@@ -12,5 +12,6 @@ export async function loadSiteModel(db: Db, cvr: string, publicHost: string): Pr
     pages: await listPages(db, cvr),
     canonicalOrigin: canonicalOrigin(company, publicHost),
     productOrigin: productOrigin(publicHost),
+    images: Object.fromEntries((await listImages(db, cvr)).map((image) => [image.url, image.variants])),
   };
 }

@@ -1,6 +1,6 @@
 // The data one company's site is rendered from: read from the database once per publish and handed
 // to the templates as Astro.locals. Templates read nothing else.
-import type { Company, Page } from '../db';
+import type { Company, ImageVariant, Page } from '../db';
 
 export interface SiteModel {
   company: Company;
@@ -11,6 +11,9 @@ export interface SiteModel {
   canonicalOrigin: string;
   /** The main host's origin (`productOrigin`), e.g. for the product's own pages. */
   productOrigin: string;
+  /** The archive's WebP widths of each uploaded image, by the image's URL, for `srcset`. Optional:
+   *  a page whose image is not in the archive (or a model without it) gets a plain `src`. */
+  images?: Readonly<Record<string, readonly ImageVariant[]>>;
 }
 
 /** What one render produces: a page of the company, or (page null) the site's 404 page. */

@@ -8,23 +8,23 @@ export interface Feature {
 export const FEATURES: readonly Feature[] = [
   {
     title: 'AI-skrevne tekster',
-    text: 'Vi skriver de første tekster til din hjemmeside ud fra dit CVR-nummer og din branche. Teksterne er på godt dansk og skrevet, så kunderne kan finde dig på Google. Du kan altid rette dem selv eller lade AI skrive et nyt forslag.',
+    text: 'Vi skriver de første tekster til din forside og din side om firmaet ud fra dine oplysninger i CVR-registret: branche, by og kontaktoplysninger. Du kan altid rette dem selv eller lade AI skrive et nyt forslag til en side, op til fem gange om dagen.',
   },
   {
     title: 'Overskueligt kontrolpanel',
-    text: 'Når du logger ind, ser du med det samme, hvordan din hjemmeside har det: hvilke sider du har, hvor mange billeder der er lagt op, og hvor langt du er med din prøveperiode.',
+    text: 'Når du logger ind, står det hele samlet ét sted: dine sider, dit billedarkiv og indstillingerne for hjemmesiden. Et banner viser, hvor lang tid der er tilbage af din gratis prøveperiode.',
   },
   {
     title: 'Sidestyring',
-    text: 'Opret, omdøb, sorter og slet sider med få klik. Hver side har sin egen titel, undertitel, tekst og layout, og du bestemmer selv, hvad der står i menuen.',
+    text: 'Opret, omdøb og slet sider med få klik. Hver side har sin egen overskrift, tekst, billeder og sit eget layout, og nye sider kommer automatisk med i menuen under det navn, du giver dem.',
   },
   {
     title: 'Billedarkiv',
-    text: 'Læg billeder af dit arbejde op ét sted og brug dem på alle sider. Billederne bliver gjort klar til nettet automatisk, så siden stadig er hurtig på mobilen.',
+    text: 'Læg op til 15 billeder af dit arbejde op ét sted og brug dem på alle sider. Store billeder fra telefonen bliver automatisk gjort mindre, så siden stadig er hurtig på mobilen.',
   },
   {
     title: 'Kontaktoplysninger',
-    text: 'Telefon, e-mail, adresse og åbningstider står tydeligt på hver side. Kunderne kan ringe til dig med et enkelt tryk på mobilen.',
+    text: 'Telefon, e-mail, adresse og åbningstider står tydeligt på hver side. På mobilen har kunderne en ring op-knap lige ved hånden, så de kan ringe til dig med et enkelt tryk.',
   },
   {
     title: 'Sociale medier',

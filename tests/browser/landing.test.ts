@@ -3,7 +3,7 @@
 // that open the company's site, the example pages' lightbox, and the cookieless page view.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCompany, insertPage, listAnalyticsCounts } from '../../db';
-import { type AdminStack, PHONE, startAdminStack } from '../support/admin-stack';
+import { type AdminStack, DESKTOP, PHONE, startAdminStack } from '../support/admin-stack';
 
 let admin: AdminStack;
 
@@ -66,6 +66,21 @@ describe('landing page', () => {
     expect(await cards.first().textContent()).toContain('Nyt Firma 5 ApS');
     await admin.shot(page, 'landing-8-phone');
 
+    // The hero shows the product, and the examples are screenshots of real sites it made.
+    const desktop = await admin.newPage(DESKTOP);
+    await desktop.goto(`${admin.origin}/`);
+    expect(await desktop.locator('.lp-devices img').count()).toBe(2);
+    await admin.shot(desktop, 'landing-8-desktop-hero', false);
+    const examples = desktop.locator('.lp-example img');
+    expect(await examples.count()).toBe(4);
+    await examples.last().scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        examples.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toBe(true);
+    await admin.shot(desktop, 'landing-8-desktop-examples', false);
+
     await addCompanies(2);
     page = await landing();
     expect(await cards.count()).toBe(6);
@@ -96,7 +111,7 @@ describe('landing page', () => {
     await page.getByRole('link', { name: 'Se eksemplet for Murer i stor størrelse' }).click();
     const dialog = page.getByRole('dialog', { name: 'Eksempel i stor størrelse' });
     await dialog.waitFor();
-    expect(await dialog.locator('img').getAttribute('src')).toContain('/images/trades/murer.png');
+    expect(await dialog.locator('img').getAttribute('src')).toContain('/images/examples/murer-1200.webp');
     await admin.shot(page, 'landing-lightbox-phone', false);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });

@@ -5,6 +5,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_POSTS } from '../../templates/marketing/blog-posts';
 import { FAQ_ITEMS } from '../../templates/marketing/faq';
@@ -190,9 +191,13 @@ describe('marketing pages', { timeout: 60_000 }, () => {
       }
       const start = page.getByRole('link', { name: 'Start din hjemmeside nu' }).first();
       expect(await start.getAttribute('href')).toBe('/onboarding');
-      const image = page.locator(`img[src="/images/trades/${trade.image}.png"]`);
+      const image = page.locator(`img[src="/images/examples/${trade.image}-1200.webp"]`);
       expect(await image.getAttribute('alt')).toBe(trade.imageAlt);
-      expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+      // A real screenshot of a site of the trade, in the width the srcset picks for the screen.
+      expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
+        true,
+      );
+      expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-(600|1200)\.webp$/);
       await expectLayout(page);
       await shot(page, `desktop-${trade.slug}`);
       await close();
@@ -394,14 +399,21 @@ describe('marketing build budgets', () => {
     }
   });
 
-  it('the trade images are committed, 1200x630 and small', () => {
-    const dir = path.join(ROOT, 'templates', 'public', 'images', 'trades');
-    expect(readdirSync(dir).sort()).toEqual(TRADES.map((t) => `${t.image}.png`).sort());
+  it('the example screenshots are committed in both widths, with an Open Graph JPEG, and small', async () => {
+    const dir = path.join(ROOT, 'templates', 'public', 'images', 'examples');
+    const files = new Set(readdirSync(dir));
     for (const trade of TRADES) {
-      const png = readFileSync(path.join(dir, `${trade.image}.png`));
-      expect(png.readUInt32BE(16), trade.image).toBe(1200);
-      expect(png.readUInt32BE(20), trade.image).toBe(630);
-      expect(png.length, trade.image).toBeLessThan(60 * 1024);
+      for (const [suffix, width, height, maxKb] of [
+        ['-600.webp', 600, 375, 40],
+        ['-1200.webp', 1200, 750, 80],
+        ['-og.jpg', 1200, 630, 100],
+      ] as const) {
+        const name = `${trade.image}${suffix}`;
+        expect(files.has(name), name).toBe(true);
+        const meta = await sharp(path.join(dir, name)).metadata();
+        expect([meta.width, meta.height], name).toEqual([width, height]);
+        expect(readFileSync(path.join(dir, name)).length, name).toBeLessThan(maxKb * 1024);
+      }
     }
   });
 });

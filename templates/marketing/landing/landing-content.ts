@@ -12,11 +12,11 @@ export const BENEFITS = [
   },
   {
     title: 'AI skriver teksterne',
-    text: 'Teksterne om dine ydelser skrives til dit fag og din by. Du retter dem, hvis du vil – ellers er de klar.',
+    text: 'De første tekster skrives til dit fag og din by. Du retter dem, hvis du vil – ellers er de klar.',
   },
   {
     title: 'Findes lokalt på Google',
-    text: 'Adresse, åbningstider og ydelser er sat op, så Google forstår, hvor du arbejder, og hvad du laver.',
+    text: 'Titler, adresse og åbningstider er sat op, så Google forstår, hvor du arbejder, og hvad du laver.',
   },
   {
     title: 'Lynhurtig på mobilen',
@@ -32,31 +32,34 @@ export const INDUSTRIES = [
   { title: 'Auto', trades: 'Mekaniker, autolakerer, dækcenter og pladesmed', href: '/mekaniker-hjemmeside' },
 ] as const;
 
-/** The example pages (SPEC §1: bricklayer, plumber, mechanic, carpenter), shown in the lightbox. */
+/**
+ * The example pages (SPEC §1: bricklayer, plumber, mechanic, carpenter), shown in the lightbox: screenshots
+ * of real sites the product made for the demo registry's companies (scripts/make-example-shots.ts).
+ */
 export const EXAMPLE_PAGES = [
   {
     image: 'murer',
     title: 'Murer',
     href: '/murer-hjemmeside',
-    alt: 'Eksempel på en hjemmeside til en murer',
+    alt: 'Forsiden af en murers hjemmeside, lavet med Mesterside',
   },
   {
     image: 'vvs',
     title: 'VVS-installatør',
     href: '/vvs-hjemmeside',
-    alt: 'Eksempel på en hjemmeside til en VVS-installatør',
+    alt: 'Forsiden af en VVS-installatørs hjemmeside, lavet med Mesterside',
   },
   {
     image: 'mekaniker',
     title: 'Mekaniker',
     href: '/mekaniker-hjemmeside',
-    alt: 'Eksempel på en hjemmeside til en mekaniker',
+    alt: 'Forsiden af en mekanikers hjemmeside, lavet med Mesterside',
   },
   {
     image: 'tomrer',
     title: 'Tømrer',
     href: '/tomrer-hjemmeside',
-    alt: 'Eksempel på en hjemmeside til en tømrer',
+    alt: 'Forsiden af en tømrers hjemmeside, lavet med Mesterside',
   },
 ] as const;
 

@@ -4,6 +4,7 @@
 import type { SiteModel } from '../../../generator/site-model';
 import type { OpeningHours } from '../../../rules/hours';
 import { WEEKDAYS } from '../../../rules/hours';
+import { phoneE164 } from '../../../rules/phone';
 import { mailHref, socialLinks, telHref, visibleHours } from './contact';
 import { absoluteImage } from './head';
 
@@ -42,7 +43,8 @@ function clock(hours: string, minutes: string): string | null {
 
 export function localBusiness(site: SiteModel): Record<string, unknown> {
   const { company } = site;
-  const telephone = telHref(company.phone) === null ? '' : company.phone.trim();
+  // E.164 (+4562521234) for search engines; visitors read the Danish form elsewhere.
+  const telephone = telHref(company.phone) === null ? '' : phoneE164(company.phone);
   const hours = visibleHours(company);
   const openingHours = openingHoursSpecification(Object.fromEntries(hours.map((row) => [row.day, row.text])));
   const sameAs = socialLinks(company).map((link) => link.href);
