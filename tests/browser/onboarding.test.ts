@@ -280,4 +280,29 @@ describe('onboarding in the browser', () => {
     await shot(page, 'phone-3-login-email-taken');
     await page.context().close();
   }, 30_000);
+  it('keeps a CVR number sent before the script has loaded (scripts delayed by 3 s)', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'da-DK' });
+    const page = await context.newPage();
+    // A slow phone: every script of the island arrives 3 s late, on the first load and after the reload.
+    await page.route('**/_astro/**/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    await page.goto(`${origin}/onboarding`, { waitUntil: 'domcontentloaded' });
+    expect(await page.locator('astro-island[ssr]').count()).toBe(1);
+    const field = page.getByLabel('CVR-nummer');
+    await field.fill('99000606');
+    await field.press('Enter');
+    // The plain form sends the number in the address; the field shows it again while the script loads.
+    await page.waitForURL(`${origin}/onboarding?cvr=99000606`);
+    expect(await page.getByLabel('CVR-nummer').inputValue()).toBe('99000606');
+    await shot(page, 'slow-1-sent-before-script');
+    const heading = page.getByRole('heading', { name: 'Bekræft virksomhed' });
+    await heading.waitFor({ timeout: 15_000 });
+    expect(await page.locator('.ob-company').textContent()).toContain('Mekanikeren Eksempel ApS');
+    // The number is used once: the address no longer carries it.
+    expect(new URL(page.url()).search).toBe('');
+    await shot(page, 'slow-2-company-found');
+    await context.close();
+  }, 40_000);
 });
