@@ -84,6 +84,8 @@ export const MESSAGES = {
   pagesLoadFailed: 'Kunne ikke hente siderne',
   sessionEnded: 'Du er blevet logget ud. Log ind igen.',
   unknownAdminError: 'Noget gik galt i administrationen. Genindlæs siden, eller gå tilbage til forsiden.',
+  pageOrderFailed: 'Kunne ikke gemme rækkefølgen',
+  pageOrderStale: 'Siderne er ændret i mellemtiden. Genindlæs siden, og prøv igen.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

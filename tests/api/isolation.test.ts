@@ -116,6 +116,18 @@ const ISOLATION_ROWS: IsolationRow[] = [
   { name: "delete B's page", method: 'DELETE', path: (b) => `/api/pages/${b.about.id}`, status: 404 },
   { name: "delete B's homepage", method: 'DELETE', path: (b) => `/api/pages/${b.homepage.id}`, status: 404 },
   { name: "read B's page by id", method: 'GET', path: (b) => `/api/pages/${b.about.id}`, status: 404 },
+  {
+    name: "order B's pages",
+    method: 'PUT',
+    path: () => '/api/pages/order',
+    body: (b) => ({
+      pages: [
+        { id: b.about.id, showInMenu: false },
+        { id: b.homepage.id, showInMenu: true },
+      ],
+    }),
+    status: 409,
+  },
   // Subscription and session
   { name: 'read the subscription', method: 'GET', path: () => '/api/subscription', status: 200 },
   {
