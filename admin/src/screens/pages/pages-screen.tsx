@@ -6,6 +6,7 @@ import { MESSAGES } from '../../../../rules/messages';
 import type { Page } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { LoadState } from '../../components/load-state';
+import { MenuOrder } from './menu-order';
 import { PageEditor } from './page-editor';
 import { createPage, listPages } from './pages-api';
 import './pages.css';
@@ -16,6 +17,8 @@ export function PagesScreen() {
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
   const selectedId = params.get('side');
+  // ?visning=menu: the menu order and "Vis i menuen" panel (menu-order.tsx) instead of the editor.
+  const ordering = params.get('visning') === 'menu';
   const choose = (id: string | null) => setParams(id ? { side: id } : {}, { replace: false });
 
   if (pages.data === null) {
@@ -62,6 +65,9 @@ export function PagesScreen() {
                 >
                   {page.pageName}
                   {page.type === 'homepage' ? <span className="pages-menu-tag">Forside</span> : null}
+                  {page.type !== 'homepage' && !page.showInMenu ? (
+                    <span className="pages-menu-tag">Ikke i menuen</span>
+                  ) : null}
                 </button>
               </li>
             ))}
@@ -74,6 +80,14 @@ export function PagesScreen() {
           >
             {creating ? 'Opretter...' : 'Ny side'}
           </button>
+          <button
+            type="button"
+            className="button button-secondary button-wide pages-menu-order"
+            aria-pressed={ordering}
+            onClick={() => setParams(ordering ? {} : { visning: 'menu' })}
+          >
+            Menu og rækkefølge
+          </button>
           {createError ? (
             <p className="form-error" role="alert">
               {createError}
@@ -81,7 +95,14 @@ export function PagesScreen() {
           ) : null}
         </nav>
         <div className="pages-editor-area">
-          {selected ? (
+          {ordering ? (
+            <MenuOrder
+              pages={list}
+              onSaved={(stored) => {
+                pages.setData(() => stored);
+              }}
+            />
+          ) : selected ? (
             <PageEditor
               // A fresh draft per page; after a save the editor takes the stored page itself.
               key={selected.id}
