@@ -19,6 +19,7 @@ import { MESSAGES } from '../../rules/messages';
 import { type RunningFrontServer, startFrontServer } from '../../server';
 import { createPublishQueue, type PublishQueue } from '../../worker';
 import { launchChromium } from '../support/browser';
+import { layoutProblems } from '../support/no-overflow';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SHOTS = path.join(ROOT, 'test-artifacts', 'onboarding');
@@ -305,4 +306,34 @@ describe('onboarding in the browser', () => {
     await shot(page, 'slow-2-company-found');
     await context.close();
   }, 40_000);
+
+  it.each([
+    ['phone', { width: 360, height: 780 }],
+    ['laptop', { width: 1366, height: 800 }],
+  ])(
+    'fits every step at %s width: nothing wider than the viewport, no clipped label',
+    async (size, viewport) => {
+      const page = await openOnboarding(viewport);
+      const check = async (step: string) => {
+        await shot(page, `fit-${size}-${step}`);
+        expect(await layoutProblems(page), step).toEqual([]);
+      };
+      await check('1-cvr');
+      await findCompany(page, '123');
+      await alertText(page);
+      await check('1-cvr-error');
+      await findCompany(page, '99000505');
+      await page.getByRole('heading', { name: 'Bekræft virksomhed' }).waitFor();
+      await page.getByLabel('Vi har en anden hjemmeside').check();
+      await check('2-confirm');
+      await page.getByLabel('Vi har ingen hjemmeside').check();
+      await page.getByRole('button', { name: 'Fortsæt' }).click();
+      await page.getByRole('heading', { name: 'Opret login' }).waitFor();
+      await page.getByRole('button', { name: 'Opret hjemmeside' }).click();
+      await alertText(page);
+      await check('3-login-error');
+      await page.context().close();
+    },
+    40_000,
+  );
 });

@@ -51,8 +51,9 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       if (style.display === 'none' || style.visibility === 'hidden' || style.position === 'fixed') continue;
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
-      // Visually hidden helpers (1 px, clipped) are meant to be off-screen.
-      if (box.width <= 1 && box.height <= 1) continue;
+      // Visually hidden helpers (1 px, clipped) and skip links parked wholly left of the page until
+      // focused are off-screen on purpose.
+      if ((box.width <= 1 && box.height <= 1) || box.right <= 0) continue;
       if ((box.left < -1 || box.right > width + 1) && !scrollsSideways(element)) {
         problems.push(
           `${describe(element)} spans ${Math.round(box.left)}–${Math.round(box.right)} px in ${width} px`,
