@@ -126,6 +126,10 @@ describe('menu order and "Vis i menuen"', () => {
     expect(await (await fetch(`${admin.origin}/${OWNER.cvr}/sitemap.xml`)).text()).toContain('/om-os<');
     const site = await admin.newPage(SMALL_PHONE);
     await site.goto(`${admin.origin}/${OWNER.cvr}/`);
-    await admin.shot(site, 'menu-order-site');
+    await site.getByRole('button', { name: 'Menu' }).click();
+    const menu = site.locator('#site-nav');
+    await menu.getByRole('link', { name: 'Ydelser' }).waitFor();
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Ydelser', 'Kontakt']);
+    await admin.shot(site, 'menu-order-site', false);
   }, 60_000);
 });
