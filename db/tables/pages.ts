@@ -232,8 +232,8 @@ export async function deletePage(db: Db, cvr: string, id: string): Promise<void>
   await db.deleteFrom('pages').where('companyCvr', '=', cvr).where('id', '=', id).execute();
 }
 
-/** A new page goes last in the menu. */
-async function nextSortOrder(db: Db, cvr: string): Promise<number> {
+/** The menu place of a page added now: last. (A restored or re-inserted page should take it too.) */
+export async function nextSortOrder(db: Db, cvr: string): Promise<number> {
   const row = await db
     .selectFrom('pages')
     .select((eb) => eb.fn.max('sortOrder').as('last'))
