@@ -21,6 +21,7 @@ import { logo } from './routes/logo';
 import { createOnboardingCreateRoutes, type OnboardingCreateOverrides } from './routes/onboarding-create';
 import { createOnboardingLookupRoutes } from './routes/onboarding-lookup';
 import { openapi } from './routes/openapi';
+import { pageOrder } from './routes/page-order';
 import { pages } from './routes/pages';
 import { subscription } from './routes/subscription';
 
@@ -85,6 +86,8 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     ['/company/logo', logo],
     ['/company/domain', domain],
     ['/company', company],
+    // Before /pages, whose PUT /:id would take `order` for a page id.
+    ['/pages/order', pageOrder],
     ['/pages', pages],
     ['/images', images],
     ['/ai', ai],

@@ -10,6 +10,7 @@ import { lookupSchema } from './routes/onboarding-lookup';
 import { loginSchema } from './schemas/auth';
 import { settingsSchema } from './schemas/company';
 import { contactSchema } from './schemas/contact';
+import { pageOrderSchema } from './schemas/page-order';
 import { pageCreateSchema, pageUpdateSchema } from './schemas/pages';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -116,7 +117,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'get',
     path: '/api/pages',
-    summary: "The company's pages, in createdAt order",
+    summary: "The company's pages, in menu order (the owner's order; new pages last)",
     tag: 'pages',
     auth: 'owner',
     responses: { 200: 'The pages', ...OWNER_ERRORS },
@@ -147,6 +148,21 @@ export const API_ROUTES: readonly ApiRoute[] = [
       ...WRITE_ERRORS,
       ...OWNER_ERRORS,
       404: 'No such page of this company (`Kunne ikke gemme ændringer`)',
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/pages/order',
+    summary: 'Menu order and "Vis i menuen" of every page at once; the homepage stays first; publishes',
+    tag: 'pages',
+    auth: 'owner',
+    body: pageOrderSchema,
+    responses: {
+      200: 'The pages in their new order',
+      ...WRITE_ERRORS,
+      ...OWNER_ERRORS,
+      409: 'The order does not name each page of this company once (`Siderne er ændret i mellemtiden. …`)',
+      500: 'Not saved (`Kunne ikke gemme rækkefølgen`)',
     },
   },
   {

@@ -4,7 +4,8 @@ import type { Company, ImageVariant, Page } from '../db';
 
 export interface SiteModel {
   company: Company;
-  /** Every page of the company in navigation order (createdAt, then id). */
+  /** Every page of the company in menu order (the owner's sortOrder, then createdAt and id), hidden
+   *  ones too: they are rendered and in the sitemap, only the menu leaves them out. */
   pages: Page[];
   /** Origin for canonical URLs, og:url, JSON-LD url and the sitemap: the custom domain when set,
    *  else the subdomain (`canonicalOrigin` in rules/site-url.ts). */

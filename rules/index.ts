@@ -8,6 +8,7 @@ export * from './images';
 export * from './messages';
 export * from './meta';
 export * from './page-content';
+export * from './page-order';
 export * from './pages';
 export * from './phone';
 export * from './request-target';

@@ -100,6 +100,8 @@ export const MESSAGES = {
   deletedPageNotFound: `Siden kan ikke gendannes. Slettede sider gemmes i ${DELETED_PAGE_DAYS} dage.`,
   deletedPageRestoreFailed: 'Kunne ikke gendanne siden',
   historyLoadFailed: 'Kunne ikke hente historikken',
+  pageOrderFailed: 'Kunne ikke gemme rækkefølgen',
+  pageOrderStale: 'Siderne er ændret i mellemtiden. Genindlæs siden, og prøv igen.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -62,12 +62,12 @@ describeEachDialect('pages repository', (use) => {
     );
   });
 
-  it('lists pages in creation order', async () => {
+  it('lists pages in menu order: a new page goes last (the owner can reorder, page-menu.test.ts)', async () => {
     const db = await twoCompanies();
     await insertPage(db, '11111111', { pageName: 'C' }, new Date('2026-01-03T00:00:00Z'));
     await insertPage(db, '11111111', { pageName: 'A' }, new Date('2026-01-01T00:00:00Z'));
     await insertPage(db, '11111111', { pageName: 'B' }, new Date('2026-01-02T00:00:00Z'));
-    expect((await listPages(db, '11111111')).map((page) => page.pageName)).toEqual(['A', 'B', 'C']);
+    expect((await listPages(db, '11111111')).map((page) => page.pageName)).toEqual(['C', 'A', 'B']);
   });
 
   it('never lets one company read, change or delete another company page', async () => {

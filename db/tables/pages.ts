@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { AppError } from '../../lib/errors';
 import { MESSAGES } from '../../rules/messages';
+import { type MenuEntry, normalizeMenuOrder } from '../../rules/page-order';
 import {
   type GalleryItem,
   NEW_PAGE_DEFAULTS,
@@ -33,6 +34,10 @@ export interface PagesTable {
   metaDescription: string;
   createdAt: string;
   updatedAt: string;
+  /** Place in the menu, 0 first (migration 0007). */
+  sortOrder: number;
+  /** 0/1: whether the generated menu links the page. */
+  showInMenu: number;
 }
 
 export type PageRow = Selectable<PagesTable>;
@@ -58,11 +63,18 @@ export interface Page {
   metaDescription: string;
   createdAt: string;
   updatedAt: string;
+  /** Place in the menu (0 first; the homepage stays first). Set with setMenuOrder. */
+  sortOrder: number;
+  /** Whether the site's menu links the page; a hidden page is still published and in the sitemap. */
+  showInMenu: boolean;
 }
 
-export type NewPage = Partial<Omit<Page, 'id' | 'companyCvr' | 'slug' | 'createdAt' | 'updatedAt'>>;
+type MenuFields = 'sortOrder' | 'showInMenu';
+export type NewPage = Partial<
+  Omit<Page, 'id' | 'companyCvr' | 'slug' | 'createdAt' | 'updatedAt' | MenuFields>
+>;
 export type PagePatch = Partial<
-  Omit<Page, 'id' | 'companyCvr' | 'slug' | 'type' | 'createdAt' | 'updatedAt'>
+  Omit<Page, 'id' | 'companyCvr' | 'slug' | 'type' | 'createdAt' | 'updatedAt' | MenuFields>
 >;
 
 function isLayout(value: string): value is PageLayout {
@@ -87,15 +99,19 @@ export function toPage(row: PageRow): Page {
     metaDescription: row.metaDescription,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    sortOrder: row.sortOrder,
+    showInMenu: row.showInMenu === 1,
   };
 }
 
-/** A company's pages in navigation order: by createdAt (SPEC section 2), then id for equal stamps. */
+/** A company's pages in menu order: the owner's order (sortOrder), then createdAt (SPEC section 2)
+ *  and id for equal stamps. */
 export async function listPages(db: Db, cvr: string): Promise<Page[]> {
   const rows = await db
     .selectFrom('pages')
     .selectAll()
     .where('companyCvr', '=', cvr)
+    .orderBy('sortOrder')
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
@@ -155,6 +171,8 @@ export async function insertPage(db: Db, cvr: string, input: NewPage = {}, now =
     metaDescription: input.metaDescription ?? '',
     createdAt: stamp,
     updatedAt: stamp,
+    sortOrder: await nextSortOrder(db, cvr),
+    showInMenu: 1,
   };
   try {
     return toPage(await db.insertInto('pages').values(row).returningAll().executeTakeFirstOrThrow());
@@ -212,4 +230,35 @@ export async function deletePage(db: Db, cvr: string, id: string): Promise<void>
   if (!page) throw new AppError('not_found', MESSAGES.pageDeleteFailed);
   if (page.type === 'homepage') throw new AppError('forbidden', MESSAGES.homepageNotDeletable);
   await db.deleteFrom('pages').where('companyCvr', '=', cvr).where('id', '=', id).execute();
+}
+
+/** The menu place of a page added now: last. (A restored or re-inserted page should take it too.) */
+export async function nextSortOrder(db: Db, cvr: string): Promise<number> {
+  const row = await db
+    .selectFrom('pages')
+    .select((eb) => eb.fn.max('sortOrder').as('last'))
+    .where('companyCvr', '=', cvr)
+    .executeTakeFirst();
+  const last = row?.last;
+  return last === null || last === undefined ? 0 : Number(last) + 1;
+}
+
+/**
+ * Stores the menu order and visibility of all the company's pages at once (rules/page-order.ts): the
+ * order must name each page exactly once, else nothing changes (`conflict`). The homepage is kept
+ * first. Pages' content and updatedAt stay as they are. Returns the pages in their new order.
+ */
+export async function setMenuOrder(db: Db, cvr: string, requested: readonly MenuEntry[]): Promise<Page[]> {
+  const pages = await listPages(db, cvr);
+  const order = normalizeMenuOrder(pages, requested);
+  if (!order) throw new AppError('conflict', MESSAGES.pageOrderStale);
+  for (const [index, entry] of order.entries()) {
+    await db
+      .updateTable('pages')
+      .set({ sortOrder: index, showInMenu: entry.showInMenu ? 1 : 0 })
+      .where('companyCvr', '=', cvr)
+      .where('id', '=', entry.id)
+      .execute();
+  }
+  return listPages(db, cvr);
 }

@@ -129,6 +129,19 @@ export function OnboardingFlow() {
     target?.focus();
   }, [error]);
 
+  // The CVR form is a plain GET form too: sent before this script had loaded (a slow phone), it
+  // reloads the page as /onboarding?cvr=…; take the number from there and carry on with the lookup.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the island has loaded.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const sent = url.searchParams.get('cvr');
+    if (sent === null) return;
+    url.searchParams.delete('cvr');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+    setCvr(sent);
+    void lookUp(sent);
+  }, []);
+
   const fail = (message: string, field: string | null = null) => setError({ message, field });
   const go = (next: Step) => {
     setError(null);
@@ -137,16 +150,21 @@ export function OnboardingFlow() {
 
   async function findCompany(event: FormEvent) {
     event.preventDefault();
-    const normalized = normalizeCvr(cvr);
+    await lookUp(cvr);
+  }
+
+  /** Looks the typed CVR number up and moves to step 1, or shows why not. */
+  async function lookUp(typed: string) {
+    const normalized = normalizeCvr(typed);
     if (normalized === null) {
-      trackCvrLookup('invalid', cvr, null);
+      trackCvrLookup('invalid', typed, null);
       return fail(MESSAGES.invalidCvr, 'ob-cvr');
     }
     setBusy(true);
     setError(null);
     try {
       const found = await postJson<Lookup>('/api/onboarding/lookup', { cvr: normalized });
-      trackCvrLookup('found', cvr, normalized);
+      trackCvrLookup('found', typed, normalized);
       setLookup(found);
       setProposed(null);
       setOther('none');
@@ -156,7 +174,7 @@ export function OnboardingFlow() {
       const message = caught instanceof Error ? caught.message : MESSAGES.internalError;
       trackCvrLookup(
         message === MESSAGES.cvrNotFound ? 'not_found' : message === MESSAGES.cvrTaken ? 'taken' : 'error',
-        cvr,
+        typed,
         normalized,
       );
       fail(message, 'ob-cvr');
@@ -219,7 +237,7 @@ export function OnboardingFlow() {
   return (
     <div className="ob">
       {step === 'cvr' && (
-        <form className="ob-card" onSubmit={findCompany} noValidate>
+        <form className="ob-card" action="/onboarding" method="get" onSubmit={findCompany} noValidate>
           <h2 ref={heading} tabIndex={-1}>
             Find din virksomhed
           </h2>

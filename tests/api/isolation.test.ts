@@ -148,6 +148,18 @@ const ISOLATION_ROWS: IsolationRow[] = [
     path: (b) => `/api/pages/deleted/${b.deletedPageId}/restore`,
     status: 404,
   },
+  {
+    name: "order B's pages",
+    method: 'PUT',
+    path: () => '/api/pages/order',
+    body: (b) => ({
+      pages: [
+        { id: b.about.id, showInMenu: false },
+        { id: b.homepage.id, showInMenu: true },
+      ],
+    }),
+    status: 409,
+  },
   // Subscription and session
   { name: 'read the subscription', method: 'GET', path: () => '/api/subscription', status: 200 },
   {

@@ -19,6 +19,7 @@ import { MESSAGES } from '../../rules/messages';
 import { type RunningFrontServer, startFrontServer } from '../../server';
 import { createPublishQueue, type PublishQueue } from '../../worker';
 import { launchChromium } from '../support/browser';
+import { layoutProblems } from '../support/no-overflow';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SHOTS = path.join(ROOT, 'test-artifacts', 'onboarding');
@@ -280,4 +281,59 @@ describe('onboarding in the browser', () => {
     await shot(page, 'phone-3-login-email-taken');
     await page.context().close();
   }, 30_000);
+  it('keeps a CVR number sent before the script has loaded (scripts delayed by 3 s)', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'da-DK' });
+    const page = await context.newPage();
+    // A slow phone: every script of the island arrives 3 s late, on the first load and after the reload.
+    await page.route('**/_astro/**/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    await page.goto(`${origin}/onboarding`, { waitUntil: 'domcontentloaded' });
+    expect(await page.locator('astro-island[ssr]').count()).toBe(1);
+    const field = page.getByLabel('CVR-nummer');
+    await field.fill('99000606');
+    await field.press('Enter');
+    // The plain form sends the number in the address; the field shows it again while the script loads.
+    await page.waitForURL(`${origin}/onboarding?cvr=99000606`);
+    expect(await page.getByLabel('CVR-nummer').inputValue()).toBe('99000606');
+    await shot(page, 'slow-1-sent-before-script');
+    const heading = page.getByRole('heading', { name: 'Bekræft virksomhed' });
+    await heading.waitFor({ timeout: 15_000 });
+    expect(await page.locator('.ob-company').textContent()).toContain('Mekanikeren Eksempel ApS');
+    // The number is used once: the address no longer carries it.
+    expect(new URL(page.url()).search).toBe('');
+    await shot(page, 'slow-2-company-found');
+    await context.close();
+  }, 40_000);
+
+  it.each([
+    ['phone', { width: 360, height: 780 }],
+    ['laptop', { width: 1366, height: 800 }],
+  ])(
+    'fits every step at %s width: nothing wider than the viewport, no clipped label',
+    async (size, viewport) => {
+      const page = await openOnboarding(viewport);
+      const check = async (step: string) => {
+        await shot(page, `fit-${size}-${step}`);
+        expect(await layoutProblems(page), step).toEqual([]);
+      };
+      await check('1-cvr');
+      await findCompany(page, '123');
+      await alertText(page);
+      await check('1-cvr-error');
+      await findCompany(page, '99000505');
+      await page.getByRole('heading', { name: 'Bekræft virksomhed' }).waitFor();
+      await page.getByLabel('Vi har en anden hjemmeside').check();
+      await check('2-confirm');
+      await page.getByLabel('Vi har ingen hjemmeside').check();
+      await page.getByRole('button', { name: 'Fortsæt' }).click();
+      await page.getByRole('heading', { name: 'Opret login' }).waitFor();
+      await page.getByRole('button', { name: 'Opret hjemmeside' }).click();
+      await alertText(page);
+      await check('3-login-error');
+      await page.context().close();
+    },
+    40_000,
+  );
 });

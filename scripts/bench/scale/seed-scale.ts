@@ -316,6 +316,9 @@ export function scaleCompany(
       gallery: '[]',
       metaTitle: '',
       metaDescription: '',
+      sortOrder: position,
+      // Every tenth company keeps its last page out of the menu, as owners do with a landing page.
+      showInMenu: position === names.length - 1 && index % 10 === 5 ? 0 : 1,
       createdAt: stamp,
       updatedAt: stamp,
     };

@@ -26,9 +26,10 @@ function navLabel(page: Page): string {
   return page.pageName.trim() || page.title.trim() || page.slug;
 }
 
-/** The non-home pages in the order the model gives (createdAt, then id). */
+/** The non-home pages the owner shows in the menu ("Vis i menuen"), in the model's order (the owner's
+ *  menu order). A hidden page is still published and in the sitemap; only the menu leaves it out. */
 export function navItems(site: SiteModel, current: Page | null): NavItem[] {
   return site.pages
-    .filter((page) => page.type !== 'homepage' && page.slug !== '')
+    .filter((page) => page.type !== 'homepage' && page.slug !== '' && page.showInMenu !== false)
     .map((page) => ({ label: navLabel(page), href: pageHref(page), current: page.id === current?.id }));
 }

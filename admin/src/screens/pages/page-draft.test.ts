@@ -27,6 +27,8 @@ const PAGE: Page = {
   metaDescription: '',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  sortOrder: 1,
+  showInMenu: true,
 };
 
 describe('AI text in the draft', () => {

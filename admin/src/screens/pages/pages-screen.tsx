@@ -7,6 +7,7 @@ import type { Page } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { LoadState } from '../../components/load-state';
 import { DeletedPages } from './deleted-pages';
+import { MenuOrder } from './menu-order';
 import { PageEditor } from './page-editor';
 import { createPage, listPages } from './pages-api';
 import './pages.css';
@@ -18,6 +19,8 @@ export function PagesScreen() {
   const [createError, setCreateError] = useState<string | null>(null);
   const [deletions, setDeletions] = useState(0);
   const selectedId = params.get('side');
+  // ?visning=menu: the menu order and "Vis i menuen" panel (menu-order.tsx) instead of the editor.
+  const ordering = params.get('visning') === 'menu';
   const choose = (id: string | null) => setParams(id ? { side: id } : {}, { replace: false });
 
   if (pages.data === null) {
@@ -64,6 +67,9 @@ export function PagesScreen() {
                 >
                   {page.pageName}
                   {page.type === 'homepage' ? <span className="pages-menu-tag">Forside</span> : null}
+                  {page.type !== 'homepage' && !page.showInMenu ? (
+                    <span className="pages-menu-tag">Ikke i menuen</span>
+                  ) : null}
                 </button>
               </li>
             ))}
@@ -75,6 +81,14 @@ export function PagesScreen() {
             onClick={() => void create()}
           >
             {creating ? 'Opretter...' : 'Ny side'}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary button-wide pages-menu-order"
+            aria-pressed={ordering}
+            onClick={() => setParams(ordering ? {} : { visning: 'menu' })}
+          >
+            Menu og rækkefølge
           </button>
           {createError ? (
             <p className="form-error" role="alert">
@@ -90,7 +104,14 @@ export function PagesScreen() {
           />
         </nav>
         <div className="pages-editor-area">
-          {selected ? (
+          {ordering ? (
+            <MenuOrder
+              pages={list}
+              onSaved={(stored) => {
+                pages.setData(() => stored);
+              }}
+            />
+          ) : selected ? (
             <PageEditor
               // A fresh draft per page; after a save the editor takes the stored page itself.
               key={selected.id}

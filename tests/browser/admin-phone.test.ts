@@ -1,0 +1,135 @@
+// Issue 14 in Chromium against the real server: every admin screen (and each tab) at 360 px and
+// 1366 px with nothing wider than the viewport and no clipped label (tests/support/no-overflow.ts),
+// and the pages' menu order and "Vis i menuen" driven by the keyboard, with the published site's
+// menu following. Screenshots in test-artifacts/admin-phone/.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../rules/messages';
+import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
+import { layoutProblems } from '../support/no-overflow';
+
+const SMALL_PHONE = { width: 360, height: 780 } as const;
+const LAPTOP = { width: 1366, height: 800 } as const;
+
+let admin: AdminStack;
+
+beforeAll(async () => {
+  admin = await startAdminStack('admin-phone');
+});
+
+afterAll(async () => {
+  await admin?.close();
+});
+
+/** Checks the screen as it is now and saves its screenshot. */
+async function check(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  await admin.shot(page, name);
+  expect(await layoutProblems(page), name).toEqual([]);
+}
+
+async function tabs(page: Page, list: string, prefix: string) {
+  const names = await page.getByRole('tablist', { name: list }).getByRole('tab').allTextContents();
+  for (const name of names) {
+    await page.getByRole('tablist', { name: list }).getByRole('tab', { name, exact: true }).click();
+    await check(page, `${prefix}-${name.toLowerCase().replace(/[^a-zæøå]+/g, '-')}`);
+  }
+  return names;
+}
+
+describe.each([
+  ['phone', SMALL_PHONE],
+  ['laptop', LAPTOP],
+])('every admin screen fits at %s width', (size, viewport) => {
+  it('login, dashboard, pages, editor tabs, menu order, images, settings tabs, subscription', async () => {
+    const page = await admin.newPage(viewport);
+    await page.goto(`${admin.origin}/admin`);
+    await page.getByRole('button', { name: 'Log ind' }).waitFor();
+    await check(page, `${size}-login`);
+    await admin.login(page);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await check(page, `${size}-dashboard`);
+
+    await page.goto(`${admin.origin}/admin/pages`);
+    await page.getByText('Vælg en side fra menuen').waitFor();
+    await check(page, `${size}-pages`);
+    await page
+      .getByRole('navigation', { name: 'Dine sider' })
+      .getByRole('button', { name: 'Forside' })
+      .click();
+    await page.getByRole('heading', { level: 2, name: 'Forside' }).waitFor();
+    expect(await tabs(page, 'Redigér side', `${size}-pages-editor`)).toContain('Indhold');
+    await page.getByRole('button', { name: 'Menu og rækkefølge' }).click();
+    await page.getByRole('heading', { name: 'Menu og rækkefølge' }).waitFor();
+    await check(page, `${size}-pages-menu-order`);
+
+    await page.goto(`${admin.origin}/admin/images`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await check(page, `${size}-images`);
+
+    await page.goto(`${admin.origin}/admin/settings`);
+    await page.getByRole('tablist').first().waitFor();
+    const settingsList = (await page.getByRole('tablist').first().getAttribute('aria-label')) ?? '';
+    expect(await tabs(page, settingsList, `${size}-settings`)).toEqual([
+      'Logo',
+      'Kontakt',
+      'Åbningstider',
+      'Sociale medier',
+      'Design',
+      'Domæne',
+    ]);
+
+    await page.goto(`${admin.origin}/admin/subscription`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await check(page, `${size}-subscription`);
+  }, 90_000);
+});
+
+describe('menu order and "Vis i menuen"', () => {
+  it('moves a page with the keyboard, hides one from the menu, and the site follows', async () => {
+    const page = await admin.newPage(SMALL_PHONE);
+    await admin.login(page);
+    await page.goto(`${admin.origin}/admin/pages?visning=menu`);
+    const list = page.locator('.menu-order-list');
+    await list.waitFor();
+    const names = () => list.locator('.menu-order-name').allTextContents();
+    expect(await names()).toEqual(['Forside', 'Om os', 'Ydelser']);
+    // The homepage has no move buttons: it stays first.
+    expect(await page.getByRole('button', { name: 'Flyt Forside op' }).count()).toBe(0);
+
+    // Keyboard only: focus "Flyt Ydelser op" and press Enter; focus stays on the moved page.
+    await page.getByRole('button', { name: 'Flyt Ydelser op' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await names()).toEqual(['Forside', 'Ydelser', 'Om os']);
+    await page.getByText('Ydelser er nu nummer 2 af 3').waitFor();
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    expect(focused).toBe('Flyt Ydelser ned');
+    // "Vis i menuen" off for Om os, with the space bar.
+    const omOs = list.locator('li', { hasText: 'Om os' }).getByLabel('Vis i menuen');
+    await omOs.focus();
+    await page.keyboard.press('Space');
+    expect(await omOs.isChecked()).toBe(false);
+    await admin.shot(page, 'menu-order-before-save');
+    await page.getByRole('button', { name: 'Gem ændringer' }).click();
+    await page.getByText(MESSAGES.saveSuccess).waitFor();
+    await page.getByRole('navigation', { name: 'Dine sider' }).getByText('Ikke i menuen').waitFor();
+    await admin.shot(page, 'menu-order-saved');
+
+    await admin.published();
+    const home = await (await fetch(`${admin.origin}/${OWNER.cvr}/`)).text();
+    const nav = /<nav id="site-nav"[^>]*>(.*?)<\/nav>/s.exec(home)?.[1] ?? '';
+    expect([...nav.matchAll(/href="([^"]*)"/g)].map(([, href]) => href)).toEqual(['ydelser', '#kontakt']);
+    // The hidden page is still there, and in the sitemap.
+    expect((await fetch(`${admin.origin}/${OWNER.cvr}/om-os`)).status).toBe(200);
+    expect(await (await fetch(`${admin.origin}/${OWNER.cvr}/sitemap.xml`)).text()).toContain('/om-os<');
+    const site = await admin.newPage(SMALL_PHONE);
+    await site.goto(`${admin.origin}/${OWNER.cvr}/`);
+    await site.getByRole('button', { name: 'Menu' }).click();
+    const menu = site.locator('#site-nav');
+    await menu.getByRole('link', { name: 'Ydelser' }).waitFor();
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Ydelser', 'Kontakt']);
+    await admin.shot(site, 'menu-order-site', false);
+  }, 60_000);
+});

@@ -1,0 +1,75 @@
+// Phone layout check for browser tests (issue 14): nothing on the page may be wider than the
+// viewport, the page must not scroll sideways, and no visible label may be clipped (text cut off by
+// its own box, like a tab reading "Hj" for "Hjemmeside"). Elements inside a container that scrolls
+// sideways (overflow-x auto/scroll) are judged by the container: it may not hide content sideways
+// unless it shows a cue and says so with data-scroll-cue. Reusable for any screen:
+//   expect(await layoutProblems(page)).toEqual([]);
+import type { Page } from 'playwright-core';
+
+/** A readable description of each problem; empty when the page fits its viewport. */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const problems: string[] = [];
+    const describe = (element: Element) => {
+      const id = element.id ? `#${element.id}` : '';
+      const cls =
+        typeof element.className === 'string' && element.className
+          ? `.${element.className.trim().split(/\s+/).join('.')}`
+          : '';
+      const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `${element.tagName.toLowerCase()}${id}${cls} "${text}"`;
+    };
+    const scrollsSideways = (element: Element) => {
+      for (
+        let parent = element.parentElement;
+        parent && parent !== document.body;
+        parent = parent.parentElement
+      ) {
+        const overflow = getComputedStyle(parent).overflowX;
+        if (overflow === 'auto' || overflow === 'scroll') return true;
+      }
+      return false;
+    };
+    // A container that scrolls sideways hides part of its content; allowed only with a visible cue
+    // the screen marks with data-scroll-cue (none does today: tab bars wrap instead).
+    for (const element of document.body.querySelectorAll('*')) {
+      if (/^(INPUT|TEXTAREA|SELECT)$/.test(element.tagName) || element.hasAttribute('data-scroll-cue'))
+        continue;
+      const overflow = getComputedStyle(element).overflowX;
+      if ((overflow === 'auto' || overflow === 'scroll') && element.scrollWidth > element.clientWidth + 1) {
+        problems.push(
+          `${describe(element)} hides ${element.scrollWidth - element.clientWidth} px behind a sideways scroll`,
+        );
+      }
+    }
+    if (document.documentElement.scrollWidth > width) {
+      problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px in ${width} px`);
+    }
+    for (const element of document.body.querySelectorAll('*')) {
+      const style = getComputedStyle(element);
+      if (style.display === 'none' || style.visibility === 'hidden' || style.position === 'fixed') continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      // Visually hidden helpers (1 px, clipped) and skip links parked wholly left of the page until
+      // focused are off-screen on purpose.
+      if ((box.width <= 1 && box.height <= 1) || box.right <= 0) continue;
+      if ((box.left < -1 || box.right > width + 1) && !scrollsSideways(element)) {
+        problems.push(
+          `${describe(element)} spans ${Math.round(box.left)}–${Math.round(box.right)} px in ${width} px`,
+        );
+      }
+      // A label clipped by its own box: its text is wider than what it shows, and it hides the rest.
+      const clips =
+        style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';
+      const isLabel =
+        /^(BUTTON|A|LABEL|H[1-6])$/.test(element.tagName) || element.getAttribute('role') === 'tab';
+      if (isLabel && clips && element.scrollWidth > element.clientWidth + 1) {
+        problems.push(
+          `${describe(element)} is clipped: ${element.scrollWidth} px of text in ${element.clientWidth} px`,
+        );
+      }
+    }
+    return problems;
+  });
+}
