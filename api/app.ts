@@ -5,7 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv, OwnerEnv } from './env';
 import { handleError, handleNotFound } from './errors';
 import { originCheck } from './middleware/origin-check';
-import { createLoginLimits } from './middleware/rate-limit';
+import { LimitStore } from './middleware/rate-limit';
 import { requestLog } from './middleware/request-log';
 import { requireOwner } from './middleware/require-owner';
 import { sessionMiddleware } from './middleware/session';
@@ -25,7 +25,7 @@ import { pages } from './routes/pages';
 import { subscription } from './routes/subscription';
 
 export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
-  Partial<Pick<AppDeps, 'enqueuePublish' | 'now'>> & {
+  Partial<Pick<AppDeps, 'enqueuePublish' | 'now' | 'limits'>> & {
     /** The onboarding's outside services (CVR registry, scraper, text writer, mailer); tests pass
      *  their own, production takes the ones the configuration selects. */
     onboarding?: OnboardingCreateOverrides;
@@ -39,6 +39,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     // publishes it.
     enqueuePublish: async () => {},
     now: () => new Date(),
+    limits: new LimitStore(),
     ...input,
   };
   const app = new Hono<AppEnv>();
@@ -48,6 +49,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     c.set('config', deps.config);
     c.set('enqueuePublish', deps.enqueuePublish);
     c.set('now', deps.now);
+    c.set('limits', deps.limits);
     c.set('user', null);
     c.set('session', null);
     await next();
@@ -67,8 +69,9 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   api.use(originCheck);
   api.route('/health', health);
   api.route('/openapi.json', openapi);
-  api.route('/auth', createAuthRoutes(createLoginLimits()));
-  // Onboarding is public: a visitor becomes an owner there. Each app counts its own rate limits.
+  api.route('/auth', createAuthRoutes());
+  // Onboarding is public: a visitor becomes an owner there. Each app counts its rate limits in its
+  // own LimitStore (shared through Redis when the product stack gives it one).
   api.route('/onboarding', createOnboardingLookupRoutes());
   api.route('/onboarding', createOnboardingCreateRoutes(input.onboarding));
   // The marketing site's public endpoints: the contact form and cookieless analytics.

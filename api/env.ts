@@ -3,6 +3,7 @@
 import type { Company, Db, Session, User } from '../db';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
+import type { LimitStore } from './middleware/rate-limit';
 
 export interface AppDeps {
   db: Db;
@@ -13,6 +14,8 @@ export interface AppDeps {
   enqueuePublish: (cvr: string) => Promise<void>;
   /** The clock. Tests inject one (the AI limit across Copenhagen midnight, the trial banner). */
   now: () => Date;
+  /** Where rate limits count: this process's memory, or Redis shared by every process. */
+  limits: LimitStore;
 }
 
 export interface AppEnv {

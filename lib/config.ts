@@ -24,6 +24,8 @@ export type Config = Readonly<{
   dnsARecord: string | null;
   /** DNS servers the admin's domain check asks (`ip` or `ip:port`); empty: the system's resolvers. */
   dnsServers: readonly string[];
+  /** Proxies (addresses or CIDRs) whose X-Forwarded-For names the client; empty: trust none. */
+  trustProxy: readonly string[];
 }>;
 
 export class ConfigError extends Error {
@@ -115,6 +117,10 @@ const schema = z
       (value) => value === undefined || splitList(value).every((server) => isIP(hostOf(server)) !== 0),
       'must be IP addresses, optionally with a port, separated by commas (1.1.1.1,8.8.8.8:53)',
     ),
+    TRUST_PROXY: optionalText.refine(
+      (value) => value === undefined || splitList(value).every(isAddressOrCidr),
+      'must be IP addresses or CIDR ranges separated by commas (127.0.0.1,10.0.0.0/8,::1)',
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CSE_KEY) !== Boolean(env.GOOGLE_CSE_CX)) {
@@ -186,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = '.'): 
     logLevel: values.LOG_LEVEL,
     dnsARecord: values.DNS_A_RECORD ?? null,
     dnsServers: values.DNS_SERVERS ? splitList(values.DNS_SERVERS) : [],
+    trustProxy: values.TRUST_PROXY ? splitList(values.TRUST_PROXY) : [],
   });
 }
 
@@ -202,6 +209,15 @@ function hostOf(server: string): string {
   if (bracketed) return bracketed[1] ?? '';
   const withPort = /^([^:]+):\d{1,5}$/.exec(server);
   return withPort ? (withPort[1] ?? '') : server;
+}
+
+/** `127.0.0.1`, `10.0.0.0/8`, `::1`, `fd00::/8`: an IP address, optionally with a prefix length. */
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 let current: Config | undefined;

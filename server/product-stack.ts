@@ -1,7 +1,9 @@
 // The whole product on one database: the site publisher, the publish queue (BullMQ with a Redis URL,
 // in-process without), the API wired to that queue, and the front server. `npm start` runs this, and
 // so do the benchmarks, so they measure what production runs.
+import { Redis } from 'ioredis';
 import { type CreateAppDeps, createApp } from '../api/app';
+import { LimitStore } from '../api/middleware/rate-limit';
 import type { Db } from '../db';
 import { createSitePublisher } from '../generator';
 import type { Config } from '../lib/config';
@@ -22,6 +24,8 @@ export interface ProductStackOptions {
   recoverEveryMs?: number;
   /** The onboarding's outside services, when not the ones the configuration selects. */
   onboarding?: CreateAppDeps['onboarding'];
+  /** Prefix of the rate limits' Redis keys (tests use their own); default `mesterside:limit`. */
+  limitPrefix?: string;
 }
 
 export interface ProductStack {
@@ -33,11 +37,22 @@ export interface ProductStack {
 
 export async function startProductStack(options: ProductStackOptions): Promise<ProductStack> {
   const { config, db, logger } = options;
+  const redisUrl = options.redisUrl === undefined ? config.redisUrl : options.redisUrl;
   const publisher = await createSitePublisher({ db, config, logger });
+  // With Redis, every process counts rate limits in one place. No offline queue: while Redis is
+  // away a count fails fast and the limit falls back to this process's memory.
+  const limitRedis = redisUrl
+    ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    : null;
+  limitRedis?.on('error', (error: unknown) => logger.warn({ err: error }, 'rate limit store: Redis error'));
+  const limits = new LimitStore({
+    ...(limitRedis ? { redis: limitRedis } : {}),
+    ...(options.limitPrefix === undefined ? {} : { prefix: options.limitPrefix }),
+  });
   const queue = createPublishQueue({
     db,
     logger,
-    redisUrl: options.redisUrl === undefined ? config.redisUrl : options.redisUrl,
+    redisUrl,
     render: (cvr) => publisher.publish(cvr),
     ...(options.queueName === undefined ? {} : { queueName: options.queueName }),
     ...(options.recoverEveryMs === undefined ? {} : { recoverEveryMs: options.recoverEveryMs }),
@@ -48,6 +63,7 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       config,
       logger,
       enqueuePublish: (cvr) => queue.enqueue(cvr),
+      limits,
       ...(options.onboarding ? { onboarding: options.onboarding } : {}),
     });
     const server = await startFrontServer({
@@ -67,10 +83,12 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       close: async () => {
         await server.close();
         await queue.close();
+        limitRedis?.disconnect();
       },
     };
   } catch (error) {
     await queue.close();
+    limitRedis?.disconnect();
     throw error;
   }
 }
