@@ -7,6 +7,7 @@ import { SESSION_COOKIE } from './auth/sessions';
 import { analyticsEventSchema } from './routes/analytics';
 import { onboardingCreateSchema } from './routes/onboarding-create';
 import { lookupSchema } from './routes/onboarding-lookup';
+import { passwordResetConfirmSchema, passwordResetRequestSchema, resetTokenSchema } from './schemas/account';
 import { loginSchema } from './schemas/auth';
 import { settingsSchema } from './schemas/company';
 import { contactSchema } from './schemas/contact';
@@ -89,6 +90,37 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'auth',
     auth: 'owner',
     responses: { 200: '{ email, companyName, siteUrl }', ...OWNER_ERRORS },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/password-reset',
+    summary: 'E-mail a one-time link (one hour) to choose a new password; the same answer for any e-mail',
+    tag: 'auth',
+    auth: 'public',
+    body: passwordResetRequestSchema,
+    responses: { 200: '{ message }', ...WRITE_ERRORS, 429: 'Too many requests; see Retry-After' },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/password-reset/check',
+    summary: "Whether a reset link's token is valid, expired, used or unknown",
+    tag: 'auth',
+    auth: 'public',
+    body: resetTokenSchema,
+    responses: { 200: "{ state: 'valid' | 'expired' | 'used' | 'invalid', message }", ...WRITE_ERRORS },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/password-reset/confirm',
+    summary: "Set a new password through the link; ends the owner's other sessions and signs in",
+    tag: 'auth',
+    auth: 'public',
+    body: passwordResetConfirmSchema,
+    responses: {
+      200: 'Signed in: { email, companyName, siteUrl } and a Set-Cookie',
+      ...WRITE_ERRORS,
+      400: 'Invalid password, or the link expired / was used (Danish message says which)',
+    },
   },
   {
     method: 'get',

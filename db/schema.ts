@@ -22,4 +22,5 @@ export interface Database {
   cvrCache: import('./tables/cvr-cache').CvrCacheTable;
   analyticsDaily: AnalyticsDailyTable;
   analyticsEvents: AnalyticsEventsTable;
+  accountTokens: import('./tables/account-tokens').AccountTokensTable;
 }

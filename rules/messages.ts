@@ -84,6 +84,26 @@ export const MESSAGES = {
   pagesLoadFailed: 'Kunne ikke hente siderne',
   sessionEnded: 'Du er blevet logget ud. Log ind igen.',
   unknownAdminError: 'Noget gik galt i administrationen. Genindlæs siden, eller gå tilbage til forsiden.',
+
+  // Owner accounts: password reset, password and e-mail change (issue 13).
+  passwordResetSent:
+    'Hvis der findes en konto med den email, har vi sendt et link til at vælge et nyt password. Linket virker i en time.',
+  passwordResetFailed: 'Kunne ikke sende linket. Prøv igen.',
+  resetLinkExpired: 'Linket er udløbet. Bed om et nyt link herunder.',
+  resetLinkUsed: 'Linket er allerede brugt. Bed om et nyt link herunder.',
+  resetLinkInvalid: 'Linket er ikke gyldigt. Bed om et nyt link herunder.',
+  passwordChanged: 'Dit password er ændret.',
+  passwordRequired: 'Password er påkrævet',
+  currentPasswordRequired: 'Skriv dit nuværende password',
+  passwordChangeFailed: 'Kunne ikke ændre password',
+  currentPasswordWrong: 'Det nuværende password er forkert',
+  emailChangeSent: 'Vi har sendt et link til den nye email. Klik på linket for at bekræfte ændringen.',
+  emailChangeFailed: 'Kunne ikke ændre email',
+  emailChanged: 'Din email er ændret. Du logger ind med den nye email fra nu af.',
+  emailUnchanged: 'Det er allerede din email',
+  emailLinkExpired: 'Linket er udløbet. Bed om et nyt under Konto i administrationen.',
+  emailLinkUsed: 'Linket er allerede brugt.',
+  emailLinkInvalid: 'Linket er ikke gyldigt.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -180,3 +180,10 @@ export const LOGIN_LIMITS = {
    *  store expires keys with setTimeout, which cannot wait longer than 24.8 days). */
   knownClient: new RateLimiter({ name: 'login-known', limit: 1, windowMs: 14 * 24 * 60 * MINUTE }),
 } as const;
+
+/** The limits on asking for a password reset link (POST /api/auth/password-reset). */
+export const RESET_LIMITS = {
+  perClient: new RateLimiter({ name: 'reset-client', limit: 10, windowMs: 15 * MINUTE }),
+  /** Mails one address may be sent in an hour, so nobody can flood an inbox with our links. */
+  perEmail: new RateLimiter({ name: 'reset-email', limit: 3, windowMs: 60 * MINUTE }),
+} as const;

@@ -1,17 +1,24 @@
-// /api/auth — log in, log out, and who is signed in. Public: login is how one becomes an owner.
+// /api/auth — log in, log out, who is signed in, and the password reset. Public: login is how one
+// becomes an owner.
 // Login is rate limited per client, per (e-mail, client) and, more slowly, per e-mail (LOGIN_LIMITS);
 // a malformed request is refused before anything counts. A wrong password and an unknown e-mail
 // answer alike.
 import { Hono } from 'hono';
 import { type Company, findCompanyByOwnerEmail, normalizeEmail } from '../../db';
+import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import { createMailer, type Mailer } from '../../lib/mailer';
 import { MESSAGES } from '../../rules/messages';
 import { canonicalOrigin } from '../../rules/site-url';
+import { accountTokenState } from '../auth/account-tokens';
 import { findOwnerByCredentials } from '../auth/accounts';
+import { confirmPasswordReset, requestPasswordReset, resetTokenMessage } from '../auth/password-reset';
 import { clearSessionCookie, createSession, invalidateSession, setSessionCookie } from '../auth/sessions';
 import type { AppEnv } from '../env';
 import { requireJson } from '../middleware/origin-check';
-import { clientIp, LOGIN_LIMITS, tooManyRequests } from '../middleware/rate-limit';
+import { clientIp, LOGIN_LIMITS, RESET_LIMITS, tooManyRequests } from '../middleware/rate-limit';
+import { passwordResetConfirmSchema, passwordResetRequestSchema, resetTokenSchema } from '../schemas/account';
 import { loginSchema, type SessionInfo } from '../schemas/auth';
 import { jsonBody } from '../schemas/json-body';
 
@@ -19,7 +26,13 @@ function sessionInfo(email: string, company: Company, publicHost: string): Sessi
   return { email, companyName: company.name, siteUrl: `${canonicalOrigin(company, publicHost)}/` };
 }
 
-export function createAuthRoutes() {
+export interface AuthRoutesDeps {
+  /** The mailer for reset links; tests may pass their own, production takes the configured one. */
+  mailer?: (config: Config, logger: Logger) => Mailer;
+}
+
+export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
+  const makeMailer = deps.mailer ?? createMailer;
   const auth = new Hono<AppEnv>();
 
   // POST /api/auth/login – check e-mail and password, start a session, set its cookie
@@ -56,6 +69,50 @@ export function createAuthRoutes() {
     if (!known) await limits.hit(LOGIN_LIMITS.knownClient, pairKey);
     const { token, session } = await createSession(c.var.db, user.id, c.var.now());
     setSessionCookie(c, token, new Date(session.expiresAt), c.var.config.publicHost);
+    return c.json(sessionInfo(user.email, company, c.var.config.publicHost));
+  });
+
+  // POST /api/auth/password-reset – e-mail a one-time link to choose a new password ("Glemt password?")
+  auth.post('/password-reset', requireJson, jsonBody(passwordResetRequestSchema), async (c) => {
+    const { email } = c.req.valid('json');
+    const { limits, config, logger } = c.var;
+    const client = clientIp(c);
+    if (client !== null) {
+      const wait = await limits.hit(RESET_LIMITS.perClient, client);
+      if (wait > 0) return tooManyRequests(c, wait);
+    }
+    // Per e-mail whether or not it has an account, so the limit tells nothing either.
+    const wait = await limits.hit(RESET_LIMITS.perEmail, normalizeEmail(email));
+    if (wait > 0) return tooManyRequests(c, wait);
+    await requestPasswordReset(
+      {
+        db: c.var.db,
+        mailer: makeMailer(config, logger),
+        logger,
+        publicHost: config.publicHost,
+        now: c.var.now(),
+      },
+      email,
+    );
+    return c.json({ message: MESSAGES.passwordResetSent });
+  });
+
+  // POST /api/auth/password-reset/check – is this link still good? (the reset screen asks first)
+  auth.post('/password-reset/check', requireJson, jsonBody(resetTokenSchema), async (c) => {
+    const { token } = c.req.valid('json');
+    const { state } = await accountTokenState(c.var.db, token, 'password_reset', c.var.now());
+    return c.json({ state, message: resetTokenMessage(state) });
+  });
+
+  // POST /api/auth/password-reset/confirm – set the new password, end every session, sign in here
+  auth.post('/password-reset/confirm', requireJson, jsonBody(passwordResetConfirmSchema), async (c) => {
+    const { token, password } = c.req.valid('json');
+    const now = c.var.now();
+    const user = await confirmPasswordReset(c.var.db, token, password, now);
+    const company = await findCompanyByOwnerEmail(c.var.db, user.email);
+    if (!company) throw new AppError('not_found', MESSAGES.loadCompanyFailed);
+    const { token: sessionToken, session } = await createSession(c.var.db, user.id, now);
+    setSessionCookie(c, sessionToken, new Date(session.expiresAt), c.var.config.publicHost);
     return c.json(sessionInfo(user.email, company, c.var.config.publicHost));
   });
 
