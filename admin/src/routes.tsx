@@ -48,6 +48,18 @@ export const ROUTES: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./screens/login-screen')).LoginScreen }),
       },
       {
+        path: 'glemt-password',
+        lazy: async () => ({
+          Component: (await import('./screens/password-reset-screens')).ForgotPasswordScreen,
+        }),
+      },
+      {
+        path: 'nulstil-password',
+        lazy: async () => ({
+          Component: (await import('./screens/password-reset-screens')).ResetPasswordScreen,
+        }),
+      },
+      {
         element: (
           <RequireAuth>
             <AdminShell />

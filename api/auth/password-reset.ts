@@ -7,10 +7,10 @@ import {
   type Db,
   deleteUserSessions,
   findUserByEmail,
+  spendAccountToken,
   spendUserAccountTokens,
   type User,
   updateUserPassword,
-  useAccountToken,
 } from '../../db';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -105,7 +105,7 @@ export async function confirmPasswordReset(
   const passwordHash = await hashPassword(password);
   const id = accountTokenId(token);
   const user = await db.transaction().execute(async (trx) => {
-    const row = id === null ? undefined : await useAccountToken(trx, id, 'password_reset', now);
+    const row = id === null ? undefined : await spendAccountToken(trx, id, 'password_reset', now);
     if (!row) return undefined;
     await updateUserPassword(trx, row.userId, passwordHash, now);
     await spendUserAccountTokens(trx, row.userId, 'password_reset', now);

@@ -4,8 +4,8 @@ import {
   deleteExpiredAccountTokens,
   findAccountToken,
   insertAccountToken,
+  spendAccountToken,
   spendUserAccountTokens,
-  useAccountToken,
 } from './account-tokens';
 import { insertUser } from './users';
 
@@ -28,14 +28,14 @@ describeEachDialect('account tokens repository', (use) => {
       NOW,
     );
 
-    expect(await useAccountToken(db, 'a'.repeat(64), 'email_change', NOW)).toBeUndefined();
+    expect(await spendAccountToken(db, 'a'.repeat(64), 'email_change', NOW)).toBeUndefined();
     const later = new Date(NOW.getTime() + HOUR + 1);
-    expect(await useAccountToken(db, 'b'.repeat(64), 'password_reset', later)).toBeUndefined();
+    expect(await spendAccountToken(db, 'b'.repeat(64), 'password_reset', later)).toBeUndefined();
     expect((await findAccountToken(db, 'b'.repeat(64), 'password_reset'))?.usedAt).toBeNull();
 
-    const used = await useAccountToken(db, 'a'.repeat(64), 'password_reset', NOW);
+    const used = await spendAccountToken(db, 'a'.repeat(64), 'password_reset', NOW);
     expect(used).toMatchObject({ userId: user.id, purpose: 'password_reset', usedAt: NOW.toISOString() });
-    expect(await useAccountToken(db, 'a'.repeat(64), 'password_reset', NOW)).toBeUndefined();
+    expect(await spendAccountToken(db, 'a'.repeat(64), 'password_reset', NOW)).toBeUndefined();
     expect(await findAccountToken(db, 'a'.repeat(64), 'password_reset')).toMatchObject({
       usedAt: NOW.toISOString(),
       expiresAt: expiresAt.toISOString(),
@@ -65,9 +65,9 @@ describeEachDialect('account tokens repository', (use) => {
     expect(change.detail).toBe('ny@firma.dk');
 
     await spendUserAccountTokens(db, user.id, 'password_reset', NOW);
-    expect(await useAccountToken(db, 'r1', 'password_reset', NOW)).toBeUndefined();
-    expect(await useAccountToken(db, 'r2', 'password_reset', NOW)).toBeDefined();
-    expect(await useAccountToken(db, 'e1', 'email_change', NOW)).toBeDefined();
+    expect(await spendAccountToken(db, 'r1', 'password_reset', NOW)).toBeUndefined();
+    expect(await spendAccountToken(db, 'r2', 'password_reset', NOW)).toBeDefined();
+    expect(await spendAccountToken(db, 'e1', 'email_change', NOW)).toBeDefined();
 
     await insertAccountToken(db, { id: 'old', userId: user.id, purpose: 'handoff', expiresAt: NOW }, NOW);
     expect(await deleteExpiredAccountTokens(db, new Date(NOW.getTime() + 1))).toBe(1);

@@ -1,6 +1,6 @@
 // One-time account tokens (password reset, e-mail change, cross-host hand-off). The row id is the
 // SHA-256 of the token the owner receives; the token itself is never stored. A token is spent by
-// useAccountToken, a single conditional UPDATE, so two concurrent uses cannot both succeed.
+// spendAccountToken, a single conditional UPDATE, so two concurrent uses cannot both succeed.
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../database';
 
@@ -57,7 +57,7 @@ export async function findAccountToken(
 }
 
 /** Spends an unused, unexpired token and answers its row; undefined when it cannot be used. */
-export async function useAccountToken(
+export async function spendAccountToken(
   db: Db,
   id: string,
   purpose: AccountTokenPurpose,

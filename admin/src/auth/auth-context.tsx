@@ -16,6 +16,8 @@ interface AuthContextValue {
   logout(): Promise<void>;
   /** After a 401 from any call: the session ended (expired, or logged out in another tab). */
   sessionEnded(): void;
+  /** A call other than login signed the owner in (a password reset link): this is the session now. */
+  signedIn(session: SessionInfo): void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -50,8 +52,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const sessionEnded = useCallback(() => setState({ status: 'signed-out' }), []);
+  const signedIn = useCallback((session: SessionInfo) => setState({ status: 'signed-in', session }), []);
 
-  const value = useMemo(() => ({ state, login, logout, sessionEnded }), [state, login, logout, sessionEnded]);
+  const value = useMemo(
+    () => ({ state, login, logout, sessionEnded, signedIn }),
+    [state, login, logout, sessionEnded, signedIn],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
