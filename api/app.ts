@@ -9,6 +9,7 @@ import { LimitStore } from './middleware/rate-limit';
 import { requestLog } from './middleware/request-log';
 import { requireOwner } from './middleware/require-owner';
 import { sessionMiddleware } from './middleware/session';
+import { createAccountRoutes } from './routes/account';
 import { ai } from './routes/ai';
 import { createAnalyticsRoutes } from './routes/analytics';
 import { createAuthRoutes } from './routes/auth';
@@ -89,6 +90,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     ['/images', images],
     ['/ai', ai],
     ['/subscription', subscription],
+    ['/account', createAccountRoutes()],
   ];
   const owner = new Hono<OwnerEnv>();
   for (const [path, group] of ownerGroups) {

@@ -7,7 +7,14 @@ import { SESSION_COOKIE } from './auth/sessions';
 import { analyticsEventSchema } from './routes/analytics';
 import { onboardingCreateSchema } from './routes/onboarding-create';
 import { lookupSchema } from './routes/onboarding-lookup';
-import { passwordResetConfirmSchema, passwordResetRequestSchema, resetTokenSchema } from './schemas/account';
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  emailTokenSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  resetTokenSchema,
+} from './schemas/account';
 import { loginSchema } from './schemas/auth';
 import { settingsSchema } from './schemas/company';
 import { contactSchema } from './schemas/contact';
@@ -120,6 +127,49 @@ export const API_ROUTES: readonly ApiRoute[] = [
       200: 'Signed in: { email, companyName, siteUrl } and a Set-Cookie',
       ...WRITE_ERRORS,
       400: 'Invalid password, or the link expired / was used (Danish message says which)',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/email-change/confirm',
+    summary: 'The link mailed to a new login e-mail: the login and the company follow it',
+    tag: 'auth',
+    auth: 'public',
+    body: emailTokenSchema,
+    responses: {
+      200: '{ email, message }',
+      ...WRITE_ERRORS,
+      400: 'The link expired, was used or is unknown (Danish message says which)',
+      409: 'The address got an account meanwhile (`Denne email er allerede registreret`)',
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/account/password',
+    summary: 'Change the password (the current one required); every other session ends',
+    tag: 'account',
+    auth: 'owner',
+    body: changePasswordSchema,
+    responses: {
+      200: '{ message }',
+      ...WRITE_ERRORS,
+      ...OWNER_ERRORS,
+      429: 'Too many wrong current passwords',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/account/email',
+    summary: 'Change the login e-mail: mails a 24-hour confirmation link to the new address',
+    tag: 'account',
+    auth: 'owner',
+    body: changeEmailSchema,
+    responses: {
+      200: '{ message }',
+      ...WRITE_ERRORS,
+      ...OWNER_ERRORS,
+      409: 'The address has an account (`Denne email er allerede registreret`)',
+      429: 'Too many wrong current passwords',
     },
   },
   {

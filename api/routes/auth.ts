@@ -11,6 +11,7 @@ import type { Logger } from '../../lib/logger';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { MESSAGES } from '../../rules/messages';
 import { canonicalOrigin } from '../../rules/site-url';
+import { confirmEmailChange } from '../auth/account-changes';
 import { accountTokenState } from '../auth/account-tokens';
 import { findOwnerByCredentials } from '../auth/accounts';
 import { confirmPasswordReset, requestPasswordReset, resetTokenMessage } from '../auth/password-reset';
@@ -18,7 +19,12 @@ import { clearSessionCookie, createSession, invalidateSession, setSessionCookie 
 import type { AppEnv } from '../env';
 import { requireJson } from '../middleware/origin-check';
 import { clientIp, LOGIN_LIMITS, RESET_LIMITS, tooManyRequests } from '../middleware/rate-limit';
-import { passwordResetConfirmSchema, passwordResetRequestSchema, resetTokenSchema } from '../schemas/account';
+import {
+  emailTokenSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  resetTokenSchema,
+} from '../schemas/account';
 import { loginSchema, type SessionInfo } from '../schemas/auth';
 import { jsonBody } from '../schemas/json-body';
 
@@ -114,6 +120,13 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     const { token: sessionToken, session } = await createSession(c.var.db, user.id, now);
     setSessionCookie(c, sessionToken, new Date(session.expiresAt), c.var.config.publicHost);
     return c.json(sessionInfo(user.email, company, c.var.config.publicHost));
+  });
+
+  // POST /api/auth/email-change/confirm – the link sent to a new login e-mail: make it the login
+  auth.post('/email-change/confirm', requireJson, jsonBody(emailTokenSchema), async (c) => {
+    const { token } = c.req.valid('json');
+    const email = await confirmEmailChange(c.var.db, token, c.var.now());
+    return c.json({ email, message: MESSAGES.emailChanged });
   });
 
   // POST /api/auth/logout – end this session and clear its cookie

@@ -19,7 +19,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export const PHONE = { width: 375, height: 800 } as const;
 export const DESKTOP = { width: 1280, height: 900 } as const;
-export type Viewport = typeof PHONE | typeof DESKTOP;
+export type Viewport = Readonly<{ width: number; height: number }>;
 
 /** The owner every admin stack signs up: the first demo company, 12345678. */
 export const OWNER = {
