@@ -27,6 +27,10 @@ const guarded: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./screens/images/images-screen')).ImagesScreen }),
   },
   {
+    path: 'konto',
+    lazy: async () => ({ Component: (await import('./screens/account-screen')).AccountScreen }),
+  },
+  {
     path: 'settings',
     lazy: async () => ({ Component: (await import('./screens/settings/settings-screen')).SettingsScreen }),
   },
@@ -52,6 +56,10 @@ export const ROUTES: RouteObject[] = [
         lazy: async () => ({
           Component: (await import('./screens/password-reset-screens')).ForgotPasswordScreen,
         }),
+      },
+      {
+        path: 'bekraeft-email',
+        lazy: async () => ({ Component: (await import('./screens/account-screen')).ConfirmEmailScreen }),
       },
       {
         path: 'nulstil-password',
