@@ -104,6 +104,7 @@ export const MESSAGES = {
   emailLinkExpired: 'Linket er udløbet. Bed om et nyt under Konto i administrationen.',
   emailLinkUsed: 'Linket er allerede brugt.',
   emailLinkInvalid: 'Linket er ikke gyldigt.',
+  domainTaken: 'Domænet er allerede tilknyttet en anden hjemmeside hos os. Kontakt os, hvis det er dit.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -4,6 +4,8 @@
 import { Redis } from 'ioredis';
 import { type CreateAppDeps, createApp } from '../api/app';
 import { LimitStore } from '../api/middleware/rate-limit';
+import { configuredResolver, verificationTxtFound } from '../api/routes/domain';
+import { DOMAIN_RECHECK_EVERY_MS, recheckCustomDomains } from '../api/services/domain-verification';
 import type { Db } from '../db';
 import { createSitePublisher } from '../generator';
 import type { Config } from '../lib/config';
@@ -73,6 +75,16 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       logger,
       port: options.port ?? config.port,
     });
+    // Custom domains are re-checked periodically: a verified domain whose TXT record is gone for
+    // days goes back to pending (api/services/domain-verification.ts).
+    const resolver = configuredResolver(config);
+    const recheck = () =>
+      recheckCustomDomains(
+        { db, logger, now: () => new Date(), enqueuePublish: (cvr) => queue.enqueue(cvr) },
+        (company) => verificationTxtFound(resolver, company),
+      ).catch((error: unknown) => logger.error({ err: error }, 'custom domain re-check failed'));
+    const recheckTimer = setInterval(recheck, DOMAIN_RECHECK_EVERY_MS);
+    recheckTimer.unref();
     // `/` shows the companies as they are now, even when nothing waits to be published.
     publisher.landing
       ?.refresh()
@@ -81,6 +93,7 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       server,
       queue,
       close: async () => {
+        clearInterval(recheckTimer);
         await server.close();
         await queue.close();
         limitRedis?.disconnect();

@@ -1,6 +1,9 @@
-// One-time tokens of owner accounts: password reset links, e-mail change confirmations and the
-// hand-off that signs an owner in on another host of the product. Like sessions, only the token's
-// SHA-256 is stored; a token is used at most once (used_at) and only before expires_at.
+// Issue 13, owners' accounts and custom domains:
+// - account_tokens: one-time tokens (password reset links, e-mail change confirmations, the hand-off
+//   that signs an owner in on another host). Like sessions, only the token's SHA-256 is stored; a
+//   token is used at most once (used_at) and only before expires_at.
+// - companies.custom_domain_verified_at: a custom domain serves nothing until its TXT record was
+//   found; custom_domain_missing_since: when a verified domain's record was first found missing.
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -17,8 +20,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
   await db.schema.createIndex('account_tokens_user_idx').on('account_tokens').column('user_id').execute();
+  await db.schema.alterTable('companies').addColumn('custom_domain_verified_at', 'text').execute();
+  await db.schema.alterTable('companies').addColumn('custom_domain_missing_since', 'text').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('companies').dropColumn('custom_domain_missing_since').execute();
+  await db.schema.alterTable('companies').dropColumn('custom_domain_verified_at').execute();
   await db.schema.dropTable('account_tokens').execute();
 }

@@ -50,7 +50,10 @@ describe('POST /api/auth/login', () => {
     expect(((await response.json()) as { siteUrl: string }).siteUrl).toBe(
       `https://${owner.company.subdomain}.mesterside.dk/`,
     );
-    await h.db.updateTable('companies').set({ customDomain: 'www.hansen-tomrer.dk' }).execute();
+    await h.db
+      .updateTable('companies')
+      .set({ customDomain: 'www.hansen-tomrer.dk', customDomainVerifiedAt: h.now().toISOString() })
+      .execute();
     const again = await login('ejer@hansen.dk', 'Gode-Brædder-7');
     expect(((await again.json()) as { siteUrl: string }).siteUrl).toBe('https://www.hansen-tomrer.dk/');
   });
