@@ -404,6 +404,10 @@ describe('dynamic routes', () => {
     expect((await ask('www.hansen.dk')).status).toBe(200);
     expect((await ask('WWW.Hansen.dk.')).status).toBe(200);
     expect((await ask('www.hansen.dk')).body.length).toBe(0);
+    // The twin of a verified domain gets a certificate too (it redirects, over https).
+    expect((await ask('hansen.dk')).status).toBe(200);
+    expect((await ask('www.uden.dk')).status).toBe(200);
+    expect((await ask('venter.dk')).status).toBe(404);
     // www.venter.dk is entered by a company but not verified: no certificate, and nothing served.
     expect((await get('/', 'www.venter.dk')).status).toBe(404);
     for (const domain of [
@@ -418,6 +422,17 @@ describe('dynamic routes', () => {
       expect((await ask(domain)).status, domain).toBe(404);
     }
     expect((await get('/_tls/ask')).status).toBe(404);
+  });
+
+  it('redirects the twin of a verified domain (with or without www.) permanently to it', async () => {
+    const bare = await get('/om-os?x=1', 'hansen.dk');
+    expect(bare.status).toBe(301);
+    expect(bare.headers.location).toBe('https://www.hansen.dk/om-os?x=1');
+    const www = await get('/', 'www.uden.dk');
+    expect(www.status).toBe(301);
+    expect(www.headers.location).toBe('https://uden.dk/');
+    // A pending domain's twin is not redirected either.
+    expect((await get('/', 'venter.dk')).status).toBe(404);
   });
 
   it('answers a missing or malformed Host with 404', async () => {
