@@ -130,6 +130,39 @@ export const API_ROUTES: readonly ApiRoute[] = [
     },
   },
   {
+    method: 'get',
+    path: '/api/auth/handoff/start',
+    summary: "On a company host: redirect to the main host's hand-off for this host",
+    tag: 'auth',
+    auth: 'public',
+    responses: { 302: 'To /api/auth/handoff?to=<this host> on the main host' },
+  },
+  {
+    method: 'get',
+    path: '/api/auth/handoff',
+    summary:
+      "On the main host: a signed-in owner goes to their own host's /admin with a one-minute hand-off token in the fragment",
+    tag: 'auth',
+    auth: 'public',
+    responses: {
+      302: 'To <host>/admin#handoff=<token>, or <host>/admin?handoff=none when not signed in as its owner',
+      404: 'Not a subdomain or verified domain of any company',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/handoff/redeem',
+    summary: 'On the company host: spend a hand-off token for a session of this host (logout ends both)',
+    tag: 'auth',
+    auth: 'public',
+    body: resetTokenSchema,
+    responses: {
+      200: 'Signed in: { email, companyName, siteUrl } and a Set-Cookie',
+      ...WRITE_ERRORS,
+      401: 'Unknown, used, expired or other-host token',
+    },
+  },
+  {
     method: 'post',
     path: '/api/auth/email-change/confirm',
     summary: 'The link mailed to a new login e-mail: the login and the company follow it',

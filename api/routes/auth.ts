@@ -4,16 +4,23 @@
 // a malformed request is refused before anything counts. A wrong password and an unknown e-mail
 // answer alike.
 import { Hono } from 'hono';
-import { type Company, findCompanyByOwnerEmail, normalizeEmail } from '../../db';
+import {
+  type Company,
+  deleteSessionFamily,
+  findCompanyByOwnerEmail,
+  findUserById,
+  normalizeEmail,
+} from '../../db';
 import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { MESSAGES } from '../../rules/messages';
-import { canonicalOrigin } from '../../rules/site-url';
+import { canonicalOrigin, productOrigin } from '../../rules/site-url';
 import { confirmEmailChange } from '../auth/account-changes';
 import { accountTokenState } from '../auth/account-tokens';
 import { findOwnerByCredentials } from '../auth/accounts';
+import { companyOfHost, hostOrigin, issueHandoff, redeemHandoff } from '../auth/handoff';
 import { confirmPasswordReset, requestPasswordReset, resetTokenMessage } from '../auth/password-reset';
 import { clearSessionCookie, createSession, invalidateSession, setSessionCookie } from '../auth/sessions';
 import type { AppEnv } from '../env';
@@ -129,10 +136,53 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     return c.json({ email, message: MESSAGES.emailChanged });
   });
 
-  // POST /api/auth/logout – end this session and clear its cookie
+  // GET /api/auth/handoff/start – on a company host: go and ask the main host for a hand-off
+  auth.get('/handoff/start', (c) => {
+    const host = c.req.header('host') ?? '';
+    return c.redirect(
+      `${productOrigin(c.var.config.publicHost)}/api/auth/handoff?to=${encodeURIComponent(host)}`,
+      302,
+    );
+  });
+
+  // GET /api/auth/handoff?to=<host> – on the main host: send a signed-in owner to their own
+  // subdomain or verified domain with a one-minute hand-off token; anyone else back to its login
+  auth.get('/handoff', async (c) => {
+    const to = (c.req.query('to') ?? '').trim().toLowerCase();
+    const { db, config } = c.var;
+    const cvr = await companyOfHost(db, to, config.publicHost);
+    if (cvr === null) throw new AppError('not_found', MESSAGES.notFound);
+    const user = c.get('user');
+    const session = c.get('session');
+    const company = user ? await findCompanyByOwnerEmail(db, user.email) : undefined;
+    if (!user || !session || company?.cvr !== cvr) {
+      return c.redirect(`${hostOrigin(to)}/admin?handoff=none`, 302);
+    }
+    const token = await issueHandoff(db, { userId: user.id, sessionId: session.id, host: to }, c.var.now());
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    return c.redirect(`${hostOrigin(to)}/admin#handoff=${token}`, 302);
+  });
+
+  // POST /api/auth/handoff/redeem – on the company host: a session of its own from the hand-off
+  auth.post('/handoff/redeem', requireJson, jsonBody(resetTokenSchema), async (c) => {
+    const { token } = c.req.valid('json');
+    const now = c.var.now();
+    const redeemed = await redeemHandoff(c.var.db, token, c.req.header('host') ?? '', now);
+    if (!redeemed) throw new AppError('unauthorized', MESSAGES.unauthorized);
+    const user = await findUserById(c.var.db, redeemed.userId);
+    const company = user ? await findCompanyByOwnerEmail(c.var.db, user.email) : undefined;
+    if (!user || !company) throw new AppError('unauthorized', MESSAGES.unauthorized);
+    const { token: sessionToken, session } = await createSession(c.var.db, user.id, now, redeemed.parentId);
+    setSessionCookie(c, sessionToken, new Date(session.expiresAt), c.var.config.publicHost);
+    return c.json(sessionInfo(user.email, company, c.var.config.publicHost));
+  });
+
+  // POST /api/auth/logout – end this login on every host (this session, the session it was handed
+  // off from, and the sessions handed off from that) and clear this host's cookie
   auth.post('/logout', async (c) => {
     const session = c.get('session');
-    if (session) await invalidateSession(c.var.db, session.id);
+    if (session) await deleteSessionFamily(c.var.db, session);
     clearSessionCookie(c, c.var.config.publicHost);
     return c.body(null, 204);
   });

@@ -4,6 +4,7 @@
 //   token is used at most once (used_at) and only before expires_at.
 // - companies.custom_domain_verified_at: a custom domain serves nothing until its TXT record was
 //   found; custom_domain_missing_since: when a verified domain's record was first found missing.
+// - sessions.parent_id: the session a hand-off session was made from (one login across hosts).
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -20,6 +21,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
   await db.schema.createIndex('account_tokens_user_idx').on('account_tokens').column('user_id').execute();
+  // A session made by hand-off from another host's session: logging out of either ends both.
+  await db.schema.alterTable('sessions').addColumn('parent_id', 'text').execute();
   await db.schema.alterTable('companies').addColumn('custom_domain_verified_at', 'text').execute();
   await db.schema.alterTable('companies').addColumn('custom_domain_missing_since', 'text').execute();
 }
@@ -27,5 +30,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('companies').dropColumn('custom_domain_missing_since').execute();
   await db.schema.alterTable('companies').dropColumn('custom_domain_verified_at').execute();
+  await db.schema.alterTable('sessions').dropColumn('parent_id').execute();
   await db.schema.dropTable('account_tokens').execute();
 }
