@@ -16,14 +16,16 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { MESSAGES } from '../../rules/messages';
+import { classifyHost } from '../../rules/request-target';
 import { canonicalOrigin, productOrigin } from '../../rules/site-url';
 import { confirmEmailChange } from '../auth/account-changes';
 import { accountTokenState } from '../auth/account-tokens';
 import { findOwnerByCredentials } from '../auth/accounts';
 import { companyOfHost, hostOrigin, issueHandoff, redeemHandoff } from '../auth/handoff';
 import { confirmPasswordReset, requestPasswordReset, resetTokenMessage } from '../auth/password-reset';
-import { clearSessionCookie, createSession, invalidateSession, setSessionCookie } from '../auth/sessions';
+import { clearSessionCookie, createSession, setSessionCookie } from '../auth/sessions';
 import type { AppEnv } from '../env';
+import { errorBody } from '../errors';
 import { requireJson } from '../middleware/origin-check';
 import { clientIp, LOGIN_LIMITS, RESET_LIMITS, tooManyRequests } from '../middleware/rate-limit';
 import {
@@ -190,7 +192,12 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
   // GET /api/auth/session – who is signed in, for the admin's auth guard
   auth.get('/session', async (c) => {
     const user = c.get('user');
-    if (!user) throw new AppError('unauthorized', MESSAGES.unauthorized);
+    if (!user) {
+      // On a company's own host the admin may fetch a session from the main host (hand-off).
+      const mode = classifyHost(c.req.header('host') ?? '', c.var.config.publicHost);
+      const handoff = mode && mode.mode !== 'main' ? { handoff: '/api/auth/handoff/start' } : {};
+      return c.json({ ...errorBody('unauthorized', MESSAGES.unauthorized), ...handoff }, 401);
+    }
     const company = await findCompanyByOwnerEmail(c.var.db, user.email);
     if (!company) throw new AppError('not_found', MESSAGES.loadCompanyFailed);
     return c.json(sessionInfo(user.email, company, c.var.config.publicHost));
