@@ -2,13 +2,16 @@
 // loopback.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  configuredResolver,
   createDomainRoutes,
   DOMAIN_MESSAGES,
   verificationName,
+  verificationTxtFound,
   verificationValue,
 } from '../../api/routes/domain';
-import { DOMAIN_GRACE_MS } from '../../api/services/domain-verification';
+import { DOMAIN_GRACE_MS, recheckCustomDomains } from '../../api/services/domain-verification';
 import { findCompanyByCustomDomain, findCompanyByCvr, updateCompany } from '../../db';
+import { createLogger } from '../../lib/logger';
 import { canonicalOrigin } from '../../rules/site-url';
 import { createCompanyLookup } from '../../server/company-lookup';
 import { type FakeDns, startFakeDns } from '../support/fake-dns';
@@ -186,5 +189,27 @@ describe('custom domain DNS', () => {
     // The record is back: verified again.
     dns.records.set(verificationName('www.firma.dk'), { txt: [verificationValue('12345678')] });
     expect((await check()).body).toMatchObject({ status: 'verified', notice: DOMAIN_MESSAGES.verified });
+  });
+
+  it('re-checks every custom domain periodically with the configured resolver', async () => {
+    await harness();
+    await updateCompany(h.db, h.company.cvr, { customDomain: 'www.firma.dk' });
+    dns.records.set(verificationName('www.firma.dk'), { txt: [verificationValue('12345678')] });
+    const published: string[] = [];
+    const deps = {
+      db: h.db,
+      logger: createLogger(h.config),
+      now: () => new Date(),
+      enqueuePublish: async (cvr: string) => {
+        published.push(cvr);
+      },
+    };
+    const resolver = configuredResolver(h.config);
+    await recheckCustomDomains(deps, (company) => verificationTxtFound(resolver, company));
+    expect((await findCompanyByCvr(h.db, h.company.cvr))?.customDomainVerified).toBe(true);
+    expect(published).toEqual(['12345678']);
+    // Unchanged on the next round: nothing to republish.
+    await recheckCustomDomains(deps, (company) => verificationTxtFound(resolver, company));
+    expect(published).toEqual(['12345678']);
   });
 });
