@@ -5,10 +5,11 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv, OwnerEnv } from './env';
 import { handleError, handleNotFound } from './errors';
 import { originCheck } from './middleware/origin-check';
-import { createLoginLimits } from './middleware/rate-limit';
+import { LimitStore } from './middleware/rate-limit';
 import { requestLog } from './middleware/request-log';
 import { requireOwner } from './middleware/require-owner';
 import { sessionMiddleware } from './middleware/session';
+import { createAccountRoutes } from './routes/account';
 import { ai } from './routes/ai';
 import { createAnalyticsRoutes } from './routes/analytics';
 import { createAuthRoutes } from './routes/auth';
@@ -26,7 +27,7 @@ import { pages } from './routes/pages';
 import { subscription } from './routes/subscription';
 
 export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
-  Partial<Pick<AppDeps, 'enqueuePublish' | 'now' | 'maxSavesPerMinute'>> & {
+  Partial<Pick<AppDeps, 'enqueuePublish' | 'now' | 'maxSavesPerMinute' | 'limits'>> & {
     /** The onboarding's outside services (CVR registry, scraper, text writer, mailer); tests pass
      *  their own, production takes the ones the configuration selects. */
     onboarding?: OnboardingCreateOverrides;
@@ -42,6 +43,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     // publishes it.
     enqueuePublish: async () => {},
     now: () => new Date(),
+    limits: new LimitStore(),
     ...input,
   };
   const app = new Hono<AppEnv>();
@@ -52,6 +54,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     c.set('enqueuePublish', deps.enqueuePublish);
     c.set('now', deps.now);
     if (deps.maxSavesPerMinute !== undefined) c.set('maxSavesPerMinute', deps.maxSavesPerMinute);
+    c.set('limits', deps.limits);
     c.set('user', null);
     c.set('session', null);
     await next();
@@ -71,8 +74,9 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   api.use(originCheck);
   api.route('/health', createHealthRoutes(input.health));
   api.route('/openapi.json', openapi);
-  api.route('/auth', createAuthRoutes(createLoginLimits()));
-  // Onboarding is public: a visitor becomes an owner there. Each app counts its own rate limits.
+  api.route('/auth', createAuthRoutes());
+  // Onboarding is public: a visitor becomes an owner there. Each app counts its rate limits in its
+  // own LimitStore (shared through Redis when the product stack gives it one).
   api.route('/onboarding', createOnboardingLookupRoutes());
   api.route('/onboarding', createOnboardingCreateRoutes(input.onboarding));
   // The marketing site's public endpoints: the contact form and cookieless analytics.
@@ -92,6 +96,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     ['/images', images],
     ['/ai', ai],
     ['/subscription', subscription],
+    ['/account', createAccountRoutes()],
   ];
   const owner = new Hono<OwnerEnv>();
   for (const [path, group] of ownerGroups) {

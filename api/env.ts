@@ -3,6 +3,7 @@
 import type { Company, Db, Session, User } from '../db';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
+import type { LimitStore } from './middleware/rate-limit';
 
 export interface AppDeps {
   db: Db;
@@ -15,6 +16,8 @@ export interface AppDeps {
   now: () => Date;
   /** Saves per company per minute (rules/limits.ts); only the save benchmark lifts it. */
   maxSavesPerMinute?: number;
+  /** Where rate limits count: this process's memory, or Redis shared by every process. */
+  limits: LimitStore;
 }
 
 export interface AppEnv {

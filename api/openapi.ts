@@ -7,6 +7,14 @@ import { SESSION_COOKIE } from './auth/sessions';
 import { analyticsEventSchema } from './routes/analytics';
 import { onboardingCreateSchema } from './routes/onboarding-create';
 import { lookupSchema } from './routes/onboarding-lookup';
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  emailTokenSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  resetTokenSchema,
+} from './schemas/account';
 import { loginSchema } from './schemas/auth';
 import { settingsSchema } from './schemas/company';
 import { contactSchema } from './schemas/contact';
@@ -90,6 +98,113 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'auth',
     auth: 'owner',
     responses: { 200: '{ email, companyName, siteUrl }', ...OWNER_ERRORS },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/password-reset',
+    summary: 'E-mail a one-time link (one hour) to choose a new password; the same answer for any e-mail',
+    tag: 'auth',
+    auth: 'public',
+    body: passwordResetRequestSchema,
+    responses: { 200: '{ message }', ...WRITE_ERRORS, 429: 'Too many requests; see Retry-After' },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/password-reset/check',
+    summary: "Whether a reset link's token is valid, expired, used or unknown",
+    tag: 'auth',
+    auth: 'public',
+    body: resetTokenSchema,
+    responses: { 200: "{ state: 'valid' | 'expired' | 'used' | 'invalid', message }", ...WRITE_ERRORS },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/password-reset/confirm',
+    summary: "Set a new password through the link; ends the owner's other sessions and signs in",
+    tag: 'auth',
+    auth: 'public',
+    body: passwordResetConfirmSchema,
+    responses: {
+      200: 'Signed in: { email, companyName, siteUrl } and a Set-Cookie',
+      ...WRITE_ERRORS,
+      400: 'Invalid password, or the link expired / was used (Danish message says which)',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/auth/handoff/start',
+    summary: "On a company host: redirect to the main host's hand-off for this host",
+    tag: 'auth',
+    auth: 'public',
+    responses: { 302: 'To /api/auth/handoff?to=<this host> on the main host' },
+  },
+  {
+    method: 'get',
+    path: '/api/auth/handoff',
+    summary:
+      "On the main host: a signed-in owner goes to their own host's /admin with a one-minute hand-off token in the fragment",
+    tag: 'auth',
+    auth: 'public',
+    responses: {
+      302: 'To <host>/admin#handoff=<token>, or <host>/admin?handoff=none when not signed in as its owner',
+      404: 'Not a subdomain or verified domain of any company',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/handoff/redeem',
+    summary: 'On the company host: spend a hand-off token for a session of this host (logout ends both)',
+    tag: 'auth',
+    auth: 'public',
+    body: resetTokenSchema,
+    responses: {
+      200: 'Signed in: { email, companyName, siteUrl } and a Set-Cookie',
+      ...WRITE_ERRORS,
+      401: 'Unknown, used, expired or other-host token',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/email-change/confirm',
+    summary: 'The link mailed to a new login e-mail: the login and the company follow it',
+    tag: 'auth',
+    auth: 'public',
+    body: emailTokenSchema,
+    responses: {
+      200: '{ email, message }',
+      ...WRITE_ERRORS,
+      400: 'The link expired, was used or is unknown (Danish message says which)',
+      409: 'The address got an account meanwhile (`Denne email er allerede registreret`)',
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/account/password',
+    summary: 'Change the password (the current one required); every other session ends',
+    tag: 'account',
+    auth: 'owner',
+    body: changePasswordSchema,
+    responses: {
+      200: '{ message }',
+      ...WRITE_ERRORS,
+      ...OWNER_ERRORS,
+      429: 'Too many wrong current passwords',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/account/email',
+    summary: 'Change the login e-mail: mails a 24-hour confirmation link to the new address',
+    tag: 'account',
+    auth: 'owner',
+    body: changeEmailSchema,
+    responses: {
+      200: '{ message }',
+      ...WRITE_ERRORS,
+      ...OWNER_ERRORS,
+      409: 'The address has an account (`Denne email er allerede registreret`)',
+      429: 'Too many wrong current passwords',
+    },
   },
   {
     method: 'get',

@@ -2,6 +2,7 @@
 export * from './database';
 export * from './migrate';
 export type { Database } from './schema';
+export * from './tables/account-tokens';
 export * from './tables/ai-usage';
 export * from './tables/analytics';
 export * from './tables/companies';

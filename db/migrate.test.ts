@@ -4,6 +4,7 @@ import { describeEachDialect } from '../tests/support/databases';
 import { MIGRATIONS, MigrationError, migrateDown, migrateToLatest, pendingMigrations } from './migrate';
 
 const APP_TABLES = [
+  'account_tokens',
   'ai_usage',
   'analytics_daily',
   'analytics_events',

@@ -27,4 +27,5 @@ export interface Database {
   pageRevisions: import('./tables/page-revisions').PageRevisionsTable;
   deletedPages: import('./tables/deleted-pages').DeletedPagesTable;
   saveRate: import('./tables/save-rate').SaveRateTable;
+  accountTokens: import('./tables/account-tokens').AccountTokensTable;
 }

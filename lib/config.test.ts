@@ -89,6 +89,16 @@ describe('configuration', () => {
     );
   });
 
+  it('reads trusted proxies as a list of addresses and CIDR ranges, none by default', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
   it.each([
     [{ PORT: '-1' }, /^PORT: /],
     [{ PUBLIC_HOST: 'mester side.dk' }, /^PUBLIC_HOST: /],
@@ -101,6 +111,9 @@ describe('configuration', () => {
     [{ DNS_A_RECORD: '300.1.2.3' }, /^DNS_A_RECORD: /],
     [{ DNS_SERVERS: 'dns.google' }, /^DNS_SERVERS: /],
     [{ DNS_SERVERS: '1.1.1.1, 8.8.8.8:abc' }, /^DNS_SERVERS: /],
+    [{ TRUST_PROXY: 'proxy.local' }, /^TRUST_PROXY: /],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /^TRUST_PROXY: /],
+    [{ TRUST_PROXY: '127.0.0.1/8/8' }, /^TRUST_PROXY: /],
   ])('names the variable in error for %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

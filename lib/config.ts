@@ -31,6 +31,8 @@ export type Config = Readonly<{
   precompress: boolean;
   /** Processes serving HTTP (`npm start`, roles web and both): one per core unless set. */
   webProcesses: number;
+  /** Proxies (addresses or CIDRs) whose X-Forwarded-For names the client; empty: trust none. */
+  trustProxy: readonly string[];
 }>;
 
 export type ProcessRole = 'web' | 'worker' | 'both';
@@ -145,6 +147,10 @@ const schema = z
         'must be a number from 1 to 64',
       )
       .transform(Number),
+    TRUST_PROXY: optionalText.refine(
+      (value) => value === undefined || splitList(value).every(isAddressOrCidr),
+      'must be IP addresses or CIDR ranges separated by commas (127.0.0.1,10.0.0.0/8,::1)',
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CSE_KEY) !== Boolean(env.GOOGLE_CSE_CX)) {
@@ -227,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = '.'): 
     processRole: values.PROCESS_ROLE,
     precompress: values.PRECOMPRESS,
     webProcesses: values.WEB_PROCESSES,
+    trustProxy: values.TRUST_PROXY ? splitList(values.TRUST_PROXY) : [],
   });
 }
 
@@ -243,6 +250,15 @@ function hostOf(server: string): string {
   if (bracketed) return bracketed[1] ?? '';
   const withPort = /^([^:]+):\d{1,5}$/.exec(server);
   return withPort ? (withPort[1] ?? '') : server;
+}
+
+/** `127.0.0.1`, `10.0.0.0/8`, `::1`, `fd00::/8`: an IP address, optionally with a prefix length. */
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 let current: Config | undefined;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  domainTwin,
   isValidWebsiteUrl,
   normalizeCustomDomain,
   normalizeHost,
@@ -161,5 +162,16 @@ describe('normalizeHost', () => {
         expect(normalizeHost(once)).toBe(once);
       }),
     );
+  });
+});
+
+describe('domainTwin', () => {
+  it.each([
+    ['www.eksempel.dk', 'eksempel.dk'],
+    ['eksempel.dk', 'www.eksempel.dk'],
+    ['www.xn--tmrer-vua.dk', 'xn--tmrer-vua.dk'],
+  ])('%s ↔ %s', (domain, twin) => {
+    expect(domainTwin(domain)).toBe(twin);
+    expect(domainTwin(twin)).toBe(domain);
   });
 });

@@ -84,3 +84,11 @@ export function normalizeHost(host: string): string {
     return '';
   }
 }
+
+/**
+ * The other spelling of a custom domain: `www.eksempel.dk` ↔ `eksempel.dk`. The owner enters one;
+ * once it is verified, the twin answers with a permanent redirect to it (issue 13).
+ */
+export function domainTwin(hostname: string): string {
+  return hostname.startsWith('www.') ? hostname.slice(4) : `www.${hostname}`;
+}

@@ -102,6 +102,27 @@ export const MESSAGES = {
   historyLoadFailed: 'Kunne ikke hente historikken',
   pageOrderFailed: 'Kunne ikke gemme rækkefølgen',
   pageOrderStale: 'Siderne er ændret i mellemtiden. Genindlæs siden, og prøv igen.',
+
+  // Owner accounts: password reset, password and e-mail change (issue 13).
+  passwordResetSent:
+    'Hvis der findes en konto med den email, har vi sendt et link til at vælge et nyt password. Linket virker i en time.',
+  passwordResetFailed: 'Kunne ikke sende linket. Prøv igen.',
+  resetLinkExpired: 'Linket er udløbet. Bed om et nyt link herunder.',
+  resetLinkUsed: 'Linket er allerede brugt. Bed om et nyt link herunder.',
+  resetLinkInvalid: 'Linket er ikke gyldigt. Bed om et nyt link herunder.',
+  passwordChanged: 'Dit password er ændret.',
+  passwordRequired: 'Password er påkrævet',
+  currentPasswordRequired: 'Skriv dit nuværende password',
+  passwordChangeFailed: 'Kunne ikke ændre password',
+  currentPasswordWrong: 'Det nuværende password er forkert',
+  emailChangeSent: 'Vi har sendt et link til den nye email. Klik på linket for at bekræfte ændringen.',
+  emailChangeFailed: 'Kunne ikke ændre email',
+  emailChanged: 'Din email er ændret. Du logger ind med den nye email fra nu af.',
+  emailUnchanged: 'Det er allerede din email',
+  emailLinkExpired: 'Linket er udløbet. Bed om et nyt under Konto i administrationen.',
+  emailLinkUsed: 'Linket er allerede brugt.',
+  emailLinkInvalid: 'Linket er ikke gyldigt.',
+  domainTaken: 'Domænet er allerede tilknyttet en anden hjemmeside hos os. Kontakt os, hvis det er dit.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -13,11 +13,13 @@ describe('site addresses', () => {
   it('builds the product, subdomain, canonical and path addresses', () => {
     expect(productOrigin('mesterside.dk')).toBe('https://mesterside.dk');
     expect(subdomainOrigin('hansen', 'localhost:3000')).toBe('http://hansen.localhost:3000');
-    expect(canonicalOrigin({ subdomain: 'hansen', customDomain: null }, 'mesterside.dk')).toBe(
+    const hansen = { subdomain: 'hansen', customDomain: null, customDomainVerified: false };
+    expect(canonicalOrigin(hansen, 'mesterside.dk')).toBe('https://hansen.mesterside.dk');
+    const verified = { ...hansen, customDomain: 'www.hansen.dk', customDomainVerified: true };
+    expect(canonicalOrigin(verified, 'mesterside.dk')).toBe('https://www.hansen.dk');
+    // A pending domain (TXT record not found yet) is no address of the company.
+    expect(canonicalOrigin({ ...verified, customDomainVerified: false }, 'mesterside.dk')).toBe(
       'https://hansen.mesterside.dk',
-    );
-    expect(canonicalOrigin({ subdomain: 'hansen', customDomain: 'www.hansen.dk' }, 'mesterside.dk')).toBe(
-      'https://www.hansen.dk',
     );
     expect(pathSiteUrl('12345678', 'localhost:3000')).toBe('http://localhost:3000/12345678/');
   });

@@ -26,10 +26,11 @@ export function subdomainOrigin(subdomain: string, publicHost: string): string {
 
 /** The address search engines should index: the custom domain when set, else the subdomain. */
 export function canonicalOrigin(
-  company: { subdomain: string; customDomain: string | null },
+  company: { subdomain: string; customDomain: string | null; customDomainVerified: boolean },
   publicHost: string,
 ): string {
-  return company.customDomain
+  // A domain whose TXT record has not been found is no address of the company (issue 13).
+  return company.customDomain && company.customDomainVerified
     ? `https://${company.customDomain}`
     : subdomainOrigin(company.subdomain, publicHost);
 }

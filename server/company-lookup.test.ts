@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertCompany, updateCompany } from '../db';
+import { insertCompany, setCustomDomainState, updateCompany } from '../db';
 import { createTestDatabase, type TestDatabase } from '../tests/support/databases';
 import { createCompanyLookup } from './company-lookup';
 
@@ -12,7 +12,16 @@ beforeEach(async () => {
     subdomain: 'demo',
     customDomain: 'www.hansen.dk',
   });
+  await verify('www.hansen.dk');
 });
+
+/** Marks the company's custom domain as verified: pending domains belong to nobody (issue 13). */
+async function verify(domain: string) {
+  await setCustomDomainState(database.db, '12345678', domain, {
+    verifiedAt: new Date().toISOString(),
+    missingSince: null,
+  });
+}
 afterEach(async () => {
   await database.drop();
 });
@@ -44,6 +53,7 @@ describe('createCompanyLookup', () => {
     expect(await lookup.resolve('custom-domain', 'www.ny.dk')).toBeNull();
     expect(await lookup.resolve('subdomain', 'demo')).toBe('12345678');
     await updateCompany(database.db, '12345678', { customDomain: 'www.ny.dk' });
+    await verify('www.ny.dk');
     await sleep(40);
     expect(lookup.peek('custom-domain', 'www.ny.dk')).toBeUndefined();
     expect(await lookup.resolve('custom-domain', 'www.ny.dk')).toBe('12345678');

@@ -10,6 +10,7 @@ import type { Db } from '../db';
 import { MAIN_SITE_FOLDER } from '../generator/landing-model';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
+import { domainTwin } from '../rules/domain';
 import {
   classifyHost,
   type HostMode,
@@ -145,6 +146,7 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
   ): void {
     if (cvr === null) {
       if (target.by === 'subdomain') redirect(res, toProduct404);
+      else if (target.by === 'custom-domain') serveTwinOrNotFound(req, res, target.hostname);
       else send(res, domainNotFound, req);
       return;
     }
@@ -209,6 +211,19 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     else answer(found);
   }
 
+  // `eksempel.dk` when the company's verified domain is `www.eksempel.dk` (or the other way round):
+  // a permanent redirect to the spelling the owner chose; anything else is not ours.
+  function serveTwinOrNotFound(req: IncomingMessage, res: ServerResponse, hostname: string): void {
+    const twin = domainTwin(hostname);
+    companies
+      .resolve('custom-domain', twin)
+      .then((cvr) => {
+        if (cvr === null) send(res, domainNotFound, req);
+        else redirect(res, redirectHeaders(`https://${twin}${req.url ?? '/'}`, true), 301);
+      })
+      .catch((error: unknown) => fail(res, error));
+  }
+
   function serveTlsAsk(req: IncomingMessage, res: ServerResponse): void {
     const url = req.url ?? '';
     const query = url.indexOf('?');
@@ -219,10 +234,13 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
       res.end();
       return;
     }
-    companies
-      .resolve('custom-domain', mode.hostname)
-      .then((cvr) => {
-        res.writeHead(cvr === null ? 404 : 200, EMPTY_HEADERS);
+    // A verified domain and its twin (which redirects to it, over https too) get certificates.
+    Promise.all([
+      companies.resolve('custom-domain', mode.hostname),
+      companies.resolve('custom-domain', domainTwin(mode.hostname)),
+    ])
+      .then(([cvr, twinCvr]) => {
+        res.writeHead(cvr === null && twinCvr === null ? 404 : 200, EMPTY_HEADERS);
         res.end();
       })
       .catch((error: unknown) => fail(res, error));

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../api/app';
-import { insertCompany } from '../db';
+import { insertCompany, setCustomDomainState } from '../db';
 import { loadConfig } from '../lib/config';
 import { createLogger } from '../lib/logger';
 import { createTestDatabase } from '../tests/support/databases';
@@ -67,6 +67,16 @@ beforeAll(async () => {
     name: 'Uden Side',
     subdomain: 'udenside',
     customDomain: 'uden.dk',
+  });
+  // Both domains' TXT records were found; a third company's domain is still pending (issue 13).
+  const verifiedAt = { verifiedAt: new Date().toISOString(), missingSince: null };
+  await setCustomDomainState(db, CVR, 'www.hansen.dk', verifiedAt);
+  await setCustomDomainState(db, '87654321', 'uden.dk', verifiedAt);
+  await insertCompany(db, {
+    cvr: '11223344',
+    name: 'Venter',
+    subdomain: 'venter',
+    customDomain: 'www.venter.dk',
   });
   const config = loadConfig({
     PUBLIC_HOST: 'mesterside.dk',
@@ -389,15 +399,40 @@ describe('dynamic routes', () => {
     expect((await send({ path: '/admin', host: 'mesterside.dk', method: 'POST' })).status).toBe(405);
   });
 
-  it('answers Caddy on-demand TLS questions for registered custom domains only', async () => {
+  it('answers Caddy on-demand TLS questions for verified custom domains only', async () => {
     const ask = (domain: string) => get(`/_tls/ask?domain=${encodeURIComponent(domain)}`, '127.0.0.1:3000');
     expect((await ask('www.hansen.dk')).status).toBe(200);
     expect((await ask('WWW.Hansen.dk.')).status).toBe(200);
     expect((await ask('www.hansen.dk')).body.length).toBe(0);
-    for (const domain of ['www.ukendt.dk', 'demo.mesterside.dk', 'mesterside.dk', 'localhost', '', '../x']) {
+    // The twin of a verified domain gets a certificate too (it redirects, over https).
+    expect((await ask('hansen.dk')).status).toBe(200);
+    expect((await ask('www.uden.dk')).status).toBe(200);
+    expect((await ask('venter.dk')).status).toBe(404);
+    // www.venter.dk is entered by a company but not verified: no certificate, and nothing served.
+    expect((await get('/', 'www.venter.dk')).status).toBe(404);
+    for (const domain of [
+      'www.venter.dk',
+      'www.ukendt.dk',
+      'demo.mesterside.dk',
+      'mesterside.dk',
+      'localhost',
+      '',
+      '../x',
+    ]) {
       expect((await ask(domain)).status, domain).toBe(404);
     }
     expect((await get('/_tls/ask')).status).toBe(404);
+  });
+
+  it('redirects the twin of a verified domain (with or without www.) permanently to it', async () => {
+    const bare = await get('/om-os?x=1', 'hansen.dk');
+    expect(bare.status).toBe(301);
+    expect(bare.headers.location).toBe('https://www.hansen.dk/om-os?x=1');
+    const www = await get('/', 'www.uden.dk');
+    expect(www.status).toBe(301);
+    expect(www.headers.location).toBe('https://uden.dk/');
+    // A pending domain's twin is not redirected either.
+    expect((await get('/', 'venter.dk')).status).toBe(404);
   });
 
   it('answers a missing or malformed Host with 404', async () => {

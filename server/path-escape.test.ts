@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../api/app';
-import { insertCompany } from '../db';
+import { insertCompany, setCustomDomainState } from '../db';
 import { loadConfig } from '../lib/config';
 import { createLogger } from '../lib/logger';
 import { MAIN_HOST_PAGES } from '../rules/request-target';
@@ -55,6 +55,10 @@ beforeAll(async () => {
     name: 'Demo',
     subdomain: 'demo',
     customDomain: 'www.hansen.dk',
+  });
+  await setCustomDomainState(database.db, CVR, 'www.hansen.dk', {
+    verifiedAt: new Date().toISOString(),
+    missingSince: null,
   });
   const config = loadConfig({ PUBLIC_HOST: 'mesterside.dk', STORAGE_DIR: storage, PORT: '0' });
   const logger = createLogger({ logLevel: 'silent' });

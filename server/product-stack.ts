@@ -6,8 +6,12 @@
 // publishes; `web` serves and only enqueues; `worker` only publishes (startPublishWorker, also
 // `npm run worker`). Wherever publishing runs, renders run on worker threads
 // (generator/render-pool.ts), so a big site being published never stalls the visitors of others.
+import { Redis } from 'ioredis';
 import { type CreateAppDeps, createApp } from '../api/app';
 import { startUploadSweep } from '../api/images/upload-sweep';
+import { LimitStore } from '../api/middleware/rate-limit';
+import { configuredResolver, verificationTxtFound } from '../api/routes/domain';
+import { DOMAIN_RECHECK_EVERY_MS, recheckCustomDomains } from '../api/services/domain-verification';
 import type { Db } from '../db';
 import { createSitePublisher, createThreadedPublisher, liveBuildTime, sitesDirOf } from '../generator';
 import type { Config } from '../lib/config';
@@ -38,6 +42,8 @@ export interface ProductStackOptions {
   queue?: PublishQueue;
   /** Default rules/limits.ts; only the save benchmark lifts it. */
   maxSavesPerMinute?: number;
+  /** Prefix of the rate limits' Redis keys (tests use their own); default `mesterside:limit`. */
+  limitPrefix?: string;
 }
 
 export interface PublishingOptions {
@@ -104,10 +110,21 @@ export async function startPublishWorker(options: PublishWorkerOptions): Promise
   publisher.landing
     ?.refresh()
     .catch((error: unknown) => logger.error({ err: error }, 'landing page render failed'));
+  // Custom domains are re-checked periodically, by whoever publishes (once per cluster): a verified
+  // domain whose TXT record is gone for days goes back to pending (api/services/domain-verification.ts).
+  const resolver = configuredResolver(config);
+  const recheck = () =>
+    recheckCustomDomains(
+      { db, logger, now: () => new Date(), enqueuePublish: (cvr) => queue.enqueue(cvr) },
+      (company) => verificationTxtFound(resolver, company),
+    ).catch((error: unknown) => logger.error({ err: error }, 'custom domain re-check failed'));
+  const recheckTimer = setInterval(recheck, DOMAIN_RECHECK_EVERY_MS);
+  recheckTimer.unref();
   return {
     queue,
     selfHeal,
     close: async () => {
+      clearInterval(recheckTimer);
       selfHeal.stop();
       await queue.close();
       await publisher.close();
@@ -139,12 +156,23 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       render: () => Promise.reject(new Error('this process does not render (PROCESS_ROLE=web)')),
       ...common,
     });
+  // With Redis, every process counts rate limits in one place. No offline queue: while Redis is
+  // away a count fails fast and the limit falls back to this process's memory.
+  const limitRedis = redisUrl
+    ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    : null;
+  limitRedis?.on('error', (error: unknown) => logger.warn({ err: error }, 'rate limit store: Redis error'));
+  const limits = new LimitStore({
+    ...(limitRedis ? { redis: limitRedis } : {}),
+    ...(options.limitPrefix === undefined ? {} : { prefix: options.limitPrefix }),
+  });
   try {
     const app = createApp({
       db,
       config,
       logger,
       enqueuePublish: (cvr) => queue.enqueue(cvr),
+      limits,
       health: {
         sitesDir: sitesDirOf(config),
         queue: { kind: redisUrl ? 'bullmq' : 'in-process', reachable: () => queue.reachable() },
@@ -169,11 +197,13 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
         await server.close();
         if (worker) await worker.close();
         else await queue.close();
+        limitRedis?.disconnect();
       },
     };
   } catch (error) {
     if (worker) await worker.close();
     else await queue.close();
+    limitRedis?.disconnect();
     throw error;
   }
 }

@@ -7,6 +7,9 @@ export const ADMIN_PATHS = {
   pages: '/admin/pages',
   images: '/admin/images',
   settings: '/admin/settings',
+  forgotPassword: '/admin/glemt-password',
+  resetPassword: '/admin/nulstil-password',
+  account: '/admin/konto',
 } as const;
 
 export type AdminPath = (typeof ADMIN_PATHS)[keyof typeof ADMIN_PATHS];

@@ -27,6 +27,10 @@ const guarded: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./screens/images/images-screen')).ImagesScreen }),
   },
   {
+    path: 'konto',
+    lazy: async () => ({ Component: (await import('./screens/account-screen')).AccountScreen }),
+  },
+  {
     path: 'settings',
     lazy: async () => ({ Component: (await import('./screens/settings/settings-screen')).SettingsScreen }),
   },
@@ -46,6 +50,22 @@ export const ROUTES: RouteObject[] = [
       {
         index: true,
         lazy: async () => ({ Component: (await import('./screens/login-screen')).LoginScreen }),
+      },
+      {
+        path: 'glemt-password',
+        lazy: async () => ({
+          Component: (await import('./screens/password-reset-screens')).ForgotPasswordScreen,
+        }),
+      },
+      {
+        path: 'bekraeft-email',
+        lazy: async () => ({ Component: (await import('./screens/account-screen')).ConfirmEmailScreen }),
+      },
+      {
+        path: 'nulstil-password',
+        lazy: async () => ({
+          Component: (await import('./screens/password-reset-screens')).ResetPasswordScreen,
+        }),
       },
       {
         element: (

@@ -29,12 +29,16 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 export const DUMMY_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$4IUl+PquWcJJVrw8jx5nIQ$1dJON41a4Hc4Eg76BPKBOXH3BbUWTbDLEk9SZAPmkak';
 
+/** The hash a login is checked against: the account's, or the dummy when there is no account. */
+export function hashToCheck(passwordHash: string | undefined): string {
+  return passwordHash ?? DUMMY_HASH;
+}
+
 /**
  * Verifies `password` against the account's hash, or against a dummy hash of the same cost when there
  * is no account, and answers false then. Use this for every login attempt.
  */
 export async function verifyPasswordOrDummy(passwordHash: string | undefined, password: string) {
-  if (passwordHash !== undefined) return verifyPassword(passwordHash, password);
-  await verifyPassword(DUMMY_HASH, password);
-  return false;
+  const ok = await verifyPassword(hashToCheck(passwordHash), password);
+  return passwordHash !== undefined && ok;
 }

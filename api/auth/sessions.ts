@@ -41,10 +41,15 @@ export async function createSession(
   db: Db,
   userId: string,
   now: Date,
+  parentId: string | null = null,
 ): Promise<{ token: string; session: Session }> {
   const token = generateSessionToken();
   const expiresAt = new Date(now.getTime() + SESSION_DURATION_MS);
-  const session = await insertSession(db, { id: sessionIdFromToken(token), userId, expiresAt }, now);
+  const session = await insertSession(
+    db,
+    { id: sessionIdFromToken(token), userId, expiresAt, parentId },
+    now,
+  );
   return { token, session };
 }
 

@@ -1,103 +1,137 @@
-// In-memory rate limiting for login: a fixed window per key (an IP address, an e-mail). One process
-// holds the counts, which suits the one API process the product runs; several processes would each
-// allow the limit. The client's IP is the socket's: X-Forwarded-For is not trusted, because no
-// configuration says which proxy may set it.
+// Rate limits: a fixed window per key (a client address, an e-mail, both), counted by
+// rate-limiter-flexible. A RateLimiter is only a named rule; the counts live in the app's LimitStore:
+// in this process's memory by default, or in Redis (REDIS_URL) so that every process of the product
+// shares one count and N processes do not multiply a limit. When Redis does not answer, each process
+// falls back to counting in its own memory rather than letting everything through or refusing all.
+//
+// The client is the address clientAddress() finds (X-Forwarded-For only from a TRUST_PROXY proxy).
+// Routes validate a request before it is counted: a garbage body costs the sender nothing, but it
+// also cannot use up a limit someone else shares.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type { Redis } from 'ioredis';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+import type { Config } from '../../lib/config';
 import { MESSAGES } from '../../rules/messages';
 import type { AppEnv } from '../env';
 import { errorBody } from '../errors';
+import { clientAddress, type TrustedProxies, trustedProxies } from './client-address';
 
-export interface RateLimitOptions {
+export interface RateLimitRule {
+  /** Names the count in Redis: every process must use the same name for the same rule. */
+  name: string;
   /** How many hits a key may make in one window. */
   limit: number;
   windowMs: number;
-  /** Past this many keys, ended windows are swept out (and if that is not enough, the oldest). */
-  maxKeys?: number;
 }
 
-interface Window {
-  startedAt: number;
-  hits: number;
-}
-
+/** A named limit; its counts are kept by the LimitStore of the app that uses it. */
 export class RateLimiter {
-  readonly #windows = new Map<string, Window>();
-  readonly #options: Required<RateLimitOptions>;
+  readonly name: string;
+  readonly limit: number;
+  readonly windowMs: number;
 
-  constructor(options: RateLimitOptions) {
-    this.#options = { maxKeys: 50_000, ...options };
+  constructor(rule: RateLimitRule) {
+    if (!/^[a-z0-9-]+$/.test(rule.name)) throw new Error(`rate limit name "${rule.name}": use a-z, 0-9, -`);
+    this.name = rule.name;
+    this.limit = rule.limit;
+    this.windowMs = rule.windowMs;
+  }
+}
+
+export interface LimitStoreOptions {
+  /** Shared counts in Redis; without it, counts are this process's own. */
+  redis?: Redis;
+  /** Prefix of the Redis keys (tests use their own). Default `mesterside:limit`. */
+  prefix?: string;
+}
+
+/** Where an app keeps its limits' counts. */
+export class LimitStore {
+  readonly #redis: Redis | undefined;
+  readonly #prefix: string;
+  readonly #counters = new Map<RateLimiter, RateLimiterAbstract>();
+
+  constructor(options: LimitStoreOptions = {}) {
+    this.#redis = options.redis;
+    this.#prefix = options.prefix ?? 'mesterside:limit';
   }
 
-  #current(key: string, now: number): Window | undefined {
-    const window = this.#windows.get(key);
-    if (window && now - window.startedAt >= this.#options.windowMs) {
-      this.#windows.delete(key);
-      return undefined;
+  get shared(): boolean {
+    return this.#redis !== undefined;
+  }
+
+  #counter(limiter: RateLimiter): RateLimiterAbstract {
+    let counter = this.#counters.get(limiter);
+    if (!counter) {
+      const options = {
+        keyPrefix: `${this.#prefix}:${limiter.name}`,
+        points: limiter.limit,
+        duration: Math.max(1, Math.ceil(limiter.windowMs / 1000)),
+      };
+      const memory = new RateLimiterMemory(options);
+      counter = this.#redis
+        ? new RateLimiterRedis({ ...options, storeClient: this.#redis, insuranceLimiter: memory })
+        : memory;
+      this.#counters.set(limiter, counter);
     }
-    return window;
+    return counter;
   }
 
-  /** Seconds until `key` may try again, or 0 when it is under its limit now. */
-  retryAfterSeconds(key: string, now: number): number {
-    const window = this.#current(key, now);
-    if (!window || window.hits < this.#options.limit) return 0;
-    return Math.max(1, Math.ceil((window.startedAt + this.#options.windowMs - now) / 1000));
-  }
-
-  /** Counts one hit for `key`. */
-  hit(key: string, now: number): void {
-    const window = this.#current(key, now);
-    if (window) {
-      window.hits += 1;
-      return;
+  /** Counts one hit for `key`; answers 0 when it was allowed, else the seconds to wait. */
+  async hit(limiter: RateLimiter, key: string): Promise<number> {
+    try {
+      await this.#counter(limiter).consume(key);
+      return 0;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return waitSeconds(error);
+      throw error;
     }
-    if (this.#windows.size >= this.#options.maxKeys) this.#sweep(now);
-    this.#windows.set(key, { startedAt: now, hits: 1 });
+  }
+
+  /** Seconds until `key` may try again, or 0 when it is under its limit now; counts nothing. */
+  async retryAfterSeconds(limiter: RateLimiter, key: string): Promise<number> {
+    const state = await this.#counter(limiter).get(key);
+    if (!state || state.consumedPoints < limiter.limit) return 0;
+    return waitSeconds(state);
   }
 
   /** Forgets `key`, e.g. an e-mail's failures after a successful login. */
-  reset(key: string): void {
-    this.#windows.delete(key);
-  }
-
-  #sweep(now: number): void {
-    for (const [key, window] of this.#windows) {
-      if (now - window.startedAt >= this.#options.windowMs) this.#windows.delete(key);
-    }
-    // Map iteration is insertion order: what remains first is the oldest.
-    for (const key of this.#windows.keys()) {
-      if (this.#windows.size < this.#options.maxKeys) break;
-      this.#windows.delete(key);
-    }
+  async reset(limiter: RateLimiter, key: string): Promise<void> {
+    await this.#counter(limiter).delete(key);
   }
 }
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-
-/** The limits on POST /api/auth/login; createApp makes one set per app. */
-export interface LoginLimits {
-  /** Every login attempt from one IP address. */
-  perIp: RateLimiter;
-  /** Failed logins for one e-mail: the sixth attempt after five failures is refused. */
-  failuresPerEmail: RateLimiter;
+function waitSeconds(state: RateLimiterRes): number {
+  return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
 }
 
-export function createLoginLimits(): LoginLimits {
-  return {
-    perIp: new RateLimiter({ limit: 20, windowMs: FIFTEEN_MINUTES }),
-    failuresPerEmail: new RateLimiter({ limit: 5, windowMs: FIFTEEN_MINUTES }),
-  };
-}
+const trustCache = new WeakMap<Config, TrustedProxies>();
 
-/** The socket's remote address, or null when the app runs without Node's server (app.request). */
-export function clientIp(c: Context): string | null {
+/**
+ * The client's address (see client-address.ts), or null when the app runs without Node's server
+ * (app.request() in tests).
+ */
+export function clientIp(c: Context<AppEnv>): string | null {
+  let socket: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? null;
+    socket = getConnInfo(c).remote.address;
   } catch {
     return null;
   }
+  const config = c.var.config;
+  let trusted = trustCache.get(config);
+  if (!trusted) {
+    trusted = trustedProxies(config.trustProxy);
+    trustCache.set(config, trusted);
+  }
+  return clientAddress(socket, c.req.header('x-forwarded-for'), trusted);
 }
 
 /** The 429 answer: the Danish message and when to retry. */
@@ -108,18 +142,48 @@ export function tooManyRequests(c: Context, retryAfterSeconds: number): Response
 }
 
 /**
- * Counts every request from one IP against `limiter` and answers 429 past its limit. Without a
- * known address nothing is counted: one shared bucket would let anyone lock everyone out.
+ * Counts every request from one client against `limiter` and answers 429 past its limit. Put it
+ * after the body's validation, so that only well-formed requests count. Without a known address
+ * nothing is counted: one shared bucket would let anyone lock everyone out.
  */
 export function limitByIp(limiter: RateLimiter) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const ip = clientIp(c);
-    if (ip !== null) {
-      const now = c.var.now().getTime();
-      const wait = limiter.retryAfterSeconds(ip, now);
-      if (wait > 0) return tooManyRequests(c, wait);
-      limiter.hit(ip, now);
-    }
+    const wait = await limitClient(c, limiter);
+    if (wait > 0) return tooManyRequests(c, wait);
     await next();
   });
 }
+
+/** limitByIp inside a handler: counts one hit for the client, answers the seconds to wait (0: go on). */
+export async function limitClient(c: Context<AppEnv>, limiter: RateLimiter): Promise<number> {
+  const ip = clientIp(c);
+  return ip === null ? 0 : c.var.limits.hit(limiter, ip);
+}
+
+const MINUTE = 60 * 1000;
+
+/**
+ * The limits on POST /api/auth/login. Failures count per (e-mail, client): someone guessing from
+ * elsewhere cannot lock the owner out of their own device. A slower ceiling per e-mail across all
+ * clients stops guessing spread over many addresses; a client that logged in to that e-mail before
+ * (within `knownFor`) is let past that ceiling, so even a spread attack does not lock out the owner
+ * at their usual address.
+ */
+export const LOGIN_LIMITS = {
+  /** Every login attempt from one client, whatever the e-mail. */
+  perClient: new RateLimiter({ name: 'login-client', limit: 20, windowMs: 15 * MINUTE }),
+  /** Failed logins for one e-mail from one client. */
+  failuresPerEmailAndClient: new RateLimiter({ name: 'login-email-client', limit: 5, windowMs: 15 * MINUTE }),
+  /** Failed logins for one e-mail from anywhere. */
+  failuresPerEmail: new RateLimiter({ name: 'login-email', limit: 50, windowMs: 60 * MINUTE }),
+  /** Remembers (e-mail, client) pairs that logged in successfully: one point, 14 days (the memory
+   *  store expires keys with setTimeout, which cannot wait longer than 24.8 days). */
+  knownClient: new RateLimiter({ name: 'login-known', limit: 1, windowMs: 14 * 24 * 60 * MINUTE }),
+} as const;
+
+/** The limits on asking for a password reset link (POST /api/auth/password-reset). */
+export const RESET_LIMITS = {
+  perClient: new RateLimiter({ name: 'reset-client', limit: 10, windowMs: 15 * MINUTE }),
+  /** Mails one address may be sent in an hour, so nobody can flood an inbox with our links. */
+  perEmail: new RateLimiter({ name: 'reset-email', limit: 3, windowMs: 60 * MINUTE }),
+} as const;

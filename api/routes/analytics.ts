@@ -10,11 +10,11 @@ import { AppError } from '../../lib/errors';
 import { copenhagenDay } from '../../rules/ai-limit';
 import { MESSAGES } from '../../rules/messages';
 import type { AppEnv } from '../env';
-import { limitByIp, RateLimiter } from '../middleware/rate-limit';
+import { limitClient, RateLimiter, tooManyRequests } from '../middleware/rate-limit';
 import { parseInput } from '../schemas/json-body';
 
 /** Generous: a visitor clicking through the site never meets it; a script filling the table does. */
-export const ANALYTICS_LIMIT = { limit: 120, windowMs: 60 * 1000 } as const;
+export const ANALYTICS_LIMIT = new RateLimiter({ name: 'analytics', limit: 120, windowMs: 60 * 1000 });
 export const ANALYTICS_BODY_LIMIT_BYTES = 2048;
 export const ANALYTICS_PATH_MAX = 200;
 
@@ -66,11 +66,11 @@ const beaconBody = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 export function createAnalyticsRoutes(deps: { limiter?: RateLimiter } = {}): Hono<AppEnv> {
-  const limiter = deps.limiter ?? new RateLimiter(ANALYTICS_LIMIT);
+  const limiter = deps.limiter ?? ANALYTICS_LIMIT;
   const routes = new Hono<AppEnv>();
 
   // POST /api/analytics – record one page view or CVR look-up
-  routes.post('/', limitByIp(limiter), smallBody, beaconBody, async (c) => {
+  routes.post('/', smallBody, beaconBody, async (c) => {
     let json: unknown;
     try {
       json = JSON.parse(await c.req.text());
@@ -78,6 +78,9 @@ export function createAnalyticsRoutes(deps: { limiter?: RateLimiter } = {}): Hon
       throw new AppError('invalid_input', MESSAGES.invalidInput);
     }
     const event = parseInput(analyticsEventSchema, json);
+    // Counted once the event is known to be valid: garbage costs the sender nothing.
+    const wait = await limitClient(c, limiter);
+    if (wait > 0) return tooManyRequests(c, wait);
     const { db } = c.var;
     const now = c.var.now();
     const day = copenhagenDay(now);

@@ -16,7 +16,7 @@ import { contactSchema } from '../schemas/contact';
 import { jsonBody } from '../schemas/json-body';
 
 /** Messages one client IP may send per window. */
-export const CONTACT_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
+export const CONTACT_LIMIT = new RateLimiter({ name: 'contact', limit: 5, windowMs: 10 * 60 * 1000 });
 
 export interface ContactRoutesDeps {
   mailer?: (config: Config, logger: Logger) => Mailer;
@@ -35,11 +35,11 @@ export function contactMail(input: { name: string; email: string; message: strin
 
 export function createContactRoutes(deps: ContactRoutesDeps = {}): Hono<AppEnv> {
   const makeMailer = deps.mailer ?? createMailer;
-  const limiter = deps.limiter ?? new RateLimiter(CONTACT_LIMIT);
+  const limiter = deps.limiter ?? CONTACT_LIMIT;
   const routes = new Hono<AppEnv>();
 
   // POST /api/sendContactEmail – send a message to the operator
-  routes.post('/', limitByIp(limiter), requireJson, jsonBody(contactSchema), async (c) => {
+  routes.post('/', requireJson, jsonBody(contactSchema), limitByIp(limiter), async (c) => {
     const { website, ...input } = c.req.valid('json');
     const { db, config, logger } = c.var;
     if (website?.trim()) {

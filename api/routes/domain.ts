@@ -1,13 +1,16 @@
 // /api/company/domain — what the owner's custom domain needs in DNS (an A record to the address
-// from configuration, a TXT record proving control, SPEC §9) and what DNS actually answers now.
+// from configuration, a TXT record proving control, SPEC §9), what DNS actually answers now, and
+// whether the domain is verified (services/domain-verification.ts): the check records the answer.
 import { Resolver } from 'node:dns/promises';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import { Hono } from 'hono';
+import type { Company } from '../../db';
 import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import { pathSiteUrl, subdomainOrigin } from '../../rules/site-url';
 import type { OwnerEnv } from '../env';
+import { applyDomainCheck, domainStatus } from '../services/domain-verification';
 
 /** The subset of node:dns/promises' Resolver the check needs. */
 export interface DnsLookup {
@@ -24,7 +27,26 @@ export const DOMAIN_MESSAGES = {
     `A-posten peger på ${found.join(', ')}, men skal pege på ${wanted}.`,
   aUnknown: 'Kontakt os for at få den IP-adresse, A-posten skal pege på.',
   txtMissing: 'TXT-posten til bekræftelse mangler eller har en forkert værdi.',
+  pending:
+    'Domænet venter på bekræftelse. Det viser ikke din hjemmeside, før vi har fundet TXT-posten herunder.',
+  verified: 'Domænet er bekræftet og viser din hjemmeside.',
+  lapsed: (since: string) =>
+    `Vi har ikke kunnet finde TXT-posten siden ${new Date(since).toLocaleDateString('da-DK', { timeZone: 'Europe/Copenhagen' })}, så domænet viser ikke længere din hjemmeside. Sæt TXT-posten igen, og tryk på Tjek nu.`,
+  missingNow:
+    'TXT-posten kan ikke findes lige nu. Kommer den ikke igen inden for et par dage, holder domænet op med at vise din hjemmeside.',
 } as const;
+
+/** The Danish notice for the domain tab: where the domain stands and why. */
+export function domainNotice(company: Company): string | null {
+  const status = domainStatus(company);
+  if (status === 'none') return null;
+  if (status === 'verified') {
+    return company.customDomainMissingSince ? DOMAIN_MESSAGES.missingNow : DOMAIN_MESSAGES.verified;
+  }
+  return company.customDomainMissingSince
+    ? DOMAIN_MESSAGES.lapsed(company.customDomainMissingSince)
+    : DOMAIN_MESSAGES.pending;
+}
 
 /** The TXT record's name for a custom domain. */
 export function verificationName(domain: string): string {
@@ -41,10 +63,17 @@ export function verificationValue(cvr: string): string {
 }
 
 /** The system's resolvers, or the servers DNS_SERVERS names. */
-function configuredResolver(config: Pick<Config, 'dnsServers'>): DnsLookup {
+export function configuredResolver(config: Pick<Config, 'dnsServers'>): DnsLookup {
   const resolver = new Resolver({ timeout: 3000, tries: 2 });
   if (config.dnsServers.length > 0) resolver.setServers([...config.dnsServers]);
   return resolver;
+}
+
+/** Whether the company's verification TXT record is published for its custom domain now. */
+export async function verificationTxtFound(lookup: DnsLookup, company: Company): Promise<boolean> {
+  if (!company.customDomain) return false;
+  const records = await answers(() => lookup.resolveTxt(verificationName(company.customDomain as string)));
+  return records.map((parts) => parts.join('')).includes(verificationValue(company.cvr));
 }
 
 /** Records that do not exist are an empty answer, not an error. */
@@ -72,6 +101,8 @@ export function createDomainRoutes(
       pathUrl: pathSiteUrl(company.cvr, publicHost),
       subdomainUrl: `${subdomainOrigin(company.subdomain, publicHost)}/`,
       customDomain: custom,
+      status: domainStatus(company),
+      notice: domainNotice(company),
       records: {
         a: { type: 'A', name: custom, value: dnsARecord },
         txt: {
@@ -109,6 +140,7 @@ export function createDomainRoutes(
     }
     const aOk = wantedA !== null && a.includes(wantedA);
     const txtOk = txt.includes(wantedTxt);
+    const now = await applyDomainCheck(c.var, company, txtOk);
     const problems: string[] = [];
     if (wantedA === null) problems.push(DOMAIN_MESSAGES.aUnknown);
     else if (a.length === 0) problems.push(DOMAIN_MESSAGES.aMissing);
@@ -120,6 +152,8 @@ export function createDomainRoutes(
       txt,
       aOk,
       txtOk,
+      status: domainStatus(now),
+      notice: domainNotice(now),
       message:
         problems.length === 0
           ? DOMAIN_MESSAGES.allGood

@@ -24,6 +24,12 @@ import { jsonBody } from '../schemas/json-body';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const CREATIONS_PER_IP_PER_HOUR = 10;
+/** Well-formed creation requests one client may make per hour (garbage is refused before it counts). */
+export const CREATE_LIMIT = new RateLimiter({
+  name: 'onboarding-create',
+  limit: CREATIONS_PER_IP_PER_HOUR,
+  windowMs: HOUR_MS,
+});
 
 const field = z.string({ error: MESSAGES.invalidInput }).nullish();
 
@@ -79,12 +85,11 @@ export function createOnboardingCreateRoutes(overrides: OnboardingCreateOverride
   const makeScrape = overrides.scrape ?? ((logger: Logger) => createWebsiteScraper({ logger }));
   const makeWriter = overrides.writer ?? createTextWriter;
   const makeMailer = overrides.mailer ?? createMailer;
-  const limiter =
-    overrides.limiter ?? new RateLimiter({ limit: CREATIONS_PER_IP_PER_HOUR, windowMs: HOUR_MS });
+  const limiter = overrides.limiter ?? CREATE_LIMIT;
   const routes = new Hono<AppEnv>();
 
   // POST /api/onboarding/create – create the company, its owner and its site
-  routes.post('/create', limitByIp(limiter), requireJson, jsonBody(onboardingCreateSchema), async (c) => {
+  routes.post('/create', requireJson, jsonBody(onboardingCreateSchema), limitByIp(limiter), async (c) => {
     const input = c.req.valid('json');
     const { db, config, logger } = c.var;
     const created = await createCompanyWithOwner(

@@ -18,7 +18,11 @@ import { createWebsiteSearch } from '../onboarding/website-search';
 import { jsonBody } from '../schemas/json-body';
 
 /** Look-ups one client IP may make per window. */
-export const LOOKUP_LIMIT = { limit: 30, windowMs: 10 * 60 * 1000 } as const;
+export const LOOKUP_LIMIT = new RateLimiter({
+  name: 'onboarding-lookup',
+  limit: 30,
+  windowMs: 10 * 60 * 1000,
+});
 
 export const lookupSchema = z.object(
   {
@@ -50,11 +54,11 @@ const defaultSearch = (c: Context<AppEnv>): WebsiteSearch =>
 export function createOnboardingLookupRoutes(deps: OnboardingLookupDeps = {}): Hono<AppEnv> {
   const registry = deps.registry ?? defaultRegistry;
   const search = deps.search ?? defaultSearch;
-  const limiter = deps.limiter ?? new RateLimiter(LOOKUP_LIMIT);
+  const limiter = deps.limiter ?? LOOKUP_LIMIT;
   const routes = new Hono<AppEnv>();
 
   // POST /api/onboarding/lookup – find a company by CVR
-  routes.post('/lookup', limitByIp(limiter), requireJson, jsonBody(lookupSchema), async (c) => {
+  routes.post('/lookup', requireJson, jsonBody(lookupSchema), limitByIp(limiter), async (c) => {
     const { cvr } = c.req.valid('json');
     if (await findCompanyByCvr(c.var.db, cvr)) throw new AppError('conflict', MESSAGES.cvrTaken);
 

@@ -12,6 +12,7 @@ import {
   findCompanyBySubdomain,
   insertCompany,
   listCompanies,
+  setCustomDomainState,
   updateCompany,
 } from './companies';
 import { readCounter } from './counters';
@@ -112,6 +113,12 @@ describeEachDialect('companies repository', (use) => {
     expect(updated.createdAt).toBe(NOW.toISOString());
     expect(updated.updatedAt).toBe(later.toISOString());
     expect(await findCompanyByCvr(db, '12345678')).toEqual(updated);
+    // A custom domain is found for serving only once its TXT record was seen (verified).
+    expect(await findCompanyByCustomDomain(db, 'www.vvsjensen.dk')).toBeUndefined();
+    await setCustomDomainState(db, '12345678', 'www.vvsjensen.dk', {
+      verifiedAt: later.toISOString(),
+      missingSince: null,
+    });
     expect((await findCompanyByCustomDomain(db, 'WWW.vvsjensen.dk'))?.cvr).toBe('12345678');
   });
 

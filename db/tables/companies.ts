@@ -32,6 +32,8 @@ export interface CompaniesTable {
   showHours: number;
   subdomain: string;
   customDomain: string | null;
+  customDomainVerifiedAt: string | null;
+  customDomainMissingSince: string | null;
   existingWebsite: string | null;
   socialMedia: string;
   websiteContent: string | null;
@@ -95,8 +97,15 @@ export interface Company {
   hours: OpeningHours;
   showHours: boolean;
   subdomain: string;
-  /** A bare hostname in punycode, e.g. `www.xn--tmrer-vua.dk`. */
+  /** A bare hostname in punycode, e.g. `www.xn--tmrer-vua.dk`, as the owner entered it. */
   customDomain: string | null;
+  /**
+   * True once the domain's TXT record was found (issue 13). Until then the domain serves nothing,
+   * gets no certificate and is no canonical address: use canonicalOrigin(), which checks this.
+   */
+  customDomainVerified: boolean;
+  /** When a verified domain's TXT record was first found missing; null while it is there. */
+  customDomainMissingSince: string | null;
   existingWebsite: ExistingWebsite | null;
   socialMedia: SocialMedia;
   websiteContent: WebsiteContent | null;
@@ -175,6 +184,8 @@ export function toCompany(row: CompanyRow): Company {
     showHours: row.showHours === 1,
     subdomain: row.subdomain,
     customDomain: row.customDomain,
+    customDomainVerified: row.customDomain !== null && row.customDomainVerifiedAt !== null,
+    customDomainMissingSince: row.customDomainMissingSince,
     existingWebsite: parseJson<ExistingWebsite | null>(row.existingWebsite, null),
     socialMedia: { ...EMPTY_SOCIAL_MEDIA, ...parseJson<Partial<SocialMedia>>(row.socialMedia, {}) },
     websiteContent: parseJson<WebsiteContent | null>(row.websiteContent, null),
@@ -206,6 +217,11 @@ function patchToRow(patch: CompanyPatch): CompanyRowUpdate {
   ] as const;
   const target = row as Record<string, unknown>;
   for (const key of plain) if (patch[key] !== undefined) target[key] = patch[key];
+  // Another domain (or none) must prove itself again.
+  if (patch.customDomain !== undefined) {
+    row.customDomainVerifiedAt = null;
+    row.customDomainMissingSince = null;
+  }
   if (patch.hours !== undefined) row.hours = JSON.stringify(normalizeHours(patch.hours));
   if (patch.showHours !== undefined) row.showHours = patch.showHours ? 1 : 0;
   if (patch.socialMedia !== undefined) row.socialMedia = JSON.stringify(patch.socialMedia);
@@ -296,7 +312,7 @@ function conflictFor(error: unknown, cvr: string): AppError {
   const message = {
     company_email: MESSAGES.emailTakenAuth,
     subdomain: MESSAGES.creationFailed,
-    custom_domain: MESSAGES.updateFailed,
+    custom_domain: MESSAGES.domainTaken,
     cvr: MESSAGES.cvrTaken,
   }[violatedColumn(error)];
   return new AppError('conflict', message, { cause: { error, cvr } });
@@ -343,16 +359,17 @@ export async function findCompanyBySubdomain(db: Db, subdomain: string): Promise
   return row && toCompany(row);
 }
 
+/** The company whose VERIFIED custom domain this is; a pending domain belongs to nobody yet. */
 export async function findCompanyByCustomDomain(db: Db, hostname: string): Promise<Company | undefined> {
   const row = await db
     .selectFrom('companies')
     .selectAll()
     .where('customDomain', '=', hostname.toLowerCase())
+    .where('customDomainVerifiedAt', 'is not', null)
     .executeTakeFirst();
   return row && toCompany(row);
 }
 
-/** Every company, oldest first (the landing page and the rebuild script read this). */
 /** Companies oldest first; `limit` caps how many (start-up lists a few, not 100,000). */
 export async function listCompanies(db: Db, options: { limit?: number } = {}): Promise<Company[]> {
   let query = db.selectFrom('companies').selectAll().orderBy('createdAt').orderBy('cvr');
@@ -388,9 +405,45 @@ export async function updateCompany(
     if (!row) throw new AppError('not_found', MESSAGES.companyNotFound);
     return toCompany(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('conflict', MESSAGES.updateFailed, { cause: error });
+    if (isUniqueViolation(error)) {
+      const message =
+        violatedColumn(error) === 'custom_domain' ? MESSAGES.domainTaken : MESSAGES.updateFailed;
+      throw new AppError('conflict', message, { cause: error });
+    }
     throw error;
   }
+}
+
+/**
+ * Records what the TXT check found for the company's custom domain `domain` (ignored if the owner has
+ * entered another one meanwhile): verified now, still missing since `missingSince`, or back to
+ * pending. Answers the company as it is now.
+ */
+export async function setCustomDomainState(
+  db: Db,
+  cvr: string,
+  domain: string,
+  state: { verifiedAt: string | null; missingSince: string | null },
+  now = new Date(),
+): Promise<Company | undefined> {
+  const row = await db
+    .updateTable('companies')
+    .set({
+      customDomainVerifiedAt: state.verifiedAt,
+      customDomainMissingSince: state.missingSince,
+      updatedAt: now.toISOString(),
+    })
+    .where('cvr', '=', cvr)
+    .where('customDomain', '=', domain)
+    .returningAll()
+    .executeTakeFirst();
+  return row && toCompany(row);
+}
+
+/** Companies with a custom domain, for the periodic re-check. */
+export async function listCompaniesWithCustomDomain(db: Db): Promise<Company[]> {
+  const rows = await db.selectFrom('companies').selectAll().where('customDomain', 'is not', null).execute();
+  return rows.map(toCompany);
 }
 
 /** Deletes a company and, through foreign keys, its pages, images, usage and publish state. */

@@ -9,6 +9,8 @@ export interface SessionsTable {
   userId: string;
   expiresAt: string;
   createdAt: string;
+  /** The session on another host this one was handed off from; null for a login. */
+  parentId: string | null;
 }
 
 export type Session = Selectable<SessionsTable>;
@@ -16,7 +18,7 @@ export type NewSessionRow = Insertable<SessionsTable>;
 
 export async function insertSession(
   db: Db,
-  session: { id: string; userId: string; expiresAt: Date },
+  session: { id: string; userId: string; expiresAt: Date; parentId?: string | null },
   now = new Date(),
 ): Promise<Session> {
   const row: NewSessionRow = {
@@ -24,6 +26,7 @@ export async function insertSession(
     userId: session.userId,
     expiresAt: session.expiresAt.toISOString(),
     createdAt: now.toISOString(),
+    parentId: session.parentId ?? null,
   };
   return db.insertInto('sessions').values(row).returningAll().executeTakeFirstOrThrow();
 }
@@ -41,6 +44,7 @@ export async function findSessionWithUser(
       'sessions.userId',
       'sessions.expiresAt',
       'sessions.createdAt as sessionCreatedAt',
+      'sessions.parentId',
       'users.email',
       'users.passwordHash',
       'users.createdAt',
@@ -55,6 +59,7 @@ export async function findSessionWithUser(
       userId: row.userId,
       expiresAt: row.expiresAt,
       createdAt: row.sessionCreatedAt,
+      parentId: row.parentId,
     },
     user: {
       id: row.userId,
@@ -73,6 +78,18 @@ export async function extendSession(db: Db, id: string, expiresAt: Date): Promis
 
 export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+/**
+ * Ends a login on every host: the session, the login it was handed off from (if any), and every
+ * session handed off from that login.
+ */
+export async function deleteSessionFamily(db: Db, session: Pick<Session, 'id' | 'parentId'>): Promise<void> {
+  const root = session.parentId ?? session.id;
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('id', '=', root), eb('parentId', '=', root), eb('id', '=', session.id)]))
+    .execute();
 }
 
 export async function deleteUserSessions(db: Db, userId: string): Promise<void> {

@@ -66,7 +66,7 @@ export async function benchOnboarding(options: {
         lookup: async (cvr) => ({ ...REGISTERED, cvr, name: companyName(cvr) }),
       }),
       // Every run comes from 127.0.0.1; the production limit (10 an hour per IP) would refuse them.
-      limiter: new RateLimiter({ limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 }),
+      limiter: new RateLimiter({ name: 'bench-create', limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 }),
     },
   });
   const origin = `http://127.0.0.1:${server.port}`;

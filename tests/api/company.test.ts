@@ -170,10 +170,7 @@ describe('PUT /api/company/settings', () => {
       .execute();
     const response = await save({ customDomain: 'https://andersen-vvs.dk', phone: '11223344' });
     expect(response.status).toBe(409);
-    expect(await errorOf(response)).toEqual({
-      code: 'conflict',
-      message: 'Kunne ikke opdatere firma information',
-    });
+    expect(await errorOf(response)).toEqual({ code: 'conflict', message: MESSAGES.domainTaken });
     expect((await findCompanyByCvr(h.db, owner.company.cvr))?.phone).toBe('');
     expect(h.published).toEqual([]);
   });

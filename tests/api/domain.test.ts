@@ -1,8 +1,19 @@
 // The domain settings' DNS help and "check now", with Node's real resolver asking a DNS server on
 // loopback.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDomainRoutes, verificationName, verificationValue } from '../../api/routes/domain';
-import { updateCompany } from '../../db';
+import {
+  configuredResolver,
+  createDomainRoutes,
+  DOMAIN_MESSAGES,
+  verificationName,
+  verificationTxtFound,
+  verificationValue,
+} from '../../api/routes/domain';
+import { DOMAIN_GRACE_MS, recheckCustomDomains } from '../../api/services/domain-verification';
+import { findCompanyByCustomDomain, findCompanyByCvr, updateCompany } from '../../db';
+import { createLogger } from '../../lib/logger';
+import { canonicalOrigin } from '../../rules/site-url';
+import { createCompanyLookup } from '../../server/company-lookup';
 import { type FakeDns, startFakeDns } from '../support/fake-dns';
 import { createOwnerHarness, type OwnerHarness } from '../support/owner-harness';
 
@@ -41,6 +52,8 @@ describe('custom domain DNS', () => {
       pathUrl: 'https://mesterside.dk/12345678/',
       subdomainUrl: `https://${h.company.subdomain}.mesterside.dk/`,
       customDomain: 'www.firma.dk',
+      status: 'pending',
+      notice: DOMAIN_MESSAGES.pending,
       records: {
         a: { type: 'A', name: 'www.firma.dk', value: '203.0.113.10' },
         txt: { type: 'TXT', name: '_mesterside.www.firma.dk', value: verificationValue('12345678') },
@@ -67,6 +80,8 @@ describe('custom domain DNS', () => {
         txt: [verificationValue('12345678')],
         aOk: true,
         txtOk: true,
+        status: 'verified',
+        notice: DOMAIN_MESSAGES.verified,
         message: 'Dit domæne er sat rigtigt op.',
       },
     });
@@ -115,4 +130,86 @@ describe('custom domain DNS', () => {
       body: { error: { code: 'unavailable', message: 'DNS kunne ikke spørges lige nu. Prøv igen om lidt.' } },
     });
   }, 20_000);
+
+  it('keeps an entered domain pending until its TXT record is found, then serves it and republishes', async () => {
+    await harness();
+    const start = new Date('2026-03-02T10:00:00.000Z');
+    h.setNow(start);
+    await updateCompany(h.db, h.company.cvr, { customDomain: 'www.firma.dk' });
+    const lookup = createCompanyLookup(h.db, { positiveTtlMs: 0, negativeTtlMs: 0 });
+
+    // Pending: nobody is served on the domain, and the canonical address stays on the subdomain.
+    expect(await lookup.resolve('custom-domain', 'www.firma.dk')).toBeNull();
+    const pending = await findCompanyByCvr(h.db, h.company.cvr);
+    expect(pending?.customDomainVerified).toBe(false);
+    expect(canonicalOrigin(pending as NonNullable<typeof pending>, 'mesterside.dk')).toBe(
+      `https://${h.company.subdomain}.mesterside.dk`,
+    );
+    const unproven = await check();
+    expect(unproven.body).toMatchObject({ txtOk: false, status: 'pending', notice: DOMAIN_MESSAGES.pending });
+    expect(h.published).toEqual([]);
+
+    dns.records.set(verificationName('www.firma.dk'), { txt: [verificationValue('12345678')] });
+    const proven = await check();
+    expect(proven.body).toMatchObject({ txtOk: true, status: 'verified', notice: DOMAIN_MESSAGES.verified });
+    expect(h.published).toEqual(['12345678']);
+    expect(await lookup.resolve('custom-domain', 'www.firma.dk')).toBe('12345678');
+    const verified = await findCompanyByCvr(h.db, h.company.cvr);
+    expect(canonicalOrigin(verified as NonNullable<typeof verified>, 'mesterside.dk')).toBe(
+      'https://www.firma.dk',
+    );
+
+    // Another domain must prove itself again.
+    await updateCompany(h.db, h.company.cvr, { customDomain: 'firma.dk' });
+    expect(await findCompanyByCustomDomain(h.db, 'firma.dk')).toBeUndefined();
+  });
+
+  it('takes a verified domain back to pending when its record has been missing for days, with a notice', async () => {
+    await harness();
+    const start = new Date('2026-03-02T10:00:00.000Z');
+    h.setNow(start);
+    await updateCompany(h.db, h.company.cvr, { customDomain: 'www.firma.dk' });
+    dns.records.set(verificationName('www.firma.dk'), { txt: [verificationValue('12345678')] });
+    expect((await check()).body).toMatchObject({ status: 'verified' });
+
+    dns.records.delete(verificationName('www.firma.dk'));
+    expect((await check()).body).toMatchObject({ status: 'verified', notice: DOMAIN_MESSAGES.missingNow });
+    h.setNow(new Date(start.getTime() + DOMAIN_GRACE_MS - 1000));
+    expect((await check()).body).toMatchObject({ status: 'verified' });
+    h.setNow(new Date(start.getTime() + DOMAIN_GRACE_MS));
+    const lapsed = await check();
+    expect(lapsed.body).toMatchObject({
+      status: 'pending',
+      notice: DOMAIN_MESSAGES.lapsed(start.toISOString()),
+    });
+    expect(String(lapsed.body.notice)).toContain('2.3.2026');
+    expect(await findCompanyByCustomDomain(h.db, 'www.firma.dk')).toBeUndefined();
+    expect(h.published).toEqual(['12345678', '12345678']);
+
+    // The record is back: verified again.
+    dns.records.set(verificationName('www.firma.dk'), { txt: [verificationValue('12345678')] });
+    expect((await check()).body).toMatchObject({ status: 'verified', notice: DOMAIN_MESSAGES.verified });
+  });
+
+  it('re-checks every custom domain periodically with the configured resolver', async () => {
+    await harness();
+    await updateCompany(h.db, h.company.cvr, { customDomain: 'www.firma.dk' });
+    dns.records.set(verificationName('www.firma.dk'), { txt: [verificationValue('12345678')] });
+    const published: string[] = [];
+    const deps = {
+      db: h.db,
+      logger: createLogger(h.config),
+      now: () => new Date(),
+      enqueuePublish: async (cvr: string) => {
+        published.push(cvr);
+      },
+    };
+    const resolver = configuredResolver(h.config);
+    await recheckCustomDomains(deps, (company) => verificationTxtFound(resolver, company));
+    expect((await findCompanyByCvr(h.db, h.company.cvr))?.customDomainVerified).toBe(true);
+    expect(published).toEqual(['12345678']);
+    // Unchanged on the next round: nothing to republish.
+    await recheckCustomDomains(deps, (company) => verificationTxtFound(resolver, company));
+    expect(published).toEqual(['12345678']);
+  });
 });

@@ -169,6 +169,26 @@ const ISOLATION_ROWS: IsolationRow[] = [
     status: 200,
   },
   { name: 'read the session', method: 'GET', path: () => '/api/auth/session', status: 200, ownerOnly: false },
+  // Account (issue 13): A's own login only, whatever names B.
+  {
+    name: "change the password naming B's e-mail (wrong current password)",
+    method: 'PUT',
+    path: () => '/api/account/password',
+    body: (b) => ({
+      email: b.company.companyEmail,
+      currentPassword: 'forkert',
+      password: 'Nye-Brædder-8',
+      passwordRepeat: 'Nye-Brædder-8',
+    }),
+    status: 400,
+  },
+  {
+    name: "move A's login to B's e-mail",
+    method: 'POST',
+    path: () => '/api/account/email',
+    body: (b) => ({ email: b.company.companyEmail, currentPassword: 'Tømrer-kode-2024!' }),
+    status: 409,
+  },
   // Images, logo and AI: A works on A's archive, logo and quota whatever names B.
   { name: 'list images', method: 'GET', path: () => '/api/images', status: 200 },
   { name: "list images with B's CVR", method: 'GET', path: (b) => `/api/images?cvr=${b.cvr}`, status: 200 },

@@ -4,7 +4,7 @@
 import { request } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verificationName, verificationValue } from '../../api/routes/domain';
+import { DOMAIN_MESSAGES, verificationName, verificationValue } from '../../api/routes/domain';
 import { websiteUrlMessage } from '../../rules/domain';
 import { MESSAGES } from '../../rules/messages';
 import { type AdminStack, OWNER, PHONE, startAdminStack } from '../support/admin-stack';
@@ -215,15 +215,24 @@ describe('settings', () => {
         'TXT-posten til bekræftelse mangler eller har en forkert værdi. Det kan tage op til 24 timer, før ændringer i DNS slår igennem.',
       )
       .waitFor();
+    // Pending (issue 13): the tab says so, and the domain serves nothing yet.
+    await page.getByRole('status').getByText(DOMAIN_MESSAGES.pending).waitFor();
+    expect((await getWithHost('www.demo-toemrer.dk', '/')).status).toBe(404);
     // Then the TXT record too.
     dns.records.set(verificationName(domain), { txt: [verificationValue(OWNER.cvr)] });
     await page.getByRole('button', { name: 'Tjek nu' }).click();
     await page.getByText('Dit domæne er sat rigtigt op.').waitFor();
+    await page.getByRole('status').getByText(DOMAIN_MESSAGES.verified).waitFor();
     await admin.shot(page, 'settings-domain-phone');
 
-    // The site answers on the custom domain.
+    // The site answers on the custom domain (once the front server's 2-second memory of "no such
+    // domain", from the pending request above, has passed).
     await admin.published();
-    const response = await getWithHost('www.demo-toemrer.dk', '/');
+    let response = await getWithHost('www.demo-toemrer.dk', '/');
+    for (let waited = 0; response.status === 404 && waited < 5_000; waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      response = await getWithHost('www.demo-toemrer.dk', '/');
+    }
     expect(response.status).toBe(200);
     expect(response.body).toContain('Demo Tømrer');
   }, 40_000);

@@ -379,20 +379,24 @@ describe('POST /api/onboarding/create', () => {
 });
 
 describe('the creation rate limit', () => {
-  it('refuses more creations from one IP than the limit', async () => {
-    const h = await harness({ overrides: { limiter: new RateLimiter({ limit: 1, windowMs: 60_000 }) } });
+  it('refuses more creations from one IP than the limit, counting only well-formed requests', async () => {
+    const h = await harness({
+      overrides: { limiter: new RateLimiter({ name: 'test-create', limit: 1, windowMs: 60_000 }) },
+    });
     const server = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' });
     cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     const { port } = server.address() as AddressInfo;
-    const post = () =>
+    const post = (body: unknown) =>
       fetch(`http://127.0.0.1:${port}/api/onboarding/create`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
-        body: JSON.stringify(form({ passwordRepeat: 'forkert' })),
+        body: JSON.stringify(body),
       });
-    expect((await post()).status).toBe(400);
-    const refused = await post();
+    // Garbage is refused before it counts: it cannot use up the limit.
+    for (let i = 0; i < 3; i++) expect((await post(form({ passwordRepeat: 'forkert' }))).status).toBe(400);
+    expect((await post(form())).status).toBe(201);
+    const refused = await post(form());
     expect(await errorOf(refused)).toEqual({ status: 429, message: MESSAGES.tooManyRequests });
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
   });

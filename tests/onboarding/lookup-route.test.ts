@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../api/env';
 import { handleError, handleNotFound } from '../../api/errors';
-import { RateLimiter } from '../../api/middleware/rate-limit';
+import { LimitStore, RateLimiter } from '../../api/middleware/rate-limit';
 import { createCvrRegistry } from '../../api/onboarding/cvr-registry';
 import { createCvrApiClient } from '../../api/onboarding/cvrapi-client';
 import { DEMO_REGISTRY_COMPANIES } from '../../api/onboarding/demo-registry';
@@ -54,6 +54,7 @@ afterEach(async () => {
 function appWith(routes: Hono<AppEnv>, env: Record<string, string> = {}): Hono<AppEnv> {
   const config = loadConfig({ LOG_LEVEL: 'silent', CVR_API_URL: cvrapi.baseUrl, ...env });
   const logger = createLogger(config);
+  const limits = new LimitStore();
   const app = new Hono<AppEnv>();
   app.use(async (c, next) => {
     c.set('db', database.db);
@@ -64,6 +65,7 @@ function appWith(routes: Hono<AppEnv>, env: Record<string, string> = {}): Hono<A
     c.set('now', () => new Date());
     c.set('user', null);
     c.set('session', null);
+    c.set('limits', limits);
     await next();
   });
   app.route('/api/onboarding', routes);
@@ -189,10 +191,9 @@ describe('POST /api/onboarding/lookup', () => {
     expect(search.requests).toHaveLength(0);
   });
 
-  it('limits look-ups per client IP with 429 over a real socket', async () => {
-    const app = appWith(
-      createOnboardingLookupRoutes({ ...fakeDeps, limiter: new RateLimiter({ limit: 3, windowMs: 60_000 }) }),
-    );
+  it('limits look-ups per client IP with 429 over a real socket; invalid ones do not count', async () => {
+    const limiter = new RateLimiter({ name: 'test-lookup', limit: 3, windowMs: 60_000 });
+    const app = appWith(createOnboardingLookupRoutes({ ...fakeDeps, limiter }));
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     try {
@@ -204,8 +205,9 @@ describe('POST /api/onboarding/lookup', () => {
           body: JSON.stringify({ cvr }),
         });
       const statuses = [];
-      for (const cvr of ['29876543', '29876543', '1']) statuses.push((await post(cvr)).status);
-      expect(statuses).toEqual([200, 200, 400]);
+      for (const cvr of ['29876543', '1', '29876543', '1', '29876543'])
+        statuses.push((await post(cvr)).status);
+      expect(statuses).toEqual([200, 400, 200, 400, 200]);
       const refused = await post('29876543');
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);

@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { Hono } from 'hono';
 import type { AppEnv, OwnerEnv } from '../../api/env';
 import { handleError, handleNotFound } from '../../api/errors';
+import { LimitStore } from '../../api/middleware/rate-limit';
 import {
   type Company,
   type Db,
@@ -71,6 +72,7 @@ export async function createOwnerHarness(
   });
   mount(owner);
 
+  const limits = new LimitStore();
   const app = new Hono<AppEnv>();
   app.use(async (c, next) => {
     c.set('db', db);
@@ -81,6 +83,7 @@ export async function createOwnerHarness(
       published.push(published_cvr);
     });
     c.set('now', () => now);
+    c.set('limits', limits);
     c.set('user', null);
     c.set('session', null);
     await next();

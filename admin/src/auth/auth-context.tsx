@@ -16,18 +16,55 @@ interface AuthContextValue {
   logout(): Promise<void>;
   /** After a 401 from any call: the session ended (expired, or logged out in another tab). */
   sessionEnded(): void;
+  /** A call other than login signed the owner in (a password reset link): this is the session now. */
+  signedIn(session: SessionInfo): void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
+
+const HANDOFF = /^#handoff=([a-z2-7]{32})$/;
+
+/**
+ * Who is signed in, with one login across the product's hosts (issue 13): a `#handoff=` token the
+ * main host sent us is redeemed for a session of this host; without a session on a company's own
+ * host, the browser goes once to the main host to ask for one (it comes back with a token, or with
+ * `?handoff=none` to show the login). Resolves null for "signed out".
+ */
+async function resolveSession(): Promise<SessionInfo | null> {
+  const handoff = HANDOFF.exec(window.location.hash)?.[1];
+  if (handoff) {
+    // The token is single-use: take it out of the address bar (and history) at once.
+    window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    try {
+      return await api.post<SessionInfo>('/auth/handoff/redeem', MESSAGES.unauthorized, { token: handoff });
+    } catch {
+      // Expired or used: fall through to the ordinary check.
+    }
+  }
+  const response = await fetch('/api/auth/session', {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  });
+  if (response.ok) return (await response.json()) as SessionInfo;
+  const body = (await response.json().catch(() => null)) as { handoff?: unknown } | null;
+  const triedAlready = new URLSearchParams(window.location.search).get('handoff') === 'none' || handoff;
+  if (response.status === 401 && typeof body?.handoff === 'string' && !triedAlready) {
+    window.location.assign(body.handoff);
+    // The page is leaving; stay "unknown" (spinner) until it does.
+    return new Promise<never>(() => {});
+  }
+  return null;
+}
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'unknown' });
 
   useEffect(() => {
     let live = true;
-    api
-      .get<SessionInfo>('/auth/session', MESSAGES.loadCompanyFailed)
-      .then((session) => live && setState({ status: 'signed-in', session }))
+    resolveSession()
+      .then(
+        (session) => live && setState(session ? { status: 'signed-in', session } : { status: 'signed-out' }),
+      )
       .catch(() => live && setState({ status: 'signed-out' }));
     return () => {
       live = false;
@@ -50,8 +87,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const sessionEnded = useCallback(() => setState({ status: 'signed-out' }), []);
+  const signedIn = useCallback((session: SessionInfo) => setState({ status: 'signed-in', session }), []);
 
-  const value = useMemo(() => ({ state, login, logout, sessionEnded }), [state, login, logout, sessionEnded]);
+  const value = useMemo(
+    () => ({ state, login, logout, sessionEnded, signedIn }),
+    [state, login, logout, sessionEnded, signedIn],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

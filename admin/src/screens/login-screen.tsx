@@ -2,7 +2,7 @@
 // required, 'Log ind' / 'Logger ind...', on success the dashboard, on failure an error and stay.
 // The form is checked with the API's own loginSchema, so the messages are the API's.
 import { type FormEvent, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { loginSchema } from '../../../api/schemas/auth';
 import { MESSAGES } from '../../../rules/messages';
 import { useAuth } from '../auth/auth-context';
@@ -79,6 +79,9 @@ export function LoginScreen() {
         <button type="submit" className="button button-wide" disabled={submitting}>
           {submitting ? 'Logger ind...' : 'Log ind'}
         </button>
+        <p className="login-help">
+          <Link to={ADMIN_PATHS.forgotPassword}>Glemt password?</Link>
+        </p>
         <p className="login-help">
           Har du ikke en side endnu? <a href="/onboarding">Opret hjemmeside</a>
         </p>

@@ -67,6 +67,9 @@ export function AdminShell() {
           <a className="button button-secondary" href={session.siteUrl} target="_blank" rel="noopener">
             Se hjemmeside
           </a>
+          <NavLink className="button button-ghost" to={ADMIN_PATHS.account}>
+            Konto
+          </NavLink>
           <button type="button" className="button button-ghost" onClick={onLogout} disabled={loggingOut}>
             {loggingOut ? 'Logger ud...' : 'Log ud'}
           </button>

@@ -270,6 +270,8 @@ export function scaleCompany(
     showHours: 1,
     subdomain,
     customDomain: index % domainEvery === 1 ? `www.${subdomain}.dk` : null,
+    // Verified (its TXT record seen), so it is served: the lookups measure the served case.
+    customDomainVerifiedAt: index % domainEvery === 1 ? created : null,
     existingWebsite: null,
     socialMedia: JSON.stringify({
       facebook: index % 2 ? `https://facebook.com/${subdomain}` : '',

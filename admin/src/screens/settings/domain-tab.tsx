@@ -21,6 +21,9 @@ interface DomainJson {
   pathUrl: string;
   subdomainUrl: string;
   customDomain: string | null;
+  /** Issue 13: the domain serves the site only once its TXT record has been found. */
+  status: 'none' | 'pending' | 'verified';
+  notice: string | null;
   records: { a: DnsRecord; txt: DnsRecord };
   note: string;
 }
@@ -63,6 +66,8 @@ export function DomainTab() {
         'DNS kunne ikke spørges lige nu. Prøv igen om lidt.',
       );
       setCheck({ busy: false, result, error: null });
+      // The check may have verified the domain (or put it back to pending).
+      await domain.reload();
     } catch (error) {
       setCheck({
         busy: false,
@@ -91,7 +96,7 @@ export function DomainTab() {
             {displayUrl(data.pathUrl)}
           </a>
         </li>
-        {data.customDomain ? (
+        {data.customDomain && data.status === 'verified' ? (
           <li>
             <a href={`https://${data.customDomain}/`} target="_blank" rel="noopener">
               {data.customDomain}
@@ -99,6 +104,11 @@ export function DomainTab() {
           </li>
         ) : null}
       </ul>
+      {data.notice ? (
+        <p className={data.status === 'verified' ? 'form-success' : 'notice notice-info'} role="status">
+          {data.notice}
+        </p>
+      ) : null}
 
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Field

@@ -1,0 +1,121 @@
+// "Glemt password?": an owner asks for a link by e-mail and picks a new password through it.
+// The answer to the request is the same whether or not the e-mail has an account, and the mail is
+// sent after the answer, so neither the words nor the timing tell an attacker which e-mails exist.
+// The link is good for one hour and once; using it ends every session of the owner (whoever had
+// the old password is out) and voids the other reset links.
+import {
+  type Db,
+  deleteUserSessions,
+  findUserByEmail,
+  spendAccountToken,
+  spendUserAccountTokens,
+  type User,
+  updateUserPassword,
+} from '../../db';
+import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import type { Mailer } from '../../lib/mailer';
+import { MESSAGES } from '../../rules/messages';
+import { productOrigin } from '../../rules/site-url';
+import { accountTokenId, accountTokenState, issueAccountToken, type TokenState } from './account-tokens';
+import { hashPassword } from './password';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** The admin screen the link opens. */
+export const RESET_PATH = '/admin/nulstil-password';
+
+export function resetLink(publicHost: string, token: string): string {
+  return `${productOrigin(publicHost)}${RESET_PATH}?token=${token}`;
+}
+
+export function passwordResetMail(email: string, link: string) {
+  return {
+    to: email,
+    subject: 'Nulstil dit password til Mesterside',
+    text: [
+      'Hej,',
+      '',
+      `Vi har fået en anmodning om at nulstille passwordet til din Mesterside-konto (${email}).`,
+      '',
+      'Vælg et nyt password her:',
+      link,
+      '',
+      'Linket virker i en time og kan kun bruges én gang. Har du ikke bedt om et nyt password, kan du',
+      'se bort fra denne mail – dit password er ikke ændret.',
+      '',
+      'Venlig hilsen',
+      'Mesterside',
+      '',
+    ].join('\n'),
+  };
+}
+
+export interface ResetDeps {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  publicHost: string;
+  now: Date;
+}
+
+/**
+ * Issues a reset link for `email` if it has an account. Resolves once the answer may be given;
+ * the mail itself is sent afterwards (`sent` settles when it is out, for tests and logs).
+ */
+export async function requestPasswordReset(deps: ResetDeps, email: string): Promise<{ sent: Promise<void> }> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) {
+    deps.logger.info('password reset asked for an e-mail without an account');
+    return { sent: Promise.resolve() };
+  }
+  const token = await issueAccountToken(
+    deps.db,
+    { userId: user.id, purpose: 'password_reset', ttlMs: RESET_TOKEN_TTL_MS },
+    deps.now,
+  );
+  const sent = deps.mailer
+    .send(passwordResetMail(user.email, resetLink(deps.publicHost, token)))
+    .then(() => deps.logger.info({ userId: user.id }, 'password reset link sent'))
+    .catch((error: unknown) =>
+      deps.logger.error({ err: error, userId: user.id }, 'password reset mail failed'),
+    );
+  return { sent };
+}
+
+const STATE_MESSAGES: Record<Exclude<TokenState, 'valid'>, string> = {
+  expired: MESSAGES.resetLinkExpired,
+  used: MESSAGES.resetLinkUsed,
+  invalid: MESSAGES.resetLinkInvalid,
+};
+
+export function resetTokenMessage(state: TokenState): string | null {
+  return state === 'valid' ? null : STATE_MESSAGES[state];
+}
+
+/**
+ * Spends the link and sets the new password; every session of the owner ends. Answers the owner
+ * (the caller signs them in afresh). An expired, used or unknown link is a 400 saying which.
+ */
+export async function confirmPasswordReset(
+  db: Db,
+  token: string,
+  password: string,
+  now: Date,
+): Promise<User> {
+  const passwordHash = await hashPassword(password);
+  const id = accountTokenId(token);
+  const user = await db.transaction().execute(async (trx) => {
+    const row = id === null ? undefined : await spendAccountToken(trx, id, 'password_reset', now);
+    if (!row) return undefined;
+    await updateUserPassword(trx, row.userId, passwordHash, now);
+    await spendUserAccountTokens(trx, row.userId, 'password_reset', now);
+    await deleteUserSessions(trx, row.userId);
+    return trx.selectFrom('users').selectAll().where('id', '=', row.userId).executeTakeFirstOrThrow();
+  });
+  if (user) return user;
+  const { state } = await accountTokenState(db, token, 'password_reset', now);
+  throw new AppError(
+    'invalid_input',
+    resetTokenMessage(state === 'valid' ? 'invalid' : state) ?? MESSAGES.resetLinkInvalid,
+  );
+}

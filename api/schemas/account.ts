@@ -1,0 +1,86 @@
+// Owner account changes (issue 13): asking for a password reset, choosing a new password from the
+// e-mailed link, changing the password and the login e-mail in the admin. A new password follows
+// the sign-up's rules and words (SPEC §5: at least 6 characters, 'Passwords matcher ikke').
+// Shared with the admin's forms.
+import { z } from 'zod';
+import { MESSAGES } from '../../rules/messages';
+import { isCommonPassword } from '../auth/common-passwords';
+import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from './auth';
+import { body, EMAIL_MAX, emailAddress } from './fields';
+
+const TOKEN_MAX = 100;
+
+const field = z.string({ error: MESSAGES.invalidInput }).optional();
+
+const newPassword = z
+  .string()
+  .min(PASSWORD_MIN, MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong)
+  .refine((password) => !isCommonPassword(password), AUTH_MESSAGES.passwordTooCommon);
+
+/** Checks `password` and `passwordRepeat` in the sign-up's order of messages. */
+function checkNewPassword(
+  value: { password?: string | undefined; passwordRepeat?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  const password = value.password ?? '';
+  if (password === '') return ctx.addIssue({ code: 'custom', message: MESSAGES.passwordRequired });
+  const parsed = newPassword.safeParse(password);
+  if (!parsed.success)
+    return ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '' });
+  if (password !== (value.passwordRepeat ?? '')) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.passwordsDoNotMatch });
+  }
+}
+
+export const passwordResetRequestSchema = body({ email: field })
+  .superRefine((value, ctx) => {
+    const email = value.email?.trim() ?? '';
+    if (email === '') return ctx.addIssue({ code: 'custom', message: MESSAGES.emailRequired });
+    if (email.length > EMAIL_MAX || !emailAddress.safeParse(email).success) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.invalidEmail });
+    }
+  })
+  .transform((value) => ({ email: value.email?.trim() ?? '' }));
+
+const token = z
+  .string({ error: MESSAGES.resetLinkInvalid })
+  .min(1, MESSAGES.resetLinkInvalid)
+  .max(TOKEN_MAX, MESSAGES.resetLinkInvalid);
+
+export const resetTokenSchema = body({ token });
+
+export const passwordResetConfirmSchema = body({ token, password: field, passwordRepeat: field })
+  .superRefine(checkNewPassword)
+  .transform((value) => ({ token: value.token, password: value.password ?? '' }));
+
+export const changePasswordSchema = body({ currentPassword: field, password: field, passwordRepeat: field })
+  .superRefine((value, ctx) => {
+    if (!value.currentPassword)
+      return ctx.addIssue({ code: 'custom', message: MESSAGES.currentPasswordRequired });
+    checkNewPassword(value, ctx);
+  })
+  .transform((value) => ({ currentPassword: value.currentPassword ?? '', password: value.password ?? '' }));
+
+export const changeEmailSchema = body({ email: field, currentPassword: field })
+  .superRefine((value, ctx) => {
+    const email = value.email?.trim() ?? '';
+    if (email === '') return ctx.addIssue({ code: 'custom', message: MESSAGES.emailRequired });
+    if (email.length > EMAIL_MAX || !emailAddress.safeParse(email).success) {
+      return ctx.addIssue({ code: 'custom', message: MESSAGES.invalidEmail });
+    }
+    if (!value.currentPassword) ctx.addIssue({ code: 'custom', message: MESSAGES.currentPasswordRequired });
+  })
+  .transform((value) => ({ email: value.email?.trim() ?? '', currentPassword: value.currentPassword ?? '' }));
+
+export const emailTokenSchema = body({
+  token: z
+    .string({ error: MESSAGES.emailLinkInvalid })
+    .min(1, MESSAGES.emailLinkInvalid)
+    .max(TOKEN_MAX, MESSAGES.emailLinkInvalid),
+});
+
+/** What the reset link's page learns about its token before asking for a new password. */
+export interface ResetTokenState {
+  state: 'valid' | 'expired' | 'used' | 'invalid';
+}

@@ -1,0 +1,62 @@
+// A custom domain is the company's only once its TXT record (`_mesterside.<domain>` = the value
+// the domain tab shows) has been found: until then it serves nothing, gets no certificate and is no
+// canonical address (issue 13). The check runs when the owner presses "Tjek nu" and periodically;
+// a verified domain whose record has been missing for DOMAIN_GRACE_MS goes back to pending (a DNS
+// hiccup of a few hours does not take a site offline). Becoming verified or pending changes what
+// visitors see (canonical addresses), so those two go through commitChange and republish the site.
+import { type Company, type Db, listCompaniesWithCustomDomain, setCustomDomainState } from '../../db';
+import type { Logger } from '../../lib/logger';
+import { DAY_MS } from '../../rules/trial';
+import { type ChangeDeps, commitChange } from './commit-change';
+
+export const DOMAIN_GRACE_MS = 3 * DAY_MS;
+/** How often the periodic re-check runs in a web process. */
+export const DOMAIN_RECHECK_EVERY_MS = 6 * 60 * 60 * 1000;
+
+export type DomainStatus = 'none' | 'pending' | 'verified';
+
+export function domainStatus(company: Company): DomainStatus {
+  if (!company.customDomain) return 'none';
+  return company.customDomainVerified ? 'verified' : 'pending';
+}
+
+/** Records one TXT check of the company's custom domain; answers the company as it is now. */
+export async function applyDomainCheck(
+  deps: ChangeDeps,
+  company: Company,
+  txtFound: boolean,
+): Promise<Company> {
+  const domain = company.customDomain;
+  if (!domain) return company;
+  const now = deps.now();
+  const stamp = now.toISOString();
+  const set = (db: Db, verifiedAt: string | null, missingSince: string | null) =>
+    setCustomDomainState(db, company.cvr, domain, { verifiedAt, missingSince }, now);
+
+  if (txtFound) {
+    if (company.customDomainVerified && company.customDomainMissingSince === null) return company;
+    if (company.customDomainVerified) return (await set(deps.db, stamp, null)) ?? company;
+    return (await commitChange(deps, company.cvr, (trx) => set(trx, stamp, null))) ?? company;
+  }
+  if (!company.customDomainVerified) return company;
+  const missingSince = company.customDomainMissingSince;
+  if (missingSince === null) return (await set(deps.db, stamp, stamp)) ?? company;
+  if (now.getTime() - new Date(missingSince).getTime() < DOMAIN_GRACE_MS) return company;
+  // Gone for days: back to pending. missingSince stays, so the admin can say why.
+  return (await commitChange(deps, company.cvr, (trx) => set(trx, null, missingSince))) ?? company;
+}
+
+/** The periodic re-check: every company with a custom domain, one at a time. */
+export async function recheckCustomDomains(
+  deps: ChangeDeps & { logger: Logger },
+  txtFound: (company: Company) => Promise<boolean>,
+): Promise<void> {
+  for (const company of await listCompaniesWithCustomDomain(deps.db)) {
+    try {
+      await applyDomainCheck(deps, company, await txtFound(company));
+    } catch (error) {
+      // A resolver failure is no evidence either way: change nothing, try again next round.
+      deps.logger.warn({ err: error, cvr: company.cvr }, 'custom domain re-check failed');
+    }
+  }
+}
