@@ -14,6 +14,7 @@ import { createAnalyticsRoutes } from './routes/analytics';
 import { createAuthRoutes } from './routes/auth';
 import { company } from './routes/company';
 import { type ContactRoutesDeps, createContactRoutes } from './routes/contact';
+import { dashboard } from './routes/dashboard';
 import { domain } from './routes/domain';
 import { health } from './routes/health';
 import { images } from './routes/images';
@@ -21,6 +22,7 @@ import { logo } from './routes/logo';
 import { createOnboardingCreateRoutes, type OnboardingCreateOverrides } from './routes/onboarding-create';
 import { createOnboardingLookupRoutes } from './routes/onboarding-lookup';
 import { openapi } from './routes/openapi';
+import { operator } from './routes/operator';
 import { pages } from './routes/pages';
 import { subscription } from './routes/subscription';
 
@@ -86,6 +88,8 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     ['/images', images],
     ['/ai', ai],
     ['/subscription', subscription],
+    ['/dashboard', dashboard],
+    ['/operator', operator],
   ];
   const owner = new Hono<OwnerEnv>();
   for (const [path, group] of ownerGroups) {

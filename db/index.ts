@@ -8,6 +8,7 @@ export * from './tables/companies';
 export * from './tables/contact-messages';
 export * from './tables/cvr-cache';
 export * from './tables/images';
+export * from './tables/orders';
 export * from './tables/pages';
 export * from './tables/publish-state';
 export * from './tables/sessions';

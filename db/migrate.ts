@@ -6,11 +6,13 @@ import { errorMessage } from '../lib/errors';
 import * as initial from './migrations/0001-initial';
 import * as cvrCache from './migrations/0002-cvr-cache';
 import * as analytics from './migrations/0003-analytics';
+import * as dashboardOrders from './migrations/0006-dashboard-orders';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-cvr-cache': cvrCache,
   '0003-analytics': analytics,
+  '0006-dashboard-orders': dashboardOrders,
 };
 
 export class MigrationError extends Error {

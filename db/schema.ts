@@ -22,4 +22,6 @@ export interface Database {
   cvrCache: import('./tables/cvr-cache').CvrCacheTable;
   analyticsDaily: AnalyticsDailyTable;
   analyticsEvents: AnalyticsEventsTable;
+  sitePageViews: import('./tables/analytics').SitePageViewsTable;
+  orders: import('./tables/orders').OrdersTable;
 }

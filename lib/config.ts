@@ -24,6 +24,8 @@ export type Config = Readonly<{
   dnsARecord: string | null;
   /** DNS servers the admin's domain check asks (`ip` or `ip:port`); empty: the system's resolvers. */
   dnsServers: readonly string[];
+  /** Owners (by login e-mail, lowercased) who also see the operator view /admin/operator. */
+  operatorEmails: readonly string[];
 }>;
 
 export class ConfigError extends Error {
@@ -115,6 +117,11 @@ const schema = z
       (value) => value === undefined || splitList(value).every((server) => isIP(hostOf(server)) !== 0),
       'must be IP addresses, optionally with a port, separated by commas (1.1.1.1,8.8.8.8:53)',
     ),
+    OPERATOR_EMAILS: optionalText.refine(
+      (value) =>
+        value === undefined || splitList(value).every((email) => /^[^\s@<>,]+@[^\s@<>,]+$/.test(email)),
+      'must be e-mail addresses, comma-separated',
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CSE_KEY) !== Boolean(env.GOOGLE_CSE_CX)) {
@@ -186,6 +193,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = '.'): 
     logLevel: values.LOG_LEVEL,
     dnsARecord: values.DNS_A_RECORD ?? null,
     dnsServers: values.DNS_SERVERS ? splitList(values.DNS_SERVERS) : [],
+    operatorEmails: values.OPERATOR_EMAILS
+      ? splitList(values.OPERATOR_EMAILS).map((email) => email.toLowerCase())
+      : [],
   });
 }
 

@@ -84,6 +84,12 @@ export const MESSAGES = {
   pagesLoadFailed: 'Kunne ikke hente siderne',
   sessionEnded: 'Du er blevet logget ud. Log ind igen.',
   unknownAdminError: 'Noget gik galt i administrationen. Genindlæs siden, eller gå tilbage til forsiden.',
+  // Dashboard, orders and the operator view (issue 14).
+  dashboardLoadFailed: 'Kunne ikke hente tallene til dit dashboard',
+  invalidEan: 'EAN-nummeret skal være 13 cifre',
+  orderFailed: 'Bestillingen kunne ikke gemmes. Prøv igen.',
+  alreadyOrdered: 'Du har allerede bestilt et abonnement',
+  operatorLoadFailed: 'Kunne ikke hente driftsoversigten',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -13,7 +13,7 @@ import { type Company, type Db, insertCompany, insertPage, type Page } from '../
 import { type Config, loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { ABOUT_PAGE_DEFAULTS, HOMEPAGE_DEFAULTS } from '../../rules/pages';
-import { createTestDatabase } from '../support/databases';
+import { createTestDatabase, type Dialect } from '../support/databases';
 
 export const ORIGIN = 'http://localhost:3000';
 export const START = new Date('2026-03-02T10:00:00.000Z');
@@ -55,8 +55,11 @@ export interface SendOptions {
   env?: unknown;
 }
 
-export async function createApiHarness(env: Record<string, string> = {}): Promise<ApiHarness> {
-  const database = await createTestDatabase('sqlite');
+export async function createApiHarness(
+  env: Record<string, string> = {},
+  dialect: Dialect = 'sqlite',
+): Promise<ApiHarness> {
+  const database = await createTestDatabase(dialect);
   const db = database.db;
   // Uploads land under STORAGE_DIR: a folder of this harness's own, never the repository's storage/.
   const storageDir = mkdtempSync(path.join(tmpdir(), 'api-harness-'));
