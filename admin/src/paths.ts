@@ -7,6 +7,7 @@ export const ADMIN_PATHS = {
   pages: '/admin/pages',
   images: '/admin/images',
   settings: '/admin/settings',
+  operator: '/admin/operator',
 } as const;
 
 export type AdminPath = (typeof ADMIN_PATHS)[keyof typeof ADMIN_PATHS];

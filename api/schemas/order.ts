@@ -6,7 +6,7 @@ import { MESSAGES } from '../../rules/messages';
 import { body, EMAIL_MAX, emailAddress } from './fields';
 
 /** The one plan there is (SPEC §9): 249 kr a month, no commitment. */
-export const PLANS = { monthly: { name: 'Mesterside – månedligt', priceKr: 249 } } as const;
+export const PLANS = { monthly: { name: 'Mesterside', priceKr: 249 } } as const;
 export type PlanId = keyof typeof PLANS;
 
 /** Digits only: people type EAN and CVR numbers with spaces. */
