@@ -54,6 +54,12 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(scroll).toBeLessThanOrEqual(viewport);
 }
 
+/** A full-page screenshot from the top (the sticky tab bar would otherwise sit mid-page). */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await admin.shot(page, name);
+}
+
 async function setTrialEnd(daysFromNow: number, planStatus = 'active') {
   await admin.db
     .updateTable('companies')
@@ -113,7 +119,7 @@ describe('dashboard (item 1)', () => {
         `http://localhost:${port}/${OWNER.cvr}/`,
       );
       await expectNoSidewaysScroll(page);
-      await admin.shot(page, `dashboard-${width}`);
+      await shot(page, `dashboard-${width}`);
     },
   );
 });
@@ -127,7 +133,7 @@ describe('end of the trial (item 5)', () => {
     await page.getByRole('heading', { name: 'Gratis prøveperiode' }).waitFor();
     await page.getByRole('button', { name: 'Bestil abonnement' }).waitFor();
     expect(await page.locator('main').textContent()).not.toContain('Vi kontakter dig');
-    await admin.shot(page, 'subscription-trial-1366');
+    await shot(page, 'subscription-trial-1366');
 
     await setTrialEnd(-3);
     await page.reload();
@@ -141,7 +147,7 @@ describe('end of the trial (item 5)', () => {
       .getByText('lukker for besøgende')
       .waitFor();
     await expectNoSidewaysScroll(page);
-    await admin.shot(page, 'subscription-grace-1366');
+    await shot(page, 'subscription-grace-1366');
   });
 
   it('at 360 px after the grace days: visitors see "ikke aktiv"; the owner orders and the state follows', async () => {
@@ -151,7 +157,7 @@ describe('end of the trial (item 5)', () => {
     const response = await visitor.goto(`${admin.origin}/${OWNER.cvr}/`);
     expect(response?.status()).toBe(503);
     await visitor.getByRole('heading', { name: 'Hjemmesiden er ikke aktiv' }).waitFor();
-    await admin.shot(visitor, 'site-inactive-360');
+    await shot(visitor, 'site-inactive-360');
 
     const page = await admin.newPage(NARROW);
     await admin.login(page);
@@ -169,7 +175,7 @@ describe('end of the trial (item 5)', () => {
     await page.getByRole('button', { name: 'Bestil abonnement' }).click();
     await page.getByText('EAN-nummeret skal være 13 cifre').waitFor();
     await expectNoSidewaysScroll(page);
-    await admin.shot(page, 'subscription-order-360');
+    await shot(page, 'subscription-order-360');
 
     await page.getByLabel('EAN-nummer', { exact: true }).fill('5790 0001 2345 6');
     await page.getByRole('button', { name: 'Bestil abonnement' }).click();
@@ -177,7 +183,7 @@ describe('end of the trial (item 5)', () => {
     await page.getByText('faktureres på EAN 5790000123456').waitFor();
     await banner.waitFor({ state: 'detached' });
     await expectNoSidewaysScroll(page);
-    await admin.shot(page, 'subscription-ordered-360');
+    await shot(page, 'subscription-ordered-360');
 
     expect((await admin.company()).plan.status).toBe('ordered');
     const mails = readdirSync(outboxDir({ storageDir: admin.storageDir })).filter((name) =>
@@ -235,7 +241,7 @@ describe('operator view (item 7)', () => {
         .waitFor();
       await page.getByRole('region', { name: 'Tilmeldinger' }).waitFor();
       await expectNoSidewaysScroll(page);
-      await admin.shot(page, `operator-${width}`);
+      await shot(page, `operator-${width}`);
     },
   );
 

@@ -59,7 +59,7 @@ function Status({ data }: { data: SubscriptionJson }) {
           {order ? (
             <>
               <p>
-                Tak for din bestilling den {date(order.createdAt)}. Du har {order.planName} for{' '}
+                Tak for din bestilling den {date(order.createdAt)}. Du har bestilt {order.planName} for{' '}
                 {order.priceKr} kr om måneden – ingen binding.
               </p>
               <p>
