@@ -11,9 +11,11 @@ const APP_TABLES = [
   'contact_messages',
   'cvr_cache',
   'images',
+  'orders',
   'pages',
   'publish_state',
   'sessions',
+  'site_page_views',
   'users',
 ];
 
