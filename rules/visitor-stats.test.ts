@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shiftDay, visitorStats } from './visitor-stats';
+import { shiftDay, visitorStats, weekChangeText } from './visitor-stats';
 
 describe('shiftDay', () => {
   it('moves by calendar days across months, years and DST changes', () => {
@@ -45,5 +45,15 @@ describe('visitorStats', () => {
     expect(stats.total).toBe(0);
     expect(stats.topPages).toEqual([]);
     expect(stats.days.every((day) => day.views === 0)).toBe(true);
+  });
+});
+
+describe('weekChangeText', () => {
+  it('words the change in whole per cent, and the weeks without views', () => {
+    expect(weekChangeText(64, 53)).toBe('21 % flere end ugen før');
+    expect(weekChangeText(40, 80)).toBe('50 % færre end ugen før');
+    expect(weekChangeText(10, 10)).toBe('Som ugen før');
+    expect(weekChangeText(5, 0)).toBe('Ingen visninger ugen før');
+    expect(weekChangeText(0, 0)).toBe('Ingen visninger endnu');
   });
 });

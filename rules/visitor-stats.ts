@@ -55,3 +55,11 @@ export function visitorStats(rows: readonly DayCount[], today: string): VisitorS
       .slice(0, TOP_PAGES),
   };
 }
+
+/** The dashboard's one-line comparison of the last 7 days with the 7 before, in Danish. */
+export function weekChangeText(thisWeek: number, lastWeek: number): string {
+  if (lastWeek === 0) return thisWeek === 0 ? 'Ingen visninger endnu' : 'Ingen visninger ugen før';
+  const change = Math.round(((thisWeek - lastWeek) / lastWeek) * 100);
+  if (change === 0) return 'Som ugen før';
+  return change > 0 ? `${change} % flere end ugen før` : `${-change} % færre end ugen før`;
+}

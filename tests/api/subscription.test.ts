@@ -193,3 +193,23 @@ describe('order race', () => {
     }
   });
 });
+
+describe('order when mail fails', () => {
+  it('keeps the order and answers 201; the failure is logged for the operator', async () => {
+    // Nothing listens on port 1: the SMTP connection is refused at once.
+    const h = await createApiHarness({ SMTP_URL: 'smtp://127.0.0.1:1' });
+    try {
+      const owner = await h.createOwner('12345678', 'Hansens Tømrer ApS');
+      const cookie = await h.login(owner.email, owner.password);
+      const response = await h.send('POST', '/api/subscription/order', {
+        cookie,
+        body: { plan: 'monthly', billingEmail: 'a@hansen.dk' },
+      });
+      expect(response.status).toBe(201);
+      expect(await listRecentOrders(h.db)).toHaveLength(1);
+      expect(h.logs.filter((line) => line.msg === 'order mail failed; order kept')).toHaveLength(2);
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -2,6 +2,7 @@
 // per day for 30 days, this week against the week before, the most visited pages, images used of 15,
 // the trial, and the site's addresses to copy — above the cards that lead to the editors.
 import { Link } from 'react-router';
+import { weekChangeText } from '../../../rules/visitor-stats';
 import { useResource } from '../api/use-resource';
 import { LoadState } from '../components/load-state';
 import { ADMIN_PATHS } from '../paths';
@@ -34,13 +35,6 @@ const NUMBER = new Intl.NumberFormat('da-DK');
 
 const days = (count: number) => (count === 1 ? '1 dag' : `${count} dage`);
 
-export function weekChange(thisWeek: number, lastWeek: number): string {
-  if (lastWeek === 0) return thisWeek === 0 ? 'Ingen visninger endnu' : 'Ingen visninger ugen før';
-  const change = Math.round(((thisWeek - lastWeek) / lastWeek) * 100);
-  if (change === 0) return 'Som ugen før';
-  return change > 0 ? `${change} % flere end ugen før` : `${-change} % færre end ugen før`;
-}
-
 function Visitors({ visitors }: { visitors: DashboardJson['visitors'] }) {
   return (
     <section className="card dashboard-visitors" aria-labelledby="visitors-title">
@@ -60,8 +54,8 @@ function Visitors({ visitors }: { visitors: DashboardJson['visitors'] }) {
         </div>
       </dl>
       <p className="field-hint">
-        {weekChange(visitors.thisWeek, visitors.lastWeek)}. Vi tæller uden cookies, så den samme besøgende kan
-        tælle flere gange.
+        {weekChangeText(visitors.thisWeek, visitors.lastWeek)}. Vi tæller uden cookies, så den samme besøgende
+        kan tælle flere gange.
       </p>
     </section>
   );
