@@ -43,7 +43,7 @@ operator.get('/', async (c) => {
   const fromDay = shiftDay(today, -(OPERATOR_DAYS - 1));
   const [signups, counts, trials, orders, failed] = await Promise.all([
     countSignupsByDay(db, new Date(now.getTime() - OPERATOR_DAYS * DAY_MS).toISOString()),
-    listAnalyticsCounts(db, fromDay, today),
+    listAnalyticsCounts(db, fromDay, today, 'cvr_lookup'),
     listTrialsEnding(
       db,
       now.toISOString(),
@@ -53,9 +53,7 @@ operator.get('/', async (c) => {
     listFailedPublishes(db),
   ]);
   const lookups = (status: string) =>
-    counts
-      .filter((row) => row.type === 'cvr_lookup' && row.key === status)
-      .reduce((sum, row) => sum + row.count, 0);
+    counts.filter((row) => row.key === status).reduce((sum, row) => sum + row.count, 0);
   const created = signups.reduce((sum, row) => sum + row.count, 0);
   return c.json({
     days: OPERATOR_DAYS,

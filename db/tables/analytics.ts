@@ -49,17 +49,20 @@ export async function incrementAnalyticsCount(db: Db, day: string, type: string,
     .execute();
 }
 
-/** Counters from `fromDay` to `toDay` (inclusive), by day, type and key. */
-export async function listAnalyticsCounts(db: Db, fromDay: string, toDay: string): Promise<AnalyticsCount[]> {
-  return db
+/** Counters from `fromDay` to `toDay` (inclusive), by day, type and key; of one type when given. */
+export async function listAnalyticsCounts(
+  db: Db,
+  fromDay: string,
+  toDay: string,
+  type?: string,
+): Promise<AnalyticsCount[]> {
+  let query = db
     .selectFrom('analyticsDaily')
     .selectAll()
     .where('day', '>=', fromDay)
-    .where('day', '<=', toDay)
-    .orderBy('day')
-    .orderBy('type')
-    .orderBy('key')
-    .execute();
+    .where('day', '<=', toDay);
+  if (type !== undefined) query = query.where('type', '=', type);
+  return query.orderBy('day').orderBy('type').orderBy('key').execute();
 }
 
 export async function insertAnalyticsEvent(

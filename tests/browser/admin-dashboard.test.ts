@@ -104,8 +104,8 @@ describe('dashboard (item 1)', () => {
       ).toBe(30);
       await visitors.getByText('Sidste 7 dage').waitFor();
       await visitors.getByText('De 7 dage før').waitFor();
-    // 64 views in the last 7 days against 53 in the 7 before (the rows seeded above).
-    await visitors.getByText('21 % flere end ugen før').waitFor();
+      // 64 views in the last 7 days against 53 in the 7 before (the rows seeded above).
+      await visitors.getByText('21 % flere end ugen før').waitFor();
       expect(await visitors.textContent()).not.toContain('9999');
       const top = page.getByRole('region', { name: 'Mest besøgte sider' });
       await expect(top.getByRole('listitem').first().textContent()).resolves.toContain('Forside');
