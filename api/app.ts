@@ -15,6 +15,7 @@ import { createAnalyticsRoutes } from './routes/analytics';
 import { createAuthRoutes } from './routes/auth';
 import { company } from './routes/company';
 import { type ContactRoutesDeps, createContactRoutes } from './routes/contact';
+import { dashboard } from './routes/dashboard';
 import { domain } from './routes/domain';
 import { createHealthRoutes, type HealthChecks } from './routes/health';
 import { images } from './routes/images';
@@ -22,6 +23,7 @@ import { logo } from './routes/logo';
 import { createOnboardingCreateRoutes, type OnboardingCreateOverrides } from './routes/onboarding-create';
 import { createOnboardingLookupRoutes } from './routes/onboarding-lookup';
 import { openapi } from './routes/openapi';
+import { operator } from './routes/operator';
 import { pageOrder } from './routes/page-order';
 import { pages } from './routes/pages';
 import { subscription } from './routes/subscription';
@@ -97,6 +99,8 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     ['/ai', ai],
     ['/subscription', subscription],
     ['/account', createAccountRoutes()],
+    ['/dashboard', dashboard],
+    ['/operator', operator],
   ];
   const owner = new Hono<OwnerEnv>();
   for (const [path, group] of ownerGroups) {

@@ -18,6 +18,7 @@ import {
 import { loginSchema } from './schemas/auth';
 import { settingsSchema } from './schemas/company';
 import { contactSchema } from './schemas/contact';
+import { orderSchema } from './schemas/order';
 import { pageOrderSchema } from './schemas/page-order';
 import { pageCreateSchema, pageUpdateSchema } from './schemas/pages';
 
@@ -344,8 +345,45 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'subscription',
     auth: 'owner',
     responses: {
-      200: '{ plan, status, trialStartDate, trialEndDate, daysLeft, showBanner }',
+      200: '{ plan, status, trialStartDate, trialEndDate, daysLeft, showBanner, state, closesAt, order }',
       ...OWNER_ERRORS,
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/subscription/order',
+    summary:
+      'Order the subscription (no payment): stored, the company marked as ordered, operator and owner mailed',
+    tag: 'subscription',
+    auth: 'owner',
+    body: orderSchema,
+    responses: {
+      201: 'The subscription as GET answers it, state ordered',
+      ...OWNER_ERRORS,
+      ...WRITE_ERRORS,
+      409: 'Already ordered (`Du har allerede bestilt et abonnement`)',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/dashboard',
+    summary:
+      "The dashboard's figures: visitors per day (30 days), this week and last, top pages, images, trial, addresses",
+    tag: 'dashboard',
+    auth: 'owner',
+    responses: { 200: '{ visitors, images, trial, addresses, operator }', ...OWNER_ERRORS },
+  },
+  {
+    method: 'get',
+    path: '/api/operator',
+    summary:
+      'Operator view (OPERATOR_EMAILS only): sign-ups, onboarding funnel, trials ending, orders, failed publishes',
+    tag: 'operator',
+    auth: 'owner',
+    responses: {
+      200: '{ days, signups, funnel, trialsEnding, orders, failedPublishes }',
+      401: OWNER_ERRORS[401],
+      404: 'Not an operator, or no company for this owner',
     },
   },
   // The lead adds the rows for /api/images, /api/company/logo and /api/ai here.

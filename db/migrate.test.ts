@@ -14,11 +14,13 @@ const APP_TABLES = [
   'cvr_cache',
   'deleted_pages',
   'images',
+  'orders',
   'page_revisions',
   'pages',
   'publish_state',
   'save_rate',
   'sessions',
+  'site_page_views',
   'users',
 ];
 

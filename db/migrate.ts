@@ -8,6 +8,7 @@ import * as cvrCache from './migrations/0002-cvr-cache';
 import * as analytics from './migrations/0003-analytics';
 import * as pageHistory from './migrations/0004-page-history';
 import * as accountTokens from './migrations/0005-account-tokens';
+import * as dashboardOrders from './migrations/0006-dashboard-orders';
 import * as pageMenu from './migrations/0007-page-menu';
 import * as publishFailingIndex from './migrations/0008-publish-failing-index';
 import * as industryCode from './migrations/0010-industry-code';
@@ -19,6 +20,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003-analytics': analytics,
   '0004-page-history': pageHistory,
   '0005-account-tokens': accountTokens,
+  '0006-dashboard-orders': dashboardOrders,
   '0007-page-menu': pageMenu,
   '0008-publish-failing-index': publishFailingIndex,
   '0010-industry-code': industryCode,

@@ -28,4 +28,6 @@ export interface Database {
   deletedPages: import('./tables/deleted-pages').DeletedPagesTable;
   saveRate: import('./tables/save-rate').SaveRateTable;
   accountTokens: import('./tables/account-tokens').AccountTokensTable;
+  sitePageViews: import('./tables/analytics').SitePageViewsTable;
+  orders: import('./tables/orders').OrdersTable;
 }

@@ -99,7 +99,16 @@ describe('configuration', () => {
     ]);
   });
 
+  it('reads operator e-mails as a lowercased list', () => {
+    expect(loadConfig({}).operatorEmails).toEqual([]);
+    expect(loadConfig({ OPERATOR_EMAILS: ' Drift@Mesterside.dk, ejer@firma.dk ' }).operatorEmails).toEqual([
+      'drift@mesterside.dk',
+      'ejer@firma.dk',
+    ]);
+  });
+
   it.each([
+    [{ OPERATOR_EMAILS: 'drift, ejer@firma.dk' }, /^OPERATOR_EMAILS: /],
     [{ PORT: '-1' }, /^PORT: /],
     [{ PUBLIC_HOST: 'mester side.dk' }, /^PUBLIC_HOST: /],
     [{ OPENAI_BASE_URL: 'not a url' }, /^OPENAI_BASE_URL: /],

@@ -33,6 +33,8 @@ export type Config = Readonly<{
   webProcesses: number;
   /** Proxies (addresses or CIDRs) whose X-Forwarded-For names the client; empty: trust none. */
   trustProxy: readonly string[];
+  /** Owners (by login e-mail, lowercased) who also see the operator view /admin/operator. */
+  operatorEmails: readonly string[];
 }>;
 
 export type ProcessRole = 'web' | 'worker' | 'both';
@@ -151,6 +153,11 @@ const schema = z
       (value) => value === undefined || splitList(value).every(isAddressOrCidr),
       'must be IP addresses or CIDR ranges separated by commas (127.0.0.1,10.0.0.0/8,::1)',
     ),
+    OPERATOR_EMAILS: optionalText.refine(
+      (value) =>
+        value === undefined || splitList(value).every((email) => /^[^\s@<>,]+@[^\s@<>,]+$/.test(email)),
+      'must be e-mail addresses, comma-separated',
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CSE_KEY) !== Boolean(env.GOOGLE_CSE_CX)) {
@@ -234,6 +241,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = '.'): 
     precompress: values.PRECOMPRESS,
     webProcesses: values.WEB_PROCESSES,
     trustProxy: values.TRUST_PROXY ? splitList(values.TRUST_PROXY) : [],
+    operatorEmails: values.OPERATOR_EMAILS
+      ? splitList(values.OPERATOR_EMAILS).map((email) => email.toLowerCase())
+      : [],
   });
 }
 

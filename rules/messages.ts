@@ -123,6 +123,12 @@ export const MESSAGES = {
   emailLinkUsed: 'Linket er allerede brugt.',
   emailLinkInvalid: 'Linket er ikke gyldigt.',
   domainTaken: 'Domænet er allerede tilknyttet en anden hjemmeside hos os. Kontakt os, hvis det er dit.',
+  // Dashboard, orders and the operator view (issue 14).
+  dashboardLoadFailed: 'Kunne ikke hente tallene til dit dashboard',
+  invalidEan: 'EAN-nummeret skal være 13 cifre',
+  orderFailed: 'Bestillingen kunne ikke gemmes. Prøv igen.',
+  alreadyOrdered: 'Du har allerede bestilt et abonnement',
+  operatorLoadFailed: 'Kunne ikke hente driftsoversigten',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, showTrialBanner, TRIAL_DAYS, TRIAL_MS, trialDaysLeft, trialPeriod } from './trial';
+import {
+  DAY_MS,
+  GRACE_DAYS,
+  PLAN_STATUS_ORDERED,
+  showTrialBanner,
+  siteClosesAt,
+  siteState,
+  TRIAL_DAYS,
+  TRIAL_MS,
+  trialDaysLeft,
+  trialPeriod,
+} from './trial';
 
 const now = new Date('2026-01-15T10:00:00Z');
 const endIn = (ms: number) => new Date(now.getTime() + ms);
@@ -56,5 +67,31 @@ describe('showTrialBanner', () => {
         expect(days).toBe(ms <= 0 ? 0 : Math.ceil(ms / DAY_MS));
       }),
     );
+  });
+});
+
+describe('siteState: what happens to a site when the trial ends', () => {
+  const trialEnd = new Date('2026-04-01T10:00:00Z');
+  const plan = { status: 'active', trialEndDate: trialEnd.toISOString() };
+  const at = (ms: number) => new Date(trialEnd.getTime() + ms);
+
+  it('is online during the trial, then 14 days of grace, then inactive', () => {
+    expect(GRACE_DAYS).toBe(14);
+    expect(siteState(plan, at(-1))).toBe('trial');
+    expect(siteState(plan, at(0))).toBe('grace');
+    expect(siteState(plan, at(14 * DAY_MS - 1))).toBe('grace');
+    expect(siteState(plan, at(14 * DAY_MS))).toBe('inactive');
+    expect(siteState(plan, at(400 * DAY_MS))).toBe('inactive');
+    expect(siteClosesAt(trialEnd).toISOString()).toBe('2026-04-15T10:00:00.000Z');
+  });
+
+  it('keeps an ordered site online whatever the dates say', () => {
+    const ordered = { ...plan, status: PLAN_STATUS_ORDERED };
+    expect(siteState(ordered, at(-DAY_MS))).toBe('ordered');
+    expect(siteState(ordered, at(400 * DAY_MS))).toBe('ordered');
+  });
+
+  it('never closes a site over an unreadable date', () => {
+    expect(siteState({ status: 'active', trialEndDate: 'ikke en dato' }, at(400 * DAY_MS))).toBe('trial');
   });
 });

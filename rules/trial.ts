@@ -22,3 +22,28 @@ export function showTrialBanner(end: Date, now: Date): boolean {
   const days = trialDaysLeft(end, now);
   return days >= 1 && days <= BANNER_FROM_DAYS;
 }
+
+// What happens to a site when the trial ends (issue 14 item 5), decided here and nowhere else:
+// - ordered: the owner ordered a subscription; the site stays online whatever the dates say.
+// - trial: the trial runs; the site is online.
+// - grace: the trial ended less than GRACE_DAYS ago without an order; the site stays online as it
+//   is, and the admin tells the owner the day it closes.
+// - inactive: GRACE_DAYS after the trial's end without an order; visitors get the "ikke aktiv"
+//   page instead of the site (the front server asks siteState for every company page it serves),
+//   until the owner orders. Nothing is deleted.
+export const GRACE_DAYS = 14;
+export const PLAN_STATUS_ORDERED = 'ordered';
+
+export type SiteState = 'ordered' | 'trial' | 'grace' | 'inactive';
+
+export function siteClosesAt(trialEnd: Date): Date {
+  return new Date(trialEnd.getTime() + GRACE_DAYS * DAY_MS);
+}
+
+export function siteState(plan: { status: string; trialEndDate: string }, now: Date): SiteState {
+  if (plan.status === PLAN_STATUS_ORDERED) return 'ordered';
+  const end = new Date(plan.trialEndDate);
+  // An unreadable date never takes a site offline.
+  if (Number.isNaN(end.getTime()) || now.getTime() < end.getTime()) return 'trial';
+  return now.getTime() < siteClosesAt(end).getTime() ? 'grace' : 'inactive';
+}

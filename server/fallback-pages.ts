@@ -53,3 +53,17 @@ export function redirectHeaders(location: string, permanent: boolean): OutgoingH
     'Cache-Control': permanent ? 'public, max-age=3600' : 'no-cache',
   };
 }
+
+/**
+ * What visitors of a site whose trial ended without an order see once the grace days are over
+ * (rules/trial.ts siteState 'inactive'): 503, so search engines keep the site for when it returns.
+ */
+export function inactiveSitePage(homeHref: string): FixedResponse {
+  return page(
+    503,
+    'Hjemmesiden er ikke aktiv',
+    'Hjemmesiden er ikke aktiv',
+    'Denne hjemmeside er ikke aktiv i øjeblikket. Ejeren kan genåbne den ved at bestille et abonnement.',
+    homeHref,
+  );
+}

@@ -21,9 +21,17 @@ import {
 } from '../rules/request-target';
 import { productOrigin } from '../rules/site-url';
 import { createCompanyLookup } from './company-lookup';
-import { errorPage, type FixedResponse, notFoundPage, redirectHeaders } from './fallback-pages';
+import {
+  errorPage,
+  type FixedResponse,
+  inactiveSitePage,
+  notFoundPage,
+  redirectHeaders,
+} from './fallback-pages';
 import { createMediaHandler } from './media';
 import { acceptedEncodings, etagMatches } from './negotiation';
+import { createSiteAccess } from './site-access';
+import { createSiteVisits, isCountableView, pagePathOf } from './site-visits';
 import { type FileLookup, type StaticFile, StaticFileCache } from './static-file-cache';
 
 /** Anything with a fetch handler: the Hono app (`createApp()` in api/app.ts) fits. */
@@ -46,9 +54,14 @@ export interface FrontHandlerOptions {
   marketingDir?: string;
   /** Shared by tests or several handlers; one is made when absent. */
   fileCache?: StaticFileCache;
+  /** How often counted page views are written (server/site-visits.ts). Default 5 s. */
+  visitFlushMs?: number;
 }
 
-export type FrontHandler = (req: IncomingMessage, res: ServerResponse) => void;
+export type FrontHandler = ((req: IncomingMessage, res: ServerResponse) => void) & {
+  /** Writes the page views counted so far and stops counting's timer (on close). */
+  close?: () => Promise<void>;
+};
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const HOST_MEMO_LIMIT = 1024;
@@ -70,6 +83,10 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
   const files = options.fileCache ?? new StaticFileCache();
   watchSwaps(sitesDir, files, logger);
   const companies = createCompanyLookup(db);
+  // The end of the trial (rules/trial.ts siteState) and the cookieless page-view counts.
+  const access = createSiteAccess(db);
+  const visits = createSiteVisits(db, logger, options.visitFlushMs);
+  const inactiveSite = inactiveSitePage(`${origin}/`);
   // Pass the adapter's bindings on: the login rate limit reads the client address from them.
   const api = getRequestListener((request, env) => options.apiApp.fetch(request, env));
   const adminDir = options.adminDir ?? path.join(REPO_ROOT, 'dist', 'admin');
@@ -150,11 +167,23 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
       else send(res, domainNotFound, req);
       return;
     }
+    const state = access.peek(cvr);
+    if (state === undefined) {
+      access
+        .resolve(cvr)
+        .then(() => serveCompany(req, res, target, cvr))
+        .catch((error: unknown) => fail(res, error));
+      return;
+    }
+    if (state === 'inactive') {
+      send(res, inactiveSite, req);
+      return;
+    }
     const found = files.get(`${sitesDir}/${cvr}`, target.file);
     if (found instanceof Promise) {
-      found.then((result) => serveSiteFile(req, res, target, result)).catch((error) => fail(res, error));
+      found.then((result) => serveSiteFile(req, res, target, cvr, result)).catch((error) => fail(res, error));
     } else {
-      serveSiteFile(req, res, target, found);
+      serveSiteFile(req, res, target, cvr, found);
     }
   }
 
@@ -162,12 +191,18 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     req: IncomingMessage,
     res: ServerResponse,
     target: SiteTarget,
+    cvr: string,
     found: FileLookup,
   ): void {
     // On a company host /404 is the site's own page; without one (no site folder yet, or none
     // rendered) answer with ours instead of redirecting to ourselves. Missing pages go to /404.
-    if (typeof found === 'object') serveFile(req, res, found, target.status);
-    else if (target.by === 'path') redirect(res, TO_404);
+    if (typeof found === 'object') {
+      if (target.status === 200 && isCountableView(req)) {
+        const page = pagePathOf(target.file);
+        if (page !== null) visits.count(cvr, page);
+      }
+      serveFile(req, res, found, target.status);
+    } else if (target.by === 'path') redirect(res, TO_404);
     else if (target.file === '404.html') send(res, siteNotFound, req);
     else {
       const slug = target.file.replace(/\.html$/, '');
@@ -282,7 +317,7 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     }
   }
 
-  return function handleFrontRequest(req, res) {
+  const handleFrontRequest: FrontHandler = (req, res) => {
     try {
       const mode = hostMode(req.headers.host ?? '');
       const target: RequestTarget =
@@ -292,6 +327,8 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
       fail(res, error);
     }
   };
+  handleFrontRequest.close = () => visits.close();
+  return handleFrontRequest;
 }
 
 function send(res: ServerResponse, response: FixedResponse, req?: IncomingMessage): void {

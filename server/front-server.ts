@@ -31,7 +31,8 @@ export function startFrontServer(options: FrontServerOptions): Promise<RunningFr
 }
 
 function listen(options: FrontServerOptions): Promise<RunningFrontServer> {
-  const server = createServer(createFrontHandler(options));
+  const handler = createFrontHandler(options);
+  const server = createServer(handler);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? options.config.port, options.host, () => {
@@ -43,7 +44,7 @@ function listen(options: FrontServerOptions): Promise<RunningFrontServer> {
             server.close(() => done());
             // Idle keep-alive connections would hold close() open for their whole timeout.
             server.closeIdleConnections();
-          }),
+          }).then(() => handler.close?.()),
       });
     });
   });

@@ -10,6 +10,7 @@ export const ADMIN_PATHS = {
   forgotPassword: '/admin/glemt-password',
   resetPassword: '/admin/nulstil-password',
   account: '/admin/konto',
+  operator: '/admin/operator',
 } as const;
 
 export type AdminPath = (typeof ADMIN_PATHS)[keyof typeof ADMIN_PATHS];

@@ -34,6 +34,10 @@ const guarded: RouteObject[] = [
     path: 'settings',
     lazy: async () => ({ Component: (await import('./screens/settings/settings-screen')).SettingsScreen }),
   },
+  {
+    path: 'operator',
+    lazy: async () => ({ Component: (await import('./screens/operator-screen')).OperatorScreen }),
+  },
 ];
 
 export const ROUTES: RouteObject[] = [

@@ -1,21 +1,134 @@
-// /api/subscription — the owner's plan and free trial (SPEC §2 Subscription, §4 trial banner).
+// /api/subscription — the owner's plan and free trial (SPEC §2 Subscription, §4 trial banner), and
+// "Bestil abonnement" (issue 14 item 5): the order is stored and the company marked as ordered in one
+// transaction, then the operator (CONTACT_TO) and the owner are mailed. No payment provider: the
+// order is the hand-off to invoicing. What the site does after the trial is rules/trial.ts's siteState.
 import { Hono } from 'hono';
-import { showTrialBanner, trialDaysLeft } from '../../rules/trial';
+import type { Db } from '../../db';
+import { type Company, findLatestOrder, insertOrder, type Order } from '../../db';
+import { AppError } from '../../lib/errors';
+import { createMailer, type MailMessage } from '../../lib/mailer';
+import { MESSAGES } from '../../rules/messages';
+import {
+  PLAN_STATUS_ORDERED,
+  showTrialBanner,
+  siteClosesAt,
+  siteState,
+  trialDaysLeft,
+} from '../../rules/trial';
 import type { OwnerEnv } from '../env';
+import { requireJson } from '../middleware/origin-check';
+import { jsonBody } from '../schemas/json-body';
+import { orderSchema, PLANS, type PlanId } from '../schemas/order';
 
 export const subscription = new Hono<OwnerEnv>();
 
-// GET /api/subscription – plan, trial dates, days left and whether to show the trial banner
-subscription.get('/', (c) => {
-  const { plan } = c.var.company;
-  const now = c.var.now();
+async function subscriptionJson(db: Db, company: Company, now: Date) {
+  const { plan } = company;
   const end = new Date(plan.trialEndDate);
-  return c.json({
+  const state = siteState(plan, now);
+  const order = state === 'ordered' ? await findLatestOrder(db, company.cvr) : undefined;
+  return {
     plan: plan.type,
     status: plan.status,
     trialStartDate: plan.trialStartDate,
     trialEndDate: plan.trialEndDate,
     daysLeft: trialDaysLeft(end, now),
-    showBanner: showTrialBanner(end, now),
+    /** The trial's last 30 days, and every day after its end until the owner orders. */
+    showBanner: state === 'trial' ? showTrialBanner(end, now) : state !== 'ordered',
+    /** rules/trial.ts siteState: trial, grace, inactive or ordered. */
+    state,
+    /** When a site without an order stops being shown to visitors. */
+    closesAt: siteClosesAt(end).toISOString(),
+    order: order ? orderJson(order) : null,
+  };
+}
+
+function orderJson(order: Order) {
+  const plan = PLANS[order.plan as PlanId] ?? PLANS.monthly;
+  return {
+    plan: order.plan,
+    planName: plan.name,
+    priceKr: plan.priceKr,
+    billingEmail: order.billingEmail,
+    ean: order.ean,
+    invoiceCvr: order.invoiceCvr,
+    createdAt: order.createdAt,
+  };
+}
+
+export function orderMails(
+  company: Company,
+  order: Order,
+  ownerEmail: string,
+  operator: string,
+): MailMessage[] {
+  const plan = PLANS[order.plan as PlanId] ?? PLANS.monthly;
+  const invoiceTo = order.ean ? `EAN ${order.ean}` : `CVR ${order.invoiceCvr ?? company.cvr}`;
+  const details = [
+    `Firma: ${company.name} (CVR ${company.cvr})`,
+    `Abonnement: ${plan.name}, ${plan.priceKr} kr om måneden`,
+    `Faktura sendes til: ${order.billingEmail}`,
+    `Faktureres på: ${invoiceTo}`,
+    `Bestilt: ${order.createdAt}`,
+  ].join('\n');
+  return [
+    {
+      to: operator,
+      replyTo: order.billingEmail,
+      subject: `Ny bestilling: ${company.name} (CVR ${company.cvr})`,
+      text: `${details}\nEjer: ${ownerEmail}\n`,
+    },
+    {
+      to: ownerEmail,
+      subject: 'Tak for din bestilling af Mesterside',
+      text: `Tak for din bestilling. Din hjemmeside fortsætter uden afbrydelse, og vi sender fakturaen til ${order.billingEmail}.\n\n${details}\n\nIngen binding: du kan opsige når som helst ved at skrive til ${operator}.\n`,
+    },
+  ];
+}
+
+// GET /api/subscription – plan, trial dates, days left, the site's state after the trial, the order
+subscription.get('/', async (c) => {
+  return c.json(await subscriptionJson(c.var.db, c.var.company, c.var.now()));
+});
+
+// POST /api/subscription/order – order the subscription (before or after the trial's end)
+subscription.post('/order', requireJson, jsonBody(orderSchema), async (c) => {
+  const input = c.req.valid('json');
+  const { db, config, company, user, logger } = c.var;
+  const now = c.var.now();
+  if (company.plan.status === PLAN_STATUS_ORDERED) throw new AppError('conflict', MESSAGES.alreadyOrdered);
+  const ean = input.ean || null;
+  const order = await db.transaction().execute(async (trx) => {
+    // Only one order wins when two arrive at once: the second finds the company already ordered.
+    const marked = await trx
+      .updateTable('companies')
+      .set({ planStatus: PLAN_STATUS_ORDERED, updatedAt: now.toISOString() })
+      .where('cvr', '=', company.cvr)
+      .where('planStatus', '!=', PLAN_STATUS_ORDERED)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) throw new AppError('conflict', MESSAGES.alreadyOrdered);
+    return insertOrder(
+      trx,
+      company.cvr,
+      {
+        plan: input.plan,
+        billingEmail: input.billingEmail,
+        ean,
+        // Invoiced by EAN, or by a CVR: the one typed, else the company's own.
+        invoiceCvr: ean ? null : input.invoiceCvr || company.cvr,
+      },
+      now,
+    );
   });
+  // The order stands even when mail fails: the operator view lists every order.
+  const mailer = createMailer(config, logger);
+  for (const mail of orderMails(company, order, user.email, config.contactTo)) {
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      logger.error({ err: error, orderId: order.id, to: mail.to }, 'order mail failed; order kept');
+    }
+  }
+  const updated = { ...company, plan: { ...company.plan, status: PLAN_STATUS_ORDERED } };
+  return c.json(await subscriptionJson(db, updated, now), 201);
 });

@@ -24,6 +24,9 @@ describeEachDialect('analytics repository', (use) => {
       { day: '2026-03-02', type: 'page_view', key: '/', count: 1 },
     ]);
     expect(await listAnalyticsCounts(db, '2026-03-02', '2026-03-02')).toHaveLength(2);
+    expect(await listAnalyticsCounts(db, '2026-03-01', '2026-03-02', 'cvr_lookup')).toEqual([
+      { day: '2026-03-02', type: 'cvr_lookup', key: 'success', count: 1 },
+    ]);
   });
 
   it('loses no hit under parallel increments', async () => {

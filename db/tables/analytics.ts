@@ -49,17 +49,20 @@ export async function incrementAnalyticsCount(db: Db, day: string, type: string,
     .execute();
 }
 
-/** Counters from `fromDay` to `toDay` (inclusive), by day, type and key. */
-export async function listAnalyticsCounts(db: Db, fromDay: string, toDay: string): Promise<AnalyticsCount[]> {
-  return db
+/** Counters from `fromDay` to `toDay` (inclusive), by day, type and key; of one type when given. */
+export async function listAnalyticsCounts(
+  db: Db,
+  fromDay: string,
+  toDay: string,
+  type?: string,
+): Promise<AnalyticsCount[]> {
+  let query = db
     .selectFrom('analyticsDaily')
     .selectAll()
     .where('day', '>=', fromDay)
-    .where('day', '<=', toDay)
-    .orderBy('day')
-    .orderBy('type')
-    .orderBy('key')
-    .execute();
+    .where('day', '<=', toDay);
+  if (type !== undefined) query = query.where('type', '=', type);
+  return query.orderBy('day').orderBy('type').orderBy('key').execute();
 }
 
 export async function insertAnalyticsEvent(
@@ -84,4 +87,56 @@ export async function listAnalyticsEvents(db: Db, type: string, limit = 100): Pr
     .limit(limit)
     .execute();
   return rows.map((row) => ({ ...row, data: parseJson<Record<string, unknown>>(row.data, {}) }));
+}
+
+/** Page views of the company sites: one row per (company, Copenhagen day, page path). */
+export interface SitePageViewsTable {
+  companyCvr: string;
+  day: string;
+  /** The page's path on the site: `/` or `/<slug>`. */
+  path: string;
+  count: number;
+}
+
+export interface SitePageViewCount {
+  companyCvr: string;
+  day: string;
+  path: string;
+  count: number;
+}
+
+/**
+ * Adds a batch of counted views in one statement: each (company, day, path) once, with how many views
+ * it got since the last batch. The keys must be distinct within a batch (PostgreSQL refuses to update
+ * one row twice in a statement); the front server's counter sums them before it flushes.
+ */
+export async function addSitePageViews(db: Db, rows: readonly SitePageViewCount[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('sitePageViews')
+    .values(rows.map((row) => ({ ...row })))
+    .onConflict((conflict) =>
+      conflict.columns(['companyCvr', 'day', 'path']).doUpdateSet({
+        count: sql<number>`${sql.ref('site_page_views.count')} + ${sql.ref('excluded.count')}`,
+      }),
+    )
+    .execute();
+}
+
+/** One company's counts from `fromDay` to `toDay` (inclusive), read through the primary key. */
+export async function listSitePageViews(
+  db: Db,
+  cvr: string,
+  fromDay: string,
+  toDay: string,
+): Promise<SitePageViewCount[]> {
+  return db
+    .selectFrom('sitePageViews')
+    .selectAll()
+    .where('companyCvr', '=', cvr)
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .orderBy('day')
+    .orderBy('path')
+    .execute();
 }

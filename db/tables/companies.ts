@@ -1,13 +1,13 @@
 // The companies table and its repository. A company is keyed by its CVR (SPEC: the CVR is the
 // document id). Nested shapes are JSON text; this file is the one place that maps rows to objects.
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import { AppError } from '../../lib/errors';
 import { DEFAULT_HOURS, normalizeHours, type OpeningHours } from '../../rules/hours';
 import { MESSAGES } from '../../rules/messages';
 import { EMPTY_SOCIAL_MEDIA, type SocialMedia } from '../../rules/social';
 import { RESERVED_SUBDOMAINS, subdomainCandidate } from '../../rules/subdomain';
 import { DEFAULT_THEME, isThemeId, type ThemeId } from '../../rules/themes';
-import { trialPeriod } from '../../rules/trial';
+import { PLAN_STATUS_ORDERED, trialPeriod } from '../../rules/trial';
 import { type Db, inTransaction, isUniqueViolation } from '../database';
 import { addToCounter } from './counters';
 import { parseJson } from './json';
@@ -454,4 +454,35 @@ export async function deleteCompany(db: Db, cvr: string): Promise<boolean> {
     if (deleted) await addToCounter(trx, 'companies', -1);
     return deleted;
   });
+}
+
+/** Sign-ups per UTC day since `fromIso` (operator view), read through companies_created_idx. */
+export async function countSignupsByDay(db: Db, fromIso: string): Promise<{ day: string; count: number }[]> {
+  const day = sql<string>`substr(${sql.ref('created_at')}, 1, 10)`;
+  const rows = await db
+    .selectFrom('companies')
+    .select([day.as('day'), (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('createdAt', '>=', fromIso)
+    .groupBy(day)
+    .orderBy(day)
+    .execute();
+  return rows.map((row) => ({ day: row.day, count: Number(row.count) }));
+}
+
+/** Companies whose trial ends in [fromIso, toIso) and that have not ordered, soonest first. */
+export async function listTrialsEnding(
+  db: Db,
+  fromIso: string,
+  toIso: string,
+  limit = 100,
+): Promise<{ cvr: string; name: string; companyEmail: string | null; trialEndDate: string }[]> {
+  return db
+    .selectFrom('companies')
+    .select(['cvr', 'name', 'companyEmail', 'trialEndDate'])
+    .where('trialEndDate', '>=', fromIso)
+    .where('trialEndDate', '<', toIso)
+    .where('planStatus', '!=', PLAN_STATUS_ORDERED)
+    .orderBy('trialEndDate')
+    .limit(limit)
+    .execute();
 }

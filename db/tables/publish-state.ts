@@ -153,3 +153,18 @@ export async function listFailingPublishes(db: Db, limit: number): Promise<Publi
     .limit(limit)
     .execute();
 }
+
+/** Sites whose last publish failed, newest attempt first (operator view; publish_state_failed_idx). */
+export async function listFailedPublishes(
+  db: Db,
+  limit = 50,
+): Promise<{ companyCvr: string; lastError: string; lastAttemptAt: string | null }[]> {
+  const rows = await db
+    .selectFrom('publishState')
+    .select(['companyCvr', 'lastError', 'lastAttemptAt'])
+    .where('lastError', 'is not', null)
+    .orderBy('lastAttemptAt', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, lastError: row.lastError ?? '' }));
+}

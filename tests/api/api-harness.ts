@@ -13,7 +13,7 @@ import { type Company, type Db, insertCompany, insertPage, type Page } from '../
 import { type Config, loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { ABOUT_PAGE_DEFAULTS, HOMEPAGE_DEFAULTS } from '../../rules/pages';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { createTestDatabase, type Dialect, type TestDatabase } from '../support/databases';
 
 export const ORIGIN = 'http://localhost:3000';
 export const START = new Date('2026-03-02T10:00:00.000Z');
@@ -58,6 +58,8 @@ export interface SendOptions {
 export interface HarnessOptions {
   /** A database of describeEachDialect's (dropped by it, not by close()); default a fresh SQLite. */
   database?: TestDatabase;
+  /** Without `database`: a fresh database of this dialect; default SQLite. */
+  dialect?: Dialect;
   /** Runs after the default recording enqueue (e.g. to make it fail). */
   afterEnqueue?: (cvr: string) => Promise<void>;
 }
@@ -68,7 +70,7 @@ export async function createApiHarness(
 ): Promise<ApiHarness> {
   const database = options.database
     ? { ...options.database, drop: async () => {} }
-    : await createTestDatabase('sqlite');
+    : await createTestDatabase(options.dialect ?? 'sqlite');
   const db = database.db;
   // Uploads land under STORAGE_DIR: a folder of this harness's own, never the repository's storage/.
   const storageDir = mkdtempSync(path.join(tmpdir(), 'api-harness-'));

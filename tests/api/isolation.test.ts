@@ -189,6 +189,27 @@ const ISOLATION_ROWS: IsolationRow[] = [
     body: (b) => ({ email: b.company.companyEmail, currentPassword: 'Tømrer-kode-2024!' }),
     status: 409,
   },
+  // Dashboard, order and operator view (issue 14)
+  { name: 'read the dashboard', method: 'GET', path: () => '/api/dashboard', status: 200 },
+  {
+    name: "read the dashboard with B's CVR",
+    method: 'GET',
+    path: (b) => `/api/dashboard?cvr=${b.cvr}`,
+    status: 200,
+  },
+  {
+    name: "order naming B's CVR in the body",
+    method: 'POST',
+    path: (b) => `/api/subscription/order?cvr=${b.cvr}`,
+    body: (b) => ({ plan: 'monthly', billingEmail: 'bogholderi@firma-a.dk', cvr: b.cvr, companyCvr: b.cvr }),
+    status: 201,
+  },
+  {
+    name: 'read the operator view (A is no operator)',
+    method: 'GET',
+    path: () => '/api/operator',
+    status: 404,
+  },
   // Images, logo and AI: A works on A's archive, logo and quota whatever names B.
   { name: 'list images', method: 'GET', path: () => '/api/images', status: 200 },
   { name: "list images with B's CVR", method: 'GET', path: (b) => `/api/images?cvr=${b.cvr}`, status: 200 },

@@ -41,6 +41,9 @@ const GROWING = new Set([
   'page_revisions',
   'deleted_pages',
   'save_rate',
+  'account_tokens',
+  'orders',
+  'site_page_views',
 ]);
 
 interface Recorded {

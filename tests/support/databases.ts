@@ -108,3 +108,17 @@ export function describeEachDialect(
     });
   }
 }
+
+/**
+ * Declares `suite(dialect)` once per dialect, for suites that make their own database from the
+ * dialect (the API harness); PostgreSQL is skipped with the reason exactly as describeEachDialect does.
+ */
+export function describeWithDialects(name: string, suite: (dialect: Dialect) => void): void {
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    const skipReason =
+      dialect === 'postgres' && postgresProblem
+        ? ` (skipped: PostgreSQL unreachable at ${testEnv.databaseUrl}: ${postgresProblem})`
+        : '';
+    describe.skipIf(skipReason !== '')(`${name} [${dialect}]${skipReason}`, () => suite(dialect));
+  }
+}

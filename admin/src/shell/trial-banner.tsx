@@ -1,30 +1,63 @@
-// The trial banner (SPEC §4, §9): shown while 1 to 30 days of the free trial remain, with a link to
-// the subscription and "Påmind mig senere", which hides it in this browser for a few days.
-import { useState } from 'react';
+// The trial banner (SPEC §4, §9; issue 14 item 5): while 1 to 30 days of the free trial remain, and
+// after its end until the owner orders (the site's state from rules/trial.ts), with a link to the
+// subscription and "Påmind mig senere", which hides it in this browser for a few days. Gone once
+// the owner has ordered.
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useResource } from '../api/use-resource';
 import { ADMIN_PATHS } from '../paths';
 import { useCompany } from './company-context';
-import { loadSubscription } from './subscription-api';
+import { loadSubscription, SUBSCRIPTION_CHANGED, type SubscriptionJson } from './subscription-api';
 import { browserStore, isSnoozed, snooze } from './trial-snooze';
+
+const DATE = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'long' });
+
+function bannerText(data: SubscriptionJson) {
+  if (data.state === 'grace') {
+    return (
+      <>
+        Din prøveperiode er slut. Din hjemmeside lukker for besøgende den{' '}
+        <strong>{DATE.format(new Date(data.closesAt))}</strong>, hvis du ikke bestiller abonnement.
+      </>
+    );
+  }
+  if (data.state === 'inactive') {
+    return (
+      <>
+        Din prøveperiode er slut, og din hjemmeside er ikke aktiv for besøgende. Bestil abonnement for at
+        genåbne den.
+      </>
+    );
+  }
+  const days = data.daysLeft === 1 ? '1 dag' : `${data.daysLeft} dage`;
+  return (
+    <>
+      Din gratis prøveperiode udløber om <strong>{days}</strong>. Fortsæt for 249 kr om måneden – ingen
+      binding.
+    </>
+  );
+}
 
 export function TrialBanner() {
   const { company } = useCompany();
   const subscription = useResource(loadSubscription);
   const [snoozed, setSnoozed] = useState(() => isSnoozed(browserStore(), company.cvr, Date.now()));
+  const { reload } = subscription;
+  useEffect(() => {
+    const onChange = () => void reload();
+    window.addEventListener(SUBSCRIPTION_CHANGED, onChange);
+    return () => window.removeEventListener(SUBSCRIPTION_CHANGED, onChange);
+  }, [reload]);
   const data = subscription.data;
   if (!data?.showBanner || snoozed) return null;
 
-  const days = data.daysLeft === 1 ? '1 dag' : `${data.daysLeft} dage`;
+  const ended = data.state === 'grace' || data.state === 'inactive';
   return (
     <aside className="trial-banner" aria-label="Prøveperiode">
-      <p>
-        Din gratis prøveperiode udløber om <strong>{days}</strong>. Fortsæt for 249 kr om måneden – ingen
-        binding.
-      </p>
+      <p>{bannerText(data)}</p>
       <div className="trial-banner-actions">
         <Link className="button button-small" to={ADMIN_PATHS.subscription}>
-          Se abonnement
+          {ended ? 'Bestil abonnement' : 'Se abonnement'}
         </Link>
         <button
           type="button"

@@ -1,0 +1,51 @@
+// GET /api/dashboard (issue 14 item 1): the owner's figures at a glance — visitors per day for 30
+// days from the cookieless per-company counters (site_page_views, counted by the front server),
+// this week against last, the most visited pages with their names, images used of 15, the trial, and
+// the site's addresses. Reads only the owner's own company: every query is keyed by its CVR.
+import { Hono } from 'hono';
+import { countImages, listPages, listSitePageViews } from '../../db';
+import { copenhagenDay } from '../../rules/ai-limit';
+import { MAX_IMAGES } from '../../rules/images';
+import { pathSiteUrl, subdomainOrigin } from '../../rules/site-url';
+import { siteClosesAt, siteState, trialDaysLeft } from '../../rules/trial';
+import { STATS_DAYS, shiftDay, visitorStats } from '../../rules/visitor-stats';
+import type { OwnerEnv } from '../env';
+import { isOperator } from './operator';
+
+export const dashboard = new Hono<OwnerEnv>();
+
+// GET /api/dashboard – visitors, top pages, images, trial and addresses of the owner's site
+dashboard.get('/', async (c) => {
+  const { db, company, config, user } = c.var;
+  const now = c.var.now();
+  const today = copenhagenDay(now);
+  const [views, pages, images] = await Promise.all([
+    listSitePageViews(db, company.cvr, shiftDay(today, -(STATS_DAYS - 1)), today),
+    listPages(db, company.cvr),
+    countImages(db, company.cvr),
+  ]);
+  const stats = visitorStats(views, today);
+  const names = new Map<string, string>();
+  for (const page of pages) names.set(page.type === 'homepage' ? '/' : `/${page.slug}`, page.pageName);
+  const end = new Date(company.plan.trialEndDate);
+  const addresses = [
+    ...(company.customDomain ? [`https://${company.customDomain}/`] : []),
+    `${subdomainOrigin(company.subdomain, config.publicHost)}/`,
+    pathSiteUrl(company.cvr, config.publicHost),
+  ];
+  return c.json({
+    visitors: {
+      ...stats,
+      topPages: stats.topPages.map((page) => ({ ...page, name: names.get(page.path) ?? null })),
+    },
+    images: { used: images, limit: MAX_IMAGES },
+    trial: {
+      state: siteState(company.plan, now),
+      daysLeft: trialDaysLeft(end, now),
+      trialEndDate: company.plan.trialEndDate,
+      closesAt: siteClosesAt(end).toISOString(),
+    },
+    addresses,
+    operator: isOperator(config, user.email),
+  });
+});

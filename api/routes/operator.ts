@@ -1,0 +1,74 @@
+// GET /api/operator (issue 14 item 7): the operator's view across every company — sign-ups per day,
+// the onboarding funnel, trials ending soon, orders and failed publishes. Behind the same session and
+// tenant middleware as the owner's routes, and answered only for owners whose login e-mail is in
+// OPERATOR_EMAILS; anyone else gets the same 404 as an unknown path, so the route does not exist
+// for them. Every query is a range or a limit over an index (100,000 companies).
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import {
+  countSignupsByDay,
+  listAnalyticsCounts,
+  listFailedPublishes,
+  listRecentOrders,
+  listTrialsEnding,
+} from '../../db';
+import type { Config } from '../../lib/config';
+import { AppError } from '../../lib/errors';
+import { copenhagenDay } from '../../rules/ai-limit';
+import { MESSAGES } from '../../rules/messages';
+import { DAY_MS } from '../../rules/trial';
+import { shiftDay } from '../../rules/visitor-stats';
+import type { OwnerEnv } from '../env';
+
+export const OPERATOR_DAYS = 30;
+export const TRIALS_ENDING_DAYS = 14;
+
+export function isOperator(config: Pick<Config, 'operatorEmails'>, email: string): boolean {
+  return config.operatorEmails.includes(email.trim().toLowerCase());
+}
+
+const requireOperator = createMiddleware<OwnerEnv>(async (c, next) => {
+  if (!isOperator(c.var.config, c.var.user.email)) throw new AppError('not_found', MESSAGES.notFound);
+  await next();
+});
+
+export const operator = new Hono<OwnerEnv>();
+operator.use(requireOperator);
+
+// GET /api/operator – sign-ups, onboarding funnel, trials ending, orders and failed publishes
+operator.get('/', async (c) => {
+  const { db } = c.var;
+  const now = c.var.now();
+  const today = copenhagenDay(now);
+  const fromDay = shiftDay(today, -(OPERATOR_DAYS - 1));
+  const [signups, counts, trials, orders, failed] = await Promise.all([
+    countSignupsByDay(db, new Date(now.getTime() - OPERATOR_DAYS * DAY_MS).toISOString()),
+    listAnalyticsCounts(db, fromDay, today, 'cvr_lookup'),
+    listTrialsEnding(
+      db,
+      now.toISOString(),
+      new Date(now.getTime() + TRIALS_ENDING_DAYS * DAY_MS).toISOString(),
+    ),
+    listRecentOrders(db),
+    listFailedPublishes(db),
+  ]);
+  const lookups = (status: string) =>
+    counts.filter((row) => row.key === status).reduce((sum, row) => sum + row.count, 0);
+  const created = signups.reduce((sum, row) => sum + row.count, 0);
+  return c.json({
+    days: OPERATOR_DAYS,
+    signups,
+    funnel: { found: lookups('found'), notFound: lookups('not_found'), taken: lookups('taken'), created },
+    trialsEnding: trials,
+    orders: orders.map((order) => ({
+      cvr: order.companyCvr,
+      companyName: order.companyName,
+      plan: order.plan,
+      billingEmail: order.billingEmail,
+      ean: order.ean,
+      invoiceCvr: order.invoiceCvr,
+      createdAt: order.createdAt,
+    })),
+    failedPublishes: failed,
+  });
+});

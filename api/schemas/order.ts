@@ -1,0 +1,30 @@
+// "Bestil abonnement" (issue 14 item 5): the plan, where the invoice is mailed, and EAN (public
+// customers, 13 digits) or CVR (8 digits; empty means the company's own) to invoice. Shared with the
+// admin's order form, so both word a problem the same way.
+import { z } from 'zod';
+import { MESSAGES } from '../../rules/messages';
+import { body, EMAIL_MAX, emailAddress } from './fields';
+
+/** The one plan there is (SPEC §9): 249 kr a month, no commitment. */
+export const PLANS = { monthly: { name: 'Mesterside', priceKr: 249 } } as const;
+export type PlanId = keyof typeof PLANS;
+
+/** Digits only: people type EAN and CVR numbers with spaces. */
+const digits = (pattern: RegExp, message: string) =>
+  z
+    .string({ error: MESSAGES.invalidInput })
+    .transform((value) => value.replace(/\s/g, ''))
+    .refine((value) => value === '' || pattern.test(value), message);
+
+export const orderSchema = body({
+  plan: z.literal('monthly', { error: MESSAGES.invalidInput }),
+  billingEmail: z
+    .string({ error: MESSAGES.emailRequired })
+    .trim()
+    .min(1, MESSAGES.emailRequired)
+    .pipe(emailAddress.max(EMAIL_MAX, MESSAGES.invalidEmail)),
+  ean: digits(/^\d{13}$/, MESSAGES.invalidEan).optional(),
+  invoiceCvr: digits(/^\d{8}$/, MESSAGES.invalidCvr).optional(),
+});
+
+export type OrderInput = z.input<typeof orderSchema>;
