@@ -41,13 +41,19 @@ describe.each([
   ['phone', SMALL_PHONE],
   ['laptop', LAPTOP],
 ])('every admin screen fits at %s width', (size, viewport) => {
-  it('login, dashboard, pages, editor tabs, menu order, images, settings tabs, subscription', async () => {
+  it('login, password reset, dashboard, pages, editor tabs, menu order, images, settings tabs, subscription, account', async () => {
     const page = await admin.newPage(viewport);
     await page.goto(`${admin.origin}/admin`);
     await page.getByRole('button', { name: 'Log ind' }).waitFor();
     await check(page, `${size}-login`);
+    await page.goto(`${admin.origin}/admin/glemt-password`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await check(page, `${size}-forgot-password`);
+    await page.goto(`${admin.origin}/admin`);
+    await page.getByRole('button', { name: 'Log ind' }).waitFor();
     await admin.login(page);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
     await check(page, `${size}-dashboard`);
 
     await page.goto(`${admin.origin}/admin/pages`);
@@ -84,7 +90,12 @@ describe.each([
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
     await check(page, `${size}-subscription`);
-  }, 90_000);
+
+    await page.goto(`${admin.origin}/admin/konto`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await check(page, `${size}-account`);
+  }, 120_000);
 });
 
 describe('menu order and "Vis i menuen"', () => {
