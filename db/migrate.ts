@@ -10,7 +10,6 @@ import * as pageHistory from './migrations/0004-page-history';
 import * as accountTokens from './migrations/0005-account-tokens';
 import * as dashboardOrders from './migrations/0006-dashboard-orders';
 import * as pageMenu from './migrations/0007-page-menu';
-import * as publishFailingIndex from './migrations/0008-publish-failing-index';
 import * as industryCode from './migrations/0010-industry-code';
 import * as scaleIndexes from './migrations/0012-scale-indexes';
 
@@ -22,7 +21,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005-account-tokens': accountTokens,
   '0006-dashboard-orders': dashboardOrders,
   '0007-page-menu': pageMenu,
-  '0008-publish-failing-index': publishFailingIndex,
   '0010-industry-code': industryCode,
   '0012-scale-indexes': scaleIndexes,
 };

@@ -4,7 +4,7 @@
 // link is followed over HTTP from the published files, as a visitor's browser would resolve it.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, insertCompany, insertPage } from '../db';
+import { type Db, insertCompany, insertPage, setCustomDomainState } from '../db';
 import { createSitePublisher } from '../generator';
 import { loadSiteRenderer } from '../generator/astro-renderer';
 import { type FrontStack, startFrontStack } from './support/front-stack';
@@ -27,6 +27,11 @@ async function seed(db: Db) {
     zipcode: '4600',
     customDomain: 'www.testtoemrer.dk',
     subdomain: 'testtoemrer',
+  });
+  // Served on its own domain only once the TXT record was seen (verified).
+  await setCustomDomainState(db, CVR, 'www.testtoemrer.dk', {
+    verifiedAt: new Date().toISOString(),
+    missingSince: null,
   });
   await insertPage(db, CVR, { pageName: 'Forside', type: 'homepage', layout: 'hero', title: 'Velkommen' });
   await insertPage(db, CVR, {

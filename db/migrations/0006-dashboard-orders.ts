@@ -26,7 +26,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('orders_created_idx').on('orders').column('created_at').execute();
   await db.schema.createIndex('companies_created_idx').on('companies').column('created_at').execute();
   await db.schema.createIndex('companies_trial_end_idx').on('companies').column('trial_end_date').execute();
-  // Partial: the healthy majority of rows is not in it.
+  // Failed publishes (the operator view, /api/health's "publishes failing"). Partial: the healthy
+  // majority of rows is not in it.
   await db.schema
     .createIndex('publish_state_failed_idx')
     .on('publish_state')

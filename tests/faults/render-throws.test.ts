@@ -74,8 +74,10 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
 
       if (immutable) chattr('-i', builds);
       else rmSync(builds, { force: true });
-      await expectEverySaveServed(product, store.db, editors);
+      // Its retries may be spent by now (1 + 2 + 4 + 8 s of backoff); then the 30 s recovery sweep
+      // enqueues it again, so this wait allows for a sweep and a render on a loaded machine.
+      await expectEverySaveServed(product, store.db, editors, 100_000);
       expect((await getPublishState(store.db, broken.cvr))?.lastError).toBeNull();
-    }, 120_000);
+    }, 240_000);
   });
 }
