@@ -2,6 +2,7 @@
 // page, Om os, Ydelser, a gallery and Kontakt), written straight through the repositories.
 import { type Db, insertCompany, insertPage, markPublishWanted } from '../../db';
 import { THEME_IDS } from '../../rules/themes';
+import { PLAN_STATUS_ORDERED } from '../../rules/trial';
 
 const TRADES = ['Tømrer', 'Murer', 'VVS', 'Maler', 'Elektriker', 'Kloakmester', 'Frisør', 'Autoværksted'];
 const CITIES: Array<[string, string]> = [
@@ -88,6 +89,12 @@ export async function createFixtureCompanies(db: Db, count: number, start = 0): 
             new Date(created.getTime() + position),
           );
         }
+        // A paying customer (rules/trial.ts): the site stays online whatever day the bench runs.
+        await trx
+          .updateTable('companies')
+          .set({ planStatus: PLAN_STATUS_ORDERED })
+          .where('cvr', '=', cvr)
+          .execute();
         await markPublishWanted(trx, cvr, created);
         cvrs.push(cvr);
       }

@@ -5,6 +5,7 @@
 import { addToCounter, type Db, type NewCompanyRow, type NewPageRow } from '../../../db';
 import { DEFAULT_HOURS } from '../../../rules/hours';
 import { THEME_IDS } from '../../../rules/themes';
+import { PLAN_STATUS_ORDERED } from '../../../rules/trial';
 
 export interface ScaleOptions {
   companies: number;
@@ -283,7 +284,8 @@ export function scaleCompany(
     theme: pick(THEME_IDS, index),
     status: 'active',
     planType: 'Free',
-    planStatus: 'active',
+    // Paying customers (rules/trial.ts): their sites stay online whatever day the bench runs.
+    planStatus: PLAN_STATUS_ORDERED,
     trialStartDate: created,
     trialEndDate: trialEnd,
     createdAt: created,
