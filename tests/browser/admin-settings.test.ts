@@ -251,14 +251,14 @@ describe('subscription and trial banner', () => {
     await admin.shot(page, 'trial-banner-phone');
     await banner.getByRole('link', { name: 'Se abonnement' }).click();
     await page.waitForURL(`${admin.origin}/admin/subscription`);
-    await page.getByRole('heading', { name: 'Abonnement' }).waitFor();
+    await page.getByRole('heading', { name: 'Abonnement', exact: true }).waitFor();
     await page.getByText('249 kr om måneden').first().waitFor();
     await admin.shot(page, 'subscription-phone');
 
     await banner.getByRole('button', { name: 'Påmind mig senere' }).click();
     await banner.waitFor({ state: 'detached' });
     await page.reload();
-    await page.getByRole('heading', { name: 'Abonnement' }).waitFor();
+    await page.getByRole('heading', { name: 'Abonnement', exact: true }).waitFor();
     // The banner's own request has answered (showBanner is still true) before we look for it.
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('complementary', { name: 'Prøveperiode' }).count()).toBe(0);
