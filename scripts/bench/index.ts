@@ -19,7 +19,9 @@ import { benchStatic } from './static';
 import { haveCommand } from './wrk';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const { values } = parseArgs({ options: { only: { type: 'string' }, quick: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: { only: { type: 'string' }, quick: { type: 'boolean' }, 'skip-serving': { type: 'boolean' } },
+});
 const only = new Set((values.only ?? 'publish,rebuild,static,api,onboarding,noisy,scale').split(','));
 const quick = values.quick ?? false;
 const redisUrl = getConfig().redisUrl ?? 'redis://127.0.0.1:6379';
@@ -144,7 +146,9 @@ if (only.has('scale')) {
   const save = await benchApiSave({ seconds: quick ? 2 : 5, concurrency: 10, existingCompanies: companies });
   row('scale_api_save_p95_ms', save.p95);
 
-  if (!(await haveCommand('nginx')) || !(await haveCommand('wrk'))) {
+  if (values['skip-serving']) {
+    console.error('scale serving: skipped (--skip-serving)');
+  } else if (!(await haveCommand('nginx')) || !(await haveCommand('wrk'))) {
     console.error(
       'scale serving: skipped, needs nginx and wrk (apt-get install -y nginx wrk libnginx-mod-http-brotli-static)',
     );
