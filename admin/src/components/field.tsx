@@ -8,7 +8,7 @@ interface FieldProps {
   onChange(value: string): void;
   hint?: ReactNode;
   error?: string | undefined;
-  type?: 'text' | 'email' | 'tel' | 'url';
+  type?: 'text' | 'email' | 'tel' | 'url' | 'password';
   /** A textarea of this many rows instead of an input. */
   rows?: number;
   maxLength?: number;
@@ -18,6 +18,7 @@ interface FieldProps {
   /** Shown before the input, e.g. `https://`. */
   prefix?: string;
   name?: string;
+  required?: boolean;
 }
 
 export function Field(props: FieldProps) {
@@ -31,6 +32,7 @@ export function Field(props: FieldProps) {
     value: props.value,
     maxLength: props.maxLength,
     placeholder: props.placeholder,
+    required: props.required,
     'aria-invalid': props.error ? true : undefined,
     'aria-describedby': describedBy,
   } as const;

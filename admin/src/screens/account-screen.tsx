@@ -8,6 +8,7 @@ import { changeEmailSchema, changePasswordSchema } from '../../../api/schemas/ac
 import { MESSAGES } from '../../../rules/messages';
 import { api } from '../api/client';
 import { useSession } from '../auth/auth-context';
+import { Field } from '../components/field';
 import { Spinner } from '../components/spinner';
 import { ADMIN_PATHS } from '../paths';
 
@@ -66,36 +67,30 @@ function PasswordForm() {
     <form className="card account-card" onSubmit={onSubmit} noValidate aria-labelledby="account-password">
       <h2 id="account-password">Skift password</h2>
       <p className="account-hint">Når du skifter password, bliver du logget ud på dine andre enheder.</p>
-      <label className="field">
-        <span className="field-label">Nuværende password</span>
-        <input
-          type="password"
-          name="currentPassword"
-          autoComplete="current-password"
-          value={currentPassword}
-          onChange={(event) => setCurrentPassword(event.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span className="field-label">Nyt password</span>
-        <input
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span className="field-label">Gentag nyt password</span>
-        <input
-          type="password"
-          name="passwordRepeat"
-          autoComplete="new-password"
-          value={passwordRepeat}
-          onChange={(event) => setPasswordRepeat(event.target.value)}
-        />
-      </label>
+      <Field
+        label="Nuværende password"
+        type="password"
+        name="currentPassword"
+        autoComplete="current-password"
+        value={currentPassword}
+        onChange={setCurrentPassword}
+      />
+      <Field
+        label="Nyt password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+      />
+      <Field
+        label="Gentag nyt password"
+        type="password"
+        name="passwordRepeat"
+        autoComplete="new-password"
+        value={passwordRepeat}
+        onChange={setPasswordRepeat}
+      />
       <OutcomeLine outcome={outcome} />
       <button type="submit" className="button" disabled={saving}>
         {saving ? 'Gemmer...' : 'Skift password'}
@@ -144,27 +139,23 @@ function EmailForm() {
         Du logger ind med <strong>{session.email}</strong>. Vi sender et link til den nye email, og ændringen
         træder i kraft, når du klikker på det.
       </p>
-      <label className="field">
-        <span className="field-label">Ny email</span>
-        <input
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span className="field-label">Dit password</span>
-        <input
-          type="password"
-          name="emailPassword"
-          autoComplete="current-password"
-          value={currentPassword}
-          onChange={(event) => setCurrentPassword(event.target.value)}
-        />
-      </label>
+      <Field
+        label="Ny email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onChange={setEmail}
+      />
+      <Field
+        label="Dit password"
+        type="password"
+        name="emailPassword"
+        autoComplete="current-password"
+        value={currentPassword}
+        onChange={setCurrentPassword}
+      />
       <OutcomeLine outcome={outcome} />
       <button type="submit" className="button" disabled={saving}>
         {saving ? 'Sender...' : 'Send bekræftelseslink'}

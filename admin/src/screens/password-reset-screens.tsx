@@ -9,6 +9,7 @@ import { MESSAGES } from '../../../rules/messages';
 import { api } from '../api/client';
 import type { SessionInfo } from '../api/types';
 import { useAuth } from '../auth/auth-context';
+import { Field } from '../components/field';
 import { Spinner } from '../components/spinner';
 import { ADMIN_PATHS } from '../paths';
 
@@ -57,18 +58,16 @@ export function ForgotPasswordScreen() {
             <p className="login-intro">
               Skriv den email, du logger ind med. Så sender vi et link, hvor du kan vælge et nyt password.
             </p>
-            <label className="field">
-              <span className="field-label">Email</span>
-              <input
-                type="email"
-                name="email"
-                autoComplete="username"
-                inputMode="email"
-                required
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            </label>
+            <Field
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="username"
+              inputMode="email"
+              required
+              value={email}
+              onChange={setEmail}
+            />
             {error ? (
               <p className="form-error" role="alert">
                 {error}
@@ -180,28 +179,24 @@ export function ResetPasswordScreen() {
           </>
         ) : (
           <>
-            <label className="field">
-              <span className="field-label">Nyt password</span>
-              <input
-                type="password"
-                name="password"
-                autoComplete="new-password"
-                required
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            </label>
-            <label className="field">
-              <span className="field-label">Gentag password</span>
-              <input
-                type="password"
-                name="passwordRepeat"
-                autoComplete="new-password"
-                required
-                value={passwordRepeat}
-                onChange={(event) => setPasswordRepeat(event.target.value)}
-              />
-            </label>
+            <Field
+              label="Nyt password"
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              required
+              value={password}
+              onChange={setPassword}
+            />
+            <Field
+              label="Gentag password"
+              type="password"
+              name="passwordRepeat"
+              autoComplete="new-password"
+              required
+              value={passwordRepeat}
+              onChange={setPasswordRepeat}
+            />
             {error ? (
               <p className="form-error" role="alert">
                 {error}
