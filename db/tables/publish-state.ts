@@ -154,17 +154,16 @@ export async function listFailingPublishes(db: Db, limit: number): Promise<Publi
     .execute();
 }
 
-/** Sites whose last publish failed, newest attempt first (operator view; publish_state_failed_idx). */
+/** Sites whose last publish failed, newest attempt first, as the operator view lists them: the same
+ *  rows as listFailingPublishes (a success clears lastError), with only what the view shows. */
 export async function listFailedPublishes(
   db: Db,
   limit = 50,
 ): Promise<{ companyCvr: string; lastError: string; lastAttemptAt: string | null }[]> {
-  const rows = await db
-    .selectFrom('publishState')
-    .select(['companyCvr', 'lastError', 'lastAttemptAt'])
-    .where('lastError', 'is not', null)
-    .orderBy('lastAttemptAt', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({ ...row, lastError: row.lastError ?? '' }));
+  const rows = await listFailingPublishes(db, limit);
+  return rows.map(({ companyCvr, lastError, lastAttemptAt }) => ({
+    companyCvr,
+    lastError: lastError ?? '',
+    lastAttemptAt,
+  }));
 }
