@@ -29,6 +29,8 @@ import { median } from '../stats';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const run = promisify(execFile);
+/** Share of requests that revalidate a page with If-None-Match, as a repeat visitor's browser does. */
+const CONDITIONAL_SHARE = 0.1;
 
 export interface ServedSite {
   cvr: string;
@@ -46,7 +48,6 @@ export interface StaticMixFigures {
   ratio: number;
   oursRssMb: number;
   nginxRssMb: number;
-  conditionalShare: number;
 }
 
 /** Writes a small PNG logo for every company whose row names one under /media/logos/. */
@@ -283,7 +284,7 @@ end
 init = function(args) math.randomseed(${Date.now() % 100_000} + (tonumber(args[1]) or 0)) end
 request = function()
   total = total + 1
-  if math.random() < 0.1 and #hot_etags > 0 then
+  if math.random() < ${CONDITIONAL_SHARE} and #hot_etags > 0 then
     conditional = conditional + 1
     local i = math.random(#hot_etags)
     return wrk.format("GET", hot_paths[i], { ["Host"] = hot_hosts[i], ["Accept-Encoding"] = "br, gzip", ["If-None-Match"] = hot_etags[i] })
@@ -355,6 +356,5 @@ export async function compareMix(options: {
     ratio: Math.round((oursRps / nginxRps) * 1000) / 1000,
     oursRssMb: await treeRssMb(options.ourPid),
     nginxRssMb: await treeRssMb(options.nginxPid),
-    conditionalShare: 0.1,
   };
 }
