@@ -1,6 +1,7 @@
 // Pulls what onboarding wants from an existing website's HTML (SPEC section 3: mainContent, logo,
 // phone, email) with htmlparser2's streaming parser. Pure: no network, no clock.
 import { Parser } from 'htmlparser2';
+import { formatPhone } from '../../rules/phone';
 import type { ScrapeResult } from './contracts';
 
 export const MAX_MAIN_CONTENT = 4000;
@@ -104,7 +105,7 @@ export function normalizeDanishPhone(input: string): string | null {
   else if (digits.startsWith('0045')) digits = digits.slice(4);
   else if (digits.length === 10 && digits.startsWith('45')) digits = digits.slice(2);
   if (!/^\d{8}$/.test(digits)) return null;
-  return digits.replace(/(\d{2})(?=\d)/g, '$1 ');
+  return formatPhone(digits);
 }
 
 function phoneInText(text: string): string | null {
