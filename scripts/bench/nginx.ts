@@ -1,7 +1,7 @@
 // Starts nginx (Debian's) on loopback with a throw-away config serving one site folder the way a
 // production nginx would: sendfile, keep-alive, no access log; `/x` → `x.html`.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -10,10 +10,24 @@ export interface RunningNginx {
   stop: () => Promise<void>;
 }
 
-export async function startNginx(root: string, port: number, workers: number): Promise<RunningNginx> {
+export interface NginxOptions {
+  port: number;
+  workers: number;
+  /** Directives inside `http { }` after the shared ones (maps, caches, the `server` block). */
+  http: (dir: string) => string;
+  /** Absolute paths of dynamic modules to load. */
+  modules?: string[];
+}
+
+/** nginx (Debian's) on loopback with a throw-away config: the shared production-like `http`
+ *  settings (sendfile, keep-alive, no access log) and what `options.http` adds. */
+export async function runNginx(options: NginxOptions): Promise<RunningNginx & { pid: number }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-nginx-'));
+  // nginx's workers run as an unprivileged user: they must be able to read what the caller writes here.
+  chmodSync(dir, 0o755);
   const config = `
-worker_processes ${workers};
+${(options.modules ?? []).map((module) => `load_module ${module};`).join('\n')}
+worker_processes ${options.workers};
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -29,26 +43,36 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  server {
-    listen 127.0.0.1:${port};
-    root ${root};
-    etag on;
-    location / { try_files $uri $uri.html =404; }
-  }
+${options.http(dir)}
 }`;
   writeFileSync(path.join(dir, 'nginx.conf'), config);
   const child: ChildProcess = spawn('nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir], {
     stdio: 'ignore',
   });
-  await waitForPort(port);
+  await waitForPort(options.port);
   return {
-    port,
+    port: options.port,
+    pid: child.pid ?? 0,
     stop: async () => {
       child.kill('SIGQUIT');
       await new Promise((resolve) => child.once('exit', resolve));
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** One site folder served the way a production nginx would: `/x` → `x.html`. */
+export function startNginx(root: string, port: number, workers: number): Promise<RunningNginx> {
+  return runNginx({
+    port,
+    workers,
+    http: () => `  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    etag on;
+    location / { try_files $uri $uri.html =404; }
+  }`,
+  });
 }
 
 export async function waitForPort(port: number, host = '127.0.0.1'): Promise<void> {

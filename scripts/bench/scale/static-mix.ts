@@ -7,24 +7,20 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
-  chmodSync,
   linkSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   realpathSync,
-  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
-import { waitForPort } from '../nginx';
+import { runNginx, waitForPort } from '../nginx';
 import { median } from '../stats';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -124,32 +120,17 @@ export async function startMixNginx(options: {
   port: number;
   workers: number;
 }): Promise<{ pid: number; stop: () => Promise<void> }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-mix-nginx-'));
-  chmodSync(dir, 0o755);
   const map = options.sites.map((site) => `  ${site.host} ${site.cvr};`).join('\n');
-  writeFileSync(path.join(dir, 'sites.map'), `${map}\n`);
-  const config = `
-load_module modules/ngx_http_brotli_static_module.so;
-worker_processes ${options.workers};
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 4096; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  open_file_cache max=100000 inactive=60s;
+  return runNginx({
+    port: options.port,
+    workers: options.workers,
+    modules: ['/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'],
+    http: (dir) => {
+      writeFileSync(path.join(dir, 'sites.map'), `${map}\n`);
+      return `  open_file_cache max=100000 inactive=60s;
   map_hash_bucket_size 128;
   map_hash_max_size 65536;
   server_names_hash_bucket_size 128;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
   map $host $site {
     hostnames;
     default "";
@@ -162,29 +143,17 @@ http {
     brotli_static on;
     gzip_vary on;
     location /media/ { alias ${options.storageDir}/; }
+    # The built shared assets (the trade scenes) every host serves, as our front server does.
+    location /_astro/ { alias ${path.join(ROOT, 'dist', 'site', 'client', '_astro')}/; }
     location / {
       if ($site = "") { return 404; }
       root ${options.mirrorDir}/$site;
       index index.html;
       try_files $uri $uri.html $uri/index.html =404;
     }
-  }
-}`;
-  writeFileSync(path.join(dir, 'nginx.conf'), config);
-  const child: ChildProcess = spawn(
-    'nginx',
-    ['-c', path.join(dir, 'nginx.conf'), '-p', '/usr/share/nginx', '-g', `error_log ${dir}/start.log;`],
-    { stdio: 'ignore' },
-  );
-  await waitForPort(options.port);
-  return {
-    pid: child.pid ?? 0,
-    stop: async () => {
-      child.kill('SIGQUIT');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dir, { recursive: true, force: true });
+  }`;
     },
-  };
+  });
 }
 
 /** Our front server as `npm start` ships it, serving STORAGE_DIR, in a child process tree. */
