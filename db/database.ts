@@ -5,14 +5,19 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   CamelCasePlugin,
+  CompiledQuery,
+  type DatabaseConnection,
   type DatabaseIntrospector,
   type DatabaseMetadataOptions,
   type DialectAdapter,
+  type Driver,
   Kysely,
   type LogEvent,
   PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
   sql,
   type TableMetadata,
 } from 'kysely';
@@ -30,9 +35,29 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/** Transactions begin IMMEDIATE: a deferred one that reads and then writes gets SQLITE_BUSY at once,
+ *  without waiting out the busy timeout, when another connection (a render thread, another process)
+ *  wrote meanwhile. Taking the write lock up front makes it wait its turn instead. */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
 class TransactionalSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
   override createAdapter(): DialectAdapter {
     return new TransactionalSqliteAdapter();
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
   }
 }
 
