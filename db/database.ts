@@ -1,6 +1,8 @@
 // Opens the database named by the configuration: SQLite (better-sqlite3, WAL) by default, PostgreSQL
 // for `postgres://` URLs. Both get the same Kysely instance type, so repositories are dialect-blind.
+
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -21,11 +23,14 @@ import {
   sql,
   type TableMetadata,
 } from 'kysely';
-import pg from 'pg';
 import type { DatabaseTarget } from '../lib/config';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
+
+// `pg` is loaded only when a PostgreSQL database is opened: a SQLite process (every serving copy of
+// `npm start` on its defaults) saves its memory.
+const requirePackage = createRequire(import.meta.url);
 
 /** SQLite does run DDL inside transactions; Kysely's adapter just does not claim it. Claiming it lets
  *  a failed migration roll back whole instead of leaving half its tables behind. */
@@ -164,6 +169,7 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
     });
   }
 
+  const pg = requirePackage('pg') as typeof import('pg');
   const pool = new pg.Pool({
     connectionString: target.url,
     max: 10,

@@ -2,6 +2,7 @@
 // migrate it. Each failure ends the process with one clear line and a non-zero exit code.
 import { type Db, MigrationError, migrateToLatest, openDatabase, pingDatabase } from '../db';
 import { type Config, ConfigError, type DatabaseTarget, getConfig } from '../lib/config';
+import type { Logger } from '../lib/logger';
 
 /** Prints one line to stderr and exits with status 1. */
 export function fail(message: string): never {
@@ -53,4 +54,18 @@ function reason(error: unknown): string {
   if (error instanceof AggregateError) return error.errors.map(reason).join('; ');
   if (error instanceof Error) return error.message || error.name;
   return String(error);
+}
+
+/** Runs `close` once on SIGINT or SIGTERM, then exits. */
+export function stopOnSignals(logger: Logger, close: () => Promise<void>): void {
+  let stopping = false;
+  async function stop(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await close();
+    process.exit(0);
+  }
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }

@@ -9,6 +9,8 @@ import { promisify } from 'node:util';
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const BUNDLE_ENTRY = path.join(ROOT, 'dist', 'site', 'server', 'entry.mjs');
 export const ADMIN_ENTRY = path.join(ROOT, 'dist', 'admin', 'index.html');
+/** What each serving copy of `npm start` runs (scripts/web-process.ts, bundled). */
+export const WEB_PROCESS_ENTRY = path.join(ROOT, 'dist', 'web', 'web-process.mjs');
 
 interface BuildPart {
   name: string;
@@ -32,6 +34,23 @@ const PARTS: BuildPart[] = [
     script: 'build:admin',
     output: ADMIN_ENTRY,
     sources: ['admin', 'api/schemas', 'rules'],
+  },
+  // Everything a serving copy runs: the front server, the API and what they import.
+  {
+    name: 'the serving process',
+    script: 'build:web',
+    output: WEB_PROCESS_ENTRY,
+    sources: [
+      'api',
+      'db',
+      'generator',
+      'lib',
+      'rules',
+      'server',
+      'worker',
+      'scripts/cli.ts',
+      'scripts/web-process.ts',
+    ],
   },
 ];
 

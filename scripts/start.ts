@@ -5,9 +5,9 @@
 //
 // WEB_PROCESSES (default: one per core) processes serve HTTP on the shared port (node:cluster). With
 // more than one, this process is their primary: it migrates, seeds and publishes (render threads, the
-// queue, self-healing) and serves nothing itself; the forked copies re-run this file, see
-// cluster.isWorker and only serve. Without Redis they hand each publish to the primary's in-process
-// queue over IPC (worker/forwarding-queue.ts); with Redis they enqueue on BullMQ themselves.
+// queue, self-healing) and serves nothing itself; the forked copies run scripts/web-process.ts,
+// bundled, and only serve. Without Redis they hand each publish to the primary's in-process queue
+// over IPC (worker/forwarding-queue.ts); with Redis they enqueue on BullMQ themselves.
 import cluster from 'node:cluster';
 import { type Db, listCompanies } from '../db';
 import type { Config } from '../lib/config';
@@ -16,20 +16,16 @@ import { pathSiteUrl, productOrigin, subdomainOrigin } from '../rules/site-url';
 import { startProductStack } from '../server';
 import { forkWebProcesses } from '../server/front-server';
 import { startPublishWorker } from '../server/product-stack';
-import { createForwardingQueue, isPublishMessage } from '../worker';
-import { configOrExit, databaseOrExit, describeDatabase, fail, migrateOrExit } from './cli';
-import { ensureBuild } from './ensure-build';
+import { isPublishMessage } from '../worker';
+import { configOrExit, databaseOrExit, describeDatabase, fail, migrateOrExit, stopOnSignals } from './cli';
+import { ensureBuild, WEB_PROCESS_ENTRY } from './ensure-build';
 import { seedIfEmpty } from './seed/seed-demo';
 
 const config = configOrExit();
-if (cluster.isWorker) {
-  await serveAsForkedCopy();
-} else {
-  await ensureBuild().catch((error: Error) => fail(`Building the templates failed: ${error.message}`));
-  if (config.processRole === 'worker') await import('./worker');
-  else if (config.webProcesses > 1) await startPrimary();
-  else await startWeb();
-}
+await ensureBuild().catch((error: Error) => fail(`Building the templates failed: ${error.message}`));
+if (config.processRole === 'worker') await import('./worker');
+else if (config.webProcesses > 1) await startPrimary();
+else await startWeb();
 
 /** One process that serves, and publishes too unless PROCESS_ROLE=web. */
 async function startWeb(): Promise<void> {
@@ -68,7 +64,7 @@ async function startPrimary(): Promise<void> {
       if (isPublishMessage(message)) void publishing.queue.enqueue(message.cvr);
     });
   }
-  const web = await forkWebProcesses(config.webProcesses, logger).catch((error: Error) =>
+  const web = await forkWebProcesses(config.webProcesses, logger, WEB_PROCESS_ENTRY).catch((error: Error) =>
     fail(`Could not start on port ${config.port}: ${error.message}`),
   );
   await publishing?.queue.recover();
@@ -80,24 +76,6 @@ async function startPrimary(): Promise<void> {
   stopOnSignals(logger, async () => {
     await web.close();
     await publishing?.close();
-    await db.destroy();
-  });
-}
-
-/** A serving copy forked by startPrimary: no migrations, no publishing, just the front server. */
-async function serveAsForkedCopy(): Promise<void> {
-  const logger = createLogger(config);
-  const db = await databaseOrExit(config);
-  const { close } = await startProductStack({
-    config,
-    db,
-    logger,
-    role: 'web',
-    // With Redis this copy enqueues on BullMQ itself; without, the primary's queue takes the work.
-    ...(config.redisUrl ? {} : { queue: createForwardingQueue(db) }),
-  }).catch((error: Error) => fail(`Could not start on port ${config.port}: ${error.message}`));
-  stopOnSignals(logger, async () => {
-    await close();
     await db.destroy();
   });
 }
@@ -131,17 +109,4 @@ async function printAddresses(
     if (companies.length > 5) lines.push('    … and more');
   }
   console.log(`${lines.join('\n')}\n`);
-}
-
-function stopOnSignals(logger: ReturnType<typeof createLogger>, close: () => Promise<void>): void {
-  let stopping = false;
-  async function stop(signal: string) {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    await close();
-    process.exit(0);
-  }
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
 }

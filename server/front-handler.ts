@@ -2,7 +2,7 @@
 // answers static files from memory with raw node:http (the admin SPA's build among them), and hands
 // /api to the Hono app.
 // Static hits are synchronous and log nothing; only failures are logged.
-import { type FSWatcher, mkdirSync, statSync, watch } from 'node:fs';
+import { existsSync, type FSWatcher, mkdirSync, statSync, watch } from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
@@ -32,7 +32,7 @@ import { createMediaHandler } from './media';
 import { acceptedEncodings, etagMatches } from './negotiation';
 import { createSiteAccess } from './site-access';
 import { createSiteVisits, isCountableView, pagePathOf } from './site-visits';
-import { type FileLookup, type StaticFile, StaticFileCache } from './static-file-cache';
+import { type FileLookup, identityBody, type StaticFile, StaticFileCache } from './static-file-cache';
 
 /** Anything with a fetch handler: the Hono app (`createApp()` in api/app.ts) fits. */
 export interface FetchApp {
@@ -63,8 +63,13 @@ export type FrontHandler = ((req: IncomingMessage, res: ServerResponse) => void)
   close?: () => Promise<void>;
 };
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+// This module runs from server/ (tsx) and bundled from dist/web/ (scripts/web-process.ts): the
+// repository is the nearest folder above it with a package.json.
+const REPO_ROOT = repositoryRoot(import.meta.dirname);
 const HOST_MEMO_LIMIT = 1024;
+/** Memory for held files across all serving processes (WEB_PROCESSES). With compressed copies on
+ *  disk beside each file a miss costs a read, not a compression; see server/README.md. */
+const FILE_CACHE_BYTES = 192 * 1024 * 1024;
 /** How often to check that the watched sites folder is still the one on disk. */
 const REWATCH_CHECK_MS = 2000;
 const ALLOW_HEADERS = { Allow: 'GET, HEAD', 'Content-Length': '0' } as const;
@@ -80,7 +85,10 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     path.join(sitesDir, MAIN_SITE_FOLDER),
     options.marketingDir ?? path.join(REPO_ROOT, 'dist', 'site', 'client'),
   ];
-  const files = options.fileCache ?? new StaticFileCache();
+  // Every serving process holds its own copy of the hot files: the machine's budget is shared out.
+  const files =
+    options.fileCache ??
+    new StaticFileCache({ maxBytes: Math.floor(FILE_CACHE_BYTES / Math.max(1, config.webProcesses)) });
   watchSwaps(sitesDir, files, logger);
   const companies = createCompanyLookup(db);
   // The end of the trial (rules/trial.ts siteState) and the cookieless page-view counts.
@@ -135,7 +143,7 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     }
     res.writeHead(status, variant.head);
     if (req.method === 'HEAD') res.end();
-    else res.end(variant.body);
+    else res.end(variant.body ?? identityBody(file));
   }
 
   function serveSite(req: IncomingMessage, res: ServerResponse, target: SiteTarget): void {
@@ -414,4 +422,11 @@ function watchSwaps(sitesDir: string, files: StaticFileCache, logger: Logger): v
     if (inode !== undefined && inode !== watchedInode) arm();
   }, REWATCH_CHECK_MS);
   check.unref();
+}
+
+function repositoryRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '..');
+  }
 }

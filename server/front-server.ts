@@ -58,7 +58,11 @@ function listen(options: FrontServerOptions): Promise<RunningFrontServer> {
 export function forkWebProcesses(
   count: number,
   logger: FrontServerOptions['logger'],
+  /** The script each copy runs on plain Node (without the primary's loader flags); default: the
+   *  primary's own entry script, with its flags. */
+  entry?: string,
 ): Promise<RunningFrontServer> {
+  if (entry !== undefined) cluster.setupPrimary({ exec: entry, execArgv: [] });
   let started = false;
   let closing = false;
   return new Promise((resolve, reject) => {

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { MediaTarget } from '../rules/request-target';
 import { etagMatches } from './negotiation';
-import type { FileLookup, StaticFile, StaticFileCache } from './static-file-cache';
+import { type FileLookup, identityBody, type StaticFile, type StaticFileCache } from './static-file-cache';
 import { CACHE_IMMUTABLE, fileHeaders, fileKind, flatHeaders, notModifiedHeaders } from './static-headers';
 
 export type MediaHandler = (req: IncomingMessage, res: ServerResponse, target: MediaTarget) => void;
@@ -35,9 +35,9 @@ export function createMediaHandler(
     let known = heads.get(found);
     if (known === undefined) {
       const kind = { ...fileKind(file), cacheControl: CACHE_IMMUTABLE, compressible: false };
-      const { body, etag } = found.identity;
+      const { etag } = found.identity;
       known = {
-        head: flatHeaders(fileHeaders(kind, body.length, etag, null, false)),
+        head: flatHeaders(fileHeaders(kind, identityBody(found).length, etag, null, false)),
         notModified: flatHeaders(notModifiedHeaders(kind, etag, false)),
       };
       heads.set(found, known);
@@ -60,7 +60,7 @@ export function createMediaHandler(
     }
     res.writeHead(200, head);
     if (req.method === 'HEAD') res.end();
-    else res.end(found.identity.body);
+    else res.end(identityBody(found));
   }
 
   return function serveMedia(req, res, target) {

@@ -1,15 +1,21 @@
-// Files of site folders held in memory with their precompressed siblings, ETags and response
-// headers, so a hit costs no system call. A folder such as `sites/<cvr>` is opaque: usually a
-// symlink the generator swaps with rename(2). Its real path is checked at most every
-// `revalidateMs`, and a change drops every file read through the old one, so a new site is served
-// within that time. Symlinks inside a folder are never followed. Memory is bounded by bytes (LRU).
+// Files of site folders held in memory with their compressed forms, ETags and response headers, so
+// a hit costs no system call. A folder such as `sites/<cvr>` is opaque: usually a symlink the
+// generator swaps with rename(2). Its real path is checked at most every `revalidateMs`, and a
+// change drops every file read through the old one, so a new site is served within that time.
+// Symlinks inside a folder are never followed. Memory is bounded by bytes (LRU).
+//
+// A text file without `.br`/`.gz` siblings is compressed once, on the libuv pool, and the results
+// are written beside it (best effort), so every serving process and every later miss after an
+// eviction reads them instead of compressing again: at 10,000 sites the files outgrow any memory
+// budget, and a miss must cost a read, not a compression. Of a compressed file only the compressed
+// bodies are held; the rare client that accepts neither coding gets the gzip body inflated.
 import { createHash } from 'node:crypto';
 import { constants, lstatSync, realpathSync, type Stats, statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, rename, unlink, writeFile } from 'node:fs/promises';
 import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import { brotliCompress, gunzipSync, gzip, constants as zlibConstants } from 'node:zlib';
 import { COMPRESS_MIN_BYTES } from '../generator/site-model';
 import {
   type Encoding,
@@ -24,7 +30,8 @@ const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 export interface StaticVariant {
-  body: Buffer;
+  /** null for the identity body of a file held only compressed: inflate it with identityBody(). */
+  body: Buffer | null;
   etag: string;
   /** Headers of a full response (200 or 404). */
   headers: OutgoingHttpHeaders;
@@ -50,6 +57,9 @@ export interface StaticFileCacheOptions {
   revalidateMs?: number;
   /** Compress text files that have no `.br`/`.gz` sibling, once, when loaded. Default true. */
   compressMissing?: boolean;
+  /** Write what compressMissing made beside the file, for other processes and later misses.
+   *  Default true; a folder that cannot be written to is simply served from memory. */
+  persistCompressed?: boolean;
 }
 
 interface Folder {
@@ -84,9 +94,13 @@ const TOUCH_INTERVAL_MS = 1000;
 const NOT_A_FILE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EISDIR', 'EMLINK', 'ENAMETOOLONG']);
 // O_NOFOLLOW makes open() fail on a symlink; Windows has no such flag (and no such symlinks).
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
+// Quality 5 and level 6: on a 20 KB page (measured here) brotli 5 takes 0.5 ms for 5,909 bytes where
+// quality 9 takes 17.7 ms for 5,865, and gzip 6 matches gzip 9's size in the same time. A cold file
+// is compressed on the request path of whoever asks first, so the slow qualities cost visitors.
+const GZIP_LEVEL = 6;
 const BROTLI_OPTIONS = {
   params: {
-    [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+    [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
     [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
   },
 };
@@ -95,6 +109,7 @@ export class StaticFileCache {
   readonly #maxBytes: number;
   readonly #revalidateMs: number;
   readonly #compressMissing: boolean;
+  readonly #persistCompressed: boolean;
   readonly #folders = new Map<string, Folder>();
   // Insertion order is recency order: the first entry is the least recently used.
   readonly #lru = new Set<Entry>();
@@ -105,6 +120,7 @@ export class StaticFileCache {
     this.#maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     this.#revalidateMs = options.revalidateMs ?? DEFAULT_REVALIDATE_MS;
     this.#compressMissing = options.compressMissing ?? true;
+    this.#persistCompressed = options.persistCompressed ?? true;
   }
 
   /** Bytes held, all encodings counted. */
@@ -206,13 +222,22 @@ export class StaticFileCache {
     if (found !== null) {
       const kind = fileKind(file);
       const [br, gz] = await Promise.all([readPlainFile(`${full}.br`), readPlainFile(`${full}.gz`)]);
-      let brBody = br?.body ?? null;
-      let gzBody = gz?.body ?? null;
+      // A sibling older than the file belongs to an earlier version of it.
+      let brBody = br && br.stat.mtimeMs >= found.stat.mtimeMs ? br.body : null;
+      let gzBody = gz && gz.stat.mtimeMs >= found.stat.mtimeMs ? gz.body : null;
       if (this.#compressMissing && kind.compressible && found.body.length >= COMPRESS_MIN_BYTES) {
+        const made = { br: brBody === null, gz: gzBody === null };
         [brBody, gzBody] = await Promise.all([
           brBody ?? brotliAsync(found.body, BROTLI_OPTIONS),
-          gzBody ?? gzipAsync(found.body, { level: 9 }),
+          gzBody ?? gzipAsync(found.body, { level: GZIP_LEVEL }),
         ]);
+        if (this.#persistCompressed) {
+          // A write to the page cache costs a fraction of the compression it saves the next time.
+          await Promise.all([
+            made.br && writeBeside(`${full}.br`, brBody),
+            made.gz && writeBeside(`${full}.gz`, gzBody),
+          ]);
+        }
       }
       result = buildFile(kind, found.body, smaller(brBody, found.body), smaller(gzBody, found.body));
     }
@@ -335,23 +360,42 @@ function lstatOrUndefined(full: string): Stats | undefined {
   }
 }
 
+/** Writes `body` to `target` through a temporary name; failures (a read-only folder, a build
+ *  removed meanwhile) leave the file to be compressed again next time. */
+async function writeBeside(target: string, body: Buffer): Promise<void> {
+  const temporary = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    await writeFile(temporary, body, { flag: 'wx' });
+    await rename(temporary, target);
+  } catch {
+    await unlink(temporary).catch(() => {});
+  }
+}
+
+/** The plain body of a file: held, or inflated from its gzip body (held only compressed). */
+export function identityBody(file: StaticFile): Buffer {
+  if (file.identity.body !== null) return file.identity.body;
+  if (file.gzip?.body) return gunzipSync(file.gzip.body);
+  throw new Error('a file held only compressed has no gzip body');
+}
+
 function smaller(candidate: Buffer | null, body: Buffer): Buffer | null {
   return candidate !== null && candidate.length < body.length ? candidate : null;
 }
 
 function bodyBytes(file: StaticFile): number {
-  return file.identity.body.length + (file.br?.body.length ?? 0) + (file.gzip?.body.length ?? 0);
+  return (file.identity.body?.length ?? 0) + (file.br?.body?.length ?? 0) + (file.gzip?.body?.length ?? 0);
 }
 
 function buildFile(kind: FileKind, body: Buffer, br: Buffer | null, gz: Buffer | null): StaticFile {
   // A strong validator per representation: the hash of the plain body, tagged by encoding.
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
   const varies = br !== null || gz !== null;
-  const variant = (data: Buffer, encoding: Encoding | null): StaticVariant => {
+  const variant = (data: Buffer, encoding: Encoding | null, hold = true): StaticVariant => {
     const etag = `"${hash}${encoding === null ? '' : `-${encoding}`}"`;
     const headers = fileHeaders(kind, data.length, etag, encoding, varies);
     return {
-      body: data,
+      body: hold ? data : null,
       etag,
       headers,
       head: flatHeaders(headers),
@@ -359,7 +403,8 @@ function buildFile(kind: FileKind, body: Buffer, br: Buffer | null, gz: Buffer |
     };
   };
   return {
-    identity: variant(body, null),
+    // Nearly every client accepts gzip or br: the plain body is inflated for the rest.
+    identity: variant(body, null, gz === null),
     br: br === null ? null : variant(br, 'br'),
     gzip: gz === null ? null : variant(gz, 'gzip'),
   };

@@ -1,11 +1,21 @@
 // The consuming half of the BullMQ queue: a BullMQ Worker that runs publish jobs, and a shutdown that
 // lets running renders finish without ever hanging on a Redis that is down.
-import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { createRequire } from 'node:module';
+import type { Job } from 'bullmq';
 import { errorMessage } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { runPublishJob } from './publish-job';
 import type { ResolvedQueueOptions } from './publish-queue';
 import { reconnectDelay } from './redis-producer';
+
+// BullMQ (about 19 MB of a process's memory) is loaded only when a queue on Redis is made: a process
+// on the in-process queue, such as every serving copy of `npm start` on its defaults, never needs it.
+const requirePackage = createRequire(import.meta.url);
+
+/** The bullmq package, loaded on first use. */
+export function bullmq(): typeof import('bullmq') {
+  return requirePackage('bullmq') as typeof import('bullmq');
+}
 
 export interface PublishJobData {
   cvr: string;
@@ -37,6 +47,7 @@ export function startBullmqConsumer(
   const running = new Set<Promise<unknown>>();
   const unreported = new Set<string>();
 
+  const { UnrecoverableError, Worker } = bullmq();
   const worker = new Worker<PublishJobData>(
     options.queueName,
     async (job: Job<PublishJobData>) => {

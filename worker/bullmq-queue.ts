@@ -1,9 +1,9 @@
 // The publish queue on BullMQ (Redis), for any number of worker processes. One job per company at a
 // time comes from BullMQ's deduplication with keepLastIfActive (README.md says what was verified in
 // BullMQ 6.7's scripts); the database's publish state covers Redis outages and lost jobs.
-import { type JobsOptions, Queue } from 'bullmq';
+import type { JobsOptions } from 'bullmq';
 import { markPublishWanted, unpublishedInBatches } from '../db';
-import { isConnectionError, type PublishJobData, startBullmqConsumer } from './bullmq-consumer';
+import { bullmq, isConnectionError, type PublishJobData, startBullmqConsumer } from './bullmq-consumer';
 import { describeError } from './publish-job';
 import type { PublishQueue, ResolvedQueueOptions } from './publish-queue';
 import { startRecoverySweep } from './recovery-sweep';
@@ -40,6 +40,7 @@ export function createBullmqQueue(options: ResolvedQueueOptions, redisUrl: strin
   const log = logger.child({ queue: queueName, kind: 'bullmq' });
 
   const producer = createRedisProducer(redisUrl);
+  const { Queue } = bullmq();
   const queue = new Queue<PublishJobData>(queueName, { connection: producer.client, prefix: QUEUE_PREFIX });
   queue.on('error', (error) => {
     if (isConnectionError(error)) log.debug({ err: error }, 'queue connection error');

@@ -168,6 +168,7 @@ if (only.has('scale')) {
     row('static_mix_nginx_rps', serving.nginx);
     row('static_mix_vs_nginx', serving.ratio, '>= 1.0');
     row('static_mix_rss_mb', serving.oursRssMb, '< 512');
+    row('static_mix_primary_rss_mb', serving.oursPrimaryRssMb);
     row('static_mix_nginx_rss_mb', serving.nginxRssMb);
   }
 }

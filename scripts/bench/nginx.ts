@@ -75,9 +75,9 @@ export function startNginx(root: string, port: number, workers: number): Promise
   });
 }
 
-export async function waitForPort(port: number, host = '127.0.0.1'): Promise<void> {
+export async function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 60_000): Promise<void> {
   // Generous: two cluster workers loading tsx on a loaded shared machine took over 10 s.
-  for (let waited = 0; waited < 60_000; waited += 50) {
+  for (let waited = 0; waited < timeoutMs; waited += 50) {
     try {
       await fetch(`http://${host}:${port}/`);
       return;

@@ -1,6 +1,7 @@
 // Static serving: requests per second of our front server for one company page by Host header,
-// against nginx serving the same files, with the same wrk load, in the same run.
-import { type ChildProcess, spawn } from 'node:child_process';
+// against nginx serving the same files, with the same wrk load, in the same run. Ours runs as
+// `npm start` ships it (scripts/start.ts: a publishing primary and one serving copy per core).
+import type { ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -9,11 +10,11 @@ import { migrateToLatest, openDatabase } from '../../db';
 import { createSitePublisher, sitesDirOf } from '../../generator';
 import { loadConfig } from '../../lib/config';
 import { createFixtureCompanies } from './fixtures';
-import { startNginx, waitForPort } from './nginx';
+import { startNginx } from './nginx';
+import { startOurServer } from './scale/static-mix';
 import { median } from './stats';
 import { wrkRequestsPerSecond } from './wrk';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const PAGE = 'om-os';
 
 export interface StaticFigures {
@@ -44,7 +45,7 @@ export async function benchStatic(options: {
   const siteDir = realpathSync(path.join(sitesDirOf(config), cvr));
   const ourPort = 20_000 + (process.pid % 20_000);
   const nginxPort = ourPort + 1;
-  const ours = await startOurs({ ...env, PORT: String(ourPort) }, options.workers);
+  const ours = await startOurServer({ ...env, PORT: String(ourPort) }, options.workers);
   const nginx = await startNginx(siteDir, nginxPort, options.workers);
   try {
     const host = 'bench0.localhost';
@@ -77,20 +78,6 @@ export async function benchStatic(options: {
     await nginx.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-async function startOurs(env: Record<string, string>, workers: number): Promise<ChildProcess> {
-  const child = spawn(
-    path.join(ROOT, 'node_modules', '.bin', 'tsx'),
-    ['scripts/bench/serve-static.ts', String(workers)],
-    {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  await waitForPort(Number(env.PORT));
-  return child;
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

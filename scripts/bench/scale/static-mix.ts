@@ -42,7 +42,10 @@ export interface StaticMixFigures {
   ours: number;
   nginx: number;
   ratio: number;
+  /** The serving copies (the front server). */
   oursRssMb: number;
+  /** The primary that publishes (render threads) and serves nothing. */
+  oursPrimaryRssMb: number;
   nginxRssMb: number;
 }
 
@@ -156,44 +159,54 @@ export async function startMixNginx(options: {
   });
 }
 
-/** Our front server as `npm start` ships it, serving STORAGE_DIR, in a child process tree. */
+/** The product as `npm start` ships it over STORAGE_DIR: a primary that publishes, and `workers`
+ *  serving copies (WEB_PROCESSES) on the shared port. */
 export async function startOurServer(env: Record<string, string>, workers: number): Promise<ChildProcess> {
-  const child = spawn(
-    path.join(ROOT, 'node_modules', '.bin', 'tsx'),
-    ['scripts/bench/serve-static.ts', String(workers)],
-    {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ...env,
+      WEB_PROCESSES: String(workers),
     },
-  );
-  await waitForPort(Number(env.PORT));
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForPort(Number(env.PORT), '127.0.0.1', 120_000);
   return child;
 }
 
-/** Resident memory of a process and all its descendants, in MB. */
-export async function treeRssMb(pid: number): Promise<number> {
-  const { stdout } = await run('ps', ['-e', '-o', 'pid=,ppid=,rss=']);
+/** Resident memory of a process tree in MB: all of it, and the part in processes whose command
+ *  line contains `match` (our serving copies). */
+export async function treeRssMb(pid: number, match?: string): Promise<{ total: number; matched: number }> {
+  const { stdout } = await run('ps', ['-e', '-o', 'pid=,ppid=,rss=,args=']);
   const rows = stdout
     .trim()
     .split('\n')
-    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number]);
+    .map((line) => {
+      const [child = 0, parent = 0, rss = 0, ...args] = line.trim().split(/\s+/);
+      return { child: Number(child), parent: Number(parent), rss: Number(rss), args: args.join(' ') };
+    });
   const tree = new Set([pid]);
   for (let grown = true; grown; ) {
     grown = false;
-    for (const [child, parent] of rows) {
+    for (const { child, parent } of rows) {
       if (tree.has(parent) && !tree.has(child)) {
         tree.add(child);
         grown = true;
       }
     }
   }
-  const kb = rows.filter(([child]) => tree.has(child)).reduce((sum, [, , rss]) => sum + rss, 0);
-  return Math.round(kb / 1024);
+  const inTree = rows.filter((row) => tree.has(row.child));
+  const mb = (list: typeof inTree) => Math.round(list.reduce((sum, row) => sum + row.rss, 0) / 1024);
+  return {
+    total: mb(inTree),
+    matched: match === undefined ? 0 : mb(inTree.filter((row) => row.args.includes(match))),
+  };
 }
 
 /** The ETags one server gives the most visited URLs (for the conditional share of the load). */
-async function etagsOf(port: number, urls: Array<{ host: string; path: string }>): Promise<string[]> {
+export async function etagsOf(port: number, urls: Array<{ host: string; path: string }>): Promise<string[]> {
   const etags: string[] = [];
   for (const url of urls) {
     etags.push(
@@ -223,7 +236,11 @@ async function etagsOf(port: number, urls: Array<{ host: string; path: string }>
 }
 
 /** The wrk script: Zipf over sites (popularity order shuffled by a seeded hash), then a path. */
-function wrkScript(sites: ServedSite[], hot: Array<{ host: string; path: string }>, etags: string[]): string {
+export function wrkScript(
+  sites: ServedSite[],
+  hot: Array<{ host: string; path: string }>,
+  etags: string[],
+): string {
   const lua = (value: string) => JSON.stringify(value);
   const order = [...sites].sort((a, b) => hash(a.cvr).localeCompare(hash(b.cvr)));
   const harmonic: number[] = [];
@@ -315,6 +332,7 @@ export async function compareMix(options: {
     ours.push(await wrkMix(options.ourPort, ourScript, options.seconds));
     nginx.push(await wrkMix(options.nginxPort, nginxScript, options.seconds));
   }
+  const ourMemory = await treeRssMb(options.ourPid, 'web-process');
   const oursRps = median(ours);
   const nginxRps = median(nginx);
   return {
@@ -323,7 +341,8 @@ export async function compareMix(options: {
     ours: Math.round(oursRps),
     nginx: Math.round(nginxRps),
     ratio: Math.round((oursRps / nginxRps) * 1000) / 1000,
-    oursRssMb: await treeRssMb(options.ourPid),
-    nginxRssMb: await treeRssMb(options.nginxPid),
+    oursRssMb: ourMemory.matched,
+    oursPrimaryRssMb: ourMemory.total - ourMemory.matched,
+    nginxRssMb: (await treeRssMb(options.nginxPid)).total,
   };
 }
