@@ -1,4 +1,4 @@
-// npm run bench [-- --only publish,rebuild,static,api,onboarding,noisy,scale] [-- --quick]
+// npm run bench [-- --only publish,rebuild,static,api,onboarding,noisy,workers,scale] [-- --quick]
 // Measures, in one run on this machine, what ARCHITECTURE.md and the publishing issue set targets
 // for, and writes bench/results.json beside a readable table. Figures are medians or percentiles;
 // ratios compare against a reference measured in the same run, so machine noise hits both sides.
@@ -16,13 +16,14 @@ import { benchRebuild } from './rebuild';
 import { benchDatabaseAtScale } from './scale/database-figures';
 import { benchServingAtScale } from './scale/serving-figures';
 import { benchStatic } from './static';
+import { benchWorkers } from './workers';
 import { haveCommand } from './wrk';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
   options: { only: { type: 'string' }, quick: { type: 'boolean' }, 'skip-serving': { type: 'boolean' } },
 });
-const only = new Set((values.only ?? 'publish,rebuild,static,api,onboarding,noisy,scale').split(','));
+const only = new Set((values.only ?? 'publish,rebuild,static,api,onboarding,noisy,workers,scale').split(','));
 const quick = values.quick ?? false;
 const redisUrl = getConfig().redisUrl ?? 'redis://127.0.0.1:6379';
 
@@ -123,6 +124,20 @@ if (only.has('noisy')) {
     row('noisy_neighbour_big_publishes', noisy.bigPublishes);
     row('noisy_neighbour_loadavg', noisy.loadAverage);
   }
+}
+
+// The same rebuild through BullMQ with one `npm run worker` and with two.
+if (only.has('workers')) {
+  const workers = await benchWorkers({
+    companies: quick ? 200 : 1000,
+    rounds: quick ? 1 : 3,
+    redisUrl,
+    log: console.log,
+  });
+  row('workers_rebuild_companies', workers.companies);
+  row('workers_1_rebuild_s', workers.oneWorkerSeconds);
+  row('workers_2_rebuild_s', workers.twoWorkersSeconds);
+  row('workers_speedup_2', workers.speedup, 'near 2 on two cores');
 }
 
 // Scale: the scale fixture (100,000 companies, 3–8 pages each) in SQLite and PostgreSQL, and what
