@@ -4,6 +4,7 @@
 import { type Db, findCompanyByCustomDomain, findCompanyBySubdomain } from '../db';
 import { normalizeCustomDomain } from '../rules/domain';
 import { isValidSubdomain } from '../rules/subdomain';
+import { type CachedLookup, cachedLookup } from './cached-lookup';
 
 export type CompanyKey = 'subdomain' | 'custom-domain';
 
@@ -18,26 +19,22 @@ export interface CompanyLookup {
 export interface CompanyLookupOptions {
   positiveTtlMs?: number;
   negativeTtlMs?: number;
-  /** Names remembered per kind; the oldest is forgotten first. */
+  /** Names remembered per kind; the least recently used is forgotten first. */
   maxEntries?: number;
-}
-
-interface Cached {
-  cvr: string | null;
-  expiresAt: number;
 }
 
 export function createCompanyLookup(db: Db, options: CompanyLookupOptions = {}): CompanyLookup {
   const positiveTtlMs = options.positiveTtlMs ?? 10_000;
   const negativeTtlMs = options.negativeTtlMs ?? 2_000;
   const maxEntries = options.maxEntries ?? 10_000;
-  const caches: Record<CompanyKey, Map<string, Cached>> = {
-    subdomain: new Map(),
-    'custom-domain': new Map(),
-  };
-  const pending: Record<CompanyKey, Map<string, Promise<string | null>>> = {
-    subdomain: new Map(),
-    'custom-domain': new Map(),
+  const lookup = (key: CompanyKey) =>
+    cachedLookup((name) => query(key, name), {
+      maxEntries,
+      ttlMs: (cvr) => (cvr === null ? negativeTtlMs : positiveTtlMs),
+    });
+  const caches: Record<CompanyKey, CachedLookup<string | null>> = {
+    subdomain: lookup('subdomain'),
+    'custom-domain': lookup('custom-domain'),
   };
 
   async function query(key: CompanyKey, name: string): Promise<string | null> {
@@ -51,37 +48,9 @@ export function createCompanyLookup(db: Db, options: CompanyLookupOptions = {}):
     return company?.cvr ?? null;
   }
 
-  function remember(key: CompanyKey, name: string, cvr: string | null): void {
-    const cache = caches[key];
-    cache.delete(name);
-    if (cache.size >= maxEntries) {
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) cache.delete(oldest);
-    }
-    cache.set(name, { cvr, expiresAt: performance.now() + (cvr === null ? negativeTtlMs : positiveTtlMs) });
-  }
-
   return {
-    peek(key, name) {
-      const cached = caches[key].get(name);
-      if (cached === undefined || cached.expiresAt < performance.now()) return undefined;
-      return cached.cvr;
-    },
-    resolve(key, name) {
-      const cached = this.peek(key, name);
-      if (cached !== undefined) return Promise.resolve(cached);
-      let asking = pending[key].get(name);
-      if (asking === undefined) {
-        asking = query(key, name)
-          .then((cvr) => {
-            remember(key, name, cvr);
-            return cvr;
-          })
-          .finally(() => pending[key].delete(name));
-        pending[key].set(name, asking);
-      }
-      return asking;
-    },
+    peek: (key, name) => caches[key].peek(name),
+    resolve: (key, name) => caches[key].resolve(name),
     clear() {
       caches.subdomain.clear();
       caches['custom-domain'].clear();
