@@ -4,6 +4,7 @@ import { websiteUrlMessage } from './domain';
 import { MAX_PAGE_CONTENT_CHARS, MAX_PAGES_PER_SITE } from './limits';
 import { META_DESCRIPTION_HINT, META_TITLE_HINT } from './meta';
 import { DELETED_PAGE_DAYS } from './page-history';
+import { PASSWORD_MAX, PASSWORD_MIN } from './password';
 
 export interface AiFallback {
   title: string;
@@ -18,6 +19,16 @@ export function aiFallback(company: string): AiFallback {
   };
 }
 
+/** `Adresse må højst være 200 tegn`. Lengths count UTF-16 units, like HTML maxlength. */
+export function tooLongMessage(label: string, max: number): string {
+  return `${label} må højst være ${max.toLocaleString('da-DK')} tegn`;
+}
+
+/** `Overskrift skal stå på én linje`. */
+export function oneLineMessage(label: string): string {
+  return `${label} skal stå på én linje`;
+}
+
 export const MESSAGES = {
   // Onboarding and company creation (SPEC §5, §8).
   cvrTaken: 'Dette CVR nummer er allerede registreret',
@@ -30,7 +41,8 @@ export const MESSAGES = {
   existingWebsiteChoice: 'Vælg venligst om det er jeres eksisterende hjemmeside',
   emailRequired: 'Email er påkrævet',
   emailAndPasswordRequired: 'Email og password er påkrævet',
-  passwordTooShort: 'Password skal være mindst 6 tegn',
+  passwordTooShort: `Password skal være mindst ${PASSWORD_MIN} tegn`,
+  passwordHint: `Mindst ${PASSWORD_MIN} tegn`,
   passwordsDoNotMatch: 'Passwords matcher ikke',
   privacyRequired: 'Du skal acceptere privatlivspolitikken for at fortsætte',
 
@@ -129,6 +141,12 @@ export const MESSAGES = {
   orderFailed: 'Bestillingen kunne ikke gemmes. Prøv igen.',
   alreadyOrdered: 'Du har allerede bestilt et abonnement',
   operatorLoadFailed: 'Kunne ikke hente driftsoversigten',
+} as const;
+
+/** Owner passwords beyond the spec's words (rules/password.ts). */
+export const AUTH_MESSAGES = {
+  passwordTooCommon: 'Vælg en adgangskode, der er sværere at gætte',
+  passwordTooLong: tooLongMessage('Password', PASSWORD_MAX),
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
