@@ -1,6 +1,9 @@
-// The admin's one way to the API: same-origin JSON (the browser sends Origin, which the API's CSRF
-// check wants), the API's Danish error message when it sends one, the caller's fallback otherwise.
-// Uploads go through XMLHttpRequest because fetch cannot report upload progress.
+// The browser's one way to the API, used by the admin (admin/src/api/client.ts) and the onboarding
+// island (templates/onboarding/): same-origin JSON with the session cookie (the browser sends Origin,
+// which the API's CSRF check wants), the API's Danish error message from its
+// `{ "error": { "code", "message" } }` body when it sends one, the caller's fallback otherwise (a
+// network failure, a proxy's HTML error page). Uploads go through XMLHttpRequest because fetch
+// cannot report upload progress. Client-safe: no import at all.
 
 export class ApiError extends Error {
   constructor(
@@ -31,10 +34,10 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
- * One API call. `fallback` is the message shown when the API gives none (a network failure, a
+ * One API call to `/api<path>`. `fallback` is the message shown when the API gives none (a network failure, a
  * proxy's HTML error page): the spec's message for the action, e.g. 'Kunne ikke gemme ændringer'.
  */
-export async function apiRequest<T>(
+async function apiRequest<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   fallback: string,
