@@ -197,11 +197,18 @@ export function renderPageContent(text: string): string {
   return markdown.parse(text ?? '', { async: false }) as string;
 }
 
-/** An image address that may go into `src`: http(s) or relative; null for anything else. */
+// An absolute http(s) URL, or a path on this site that is not protocol-relative (`//host`).
+const IMAGE_URL = /^(?:https?:\/\/[^\s\\]+|\/(?![/\\])[^\s\\]*)$/i;
+
+/**
+ * THE image-address rule, for what the API stores (api/schemas/pages.ts) and what a template puts into
+ * `src`: an absolute http(s) URL or a path on this site (`/media/…`), trimmed. Null for anything
+ * else: other schemes (`javascript:`, `data:`), a protocol-relative `//host`, a relative path,
+ * whitespace, backslashes (browsers read `/\host` as `//host`) and control characters. Quotes and
+ * angle brackets may stay: every output escapes the attribute.
+ */
 export function safeImageSrc(src: string | null | undefined): string | null {
   if (typeof src !== 'string') return null;
-  const href = safeHref(src);
-  if (href === null) return null;
-  const scheme = SCHEME.exec(href)?.[1]?.toLowerCase();
-  return scheme === undefined || scheme === 'http' || scheme === 'https' ? href : null;
+  const trimmed = src.trim();
+  return IMAGE_URL.test(trimmed) && !hasControlCharacter(trimmed) ? trimmed : null;
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MAX_PAGE_CONTENT_CHARS } from '../../rules/limits';
 import { MESSAGES } from '../../rules/messages';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../../rules/meta';
+import { safeImageSrc } from '../../rules/page-content';
 import { PAGE_LAYOUTS } from '../../rules/pages';
 import { isOneLine } from '../../rules/text';
 import { body, multilineText, oneLineMessage, text, untrimmedText } from './fields';
@@ -23,15 +24,12 @@ export const PAGE_MESSAGES = {
 
 const pageName = text('Sidenavn', 100).min(1, PAGE_MESSAGES.pageNameRequired);
 
-// An image is an address on this site (`/…`) or an absolute http(s) URL; never `javascript:`
-// or a protocol-relative `//host` that would load from anywhere.
-const IMAGE_URL = /^(?:https?:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/i;
-
 const imageUrl = z
   .string({ error: MESSAGES.invalidInput })
   .trim()
   .max(IMAGE_URL_MAX, PAGE_MESSAGES.invalidImage)
-  .refine((value) => value === '' || IMAGE_URL.test(value), PAGE_MESSAGES.invalidImage);
+  // An address on this site (`/…`) or an absolute http(s) URL: the rule the templates apply too.
+  .refine((value) => value === '' || safeImageSrc(value) !== null, PAGE_MESSAGES.invalidImage);
 
 /** A page's own image: an address, or `''`/null for none. */
 const optionalImage = imageUrl.nullable().transform((value) => (value === '' ? null : value));
