@@ -5,6 +5,10 @@
 // `/kontakt`-style links sent to the page's own contact section.
 import { Marked, type Tokens } from 'marked';
 
+// The image-address rule lives with the image limits (no `marked` behind it, so the admin's page
+// schema can use it); templates import it from here with the other output rules.
+export { safeImageSrc } from './images';
+
 export type Segment = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 
 // `[text](href)`: the text has no brackets or line breaks; the href has no whitespace and may hold one
@@ -195,20 +199,4 @@ markdown.use({
  */
 export function renderPageContent(text: string): string {
   return markdown.parse(text ?? '', { async: false }) as string;
-}
-
-// An absolute http(s) URL, or a path on this site that is not protocol-relative (`//host`).
-const IMAGE_URL = /^(?:https?:\/\/[^\s\\]+|\/(?![/\\])[^\s\\]*)$/i;
-
-/**
- * THE image-address rule, for what the API stores (api/schemas/pages.ts) and what a template puts into
- * `src`: an absolute http(s) URL or a path on this site (`/media/…`), trimmed. Null for anything
- * else: other schemes (`javascript:`, `data:`), a protocol-relative `//host`, a relative path,
- * whitespace, backslashes (browsers read `/\host` as `//host`) and control characters. Quotes and
- * angle brackets may stay: every output escapes the attribute.
- */
-export function safeImageSrc(src: string | null | undefined): string | null {
-  if (typeof src !== 'string') return null;
-  const trimmed = src.trim();
-  return IMAGE_URL.test(trimmed) && !hasControlCharacter(trimmed) ? trimmed : null;
 }

@@ -1,10 +1,10 @@
 // A page as the owner creates and saves it (SPEC §2 Pages editor, §5): names, texts, layout,
 // images, gallery and the SEO fields with their 60/160 limits. Shared with the admin's editor.
 import { z } from 'zod';
+import { safeImageSrc } from '../../rules/images';
 import { GALLERY_MAX_ITEMS, MAX_PAGE_CONTENT_CHARS } from '../../rules/limits';
 import { MESSAGES, PAGE_MESSAGES } from '../../rules/messages';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../../rules/meta';
-import { safeImageSrc } from '../../rules/page-content';
 import { PAGE_LAYOUTS } from '../../rules/pages';
 import { isOneLine } from '../../rules/text';
 import { body, multilineText, oneLineMessage, text, untrimmedText } from './fields';
