@@ -4,11 +4,11 @@
 import { z } from 'zod';
 import { normalizeCustomDomain } from '../../rules/domain';
 import { HOURS_MAX_LENGTH, WEEKDAYS, type Weekday } from '../../rules/hours';
-import { COMPANY_MESSAGES, MESSAGES } from '../../rules/messages';
+import { COMPANY_MESSAGES, MESSAGES, oneLineMessage } from '../../rules/messages';
 import { SOCIAL_NETWORKS, type SocialNetwork, socialLinkForStorage } from '../../rules/social';
 import { isOneLine } from '../../rules/text';
 import { THEME_IDS } from '../../rules/themes';
-import { body, EMAIL_MAX, emailAddress, oneLineMessage, text } from './fields';
+import { body, EMAIL_MAX, emailAddress, text } from './fields';
 
 // The settings route answers with these too; they are worded in rules/messages.ts.
 export { COMPANY_MESSAGES };

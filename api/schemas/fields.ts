@@ -5,7 +5,7 @@ import { EMAIL_MAX, EMAIL_PATTERN } from '../../rules/email';
 import { MESSAGES, oneLineMessage, tooLongMessage } from '../../rules/messages';
 import { isOneLine } from '../../rules/text';
 
-export { EMAIL_MAX, oneLineMessage, tooLongMessage };
+export { EMAIL_MAX };
 
 /** A string of at most `max` characters, trimmed, on one line (rules/text.ts). */
 export function text(label: string, max: number) {

@@ -3,11 +3,11 @@
 import { z } from 'zod';
 import { safeImageSrc } from '../../rules/images';
 import { GALLERY_MAX_ITEMS, MAX_PAGE_CONTENT_CHARS } from '../../rules/limits';
-import { MESSAGES, PAGE_MESSAGES } from '../../rules/messages';
+import { MESSAGES, oneLineMessage, PAGE_MESSAGES } from '../../rules/messages';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../../rules/meta';
 import { PAGE_LAYOUTS } from '../../rules/pages';
 import { isOneLine } from '../../rules/text';
-import { body, multilineText, oneLineMessage, text, untrimmedText } from './fields';
+import { body, multilineText, text, untrimmedText } from './fields';
 
 const IMAGE_URL_MAX = 2048;
 
