@@ -8,6 +8,13 @@ export const MAX_PAGES_PER_SITE = 100;
 /** Characters of a page's body text; the other text fields have smaller caps (api/schemas/pages.ts). */
 export const MAX_PAGE_CONTENT_CHARS = 30_000;
 
+/** Images in one page's gallery. */
+export const GALLERY_MAX_ITEMS = 50;
+
+/** The contact form's name and message (SPEC §2 Contact). */
+export const CONTACT_NAME_MAX = 100;
+export const CONTACT_MESSAGE_MAX = 5000;
+
 /** Saves per company per minute, counted in the database so every process shares the count. */
 export const MAX_SAVES_PER_MINUTE = 60;
 

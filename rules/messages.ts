@@ -1,9 +1,19 @@
 // Every user-facing Danish message of the product, worded exactly as the spec words it (SPEC §2,
-// §5, §8). Change wording here only; code elsewhere refers to these by name.
+// §5, §8). Change wording here only; code elsewhere refers to these by name. MESSAGES holds the
+// spec's catalogue and the product-wide texts; the groups after it hold one resource's field
+// messages each (auth, pages, company settings, contact form, uploads, custom domain).
 import { websiteUrlMessage } from './domain';
-import { MAX_PAGE_CONTENT_CHARS, MAX_PAGES_PER_SITE } from './limits';
-import { META_DESCRIPTION_HINT, META_TITLE_HINT } from './meta';
+import { HOURS_MAX_LENGTH } from './hours';
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_NAME_MAX,
+  GALLERY_MAX_ITEMS,
+  MAX_PAGE_CONTENT_CHARS,
+  MAX_PAGES_PER_SITE,
+} from './limits';
+import { META_DESCRIPTION_HINT, META_DESCRIPTION_MAX, META_TITLE_HINT, META_TITLE_MAX } from './meta';
 import { DELETED_PAGE_DAYS } from './page-history';
+import { PASSWORD_MAX, PASSWORD_MIN } from './password';
 
 export interface AiFallback {
   title: string;
@@ -18,6 +28,16 @@ export function aiFallback(company: string): AiFallback {
   };
 }
 
+/** `Adresse må højst være 200 tegn`. Lengths count UTF-16 units, like HTML maxlength. */
+export function tooLongMessage(label: string, max: number): string {
+  return `${label} må højst være ${max.toLocaleString('da-DK')} tegn`;
+}
+
+/** `Overskrift skal stå på én linje`. */
+export function oneLineMessage(label: string): string {
+  return `${label} skal stå på én linje`;
+}
+
 export const MESSAGES = {
   // Onboarding and company creation (SPEC §5, §8).
   cvrTaken: 'Dette CVR nummer er allerede registreret',
@@ -30,7 +50,8 @@ export const MESSAGES = {
   existingWebsiteChoice: 'Vælg venligst om det er jeres eksisterende hjemmeside',
   emailRequired: 'Email er påkrævet',
   emailAndPasswordRequired: 'Email og password er påkrævet',
-  passwordTooShort: 'Password skal være mindst 6 tegn',
+  passwordTooShort: `Password skal være mindst ${PASSWORD_MIN} tegn`,
+  passwordHint: `Mindst ${PASSWORD_MIN} tegn`,
   passwordsDoNotMatch: 'Passwords matcher ikke',
   privacyRequired: 'Du skal acceptere privatlivspolitikken for at fortsætte',
 
@@ -129,6 +150,68 @@ export const MESSAGES = {
   orderFailed: 'Bestillingen kunne ikke gemmes. Prøv igen.',
   alreadyOrdered: 'Du har allerede bestilt et abonnement',
   operatorLoadFailed: 'Kunne ikke hente driftsoversigten',
+} as const;
+
+/** Owner passwords beyond the spec's words (rules/password.ts). */
+export const AUTH_MESSAGES = {
+  passwordTooCommon: 'Vælg en adgangskode, der er sværere at gætte',
+  passwordTooLong: tooLongMessage('Password', PASSWORD_MAX),
+} as const;
+
+/** The pages editor's fields (api/schemas/pages.ts). */
+export const PAGE_MESSAGES = {
+  pageNameRequired: 'Sidenavn skal udfyldes',
+  invalidLayout: 'Vælg et af de viste layouts',
+  invalidImage: 'Ugyldig billedadresse',
+  galleryTooLong: `Galleriet kan højst have ${GALLERY_MAX_ITEMS} billeder`,
+  // The editor's hints are 'Maksimum 60 tegn - Dette vises i søgeresultater'; the error is its first half.
+  metaTitleTooLong: `Maksimum ${META_TITLE_MAX} tegn`,
+  metaDescriptionTooLong: `Maksimum ${META_DESCRIPTION_MAX} tegn`,
+} as const;
+
+/** The company settings (api/schemas/company.ts). */
+export const COMPANY_MESSAGES = {
+  hoursTooLong: `Åbningstider må højst være ${HOURS_MAX_LENGTH} tegn pr. dag`,
+  unknownWeekday: 'Åbningstider kan kun angives for ugens dage',
+  unknownNetwork: 'Sociale medier kan kun være facebook, instagram, linkedin og tiktok',
+  invalidTheme: 'Vælg et af de viste farvetemaer',
+  invalidDomain: websiteUrlMessage(),
+} as const;
+
+/** The marketing site's contact form (api/schemas/contact.ts). */
+export const CONTACT_MESSAGES = {
+  nameRequired: 'Navn er påkrævet',
+  nameTooLong: tooLongMessage('Navn', CONTACT_NAME_MAX),
+  nameOneLine: 'Navn skal stå på én linje',
+  emailRequired: MESSAGES.emailRequired,
+  messageRequired: 'Besked er påkrævet',
+  messageTooLong: tooLongMessage('Besked', CONTACT_MESSAGE_MAX),
+} as const;
+
+/** Image uploads (api/images/): the error catalogue (SPEC §8) has no wording for these two cases;
+ *  the admin shows them before uploading too. */
+export const UPLOAD_MESSAGES = {
+  tooLarge: 'Billedet er for stort (højst 10 MB)',
+  notAnImage: 'Filen er ikke et billede. Brug JPEG, PNG, WebP eller AVIF.',
+} as const;
+
+/** The custom domain's DNS check and status (api/routes/domain.ts). */
+export const DOMAIN_MESSAGES = {
+  noCustomDomain: 'Angiv først dit eget domæne under Domæne, og gem.',
+  propagation: 'Det kan tage op til 24 timer, før ændringer i DNS slår igennem.',
+  allGood: 'Dit domæne er sat rigtigt op.',
+  aMissing: 'Der er ingen A-post for domænet endnu.',
+  aWrong: (found: string[], wanted: string) =>
+    `A-posten peger på ${found.join(', ')}, men skal pege på ${wanted}.`,
+  aUnknown: 'Kontakt os for at få den IP-adresse, A-posten skal pege på.',
+  txtMissing: 'TXT-posten til bekræftelse mangler eller har en forkert værdi.',
+  pending:
+    'Domænet venter på bekræftelse. Det viser ikke din hjemmeside, før vi har fundet TXT-posten herunder.',
+  verified: 'Domænet er bekræftet og viser din hjemmeside.',
+  lapsed: (since: string) =>
+    `Vi har ikke kunnet finde TXT-posten siden ${new Date(since).toLocaleDateString('da-DK', { timeZone: 'Europe/Copenhagen' })}, så domænet viser ikke længere din hjemmeside. Sæt TXT-posten igen, og tryk på Tjek nu.`,
+  missingNow:
+    'TXT-posten kan ikke findes lige nu. Kommer den ikke igen inden for et par dage, holder domænet op med at vise din hjemmeside.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

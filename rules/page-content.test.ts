@@ -7,7 +7,6 @@ import {
   renderPageContent,
   type Segment,
   safeHref,
-  safeImageSrc,
   siteHref,
 } from './page-content';
 
@@ -148,18 +147,6 @@ describe('safeHref', () => {
         if (scheme !== undefined) expect(['http', 'https', 'mailto', 'tel']).toContain(scheme);
       }),
     );
-  });
-});
-
-describe('safeImageSrc', () => {
-  it('allows web and relative images only', () => {
-    expect(safeImageSrc('https://cdn.example.dk/a.jpg')).toBe('https://cdn.example.dk/a.jpg');
-    expect(safeImageSrc('/uploads/a.jpg')).toBe('/uploads/a.jpg');
-    expect(safeImageSrc('mailto:a@b.dk')).toBeNull();
-    expect(safeImageSrc('javascript:alert(1)')).toBeNull();
-    expect(safeImageSrc('data:image/svg+xml,<svg/>')).toBeNull();
-    expect(safeImageSrc(null)).toBeNull();
-    expect(safeImageSrc('')).toBeNull();
   });
 });
 

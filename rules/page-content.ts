@@ -5,6 +5,10 @@
 // `/kontakt`-style links sent to the page's own contact section.
 import { Marked, type Tokens } from 'marked';
 
+// The image-address rule lives with the image limits (no `marked` behind it, so the admin's page
+// schema can use it); templates import it from here with the other output rules.
+export { safeImageSrc } from './images';
+
 export type Segment = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 
 // `[text](href)`: the text has no brackets or line breaks; the href has no whitespace and may hold one
@@ -195,13 +199,4 @@ markdown.use({
  */
 export function renderPageContent(text: string): string {
   return markdown.parse(text ?? '', { async: false }) as string;
-}
-
-/** An image address that may go into `src`: http(s) or relative; null for anything else. */
-export function safeImageSrc(src: string | null | undefined): string | null {
-  if (typeof src !== 'string') return null;
-  const href = safeHref(src);
-  if (href === null) return null;
-  const scheme = SCHEME.exec(href)?.[1]?.toLowerCase();
-  return scheme === undefined || scheme === 'http' || scheme === 'https' ? href : null;
 }

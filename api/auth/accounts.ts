@@ -12,6 +12,15 @@ import { hashPassword, verifyPasswordOrDummy } from './password';
  */
 export async function createOwnerAccount(db: Db, input: OwnerAccountInput, now: Date): Promise<User> {
   const { email, password } = parseInput(ownerAccountSchema, input);
+  return insertOwnerAccount(db, email, password, now);
+}
+
+/**
+ * Stores a login whose e-mail and password were already checked (onboarding checks them with its
+ * contract, contracts/onboarding.ts): only the argon2id hash is kept. An e-mail already in use is a
+ * conflict. `db` may be a transaction.
+ */
+export async function insertOwnerAccount(db: Db, email: string, password: string, now: Date): Promise<User> {
   return insertUser(db, email, await hashPassword(password), now);
 }
 

@@ -4,13 +4,13 @@
 // sharp copies no metadata unless asked to. Nothing is written here; see media-files.ts.
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import { AppError } from '../../lib/errors';
+import { UPLOAD_MESSAGES } from '../../rules/messages';
 import {
   ACCEPTED_FORMATS,
   IMAGE_WIDTHS,
   LOGO_MAX_SIZE,
   MAX_INPUT_PIXELS,
   MAX_UPLOAD_BYTES,
-  UPLOAD_MESSAGES,
 } from './upload-rules';
 
 export type OutputFormat = 'webp' | 'jpeg' | 'png';

@@ -3,7 +3,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../../lib/errors';
-import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES, UPLOAD_MESSAGES } from './upload-rules';
+import { UPLOAD_MESSAGES } from '../../rules/messages';
+import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from './upload-rules';
 
 export interface UploadedFile {
   /** The name the browser sent, without folders or control characters; for display only. */

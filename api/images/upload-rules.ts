@@ -24,10 +24,3 @@ export const IMAGE_WIDTHS: readonly number[] = [480, 960, 1600];
 
 /** A logo fits in this square: a WebP and a PNG (for e-mail and old clients). */
 export const LOGO_MAX_SIZE = 512;
-
-// Worded here because the error catalogue (SPEC §8) has no wording for these two cases; candidates
-// for rules/messages.ts so the admin can show them before uploading.
-export const UPLOAD_MESSAGES = {
-  tooLarge: 'Billedet er for stort (højst 10 MB)',
-  notAnImage: 'Filen er ikke et billede. Brug JPEG, PNG, WebP eller AVIF.',
-} as const;

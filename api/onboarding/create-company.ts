@@ -3,6 +3,8 @@
 // owner account, the homepage, the Om os page and the Ydelser page and records that the site must be
 // published (api/services/commit-change.ts). Only after the commit is publishing requested and the
 // welcome e-mail sent; neither can undo the company.
+
+import type { OnboardingCreate } from '../../contracts/onboarding';
 import {
   type Db,
   findCompanyByCvr,
@@ -16,15 +18,12 @@ import type { Config } from '../../lib/config';
 import { AppError, isAppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
-import { normalizeCvr } from '../../rules/cvr';
-import { normalizeWebsiteUrl, websiteUrlMessage } from '../../rules/domain';
-import { MESSAGES } from '../../rules/messages';
+import { AUTH_MESSAGES, MESSAGES } from '../../rules/messages';
 import { ABOUT_PAGE_DEFAULTS, HOMEPAGE_DEFAULTS, type PageDefaults } from '../../rules/pages';
 import { pathSiteUrl, productOrigin, schemeFor, subdomainOrigin } from '../../rules/site-url';
 import type { TextWriter, WriteInput } from '../ai';
-import { createOwnerAccount } from '../auth/accounts';
-import { ownerAccountSchema } from '../schemas/auth';
-import { parseInput } from '../schemas/json-body';
+import { insertOwnerAccount } from '../auth/accounts';
+import { isCommonPassword } from '../auth/common-passwords';
 import { commitChange } from '../services/commit-change';
 import type { CvrCompany, CvrRegistry, ScrapeResult, ScrapeWebsite } from './contracts';
 import { welcomeMail } from './welcome-mail';
@@ -41,13 +40,6 @@ export interface CreateCompanyDeps {
   now: () => Date;
 }
 
-export interface CreateCompanyInput {
-  cvr: string;
-  email: string;
-  password: string;
-  existingWebsiteUrl: string | null;
-}
-
 export interface CreatedCompany {
   cvr: string;
   subdomain: string;
@@ -56,40 +48,37 @@ export interface CreatedCompany {
 }
 
 /**
- * Creates the company, its owner and its site. Errors are AppErrors with the spec's Danish messages:
- * a taken CVR or e-mail is a conflict, invalid input is invalid_input, an unknown CVR is not_found;
- * anything unexpected is logged and answered 'Der opstod en fejl. Prøv igen.'. A failure leaves
- * nothing behind: every row is written in one transaction.
+ * Creates the company, its owner and its site from a request that passed the onboarding contract
+ * (contracts/onboarding.ts); only the server-only check is left: a common password is invalid_input.
+ * Errors are AppErrors with the spec's Danish messages: a taken CVR or e-mail is a conflict, an
+ * unknown CVR is not_found; anything unexpected is logged and answered 'Der opstod en fejl. Prøv
+ * igen.'. A failure leaves nothing behind: every row is written in one transaction.
  */
 export async function createCompanyWithOwner(
   deps: CreateCompanyDeps,
-  input: CreateCompanyInput,
+  input: OnboardingCreate,
 ): Promise<CreatedCompany> {
+  const email = normalizeEmail(input.email);
   try {
-    return await create(deps, input);
+    return await create(deps, input, email);
   } catch (error) {
-    throw toCreationError(error, deps.logger, input.cvr);
+    throw await toCreationError(error, deps, input.cvr, email);
   }
 }
 
-async function create(deps: CreateCompanyDeps, input: CreateCompanyInput): Promise<CreatedCompany> {
+async function create(
+  deps: CreateCompanyDeps,
+  input: OnboardingCreate,
+  email: string,
+): Promise<CreatedCompany> {
   const { db, config, logger } = deps;
-  const cvr = normalizeCvr(input.cvr);
-  if (cvr === null) throw new AppError('invalid_input', MESSAGES.invalidCvr);
-  // The same checks createOwnerAccount makes inside the transaction, made first so a bad password
-  // costs no registry lookup and no AI text.
-  const account = parseInput(ownerAccountSchema, { email: input.email, password: input.password });
-  const email = normalizeEmail(account.email);
-  const websiteUrl = input.existingWebsiteUrl ? normalizeWebsiteUrl(input.existingWebsiteUrl) : null;
-  if (input.existingWebsiteUrl && websiteUrl === null) {
-    throw new AppError('invalid_input', websiteUrlMessage());
-  }
+  const { cvr, existingWebsiteUrl: websiteUrl } = input;
+  // Checked first, so a bad password costs no registry lookup and no AI text.
+  if (isCommonPassword(input.password)) throw new AppError('invalid_input', AUTH_MESSAGES.passwordTooCommon);
 
   // Early answers for the common conflicts; the unique indexes decide races inside the transaction.
-  if (await findCompanyByCvr(db, cvr)) throw new AppError('conflict', MESSAGES.cvrTaken);
-  if ((await findUserByEmail(db, email)) || (await findCompanyByOwnerEmail(db, email))) {
-    throw new AppError('conflict', MESSAGES.emailTakenOnboarding);
-  }
+  const taken = await takenError(db, cvr, email);
+  if (taken) throw taken;
 
   // The registry's data, never the client's copy of it.
   const registered = await deps.registry.lookup(cvr);
@@ -131,7 +120,7 @@ async function create(deps: CreateCompanyDeps, input: CreateCompanyInput): Promi
       },
       now,
     );
-    await createOwnerAccount(trx, { email, password: input.password }, now);
+    await insertOwnerAccount(trx, email, input.password, now);
     await insertPage(
       trx,
       cvr,
@@ -267,14 +256,32 @@ async function sendWelcome(
   }
 }
 
-/** Conflicts worded for onboarding, the spec's messages kept, everything else the creation default. */
-function toCreationError(error: unknown, logger: Logger, cvr: string): AppError {
-  if (isAppError(error)) {
-    if (error.code === 'conflict' && error.message === MESSAGES.emailTakenAuth) {
-      return new AppError('conflict', MESSAGES.emailTakenOnboarding, { cause: error });
-    }
-    if (error.code !== 'internal') return error;
+/** The conflict onboarding answers when the CVR or the e-mail is in use now, or null. */
+async function takenError(db: Db, cvr: string, email: string): Promise<AppError | null> {
+  if (await findCompanyByCvr(db, cvr)) return new AppError('conflict', MESSAGES.cvrTaken);
+  if ((await findUserByEmail(db, email)) || (await findCompanyByOwnerEmail(db, email))) {
+    return new AppError('conflict', MESSAGES.emailTakenOnboarding);
   }
-  logger.error({ err: error, cvr }, 'company creation failed');
+  return null;
+}
+
+/**
+ * What a failed creation answers, decided by error code: a conflict (another sign-up won a race for
+ * a unique index inside the transaction) is answered as the early checks answer it, asked again now
+ * that the transaction is rolled back; other known failures keep their code and message; anything
+ * else is logged and answered with the creation default.
+ */
+async function toCreationError(
+  error: unknown,
+  deps: CreateCompanyDeps,
+  cvr: string,
+  email: string,
+): Promise<AppError> {
+  if (isAppError(error) && error.code === 'conflict') {
+    const taken = await takenError(deps.db, cvr, email).catch(() => null);
+    return taken ?? error;
+  }
+  if (isAppError(error) && error.code !== 'internal') return error;
+  deps.logger.error({ err: error, cvr }, 'company creation failed');
   return new AppError('internal', MESSAGES.creationFailed, { cause: error });
 }

@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import type { Company } from '../../db';
 import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
+import { DOMAIN_MESSAGES } from '../../rules/messages';
 import { pathSiteUrl, subdomainOrigin } from '../../rules/site-url';
 import type { OwnerEnv } from '../env';
 import { applyDomainCheck, domainStatus } from '../services/domain-verification';
@@ -17,24 +18,6 @@ export interface DnsLookup {
   resolve4(name: string): Promise<string[]>;
   resolveTxt(name: string): Promise<string[][]>;
 }
-
-export const DOMAIN_MESSAGES = {
-  noCustomDomain: 'Angiv først dit eget domæne under Domæne, og gem.',
-  propagation: 'Det kan tage op til 24 timer, før ændringer i DNS slår igennem.',
-  allGood: 'Dit domæne er sat rigtigt op.',
-  aMissing: 'Der er ingen A-post for domænet endnu.',
-  aWrong: (found: string[], wanted: string) =>
-    `A-posten peger på ${found.join(', ')}, men skal pege på ${wanted}.`,
-  aUnknown: 'Kontakt os for at få den IP-adresse, A-posten skal pege på.',
-  txtMissing: 'TXT-posten til bekræftelse mangler eller har en forkert værdi.',
-  pending:
-    'Domænet venter på bekræftelse. Det viser ikke din hjemmeside, før vi har fundet TXT-posten herunder.',
-  verified: 'Domænet er bekræftet og viser din hjemmeside.',
-  lapsed: (since: string) =>
-    `Vi har ikke kunnet finde TXT-posten siden ${new Date(since).toLocaleDateString('da-DK', { timeZone: 'Europe/Copenhagen' })}, så domænet viser ikke længere din hjemmeside. Sæt TXT-posten igen, og tryk på Tjek nu.`,
-  missingNow:
-    'TXT-posten kan ikke findes lige nu. Kommer den ikke igen inden for et par dage, holder domænet op med at vise din hjemmeside.',
-} as const;
 
 /** The Danish notice for the domain tab: where the domain stands and why. */
 export function domainNotice(company: Company): string | null {

@@ -1,15 +1,13 @@
 // /api/onboarding/create — the last step of onboarding: validates the login form with the spec's
-// messages (SPEC §5), creates the company, its owner and its site, and signs the new owner in at once.
-// Public and rate limited per IP: every creation looks the CVR up and writes text.
+// messages (SPEC §5, contracts/onboarding.ts), creates the company, its owner and its site, and
+// signs the new owner in at once. Public and rate limited per IP: every creation looks the CVR up
+// and writes text.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { type OnboardingCreateResponse, onboardingCreateSchema } from '../../contracts/onboarding';
 import { type Db, findUserByEmail } from '../../db';
 import type { Config } from '../../lib/config';
 import type { Logger } from '../../lib/logger';
 import { createMailer, type Mailer } from '../../lib/mailer';
-import { normalizeCvr } from '../../rules/cvr';
-import { isValidWebsiteUrl, websiteUrlMessage } from '../../rules/domain';
-import { MESSAGES } from '../../rules/messages';
 import { createTextWriter, type TextWriter } from '../ai';
 import { createSession, setSessionCookie } from '../auth/sessions';
 import type { AppEnv } from '../env';
@@ -19,7 +17,6 @@ import type { CvrRegistry, ScrapeWebsite } from '../onboarding/contracts';
 import { createCompanyWithOwner } from '../onboarding/create-company';
 import { createCvrRegistry } from '../onboarding/cvr-registry';
 import { createWebsiteScraper } from '../onboarding/scrape-website';
-import { body, emailAddress } from '../schemas/fields';
 import { jsonBody } from '../schemas/json-body';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -31,45 +28,9 @@ export const CREATE_LIMIT = new RateLimiter({
   windowMs: HOUR_MS,
 });
 
-const field = z.string({ error: MESSAGES.invalidInput }).nullish();
-
-/** The create-login form (step 2) plus the CVR and the existing website chosen in step 1. */
-export const onboardingCreateSchema = body({
-  cvr: field,
-  email: field,
-  password: field,
-  passwordRepeat: field,
-  acceptPrivacy: z.unknown().optional(),
-  existingWebsiteUrl: field,
-})
-  .superRefine((value, ctx) => {
-    const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
-    const email = value.email?.trim() ?? '';
-    const password = value.password ?? '';
-    const website = value.existingWebsiteUrl?.trim() ?? '';
-    if (normalizeCvr(value.cvr ?? '') === null) return fail(MESSAGES.invalidCvr);
-    if (email === '' && password === '') return fail(MESSAGES.emailAndPasswordRequired);
-    if (email === '') return fail(MESSAGES.emailRequired);
-    if (password === '') return fail(MESSAGES.emailAndPasswordRequired);
-    if (!emailAddress.safeParse(email).success) return fail(MESSAGES.invalidEmail);
-    if (password.length < 6) return fail(MESSAGES.passwordTooShort);
-    if (password !== (value.passwordRepeat ?? '')) return fail(MESSAGES.passwordsDoNotMatch);
-    if (value.acceptPrivacy !== true) return fail(MESSAGES.privacyRequired);
-    if (website !== '' && !isValidWebsiteUrl(website)) return fail(websiteUrlMessage());
-  })
-  .transform((value) => ({
-    cvr: normalizeCvr(value.cvr ?? '') ?? '',
-    email: value.email?.trim() ?? '',
-    password: value.password ?? '',
-    existingWebsiteUrl: value.existingWebsiteUrl?.trim() || null,
-  }));
-
-export interface OnboardingCreateResponse {
-  /** Where to go next: the new site with `?newsite=true`. */
-  url: string;
-  cvr: string;
-  subdomain: string;
-}
+export type { OnboardingCreateResponse };
+// The body's schema and the answer's shape are the onboarding's contract, shared with the island.
+export { onboardingCreateSchema };
 
 /** Replacements for the parts creation talks to; tests inject fixed ones. */
 export interface OnboardingCreateOverrides {

@@ -4,10 +4,12 @@
 // because every miss may spend one of the registry's few free daily look-ups.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import {
+  onboardingLookupSchema as lookupSchema,
+  type OnboardingLookupResponse,
+} from '../../contracts/onboarding';
 import { findCompanyByCvr } from '../../db';
 import { AppError } from '../../lib/errors';
-import { normalizeCvr } from '../../rules/cvr';
 import { MESSAGES } from '../../rules/messages';
 import type { AppEnv } from '../env';
 import { requireJson } from '../middleware/origin-check';
@@ -24,19 +26,8 @@ export const LOOKUP_LIMIT = new RateLimiter({
   windowMs: 10 * 60 * 1000,
 });
 
-export const lookupSchema = z.object(
-  {
-    cvr: z.string({ error: MESSAGES.invalidCvr }).transform((value, ctx) => {
-      const cvr = normalizeCvr(value);
-      if (cvr === null) {
-        ctx.addIssue({ code: 'custom', message: MESSAGES.invalidCvr });
-        return z.NEVER;
-      }
-      return cvr;
-    }),
-  },
-  { error: MESSAGES.invalidCvr },
-);
+// The body's schema is the onboarding's contract, shared with the island.
+export { lookupSchema };
 
 export interface OnboardingLookupDeps {
   registry?: (c: Context<AppEnv>) => CvrRegistry;
@@ -69,7 +60,8 @@ export function createOnboardingLookupRoutes(deps: OnboardingLookupDeps = {}): H
     } catch (error) {
       c.var.logger.warn({ err: error }, 'website search failed');
     }
-    return c.json({ company, website }, 200);
+    const answer: OnboardingLookupResponse = { company, website };
+    return c.json(answer, 200);
   });
 
   return routes;

@@ -1,11 +1,11 @@
 // Owner account changes (issue 13): asking for a password reset, choosing a new password from the
 // e-mailed link, changing the password and the login e-mail in the admin. A new password follows
-// the sign-up's rules and words (SPEC §5: at least 6 characters, 'Passwords matcher ikke').
+// the sign-up's rules and words (SPEC §5: at least PASSWORD_MIN characters, 'Passwords matcher ikke').
 // Shared with the admin's forms.
 import { z } from 'zod';
-import { MESSAGES } from '../../rules/messages';
+import { AUTH_MESSAGES, MESSAGES } from '../../rules/messages';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../rules/password';
 import { isCommonPassword } from '../auth/common-passwords';
-import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from './auth';
 import { body, EMAIL_MAX, emailAddress } from './fields';
 
 const TOKEN_MAX = 100;

@@ -1,18 +1,11 @@
 // Login and owner-account input (SPEC §5): both fields required, a valid e-mail, a password of at
-// least 6 characters that is not one of the most common ones. Shared with the admin's forms.
+// least PASSWORD_MIN characters (rules/password.ts) that is not one of the most common ones. Shared
+// with the admin's forms.
 import { z } from 'zod';
-import { MESSAGES } from '../../rules/messages';
+import { AUTH_MESSAGES, MESSAGES } from '../../rules/messages';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../rules/password';
 import { isCommonPassword } from '../auth/common-passwords';
-import { body, EMAIL_MAX, emailAddress, tooLongMessage } from './fields';
-
-export const PASSWORD_MIN = 6;
-// argon2 hashes whatever it is given; a cap keeps one request from costing seconds of CPU.
-export const PASSWORD_MAX = 256;
-
-export const AUTH_MESSAGES = {
-  passwordTooCommon: 'Vælg en adgangskode, der er sværere at gætte',
-  passwordTooLong: tooLongMessage('Password', PASSWORD_MAX),
-} as const;
+import { body, EMAIL_MAX, emailAddress } from './fields';
 
 const required = MESSAGES.emailAndPasswordRequired;
 

@@ -2,21 +2,16 @@
 // social links, theme and custom domain. Every field is optional; what is sent is validated by the
 // shared rules and normalised for storage. Shared with the admin's settings form.
 import { z } from 'zod';
-import { normalizeCustomDomain, websiteUrlMessage } from '../../rules/domain';
+import { normalizeCustomDomain } from '../../rules/domain';
 import { HOURS_MAX_LENGTH, WEEKDAYS, type Weekday } from '../../rules/hours';
-import { MESSAGES } from '../../rules/messages';
+import { COMPANY_MESSAGES, MESSAGES, oneLineMessage } from '../../rules/messages';
 import { SOCIAL_NETWORKS, type SocialNetwork, socialLinkForStorage } from '../../rules/social';
 import { isOneLine } from '../../rules/text';
 import { THEME_IDS } from '../../rules/themes';
-import { body, EMAIL_MAX, emailAddress, oneLineMessage, text } from './fields';
+import { body, EMAIL_MAX, emailAddress, text } from './fields';
 
-export const COMPANY_MESSAGES = {
-  hoursTooLong: `Åbningstider må højst være ${HOURS_MAX_LENGTH} tegn pr. dag`,
-  unknownWeekday: 'Åbningstider kan kun angives for ugens dage',
-  unknownNetwork: 'Sociale medier kan kun være facebook, instagram, linkedin og tiktok',
-  invalidTheme: 'Vælg et af de viste farvetemaer',
-  invalidDomain: websiteUrlMessage(),
-} as const;
+// The settings route answers with these too; they are worded in rules/messages.ts.
+export { COMPANY_MESSAGES };
 
 const SOCIAL_LINK_MAX = 300;
 // A hostname is at most 253 characters; room for a pasted scheme and trailing slash.

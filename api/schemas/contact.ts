@@ -1,20 +1,9 @@
 // The marketing site's contact form (SPEC §2 Contact, §5): name, email and message required, a valid
 // e-mail, sensible caps. `website` is a honeypot a person never sees; shared with the /kontakt page.
 import { z } from 'zod';
-import { MESSAGES } from '../../rules/messages';
-import { body, EMAIL_MAX, emailAddress, tooLongMessage } from './fields';
-
-export const CONTACT_NAME_MAX = 100;
-export const CONTACT_MESSAGE_MAX = 5000;
-
-export const CONTACT_MESSAGES = {
-  nameRequired: 'Navn er påkrævet',
-  nameTooLong: tooLongMessage('Navn', CONTACT_NAME_MAX),
-  nameOneLine: 'Navn skal stå på én linje',
-  emailRequired: MESSAGES.emailRequired,
-  messageRequired: 'Besked er påkrævet',
-  messageTooLong: tooLongMessage('Besked', CONTACT_MESSAGE_MAX),
-} as const;
+import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from '../../rules/limits';
+import { CONTACT_MESSAGES, MESSAGES } from '../../rules/messages';
+import { body, EMAIL_MAX, emailAddress } from './fields';
 
 /** A string field whose absence (or blank value) reads `required`. */
 function required(message: string) {

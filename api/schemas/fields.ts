@@ -1,18 +1,11 @@
 // Field builders the resource schemas share, so every text field words its limit the same way and a
 // value of the wrong type gets the same Danish answer everywhere.
 import { z } from 'zod';
-import { MESSAGES } from '../../rules/messages';
+import { EMAIL_MAX, EMAIL_PATTERN } from '../../rules/email';
+import { MESSAGES, oneLineMessage, tooLongMessage } from '../../rules/messages';
 import { isOneLine } from '../../rules/text';
 
-/** `Adresse må højst være 200 tegn`. Lengths count UTF-16 units, like HTML maxlength. */
-export function tooLongMessage(label: string, max: number): string {
-  return `${label} må højst være ${max.toLocaleString('da-DK')} tegn`;
-}
-
-/** `Overskrift skal stå på én linje`. */
-export function oneLineMessage(label: string): string {
-  return `${label} skal stå på én linje`;
-}
+export { EMAIL_MAX };
 
 /** A string of at most `max` characters, trimmed, on one line (rules/text.ts). */
 export function text(label: string, max: number) {
@@ -29,13 +22,6 @@ export function multilineText(label: string, max: number) {
 export function untrimmedText(label: string, max: number) {
   return z.string({ error: MESSAGES.invalidInput }).max(max, tooLongMessage(label, max));
 }
-
-export const EMAIL_MAX = 254;
-
-// zod's default e-mail pattern, with letters beyond ASCII allowed (`ejer@tømrer.dk`, `søren@firma.dk`):
-// a dotted domain whose last label is letters or punycode.
-const EMAIL_PATTERN =
-  /^(?!\.)(?!.*\.\.)[\p{L}\p{N}_'+\-.]*[\p{L}\p{N}_+-]@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+(?:\p{L}{2,}|xn--[a-z0-9-]+)$/iu;
 
 export const emailAddress = z.email({ pattern: EMAIL_PATTERN, error: MESSAGES.invalidEmail });
 

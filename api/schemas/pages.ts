@@ -1,37 +1,24 @@
 // A page as the owner creates and saves it (SPEC §2 Pages editor, §5): names, texts, layout,
 // images, gallery and the SEO fields with their 60/160 limits. Shared with the admin's editor.
 import { z } from 'zod';
-import { MAX_PAGE_CONTENT_CHARS } from '../../rules/limits';
-import { MESSAGES } from '../../rules/messages';
+import { safeImageSrc } from '../../rules/images';
+import { GALLERY_MAX_ITEMS, MAX_PAGE_CONTENT_CHARS } from '../../rules/limits';
+import { MESSAGES, oneLineMessage, PAGE_MESSAGES } from '../../rules/messages';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../../rules/meta';
 import { PAGE_LAYOUTS } from '../../rules/pages';
 import { isOneLine } from '../../rules/text';
-import { body, multilineText, oneLineMessage, text, untrimmedText } from './fields';
+import { body, multilineText, text, untrimmedText } from './fields';
 
-export const GALLERY_MAX_ITEMS = 50;
 const IMAGE_URL_MAX = 2048;
 
-export const PAGE_MESSAGES = {
-  pageNameRequired: 'Sidenavn skal udfyldes',
-  invalidLayout: 'Vælg et af de viste layouts',
-  invalidImage: 'Ugyldig billedadresse',
-  galleryTooLong: `Galleriet kan højst have ${GALLERY_MAX_ITEMS} billeder`,
-  // The editor's hints are 'Maksimum 60 tegn - Dette vises i søgeresultater'; the error is its first half.
-  metaTitleTooLong: `Maksimum ${META_TITLE_MAX} tegn`,
-  metaDescriptionTooLong: `Maksimum ${META_DESCRIPTION_MAX} tegn`,
-} as const;
-
 const pageName = text('Sidenavn', 100).min(1, PAGE_MESSAGES.pageNameRequired);
-
-// An image is an address on this site (`/…`) or an absolute http(s) URL; never `javascript:`
-// or a protocol-relative `//host` that would load from anywhere.
-const IMAGE_URL = /^(?:https?:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/i;
 
 const imageUrl = z
   .string({ error: MESSAGES.invalidInput })
   .trim()
   .max(IMAGE_URL_MAX, PAGE_MESSAGES.invalidImage)
-  .refine((value) => value === '' || IMAGE_URL.test(value), PAGE_MESSAGES.invalidImage);
+  // An address on this site (`/…`) or an absolute http(s) URL: the rule the templates apply too.
+  .refine((value) => value === '' || safeImageSrc(value) !== null, PAGE_MESSAGES.invalidImage);
 
 /** A page's own image: an address, or `''`/null for none. */
 const optionalImage = imageUrl.nullable().transform((value) => (value === '' ? null : value));

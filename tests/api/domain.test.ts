@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   configuredResolver,
   createDomainRoutes,
-  DOMAIN_MESSAGES,
   verificationName,
   verificationTxtFound,
   verificationValue,
@@ -12,6 +11,7 @@ import {
 import { DOMAIN_GRACE_MS, recheckCustomDomains } from '../../api/services/domain-verification';
 import { findCompanyByCustomDomain, findCompanyByCvr, updateCompany } from '../../db';
 import { createLogger } from '../../lib/logger';
+import { DOMAIN_MESSAGES } from '../../rules/messages';
 import { canonicalOrigin } from '../../rules/site-url';
 import { createCompanyLookup } from '../../server/company-lookup';
 import { type FakeDns, startFakeDns } from '../support/fake-dns';

@@ -2,8 +2,7 @@
 // the spec's messages past it, delete with confirmation, and the pages editor's direct upload offered
 // only while the archive has room (SPEC §2 Image archive, Media tab, §5, §8, §9).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_MESSAGES } from '../../api/images/upload-rules';
-import { MESSAGES } from '../../rules/messages';
+import { MESSAGES, UPLOAD_MESSAGES } from '../../rules/messages';
 import { type AdminStack, PHONE, startAdminStack } from '../support/admin-stack';
 import { pngFile } from '../support/images';
 

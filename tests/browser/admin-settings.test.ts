@@ -4,9 +4,9 @@
 import { request } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOMAIN_MESSAGES, verificationName, verificationValue } from '../../api/routes/domain';
+import { verificationName, verificationValue } from '../../api/routes/domain';
 import { websiteUrlMessage } from '../../rules/domain';
-import { MESSAGES } from '../../rules/messages';
+import { DOMAIN_MESSAGES, MESSAGES } from '../../rules/messages';
 import { type AdminStack, OWNER, PHONE, startAdminStack } from '../support/admin-stack';
 import { type FakeDns, startFakeDns } from '../support/fake-dns';
 import { pngFile } from '../support/images';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_MESSAGES } from '../../../../api/images/upload-rules';
-import { MESSAGES } from '../../../../rules/messages';
+import { MESSAGES, UPLOAD_MESSAGES } from '../../../../rules/messages';
 import { imageCount, planUploads } from './upload-plan';
 
 const jpeg = (name: string) => ({ name, type: 'image/jpeg' });

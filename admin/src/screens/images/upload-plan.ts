@@ -1,9 +1,8 @@
 // Which of the files an owner picked may be uploaded (SPEC §5, §8, §9): images only, and never past
 // the archive's limit of 15. A selection that would pass the limit is refused whole, with the spec's
 // message, so the owner chooses what to upload rather than getting an arbitrary first few.
-import { UPLOAD_MESSAGES } from '../../../../api/images/upload-rules';
 import { MAX_IMAGES } from '../../../../rules/images';
-import { MESSAGES } from '../../../../rules/messages';
+import { MESSAGES, UPLOAD_MESSAGES } from '../../../../rules/messages';
 
 export interface PickedFile {
   name: string;

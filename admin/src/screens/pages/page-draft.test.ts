@@ -8,6 +8,7 @@ import {
   removeGalleryItem,
   updateFrom,
   withGeneratedText,
+  withSavedPage,
 } from './page-draft';
 
 const PAGE: Page = {
@@ -81,5 +82,20 @@ describe('gallery items', () => {
     gallery = changeGalleryItem(gallery, 1, { image: '' });
     expect(gallery[1]?.image).toBe('');
     expect(removeGalleryItem(gallery, 0)).toEqual([{ title: 'Carport', description: '', image: '' }]);
+  });
+});
+
+describe('the page list after a save', () => {
+  it('takes the page the PUT answered in place of its old entry, keeping the order', () => {
+    const home: Page = { ...PAGE, id: 'p0', pageName: 'Forside', type: 'homepage', sortOrder: 0 };
+    const saved: Page = {
+      ...PAGE,
+      pageName: 'Om firmaet',
+      slug: 'om-firmaet',
+      updatedAt: '2026-01-02T00:00:00.000Z',
+    };
+    const list = [home, PAGE];
+    expect(withSavedPage(list, saved)).toEqual([home, saved]);
+    expect(list).toEqual([home, PAGE]);
   });
 });

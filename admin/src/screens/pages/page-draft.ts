@@ -101,3 +101,8 @@ export function canGenerate(
 ): boolean {
   return !generating && usedToday < limit && keywords.split(',').some((part) => part.trim() !== '');
 }
+
+/** The page list after a save: the stored page in place of its old entry, the order kept. */
+export function withSavedPage(pages: readonly Page[], saved: Page): Page[] {
+  return pages.map((page) => (page.id === saved.id ? saved : page));
+}

@@ -40,8 +40,8 @@ const LAYOUTS: Record<EditableLayout, { label: string; text: string }> = {
 
 interface PageEditorProps {
   page: Page;
-  /** After a save: the list is re-read and this page shown as stored. */
-  onSaved(): Promise<void>;
+  /** After a save or a restore: the page as the API stored and answered it, for the list. */
+  onSaved(page: Page): void;
   onDeleted(): Promise<void>;
 }
 
@@ -83,7 +83,7 @@ export function PageEditor({ page, onSaved, onDeleted }: PageEditorProps) {
     setErrors({});
     await run(async () => {
       const saved = await savePage(page.id, update);
-      await onSaved();
+      onSaved(saved);
       // The draft becomes what was stored (a new name has a new slug, values are trimmed).
       setDraft(draftFrom(saved));
     });
@@ -244,7 +244,7 @@ export function PageEditor({ page, onSaved, onDeleted }: PageEditorProps) {
         pageId={page.id}
         savedAt={page.updatedAt}
         onRestored={async (restored) => {
-          await onSaved();
+          onSaved(restored);
           setDraft(draftFrom(restored));
         }}
       />

@@ -8,6 +8,7 @@ import { useResource } from '../../api/use-resource';
 import { LoadState } from '../../components/load-state';
 import { DeletedPages } from './deleted-pages';
 import { MenuOrder } from './menu-order';
+import { withSavedPage } from './page-draft';
 import { PageEditor } from './page-editor';
 import { createPage, listPages } from './pages-api';
 import './pages.css';
@@ -116,7 +117,8 @@ export function PagesScreen() {
               // A fresh draft per page; after a save the editor takes the stored page itself.
               key={selected.id}
               page={selected}
-              onSaved={() => pages.reload()}
+              // The PUT answers the stored page: it replaces its entry, no second request.
+              onSaved={(saved) => pages.setData((current) => withSavedPage(current ?? [], saved))}
               onDeleted={async () => {
                 setDeletions((count) => count + 1);
                 choose(null);

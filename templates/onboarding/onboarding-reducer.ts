@@ -1,0 +1,162 @@
+// The onboarding flow's state and its transitions (SPEC §2, §4, §5), kept apart from the screens so
+// each step is a small component and every transition is tested without a browser
+// (onboarding-reducer.test.ts). The checks are the onboarding contract's (contracts/onboarding.ts),
+// the same the API makes; this file only says which input a message belongs to.
+
+import type { z } from 'zod';
+import {
+  type CvrCompany,
+  firstProblem,
+  type OnboardingField,
+  onboardingLoginSchema,
+  otherWebsiteSchema,
+  type WebsiteSuggestion,
+} from '../../contracts/onboarding';
+import { MESSAGES } from '../../rules/messages';
+
+export type Step = 'cvr' | 'confirm' | 'login' | 'creating';
+export type Stage = 'writing' | 'publishing';
+/** Step 1 when a website was proposed: is it theirs? */
+export type ProposedChoice = 'yes' | 'no' | null;
+/** Step 1 when none was proposed or it is not theirs. */
+export type OtherChoice = 'other' | 'none';
+
+export interface FieldError {
+  message: string;
+  /** The id of the input the message belongs to; null for a message about the whole form. */
+  field: string | null;
+}
+
+export interface Lookup {
+  company: CvrCompany;
+  website: WebsiteSuggestion | null;
+}
+
+export interface OnboardingState {
+  step: Step;
+  /** A CVR look-up is under way. */
+  busy: boolean;
+  error: FieldError | null;
+  cvr: string;
+  lookup: Lookup | null;
+  proposed: ProposedChoice;
+  other: OtherChoice;
+  otherUrl: string;
+  email: string;
+  password: string;
+  passwordRepeat: string;
+  acceptPrivacy: boolean;
+  /** The creation overlay's stage. */
+  stage: Stage;
+}
+
+/** What the owner can type or choose. */
+export type Editable = Pick<
+  OnboardingState,
+  'cvr' | 'proposed' | 'other' | 'otherUrl' | 'email' | 'password' | 'passwordRepeat' | 'acceptPrivacy'
+>;
+
+export type OnboardingAction =
+  | { type: 'edit'; changes: Partial<Editable> }
+  | { type: 'fail'; error: FieldError }
+  | { type: 'go'; step: Step }
+  | { type: 'lookupStarted' }
+  | { type: 'lookupFound'; lookup: Lookup }
+  | { type: 'lookupFailed'; message: string }
+  | { type: 'createStarted' }
+  | { type: 'createFailed'; message: string }
+  | { type: 'created' };
+
+export const INITIAL_STATE: OnboardingState = {
+  step: 'cvr',
+  busy: false,
+  error: null,
+  cvr: '',
+  lookup: null,
+  proposed: null,
+  other: 'none',
+  otherUrl: '',
+  email: '',
+  password: '',
+  passwordRepeat: '',
+  acceptPrivacy: false,
+  stage: 'writing',
+};
+
+/** The input each field of the contract is typed into. */
+export const FIELD_IDS: Record<OnboardingField, string> = {
+  cvr: 'ob-cvr',
+  email: 'ob-email',
+  password: 'ob-password',
+  passwordRepeat: 'ob-password-repeat',
+  acceptPrivacy: 'ob-privacy',
+  existingWebsiteUrl: 'ob-other-url',
+};
+
+export function onboardingReducer(state: OnboardingState, action: OnboardingAction): OnboardingState {
+  switch (action.type) {
+    case 'edit':
+      return { ...state, ...action.changes };
+    case 'fail':
+      return { ...state, error: action.error };
+    case 'go':
+      return { ...state, error: null, step: action.step };
+    case 'lookupStarted':
+      return { ...state, busy: true, error: null };
+    case 'lookupFound':
+      // A new company: step 1's answers start afresh.
+      return {
+        ...state,
+        busy: false,
+        error: null,
+        lookup: action.lookup,
+        proposed: null,
+        other: 'none',
+        otherUrl: '',
+        step: 'confirm',
+      };
+    case 'lookupFailed':
+      return { ...state, busy: false, error: { message: action.message, field: FIELD_IDS.cvr } };
+    case 'createStarted':
+      return { ...state, error: null, stage: 'writing', step: 'creating' };
+    case 'createFailed':
+      return { ...state, step: 'login', error: { message: action.message, field: null } };
+    case 'created':
+      return { ...state, stage: 'publishing' };
+  }
+}
+
+/** The existing website chosen in step 1, or '' for none. */
+export function chosenWebsite(state: OnboardingState): string {
+  if (state.lookup?.website && state.proposed === 'yes') return state.lookup.website.url;
+  return state.other === 'other' ? state.otherUrl.trim() : '';
+}
+
+/** Why step 1 cannot go on, or null. */
+export function confirmProblem(state: OnboardingState): FieldError | null {
+  if (state.lookup?.website && state.proposed === null) {
+    return { message: MESSAGES.existingWebsiteChoice, field: 'ob-site-yes' };
+  }
+  const choosingOther = !(state.lookup?.website && state.proposed === 'yes') && state.other === 'other';
+  return choosingOther
+    ? problemOf(otherWebsiteSchema.safeParse({ existingWebsiteUrl: state.otherUrl }))
+    : null;
+}
+
+/** Why step 2 cannot be sent, or null: the contract's first problem, on its input. */
+export function loginProblem(state: OnboardingState): FieldError | null {
+  return problemOf(
+    onboardingLoginSchema.safeParse({
+      email: state.email,
+      password: state.password,
+      passwordRepeat: state.passwordRepeat,
+      acceptPrivacy: state.acceptPrivacy,
+    }),
+  );
+}
+
+function problemOf(result: z.ZodSafeParseResult<unknown>): FieldError | null {
+  if (result.success) return null;
+  const { message, field } = firstProblem(result.error);
+  return { message, field: field === null ? null : FIELD_IDS[field] };
+}

@@ -1,0 +1,122 @@
+// Step 1: confirm the company the registry found, and say whether it has a website today (the
+// proposed one, another one, or none).
+import type { FormEvent } from 'react';
+import { Choice, describedBy, ErrorAlert, type HeadingRef } from '../fields';
+import type { Editable, FieldError, Lookup, OtherChoice, ProposedChoice } from '../onboarding-reducer';
+
+export function ConfirmStep(props: {
+  lookup: Lookup;
+  proposed: ProposedChoice;
+  other: OtherChoice;
+  otherUrl: string;
+  error: FieldError | null;
+  heading: HeadingRef;
+  onEdit: (changes: Partial<Editable>) => void;
+  onBack: () => void;
+  onSubmit: () => void;
+}) {
+  const { lookup, proposed, other, error, onEdit } = props;
+  const { company, website } = lookup;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSubmit();
+  };
+  return (
+    <form className="ob-card" onSubmit={submit} noValidate>
+      <p className="ob-step">Trin 1 af 2</p>
+      <h2 ref={props.heading} tabIndex={-1}>
+        Bekræft virksomhed
+      </h2>
+      <dl className="ob-company">
+        <dt>Navn</dt>
+        <dd>{company.name}</dd>
+        <dt>Adresse</dt>
+        <dd>
+          {company.address}
+          <br />
+          {company.zipcode} {company.city}
+        </dd>
+        <dt>Branche</dt>
+        <dd>{company.industrydesc || '–'}</dd>
+      </dl>
+
+      {website && (
+        <fieldset className="ob-fieldset">
+          <legend>Er dette jeres eksisterende hjemmeside?</legend>
+          <p className="ob-website">
+            <strong>{website.title || website.url}</strong>
+            <span>{website.url}</span>
+          </p>
+          <Choice
+            id="ob-site-yes"
+            name="proposed"
+            checked={proposed === 'yes'}
+            onChange={() => onEdit({ proposed: 'yes' })}
+            error={error}
+          >
+            Ja, det er vores hjemmeside
+          </Choice>
+          <Choice
+            id="ob-site-no"
+            name="proposed"
+            checked={proposed === 'no'}
+            onChange={() => onEdit({ proposed: 'no' })}
+            error={null}
+          >
+            Nej, det er ikke vores
+          </Choice>
+        </fieldset>
+      )}
+
+      {(!website || proposed === 'no') && (
+        <fieldset className="ob-fieldset">
+          <legend>{website ? 'Har I en anden hjemmeside?' : 'Har I en hjemmeside i dag?'}</legend>
+          <Choice
+            id="ob-other"
+            name="other"
+            checked={other === 'other'}
+            onChange={() => onEdit({ other: 'other' })}
+            error={null}
+          >
+            Vi har en anden hjemmeside
+          </Choice>
+          {other === 'other' && (
+            <div className="ob-field ob-nested">
+              <label htmlFor="ob-other-url">Webadresse</label>
+              <input
+                id="ob-other-url"
+                name="website"
+                type="url"
+                inputMode="url"
+                autoComplete="url"
+                placeholder="www.ditfirma.dk"
+                value={props.otherUrl}
+                onChange={(event) => onEdit({ otherUrl: event.target.value })}
+                {...describedBy(error, 'ob-other-url')}
+              />
+            </div>
+          )}
+          <Choice
+            id="ob-none"
+            name="other"
+            checked={other === 'none'}
+            onChange={() => onEdit({ other: 'none' })}
+            error={null}
+          >
+            Vi har ingen hjemmeside
+          </Choice>
+        </fieldset>
+      )}
+
+      <ErrorAlert error={error} />
+      <div className="ob-actions">
+        <button className="ob-button ob-secondary" type="button" onClick={props.onBack}>
+          Tilbage
+        </button>
+        <button className="ob-button ob-primary" type="submit">
+          Fortsæt
+        </button>
+      </div>
+    </form>
+  );
+}
