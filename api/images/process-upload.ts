@@ -2,7 +2,8 @@
 // WebP or AVIF within the byte and pixel caps is accepted; it is turned upright by its EXIF
 // orientation and re-encoded, which drops EXIF (GPS included), XMP and ICC (converted to sRGB), since
 // sharp copies no metadata unless asked to. Nothing is written here; see media-files.ts.
-import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
+import { createRequire } from 'node:module';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { AppError } from '../../lib/errors';
 import { UPLOAD_MESSAGES } from '../../rules/messages';
 import {
@@ -12,6 +13,15 @@ import {
   MAX_INPUT_PIXELS,
   MAX_UPLOAD_BYTES,
 } from './upload-rules';
+
+// sharp (about 10 MB of a process's memory with libvips) is loaded at the first upload, not in every
+// serving process at start.
+const requirePackage = createRequire(import.meta.url);
+let loadedSharp: typeof import('sharp') | undefined;
+function sharp(...input: Parameters<typeof import('sharp')>): Sharp {
+  loadedSharp ??= requirePackage('sharp') as typeof import('sharp');
+  return loadedSharp(...input);
+}
 
 export type OutputFormat = 'webp' | 'jpeg' | 'png';
 
