@@ -1,14 +1,25 @@
 // Builds what `npm start` serves when it is missing or older than its sources: the Astro templates
 // (dist/site) and the admin SPA (dist/admin). So `npm start` works right after `npm install` and after
-// a change, without a build on every start.
+// a change, without a build on every start. Every entry point that needs the built site or admin
+// calls it through cli.ts's buildOrExit (start, worker, rebuild, lighthouse, make:examples, bench).
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-export const BUNDLE_ENTRY = path.join(ROOT, 'dist', 'site', 'server', 'entry.mjs');
-export const ADMIN_ENTRY = path.join(ROOT, 'dist', 'admin', 'index.html');
+// The nearest folder up with a package.json: this file also runs bundled into dist/rebuild/
+// (`npm run rebuild`), where `..` is dist/.
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no package.json above ${from}`);
+  }
+}
+
+const ROOT = projectRoot(import.meta.dirname);
+const BUNDLE_ENTRY = path.join(ROOT, 'dist', 'site', 'server', 'entry.mjs');
+const ADMIN_ENTRY = path.join(ROOT, 'dist', 'admin', 'index.html');
 
 interface BuildPart {
   name: string;

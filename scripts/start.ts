@@ -17,15 +17,14 @@ import { startProductStack } from '../server';
 import { forkWebProcesses } from '../server/front-server';
 import { startPublishWorker } from '../server/product-stack';
 import { createForwardingQueue, isPublishMessage } from '../worker';
-import { configOrExit, databaseOrExit, describeDatabase, fail, migrateOrExit } from './cli';
-import { ensureBuild } from './ensure-build';
+import { buildOrExit, configOrExit, databaseOrExit, describeDatabase, fail, migrateOrExit } from './cli';
 import { seedIfEmpty } from './seed/seed-demo';
 
 const config = configOrExit();
 if (cluster.isWorker) {
   await serveAsForkedCopy();
 } else {
-  await ensureBuild().catch((error: Error) => fail(`Building the templates failed: ${error.message}`));
+  await buildOrExit();
   if (config.processRole === 'worker') await import('./worker');
   else if (config.webProcesses > 1) await startPrimary();
   else await startWeb();
