@@ -9,7 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { migrateToLatest, openDatabase } from '../db';
 import { loadConfig } from '../lib/config';
 import { createLogger } from '../lib/logger';
@@ -40,7 +40,7 @@ const origin = `http://localhost:${stack.server.port}`;
 const browser = await launchChromium();
 mkdirSync(OUT_DIR, { recursive: true });
 
-async function write(name: string, image: sharp.Sharp): Promise<void> {
+async function write(name: string, image: Sharp): Promise<void> {
   const info = await image.toFile(path.join(OUT_DIR, name));
   console.log(`${name} ${info.width}x${info.height} ${info.size} bytes`);
 }
