@@ -11,16 +11,11 @@ import { renderSiteFiles, type SiteFile } from './site-files';
 import type { SiteModel } from './site-model';
 import { removeSite, writeSite } from './write-site';
 
-export { createLandingPublisher, loadLandingModel, renderLandingOnce } from './landing';
-export { EMPTY_LANDING, type LandingModel, MAIN_SITE_FOLDER } from './landing-model';
+export { createLandingPublisher } from './landing';
+export { MAIN_SITE_FOLDER } from './landing-model';
 export { loadSiteModel } from './load-site';
-export {
-  createThreadedPublisher,
-  type ThreadedPublisher,
-  type ThreadedPublisherOptions,
-} from './render-pool';
-export { renderSiteFiles, type SiteFile } from './site-files';
-export type { SiteLocals, SiteModel } from './site-model';
+export { createThreadedPublisher } from './render-pool';
+export type { SiteFile } from './site-files';
 export { SITE_FILES } from './site-model';
 export { liveBuild, liveBuildTime, removeSite, writeSite } from './write-site';
 

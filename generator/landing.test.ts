@@ -105,6 +105,25 @@ describe('landing page', () => {
     expect(html).not.toMatch(/<script[^>]+src=/);
   });
 
+  it('reads the company section from the database once per refresh', async () => {
+    const config = await withCompanies(8);
+    let queries = 0;
+    const counted = db.withPlugin({
+      transformQuery: (args) => {
+        queries++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const landing = createLandingPublisher({ db: counted, config, sitesDir: sitesDirOf(config), renderer });
+    await landing.refresh();
+    // The company counter and the newest companies: one read each, none repeated after the render.
+    expect(queries).toBe(2);
+    expect(readFileSync(path.join(sitesDirOf(config), '_main', 'index.html'), 'utf8')).toContain(
+      '8 håndværkere',
+    );
+  });
+
   it('is written to storage/sites/_main when a company is published, and escapes company text', async () => {
     const config = await withCompanies(8);
     const publisher = await createSitePublisher({ db, config, renderer });

@@ -8,7 +8,7 @@ import type { Logger } from '../lib/logger';
 import { LANDING_MAX_CARDS, landingSectionOf } from '../rules/landing';
 import type { LandingRenderer } from './astro-renderer';
 import { type LandingModel, MAIN_SITE_FOLDER } from './landing-model';
-import { writeSite } from './write-site';
+import { liveBuild, writeSite } from './write-site';
 
 /** Renders of one refresh while the company section keeps changing under it. */
 const MAX_RENDERS_PER_REFRESH = 3;
@@ -43,22 +43,29 @@ export interface LandingDeps {
 /**
  * Renders and writes the landing page unless its model equals `written` (the key of what the
  * caller last wrote); returns the key of the model now on disk. Most publishes are page edits that
- * leave the company section as it was, so an unchanged model is neither rendered nor written.
+ * leave the company section as it was, so an unchanged model is neither rendered nor written. The
+ * model is read from the database once per refresh; it is read again only when another process
+ * made a landing page live while this one rendered.
  */
 export async function renderLandingOnce(deps: LandingDeps, written: string | null): Promise<string | null> {
+  // Several worker processes each render the landing page after their publishes. One that started
+  // first may finish last: if the live page changed under it, the other process may have read newer
+  // data, so it reads the model again and renders that when it differs. Under a flood of sign-ups it
+  // gives up after a few rounds and writes what it has; the next publish brings the page up to date.
+  let liveBefore = await liveBuild(deps.sitesDir, MAIN_SITE_FOLDER);
   let model = await loadLandingModel(deps.db, deps.config.publicHost);
   for (let attempt = 1; ; attempt++) {
     const key = JSON.stringify(model);
     if (key === written) return written;
     const html = await deps.renderer.renderLanding(model);
-    // Several worker processes each render the landing page after their publishes. One that
-    // started first may finish last: it writes only a model that is still current, else renders
-    // the current one. Under a flood of sign-ups it gives up after a few rounds and writes what it
-    // has; the next publish brings the page up to date.
-    const current = await loadLandingModel(deps.db, deps.config.publicHost);
-    if (JSON.stringify(current) !== key && attempt < MAX_RENDERS_PER_REFRESH) {
-      model = current;
-      continue;
+    const liveNow = await liveBuild(deps.sitesDir, MAIN_SITE_FOLDER);
+    if (liveNow !== liveBefore && attempt < MAX_RENDERS_PER_REFRESH) {
+      liveBefore = liveNow;
+      const current = await loadLandingModel(deps.db, deps.config.publicHost);
+      if (JSON.stringify(current) !== key) {
+        model = current;
+        continue;
+      }
     }
     await writeSite(deps.sitesDir, MAIN_SITE_FOLDER, [{ name: 'index.html', body: Buffer.from(html) }], {
       precompress: deps.config.precompress ?? false,

@@ -42,7 +42,7 @@ export type ThreadRequest =
   | { id: number; op: 'landing'; written: string | null };
 
 /** A thread's answer to one request. */
-export interface JobReply {
+interface JobReply {
   id: number;
   outcome?: 'published' | 'gone';
   written?: string | null;

@@ -24,7 +24,7 @@ export async function renderSiteFiles(site: SiteModel, renderer: SiteRenderer): 
 }
 
 /** A sitemap of the canonical addresses, with each page's last change. */
-export function sitemapXml(site: SiteModel, homeId: string | undefined): string {
+function sitemapXml(site: SiteModel, homeId: string | undefined): string {
   const urls = site.pages.map((page) => {
     const path = page.id === homeId ? '/' : `/${page.slug}`;
     return `  <url><loc>${escapeXml(site.canonicalOrigin + path)}</loc><lastmod>${page.updatedAt.slice(0, 10)}</lastmod></url>`;
@@ -38,7 +38,7 @@ export function sitemapXml(site: SiteModel, homeId: string | undefined): string 
   ].join('\n');
 }
 
-export function robotsTxt(site: SiteModel): string {
+function robotsTxt(site: SiteModel): string {
   return `User-agent: *\nAllow: /\nSitemap: ${site.canonicalOrigin}/${SITE_FILES.sitemap}\n`;
 }
 

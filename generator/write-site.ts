@@ -30,7 +30,7 @@ const BROTLI_QUALITY = 6;
  * visitors, and for pages of this size the thread-pool round trip costs more than the compression
  * (measured 11 ms async against 4 ms sync for a site of seven pages).
  */
-export function withPrecompressed(file: SiteFile): SiteFile[] {
+function withPrecompressed(file: SiteFile): SiteFile[] {
   if (file.body.length < COMPRESS_MIN_BYTES) return [file];
   const params = {
     [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
@@ -114,7 +114,7 @@ async function pruneBuilds(sitesDir: string, name: string, liveBuild: string): P
 }
 
 /** When a build was started (its name begins with a base-36 time stamp), in ms since the epoch. */
-export function buildTime(buildName: string): number {
+function buildTime(buildName: string): number {
   return Number.parseInt(buildName.split('-')[0] ?? '0', 36);
 }
 

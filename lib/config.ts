@@ -37,7 +37,7 @@ export type Config = Readonly<{
   operatorEmails: readonly string[];
 }>;
 
-export type ProcessRole = 'web' | 'worker' | 'both';
+type ProcessRole = 'web' | 'worker' | 'both';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -179,7 +179,7 @@ const schema = z
   });
 
 /** Parses a database URL: `postgres://…` selects PostgreSQL, anything else is a SQLite file path. */
-export function parseDatabaseUrl(value: string, baseDir: string): DatabaseTarget {
+function parseDatabaseUrl(value: string, baseDir: string): DatabaseTarget {
   if (/^postgres(ql)?:\/\//i.test(value)) {
     let host = '';
     try {

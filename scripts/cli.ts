@@ -1,13 +1,22 @@
-// What every command-line entry point does first: read the configuration, reach the database and
-// migrate it. Each failure ends the process with one clear line and a non-zero exit code.
+// What every command-line entry point does first: build what is stale, read the configuration, reach
+// the database and migrate it. Each failure ends the process with one clear line and a non-zero exit code.
 import { type Db, MigrationError, migrateToLatest, openDatabase, pingDatabase } from '../db';
 import { type Config, ConfigError, type DatabaseTarget, getConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
+import { ensureBuild } from './ensure-build';
 
 /** Prints one line to stderr and exits with status 1. */
 export function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
+}
+
+/**
+ * Builds the templates and the admin when they are missing or older than their sources (as `npm start`
+ * does), so every command works right after `npm install`; a failed build ends the process.
+ */
+export async function buildOrExit(log: (line: string) => void = console.log): Promise<void> {
+  await ensureBuild(log).catch((error: Error) => fail(`Building the templates failed: ${error.message}`));
 }
 
 export function configOrExit(): Config {

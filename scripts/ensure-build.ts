@@ -1,14 +1,16 @@
 // Builds what `npm start` serves when it is missing or older than its sources: the Astro templates
 // (dist/site) and the admin SPA (dist/admin). So `npm start` works right after `npm install` and after
-// a change, without a build on every start.
+// a change, without a build on every start. Every entry point that needs the built site or admin
+// calls it through cli.ts's buildOrExit (start, worker, rebuild, lighthouse, make:examples, bench).
 import { execFile } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { projectRoot } from '../lib/project-root';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-export const BUNDLE_ENTRY = path.join(ROOT, 'dist', 'site', 'server', 'entry.mjs');
-export const ADMIN_ENTRY = path.join(ROOT, 'dist', 'admin', 'index.html');
+const ROOT = projectRoot(import.meta.dirname);
+const BUNDLE_ENTRY = path.join(ROOT, 'dist', 'site', 'server', 'entry.mjs');
+const ADMIN_ENTRY = path.join(ROOT, 'dist', 'admin', 'index.html');
 /** What each serving copy of `npm start` runs (scripts/web-process.ts, bundled). */
 export const WEB_PROCESS_ENTRY = path.join(ROOT, 'dist', 'web', 'web-process.mjs');
 

@@ -11,6 +11,7 @@ import { migrateToLatest, openDatabase } from '../db';
 import { loadConfig } from '../lib/config';
 import { createLogger } from '../lib/logger';
 import { startProductStack } from '../server/product-stack';
+import { buildOrExit } from './cli';
 import { seedDemoCompanies } from './seed/seed-demo';
 
 // Debian's Chromium (apt-get install -y chromium); nothing downloads a browser of its own.
@@ -22,6 +23,7 @@ interface NetworkItem {
   resourceSize?: number;
 }
 
+await buildOrExit();
 const storageDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
 const config = loadConfig({ STORAGE_DIR: storageDir, LOG_LEVEL: 'silent', PORT: '0' });
 const db = openDatabase(config.database);

@@ -3,18 +3,19 @@
 // trades of the demo CVR registry through the real onboarding API (built-in writer, no AI key), gives
 // each a different colour theme, lets the real generator publish them, and photographs each home page
 // with Debian's Chromium.
-//   npm run build && npx tsx scripts/make-example-shots.ts
+//   npm run make:examples   (builds the templates first when they are missing or stale)
 // The WebP/JPEG files in templates/public/images/examples/ are committed; rerun after a change to the
 // site templates or the built-in writer so the marketing site keeps showing what the product makes.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { migrateToLatest, openDatabase } from '../db';
 import { loadConfig } from '../lib/config';
 import { createLogger } from '../lib/logger';
 import { startProductStack } from '../server/product-stack';
 import { launchChromium } from '../tests/support/browser';
+import { buildOrExit } from './cli';
 
 const OUT_DIR = path.resolve(import.meta.dirname, '..', 'templates', 'public', 'images', 'examples');
 // The trade pages' image names (templates/marketing/trades.ts) → the demo registry's company.
@@ -29,6 +30,7 @@ const COMPANIES = [
 /** The landing hero's phone: which company it shows. */
 const PHONE_COMPANY = '99000101';
 
+await buildOrExit();
 const storageDir = mkdtempSync(path.join(tmpdir(), 'example-shots-'));
 const config = loadConfig({ STORAGE_DIR: storageDir, LOG_LEVEL: 'silent', PORT: '0' });
 const db = openDatabase(config.database);
@@ -38,7 +40,7 @@ const origin = `http://localhost:${stack.server.port}`;
 const browser = await launchChromium();
 mkdirSync(OUT_DIR, { recursive: true });
 
-async function write(name: string, image: sharp.Sharp): Promise<void> {
+async function write(name: string, image: Sharp): Promise<void> {
   const info = await image.toFile(path.join(OUT_DIR, name));
   console.log(`${name} ${info.width}x${info.height} ${info.size} bytes`);
 }

@@ -12,7 +12,7 @@ import type { Config } from '../lib/config';
 import { errorMessage } from '../lib/errors';
 import { createLogger } from '../lib/logger';
 import { normalizeCvr } from '../rules/cvr';
-import { configOrExit, databaseOrExit, fail, migrateOrExit } from './cli';
+import { buildOrExit, configOrExit, databaseOrExit, fail, migrateOrExit } from './cli';
 import { type RebuildResult, runLocalRebuild } from './rebuild/local-rebuild';
 import { allCompanyCvrs, markAllWanted, splitKnown } from './rebuild/mark-wanted';
 import { createProgress } from './rebuild/progress';
@@ -34,6 +34,8 @@ const requested = values.cvr?.map(
 );
 
 const config = configOrExit();
+// Like `npm start`: the templates are built when missing or stale (its lines go to stderr with the progress).
+await buildOrExit((line) => console.error(line));
 const db = await databaseOrExit(config);
 await migrateOrExit(db);
 // Logs (a failed render's warnings) go to stderr beside the progress; stdout keeps the summary.

@@ -17,12 +17,20 @@ import { startProductStack } from '../server';
 import { forkWebProcesses } from '../server/front-server';
 import { startPublishWorker } from '../server/product-stack';
 import { isPublishMessage } from '../worker';
-import { configOrExit, databaseOrExit, describeDatabase, fail, migrateOrExit, stopOnSignals } from './cli';
-import { ensureBuild, WEB_PROCESS_ENTRY } from './ensure-build';
+import {
+  buildOrExit,
+  configOrExit,
+  databaseOrExit,
+  describeDatabase,
+  fail,
+  migrateOrExit,
+  stopOnSignals,
+} from './cli';
+import { WEB_PROCESS_ENTRY } from './ensure-build';
 import { seedIfEmpty } from './seed/seed-demo';
 
 const config = configOrExit();
-await ensureBuild().catch((error: Error) => fail(`Building the templates failed: ${error.message}`));
+await buildOrExit();
 if (config.processRole === 'worker') await import('./worker');
 else if (config.webProcesses > 1) await startPrimary();
 else await startWeb();

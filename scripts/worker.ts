@@ -3,7 +3,7 @@
 // `npm start` with PROCESS_ROLE=worker runs this too.
 import { createLogger } from '../lib/logger';
 import { startPublishWorker } from '../server/product-stack';
-import { configOrExit, databaseOrExit, fail, migrateOrExit } from './cli';
+import { buildOrExit, configOrExit, databaseOrExit, fail, migrateOrExit } from './cli';
 
 const config = configOrExit();
 const redisUrl =
@@ -11,6 +11,7 @@ const redisUrl =
   fail(
     'REDIS_URL is not set: without Redis the in-process publish queue runs inside `npm start`; no worker needed.',
   );
+await buildOrExit();
 const logger = createLogger(config);
 const db = await databaseOrExit(config);
 await migrateOrExit(db);

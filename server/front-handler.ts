@@ -2,7 +2,7 @@
 // answers static files from memory with raw node:http (the admin SPA's build among them), and hands
 // /api to the Hono app.
 // Static hits are synchronous and log nothing; only failures are logged.
-import { existsSync, type FSWatcher, mkdirSync, statSync, watch } from 'node:fs';
+import { type FSWatcher, mkdirSync, statSync, watch } from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
@@ -10,6 +10,7 @@ import type { Db } from '../db';
 import { MAIN_SITE_FOLDER } from '../generator/landing-model';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
+import { projectRoot } from '../lib/project-root';
 import { domainTwin } from '../rules/domain';
 import {
   classifyHost,
@@ -65,7 +66,7 @@ export type FrontHandler = ((req: IncomingMessage, res: ServerResponse) => void)
 
 // This module runs from server/ (tsx) and bundled from dist/web/ (scripts/web-process.ts): the
 // repository is the nearest folder above it with a package.json.
-const REPO_ROOT = repositoryRoot(import.meta.dirname);
+const REPO_ROOT = projectRoot(import.meta.dirname);
 const HOST_MEMO_LIMIT = 1024;
 /** Memory for held files across all serving processes (WEB_PROCESSES). With compressed copies on
  *  disk beside each file a miss costs a read, not a compression; see server/README.md. */
@@ -422,11 +423,4 @@ function watchSwaps(sitesDir: string, files: StaticFileCache, logger: Logger): v
     if (inode !== undefined && inode !== watchedInode) arm();
   }, REWATCH_CHECK_MS);
   check.unref();
-}
-
-function repositoryRoot(from: string): string {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'package.json'))) return dir;
-    if (path.dirname(dir) === dir) return path.resolve(from, '..');
-  }
 }

@@ -17,9 +17,10 @@ import {
 // sharp (about 10 MB of a process's memory with libvips) is loaded at the first upload, not in every
 // serving process at start.
 const requirePackage = createRequire(import.meta.url);
-let loadedSharp: typeof import('sharp') | undefined;
-function sharp(...input: Parameters<typeof import('sharp')>): Sharp {
-  loadedSharp ??= requirePackage('sharp') as typeof import('sharp');
+type SharpFactory = typeof import('sharp').default;
+let loadedSharp: SharpFactory | undefined;
+function sharp(...input: Parameters<SharpFactory>): Sharp {
+  loadedSharp ??= requirePackage('sharp') as SharpFactory;
   return loadedSharp(...input);
 }
 

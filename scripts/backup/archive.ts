@@ -10,7 +10,7 @@
 // Rendered sites are not kept: they are rendered again from the database after a restore.
 import type { DatabaseTarget } from '../../lib/config';
 
-export type Dialect = DatabaseTarget['dialect'];
+type Dialect = DatabaseTarget['dialect'];
 
 export const MANIFEST = 'manifest.json';
 export const FORMAT = 1;

@@ -15,7 +15,7 @@ const CITIES: Array<[string, string]> = [
 ];
 
 /** A fixture CVR: 8 digits from a running number, starting at 20000000. */
-export function fixtureCvr(index: number): string {
+function fixtureCvr(index: number): string {
   return String(20_000_000 + index);
 }
 

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getConfig, getTestEnvironment } from '../../lib/config';
-import { ensureBuild } from '../ensure-build';
+import { buildOrExit } from '../cli';
 import { benchApiSave } from './api-save';
 import { benchNoisy } from './noisy';
 import { benchOnboarding } from './onboarding';
@@ -29,7 +29,7 @@ const redisUrl = getConfig().redisUrl ?? 'redis://127.0.0.1:6379';
 
 // Like `npm start`: build the templates and the admin when missing or stale, so a fresh clone runs
 // `npm install && npm run bench` without another step.
-await ensureBuild();
+await buildOrExit();
 
 // Sections run alone (`--only`) add to the figures already in the file rather than erase them.
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results.json');

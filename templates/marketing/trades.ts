@@ -1,7 +1,7 @@
 // The six trade landing pages (SPEC §2 "Trade landing pages"): title, meta description, h1,
 // description, main text, four features and the hero image: a screenshot of a real site of that trade,
 // made by the product (templates/public/images/examples/<image>-*.webp, scripts/make-example-shots.ts).
-export interface TradeFeature {
+interface TradeFeature {
   title: string;
   text: string;
 }

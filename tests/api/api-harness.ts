@@ -15,7 +15,6 @@ import { createLogger } from '../../lib/logger';
 import { ABOUT_PAGE_DEFAULTS, HOMEPAGE_DEFAULTS } from '../../rules/pages';
 import { createTestDatabase, type Dialect, type TestDatabase } from '../support/databases';
 
-export const ORIGIN = 'http://localhost:3000';
 export const START = new Date('2026-03-02T10:00:00.000Z');
 
 export interface Owner {
@@ -43,7 +42,7 @@ export interface ApiHarness {
   close: () => Promise<void>;
 }
 
-export interface SendOptions {
+interface SendOptions {
   cookie?: string;
   /**
    * FormData goes as it is (multipart, for upload routes); anything else is sent as JSON (a string as

@@ -52,7 +52,7 @@ export interface Store {
 }
 
 /** Postgres URL of `base` with another database name. */
-export function withDatabase(base: string, name: string): string {
+function withDatabase(base: string, name: string): string {
   const url = new URL(base);
   url.pathname = `/${name}`;
   return url.toString();
@@ -122,7 +122,7 @@ export async function createStore(
   };
 }
 
-export async function adminQuery(url: string, text: string): Promise<void> {
+async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   await client.connect();
   try {

@@ -29,7 +29,7 @@ async function probeRedis(): Promise<string | null> {
 }
 
 /** Why the shared Redis cannot be used, or null when it answers. Under CI a missing Redis fails. */
-export const redisProblem = await probeRedis();
+const redisProblem = await probeRedis();
 if (redisProblem && ci) throw new Error(`Redis is required under CI but unreachable at ${TEST_REDIS_URL}`);
 export const redisSkipReason = redisProblem
   ? ` (skipped: Redis unreachable at ${TEST_REDIS_URL}: ${redisProblem})`

@@ -4,9 +4,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeCvrApiBehaviour = 'found' | 'not-found' | 'quota-exceeded' | 'slow' | 'garbage' | 'error-500';
+type FakeCvrApiBehaviour = 'found' | 'not-found' | 'quota-exceeded' | 'slow' | 'garbage' | 'error-500';
 
-export interface FakeCvrApiRequest {
+interface FakeCvrApiRequest {
   method: string;
   url: URL;
   headers: IncomingMessage['headers'];
@@ -25,7 +25,7 @@ export interface FakeCvrApi {
 }
 
 /** A cvrapi.dk answer as the service sends it (abridged: the fields we read and a few we do not). */
-export const FAKE_CVRAPI_COMPANY: Record<string, unknown> = {
+const FAKE_CVRAPI_COMPANY: Record<string, unknown> = {
   vat: 0,
   name: 'Testfirmaet Tømrer ApS',
   address: 'Prøvevej 1',

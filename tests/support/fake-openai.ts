@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeBehaviour =
+type FakeBehaviour =
   /** 200 with the answer as JSON message content. */
   | 'json'
   /** 200 with the answer JSON inside a ```json fence. */
@@ -24,7 +24,7 @@ export interface FakeAnswer {
   content: string;
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   headers: IncomingMessage['headers'];
@@ -32,7 +32,7 @@ export interface RecordedRequest {
   body: ChatRequestBody;
 }
 
-export interface ChatRequestBody {
+interface ChatRequestBody {
   model?: string;
   temperature?: number;
   max_tokens?: number;

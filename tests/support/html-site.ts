@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 
 export type RouteHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
-export interface SeenRequest {
+interface SeenRequest {
   path: string;
   host: string;
 }

@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export interface SunkMessage {
+interface SunkMessage {
   from: string;
   to: string[];
   /** The raw RFC 822 message as received. */

@@ -24,7 +24,7 @@ const SOCIAL_LABELS: Record<SocialNetwork, string> = {
   tiktok: 'TikTok',
 };
 
-export function postalLine(company: Company): string {
+function postalLine(company: Company): string {
   return `${company.zipcode.trim()} ${company.city.trim()}`.trim();
 }
 

@@ -13,7 +13,7 @@ const SCHEMA_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Sa
 // '07:00 - 16:00', '7.00–16.00', '07:00 til 16:00'; anything else (Lukket, 'Efter aftale') is skipped.
 const RANGE = /^(\d{1,2})[:.](\d{2})\s*(?:-|–|—|til)\s*(\d{1,2})[:.](\d{2})$/i;
 
-export interface OpeningHoursSpecification {
+interface OpeningHoursSpecification {
   '@type': 'OpeningHoursSpecification';
   dayOfWeek: (typeof SCHEMA_DAYS)[number];
   opens: string;
@@ -21,7 +21,7 @@ export interface OpeningHoursSpecification {
 }
 
 /** Days whose text is a plain time range, in schema.org form. */
-export function openingHoursSpecification(hours: Partial<OpeningHours>): OpeningHoursSpecification[] {
+function openingHoursSpecification(hours: Partial<OpeningHours>): OpeningHoursSpecification[] {
   return WEEKDAYS.flatMap((day, index) => {
     const match = RANGE.exec((hours[day] ?? '').trim());
     if (!match) return [];

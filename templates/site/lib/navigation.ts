@@ -10,7 +10,7 @@ export interface NavItem {
 }
 
 /** The home page is `./`; every other page its slug, relative so `/<cvr>/` and subdomains both work. */
-export function pageHref(page: Page): string {
+function pageHref(page: Page): string {
   return page.type === 'homepage' ? './' : siteHref(`/${page.slug}`);
 }
 
