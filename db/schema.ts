@@ -1,13 +1,20 @@
 // The database as Kysely sees it: table names (camelCase; CamelCasePlugin maps to snake_case) to
 // their row interfaces, each defined beside its repository in tables/.
+
+import type { AccountTokensTable } from './tables/account-tokens';
 import type { AiUsageTable } from './tables/ai-usage';
-import type { AnalyticsDailyTable, AnalyticsEventsTable } from './tables/analytics';
+import type { AnalyticsDailyTable, AnalyticsEventsTable, SitePageViewsTable } from './tables/analytics';
 import type { CompaniesTable } from './tables/companies';
 import type { ContactMessagesTable } from './tables/contact-messages';
 import type { CountersTable } from './tables/counters';
+import type { CvrCacheTable } from './tables/cvr-cache';
+import type { DeletedPagesTable } from './tables/deleted-pages';
 import type { ImagesTable } from './tables/images';
+import type { OrdersTable } from './tables/orders';
+import type { PageRevisionsTable } from './tables/page-revisions';
 import type { PagesTable } from './tables/pages';
 import type { PublishStateTable } from './tables/publish-state';
+import type { SaveRateTable } from './tables/save-rate';
 import type { SessionsTable } from './tables/sessions';
 import type { UsersTable } from './tables/users';
 
@@ -20,14 +27,14 @@ export interface Database {
   aiUsage: AiUsageTable;
   publishState: PublishStateTable;
   contactMessages: ContactMessagesTable;
-  cvrCache: import('./tables/cvr-cache').CvrCacheTable;
+  cvrCache: CvrCacheTable;
   analyticsDaily: AnalyticsDailyTable;
   analyticsEvents: AnalyticsEventsTable;
   counters: CountersTable;
-  pageRevisions: import('./tables/page-revisions').PageRevisionsTable;
-  deletedPages: import('./tables/deleted-pages').DeletedPagesTable;
-  saveRate: import('./tables/save-rate').SaveRateTable;
-  accountTokens: import('./tables/account-tokens').AccountTokensTable;
-  sitePageViews: import('./tables/analytics').SitePageViewsTable;
-  orders: import('./tables/orders').OrdersTable;
+  pageRevisions: PageRevisionsTable;
+  deletedPages: DeletedPagesTable;
+  saveRate: SaveRateTable;
+  accountTokens: AccountTokensTable;
+  sitePageViews: SitePageViewsTable;
+  orders: OrdersTable;
 }

@@ -6,12 +6,12 @@ import { truncateAtWord } from './meta';
 import { paragraphText } from './page-content';
 import { pathSiteUrl, subdomainOrigin } from './site-url';
 
-export const LANDING_REORDER_FROM = 4;
-export const LANDING_CARDS_FROM = 8;
+const LANDING_REORDER_FROM = 4;
+const LANDING_CARDS_FROM = 8;
 export const LANDING_MAX_CARDS = 6;
 export const LANDING_DEFAULT_SUBTITLE = 'Lokalt håndværk udført med omhu.';
 /** A card's subtitle is one or two lines; longer texts are cut at a word with an ellipsis. */
-export const LANDING_SUBTITLE_MAX = 120;
+const LANDING_SUBTITLE_MAX = 120;
 
 /** What the section needs of a company (a subset of db's Company). */
 export interface LandingCompany {

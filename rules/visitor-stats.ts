@@ -3,8 +3,8 @@
 // Pure, so the API and its tests agree on what "this week" means.
 
 export const STATS_DAYS = 30;
-export const WEEK_DAYS = 7;
-export const TOP_PAGES = 5;
+const WEEK_DAYS = 7;
+const TOP_PAGES = 5;
 
 export interface DayCount {
   day: string;

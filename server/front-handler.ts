@@ -36,7 +36,7 @@ import { createSiteVisits, isCountableView, pagePathOf } from './site-visits';
 import { type FileLookup, identityBody, type StaticFile, StaticFileCache } from './static-file-cache';
 
 /** Anything with a fetch handler: the Hono app (`createApp()` in api/app.ts) fits. */
-export interface FetchApp {
+interface FetchApp {
   /** `env` carries Node's request and socket (Hono's node adapter), e.g. for the client address. */
   fetch(request: Request, env?: unknown): Response | Promise<Response>;
 }

@@ -46,7 +46,7 @@ export interface ProductStackOptions {
   limitPrefix?: string;
 }
 
-export interface PublishingOptions {
+interface PublishingOptions {
   /** Render threads; 0 renders on this thread (only for tests whose database a thread cannot
    *  open, such as a PostgreSQL test schema). Default 2. */
   renderThreads?: number;

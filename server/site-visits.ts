@@ -9,7 +9,7 @@ import { addSitePageViews, type Db, type SitePageViewCount } from '../db';
 import type { Logger } from '../lib/logger';
 import { copenhagenDay } from '../rules/ai-limit';
 
-export const VISIT_FLUSH_MS = 5000;
+const VISIT_FLUSH_MS = 5000;
 /** Distinct (company, day, page) keys held before an early flush. */
 const MAX_KEYS = 20_000;
 /** Rows per INSERT: far below both dialects' bound-parameter limits. */

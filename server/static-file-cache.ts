@@ -29,7 +29,7 @@ import {
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export interface StaticVariant {
+interface StaticVariant {
   /** null for the identity body of a file held only compressed: inflate it with identityBody(). */
   body: Buffer | null;
   etag: string;

@@ -46,9 +46,9 @@ const COMPRESSIBLE = new Set(['html', 'xml', 'txt', 'css', 'js', 'mjs', 'json', 
 // Files that change under the same name: the browser must ask again, cheaply, with If-None-Match.
 const REVALIDATE = new Set(['html', 'xml', 'txt', 'json', 'webmanifest']);
 
-export const CACHE_REVALIDATE = 'no-cache';
+const CACHE_REVALIDATE = 'no-cache';
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
-export const CACHE_ONE_DAY = 'public, max-age=86400';
+const CACHE_ONE_DAY = 'public, max-age=86400';
 
 export type Encoding = 'br' | 'gzip';
 

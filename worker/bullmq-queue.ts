@@ -17,7 +17,7 @@ const ENQUEUE_TIMEOUT_MS = 1000;
 const IDLE_POLL_MS = 25;
 
 /** The deduplication id that makes a company's jobs one at a time. */
-export function deduplicationId(cvr: string): string {
+function deduplicationId(cvr: string): string {
   return `site:${cvr}`;
 }
 

@@ -1,6 +1,6 @@
 // The publish queue's public face: pick BullMQ or in-process by configuration, same semantics either way.
-export { deduplicationId, PUBLISH_JOB_NAME, publishJobOptions, QUEUE_PREFIX } from './bullmq-queue';
-export { createForwardingQueue, isPublishMessage, type PublishMessage } from './forwarding-queue';
+export { PUBLISH_JOB_NAME, publishJobOptions, QUEUE_PREFIX } from './bullmq-queue';
+export { createForwardingQueue, isPublishMessage } from './forwarding-queue';
 export {
   createPublishQueue,
   type PublishQueue,

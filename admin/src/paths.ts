@@ -13,4 +13,4 @@ export const ADMIN_PATHS = {
   operator: '/admin/operator',
 } as const;
 
-export type AdminPath = (typeof ADMIN_PATHS)[keyof typeof ADMIN_PATHS];
+type AdminPath = (typeof ADMIN_PATHS)[keyof typeof ADMIN_PATHS];

@@ -40,7 +40,7 @@ const guarded: RouteObject[] = [
   },
 ];
 
-export const ROUTES: RouteObject[] = [
+const ROUTES: RouteObject[] = [
   {
     path: '/admin',
     element: (

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 
 export type FieldErrors = Record<string, string>;
 
-export function fieldErrors(error: z.ZodError): FieldErrors {
+function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '_';

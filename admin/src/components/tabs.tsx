@@ -2,7 +2,7 @@
 // chosen tab's panel follows. Used by the settings and the pages editor.
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 
-export interface TabItem<K extends string> {
+interface TabItem<K extends string> {
   key: K;
   label: string;
 }

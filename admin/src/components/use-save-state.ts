@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '../../../rules/messages';
 
-export const SAVED_INDICATOR_MS = 3000;
+const SAVED_INDICATOR_MS = 3000;
 
 export type SaveState =
   | { status: 'idle' }

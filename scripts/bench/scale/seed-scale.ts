@@ -214,7 +214,7 @@ const STREETS = [
 ];
 
 /** The fixture CVR of company `index`: 8 digits from 40000000 up (none passes the modulus-11 check). */
-export function scaleCvr(index: number): string {
+function scaleCvr(index: number): string {
   return String(40_000_000 + index);
 }
 
@@ -225,7 +225,7 @@ function pick<T>(list: readonly T[], index: number): T {
 }
 
 /** Company `index` as the fixture writes it: the same on every run. */
-export function scaleCompany(
+function scaleCompany(
   index: number,
   options: Pick<ScaleOptions, 'logoEvery' | 'domainEvery'> = {},
 ): { company: NewCompanyRow; pages: NewPageRow[] } {

@@ -178,7 +178,7 @@ export async function startOurServer(env: Record<string, string>, workers: numbe
 
 /** Resident memory of a process tree in MB: all of it, and the part in processes whose command
  *  line contains `match` (our serving copies). */
-export async function treeRssMb(pid: number, match?: string): Promise<{ total: number; matched: number }> {
+async function treeRssMb(pid: number, match?: string): Promise<{ total: number; matched: number }> {
   const { stdout } = await run('ps', ['-e', '-o', 'pid=,ppid=,rss=,args=']);
   const rows = stdout
     .trim()
@@ -206,7 +206,7 @@ export async function treeRssMb(pid: number, match?: string): Promise<{ total: n
 }
 
 /** The ETags one server gives the most visited URLs (for the conditional share of the load). */
-export async function etagsOf(port: number, urls: Array<{ host: string; path: string }>): Promise<string[]> {
+async function etagsOf(port: number, urls: Array<{ host: string; path: string }>): Promise<string[]> {
   const etags: string[] = [];
   for (const url of urls) {
     etags.push(
@@ -236,11 +236,7 @@ export async function etagsOf(port: number, urls: Array<{ host: string; path: st
 }
 
 /** The wrk script: Zipf over sites (popularity order shuffled by a seeded hash), then a path. */
-export function wrkScript(
-  sites: ServedSite[],
-  hot: Array<{ host: string; path: string }>,
-  etags: string[],
-): string {
+function wrkScript(sites: ServedSite[], hot: Array<{ host: string; path: string }>, etags: string[]): string {
   const lua = (value: string) => JSON.stringify(value);
   const order = [...sites].sort((a, b) => hash(a.cvr).localeCompare(hash(b.cvr)));
   const harmonic: number[] = [];

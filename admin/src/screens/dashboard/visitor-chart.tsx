@@ -3,7 +3,7 @@
 // get the same figures as a table instead of the picture.
 const DAY = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
-export function formatDay(day: string): string {
+function formatDay(day: string): string {
   return DAY.format(new Date(`${day}T12:00:00Z`));
 }
 

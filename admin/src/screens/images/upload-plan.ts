@@ -14,7 +14,7 @@ export type UploadPlan<T extends PickedFile> =
   | { ok: false; error: string };
 
 /** Files the browser does not call images are skipped (the picker's accept filter can be bypassed). */
-export function isImageFile(file: PickedFile): boolean {
+function isImageFile(file: PickedFile): boolean {
   return file.type.startsWith('image/');
 }
 

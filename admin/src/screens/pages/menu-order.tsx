@@ -15,7 +15,7 @@ interface Row {
   showInMenu: boolean;
 }
 
-export function saveMenuOrder(rows: readonly Row[]): Promise<Page[]> {
+function saveMenuOrder(rows: readonly Row[]): Promise<Page[]> {
   return api.put<Page[]>('/pages/order', MESSAGES.pageOrderFailed, {
     pages: rows.map((row) => ({ id: row.page.id, showInMenu: row.showInMenu })),
   });

@@ -70,7 +70,7 @@ export function withGeneratedText(
   };
 }
 
-export const EMPTY_GALLERY_ITEM: Readonly<GalleryItem> = Object.freeze({
+const EMPTY_GALLERY_ITEM: Readonly<GalleryItem> = Object.freeze({
   title: '',
   description: '',
   image: '',
