@@ -184,6 +184,8 @@ if (only.has('scale')) {
     row('static_mix_vs_nginx', serving.ratio, '>= 1.0');
     row('static_mix_rss_mb', serving.oursRssMb, '< 512');
     row('static_mix_primary_rss_mb', serving.oursPrimaryRssMb);
+    row('static_mix_cold_pass_s', serving.oursColdSeconds);
+    row('static_mix_nginx_cold_pass_s', serving.nginxColdSeconds);
     row('static_mix_nginx_rss_mb', serving.nginxRssMb);
   }
 }

@@ -18,8 +18,10 @@ import {
 import { request } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
+import { COMPRESS_MIN_BYTES } from '../../../generator/site-model';
+import { BROTLI_OPTIONS, GZIP_LEVEL } from '../../../server/static-file-cache';
 import { runNginx, waitForPort } from '../nginx';
 import { median } from '../stats';
 
@@ -46,6 +48,9 @@ export interface StaticMixFigures {
   oursRssMb: number;
   /** The primary that publishes (render threads) and serves nothing. */
   oursPrimaryRssMb: number;
+  /** Seconds to answer every URL once, 16 at a time, right after the rebuild. */
+  oursColdSeconds: number;
+  nginxColdSeconds: number;
   nginxRssMb: number;
 }
 
@@ -86,7 +91,8 @@ export function servedSites(sitesDir: string, hosts: Map<string, string>): Serve
 
 /**
  * A copy of the sites for nginx: every file hard-linked (no extra bytes), plus `.br` and `.gz`
- * beside each HTML, XML and text file, at the compression our server uses for its own copies.
+ * beside each HTML, XML and text file, at the compression our server uses for its own copies (so
+ * both send the same bytes).
  */
 export function precompressedMirror(sitesDir: string, sites: ServedSite[], mirrorDir: string): void {
   for (const site of sites) {
@@ -100,17 +106,9 @@ export function precompressedMirror(sitesDir: string, sites: ServedSite[], mirro
       linkSync(source, path.join(to, file));
       if (!/\.(html|xml|txt)$/.test(file)) continue;
       const body = readFileSync(source);
-      if (body.length < 1024) continue;
-      writeFileSync(
-        path.join(to, `${file}.br`),
-        brotliCompressSync(body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 9,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          },
-        }),
-      );
-      writeFileSync(path.join(to, `${file}.gz`), gzipSync(body, { level: 9 }));
+      if (body.length < COMPRESS_MIN_BYTES) continue;
+      writeFileSync(path.join(to, `${file}.br`), brotliCompressSync(body, BROTLI_OPTIONS));
+      writeFileSync(path.join(to, `${file}.gz`), gzipSync(body, { level: GZIP_LEVEL }));
     }
   }
 }
@@ -286,7 +284,51 @@ function hash(value: string): string {
   return createHash('sha1').update(value).digest('hex');
 }
 
-async function wrkMix(port: number, script: string, seconds: number): Promise<number> {
+/** The status of one GET as a browser sends it (0: no answer). */
+function statusOf(port: number, host: string, urlPath: string): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: urlPath, headers: { host, 'accept-encoding': 'br, gzip' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', () => resolve(0));
+    req.end();
+  });
+}
+
+/** Every URL of the load, asked once: the first ones that fail, to name them in an error. */
+async function failingUrls(port: number, sites: ServedSite[]): Promise<string[]> {
+  const failed: string[] = [];
+  for (const site of sites) {
+    for (const urlPath of [...site.pages, ...site.assets]) {
+      const status = await statusOf(port, site.host, urlPath);
+      if (status >= 400 || status === 0) failed.push(`${status} ${site.host}${urlPath}`);
+      if (failed.length >= 10) return failed;
+    }
+  }
+  return failed;
+}
+
+/** Asks every URL once, 16 at a time, and returns the seconds it took: a crawler's first pass. */
+async function crawlOnce(port: number, sites: ServedSite[]): Promise<number> {
+  const urls = sites.flatMap((site) => [...site.pages, ...site.assets].map((p) => [site.host, p] as const));
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < urls.length) {
+        const [host, urlPath] = urls[next++] as readonly [string, string];
+        await statusOf(port, host, urlPath);
+      }
+    }),
+  );
+  return Math.round((performance.now() - started) / 100) / 10;
+}
+
+async function wrkMix(port: number, script: string, seconds: number, sites: ServedSite[]): Promise<number> {
   const { stdout } = await run(
     'wrk',
     ['-t1', '-c50', `-d${seconds}s`, '-s', script, `http://127.0.0.1:${port}/`],
@@ -295,7 +337,10 @@ async function wrkMix(port: number, script: string, seconds: number): Promise<nu
   const rps = /Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1];
   const errors = /Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1];
   if (!rps) throw new Error(`wrk gave no figure:\n${stdout}`);
-  if (errors) throw new Error(`wrk saw ${errors} error responses on port ${port}:\n${stdout}`);
+  if (errors) {
+    const failed = await failingUrls(port, sites);
+    throw new Error(`wrk saw ${errors} error responses on port ${port}:\n${stdout}\n${failed.join('\n')}`);
+  }
   return Number(rps);
 }
 
@@ -319,14 +364,18 @@ export async function compareMix(options: {
   const nginxScript = path.join(options.scriptDir, 'nginx.lua');
   writeFileSync(ourScript, wrkScript(options.sites, hot, await etagsOf(options.ourPort, hot)));
   writeFileSync(nginxScript, wrkScript(options.sites, hot, await etagsOf(options.nginxPort, hot)));
-  // Warm both (each server's caches fill from the same load), then alternate.
-  await wrkMix(options.ourPort, ourScript, Math.max(2, options.seconds));
-  await wrkMix(options.nginxPort, nginxScript, Math.max(2, options.seconds));
+  // First every URL once on each server, as a crawler after a rebuild would: ours compresses what it
+  // serves the first time (and writes the copies beside the files), nginx was handed its copies. That
+  // cold pass is timed on its own; then both warm with the measured load, and the rounds alternate.
+  const oursColdSeconds = await crawlOnce(options.ourPort, options.sites);
+  const nginxColdSeconds = await crawlOnce(options.nginxPort, options.sites);
+  await wrkMix(options.ourPort, ourScript, Math.max(2, options.seconds), options.sites);
+  await wrkMix(options.nginxPort, nginxScript, Math.max(2, options.seconds), options.sites);
   const ours: number[] = [];
   const nginx: number[] = [];
   for (let round = 0; round < options.rounds; round++) {
-    ours.push(await wrkMix(options.ourPort, ourScript, options.seconds));
-    nginx.push(await wrkMix(options.nginxPort, nginxScript, options.seconds));
+    ours.push(await wrkMix(options.ourPort, ourScript, options.seconds, options.sites));
+    nginx.push(await wrkMix(options.nginxPort, nginxScript, options.seconds, options.sites));
   }
   const ourMemory = await treeRssMb(options.ourPid, 'web-process');
   const oursRps = median(ours);
@@ -340,5 +389,7 @@ export async function compareMix(options: {
     oursRssMb: ourMemory.matched,
     oursPrimaryRssMb: ourMemory.total - ourMemory.matched,
     nginxRssMb: (await treeRssMb(options.nginxPid)).total,
+    oursColdSeconds,
+    nginxColdSeconds,
   };
 }
