@@ -33,7 +33,7 @@ import { createMediaHandler } from './media';
 import { acceptedEncodings, etagMatches } from './negotiation';
 import { createSiteAccess } from './site-access';
 import { createSiteVisits, isCountableView, pagePathOf } from './site-visits';
-import { type FileLookup, identityBody, type StaticFile, StaticFileCache } from './static-file-cache';
+import { type FileLookup, type StaticFile, StaticFileCache } from './static-file-cache';
 
 /** Anything with a fetch handler: the Hono app (`createApp()` in api/app.ts) fits. */
 interface FetchApp {
@@ -144,7 +144,7 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     }
     res.writeHead(status, variant.head);
     if (req.method === 'HEAD') res.end();
-    else res.end(variant.body ?? identityBody(file));
+    else res.end(variant.body ?? files.identity(file));
   }
 
   function serveSite(req: IncomingMessage, res: ServerResponse, target: SiteTarget): void {

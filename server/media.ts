@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { MediaTarget } from '../rules/request-target';
 import { etagMatches } from './negotiation';
-import { type FileLookup, identityBody, type StaticFile, type StaticFileCache } from './static-file-cache';
+import type { FileLookup, StaticFile, StaticFileCache } from './static-file-cache';
 import { CACHE_IMMUTABLE, fileHeaders, fileKind, flatHeaders, notModifiedHeaders } from './static-headers';
 
 export type MediaHandler = (req: IncomingMessage, res: ServerResponse, target: MediaTarget) => void;
@@ -37,7 +37,7 @@ export function createMediaHandler(
       const kind = { ...fileKind(file), cacheControl: CACHE_IMMUTABLE, compressible: false };
       const { etag } = found.identity;
       known = {
-        head: flatHeaders(fileHeaders(kind, identityBody(found).length, etag, null, false)),
+        head: flatHeaders(fileHeaders(kind, files.identity(found).length, etag, null, false)),
         notModified: flatHeaders(notModifiedHeaders(kind, etag, false)),
       };
       heads.set(found, known);
@@ -60,7 +60,7 @@ export function createMediaHandler(
     }
     res.writeHead(200, head);
     if (req.method === 'HEAD') res.end();
-    else res.end(identityBody(found));
+    else res.end(files.identity(found));
   }
 
   return function serveMedia(req, res, target) {
