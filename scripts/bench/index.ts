@@ -161,6 +161,7 @@ if (only.has('scale')) {
   const save = await benchApiSave({ seconds: quick ? 2 : 5, concurrency: 10, existingCompanies: companies });
   row('scale_api_save_p95_ms', save.p95);
 
+  let serving: Awaited<ReturnType<typeof benchServingAtScale>> | null = null;
   if (values['skip-serving']) {
     console.error('scale serving: skipped (--skip-serving)');
   } else if (!(await haveCommand('nginx')) || !(await haveCommand('wrk'))) {
@@ -168,13 +169,20 @@ if (only.has('scale')) {
       'scale serving: skipped, needs nginx and wrk (apt-get install -y nginx wrk libnginx-mod-http-brotli-static)',
     );
   } else {
-    const serving = await benchServingAtScale({
+    // The longest section: a failure here is reported as a figure, not a lost run.
+    serving = await benchServingAtScale({
       sites: quick ? 1000 : 10_000,
       workers: os.availableParallelism(),
       seconds: quick ? 3 : 8,
       rounds: 3,
       log: console.log,
+    }).catch((error: Error) => {
+      console.error(error);
+      row('static_mix_error', error.message.split('\n')[0] ?? 'failed');
+      return null;
     });
+  }
+  if (serving) {
     row('scale_rendered_sites', serving.sites);
     row('scale_rendered_pages', serving.renderedPages);
     row('rebuild_pages_per_s', serving.pagesPerSecond);

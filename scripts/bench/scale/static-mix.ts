@@ -328,7 +328,13 @@ async function crawlOnce(port: number, sites: ServedSite[]): Promise<number> {
   return Math.round((performance.now() - started) / 100) / 10;
 }
 
-async function wrkMix(port: number, script: string, seconds: number, sites: ServedSite[]): Promise<number> {
+async function wrkMix(
+  port: number,
+  script: string,
+  seconds: number,
+  sites: ServedSite[],
+  server: 'ours' | 'nginx',
+): Promise<number> {
   const { stdout } = await run(
     'wrk',
     ['-t1', '-c50', `-d${seconds}s`, '-s', script, `http://127.0.0.1:${port}/`],
@@ -339,7 +345,9 @@ async function wrkMix(port: number, script: string, seconds: number, sites: Serv
   if (!rps) throw new Error(`wrk gave no figure:\n${stdout}`);
   if (errors) {
     const failed = await failingUrls(port, sites);
-    throw new Error(`wrk saw ${errors} error responses on port ${port}:\n${stdout}\n${failed.join('\n')}`);
+    throw new Error(
+      `wrk saw ${errors} error responses from ${server} (port ${port}):\n${stdout}\n${failed.join('\n')}`,
+    );
   }
   return Number(rps);
 }
@@ -369,13 +377,13 @@ export async function compareMix(options: {
   // cold pass is timed on its own; then both warm with the measured load, and the rounds alternate.
   const oursColdSeconds = await crawlOnce(options.ourPort, options.sites);
   const nginxColdSeconds = await crawlOnce(options.nginxPort, options.sites);
-  await wrkMix(options.ourPort, ourScript, Math.max(2, options.seconds), options.sites);
-  await wrkMix(options.nginxPort, nginxScript, Math.max(2, options.seconds), options.sites);
+  await wrkMix(options.ourPort, ourScript, Math.max(2, options.seconds), options.sites, 'ours');
+  await wrkMix(options.nginxPort, nginxScript, Math.max(2, options.seconds), options.sites, 'nginx');
   const ours: number[] = [];
   const nginx: number[] = [];
   for (let round = 0; round < options.rounds; round++) {
-    ours.push(await wrkMix(options.ourPort, ourScript, options.seconds, options.sites));
-    nginx.push(await wrkMix(options.nginxPort, nginxScript, options.seconds, options.sites));
+    ours.push(await wrkMix(options.ourPort, ourScript, options.seconds, options.sites, 'ours'));
+    nginx.push(await wrkMix(options.nginxPort, nginxScript, options.seconds, options.sites, 'nginx'));
   }
   const ourMemory = await treeRssMb(options.ourPid, 'web-process');
   const oursRps = median(ours);
