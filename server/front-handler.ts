@@ -70,7 +70,7 @@ const REPO_ROOT = projectRoot(import.meta.dirname);
 const HOST_MEMO_LIMIT = 1024;
 /** Memory for held files across all serving processes (WEB_PROCESSES). With compressed copies on
  *  disk beside each file a miss costs a read, not a compression; see server/README.md. */
-const FILE_CACHE_BYTES = 192 * 1024 * 1024;
+const FILE_CACHE_BYTES = 128 * 1024 * 1024;
 /** How often to check that the watched sites folder is still the one on disk. */
 const REWATCH_CHECK_MS = 2000;
 const ALLOW_HEADERS = { Allow: 'GET, HEAD', 'Content-Length': '0' } as const;
