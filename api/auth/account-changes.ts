@@ -17,7 +17,7 @@ import type { Mailer } from '../../lib/mailer';
 import { MESSAGES } from '../../rules/messages';
 import { productOrigin } from '../../rules/site-url';
 import { accountTokenId, accountTokenState, issueAccountToken } from './account-tokens';
-import { hashPassword, verifyPassword } from './password';
+import { hashNewPassword, verifyPassword } from './password';
 
 export const EMAIL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const CONFIRM_EMAIL_PATH = '/admin/bekraeft-email';
@@ -37,7 +37,7 @@ export async function changePassword(
   now: Date,
 ): Promise<void> {
   await checkCurrentPassword(user, input.currentPassword);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password);
   await db.transaction().execute(async (trx) => {
     await updateUserPassword(trx, user.id, passwordHash, now);
     await trx.deleteFrom('sessions').where('userId', '=', user.id).where('id', '!=', keepSessionId).execute();

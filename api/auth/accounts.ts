@@ -3,7 +3,7 @@
 import { type Db, findUserByEmail, insertUser, type User } from '../../db';
 import { type OwnerAccountInput, ownerAccountSchema } from '../schemas/auth';
 import { parseInput } from '../schemas/json-body';
-import { hashPassword, verifyPasswordOrDummy } from './password';
+import { hashNewPassword, hashPassword, verifyPasswordOrDummy } from './password';
 
 /**
  * Creates the owner's login. Missing fields, an invalid e-mail, a short or common password are
@@ -12,7 +12,7 @@ import { hashPassword, verifyPasswordOrDummy } from './password';
  */
 export async function createOwnerAccount(db: Db, input: OwnerAccountInput, now: Date): Promise<User> {
   const { email, password } = parseInput(ownerAccountSchema, input);
-  return insertOwnerAccount(db, email, password, now);
+  return insertUser(db, email, await hashNewPassword(password), now);
 }
 
 /**

@@ -18,7 +18,7 @@ import type { Mailer } from '../../lib/mailer';
 import { MESSAGES } from '../../rules/messages';
 import { productOrigin } from '../../rules/site-url';
 import { accountTokenId, accountTokenState, issueAccountToken, type TokenState } from './account-tokens';
-import { hashPassword } from './password';
+import { hashNewPassword } from './password';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** The admin screen the link opens. */
@@ -102,7 +102,7 @@ export async function confirmPasswordReset(
   password: string,
   now: Date,
 ): Promise<User> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashNewPassword(password);
   const id = accountTokenId(token);
   const user = await db.transaction().execute(async (trx) => {
     const row = id === null ? undefined : await spendAccountToken(trx, id, 'password_reset', now);

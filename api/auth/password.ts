@@ -2,6 +2,9 @@
 // Checking a login against an unknown e-mail verifies a dummy hash, so a wrong password and an
 // unknown e-mail take the same time and an attacker cannot learn which e-mails have accounts.
 import { hash, verify } from '@node-rs/argon2';
+import { AppError } from '../../lib/errors';
+import { AUTH_MESSAGES } from '../../rules/messages';
+import { isCommonPassword } from './common-passwords';
 
 // 19 MiB, 2 passes, 1 lane: OWASP's argon2id baseline, and what the Lucia guide uses.
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, outputLen: 32, parallelism: 1 } as const;
@@ -13,6 +16,21 @@ function normalize(password: string): string {
 
 export function hashPassword(password: string): Promise<string> {
   return hash(normalize(password), ARGON2_OPTIONS);
+}
+
+/**
+ * The hash of a password an owner chose (sign-up, reset, change). A password on the common-password
+ * list is refused here, on the server only: the list stays out of every browser bundle, so the forms
+ * check length and repetition and the API answers this one.
+ */
+export function hashNewPassword(password: string): Promise<string> {
+  refuseCommonPassword(password);
+  return hashPassword(password);
+}
+
+/** Throws invalid_input with AUTH_MESSAGES.passwordTooCommon for a password on the common list. */
+export function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw new AppError('invalid_input', AUTH_MESSAGES.passwordTooCommon);
 }
 
 /** False for a wrong password and for a stored hash argon2 cannot read. */

@@ -23,7 +23,7 @@ import { ABOUT_PAGE_DEFAULTS, HOMEPAGE_DEFAULTS, type PageDefaults } from '../..
 import { pathSiteUrl, productOrigin, schemeFor, subdomainOrigin } from '../../rules/site-url';
 import type { TextWriter, WriteInput } from '../ai';
 import { insertOwnerAccount } from '../auth/accounts';
-import { isCommonPassword } from '../auth/common-passwords';
+import { refuseCommonPassword } from '../auth/password';
 import { commitChange } from '../services/commit-change';
 import type { CvrCompany, CvrRegistry, ScrapeResult, ScrapeWebsite } from './contracts';
 import { welcomeMail } from './welcome-mail';
@@ -74,7 +74,7 @@ async function create(
   const { db, config, logger } = deps;
   const { cvr, existingWebsiteUrl: websiteUrl } = input;
   // Checked first, so a bad password costs no registry lookup and no AI text.
-  if (isCommonPassword(input.password)) throw new AppError('invalid_input', AUTH_MESSAGES.passwordTooCommon);
+  refuseCommonPassword(input.password);
 
   // Early answers for the common conflicts; the unique indexes decide races inside the transaction.
   const taken = await takenError(db, cvr, email);

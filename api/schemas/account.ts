@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, MESSAGES } from '../../rules/messages';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../rules/password';
-import { isCommonPassword } from '../auth/common-passwords';
 import { body, EMAIL_MAX, emailAddress } from './fields';
 
 const TOKEN_MAX = 100;
@@ -15,8 +14,7 @@ const field = z.string({ error: MESSAGES.invalidInput }).optional();
 const newPassword = z
   .string()
   .min(PASSWORD_MIN, MESSAGES.passwordTooShort)
-  .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong)
-  .refine((password) => !isCommonPassword(password), AUTH_MESSAGES.passwordTooCommon);
+  .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong);
 
 /** Checks `password` and `passwordRepeat` in the sign-up's order of messages. */
 function checkNewPassword(

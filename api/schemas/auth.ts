@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, MESSAGES } from '../../rules/messages';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../rules/password';
-import { isCommonPassword } from '../auth/common-passwords';
 import { body, EMAIL_MAX, emailAddress } from './fields';
 
 const required = MESSAGES.emailAndPasswordRequired;
@@ -30,8 +29,7 @@ export const ownerAccountSchema = credentialsPresent.pipe(
     password: z
       .string()
       .min(PASSWORD_MIN, MESSAGES.passwordTooShort)
-      .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong)
-      .refine((password) => !isCommonPassword(password), AUTH_MESSAGES.passwordTooCommon),
+      .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong),
   }),
 );
 
