@@ -12,5 +12,3 @@ export const ADMIN_PATHS = {
   account: '/admin/konto',
   operator: '/admin/operator',
 } as const;
-
-type AdminPath = (typeof ADMIN_PATHS)[keyof typeof ADMIN_PATHS];

@@ -18,7 +18,7 @@ import type { Config } from '../../lib/config';
 import { AppError, isAppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
-import { AUTH_MESSAGES, MESSAGES } from '../../rules/messages';
+import { MESSAGES } from '../../rules/messages';
 import { ABOUT_PAGE_DEFAULTS, HOMEPAGE_DEFAULTS, type PageDefaults } from '../../rules/pages';
 import { pathSiteUrl, productOrigin, schemeFor, subdomainOrigin } from '../../rules/site-url';
 import type { TextWriter, WriteInput } from '../ai';
