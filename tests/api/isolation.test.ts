@@ -3,9 +3,13 @@
 // logo, pages, images, AI quota and publish requests must be exactly as before, and no response may
 // carry B's data. Signed out, every owner endpoint answers 401.
 //
-// One row per attempt. The lead adds rows for the images, logo and AI routes when they are mounted
-// (their data is already seeded for B and compared below); see the commented examples at the end.
+// One row per attempt, written for what each endpoint could leak. Beside the rows, every owner
+// endpoint of the OpenAPI route list (api/openapi.ts, which tests/api/openapi.test.ts holds equal to
+// the routes the app mounts) is probed by itself: signed out it must answer 401, and signed in as A
+// with each of B's ids in its path it may neither show nor change anything of B's. A new owner route
+// is covered the moment it is mounted and listed, before anyone writes its rows.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { API_ROUTES } from '../../api/openapi';
 import {
   type Company,
   findCompanyByCvr,
@@ -374,5 +378,57 @@ describe('signed out, every owner endpoint answers 401', () => {
     const response = await h.send(row.method, row.path(victim), { body: row.body?.(victim) });
     expect(response.status).toBe(401);
     expect(await snapshotOfB()).toEqual(before);
+  });
+});
+
+/** Every owner endpoint of the route list, its `{params}` filled with one of B's ids at a time. */
+const OWNER_ENDPOINTS = API_ROUTES.filter((route) => route.auth === 'owner');
+
+/** A body naming B's ids for the methods that carry one. */
+function probeBody(method: string): unknown {
+  return method === 'get' || method === 'delete'
+    ? undefined
+    : { cvr: victim.cvr, id: victim.homepage.id, pageId: victim.homepage.id };
+}
+
+function withIds(template: string, id: string): string {
+  return template.replace(/\{[^}]+\}/g, encodeURIComponent(id));
+}
+
+describe('every owner endpoint of the route list, probed by itself', () => {
+  let cookie: string;
+  beforeEach(async () => {
+    cookie = await h.login(a.email, a.password);
+  });
+
+  it('covers the whole owner API', () => {
+    expect(OWNER_ENDPOINTS.length).toBeGreaterThan(20);
+  });
+
+  it.each(OWNER_ENDPOINTS)('$method $path: signed out 401', async (route) => {
+    const before = await snapshotOfB();
+    const response = await h.send(
+      route.method.toUpperCase() as IsolationRow['method'],
+      withIds(route.path, victim.homepage.id),
+      { body: probeBody(route.method) },
+    );
+    expect(response.status).toBe(401);
+    expect(await snapshotOfB()).toEqual(before);
+  });
+
+  it.each(OWNER_ENDPOINTS)("$method $path: signed in as A with B's ids, nothing of B's", async (route) => {
+    const ids = [victim.homepage.id, victim.image.id, victim.revisionId, victim.deletedPageId, victim.cvr];
+    const templates = route.path.includes('{') ? ids.map((id) => withIds(route.path, id)) : [route.path];
+    for (const target of [...new Set(templates)]) {
+      const before = await snapshotOfB();
+      const response = await h.send(route.method.toUpperCase() as IsolationRow['method'], target, {
+        cookie,
+        body: probeBody(route.method),
+      });
+      const text = await response.text();
+      expect(response.status, `${target}: ${text}`).toBeLessThan(500);
+      for (const secret of secretsOfB()) expect(text, `${target} leaks ${secret}`).not.toContain(secret);
+      expect(await snapshotOfB(), target).toEqual(before);
+    }
   });
 });
