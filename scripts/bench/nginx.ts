@@ -28,9 +28,6 @@ export async function runNginx(options: NginxOptions): Promise<RunningNginx & { 
   const config = `
 ${(options.modules ?? []).map((module) => `load_module ${module};`).join('\n')}
 worker_processes ${options.workers};
-# Its open_file_cache keeps a descriptor per file: above the default limit it answered 500/404 with
-# "Too many open files" at 1,000 sites.
-worker_rlimit_nofile 262144;
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
