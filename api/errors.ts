@@ -8,7 +8,7 @@ import type { Logger } from '../lib/logger';
 import { MESSAGES } from '../rules/messages';
 import type { AppEnv } from './env';
 
-export const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
+const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   invalid_input: 400,
   unauthorized: 401,
   forbidden: 403,

@@ -22,7 +22,7 @@ import { orderSchema } from './schemas/order';
 import { pageOrderSchema } from './schemas/page-order';
 import { pageCreateSchema, pageUpdateSchema } from './schemas/pages';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface ApiRoute {
   method: HttpMethod;

@@ -2,7 +2,7 @@
 // codes to statuses in one table); the message is the Danish text a user may see.
 import { MESSAGES } from '../rules/messages';
 
-export const ERROR_CODES = [
+const ERROR_CODES = [
   'invalid_input',
   'unauthorized',
   'forbidden',

@@ -3,14 +3,14 @@
 import { z } from 'zod';
 import { PAGE_TYPES } from '../../rules/pages';
 
-export const KEYWORDS_REQUIRED = 'Skriv mindst ét nøgleord';
-export const KEYWORDS_TOO_LONG = 'Nøgleordene er for lange. Brug højst 20 nøgleord på hver højst 80 tegn.';
-export const PAGE_TYPE_INVALID = 'Vælg om teksten er til forsiden eller en underside';
+const KEYWORDS_REQUIRED = 'Skriv mindst ét nøgleord';
+const KEYWORDS_TOO_LONG = 'Nøgleordene er for lange. Brug højst 20 nøgleord på hver højst 80 tegn.';
+const PAGE_TYPE_INVALID = 'Vælg om teksten er til forsiden eller en underside';
 
 const MAX_KEYWORDS = 20;
 const MAX_KEYWORD_LENGTH = 80;
 
-export function splitKeywords(value: string | readonly string[]): string[] {
+function splitKeywords(value: string | readonly string[]): string[] {
   const parts = typeof value === 'string' ? value.split(',') : value.flatMap((item) => item.split(','));
   return parts.map((part) => part.replace(/\s+/g, ' ').trim()).filter((part) => part !== '');
 }
@@ -27,5 +27,3 @@ export const generateRequestSchema = z.object({
     ),
   pageType: z.enum(PAGE_TYPES, { error: PAGE_TYPE_INVALID }),
 });
-
-export type GenerateRequest = z.infer<typeof generateRequestSchema>;

@@ -7,7 +7,7 @@ import { createOpenAiWriter, type OpenAiWriterOptions } from './openai-writer';
 import { createTemplateWriter, type TemplateWriterOptions } from './template-writer';
 import { cleanInput, type TextWriter } from './text-writer';
 
-export type { TextWriter, WriteInput, WrittenText } from './text-writer';
+export type { TextWriter, WriteInput } from './text-writer';
 
 export type TextWriterOptions = OpenAiWriterOptions & TemplateWriterOptions;
 

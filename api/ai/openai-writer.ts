@@ -17,7 +17,7 @@ import { SUBTITLE_MAX, type TextWriter, TITLE_MAX, type WriteInput, type Written
 // Without an explicit URL the client would read OPENAI_BASE_URL itself; config is the one reader.
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
-export const COMPLETION_SETTINGS = { temperature: 0.7, max_tokens: 2000 } as const;
+const COMPLETION_SETTINGS = { temperature: 0.7, max_tokens: 2000 } as const;
 
 export interface OpenAiWriterOptions {
   /** Per attempt; 20 s unless a test wants to see a hang quickly. */

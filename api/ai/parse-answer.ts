@@ -19,7 +19,7 @@ const answerSchema = z.object({
 
 export type ModelAnswer = z.infer<typeof answerSchema>;
 
-export class AnswerError extends Error {
+class AnswerError extends Error {
   override name = 'AnswerError';
 }
 

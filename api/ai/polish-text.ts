@@ -109,7 +109,7 @@ export function countWords(text: string): number {
   return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
-export function capitaliseFirst(text: string): string {
+function capitaliseFirst(text: string): string {
   const index = text.search(/\p{L}/u);
   if (index < 0) return text;
   return text.slice(0, index) + text.charAt(index).toLocaleUpperCase(LOCALE) + text.slice(index + 1);

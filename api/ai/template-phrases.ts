@@ -42,17 +42,17 @@ const NUMBER_WORDS = [
 ];
 
 /** Danish style: numbers up to twelve in words, larger ones in digits. */
-export function numberWord(n: number): string {
+function numberWord(n: number): string {
   return NUMBER_WORDS[n] ?? String(n);
 }
 
 /** 'en tømrer' / 'et flyttefirma'. */
-export function withArticle(profile: TradeProfile): string {
+function withArticle(profile: TradeProfile): string {
   return `${profile.noun.gender === 'neuter' ? 'et' : 'en'} ${profile.noun.singular}`;
 }
 
 /** 'din lokale tømrer' / 'dit lokale flyttefirma'. */
-export function yourLocal(profile: TradeProfile): string {
+function yourLocal(profile: TradeProfile): string {
   return `${profile.noun.gender === 'neuter' ? 'dit' : 'din'} lokale ${profile.noun.singular}`;
 }
 
@@ -66,7 +66,7 @@ export function customerList(profile: TradeProfile): string {
 }
 
 /** A service mid-sentence: 'Nye vinduer' → 'nye vinduer', but 'VVS-service' and 'HFI-relæ' stay. */
-export function lowerFirst(text: string): string {
+function lowerFirst(text: string): string {
   const [first = '', second = ''] = text;
   if (second !== '' && second === second.toLocaleUpperCase('da') && /\p{L}/u.test(second)) return text;
   return first.toLocaleLowerCase('da') + text.slice(1);
@@ -80,7 +80,7 @@ const weAre = (f: WriterFacts) =>
   isFirm(f) ? `${f.name} er ${withArticle(f.profile)}` : `Hos ${f.name} er vi ${f.profile.noun.plural}`;
 const shop = (f: WriterFacts) => f.profile.workplace === 'shop';
 /** Two services that read well in a row (no 'og' inside either), lowercased. */
-export function twoServices(f: WriterFacts): [string, string] | null {
+function twoServices(f: WriterFacts): [string, string] | null {
   if (!f.knownTrade && !f.fromOwner) return null;
   const simple = f.services.filter((service) => !/\sog\s/.test(service));
   const [a, b] = simple.length >= 2 ? simple : f.services;

@@ -157,7 +157,7 @@ export function writeFromTemplates(
 }
 
 /** The facts the sentences are built from. */
-export function writerFacts(input: WriteInput, today: Date): WriterFacts {
+function writerFacts(input: WriteInput, today: Date): WriterFacts {
   const profile = findTradeProfile({
     industryCode: input.industryCode,
     industryDesc: input.industryDesc,
@@ -216,7 +216,7 @@ function ownerTopics(input: WriteInput, city: string | undefined): string[] {
 }
 
 /** 'Aarhus C' → 'Aarhus', 'København K' → 'København': the postal district reads oddly in a sentence. */
-export function townName(city: string): string {
+function townName(city: string): string {
   return city.replace(/\s+(C|K|N|S|V|Ø|NV|NØ|SV|SØ)$/u, '').trim();
 }
 

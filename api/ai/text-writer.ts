@@ -47,10 +47,6 @@ export const TITLE_MAX = 60;
 export const SUBTITLE_MAX = 120;
 /** The OpenAI prompt's length; the template writer writes shorter, scannable pages. */
 export const MAX_WORDS = 300;
-export const PARAGRAPHS: Readonly<Record<PageType, readonly [min: number, max: number]>> = {
-  homepage: [4, 6],
-  page: [3, 4],
-};
 
 /**
  * Trims every field, drops blank and repeated keywords (case-insensitively) and empty optional

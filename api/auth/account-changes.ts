@@ -19,8 +19,8 @@ import { productOrigin } from '../../rules/site-url';
 import { accountTokenId, accountTokenState, issueAccountToken } from './account-tokens';
 import { hashNewPassword, verifyPassword } from './password';
 
-export const EMAIL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
-export const CONFIRM_EMAIL_PATH = '/admin/bekraeft-email';
+const EMAIL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+const CONFIRM_EMAIL_PATH = '/admin/bekraeft-email';
 
 async function checkCurrentPassword(user: User, currentPassword: string): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
@@ -50,7 +50,7 @@ export async function changePassword(
   });
 }
 
-export function emailChangeMail(newEmail: string, link: string) {
+function emailChangeMail(newEmail: string, link: string) {
   return {
     to: newEmail,
     subject: 'Bekræft din nye email til Mesterside',

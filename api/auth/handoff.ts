@@ -10,7 +10,7 @@ import { classifyHost } from '../../rules/request-target';
 import { schemeFor } from '../../rules/site-url';
 import { accountTokenId, issueAccountToken } from './account-tokens';
 
-export const HANDOFF_TTL_MS = 60 * 1000;
+const HANDOFF_TTL_MS = 60 * 1000;
 const HOST_PATTERN = /^[a-z0-9.-]+(:\d{1,5})?$/;
 
 /** The CVR of the company a host of ours belongs to (subdomain, or verified custom domain), or null. */

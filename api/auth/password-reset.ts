@@ -20,15 +20,15 @@ import { productOrigin } from '../../rules/site-url';
 import { accountTokenId, accountTokenState, issueAccountToken, type TokenState } from './account-tokens';
 import { hashNewPassword } from './password';
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** The admin screen the link opens. */
-export const RESET_PATH = '/admin/nulstil-password';
+const RESET_PATH = '/admin/nulstil-password';
 
-export function resetLink(publicHost: string, token: string): string {
+function resetLink(publicHost: string, token: string): string {
   return `${productOrigin(publicHost)}${RESET_PATH}?token=${token}`;
 }
 
-export function passwordResetMail(email: string, link: string) {
+function passwordResetMail(email: string, link: string) {
   return {
     to: email,
     subject: 'Nulstil dit password til Mesterside',

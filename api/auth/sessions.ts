@@ -20,7 +20,7 @@ import { DAY_MS } from '../../rules/trial';
 export const SESSION_COOKIE = 'mesterside_session';
 export const SESSION_DURATION_MS = 30 * DAY_MS;
 /** A session used with less than this left is extended to a full SESSION_DURATION_MS again. */
-export const SESSION_RENEW_WITHIN_MS = 15 * DAY_MS;
+const SESSION_RENEW_WITHIN_MS = 15 * DAY_MS;
 
 const TOKEN_BYTES = 20;
 // 20 bytes are 160 bits: 32 base32 characters without padding.
@@ -75,10 +75,6 @@ export async function validateSessionToken(db: Db, token: string, now: Date): Pr
   const renewed = new Date(now.getTime() + SESSION_DURATION_MS);
   await extendSession(db, id, renewed);
   return { ...found, session: { ...found.session, expiresAt: renewed.toISOString() }, extended: true };
-}
-
-export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
-  await deleteSession(db, sessionId);
 }
 
 function cookieOptions(publicHost: string) {

@@ -12,7 +12,7 @@ import { UPLOAD_TEMP_PREFIX } from './upload-sweep';
 
 export type MediaKind = 'images' | 'logos';
 
-export interface StoredFile extends Omit<RenderedFile, 'data'> {
+interface StoredFile extends Omit<RenderedFile, 'data'> {
   bytes: number;
   /** `/media/images/<cvr>/<file>`. */
   url: string;
@@ -37,7 +37,7 @@ export function safeName(fileName: string, fallback: string): string {
   return slug || fallback;
 }
 
-export function mediaUrl(relative: string): string {
+function mediaUrl(relative: string): string {
   return `/media/${relative}`;
 }
 

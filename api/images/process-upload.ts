@@ -24,10 +24,10 @@ function sharp(...input: Parameters<SharpFactory>): Sharp {
   return loadedSharp(...input);
 }
 
-export type OutputFormat = 'webp' | 'jpeg' | 'png';
+type OutputFormat = 'webp' | 'jpeg' | 'png';
 
 /** One file to make: fitted inside width × height (never enlarged), named `<base><suffix>`. */
-export interface OutputSpec {
+interface OutputSpec {
   suffix: string;
   format: OutputFormat;
   width: number;

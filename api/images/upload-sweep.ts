@@ -9,8 +9,8 @@ import type { Logger } from '../../lib/logger';
 import type { MediaKind } from './media-files';
 
 export const UPLOAD_TEMP_PREFIX = '.upload-';
-export const UPLOAD_TEMP_MAX_AGE_MS = 60 * 60 * 1000;
-export const UPLOAD_SWEEP_EVERY_MS = 10 * 60 * 1000;
+const UPLOAD_TEMP_MAX_AGE_MS = 60 * 60 * 1000;
+const UPLOAD_SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 const KINDS: readonly MediaKind[] = ['images', 'logos'];
 

@@ -6,7 +6,7 @@ import { type Db, getCachedCvr, putCachedCvr } from '../../db';
 import type { Logger } from '../../lib/logger';
 import type { CvrCompany, CvrRegistry } from './contracts';
 
-export const CVR_CACHE_MAX_AGE_MS = 86_400_000;
+const CVR_CACHE_MAX_AGE_MS = 86_400_000;
 
 export interface CachedRegistryOptions {
   maxAgeMs?: number;

@@ -167,7 +167,7 @@ export function newSiteUrl(cvr: string, subdomain: string, publicHost: string): 
 }
 
 /** The absolute address of the new site for the welcome e-mail. */
-export function siteAddress(cvr: string, subdomain: string, publicHost: string): string {
+function siteAddress(cvr: string, subdomain: string, publicHost: string): string {
   return schemeFor(publicHost) === 'http'
     ? pathSiteUrl(cvr, publicHost)
     : `${subdomainOrigin(subdomain, publicHost)}/`;

@@ -32,7 +32,7 @@ export function parseEmployees(value: unknown): number | null {
 }
 
 /** Maps cvrapi.dk's JSON to a CvrCompany; null when it does not describe a company. */
-export function toCvrCompany(cvr: string, data: Json): CvrCompany | null {
+function toCvrCompany(cvr: string, data: Json): CvrCompany | null {
   const name = text(data.name);
   if (name === '') return null;
   return {

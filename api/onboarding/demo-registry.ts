@@ -21,7 +21,7 @@ export const DEMO_TRADES = [
   'autoværksted',
 ] as const;
 
-export type DemoTrade = (typeof DEMO_TRADES)[number];
+type DemoTrade = (typeof DEMO_TRADES)[number];
 
 export interface DemoRegistryEntry {
   trade: DemoTrade;

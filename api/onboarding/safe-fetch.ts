@@ -28,7 +28,7 @@ export class SafeFetchError extends Error {
   }
 }
 
-export interface ResolvedAddress {
+interface ResolvedAddress {
   address: string;
   family: number;
 }

@@ -6,7 +6,7 @@ import type { Config } from '../../lib/config';
 import type { Logger } from '../../lib/logger';
 import type { WebsiteSearch, WebsiteSuggestion } from './contracts';
 
-export const CUSTOM_SEARCH_URL = 'https://www.googleapis.com/customsearch/v1';
+const CUSTOM_SEARCH_URL = 'https://www.googleapis.com/customsearch/v1';
 
 export interface WebsiteSearchOptions {
   fetch?: typeof globalThis.fetch;

@@ -13,7 +13,7 @@ export interface WelcomeMailInput {
 
 export type WelcomeMail = Omit<MailMessage, 'to'> & { html: string };
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -13,7 +13,7 @@ import { changeEmailSchema, changePasswordSchema } from '../schemas/account';
 import { jsonBody } from '../schemas/json-body';
 
 /** Wrong current passwords per account: whoever holds a stolen session cannot guess on for long. */
-export const CURRENT_PASSWORD_LIMIT = new RateLimiter({
+const CURRENT_PASSWORD_LIMIT = new RateLimiter({
   name: 'account-password',
   limit: 5,
   windowMs: 15 * 60 * 1000,

@@ -14,9 +14,9 @@ import { limitClient, RateLimiter, tooManyRequests } from '../middleware/rate-li
 import { parseInput } from '../schemas/json-body';
 
 /** Generous: a visitor clicking through the site never meets it; a script filling the table does. */
-export const ANALYTICS_LIMIT = new RateLimiter({ name: 'analytics', limit: 120, windowMs: 60 * 1000 });
-export const ANALYTICS_BODY_LIMIT_BYTES = 2048;
-export const ANALYTICS_PATH_MAX = 200;
+const ANALYTICS_LIMIT = new RateLimiter({ name: 'analytics', limit: 120, windowMs: 60 * 1000 });
+const ANALYTICS_BODY_LIMIT_BYTES = 2048;
+const ANALYTICS_PATH_MAX = 200;
 
 const invalid = { error: MESSAGES.invalidInput };
 
@@ -46,8 +46,6 @@ export const analyticsEventSchema = z.discriminatedUnion(
   ],
   invalid,
 );
-
-export type AnalyticsEventInput = z.input<typeof analyticsEventSchema>;
 
 const smallBody = bodyLimit({
   maxSize: ANALYTICS_BODY_LIMIT_BYTES,

@@ -16,7 +16,7 @@ import { contactSchema } from '../schemas/contact';
 import { jsonBody } from '../schemas/json-body';
 
 /** Messages one client IP may send per window. */
-export const CONTACT_LIMIT = new RateLimiter({ name: 'contact', limit: 5, windowMs: 10 * 60 * 1000 });
+const CONTACT_LIMIT = new RateLimiter({ name: 'contact', limit: 5, windowMs: 10 * 60 * 1000 });
 
 export interface ContactRoutesDeps {
   mailer?: (config: Config, logger: Logger) => Mailer;
@@ -24,7 +24,7 @@ export interface ContactRoutesDeps {
   limiter?: RateLimiter;
 }
 
-export function contactMail(input: { name: string; email: string; message: string }, to: string) {
+function contactMail(input: { name: string; email: string; message: string }, to: string) {
   return {
     to,
     replyTo: input.email,

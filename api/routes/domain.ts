@@ -20,7 +20,7 @@ export interface DnsLookup {
 }
 
 /** The Danish notice for the domain tab: where the domain stands and why. */
-export function domainNotice(company: Company): string | null {
+function domainNotice(company: Company): string | null {
   const status = domainStatus(company);
   if (status === 'none') return null;
   if (status === 'verified') {

@@ -9,7 +9,7 @@ import type { MediaChangeDeps } from '../services/delete-image';
 import { type LogoChange, removeLogo, uploadLogo } from '../services/upload-logo';
 
 /** What both calls answer: the logo URL now set (a PNG; a `.webp` of the same name sits beside it). */
-export interface LogoJson {
+interface LogoJson {
   logo: string | null;
 }
 

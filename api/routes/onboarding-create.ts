@@ -20,9 +20,9 @@ import { createWebsiteScraper } from '../onboarding/scrape-website';
 import { jsonBody } from '../schemas/json-body';
 
 const HOUR_MS = 60 * 60 * 1000;
-export const CREATIONS_PER_IP_PER_HOUR = 10;
+const CREATIONS_PER_IP_PER_HOUR = 10;
 /** Well-formed creation requests one client may make per hour (garbage is refused before it counts). */
-export const CREATE_LIMIT = new RateLimiter({
+const CREATE_LIMIT = new RateLimiter({
   name: 'onboarding-create',
   limit: CREATIONS_PER_IP_PER_HOUR,
   windowMs: HOUR_MS,

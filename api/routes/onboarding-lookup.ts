@@ -20,7 +20,7 @@ import { createWebsiteSearch } from '../onboarding/website-search';
 import { jsonBody } from '../schemas/json-body';
 
 /** Look-ups one client IP may make per window. */
-export const LOOKUP_LIMIT = new RateLimiter({
+const LOOKUP_LIMIT = new RateLimiter({
   name: 'onboarding-lookup',
   limit: 30,
   windowMs: 10 * 60 * 1000,

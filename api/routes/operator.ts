@@ -20,8 +20,8 @@ import { DAY_MS } from '../../rules/trial';
 import { shiftDay } from '../../rules/visitor-stats';
 import type { OwnerEnv } from '../env';
 
-export const OPERATOR_DAYS = 30;
-export const TRIALS_ENDING_DAYS = 14;
+const OPERATOR_DAYS = 30;
+const TRIALS_ENDING_DAYS = 14;
 
 export function isOperator(config: Pick<Config, 'operatorEmails'>, email: string): boolean {
   return config.operatorEmails.includes(email.trim().toLowerCase());

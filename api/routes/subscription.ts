@@ -56,12 +56,7 @@ function orderJson(order: Order) {
   };
 }
 
-export function orderMails(
-  company: Company,
-  order: Order,
-  ownerEmail: string,
-  operator: string,
-): MailMessage[] {
+function orderMails(company: Company, order: Order, ownerEmail: string, operator: string): MailMessage[] {
   const plan = PLANS[order.plan as PlanId] ?? PLANS.monthly;
   const invoiceTo = order.ean ? `EAN ${order.ean}` : `CVR ${order.invoiceCvr ?? company.cvr}`;
   const details = [

@@ -77,8 +77,3 @@ export const emailTokenSchema = body({
     .min(1, MESSAGES.emailLinkInvalid)
     .max(TOKEN_MAX, MESSAGES.emailLinkInvalid),
 });
-
-/** What the reset link's page learns about its token before asking for a new password. */
-export interface ResetTokenState {
-  state: 'valid' | 'expired' | 'used' | 'invalid';
-}

@@ -33,7 +33,6 @@ export const ownerAccountSchema = credentialsPresent.pipe(
   }),
 );
 
-export type LoginInput = z.input<typeof loginSchema>;
 export type OwnerAccountInput = z.input<typeof ownerAccountSchema>;
 
 /** What login and GET /api/auth/session answer. */

@@ -26,5 +26,3 @@ export const contactSchema = body({
   /** Honeypot: hidden from people, filled in by bots. Anything is accepted; non-empty means spam. */
   website: z.string({ error: MESSAGES.invalidInput }).optional(),
 });
-
-export type ContactInput = z.input<typeof contactSchema>;

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { MESSAGES } from '../../rules/messages';
 import { hasUncleanText } from '../../rules/text';
 
-export function firstIssueMessage(error: { issues: readonly { message: string }[] }): string {
+function firstIssueMessage(error: { issues: readonly { message: string }[] }): string {
   return error.issues[0]?.message || MESSAGES.invalidInput;
 }
 
@@ -16,7 +16,7 @@ export function firstIssueMessage(error: { issues: readonly { message: string }[
  * of the body is refused first, with one Danish message, before the schema's own checks. So both
  * databases see the same text, whatever field a schema forgets.
  */
-export function withTextRule<Schema extends z.ZodType>(schema: Schema) {
+function withTextRule<Schema extends z.ZodType>(schema: Schema) {
   return z
     .unknown()
     .superRefine((value, ctx) => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../../rules/messages';
 
 /** More than any site has pages; bounds the work one request can ask for. */
-export const PAGE_ORDER_MAX = 200;
+const PAGE_ORDER_MAX = 200;
 
 export const pageOrderSchema = z.object({
   pages: z
@@ -18,5 +18,3 @@ export const pageOrderSchema = z.object({
     .min(1, MESSAGES.invalidInput)
     .max(PAGE_ORDER_MAX, MESSAGES.invalidInput),
 });
-
-export type PageOrderInput = z.infer<typeof pageOrderSchema>;

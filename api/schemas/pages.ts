@@ -59,6 +59,4 @@ export const pageUpdateSchema = body({
   ).optional(),
 });
 
-export type PageCreateInput = z.input<typeof pageCreateSchema>;
 export type PageUpdateInput = z.input<typeof pageUpdateSchema>;
-export type PageUpdate = z.output<typeof pageUpdateSchema>;

@@ -17,7 +17,7 @@ export interface AccountTokensTable {
 }
 
 export type AccountToken = Selectable<AccountTokensTable>;
-export type NewAccountTokenRow = Insertable<AccountTokensTable>;
+type NewAccountTokenRow = Insertable<AccountTokensTable>;
 
 export async function insertAccountToken(
   db: Db,

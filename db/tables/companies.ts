@@ -49,25 +49,25 @@ export interface CompaniesTable {
 
 export type CompanyRow = Selectable<CompaniesTable>;
 export type NewCompanyRow = Insertable<CompaniesTable>;
-export type CompanyRowUpdate = Updateable<CompaniesTable>;
+type CompanyRowUpdate = Updateable<CompaniesTable>;
 
-export interface ExistingWebsite {
+interface ExistingWebsite {
   url: string;
   title: string;
   description: string;
 }
 
-export interface WebsiteText {
+interface WebsiteText {
   title: string;
   subtitle: string;
   content: string;
 }
 
-export interface WebsiteContent extends WebsiteText {
+interface WebsiteContent extends WebsiteText {
   processedContent: WebsiteText | null;
 }
 
-export interface CompanyPlan {
+interface CompanyPlan {
   type: 'Free';
   status: string;
   trialStartDate: string;
@@ -320,7 +320,7 @@ function conflictFor(error: unknown, cvr: string): AppError {
 
 /** A free subdomain for a company name: the name's subdomain, or it with the lowest free suffix.
  *  Asks for the candidates by name, a batch at a time, so the unique index answers (no scan). */
-export async function chooseSubdomain(db: Db, name: string): Promise<string> {
+async function chooseSubdomain(db: Db, name: string): Promise<string> {
   const BATCH = 25;
   for (let first = 1; ; first += BATCH) {
     const candidates = Array.from({ length: BATCH }, (_, offset) => subdomainCandidate(name, first + offset));

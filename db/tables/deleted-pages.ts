@@ -15,7 +15,7 @@ export interface DeletedPagesTable {
   deletedAt: string;
 }
 
-export type DeletedPageRow = Selectable<DeletedPagesTable>;
+type DeletedPageRow = Selectable<DeletedPagesTable>;
 
 export interface DeletedPage {
   id: string;

@@ -24,8 +24,8 @@ export interface ImagesTable {
   createdAt: string;
 }
 
-export type ImageRow = Selectable<ImagesTable>;
-export type NewImageRow = Insertable<ImagesTable>;
+type ImageRow = Selectable<ImagesTable>;
+type NewImageRow = Insertable<ImagesTable>;
 
 export interface ImageVariant {
   width: number;
@@ -51,7 +51,7 @@ export interface Image {
 
 export type NewImage = Omit<Image, 'id' | 'companyCvr' | 'createdAt'>;
 
-export function toImage(row: ImageRow): Image {
+function toImage(row: ImageRow): Image {
   return { ...row, variants: parseJson<ImageVariant[]>(row.variants, []) };
 }
 

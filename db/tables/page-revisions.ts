@@ -18,7 +18,7 @@ export interface PageRevisionsTable {
   createdAt: string;
 }
 
-export type PageRevisionRow = Selectable<PageRevisionsTable>;
+type PageRevisionRow = Selectable<PageRevisionsTable>;
 
 /** The page fields a revision holds (everything the owner edits; not the id, slug or type). */
 export type PageSnapshot = Pick<Page, (typeof REVISION_FIELDS)[number]>;

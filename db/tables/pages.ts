@@ -40,9 +40,9 @@ export interface PagesTable {
   showInMenu: number;
 }
 
-export type PageRow = Selectable<PagesTable>;
+type PageRow = Selectable<PagesTable>;
 export type NewPageRow = Insertable<PagesTable>;
-export type PageRowUpdate = Updateable<PagesTable>;
+type PageRowUpdate = Updateable<PagesTable>;
 
 export interface Page {
   id: string;
@@ -81,7 +81,7 @@ function isLayout(value: string): value is PageLayout {
   return (PAGE_LAYOUTS as readonly string[]).includes(value);
 }
 
-export function toPage(row: PageRow): Page {
+function toPage(row: PageRow): Page {
   return {
     id: row.id,
     companyCvr: row.companyCvr,
@@ -233,7 +233,7 @@ export async function deletePage(db: Db, cvr: string, id: string): Promise<void>
 }
 
 /** The menu place of a page added now: last. (A restored or re-inserted page should take it too.) */
-export async function nextSortOrder(db: Db, cvr: string): Promise<number> {
+async function nextSortOrder(db: Db, cvr: string): Promise<number> {
   const row = await db
     .selectFrom('pages')
     .select((eb) => eb.fn.max('sortOrder').as('last'))

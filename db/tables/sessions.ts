@@ -14,7 +14,7 @@ export interface SessionsTable {
 }
 
 export type Session = Selectable<SessionsTable>;
-export type NewSessionRow = Insertable<SessionsTable>;
+type NewSessionRow = Insertable<SessionsTable>;
 
 export async function insertSession(
   db: Db,

@@ -15,7 +15,7 @@ export interface UsersTable {
 }
 
 export type User = Selectable<UsersTable>;
-export type NewUserRow = Insertable<UsersTable>;
+type NewUserRow = Insertable<UsersTable>;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

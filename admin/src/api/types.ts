@@ -2,5 +2,5 @@
 // the server is bundled), so a change there is a type error here.
 export type { SessionInfo } from '../../../api/schemas/auth';
 export type { Company } from '../../../db/tables/companies';
-export type { Image } from '../../../db/tables/images';
+
 export type { Page } from '../../../db/tables/pages';
