@@ -52,17 +52,21 @@ export function handleNotFound(c: Context<AppEnv>): Response {
   return c.json(errorBody('not_found', MESSAGES.notFound), 404);
 }
 
-/** Runs a write; an unexpected failure is logged and answered with `message` (AppErrors pass as they are). */
+/**
+ * The one wrapper for a route's work: a refusal (an AppError) keeps its code and message; anything
+ * unexpected is logged under `event` and answered as `internal` with the route's Danish `message`.
+ */
 export async function orFail<T>(
   c: { var: { logger: Logger } },
   message: string,
   work: () => Promise<T>,
+  event = 'write failed',
 ): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    c.var.logger.error({ err: error }, 'write failed');
+    c.var.logger.error({ err: error }, event);
     throw new AppError('internal', message, { cause: error });
   }
 }

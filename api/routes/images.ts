@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { canUploadImage, MAX_IMAGES } from '../../rules/images';
 import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
-import { knownError } from '../images/known-error';
+import { orFail } from '../errors';
 import { readUploadedFile, uploadBodyLimit } from '../images/upload-form';
 import { deleteImageAndFiles } from '../services/delete-image';
 import { uploadImage } from '../services/upload-image';
@@ -44,12 +44,12 @@ const refuseWhenFull = createMiddleware<OwnerEnv>(async (c, next) => {
 
 // GET /api/images – the company's images
 images.get('/', async (c) => {
-  let list: Image[];
-  try {
-    list = await listImages(c.var.db, c.var.company.cvr);
-  } catch (error) {
-    throw knownError(error, MESSAGES.imagesListFailed, c.var.logger, 'listing images failed');
-  }
+  const list = await orFail(
+    c,
+    MESSAGES.imagesListFailed,
+    () => listImages(c.var.db, c.var.company.cvr),
+    'listing images failed',
+  );
   const body: ImageListJson = {
     images: list.map(toImageJson),
     limit: MAX_IMAGES,
@@ -61,32 +61,35 @@ images.get('/', async (c) => {
 // POST /api/images – upload one image
 images.post('/', refuseWhenFull, uploadBodyLimit(), async (c) => {
   const file = await readUploadedFile(c, MESSAGES.uploadFailed);
-  try {
-    const image = await uploadImage({
-      db: c.var.db,
-      storageDir: c.var.config.storageDir,
-      cvr: c.var.company.cvr,
-      uploaderEmail: c.var.user.email,
-      now: c.var.now(),
-      file,
-    });
-    // Not published: a new image shows nowhere until a page uses it, and saving that page publishes.
-    return c.json(toImageJson(image), 201);
-  } catch (error) {
-    throw knownError(error, MESSAGES.uploadFailedThe, c.var.logger, 'image upload failed');
-  }
+  const image = await orFail(
+    c,
+    MESSAGES.uploadFailedThe,
+    () =>
+      uploadImage({
+        db: c.var.db,
+        storageDir: c.var.config.storageDir,
+        cvr: c.var.company.cvr,
+        uploaderEmail: c.var.user.email,
+        now: c.var.now(),
+        file,
+      }),
+    'image upload failed',
+  );
+  // Not published: a new image shows nowhere until a page uses it, and saving that page publishes.
+  return c.json(toImageJson(image), 201);
 });
 
 // DELETE /api/images/:id – delete an image
 images.delete('/:id', async (c) => {
   const cvr = c.var.company.cvr;
-  try {
-    // A page may have shown it: the row and the publish record commit together.
-    const { leftovers } = await deleteImageAndFiles(mediaDeps(c), cvr, c.req.param('id'));
-    if (leftovers.length > 0) c.var.logger.warn({ errors: leftovers }, 'image files left after delete');
-  } catch (error) {
-    throw knownError(error, MESSAGES.imageDeleteFailed, c.var.logger, 'image delete failed');
-  }
+  // A page may have shown it: the row and the publish record commit together.
+  const { leftovers } = await orFail(
+    c,
+    MESSAGES.imageDeleteFailed,
+    () => deleteImageAndFiles(mediaDeps(c), cvr, c.req.param('id')),
+    'image delete failed',
+  );
+  if (leftovers.length > 0) c.var.logger.warn({ errors: leftovers }, 'image files left after delete');
   return c.body(null, 204);
 });
 

@@ -3,7 +3,7 @@
 import { type Context, Hono } from 'hono';
 import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
-import { knownError } from '../images/known-error';
+import { orFail } from '../errors';
 import { readUploadedFile, uploadBodyLimit } from '../images/upload-form';
 import type { MediaChangeDeps } from '../services/delete-image';
 import { type LogoChange, removeLogo, uploadLogo } from '../services/upload-logo';
@@ -18,23 +18,23 @@ export const logo = new Hono<OwnerEnv>();
 // POST /api/company/logo – upload and set the logo
 logo.post('/', uploadBodyLimit(), async (c) => {
   const file = await readUploadedFile(c, MESSAGES.logoUploadFailed);
-  let change: LogoChange;
-  try {
-    change = await uploadLogo(mediaDeps(c), c.var.company.cvr, file);
-  } catch (error) {
-    throw knownError(error, MESSAGES.logoUploadFailed, c.var.logger, 'logo upload failed');
-  }
+  const change = await orFail(
+    c,
+    MESSAGES.logoUploadFailed,
+    () => uploadLogo(mediaDeps(c), c.var.company.cvr, file),
+    'logo upload failed',
+  );
   return c.json(answer(c, change));
 });
 
 // DELETE /api/company/logo – remove the logo
 logo.delete('/', async (c) => {
-  let change: LogoChange;
-  try {
-    change = await removeLogo(mediaDeps(c), c.var.company.cvr);
-  } catch (error) {
-    throw knownError(error, MESSAGES.updateFailed, c.var.logger, 'logo removal failed');
-  }
+  const change = await orFail(
+    c,
+    MESSAGES.updateFailed,
+    () => removeLogo(mediaDeps(c), c.var.company.cvr),
+    'logo removal failed',
+  );
   return c.json(answer(c, change));
 });
 
