@@ -68,6 +68,9 @@ rmSync(staging, { recursive: true, force: true });
 const db = openDatabase(config.database);
 try {
   await migrateToLatest(db);
+  // The per-minute save counts are rate-limit state, not data: carried over, they refused an owner's
+  // first save after a restore made within a minute of a busy backup (429).
+  await db.deleteFrom('saveRate').execute();
 } catch (error) {
   fail(`Restored, but migrating the database failed: ${errorMessage(error)}`);
 } finally {
