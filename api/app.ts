@@ -1,6 +1,7 @@
 // Builds the HTTP application: shared middleware, the route groups under /api, one error handler.
 // Takes its dependencies as arguments, so tests drive it through app.request() without a server.
-import { Hono } from 'hono';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv, OwnerEnv } from './env';
 import { handleError, handleNotFound } from './errors';
@@ -9,6 +10,7 @@ import { LimitStore } from './middleware/rate-limit';
 import { requestLog } from './middleware/request-log';
 import { requireOwner } from './middleware/require-owner';
 import { sessionMiddleware } from './middleware/session';
+import { answer, buildOpenApiDocument, routeGroup } from './openapi';
 import { createAccountRoutes } from './routes/account';
 import { ai } from './routes/ai';
 import { createAnalyticsRoutes } from './routes/analytics';
@@ -22,11 +24,40 @@ import { images } from './routes/images';
 import { logo } from './routes/logo';
 import { createOnboardingCreateRoutes, type OnboardingCreateOverrides } from './routes/onboarding-create';
 import { createOnboardingLookupRoutes } from './routes/onboarding-lookup';
-import { openapi } from './routes/openapi';
 import { operator } from './routes/operator';
 import { pageOrder } from './routes/page-order';
 import { pages } from './routes/pages';
 import { subscription } from './routes/subscription';
+
+/**
+ * The owner's area: every group below needs a signed-in owner and works on THEIR company only.
+ * requireOwner is scoped to each group's paths (so unknown /api paths still answer 404), the
+ * OpenAPI document marks every route under these paths as needing the session cookie, and the
+ * isolation matrix (tests/api/isolation.test.ts) probes each of them. A new owner route is a
+ * createRoute() in one of these groups; a new group is one line here.
+ */
+const OWNER_GROUPS: readonly [path: string, group: OpenAPIHono<OwnerEnv>][] = [
+  ['/company/logo', logo],
+  ['/company/domain', domain],
+  ['/company', company],
+  // Before /pages, whose PUT /{id} would take `order` for a page id.
+  ['/pages/order', pageOrder],
+  ['/pages', pages],
+  ['/images', images],
+  ['/ai', ai],
+  ['/subscription', subscription],
+  ['/account', createAccountRoutes()],
+  ['/dashboard', dashboard],
+  ['/operator', operator],
+];
+
+const OPENAPI_ROUTE = createRoute({
+  method: 'get',
+  path: '/openapi.json',
+  tags: ['system'],
+  summary: 'This document, generated from the route definitions',
+  responses: { 200: answer(z.record(z.string(), z.unknown()), 'The OpenAPI 3.1 document') },
+});
 
 export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
   Partial<Pick<AppDeps, 'enqueuePublish' | 'now' | 'maxSavesPerMinute' | 'limits'>> & {
@@ -48,7 +79,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     limits: new LimitStore(),
     ...input,
   };
-  const app = new Hono<AppEnv>();
+  const app = routeGroup<AppEnv>();
 
   app.use(async (c, next) => {
     c.set('db', deps.db);
@@ -71,11 +102,19 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     }),
   );
 
-  const api = new Hono<AppEnv>();
+  const api = routeGroup<AppEnv>();
   api.use(sessionMiddleware);
   api.use(originCheck);
   api.route('/health', createHealthRoutes(input.health));
-  api.route('/openapi.json', openapi);
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+  api.openapi(OPENAPI_ROUTE, (c) => {
+    // Built once, from every route the app mounted (each group registered its routes with them).
+    document ??= buildOpenApiDocument(
+      app,
+      OWNER_GROUPS.map(([path]) => `/api${path}`),
+    );
+    return c.json(document, 200);
+  });
   api.route('/auth', createAuthRoutes());
   // Onboarding is public: a visitor becomes an owner there. Each app counts its rate limits in its
   // own LimitStore (shared through Redis when the product stack gives it one).
@@ -85,30 +124,13 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   api.route('/sendContactEmail', createContactRoutes(input.contact));
   api.route('/analytics', createAnalyticsRoutes());
 
-  // The owner's area: every group below needs a signed-in owner and works on THEIR company only.
-  // requireOwner is scoped to each group's paths, so unknown /api paths still answer 404.
-  // Each group has its rows in api/openapi.ts and in the isolation matrix (tests/api/isolation.test.ts).
-  const ownerGroups: [path: string, group: Hono<OwnerEnv>][] = [
-    ['/company/logo', logo],
-    ['/company/domain', domain],
-    ['/company', company],
-    // Before /pages, whose PUT /:id would take `order` for a page id.
-    ['/pages/order', pageOrder],
-    ['/pages', pages],
-    ['/images', images],
-    ['/ai', ai],
-    ['/subscription', subscription],
-    ['/account', createAccountRoutes()],
-    ['/dashboard', dashboard],
-    ['/operator', operator],
-  ];
-  const owner = new Hono<OwnerEnv>();
-  for (const [path, group] of ownerGroups) {
+  const owner = routeGroup<OwnerEnv>();
+  for (const [path, group] of OWNER_GROUPS) {
     // `/pages/*` matches `/pages` itself too.
     owner.use(`${path}/*`, requireOwner);
     owner.route(path, group);
   }
-  api.route('/', owner as unknown as Hono<AppEnv>);
+  api.route('/', owner as unknown as OpenAPIHono<AppEnv>);
   app.route('/api', api);
 
   app.notFound(handleNotFound);

@@ -1,47 +1,26 @@
 // Turns every failure into `{ "error": { "code", "message" } }` with a Danish message. AppError codes
-// map to statuses in one table; anything unknown is a 500 that reveals nothing and is logged.
+// map to statuses in rules/error-codes.ts; anything unknown is a 500 that reveals nothing and is logged.
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorJson } from '../contracts/answers';
 import { AppError, type ErrorCode } from '../lib/errors';
 import type { Logger } from '../lib/logger';
+import { codeOfStatus, ERRORS } from '../rules/error-codes';
 import { MESSAGES } from '../rules/messages';
 import type { AppEnv } from './env';
 
-const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
-  invalid_input: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  limit_reached: 422,
-  rate_limited: 429,
-  internal: 500,
-  unavailable: 503,
-};
-
-const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = Object.fromEntries(
-  Object.entries(STATUS_BY_CODE).map(([code, status]) => [status, code as ErrorCode]),
-);
-
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string };
-}
-
-export function errorBody(code: ErrorCode, message: string): ErrorBody {
+export function errorBody(code: ErrorCode, message: string): ErrorJson {
   return { error: { code, message } };
 }
 
 /** The app's one error handler. */
 export function handleError(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof AppError) {
-    return c.json(errorBody(error.code, error.message), STATUS_BY_CODE[error.code]);
+    return c.json(errorBody(error.code, error.message), ERRORS[error.code].status);
   }
   if (error instanceof HTTPException && error.status < 500) {
     // Raised by Hono's own middleware (body limit, malformed JSON): keep the status, speak Danish.
-    const code = CODE_BY_STATUS[error.status] ?? 'invalid_input';
+    const code = codeOfStatus(error.status) ?? 'invalid_input';
     return c.json(errorBody(code, new AppError(code).message), error.status);
   }
   c.var.logger.error({ err: error }, 'unhandled error');

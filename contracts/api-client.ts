@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The answer's JSON body, when it had one (GET /api/auth/session names a hand-off in it). */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -24,7 +26,7 @@ function errorFrom(status: number, body: unknown, fallback: string): ApiError {
   const error = (body as ErrorBody | null)?.error;
   const message = typeof error?.message === 'string' && error.message !== '' ? error.message : fallback;
   const code = typeof error?.code === 'string' ? error.code : 'internal';
-  return new ApiError(status, code, message);
+  return new ApiError(status, code, message, body);
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -11,43 +11,45 @@ import { EMAIL_MAX, EMAIL_PATTERN } from '../rules/email';
 import { AUTH_MESSAGES, MESSAGES } from '../rules/messages';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../rules/password';
 
-/** A company as the CVR registry describes it (cvrapi.dk field names, SPEC §3). */
-export interface CvrCompany {
-  cvr: string;
-  name: string;
-  address: string;
-  zipcode: string;
-  city: string;
-  phone: string;
-  email: string;
-  industrydesc: string;
+/** A company as the CVR registry describes it (cvrapi.dk field names, SPEC §3): the registry's
+ *  vocabulary, which the creation service maps onto the stored company. */
+const cvrCompanySchema = z.object({
+  cvr: z.string(),
+  name: z.string(),
+  address: z.string(),
+  zipcode: z.string(),
+  city: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  industrydesc: z.string(),
   /** DB07 industry code, six digits ('433200'); empty when the registry gave none. */
-  industrycode?: string;
-  companydesc: string;
-  startdate: string;
-  employees: number | null;
-}
+  industrycode: z.string().optional(),
+  companydesc: z.string(),
+  startdate: z.string(),
+  employees: z.number().nullable(),
+});
 
 /** A proposed existing website (SPEC §7: web search items link, title, snippet). */
-export interface WebsiteSuggestion {
-  url: string;
-  title: string;
-  snippet: string;
-}
+const websiteSuggestionSchema = z.object({ url: z.string(), title: z.string(), snippet: z.string() });
 
 /** What POST /api/onboarding/lookup answers. */
-export interface OnboardingLookupResponse {
-  company: CvrCompany;
-  website: WebsiteSuggestion | null;
-}
+export const onboardingLookupResponseSchema = z.object({
+  company: cvrCompanySchema,
+  website: websiteSuggestionSchema.nullable(),
+});
 
 /** What POST /api/onboarding/create answers (201). */
-export interface OnboardingCreateResponse {
+export const onboardingCreateResponseSchema = z.object({
   /** Where to go next: the new site with `?newsite=true`. */
-  url: string;
-  cvr: string;
-  subdomain: string;
-}
+  url: z.string(),
+  cvr: z.string(),
+  subdomain: z.string(),
+});
+
+export type CvrCompany = z.infer<typeof cvrCompanySchema>;
+export type WebsiteSuggestion = z.infer<typeof websiteSuggestionSchema>;
+export type OnboardingLookupResponse = z.infer<typeof onboardingLookupResponseSchema>;
+export type OnboardingCreateResponse = z.infer<typeof onboardingCreateResponseSchema>;
 
 /** The fields of the create form; an issue's `path` names the one a message belongs to. */
 export type OnboardingField =

@@ -11,7 +11,7 @@ export function canUploadImage(count: number): boolean {
 const IMAGE_URL = /^(?:https?:\/\/[^\s\\]+|\/(?![/\\])[^\s\\]*)$/i;
 
 /**
- * THE image-address rule, for what the API stores (api/schemas/pages.ts) and what a template puts into
+ * THE image-address rule, for what the API stores (contracts/pages.ts) and what a template puts into
  * `src`: an absolute http(s) URL or a path on this site (`/media/…`), trimmed. Null for anything
  * else: other schemes (`javascript:`, `data:`), a protocol-relative `//host`, a relative path,
  * whitespace, backslashes (browsers read `/\host` as `//host`) and control characters. Quotes and

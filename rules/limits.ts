@@ -5,7 +5,7 @@
 /** Pages per site (the homepage included; deleted pages awaiting undo do not count). */
 export const MAX_PAGES_PER_SITE = 100;
 
-/** Characters of a page's body text; the other text fields have smaller caps (api/schemas/pages.ts). */
+/** Characters of a page's body text; the other text fields have smaller caps (contracts/pages.ts). */
 export const MAX_PAGE_CONTENT_CHARS = 30_000;
 
 /** Images in one page's gallery. */

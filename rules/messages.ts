@@ -158,7 +158,14 @@ export const AUTH_MESSAGES = {
   passwordTooLong: tooLongMessage('Password', PASSWORD_MAX),
 } as const;
 
-/** The pages editor's fields (api/schemas/pages.ts). */
+/** The AI text form (contracts/ai.ts). */
+export const AI_MESSAGES = {
+  keywordsRequired: 'Skriv mindst ét nøgleord',
+  keywordsTooLong: 'Nøgleordene er for lange. Brug højst 20 nøgleord på hver højst 80 tegn.',
+  pageTypeInvalid: 'Vælg om teksten er til forsiden eller en underside',
+} as const;
+
+/** The pages editor's fields (contracts/pages.ts). */
 export const PAGE_MESSAGES = {
   pageNameRequired: 'Sidenavn skal udfyldes',
   invalidLayout: 'Vælg et af de viste layouts',
@@ -169,7 +176,7 @@ export const PAGE_MESSAGES = {
   metaDescriptionTooLong: `Maksimum ${META_DESCRIPTION_MAX} tegn`,
 } as const;
 
-/** The company settings (api/schemas/company.ts). */
+/** The company settings (contracts/company.ts). */
 export const COMPANY_MESSAGES = {
   hoursTooLong: `Åbningstider må højst være ${HOURS_MAX_LENGTH} tegn pr. dag`,
   unknownWeekday: 'Åbningstider kan kun angives for ugens dage',
@@ -178,7 +185,7 @@ export const COMPANY_MESSAGES = {
   invalidDomain: websiteUrlMessage(),
 } as const;
 
-/** The marketing site's contact form (api/schemas/contact.ts). */
+/** The marketing site's contact form (contracts/contact.ts). */
 export const CONTACT_MESSAGES = {
   nameRequired: 'Navn er påkrævet',
   nameTooLong: tooLongMessage('Navn', CONTACT_NAME_MAX),
@@ -197,6 +204,7 @@ export const UPLOAD_MESSAGES = {
 
 /** The custom domain's DNS check and status (api/routes/domain.ts). */
 export const DOMAIN_MESSAGES = {
+  dnsUnavailable: 'DNS kunne ikke spørges lige nu. Prøv igen om lidt.',
   noCustomDomain: 'Angiv først dit eget domæne under Domæne, og gem.',
   propagation: 'Det kan tage op til 24 timer, før ændringer i DNS slår igennem.',
   allGood: 'Dit domæne er sat rigtigt op.',

@@ -34,7 +34,8 @@ export function showTrialBanner(end: Date, now: Date): boolean {
 export const GRACE_DAYS = 14;
 export const PLAN_STATUS_ORDERED = 'ordered';
 
-export type SiteState = 'ordered' | 'trial' | 'grace' | 'inactive';
+export const SITE_STATES = ['ordered', 'trial', 'grace', 'inactive'] as const;
+export type SiteState = (typeof SITE_STATES)[number];
 
 export function siteClosesAt(trialEnd: Date): Date {
   return new Date(trialEnd.getTime() + GRACE_DAYS * DAY_MS);

@@ -28,14 +28,15 @@ const PARTS: BuildPart[] = [
     name: 'the templates',
     script: 'build:site',
     output: BUNDLE_ENTRY,
-    sources: ['astro.config.mjs', 'templates'],
+    // The onboarding island and the contact form import the contracts and the shared rules.
+    sources: ['astro.config.mjs', 'templates', 'contracts', 'rules'],
   },
-  // The admin imports the API's schemas and the shared rules into its bundle.
+  // The admin imports the contracts (the API's schemas) and the shared rules into its bundle.
   {
     name: 'the admin',
     script: 'build:admin',
     output: ADMIN_ENTRY,
-    sources: ['admin', 'api/schemas', 'rules'],
+    sources: ['admin', 'contracts', 'rules'],
   },
   // Everything a serving copy runs: the front server, the API and what they import.
   {
@@ -44,6 +45,7 @@ const PARTS: BuildPart[] = [
     output: WEB_PROCESS_ENTRY,
     sources: [
       'api',
+      'contracts',
       'db',
       'generator',
       'lib',

@@ -1,8 +1,9 @@
 // Owner accounts: creating one (onboarding calls this inside its company-creation transaction) and
 // checking a login. Creation applies the shared auth schema, so the API and the admin's forms agree.
+
+import { type OwnerAccountInput, ownerAccountSchema } from '../../contracts/auth';
 import { type Db, findUserByEmail, insertUser, type User } from '../../db';
-import { type OwnerAccountInput, ownerAccountSchema } from '../schemas/auth';
-import { parseInput } from '../schemas/json-body';
+import { parseInput } from '../validation';
 import { hashNewPassword, hashPassword, verifyPasswordOrDummy } from './password';
 
 /**

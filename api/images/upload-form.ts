@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../../lib/errors';
 import { UPLOAD_MESSAGES } from '../../rules/messages';
+import type { AppEnv } from '../env';
 import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from './upload-rules';
 
 export interface UploadedFile {
@@ -17,7 +18,7 @@ const MAX_NAME_LENGTH = 200;
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
 /** Refuses a body above the cap (413) by its Content-Length, or as soon as it grows past it. */
-export function uploadBodyLimit(): MiddlewareHandler {
+export function uploadBodyLimit(): MiddlewareHandler<AppEnv> {
   return bodyLimit({
     maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
     onError: () => {

@@ -9,7 +9,6 @@
 // also cannot use up a limit someone else shares.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import type { Redis } from 'ioredis';
 import {
   type RateLimiterAbstract,
@@ -18,9 +17,9 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import type { Config } from '../../lib/config';
+import { AppError } from '../../lib/errors';
 import { MESSAGES } from '../../rules/messages';
 import type { AppEnv } from '../env';
-import { errorBody } from '../errors';
 import { clientAddress, type TrustedProxies, trustedProxies } from './client-address';
 
 export interface RateLimitRule {
@@ -135,27 +134,23 @@ export function clientIp(c: Context<AppEnv>): string | null {
 }
 
 /** The 429 answer: the Danish message and when to retry. */
-export function tooManyRequests(c: Context, retryAfterSeconds: number): Response {
-  return c.json(errorBody('rate_limited', MESSAGES.tooManyRequests), 429, {
-    'Retry-After': String(retryAfterSeconds),
-  });
+export function tooManyRequests(c: Context, retryAfterSeconds: number): never {
+  c.header('Retry-After', String(retryAfterSeconds));
+  throw new AppError('rate_limited', MESSAGES.tooManyRequests);
 }
 
 /**
- * Counts every request from one client against `limiter` and answers 429 past its limit. Put it
- * after the body's validation, so that only well-formed requests count. Without a known address
- * nothing is counted: one shared bucket would let anyone lock everyone out.
+ * Counts this request of its client against `limiter` and refuses with 429 past its limit. Called
+ * in a handler, after the body's validation, so that only well-formed requests count. Without a
+ * known address nothing is counted: one shared bucket would let anyone lock everyone out.
  */
-export function limitByIp(limiter: RateLimiter) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const wait = await limitClient(c, limiter);
-    if (wait > 0) return tooManyRequests(c, wait);
-    await next();
-  });
+export async function limitByIp(c: Context<AppEnv>, limiter: RateLimiter): Promise<void> {
+  const wait = await limitClient(c, limiter);
+  if (wait > 0) tooManyRequests(c, wait);
 }
 
-/** limitByIp inside a handler: counts one hit for the client, answers the seconds to wait (0: go on). */
-export async function limitClient(c: Context<AppEnv>, limiter: RateLimiter): Promise<number> {
+/** Counts one hit for the client, answers the seconds to wait (0: go on). */
+async function limitClient(c: Context<AppEnv>, limiter: RateLimiter): Promise<number> {
   const ip = clientIp(c);
   return ip === null ? 0 : c.var.limits.hit(limiter, ip);
 }

@@ -1,16 +1,16 @@
 // /api/account — the signed-in owner's own login: change the password, ask to change the login
 // e-mail (confirmed through a link to the new address, at POST /api/auth/email-change/confirm).
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import { changeEmailSchema, changePasswordSchema } from '../../contracts/account';
+import { messageSchema } from '../../contracts/answers';
 import type { Config } from '../../lib/config';
 import type { Logger } from '../../lib/logger';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { MESSAGES } from '../../rules/messages';
 import { changePassword, requestEmailChange } from '../auth/account-changes';
 import type { OwnerEnv } from '../env';
-import { requireJson } from '../middleware/origin-check';
 import { RateLimiter, tooManyRequests } from '../middleware/rate-limit';
-import { changeEmailSchema, changePasswordSchema } from '../schemas/account';
-import { jsonBody } from '../schemas/json-body';
+import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
 
 /** Wrong current passwords per account: whoever holds a stolen session cannot guess on for long. */
 const CURRENT_PASSWORD_LIMIT = new RateLimiter({
@@ -21,29 +21,48 @@ const CURRENT_PASSWORD_LIMIT = new RateLimiter({
 
 export function createAccountRoutes(deps: { mailer?: (config: Config, logger: Logger) => Mailer } = {}) {
   const makeMailer = deps.mailer ?? createMailer;
-  const account = new Hono<OwnerEnv>();
+  const account = routeGroup<OwnerEnv>();
 
-  // PUT /api/account/password – a new password; the current one is required; other sessions end
-  account.put('/password', requireJson, jsonBody(changePasswordSchema), async (c) => {
+  const password = createRoute({
+    method: 'put',
+    path: '/password',
+    tags: ['account'],
+    summary: 'Change the password (the current one required); every other session ends',
+    middleware: JSON_BODY,
+    request: jsonBody(changePasswordSchema),
+    responses: { 200: answer(messageSchema, 'Changed'), ...refusals('invalid_input', 'rate_limited') },
+  });
+  account.openapi(password, async (c) => {
     const input = c.req.valid('json');
     const { user, session, limits } = c.var;
     const wait = await limits.retryAfterSeconds(CURRENT_PASSWORD_LIMIT, user.id);
-    if (wait > 0) return tooManyRequests(c, wait);
+    if (wait > 0) tooManyRequests(c, wait);
     try {
       await changePassword(c.var.db, user, input, session.id, c.var.now());
     } catch (error) {
       await limits.hit(CURRENT_PASSWORD_LIMIT, user.id);
       throw error;
     }
-    return c.json({ message: MESSAGES.passwordChanged });
+    return c.json({ message: MESSAGES.passwordChanged }, 200);
   });
 
-  // POST /api/account/email – send a confirmation link to the new login e-mail
-  account.post('/email', requireJson, jsonBody(changeEmailSchema), async (c) => {
+  const email = createRoute({
+    method: 'post',
+    path: '/email',
+    tags: ['account'],
+    summary: 'Change the login e-mail: mails a 24-hour confirmation link to the new address',
+    middleware: JSON_BODY,
+    request: jsonBody(changeEmailSchema),
+    responses: {
+      200: answer(messageSchema, 'Link sent'),
+      ...refusals('invalid_input', 'conflict', 'rate_limited'),
+    },
+  });
+  account.openapi(email, async (c) => {
     const input = c.req.valid('json');
     const { user, limits, config, logger } = c.var;
     const wait = await limits.retryAfterSeconds(CURRENT_PASSWORD_LIMIT, user.id);
-    if (wait > 0) return tooManyRequests(c, wait);
+    if (wait > 0) tooManyRequests(c, wait);
     try {
       await requestEmailChange(
         { db: c.var.db, mailer: makeMailer(config, logger), publicHost: config.publicHost, now: c.var.now() },
@@ -54,7 +73,7 @@ export function createAccountRoutes(deps: { mailer?: (config: Config, logger: Lo
       await limits.hit(CURRENT_PASSWORD_LIMIT, user.id);
       throw error;
     }
-    return c.json({ message: MESSAGES.emailChangeSent });
+    return c.json({ message: MESSAGES.emailChangeSent }, 200);
   });
 
   return account;

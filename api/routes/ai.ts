@@ -1,6 +1,7 @@
 // The admin's AI text button (SPEC §5, §7, §9): write a page's text for the signed-in owner's company,
 // at most five times a day per company, counted per Copenhagen calendar day.
-import { Hono } from 'hono';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { aiUsageSchema, generatedTextSchema, generateRequestSchema } from '../../contracts/ai';
 import { getAiUsage, returnAiUse, takeAiUse } from '../../db';
 import type { Config } from '../../lib/config';
 import { AppError, isAppError } from '../../lib/errors';
@@ -8,19 +9,28 @@ import type { Logger } from '../../lib/logger';
 import { AI_DAILY_LIMIT, copenhagenDay } from '../../rules/ai-limit';
 import { MESSAGES } from '../../rules/messages';
 import { createTextWriter, type TextWriter } from '../ai';
-import { generateRequestSchema } from '../ai/generate-request';
 import type { OwnerEnv } from '../env';
-import { requireJson } from '../middleware/origin-check';
-import { jsonBody } from '../schemas/json-body';
+import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
 
 export type TextWriterFactory = (config: Config, logger: Logger) => TextWriter;
 
 /** The route group; tests pass a writer factory to see what happens when a writer throws. */
-export function createAiRoutes(writerFor: TextWriterFactory = createTextWriter): Hono<OwnerEnv> {
-  const routes = new Hono<OwnerEnv>();
+export function createAiRoutes(writerFor: TextWriterFactory = createTextWriter): OpenAPIHono<OwnerEnv> {
+  const routes = routeGroup<OwnerEnv>();
 
-  // POST /api/ai/generate – write page text with AI
-  routes.post('/generate', requireJson, jsonBody(generateRequestSchema), async (c) => {
+  const generate = createRoute({
+    method: 'post',
+    path: '/generate',
+    tags: ['ai'],
+    summary: "Write page text from keywords; counts against the company's 5 a day (Europe/Copenhagen)",
+    middleware: JSON_BODY,
+    request: jsonBody(generateRequestSchema),
+    responses: {
+      200: answer(generatedTextSchema, 'The text and the day’s count'),
+      ...refusals('invalid_input', 'rate_limited', 'internal'),
+    },
+  });
+  routes.openapi(generate, async (c) => {
     const { keywords, pageType } = c.req.valid('json');
     const { db, company, logger } = c.var;
     // Checked before a use is taken: a nameless company should not spend its allowance on an error.
@@ -50,13 +60,16 @@ export function createAiRoutes(writerFor: TextWriterFactory = createTextWriter):
         hasPhone: company.phone.trim() !== '',
         hasEmail: company.email.trim() !== '',
       });
-      return c.json({
-        title: text.title,
-        ...(text.subtitle ? { subtitle: text.subtitle } : {}),
-        content: text.content,
-        usedToday,
-        limit: AI_DAILY_LIMIT,
-      });
+      return c.json(
+        {
+          title: text.title,
+          ...(text.subtitle ? { subtitle: text.subtitle } : {}),
+          content: text.content,
+          usedToday,
+          limit: AI_DAILY_LIMIT,
+        },
+        200,
+      );
     } catch (error) {
       // Provider failures never get here (the writer falls back); this is a bug or a broken writer,
       // and the owner should not pay a use for it.
@@ -67,10 +80,16 @@ export function createAiRoutes(writerFor: TextWriterFactory = createTextWriter):
     }
   });
 
-  // GET /api/ai/usage – today's count
-  routes.get('/usage', async (c) => {
+  const usage = createRoute({
+    method: 'get',
+    path: '/usage',
+    tags: ['ai'],
+    summary: "Today's AI generations for the company",
+    responses: { 200: answer(aiUsageSchema, 'Used today, of the limit') },
+  });
+  routes.openapi(usage, async (c) => {
     const usedToday = await getAiUsage(c.var.db, c.var.company.cvr, copenhagenDay(c.var.now()));
-    return c.json({ usedToday, limit: AI_DAILY_LIMIT });
+    return c.json({ usedToday, limit: AI_DAILY_LIMIT }, 200);
   });
 
   return routes;

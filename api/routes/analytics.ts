@@ -1,7 +1,7 @@
 // POST /api/analytics: first-party, cookieless analytics (issue #7 item 4). Page views count per day
 // and path; the onboarding's cvr_lookup events count per day and status and are kept raw with the
 // spec's fields. No cookie is read or set and no IP address is stored; the IP only feeds the limit.
-import { Hono } from 'hono';
+import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
@@ -10,8 +10,9 @@ import { AppError } from '../../lib/errors';
 import { copenhagenDay } from '../../rules/ai-limit';
 import { MESSAGES } from '../../rules/messages';
 import type { AppEnv } from '../env';
-import { limitClient, RateLimiter, tooManyRequests } from '../middleware/rate-limit';
-import { parseInput } from '../schemas/json-body';
+import { limitByIp, RateLimiter } from '../middleware/rate-limit';
+import { refusals, routeGroup } from '../openapi';
+import { parseInput } from '../validation';
 
 /** Generous: a visitor clicking through the site never meets it; a script filling the table does. */
 const ANALYTICS_LIMIT = new RateLimiter({ name: 'analytics', limit: 120, windowMs: 60 * 1000 });
@@ -27,7 +28,7 @@ const pagePath = z
   .max(ANALYTICS_PATH_MAX, invalid)
   .regex(/^\/[^\s?#\p{Cc}]*$/u, invalid);
 
-export const analyticsEventSchema = z.discriminatedUnion(
+const analyticsEventSchema = z.discriminatedUnion(
   'type',
   [
     z.strictObject({ type: z.literal('page_view'), path: pagePath }, invalid),
@@ -63,12 +64,39 @@ const beaconBody = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export function createAnalyticsRoutes(deps: { limiter?: RateLimiter } = {}): Hono<AppEnv> {
-  const limiter = deps.limiter ?? ANALYTICS_LIMIT;
-  const routes = new Hono<AppEnv>();
+/** The event's JSON Schema, for the document only: a beacon's body is parsed by the handler. */
+const { $schema: _dialect, ...eventJsonSchema } = z.toJSONSchema(analyticsEventSchema);
+type BodyContent = NonNullable<NonNullable<RouteConfig['request']>['body']>['content'][string];
+type BodySchema = Extract<BodyContent, { schema?: unknown }>['schema'];
+const EVENT_JSON_SCHEMA = eventJsonSchema as BodySchema;
 
-  // POST /api/analytics – record one page view or CVR look-up
-  routes.post('/', smallBody, beaconBody, async (c) => {
+const record = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['public'],
+  summary:
+    'Record one page view or CVR look-up, cookieless; JSON sent as application/json or text/plain (sendBeacon)',
+  middleware: [smallBody, beaconBody],
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': { schema: EVENT_JSON_SCHEMA },
+        'text/plain': { schema: EVENT_JSON_SCHEMA },
+      },
+    },
+  },
+  responses: {
+    204: { description: 'Counted' },
+    ...refusals('invalid_input', 'payload_too_large', 'unsupported_media_type', 'rate_limited'),
+  },
+});
+
+export function createAnalyticsRoutes(deps: { limiter?: RateLimiter } = {}): OpenAPIHono<AppEnv> {
+  const limiter = deps.limiter ?? ANALYTICS_LIMIT;
+  const routes = routeGroup<AppEnv>();
+
+  routes.openapi(record, async (c) => {
     let json: unknown;
     try {
       json = JSON.parse(await c.req.text());
@@ -77,8 +105,7 @@ export function createAnalyticsRoutes(deps: { limiter?: RateLimiter } = {}): Hon
     }
     const event = parseInput(analyticsEventSchema, json);
     // Counted once the event is known to be valid: garbage costs the sender nothing.
-    const wait = await limitClient(c, limiter);
-    if (wait > 0) return tooManyRequests(c, wait);
+    await limitByIp(c, limiter);
     const { db } = c.var;
     const now = c.var.now();
     const day = copenhagenDay(now);

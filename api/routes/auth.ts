@@ -3,7 +3,17 @@
 // Login is rate limited per client, per (e-mail, client) and, more slowly, per e-mail (LOGIN_LIMITS);
 // a malformed request is refused before anything counts. A wrong password and an unknown e-mail
 // answer alike.
-import { Hono } from 'hono';
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  emailChangedSchema,
+  emailTokenSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  resetCheckSchema,
+  resetTokenSchema,
+} from '../../contracts/account';
+import { messageSchema } from '../../contracts/answers';
+import { loginSchema, type SessionInfo, sessionInfoSchema, signedOutSchema } from '../../contracts/auth';
 import {
   type Company,
   deleteSessionFamily,
@@ -26,16 +36,8 @@ import { confirmPasswordReset, requestPasswordReset, resetTokenMessage } from '.
 import { clearSessionCookie, createSession, setSessionCookie } from '../auth/sessions';
 import type { AppEnv } from '../env';
 import { errorBody } from '../errors';
-import { requireJson } from '../middleware/origin-check';
 import { clientIp, LOGIN_LIMITS, RESET_LIMITS, tooManyRequests } from '../middleware/rate-limit';
-import {
-  emailTokenSchema,
-  passwordResetConfirmSchema,
-  passwordResetRequestSchema,
-  resetTokenSchema,
-} from '../schemas/account';
-import { loginSchema, type SessionInfo } from '../schemas/auth';
-import { jsonBody } from '../schemas/json-body';
+import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
 
 function sessionInfo(email: string, company: Company, publicHost: string): SessionInfo {
   return { email, companyName: company.name, siteUrl: `${canonicalOrigin(company, publicHost)}/` };
@@ -48,10 +50,21 @@ export interface AuthRoutesDeps {
 
 export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
   const makeMailer = deps.mailer ?? createMailer;
-  const auth = new Hono<AppEnv>();
+  const auth = routeGroup<AppEnv>();
 
-  // POST /api/auth/login – check e-mail and password, start a session, set its cookie
-  auth.post('/login', requireJson, jsonBody(loginSchema), async (c) => {
+  const login = createRoute({
+    method: 'post',
+    path: '/login',
+    tags: ['auth'],
+    summary: 'Log in with e-mail and password; sets the session cookie',
+    middleware: JSON_BODY,
+    request: jsonBody(loginSchema),
+    responses: {
+      200: answer(sessionInfoSchema, 'Signed in, with a Set-Cookie'),
+      ...refusals('invalid_input', 'unauthorized', 'not_found', 'rate_limited'),
+    },
+  });
+  auth.openapi(login, async (c) => {
     const { email, password } = c.req.valid('json');
     const { limits } = c.var;
     const client = clientIp(c);
@@ -61,14 +74,14 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
 
     if (client !== null) {
       const wait = await limits.hit(LOGIN_LIMITS.perClient, client);
-      if (wait > 0) return tooManyRequests(c, wait);
+      if (wait > 0) tooManyRequests(c, wait);
     }
     const pairWait = await limits.retryAfterSeconds(LOGIN_LIMITS.failuresPerEmailAndClient, pairKey);
-    if (pairWait > 0) return tooManyRequests(c, pairWait);
+    if (pairWait > 0) tooManyRequests(c, pairWait);
     const known = (await limits.retryAfterSeconds(LOGIN_LIMITS.knownClient, pairKey)) > 0;
     if (!known) {
       const emailWait = await limits.retryAfterSeconds(LOGIN_LIMITS.failuresPerEmail, emailKey);
-      if (emailWait > 0) return tooManyRequests(c, emailWait);
+      if (emailWait > 0) tooManyRequests(c, emailWait);
     }
 
     const user = await findOwnerByCredentials(c.var.db, email, password);
@@ -84,21 +97,32 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     if (!known) await limits.hit(LOGIN_LIMITS.knownClient, pairKey);
     const { token, session } = await createSession(c.var.db, user.id, c.var.now());
     setSessionCookie(c, token, new Date(session.expiresAt), c.var.config.publicHost);
-    return c.json(sessionInfo(user.email, company, c.var.config.publicHost));
+    return c.json(sessionInfo(user.email, company, c.var.config.publicHost), 200);
   });
 
-  // POST /api/auth/password-reset – e-mail a one-time link to choose a new password ("Glemt password?")
-  auth.post('/password-reset', requireJson, jsonBody(passwordResetRequestSchema), async (c) => {
+  const resetRequest = createRoute({
+    method: 'post',
+    path: '/password-reset',
+    tags: ['auth'],
+    summary: '"Glemt password?": e-mail a one-time link (one hour); the same answer for any e-mail',
+    middleware: JSON_BODY,
+    request: jsonBody(passwordResetRequestSchema),
+    responses: {
+      200: answer(messageSchema, 'Sent, if the e-mail has an account'),
+      ...refusals('invalid_input', 'rate_limited'),
+    },
+  });
+  auth.openapi(resetRequest, async (c) => {
     const { email } = c.req.valid('json');
     const { limits, config, logger } = c.var;
     const client = clientIp(c);
     if (client !== null) {
       const wait = await limits.hit(RESET_LIMITS.perClient, client);
-      if (wait > 0) return tooManyRequests(c, wait);
+      if (wait > 0) tooManyRequests(c, wait);
     }
     // Per e-mail whether or not it has an account, so the limit tells nothing either.
     const wait = await limits.hit(RESET_LIMITS.perEmail, normalizeEmail(email));
-    if (wait > 0) return tooManyRequests(c, wait);
+    if (wait > 0) tooManyRequests(c, wait);
     await requestPasswordReset(
       {
         db: c.var.db,
@@ -109,18 +133,40 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
       },
       email,
     );
-    return c.json({ message: MESSAGES.passwordResetSent });
+    return c.json({ message: MESSAGES.passwordResetSent }, 200);
   });
 
-  // POST /api/auth/password-reset/check – is this link still good? (the reset screen asks first)
-  auth.post('/password-reset/check', requireJson, jsonBody(resetTokenSchema), async (c) => {
+  const resetCheck = createRoute({
+    method: 'post',
+    path: '/password-reset/check',
+    tags: ['auth'],
+    summary: "Whether a reset link's token is valid, expired, used or unknown (the reset screen asks first)",
+    middleware: JSON_BODY,
+    request: jsonBody(resetTokenSchema),
+    responses: {
+      200: answer(resetCheckSchema, 'The state and its Danish message'),
+      ...refusals('invalid_input'),
+    },
+  });
+  auth.openapi(resetCheck, async (c) => {
     const { token } = c.req.valid('json');
     const { state } = await accountTokenState(c.var.db, token, 'password_reset', c.var.now());
-    return c.json({ state, message: resetTokenMessage(state) });
+    return c.json({ state, message: resetTokenMessage(state) }, 200);
   });
 
-  // POST /api/auth/password-reset/confirm – set the new password, end every session, sign in here
-  auth.post('/password-reset/confirm', requireJson, jsonBody(passwordResetConfirmSchema), async (c) => {
+  const resetConfirm = createRoute({
+    method: 'post',
+    path: '/password-reset/confirm',
+    tags: ['auth'],
+    summary: "Set a new password through the link; ends the owner's other sessions and signs in",
+    middleware: JSON_BODY,
+    request: jsonBody(passwordResetConfirmSchema),
+    responses: {
+      200: answer(sessionInfoSchema, 'Signed in, with a Set-Cookie'),
+      ...refusals('invalid_input', 'not_found'),
+    },
+  });
+  auth.openapi(resetConfirm, async (c) => {
     const { token, password } = c.req.valid('json');
     const now = c.var.now();
     const user = await confirmPasswordReset(c.var.db, token, password, now);
@@ -128,18 +174,35 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     if (!company) throw new AppError('not_found', MESSAGES.loadCompanyFailed);
     const { token: sessionToken, session } = await createSession(c.var.db, user.id, now);
     setSessionCookie(c, sessionToken, new Date(session.expiresAt), c.var.config.publicHost);
-    return c.json(sessionInfo(user.email, company, c.var.config.publicHost));
+    return c.json(sessionInfo(user.email, company, c.var.config.publicHost), 200);
   });
 
-  // POST /api/auth/email-change/confirm – the link sent to a new login e-mail: make it the login
-  auth.post('/email-change/confirm', requireJson, jsonBody(emailTokenSchema), async (c) => {
+  const emailConfirm = createRoute({
+    method: 'post',
+    path: '/email-change/confirm',
+    tags: ['auth'],
+    summary: 'The link mailed to a new login e-mail: the login and the company follow it',
+    middleware: JSON_BODY,
+    request: jsonBody(emailTokenSchema),
+    responses: {
+      200: answer(emailChangedSchema, 'The login e-mail now'),
+      ...refusals('invalid_input', 'conflict'),
+    },
+  });
+  auth.openapi(emailConfirm, async (c) => {
     const { token } = c.req.valid('json');
     const email = await confirmEmailChange(c.var.db, token, c.var.now());
-    return c.json({ email, message: MESSAGES.emailChanged });
+    return c.json({ email, message: MESSAGES.emailChanged }, 200);
   });
 
-  // GET /api/auth/handoff/start – on a company host: go and ask the main host for a hand-off
-  auth.get('/handoff/start', (c) => {
+  const handoffStart = createRoute({
+    method: 'get',
+    path: '/handoff/start',
+    tags: ['auth'],
+    summary: "On a company host: redirect to the main host's hand-off for this host",
+    responses: { 302: { description: 'To /api/auth/handoff?to=<this host> on the main host' } },
+  });
+  auth.openapi(handoffStart, (c) => {
     const host = c.req.header('host') ?? '';
     return c.redirect(
       `${productOrigin(c.var.config.publicHost)}/api/auth/handoff?to=${encodeURIComponent(host)}`,
@@ -147,9 +210,19 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     );
   });
 
-  // GET /api/auth/handoff?to=<host> – on the main host: send a signed-in owner to their own
-  // subdomain or verified domain with a one-minute hand-off token; anyone else back to its login
-  auth.get('/handoff', async (c) => {
+  const handoff = createRoute({
+    method: 'get',
+    path: '/handoff',
+    tags: ['auth'],
+    summary:
+      "On the main host: send a signed-in owner to their own subdomain or verified domain with a one-minute hand-off token; anyone else to that host's login",
+    request: { query: z.object({ to: z.string().optional() }) },
+    responses: {
+      302: { description: 'To <host>/admin#handoff=<token>, or <host>/admin?handoff=none' },
+      ...refusals('not_found'),
+    },
+  });
+  auth.openapi(handoff, async (c) => {
     const to = (c.req.query('to') ?? '').trim().toLowerCase();
     const { db, config } = c.var;
     const cvr = await companyOfHost(db, to, config.publicHost);
@@ -166,8 +239,19 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     return c.redirect(`${hostOrigin(to)}/admin#handoff=${token}`, 302);
   });
 
-  // POST /api/auth/handoff/redeem – on the company host: a session of its own from the hand-off
-  auth.post('/handoff/redeem', requireJson, jsonBody(resetTokenSchema), async (c) => {
+  const redeem = createRoute({
+    method: 'post',
+    path: '/handoff/redeem',
+    tags: ['auth'],
+    summary: 'On the company host: spend a hand-off token for a session of this host (logout ends both)',
+    middleware: JSON_BODY,
+    request: jsonBody(resetTokenSchema),
+    responses: {
+      200: answer(sessionInfoSchema, 'Signed in on this host, with a Set-Cookie'),
+      ...refusals('invalid_input', 'unauthorized'),
+    },
+  });
+  auth.openapi(redeem, async (c) => {
     const { token } = c.req.valid('json');
     const now = c.var.now();
     const redeemed = await redeemHandoff(c.var.db, token, c.req.header('host') ?? '', now);
@@ -177,20 +261,36 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     if (!user || !company) throw new AppError('unauthorized', MESSAGES.unauthorized);
     const { token: sessionToken, session } = await createSession(c.var.db, user.id, now, redeemed.parentId);
     setSessionCookie(c, sessionToken, new Date(session.expiresAt), c.var.config.publicHost);
-    return c.json(sessionInfo(user.email, company, c.var.config.publicHost));
+    return c.json(sessionInfo(user.email, company, c.var.config.publicHost), 200);
   });
 
-  // POST /api/auth/logout – end this login on every host (this session, the session it was handed
-  // off from, and the sessions handed off from that) and clear this host's cookie
-  auth.post('/logout', async (c) => {
+  const logout = createRoute({
+    method: 'post',
+    path: '/logout',
+    tags: ['auth'],
+    summary:
+      "End this login on every host (this session, the one it was handed off from and those handed off from that); clears this host's cookie",
+    responses: { 204: { description: 'Signed out' } },
+  });
+  auth.openapi(logout, async (c) => {
     const session = c.get('session');
     if (session) await deleteSessionFamily(c.var.db, session);
     clearSessionCookie(c, c.var.config.publicHost);
     return c.body(null, 204);
   });
 
-  // GET /api/auth/session – who is signed in, for the admin's auth guard
-  auth.get('/session', async (c) => {
+  const session = createRoute({
+    method: 'get',
+    path: '/session',
+    tags: ['auth'],
+    summary: "Who is signed in, for the admin's auth guard",
+    responses: {
+      200: answer(sessionInfoSchema, 'Signed in'),
+      401: answer(signedOutSchema, 'Not signed in; on a company host, where to ask for a hand-off'),
+      ...refusals('not_found'),
+    },
+  });
+  auth.openapi(session, async (c) => {
     const user = c.get('user');
     if (!user) {
       // On a company's own host the admin may fetch a session from the main host (hand-off).
@@ -200,7 +300,7 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     }
     const company = await findCompanyByOwnerEmail(c.var.db, user.email);
     if (!company) throw new AppError('not_found', MESSAGES.loadCompanyFailed);
-    return c.json(sessionInfo(user.email, company, c.var.config.publicHost));
+    return c.json(sessionInfo(user.email, company, c.var.config.publicHost), 200);
   });
 
   return auth;

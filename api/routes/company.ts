@@ -1,24 +1,41 @@
 // /api/company — the signed-in owner's company and its settings (SPEC §2 Settings, §7 settings save).
 // The company is c.var.company, resolved by requireOwner; nothing here reads a CVR from the client.
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import { COMPANY_MESSAGES, companySchema, type Settings, settingsSchema } from '../../contracts/company';
 import { type CompanyPatch, updateCompany } from '../../db';
 import { AppError } from '../../lib/errors';
 import { normalizeHost } from '../../rules/domain';
 import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
 import { orFail } from '../errors';
-import { requireJson } from '../middleware/origin-check';
-import { COMPANY_MESSAGES, type Settings, settingsSchema } from '../schemas/company';
-import { jsonBody } from '../schemas/json-body';
+import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
+import { toCompanyJson } from '../responses';
 import { commitChange } from '../services/commit-change';
 
-export const company = new Hono<OwnerEnv>();
+export const company = routeGroup<OwnerEnv>();
 
-// GET /api/company – the owner's company
-company.get('/', (c) => c.json(c.var.company));
+const read = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['company'],
+  summary: "The owner's company",
+  responses: { 200: answer(companySchema, 'The company') },
+});
+company.openapi(read, (c) => c.json(toCompanyJson(c.var.company), 200));
 
-// PUT /api/company/settings – save contact details, hours, social links, theme and custom domain
-company.put('/settings', requireJson, jsonBody(settingsSchema), async (c) => {
+const saveSettings = createRoute({
+  method: 'put',
+  path: '/settings',
+  tags: ['company'],
+  summary: 'Save contact details, opening hours, social links, theme and custom domain; publishes',
+  middleware: JSON_BODY,
+  request: jsonBody(settingsSchema),
+  responses: {
+    200: answer(companySchema, 'The company as saved'),
+    ...refusals('invalid_input', 'conflict', 'rate_limited', 'internal'),
+  },
+});
+company.openapi(saveSettings, async (c) => {
   const current = c.var.company;
   const patch = settingsPatch(c.req.valid('json'), current);
   if (patch.customDomain && isProductHost(patch.customDomain, c.var.config.publicHost)) {
@@ -27,7 +44,7 @@ company.put('/settings', requireJson, jsonBody(settingsSchema), async (c) => {
   const saved = await orFail(c, MESSAGES.saveFailed, () =>
     commitChange(c.var, current.cvr, (trx) => updateCompany(trx, current.cvr, patch, c.var.now())),
   );
-  return c.json(saved);
+  return c.json(toCompanyJson(saved), 200);
 });
 
 /** Hours and social links may be sent in part; the days and networks not sent keep their values. */

@@ -2,7 +2,8 @@
 // days from the cookieless per-company counters (site_page_views, counted by the front server),
 // this week against last, the most visited pages with their names, images used of 15, the trial, and
 // the site's addresses. Reads only the owner's own company: every query is keyed by its CVR.
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import { dashboardSchema } from '../../contracts/dashboard';
 import { countImages, listPages, listSitePageViews } from '../../db';
 import { copenhagenDay } from '../../rules/ai-limit';
 import { MAX_IMAGES } from '../../rules/images';
@@ -10,12 +11,19 @@ import { pathSiteUrl, subdomainOrigin } from '../../rules/site-url';
 import { siteClosesAt, siteState, trialDaysLeft } from '../../rules/trial';
 import { STATS_DAYS, shiftDay, visitorStats } from '../../rules/visitor-stats';
 import type { OwnerEnv } from '../env';
+import { answer, routeGroup } from '../openapi';
 import { isOperator } from './operator';
 
-export const dashboard = new Hono<OwnerEnv>();
+export const dashboard = routeGroup<OwnerEnv>();
 
-// GET /api/dashboard – visitors, top pages, images, trial and addresses of the owner's site
-dashboard.get('/', async (c) => {
+const read = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['dashboard'],
+  summary: 'Visitors per day (30 days), this week against last, top pages, images, trial and addresses',
+  responses: { 200: answer(dashboardSchema, 'The figures') },
+});
+dashboard.openapi(read, async (c) => {
   const { db, company, config, user } = c.var;
   const now = c.var.now();
   const today = copenhagenDay(now);
@@ -33,19 +41,22 @@ dashboard.get('/', async (c) => {
     `${subdomainOrigin(company.subdomain, config.publicHost)}/`,
     pathSiteUrl(company.cvr, config.publicHost),
   ];
-  return c.json({
-    visitors: {
-      ...stats,
-      topPages: stats.topPages.map((page) => ({ ...page, name: names.get(page.path) ?? null })),
+  return c.json(
+    {
+      visitors: {
+        ...stats,
+        topPages: stats.topPages.map((page) => ({ ...page, name: names.get(page.path) ?? null })),
+      },
+      images: { used: images, limit: MAX_IMAGES },
+      trial: {
+        state: siteState(company.plan, now),
+        daysLeft: trialDaysLeft(end, now),
+        trialEndDate: company.plan.trialEndDate,
+        closesAt: siteClosesAt(end).toISOString(),
+      },
+      addresses,
+      operator: isOperator(config, user.email),
     },
-    images: { used: images, limit: MAX_IMAGES },
-    trial: {
-      state: siteState(company.plan, now),
-      daysLeft: trialDaysLeft(end, now),
-      trialEndDate: company.plan.trialEndDate,
-      closesAt: siteClosesAt(end).toISOString(),
-    },
-    addresses,
-    operator: isOperator(config, user.email),
-  });
+    200,
+  );
 });

@@ -2,15 +2,17 @@
 // from configuration, a TXT record proving control, SPEC §9), what DNS actually answers now, and
 // whether the domain is verified (services/domain-verification.ts): the check records the answer.
 import { Resolver } from 'node:dns/promises';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
-import { Hono } from 'hono';
+import { domainCheckSchema, domainSchema } from '../../contracts/company';
 import type { Company } from '../../db';
 import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import { DOMAIN_MESSAGES } from '../../rules/messages';
 import { pathSiteUrl, subdomainOrigin } from '../../rules/site-url';
 import type { OwnerEnv } from '../env';
+import { answer, refusals, routeGroup } from '../openapi';
 import { applyDomainCheck, domainStatus } from '../services/domain-verification';
 
 /** The subset of node:dns/promises' Resolver the check needs. */
@@ -72,34 +74,52 @@ async function answers<T>(lookup: () => Promise<T[]>): Promise<T[]> {
 
 export function createDomainRoutes(
   resolver: (config: Config) => DnsLookup = configuredResolver,
-): Hono<OwnerEnv> {
-  const domain = new Hono<OwnerEnv>();
+): OpenAPIHono<OwnerEnv> {
+  const domain = routeGroup<OwnerEnv>();
 
-  // GET /api/company/domain – current addresses and the DNS records a custom domain needs
-  domain.get('/', (c) => {
+  const read = createRoute({
+    method: 'get',
+    path: '/',
+    tags: ['company'],
+    summary: "The site's addresses and the A and TXT records a custom domain needs",
+    responses: { 200: answer(domainSchema, 'Addresses, records and where the domain stands') },
+  });
+  domain.openapi(read, (c) => {
     const { company } = c.var;
     const { publicHost, dnsARecord } = c.var.config;
     const custom = company.customDomain;
-    return c.json({
-      pathUrl: pathSiteUrl(company.cvr, publicHost),
-      subdomainUrl: `${subdomainOrigin(company.subdomain, publicHost)}/`,
-      customDomain: custom,
-      status: domainStatus(company),
-      notice: domainNotice(company),
-      records: {
-        a: { type: 'A', name: custom, value: dnsARecord },
-        txt: {
-          type: 'TXT',
-          name: custom ? verificationName(custom) : null,
-          value: verificationValue(company.cvr),
+    return c.json(
+      {
+        pathUrl: pathSiteUrl(company.cvr, publicHost),
+        subdomainUrl: `${subdomainOrigin(company.subdomain, publicHost)}/`,
+        customDomain: custom,
+        status: domainStatus(company),
+        notice: domainNotice(company),
+        records: {
+          a: { type: 'A', name: custom, value: dnsARecord },
+          txt: {
+            type: 'TXT',
+            name: custom ? verificationName(custom) : null,
+            value: verificationValue(company.cvr),
+          },
         },
+        note: DOMAIN_MESSAGES.propagation,
       },
-      note: DOMAIN_MESSAGES.propagation,
-    });
+      200,
+    );
   });
 
-  // POST /api/company/domain/check – ask DNS now whether the custom domain is set up
-  domain.post('/check', async (c) => {
+  const check = createRoute({
+    method: 'post',
+    path: '/check',
+    tags: ['company'],
+    summary: 'Ask DNS now whether the custom domain points here and carries the verification TXT record',
+    responses: {
+      200: answer(domainCheckSchema, "DNS's answers and the Danish verdict"),
+      ...refusals('invalid_input', 'unavailable'),
+    },
+  });
+  domain.openapi(check, async (c) => {
     const { company } = c.var;
     const custom = company.customDomain;
     if (!custom) throw new AppError('invalid_input', DOMAIN_MESSAGES.noCustomDomain);
@@ -117,9 +137,7 @@ export function createDomainRoutes(
       ]);
     } catch (error) {
       c.var.logger.warn({ err: error, domain: custom }, 'DNS check failed');
-      throw new AppError('unavailable', 'DNS kunne ikke spørges lige nu. Prøv igen om lidt.', {
-        cause: error,
-      });
+      throw new AppError('unavailable', DOMAIN_MESSAGES.dnsUnavailable, { cause: error });
     }
     const aOk = wantedA !== null && a.includes(wantedA);
     const txtOk = txt.includes(wantedTxt);
@@ -129,19 +147,22 @@ export function createDomainRoutes(
     else if (a.length === 0) problems.push(DOMAIN_MESSAGES.aMissing);
     else if (!aOk) problems.push(DOMAIN_MESSAGES.aWrong(a, wantedA));
     if (!txtOk) problems.push(DOMAIN_MESSAGES.txtMissing);
-    return c.json({
-      domain: custom,
-      a,
-      txt,
-      aOk,
-      txtOk,
-      status: domainStatus(now),
-      notice: domainNotice(now),
-      message:
-        problems.length === 0
-          ? DOMAIN_MESSAGES.allGood
-          : `${problems.join(' ')} ${DOMAIN_MESSAGES.propagation}`,
-    });
+    return c.json(
+      {
+        domain: custom,
+        a,
+        txt,
+        aOk,
+        txtOk,
+        status: domainStatus(now),
+        notice: domainNotice(now),
+        message:
+          problems.length === 0
+            ? DOMAIN_MESSAGES.allGood
+            : `${problems.join(' ')} ${DOMAIN_MESSAGES.propagation}`,
+      },
+      200,
+    );
   });
 
   return domain;

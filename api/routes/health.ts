@@ -6,9 +6,10 @@
 // a partial index; the rest is a ping, a stat and a flag.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Hono } from 'hono';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { listFailingPublishes, pingDatabase } from '../../db';
 import type { AppEnv } from '../env';
+import { answer, routeGroup } from '../openapi';
 
 const PING_TIMEOUT_MS = 2000;
 const FAILING_CACHE_MS = 5000;
@@ -28,12 +29,38 @@ interface FailingPublishes {
   lastError: string | null;
 }
 
-export function createHealthRoutes(checks: HealthChecks = {}): Hono<AppEnv> {
-  const health = new Hono<AppEnv>();
+const status = (...values: [string, ...string[]]) => z.object({ status: z.enum(values) });
+
+/** What monitors read; `problems` names in English what is wrong, for the operator. */
+const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded', 'error']),
+  problems: z.array(z.string()),
+  database: status('ok', 'unreachable').extend({ dialect: z.string(), latencyMs: z.number().optional() }),
+  sites: status('ok', 'missing').optional(),
+  queue: status('ok', 'unreachable')
+    .extend({ kind: z.enum(['bullmq', 'in-process']) })
+    .optional(),
+  publishes: status('ok', 'failing', 'unknown')
+    .extend({ companies: z.array(z.string()).optional(), lastError: z.string().nullable().optional() })
+    .optional(),
+});
+
+const check = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['system'],
+  summary: 'Whether this instance can serve, and what around it is degraded',
+  responses: {
+    200: answer(healthSchema, 'Serving: ok, or degraded with the problems named'),
+    503: answer(healthSchema, 'The database does not answer within two seconds'),
+  },
+});
+
+export function createHealthRoutes(checks: HealthChecks = {}): OpenAPIHono<AppEnv> {
+  const health = routeGroup<AppEnv>();
   let failing: { at: number; value: Promise<FailingPublishes> } | null = null;
 
-  // GET /api/health – report database, sites folder, queue and publishing
-  health.get('/', async (c) => {
+  health.openapi(check, async (c) => {
     const { db, config, logger } = c.var;
     const dialect = config.database.dialect;
     const started = performance.now();
@@ -84,22 +111,25 @@ export function createHealthRoutes(checks: HealthChecks = {}): Hono<AppEnv> {
       problems.push(`publishes failing for ${publishes.count}${more} ${companies}`);
     }
 
-    return c.json({
-      status: problems.length ? 'degraded' : 'ok',
-      problems,
-      database: { status: 'ok', dialect, latencyMs },
-      sites: { status: sitesThere ? 'ok' : 'missing' },
-      queue: {
-        status: queueReachable ? 'ok' : 'unreachable',
-        kind: checks.queue?.kind ?? (config.redisUrl ? 'bullmq' : 'in-process'),
+    return c.json(
+      {
+        status: problems.length ? 'degraded' : 'ok',
+        problems,
+        database: { status: 'ok', dialect, latencyMs },
+        sites: { status: sitesThere ? 'ok' : 'missing' },
+        queue: {
+          status: queueReachable ? 'ok' : 'unreachable',
+          kind: checks.queue?.kind ?? (config.redisUrl ? 'bullmq' : 'in-process'),
+        },
+        publishes:
+          publishes === null
+            ? { status: 'unknown' }
+            : publishes.count > 0
+              ? { status: 'failing', companies: publishes.companies, lastError: publishes.lastError }
+              : { status: 'ok' },
       },
-      publishes:
-        publishes === null
-          ? { status: 'unknown' }
-          : publishes.count > 0
-            ? { status: 'failing', companies: publishes.companies, lastError: publishes.lastError }
-            : { status: 'ok' },
-    });
+      200,
+    );
   });
   return health;
 }

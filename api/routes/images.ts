@@ -1,37 +1,22 @@
 // The company's image archive (SPEC §2 Billedearkiv, §5, §7): list, upload, delete. Mounted at
 // /api/images behind the tenant middleware; every call acts on c.var.company only.
-import { Hono } from 'hono';
+import { createRoute, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
-import { countImages, type Image, listImages } from '../../db';
+import { imageListSchema, imageSchema } from '../../contracts/images';
+import { countImages, listImages } from '../../db';
 import { AppError } from '../../lib/errors';
 import { canUploadImage, MAX_IMAGES } from '../../rules/images';
 import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
 import { orFail } from '../errors';
 import { readUploadedFile, uploadBodyLimit } from '../images/upload-form';
+import { answer, FILE_UPLOAD, refusals, routeGroup } from '../openapi';
+import { toImageJson } from '../responses';
 import { deleteImageAndFiles } from '../services/delete-image';
 import { uploadImage } from '../services/upload-image';
 import { mediaDeps } from './logo';
 
-/** One image as the admin sees it; `url` is a JPEG, `variants` the WebP widths for a srcset. */
-export interface ImageJson {
-  id: string;
-  url: string;
-  name: string;
-  width: number;
-  height: number;
-  variants: Image['variants'];
-  createdAt: string;
-}
-
-/** GET /api/images: `full` is true at MAX_IMAGES, when the admin shows MESSAGES.archiveFull. */
-export interface ImageListJson {
-  images: ImageJson[];
-  limit: number;
-  full: boolean;
-}
-
-export const images = new Hono<OwnerEnv>();
+export const images = routeGroup<OwnerEnv>();
 
 // Counted before the body is read, so a full archive costs no upload; insertImage checks again,
 // atomically, for uploads that race past this.
@@ -42,24 +27,39 @@ const refuseWhenFull = createMiddleware<OwnerEnv>(async (c, next) => {
   await next();
 });
 
-// GET /api/images – the company's images
-images.get('/', async (c) => {
-  const list = await orFail(
+const list = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['images'],
+  summary: "The company's images, newest first, and whether the archive is full",
+  responses: { 200: answer(imageListSchema, 'The images'), ...refusals('internal') },
+});
+images.openapi(list, async (c) => {
+  const rows = await orFail(
     c,
     MESSAGES.imagesListFailed,
     () => listImages(c.var.db, c.var.company.cvr),
     'listing images failed',
   );
-  const body: ImageListJson = {
-    images: list.map(toImageJson),
-    limit: MAX_IMAGES,
-    full: !canUploadImage(list.length),
-  };
-  return c.json(body);
+  return c.json(
+    { images: rows.map(toImageJson), limit: MAX_IMAGES, full: !canUploadImage(rows.length) },
+    200,
+  );
 });
 
-// POST /api/images – upload one image
-images.post('/', refuseWhenFull, uploadBodyLimit(), async (c) => {
+const upload = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['images'],
+  summary: 'Upload one image (JPEG, PNG, WebP or AVIF); stored as responsive WebP widths and a JPEG',
+  middleware: [refuseWhenFull, uploadBodyLimit()],
+  request: FILE_UPLOAD,
+  responses: {
+    201: answer(imageSchema, 'The stored image'),
+    ...refusals('invalid_input', 'payload_too_large', 'unsupported_media_type', 'limit_reached', 'internal'),
+  },
+});
+images.openapi(upload, async (c) => {
   const file = await readUploadedFile(c, MESSAGES.uploadFailed);
   const image = await orFail(
     c,
@@ -79,8 +79,15 @@ images.post('/', refuseWhenFull, uploadBodyLimit(), async (c) => {
   return c.json(toImageJson(image), 201);
 });
 
-// DELETE /api/images/:id – delete an image
-images.delete('/:id', async (c) => {
+const remove = createRoute({
+  method: 'delete',
+  path: '/{id}',
+  tags: ['images'],
+  summary: 'Delete one of the company images and its files; publishes',
+  request: { params: z.object({ id: z.string() }) },
+  responses: { 204: { description: 'Deleted' }, ...refusals('internal') },
+});
+images.openapi(remove, async (c) => {
   const cvr = c.var.company.cvr;
   // A page may have shown it: the row and the publish record commit together.
   const { leftovers } = await orFail(
@@ -92,8 +99,3 @@ images.delete('/:id', async (c) => {
   if (leftovers.length > 0) c.var.logger.warn({ errors: leftovers }, 'image files left after delete');
   return c.body(null, 204);
 });
-
-function toImageJson(image: Image): ImageJson {
-  const { id, url, name, width, height, variants, createdAt } = image;
-  return { id, url, name, width, height, variants, createdAt };
-}

@@ -1,22 +1,31 @@
 // The company's logo (SPEC §2 Settings logo, §7 Logo upload). Mounted at /api/company/logo behind
 // the tenant middleware; the logo is saved alone ({logo}) on c.var.company.
-import { type Context, Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { logoSchema } from '../../contracts/company';
 import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
 import { orFail } from '../errors';
 import { readUploadedFile, uploadBodyLimit } from '../images/upload-form';
+import { answer, FILE_UPLOAD, refusals, routeGroup } from '../openapi';
 import type { MediaChangeDeps } from '../services/delete-image';
 import { type LogoChange, removeLogo, uploadLogo } from '../services/upload-logo';
 
-/** What both calls answer: the logo URL now set (a PNG; a `.webp` of the same name sits beside it). */
-interface LogoJson {
-  logo: string | null;
-}
+export const logo = routeGroup<OwnerEnv>();
 
-export const logo = new Hono<OwnerEnv>();
-
-// POST /api/company/logo – upload and set the logo
-logo.post('/', uploadBodyLimit(), async (c) => {
+const upload = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['company'],
+  summary: 'Upload and set the logo (saved alone); publishes',
+  middleware: uploadBodyLimit(),
+  request: FILE_UPLOAD,
+  responses: {
+    200: answer(logoSchema, 'The logo now set'),
+    ...refusals('invalid_input', 'payload_too_large', 'unsupported_media_type', 'internal'),
+  },
+});
+logo.openapi(upload, async (c) => {
   const file = await readUploadedFile(c, MESSAGES.logoUploadFailed);
   const change = await orFail(
     c,
@@ -24,22 +33,28 @@ logo.post('/', uploadBodyLimit(), async (c) => {
     () => uploadLogo(mediaDeps(c), c.var.company.cvr, file),
     'logo upload failed',
   );
-  return c.json(answer(c, change));
+  return c.json(logoJson(c, change), 200);
 });
 
-// DELETE /api/company/logo – remove the logo
-logo.delete('/', async (c) => {
+const remove = createRoute({
+  method: 'delete',
+  path: '/',
+  tags: ['company'],
+  summary: 'Remove the logo; publishes',
+  responses: { 200: answer(logoSchema, 'No logo'), ...refusals('internal') },
+});
+logo.openapi(remove, async (c) => {
   const change = await orFail(
     c,
     MESSAGES.updateFailed,
     () => removeLogo(mediaDeps(c), c.var.company.cvr),
     'logo removal failed',
   );
-  return c.json(answer(c, change));
+  return c.json(logoJson(c, change), 200);
 });
 
 /** The change is committed with its publish record; report files of the old logo that stayed behind. */
-function answer(c: Context<OwnerEnv>, change: LogoChange): LogoJson {
+function logoJson(c: Context<OwnerEnv>, change: LogoChange): { logo: string | null } {
   if (change.leftovers.length > 0) c.var.logger.warn({ errors: change.leftovers }, 'old logo files left');
   return { logo: change.company.logo };
 }

@@ -2,8 +2,8 @@
 // messages (SPEC §5, contracts/onboarding.ts), creates the company, its owner and its site, and
 // signs the new owner in at once. Public and rate limited per IP: every creation looks the CVR up
 // and writes text.
-import { Hono } from 'hono';
-import { type OnboardingCreateResponse, onboardingCreateSchema } from '../../contracts/onboarding';
+import { createRoute } from '@hono/zod-openapi';
+import { onboardingCreateResponseSchema, onboardingCreateSchema } from '../../contracts/onboarding';
 import { type Db, findUserByEmail } from '../../db';
 import type { Config } from '../../lib/config';
 import type { Logger } from '../../lib/logger';
@@ -11,13 +11,12 @@ import { createMailer, type Mailer } from '../../lib/mailer';
 import { createTextWriter, type TextWriter } from '../ai';
 import { createSession, setSessionCookie } from '../auth/sessions';
 import type { AppEnv } from '../env';
-import { requireJson } from '../middleware/origin-check';
 import { limitByIp, RateLimiter } from '../middleware/rate-limit';
 import type { CvrRegistry, ScrapeWebsite } from '../onboarding/contracts';
 import { createCompanyWithOwner } from '../onboarding/create-company';
 import { createCvrRegistry } from '../onboarding/cvr-registry';
 import { createWebsiteScraper } from '../onboarding/scrape-website';
-import { jsonBody } from '../schemas/json-body';
+import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
 
 const HOUR_MS = 60 * 60 * 1000;
 const CREATIONS_PER_IP_PER_HOUR = 10;
@@ -28,9 +27,18 @@ const CREATE_LIMIT = new RateLimiter({
   windowMs: HOUR_MS,
 });
 
-export type { OnboardingCreateResponse };
-// The body's schema and the answer's shape are the onboarding's contract, shared with the island.
-export { onboardingCreateSchema };
+const create = createRoute({
+  method: 'post',
+  path: '/create',
+  tags: ['onboarding'],
+  summary: 'Create the company, its owner (signed in at once) and its site; answers the URL to open',
+  middleware: JSON_BODY,
+  request: jsonBody(onboardingCreateSchema),
+  responses: {
+    201: answer(onboardingCreateResponseSchema, 'Created, with a Set-Cookie'),
+    ...refusals('invalid_input', 'not_found', 'conflict', 'rate_limited', 'internal', 'unavailable'),
+  },
+});
 
 /** Replacements for the parts creation talks to; tests inject fixed ones. */
 export interface OnboardingCreateOverrides {
@@ -47,11 +55,11 @@ export function createOnboardingCreateRoutes(overrides: OnboardingCreateOverride
   const makeWriter = overrides.writer ?? createTextWriter;
   const makeMailer = overrides.mailer ?? createMailer;
   const limiter = overrides.limiter ?? CREATE_LIMIT;
-  const routes = new Hono<AppEnv>();
+  const routes = routeGroup<AppEnv>();
 
-  // POST /api/onboarding/create – create the company, its owner and its site
-  routes.post('/create', requireJson, jsonBody(onboardingCreateSchema), limitByIp(limiter), async (c) => {
+  routes.openapi(create, async (c) => {
     const input = c.req.valid('json');
+    await limitByIp(c, limiter);
     const { db, config, logger } = c.var;
     const created = await createCompanyWithOwner(
       {
@@ -79,12 +87,7 @@ export function createOnboardingCreateRoutes(overrides: OnboardingCreateOverride
     } catch (error) {
       logger.error({ err: error, cvr: created.cvr }, 'signing in the new owner failed');
     }
-    const answer: OnboardingCreateResponse = {
-      url: created.url,
-      cvr: created.cvr,
-      subdomain: created.subdomain,
-    };
-    return c.json(answer, 201);
+    return c.json({ url: created.url, cvr: created.cvr, subdomain: created.subdomain }, 201);
   });
 
   return routes;

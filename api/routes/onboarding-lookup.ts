@@ -2,22 +2,22 @@
 // CVR registry (demo or cvrapi.dk behind its cache), and proposes an existing website found by a
 // web search on the company name. Mounted by the app at /api/onboarding; rate-limited per client IP
 // because every miss may spend one of the registry's few free daily look-ups.
+
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { Hono } from 'hono';
 import {
   onboardingLookupSchema as lookupSchema,
-  type OnboardingLookupResponse,
+  onboardingLookupResponseSchema,
 } from '../../contracts/onboarding';
 import { findCompanyByCvr } from '../../db';
 import { AppError } from '../../lib/errors';
 import { MESSAGES } from '../../rules/messages';
 import type { AppEnv } from '../env';
-import { requireJson } from '../middleware/origin-check';
 import { limitByIp, RateLimiter } from '../middleware/rate-limit';
-import type { CvrRegistry, WebsiteSearch, WebsiteSuggestion } from '../onboarding/contracts';
+import type { CvrCompany, CvrRegistry, WebsiteSearch, WebsiteSuggestion } from '../onboarding/contracts';
 import { createCvrRegistry } from '../onboarding/cvr-registry';
 import { createWebsiteSearch } from '../onboarding/website-search';
-import { jsonBody } from '../schemas/json-body';
+import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
 
 /** Look-ups one client IP may make per window. */
 const LOOKUP_LIMIT = new RateLimiter({
@@ -25,9 +25,6 @@ const LOOKUP_LIMIT = new RateLimiter({
   limit: 30,
   windowMs: 10 * 60 * 1000,
 });
-
-// The body's schema is the onboarding's contract, shared with the island.
-export { lookupSchema };
 
 export interface OnboardingLookupDeps {
   registry?: (c: Context<AppEnv>) => CvrRegistry;
@@ -42,15 +39,28 @@ const defaultRegistry = (c: Context<AppEnv>): CvrRegistry =>
 const defaultSearch = (c: Context<AppEnv>): WebsiteSearch =>
   createWebsiteSearch(c.var.config, { logger: c.var.logger });
 
-export function createOnboardingLookupRoutes(deps: OnboardingLookupDeps = {}): Hono<AppEnv> {
+const lookup = createRoute({
+  method: 'post',
+  path: '/lookup',
+  tags: ['onboarding'],
+  summary: 'Find a company by CVR in the registry, with a proposed existing website',
+  middleware: JSON_BODY,
+  request: jsonBody(lookupSchema),
+  responses: {
+    200: answer(onboardingLookupResponseSchema, 'The company and perhaps its website'),
+    ...refusals('invalid_input', 'not_found', 'conflict', 'rate_limited', 'unavailable'),
+  },
+});
+
+export function createOnboardingLookupRoutes(deps: OnboardingLookupDeps = {}): OpenAPIHono<AppEnv> {
   const registry = deps.registry ?? defaultRegistry;
   const search = deps.search ?? defaultSearch;
   const limiter = deps.limiter ?? LOOKUP_LIMIT;
-  const routes = new Hono<AppEnv>();
+  const routes = routeGroup<AppEnv>();
 
-  // POST /api/onboarding/lookup – find a company by CVR
-  routes.post('/lookup', requireJson, jsonBody(lookupSchema), limitByIp(limiter), async (c) => {
+  routes.openapi(lookup, async (c) => {
     const { cvr } = c.req.valid('json');
+    await limitByIp(c, limiter);
     if (await findCompanyByCvr(c.var.db, cvr)) throw new AppError('conflict', MESSAGES.cvrTaken);
 
     const company = await registry(c).lookup(cvr);
@@ -60,11 +70,34 @@ export function createOnboardingLookupRoutes(deps: OnboardingLookupDeps = {}): H
     } catch (error) {
       c.var.logger.warn({ err: error }, 'website search failed');
     }
-    const answer: OnboardingLookupResponse = { company, website };
-    return c.json(answer, 200);
+    // Field by field: the registry's cache row may carry more than the browser needs.
+    return c.json({ company: toCvrCompanyJson(company), website: website && toWebsiteJson(website) }, 200);
   });
 
   return routes;
 }
 
 export const onboardingLookup = createOnboardingLookupRoutes();
+
+function toCvrCompanyJson(company: CvrCompany): CvrCompany {
+  const { cvr, name, address, zipcode, city, phone, email, industrydesc, industrycode } = company;
+  const { companydesc, startdate, employees } = company;
+  return {
+    cvr,
+    name,
+    address,
+    zipcode,
+    city,
+    phone,
+    email,
+    industrydesc,
+    ...(industrycode === undefined ? {} : { industrycode }),
+    companydesc,
+    startdate,
+    employees,
+  };
+}
+
+function toWebsiteJson({ url, title, snippet }: WebsiteSuggestion): WebsiteSuggestion {
+  return { url, title, snippet };
+}

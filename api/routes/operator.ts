@@ -3,8 +3,9 @@
 // tenant middleware as the owner's routes, and answered only for owners whose login e-mail is in
 // OPERATOR_EMAILS; anyone else gets the same 404 as an unknown path, so the route does not exist
 // for them. Every query is a range or a limit over an index (100,000 companies).
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
+import { operatorSchema } from '../../contracts/operator';
 import {
   countSignupsByDay,
   listAnalyticsCounts,
@@ -19,6 +20,7 @@ import { MESSAGES } from '../../rules/messages';
 import { DAY_MS } from '../../rules/trial';
 import { shiftDay } from '../../rules/visitor-stats';
 import type { OwnerEnv } from '../env';
+import { answer, routeGroup } from '../openapi';
 
 const OPERATOR_DAYS = 30;
 const TRIALS_ENDING_DAYS = 14;
@@ -32,11 +34,18 @@ const requireOperator = createMiddleware<OwnerEnv>(async (c, next) => {
   await next();
 });
 
-export const operator = new Hono<OwnerEnv>();
-operator.use(requireOperator);
+export const operator = routeGroup<OwnerEnv>();
 
-// GET /api/operator – sign-ups, onboarding funnel, trials ending, orders and failed publishes
-operator.get('/', async (c) => {
+const read = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['operator'],
+  summary:
+    'Operators only (OPERATOR_EMAILS; 404 for anyone else): sign-ups, funnel, trials ending, orders, failed publishes',
+  middleware: requireOperator,
+  responses: { 200: answer(operatorSchema, "The operator's figures") },
+});
+operator.openapi(read, async (c) => {
   const { db } = c.var;
   const now = c.var.now();
   const today = copenhagenDay(now);
@@ -55,20 +64,32 @@ operator.get('/', async (c) => {
   const lookups = (status: string) =>
     counts.filter((row) => row.key === status).reduce((sum, row) => sum + row.count, 0);
   const created = signups.reduce((sum, row) => sum + row.count, 0);
-  return c.json({
-    days: OPERATOR_DAYS,
-    signups,
-    funnel: { found: lookups('found'), notFound: lookups('not_found'), taken: lookups('taken'), created },
-    trialsEnding: trials,
-    orders: orders.map((order) => ({
-      cvr: order.companyCvr,
-      companyName: order.companyName,
-      plan: order.plan,
-      billingEmail: order.billingEmail,
-      ean: order.ean,
-      invoiceCvr: order.invoiceCvr,
-      createdAt: order.createdAt,
-    })),
-    failedPublishes: failed,
-  });
+  return c.json(
+    {
+      days: OPERATOR_DAYS,
+      signups,
+      funnel: { found: lookups('found'), notFound: lookups('not_found'), taken: lookups('taken'), created },
+      orders: orders.map((order) => ({
+        cvr: order.companyCvr,
+        companyName: order.companyName,
+        plan: order.plan,
+        billingEmail: order.billingEmail,
+        ean: order.ean,
+        invoiceCvr: order.invoiceCvr,
+        createdAt: order.createdAt,
+      })),
+      trialsEnding: trials.map(({ cvr, name, companyEmail, trialEndDate }) => ({
+        cvr,
+        name,
+        companyEmail,
+        trialEndDate,
+      })),
+      failedPublishes: failed.map(({ companyCvr, lastError, lastAttemptAt }) => ({
+        companyCvr,
+        lastError,
+        lastAttemptAt,
+      })),
+    },
+    200,
+  );
 });

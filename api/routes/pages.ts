@@ -1,45 +1,83 @@
 // /api/pages — the owner's pages: list, create, save, delete (SPEC §2 Pages editor, §4). Every query is
 // scoped to c.var.company's CVR, so another company's page id finds nothing (404). Each change commits
 // with its "publish wanted" record (commitChange) and, for a save, a revision (api/services/pages.ts).
-import { Hono } from 'hono';
+import { createRoute, z } from '@hono/zod-openapi';
+import { pageCreateSchema, pageSchema, pageUpdateSchema } from '../../contracts/pages';
 import { listPages } from '../../db';
 import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
 import { orFail } from '../errors';
-import { requireJson } from '../middleware/origin-check';
-import { jsonBody } from '../schemas/json-body';
-import { pageCreateSchema, pageUpdateSchema } from '../schemas/pages';
+import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
+import { toPageJson } from '../responses';
 import { commitChange } from '../services/commit-change';
 import { createPage, removePage, savePage } from '../services/pages';
 import { pageHistory } from './page-history';
 
-export const pages = new Hono<OwnerEnv>();
+export const pages = routeGroup<OwnerEnv>();
 
-// GET /api/pages – the company's pages in navigation order (createdAt)
-pages.get('/', async (c) => c.json(await listPages(c.var.db, c.var.company.cvr)));
+/** `{id}` in a path: a page's id. */
+const pageIdParams = z.object({ id: z.string() });
 
-// POST /api/pages – create a page ('Ny side', slug ny-side, type page, layout text unless named)
-pages.post('/', requireJson, jsonBody(pageCreateSchema), async (c) => {
+const list = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['pages'],
+  summary: "The company's pages, in menu order (the owner's order; new pages last)",
+  responses: { 200: answer(z.array(pageSchema), 'The pages') },
+});
+pages.openapi(list, async (c) => c.json((await listPages(c.var.db, c.var.company.cvr)).map(toPageJson), 200));
+
+const create = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['pages'],
+  summary: "Create a page ('Ny side', layout text unless named); publishes",
+  middleware: JSON_BODY,
+  request: jsonBody(pageCreateSchema),
+  responses: {
+    201: answer(pageSchema, 'The new page'),
+    ...refusals('invalid_input', 'limit_reached', 'rate_limited', 'internal'),
+  },
+});
+pages.openapi(create, async (c) => {
   const { cvr } = c.var.company;
   const page = await orFail(c, MESSAGES.pageCreateFailed, () =>
     commitChange(c.var, cvr, (trx) => createPage(trx, cvr, c.req.valid('json'), c.var.now())),
   );
-  return c.json(page, 201);
+  return c.json(toPageJson(page), 201);
 });
 
-// PUT /api/pages/:id – save a page; a new page name recomputes its slug
-pages.put('/:id', requireJson, jsonBody(pageUpdateSchema), async (c) => {
+const save = createRoute({
+  method: 'put',
+  path: '/{id}',
+  tags: ['pages'],
+  summary: 'Save a page; a new page name recomputes the slug; publishes',
+  middleware: JSON_BODY,
+  request: { params: pageIdParams, ...jsonBody(pageUpdateSchema) },
+  responses: {
+    200: answer(pageSchema, 'The saved page'),
+    ...refusals('invalid_input', 'rate_limited', 'internal'),
+  },
+});
+pages.openapi(save, async (c) => {
   const { cvr } = c.var.company;
   const page = await orFail(c, MESSAGES.saveFailed, () =>
     commitChange(c.var, cvr, (trx) =>
       savePage(trx, cvr, c.req.param('id'), c.req.valid('json'), c.var.now()),
     ),
   );
-  return c.json(page);
+  return c.json(toPageJson(page), 200);
 });
 
-// DELETE /api/pages/:id – delete a page (restorable for 30 days); the homepage cannot be deleted
-pages.delete('/:id', async (c) => {
+const remove = createRoute({
+  method: 'delete',
+  path: '/{id}',
+  tags: ['pages'],
+  summary: 'Delete a page (never the homepage; restorable for 30 days); publishes',
+  request: { params: pageIdParams },
+  responses: { 204: { description: 'Deleted' }, ...refusals('forbidden', 'internal') },
+});
+pages.openapi(remove, async (c) => {
   const { cvr } = c.var.company;
   await orFail(c, MESSAGES.pageDeleteFailed, () =>
     commitChange(c.var, cvr, (trx) => removePage(trx, cvr, c.req.param('id'), c.var.now())),
@@ -47,5 +85,5 @@ pages.delete('/:id', async (c) => {
   return c.body(null, 204);
 });
 
-// History and undo: /:id/revisions, /deleted (api/routes/page-history.ts).
+// History and undo: /{id}/revisions, /deleted (api/routes/page-history.ts).
 pages.route('/', pageHistory);

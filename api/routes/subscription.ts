@@ -2,7 +2,14 @@
 // "Bestil abonnement" (issue 14 item 5): the order is stored and the company marked as ordered in one
 // transaction, then the operator (CONTACT_TO) and the owner are mailed. No payment provider: the
 // order is the hand-off to invoicing. What the site does after the trial is rules/trial.ts's siteState.
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  orderSchema,
+  PLANS,
+  type PlanId,
+  type SubscriptionJson,
+  subscriptionSchema,
+} from '../../contracts/order';
 import type { Db } from '../../db';
 import { type Company, findLatestOrder, insertOrder, type Order } from '../../db';
 import { AppError } from '../../lib/errors';
@@ -16,13 +23,11 @@ import {
   trialDaysLeft,
 } from '../../rules/trial';
 import type { OwnerEnv } from '../env';
-import { requireJson } from '../middleware/origin-check';
-import { jsonBody } from '../schemas/json-body';
-import { orderSchema, PLANS, type PlanId } from '../schemas/order';
+import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
 
-export const subscription = new Hono<OwnerEnv>();
+export const subscription = routeGroup<OwnerEnv>();
 
-async function subscriptionJson(db: Db, company: Company, now: Date) {
+async function subscriptionJson(db: Db, company: Company, now: Date): Promise<SubscriptionJson> {
   const { plan } = company;
   const end = new Date(plan.trialEndDate);
   const state = siteState(plan, now);
@@ -33,11 +38,8 @@ async function subscriptionJson(db: Db, company: Company, now: Date) {
     trialStartDate: plan.trialStartDate,
     trialEndDate: plan.trialEndDate,
     daysLeft: trialDaysLeft(end, now),
-    /** The trial's last 30 days, and every day after its end until the owner orders. */
     showBanner: state === 'trial' ? showTrialBanner(end, now) : state !== 'ordered',
-    /** rules/trial.ts siteState: trial, grace, inactive or ordered. */
     state,
-    /** When a site without an order stops being shown to visitors. */
     closesAt: siteClosesAt(end).toISOString(),
     order: order ? orderJson(order) : null,
   };
@@ -81,13 +83,30 @@ function orderMails(company: Company, order: Order, ownerEmail: string, operator
   ];
 }
 
-// GET /api/subscription – plan, trial dates, days left, the site's state after the trial, the order
-subscription.get('/', async (c) => {
-  return c.json(await subscriptionJson(c.var.db, c.var.company, c.var.now()));
+const read = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['subscription'],
+  summary: "Plan, trial dates, days left, the site's state after the trial, the order",
+  responses: { 200: answer(subscriptionSchema, 'The subscription') },
 });
+subscription.openapi(read, async (c) =>
+  c.json(await subscriptionJson(c.var.db, c.var.company, c.var.now()), 200),
+);
 
-// POST /api/subscription/order – order the subscription (before or after the trial's end)
-subscription.post('/order', requireJson, jsonBody(orderSchema), async (c) => {
+const order = createRoute({
+  method: 'post',
+  path: '/order',
+  tags: ['subscription'],
+  summary: 'Order the subscription (before or after the trial ends); mails the operator and the owner',
+  middleware: JSON_BODY,
+  request: jsonBody(orderSchema),
+  responses: {
+    201: answer(subscriptionSchema, 'The subscription, ordered'),
+    ...refusals('invalid_input', 'conflict'),
+  },
+});
+subscription.openapi(order, async (c) => {
   const input = c.req.valid('json');
   const { db, config, company, user, logger } = c.var;
   const now = c.var.now();

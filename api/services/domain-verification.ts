@@ -4,6 +4,8 @@
 // a verified domain whose record has been missing for DOMAIN_GRACE_MS goes back to pending (a DNS
 // hiccup of a few hours does not take a site offline). Becoming verified or pending changes what
 // visitors see (canonical addresses), so those two go through commitChange and republish the site.
+
+import type { DomainStatus } from '../../contracts/company';
 import { type Company, type Db, listCompaniesWithCustomDomain, setCustomDomainState } from '../../db';
 import type { Logger } from '../../lib/logger';
 import { DAY_MS } from '../../rules/trial';
@@ -12,8 +14,6 @@ import { type ChangeDeps, commitChange } from './commit-change';
 export const DOMAIN_GRACE_MS = 3 * DAY_MS;
 /** How often the periodic re-check runs in a web process. */
 export const DOMAIN_RECHECK_EVERY_MS = 6 * 60 * 60 * 1000;
-
-export type DomainStatus = 'none' | 'pending' | 'verified';
 
 export function domainStatus(company: Company): DomainStatus {
   if (!company.customDomain) return 'none';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RateLimiter } from '../../api/middleware/rate-limit';
 import type { CvrCompany } from '../../api/onboarding/contracts';
-import type { OnboardingCreateResponse } from '../../api/routes/onboarding-create';
+import type { OnboardingCreateResponse } from '../../contracts/onboarding';
 import { migrateToLatest, openDatabase } from '../../db';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';

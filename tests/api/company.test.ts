@@ -2,6 +2,7 @@
 // schema applies; a save is published after it is written.
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { toCompanyJson } from '../../api/responses';
 import { type Company, findCompanyByCvr } from '../../db';
 import { DEFAULT_HOURS } from '../../rules/hours';
 import { MESSAGES } from '../../rules/messages';
@@ -23,10 +24,32 @@ afterEach(async () => {
 const save = (body: unknown) => h.send('PUT', '/api/company/settings', { cookie, body });
 
 describe('GET /api/company', () => {
-  it("answers the owner's company as stored", async () => {
+  it("answers the owner's company as stored, through the response mapper", async () => {
     const response = await h.send('GET', '/api/company', { cookie });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual(JSON.parse(JSON.stringify(owner.company)));
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toEqual(toCompanyJson(owner.company));
+    expect(body).toMatchObject({
+      name: owner.company.name,
+      hours: owner.company.hours,
+      cvr: owner.company.cvr,
+    });
+  });
+
+  it('keeps what the server holds for itself out of the answer', async () => {
+    const body = (await (await h.send('GET', '/api/company', { cookie })).json()) as Record<string, unknown>;
+    // The owner's login, the generated text, the plan and the registry's extra fields are the
+    // server's; a column added to the table does not reach the browser by itself.
+    for (const key of [
+      'companyEmail',
+      'websiteContent',
+      'existingWebsite',
+      'plan',
+      'status',
+      'industryCode',
+    ]) {
+      expect(body).not.toHaveProperty(key);
+    }
   });
 
   it('needs a signed-in owner', async () => {
@@ -61,7 +84,7 @@ describe('PUT /api/company/settings', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as Company;
     const stored = await findCompanyByCvr(h.db, owner.company.cvr);
-    expect(body).toEqual(JSON.parse(JSON.stringify(stored)));
+    expect(body).toEqual(toCompanyJson(stored as Company));
     expect(stored).toMatchObject({
       phone: '12 34 56 78',
       email: 'kontakt@hansen.dk',

@@ -3,7 +3,7 @@
 // 30 days with a slug that does not clash; at most 100 pages, 30,000 characters of text and 60 saves
 // per company per minute, the last counted in the database so two app instances share it.
 import { afterEach, expect, it } from 'vitest';
-import type { PageRevisionJson } from '../../api/routes/page-history';
+import type { PageRevisionJson } from '../../contracts/pages';
 import { findPage, getPublishState, insertPage, listPages, type Page } from '../../db';
 import { MAX_PAGES_PER_SITE, MAX_SAVES_PER_MINUTE } from '../../rules/limits';
 import { MESSAGES } from '../../rules/messages';

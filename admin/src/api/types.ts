@@ -1,6 +1,6 @@
-// The shapes the API answers with, taken from the server's own types (type-only imports: nothing of
-// the server is bundled), so a change there is a type error here.
-export type { SessionInfo } from '../../../api/schemas/auth';
-export type { Company } from '../../../db/tables/companies';
-
-export type { Page } from '../../../db/tables/pages';
+// The shapes the API answers with, from the client-safe contracts (contracts/): the same schemas the
+// routes answer through, so a change there is a type error here, and no database type reaches the
+// browser.
+export type { SessionInfo } from '../../../contracts/auth';
+export type { CompanyJson as Company } from '../../../contracts/company';
+export type { PageJson as Page } from '../../../contracts/pages';

@@ -41,14 +41,16 @@ async function resolveSession(): Promise<SessionInfo | null> {
       // Expired or used: fall through to the ordinary check.
     }
   }
-  const response = await fetch('/api/auth/session', {
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
-  });
-  if (response.ok) return (await response.json()) as SessionInfo;
-  const body = (await response.json().catch(() => null)) as { handoff?: unknown } | null;
+  let refusal: ApiError;
+  try {
+    return await api.get<SessionInfo>('/auth/session', MESSAGES.unauthorized);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code === 'network') throw error;
+    refusal = error;
+  }
+  const body = refusal.body as { handoff?: unknown } | null;
   const triedAlready = new URLSearchParams(window.location.search).get('handoff') === 'none' || handoff;
-  if (response.status === 401 && typeof body?.handoff === 'string' && !triedAlready) {
+  if (refusal.status === 401 && typeof body?.handoff === 'string' && !triedAlready) {
     window.location.assign(body.handoff);
     // The page is leaving; stay "unknown" (spinner) until it does.
     return new Promise<never>(() => {});

@@ -4,7 +4,7 @@
 // may be opened on another device).
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { changeEmailSchema, changePasswordSchema } from '../../../api/schemas/account';
+import { changeEmailSchema, changePasswordSchema } from '../../../contracts/account';
 import { MESSAGES } from '../../../rules/messages';
 import { api } from '../api/client';
 import { useSession } from '../auth/auth-context';

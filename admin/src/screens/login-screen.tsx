@@ -3,7 +3,7 @@
 // The form is checked with the API's own loginSchema, so the messages are the API's.
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { loginSchema } from '../../../api/schemas/auth';
+import { loginSchema } from '../../../contracts/auth';
 import { MESSAGES } from '../../../rules/messages';
 import { useAuth } from '../auth/auth-context';
 import { Spinner } from '../components/spinner';

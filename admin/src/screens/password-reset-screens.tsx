@@ -4,7 +4,7 @@
 // and offers a new one. Both sit beside the login, outside the auth guard.
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { passwordResetConfirmSchema, passwordResetRequestSchema } from '../../../api/schemas/account';
+import { passwordResetConfirmSchema, passwordResetRequestSchema } from '../../../contracts/account';
 import { MESSAGES } from '../../../rules/messages';
 import { api } from '../api/client';
 import type { SessionInfo } from '../api/types';

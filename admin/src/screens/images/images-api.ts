@@ -1,6 +1,6 @@
 // The image archive's calls (GET/POST/DELETE /api/images), shared by the archive screen, the image
 // picker and the pages editor's direct upload. Shapes come from the server's route types.
-import type { ImageJson, ImageListJson } from '../../../../api/routes/images';
+import type { ImageJson, ImageListJson } from '../../../../contracts/images';
 import { MESSAGES } from '../../../../rules/messages';
 import { api, uploadForm } from '../../api/client';
 

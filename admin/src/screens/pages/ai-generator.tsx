@@ -2,12 +2,13 @@
 // that is off while the field is blank or while generating, and today's count as `count/5 i dag`.
 // When the day's generations are used, it says so in the spec's words instead of only greying out.
 import { useEffect, useId, useState } from 'react';
+import type { GeneratedText } from '../../../../contracts/ai';
 import { formatAiCounter } from '../../../../rules/ai-limit';
 import { MESSAGES } from '../../../../rules/messages';
 import type { PageType } from '../../../../rules/pages';
 import { ApiError } from '../../api/client';
 import { canGenerate } from './page-draft';
-import { type GeneratedText, generateText, loadAiUsage } from './pages-api';
+import { generateText, loadAiUsage } from './pages-api';
 
 interface AiGeneratorProps {
   pageType: PageType;

@@ -13,7 +13,6 @@ import {
 
 const PAGE: Page = {
   id: 'p1',
-  companyCvr: '12345678',
   pageName: 'Om os',
   title: 'Om os',
   slug: 'om-os',

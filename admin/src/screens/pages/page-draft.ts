@@ -1,7 +1,7 @@
 // The pages editor's working copy of one page and the pure rules on it: what a save sends, how AI
 // text joins what is there (SPEC §4: appended after a separator, title filled only if empty), and
 // the gallery's item operations.
-import type { PageUpdateInput } from '../../../../api/schemas/pages';
+import type { PageUpdateInput } from '../../../../contracts/pages';
 import {
   AI_SEPARATOR,
   type EditableLayout,

@@ -3,7 +3,7 @@
 // saves it; the page is then re-read from the list. Delete asks first; the homepage has no delete.
 // "Historik" below lists the page's versions and restores one.
 import { type FormEvent, useState } from 'react';
-import { pageUpdateSchema } from '../../../../api/schemas/pages';
+import { pageUpdateSchema } from '../../../../contracts/pages';
 import { MAX_IMAGES } from '../../../../rules/images';
 import { MESSAGES } from '../../../../rules/messages';
 import {
@@ -42,7 +42,7 @@ interface PageEditorProps {
   page: Page;
   /** After a save or a restore: the page as the API stored and answered it, for the list. */
   onSaved(page: Page): void;
-  onDeleted(): Promise<void>;
+  onDeleted(id: string): void;
 }
 
 export function PageEditor({ page, onSaved, onDeleted }: PageEditorProps) {
@@ -95,7 +95,7 @@ export function PageEditor({ page, onSaved, onDeleted }: PageEditorProps) {
     try {
       await deletePage(page.id);
       setConfirming(false);
-      await onDeleted();
+      onDeleted(page.id);
     } catch (error) {
       setDeleteError(error instanceof Error ? error.message : MESSAGES.pageDeleteFailed);
     } finally {

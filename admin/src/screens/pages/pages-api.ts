@@ -1,8 +1,9 @@
 // The pages editor's calls: pages (GET/POST/PUT/DELETE /api/pages) and the AI text generator
 // (POST /api/ai/generate, GET /api/ai/usage), and history and undo (revisions, deleted pages), each
 // with its Danish failure message.
-import type { DeletedPageJson, PageRevisionJson } from '../../../../api/routes/page-history';
-import type { PageUpdateInput } from '../../../../api/schemas/pages';
+
+import type { AiUsageJson, GeneratedText } from '../../../../contracts/ai';
+import type { DeletedPageJson, PageRevisionJson, PageUpdateInput } from '../../../../contracts/pages';
 import { MESSAGES } from '../../../../rules/messages';
 import type { PageType } from '../../../../rules/pages';
 import { api } from '../../api/client';
@@ -24,19 +25,6 @@ export function deletePage(id: string): Promise<void> {
   return api.delete<void>(`/pages/${encodeURIComponent(id)}`, MESSAGES.pageDeleteFailed);
 }
 
-export interface GeneratedText {
-  title: string;
-  subtitle?: string;
-  content: string;
-  usedToday: number;
-  limit: number;
-}
-
-export interface AiUsageJson {
-  usedToday: number;
-  limit: number;
-}
-
 export function generateText(keywords: string, pageType: PageType): Promise<GeneratedText> {
   return api.post<GeneratedText>('/ai/generate', MESSAGES.aiFailed, { keywords, pageType });
 }
@@ -45,7 +33,7 @@ export function loadAiUsage(): Promise<AiUsageJson> {
   return api.get<AiUsageJson>('/ai/usage', MESSAGES.aiFailed);
 }
 
-export type { DeletedPageJson, PageRevisionJson } from '../../../../api/routes/page-history';
+export type { DeletedPageJson, PageRevisionJson } from '../../../../contracts/pages';
 
 /** The page's last versions, newest first ("Historik"). */
 export function listRevisions(pageId: string): Promise<PageRevisionJson[]> {

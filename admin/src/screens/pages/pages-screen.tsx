@@ -119,10 +119,11 @@ export function PagesScreen() {
               page={selected}
               // The PUT answers the stored page: it replaces its entry, no second request.
               onSaved={(saved) => pages.setData((current) => withSavedPage(current ?? [], saved))}
-              onDeleted={async () => {
+              // The DELETE succeeded: the page leaves the menu at once, no second request.
+              onDeleted={(id) => {
+                pages.setData((current) => (current ?? []).filter((entry) => entry.id !== id));
                 setDeletions((count) => count + 1);
                 choose(null);
-                await pages.reload();
               }}
             />
           ) : (

@@ -2,6 +2,7 @@
 // needs (A record to the configured address, a TXT value per company), a check of what DNS answers
 // now, and the note that changes take up to 24 hours.
 import { type FormEvent, useState } from 'react';
+import type { DomainCheckJson as CheckJson, DomainJson } from '../../../../contracts/company';
 import { MESSAGES } from '../../../../rules/messages';
 import { ApiError, api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
@@ -10,32 +11,6 @@ import { LoadState } from '../../components/load-state';
 import { SaveBar } from '../../components/save-bar';
 import { useCompany } from '../../shell/company-context';
 import { useSettingsSave } from './use-settings-save';
-
-interface DnsRecord {
-  type: string;
-  name: string | null;
-  value: string | null;
-}
-
-interface DomainJson {
-  pathUrl: string;
-  subdomainUrl: string;
-  customDomain: string | null;
-  /** Issue 13: the domain serves the site only once its TXT record has been found. */
-  status: 'none' | 'pending' | 'verified';
-  notice: string | null;
-  records: { a: DnsRecord; txt: DnsRecord };
-  note: string;
-}
-
-interface CheckJson {
-  domain: string;
-  a: string[];
-  txt: string[];
-  aOk: boolean;
-  txtOk: boolean;
-  message: string;
-}
 
 const loadDomain = () => api.get<DomainJson>('/company/domain', MESSAGES.loadCompanyFailed);
 

@@ -1,13 +1,10 @@
 // Settings › Logo: the current logo (or the name's initial, as the site shows it), upload with
 // progress, and removal. The logo is saved alone ({logo}, SPEC §7) and published at once.
 import { type ChangeEvent, useRef, useState } from 'react';
+import type { LogoJson } from '../../../../contracts/company';
 import { MESSAGES } from '../../../../rules/messages';
 import { api, uploadForm } from '../../api/client';
 import { useCompany } from '../../shell/company-context';
-
-interface LogoJson {
-  logo: string | null;
-}
 
 type LogoState =
   | { status: 'idle' }

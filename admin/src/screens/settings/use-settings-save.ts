@@ -2,7 +2,7 @@
 // schema first (same messages), then PUT /api/company/settings; the saved company replaces the
 // shell's copy, so every screen shows what is stored.
 import { useState } from 'react';
-import { type SettingsInput, settingsSchema } from '../../../../api/schemas/company';
+import { type SettingsInput, settingsSchema } from '../../../../contracts/company';
 import { MESSAGES } from '../../../../rules/messages';
 import { api } from '../../api/client';
 import type { Company } from '../../api/types';

@@ -2,8 +2,9 @@
 // least PASSWORD_MIN characters (rules/password.ts) that is not one of the most common ones. Shared
 // with the admin's forms.
 import { z } from 'zod';
-import { AUTH_MESSAGES, MESSAGES } from '../../rules/messages';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../rules/password';
+import { AUTH_MESSAGES, MESSAGES } from '../rules/messages';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../rules/password';
+import { errorSchema } from './answers';
 import { body, EMAIL_MAX, emailAddress } from './fields';
 
 const required = MESSAGES.emailAndPasswordRequired;
@@ -35,10 +36,16 @@ export const ownerAccountSchema = credentialsPresent.pipe(
 
 export type OwnerAccountInput = z.input<typeof ownerAccountSchema>;
 
-/** What login and GET /api/auth/session answer. */
-export interface SessionInfo {
-  email: string;
-  companyName: string;
+/** What login, the password reset, the hand-off and GET /api/auth/session answer. */
+export const sessionInfoSchema = z.object({
+  email: z.string(),
+  companyName: z.string(),
   /** The company's canonical public address, e.g. `https://hansen.mesterside.dk/`. */
-  siteUrl: string;
-}
+  siteUrl: z.string(),
+});
+
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/** GET /api/auth/session signed out: the error, and on a company's own host where to fetch a
+ *  session from the main host (the hand-off). */
+export const signedOutSchema = errorSchema.extend({ handoff: z.string().optional() });

@@ -1,7 +1,7 @@
 // The owner's menu order (PUT /api/pages/order): every page of the company once, in menu order,
 // each with whether the menu shows it ("Vis i menuen"). Shared with the admin's order panel.
 import { z } from 'zod';
-import { MESSAGES } from '../../rules/messages';
+import { MESSAGES } from '../rules/messages';
 
 /** More than any site has pages; bounds the work one request can ask for. */
 const PAGE_ORDER_MAX = 200;

@@ -1,9 +1,9 @@
 // Field builders the resource schemas share, so every text field words its limit the same way and a
 // value of the wrong type gets the same Danish answer everywhere.
 import { z } from 'zod';
-import { EMAIL_MAX, EMAIL_PATTERN } from '../../rules/email';
-import { MESSAGES, oneLineMessage, tooLongMessage } from '../../rules/messages';
-import { isOneLine } from '../../rules/text';
+import { EMAIL_MAX, EMAIL_PATTERN } from '../rules/email';
+import { MESSAGES, oneLineMessage, tooLongMessage } from '../rules/messages';
+import { isOneLine } from '../rules/text';
 
 export { EMAIL_MAX };
 

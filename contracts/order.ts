@@ -2,7 +2,8 @@
 // customers, 13 digits) or CVR (8 digits; empty means the company's own) to invoice. Shared with the
 // admin's order form, so both word a problem the same way.
 import { z } from 'zod';
-import { MESSAGES } from '../../rules/messages';
+import { MESSAGES } from '../rules/messages';
+import { SITE_STATES } from '../rules/trial';
 import { body, EMAIL_MAX, emailAddress } from './fields';
 
 /** The one plan there is (SPEC §9): 249 kr a month, no commitment. */
@@ -28,3 +29,32 @@ export const orderSchema = body({
 });
 
 export type OrderInput = z.input<typeof orderSchema>;
+
+/** The order as the subscription screen shows it. */
+const orderSummarySchema = z.object({
+  plan: z.string(),
+  planName: z.string(),
+  priceKr: z.number(),
+  billingEmail: z.string(),
+  ean: z.string().nullable(),
+  invoiceCvr: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** GET /api/subscription and POST /api/subscription/order. */
+export const subscriptionSchema = z.object({
+  plan: z.string(),
+  status: z.string(),
+  trialStartDate: z.string(),
+  trialEndDate: z.string(),
+  daysLeft: z.number(),
+  /** The trial's last 30 days, and every day after its end until the owner orders. */
+  showBanner: z.boolean(),
+  /** What the site does after the trial (rules/trial.ts siteState). */
+  state: z.enum(SITE_STATES),
+  /** When a site without an order stops being shown to visitors. */
+  closesAt: z.string(),
+  order: orderSummarySchema.nullable(),
+});
+
+export type SubscriptionJson = z.infer<typeof subscriptionSchema>;

@@ -3,8 +3,8 @@
 // the sign-up's rules and words (SPEC §5: at least PASSWORD_MIN characters, 'Passwords matcher ikke').
 // Shared with the admin's forms.
 import { z } from 'zod';
-import { AUTH_MESSAGES, MESSAGES } from '../../rules/messages';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../rules/password';
+import { AUTH_MESSAGES, MESSAGES } from '../rules/messages';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../rules/password';
 import { body, EMAIL_MAX, emailAddress } from './fields';
 
 const TOKEN_MAX = 100;
@@ -77,3 +77,13 @@ export const emailTokenSchema = body({
     .min(1, MESSAGES.emailLinkInvalid)
     .max(TOKEN_MAX, MESSAGES.emailLinkInvalid),
 });
+
+/** POST /api/auth/password-reset/check: whether the link can still be used, and why not in Danish. */
+export const resetCheckSchema = z.object({
+  state: z.enum(['valid', 'expired', 'used', 'invalid']),
+  /** Null while the link is valid. */
+  message: z.string().nullable(),
+});
+
+/** POST /api/auth/email-change/confirm: the login e-mail now. */
+export const emailChangedSchema = z.object({ email: z.string(), message: z.string() });

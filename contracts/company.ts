@@ -2,12 +2,12 @@
 // social links, theme and custom domain. Every field is optional; what is sent is validated by the
 // shared rules and normalised for storage. Shared with the admin's settings form.
 import { z } from 'zod';
-import { normalizeCustomDomain } from '../../rules/domain';
-import { HOURS_MAX_LENGTH, WEEKDAYS, type Weekday } from '../../rules/hours';
-import { COMPANY_MESSAGES, MESSAGES, oneLineMessage } from '../../rules/messages';
-import { SOCIAL_NETWORKS, type SocialNetwork, socialLinkForStorage } from '../../rules/social';
-import { isOneLine } from '../../rules/text';
-import { THEME_IDS } from '../../rules/themes';
+import { normalizeCustomDomain } from '../rules/domain';
+import { HOURS_MAX_LENGTH, WEEKDAYS, type Weekday } from '../rules/hours';
+import { COMPANY_MESSAGES, MESSAGES, oneLineMessage } from '../rules/messages';
+import { SOCIAL_NETWORKS, type SocialNetwork, socialLinkForStorage } from '../rules/social';
+import { isOneLine } from '../rules/text';
+import { THEME_IDS } from '../rules/themes';
 import { body, EMAIL_MAX, emailAddress, text } from './fields';
 
 // The settings route answers with these too; they are worded in rules/messages.ts.
@@ -83,3 +83,78 @@ export const settingsSchema = body({
 
 export type SettingsInput = z.input<typeof settingsSchema>;
 export type Settings = z.output<typeof settingsSchema>;
+
+// ---- Answers -------------------------------------------------------------------------------------
+
+const hoursSchema = z.object(
+  Object.fromEntries(WEEKDAYS.map((day) => [day, z.string()])) as Record<Weekday, z.ZodString>,
+);
+const socialMediaSchema = z.object(
+  Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, z.string()])) as Record<
+    SocialNetwork,
+    z.ZodString
+  >,
+);
+
+/** The owner's company as the admin sees it (GET /api/company, PUT /api/company/settings): what the
+ *  settings screens show and edit, and nothing the server keeps for itself. */
+export const companySchema = z.object({
+  cvr: z.string(),
+  name: z.string(),
+  address: z.string(),
+  zipcode: z.string(),
+  city: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  logo: z.string().nullable(),
+  industryDesc: z.string(),
+  hours: hoursSchema,
+  showHours: z.boolean(),
+  socialMedia: socialMediaSchema,
+  theme: z.enum(THEME_IDS),
+  subdomain: z.string(),
+  customDomain: z.string().nullable(),
+  customDomainVerified: z.boolean(),
+});
+
+export type CompanyJson = z.infer<typeof companySchema>;
+
+/** POST and DELETE /api/company/logo: the logo URL now set (a PNG; a `.webp` of it sits beside it). */
+export const logoSchema = z.object({ logo: z.string().nullable() });
+export type LogoJson = z.infer<typeof logoSchema>;
+
+/** Where a custom domain stands: none set, waiting for its TXT record, or verified (issue 13). */
+const DOMAIN_STATUSES = ['none', 'pending', 'verified'] as const;
+export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
+
+const dnsRecordSchema = z.object({
+  type: z.string(),
+  name: z.string().nullable(),
+  value: z.string().nullable(),
+});
+
+/** GET /api/company/domain: the site's addresses and the records a custom domain needs. */
+export const domainSchema = z.object({
+  pathUrl: z.string(),
+  subdomainUrl: z.string(),
+  customDomain: z.string().nullable(),
+  status: z.enum(DOMAIN_STATUSES),
+  notice: z.string().nullable(),
+  records: z.object({ a: dnsRecordSchema, txt: dnsRecordSchema }),
+  note: z.string(),
+});
+
+/** POST /api/company/domain/check: what DNS answers now, and the Danish verdict. */
+export const domainCheckSchema = z.object({
+  domain: z.string(),
+  a: z.array(z.string()),
+  txt: z.array(z.string()),
+  aOk: z.boolean(),
+  txtOk: z.boolean(),
+  status: z.enum(DOMAIN_STATUSES),
+  notice: z.string().nullable(),
+  message: z.string(),
+});
+
+export type DomainJson = z.infer<typeof domainSchema>;
+export type DomainCheckJson = z.infer<typeof domainCheckSchema>;

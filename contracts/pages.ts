@@ -1,12 +1,12 @@
 // A page as the owner creates and saves it (SPEC §2 Pages editor, §5): names, texts, layout,
 // images, gallery and the SEO fields with their 60/160 limits. Shared with the admin's editor.
 import { z } from 'zod';
-import { safeImageSrc } from '../../rules/images';
-import { GALLERY_MAX_ITEMS, MAX_PAGE_CONTENT_CHARS } from '../../rules/limits';
-import { MESSAGES, oneLineMessage, PAGE_MESSAGES } from '../../rules/messages';
-import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../../rules/meta';
-import { PAGE_LAYOUTS } from '../../rules/pages';
-import { isOneLine } from '../../rules/text';
+import { safeImageSrc } from '../rules/images';
+import { GALLERY_MAX_ITEMS, MAX_PAGE_CONTENT_CHARS } from '../rules/limits';
+import { MESSAGES, oneLineMessage, PAGE_MESSAGES } from '../rules/messages';
+import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../rules/meta';
+import { PAGE_LAYOUTS, PAGE_TYPES } from '../rules/pages';
+import { isOneLine } from '../rules/text';
 import { body, multilineText, text, untrimmedText } from './fields';
 
 const IMAGE_URL_MAX = 2048;
@@ -60,3 +60,51 @@ export const pageUpdateSchema = body({
 });
 
 export type PageUpdateInput = z.input<typeof pageUpdateSchema>;
+
+// ---- Answers -------------------------------------------------------------------------------------
+
+/** A page as the editor sees it (every page answer of /api/pages). */
+export const pageSchema = z.object({
+  id: z.string(),
+  pageName: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  type: z.enum(PAGE_TYPES),
+  layout: z.enum(PAGE_LAYOUTS),
+  subtitle: z.string(),
+  content: z.string(),
+  image: z.string().nullable(),
+  heroBackgroundImage: z.string().nullable(),
+  gallery: z.array(z.object({ title: z.string(), description: z.string(), image: z.string() })),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  sortOrder: z.number(),
+  showInMenu: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** One revision as the editor lists it ("Historik"): when, what changed, enough to recognise it. */
+export const pageRevisionSchema = z.object({
+  id: z.string(),
+  version: z.number(),
+  summary: z.string(),
+  createdAt: z.string(),
+  title: z.string(),
+  /** The first 160 characters of the text. */
+  preview: z.string(),
+});
+
+/** One page in "Slettede sider". */
+export const deletedPageSchema = z.object({
+  id: z.string(),
+  pageName: z.string(),
+  title: z.string(),
+  deletedAt: z.string(),
+  /** The last moment it can be restored. */
+  restorableUntil: z.string(),
+});
+
+export type PageJson = z.infer<typeof pageSchema>;
+export type PageRevisionJson = z.infer<typeof pageRevisionSchema>;
+export type DeletedPageJson = z.infer<typeof deletedPageSchema>;

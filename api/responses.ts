@@ -1,0 +1,82 @@
+// The response mappers: every row an answer shows passes one of these on its way out, field by
+// field, so a column added to a table reaches the browser only when it is added here and to its
+// schema in contracts/. Route handlers answer through these; group.openapi() type-checks the result
+// against the route's response schema.
+import type { CompanyJson } from '../contracts/company';
+import type { ImageJson } from '../contracts/images';
+import type { DeletedPageJson, PageJson, PageRevisionJson } from '../contracts/pages';
+import type { Company, Image, Page, PageRevision } from '../db';
+import { deletedPageExpiry } from '../rules/page-history';
+
+export function toCompanyJson(company: Company): CompanyJson {
+  return {
+    cvr: company.cvr,
+    name: company.name,
+    address: company.address,
+    zipcode: company.zipcode,
+    city: company.city,
+    phone: company.phone,
+    email: company.email,
+    logo: company.logo,
+    industryDesc: company.industryDesc,
+    hours: { ...company.hours },
+    showHours: company.showHours,
+    socialMedia: { ...company.socialMedia },
+    theme: company.theme,
+    subdomain: company.subdomain,
+    customDomain: company.customDomain,
+    customDomainVerified: company.customDomainVerified,
+  };
+}
+
+export function toPageJson(page: Page): PageJson {
+  return {
+    id: page.id,
+    pageName: page.pageName,
+    title: page.title,
+    slug: page.slug,
+    type: page.type,
+    layout: page.layout,
+    subtitle: page.subtitle,
+    content: page.content,
+    image: page.image,
+    heroBackgroundImage: page.heroBackgroundImage,
+    gallery: page.gallery.map(({ title, description, image }) => ({ title, description, image })),
+    metaTitle: page.metaTitle,
+    metaDescription: page.metaDescription,
+    sortOrder: page.sortOrder,
+    showInMenu: page.showInMenu,
+    createdAt: page.createdAt,
+    updatedAt: page.updatedAt,
+  };
+}
+
+export function toImageJson(image: Image): ImageJson {
+  return {
+    id: image.id,
+    url: image.url,
+    name: image.name,
+    width: image.width,
+    height: image.height,
+    variants: image.variants.map(({ width, url, contentType }) => ({ width, url, contentType })),
+    createdAt: image.createdAt,
+  };
+}
+
+const PREVIEW_LENGTH = 160;
+
+export function toRevisionJson(revision: PageRevision): PageRevisionJson {
+  const { id, version, summary, createdAt, snapshot } = revision;
+  const preview = (snapshot.content ?? '').replace(/\s+/g, ' ').trim().slice(0, PREVIEW_LENGTH);
+  return { id, version, summary, createdAt, title: snapshot.title ?? '', preview };
+}
+
+export function toDeletedPageJson(page: {
+  id: string;
+  pageName: string;
+  title: string;
+  deletedAt: string;
+}): DeletedPageJson {
+  const { id, pageName, title, deletedAt } = page;
+  return { id, pageName, title, deletedAt, restorableUntil: deletedPageExpiry(deletedAt) };
+}

@@ -1,0 +1,25 @@
+// GET /api/dashboard (api/routes/dashboard.ts): the owner's figures at a glance — visitors per day
+// for 30 days, this week against last, the most visited pages, images used, the trial, the addresses.
+import { z } from 'zod';
+import { SITE_STATES } from '../rules/trial';
+
+export const dashboardSchema = z.object({
+  visitors: z.object({
+    days: z.array(z.object({ day: z.string(), views: z.number() })),
+    total: z.number(),
+    thisWeek: z.number(),
+    lastWeek: z.number(),
+    topPages: z.array(z.object({ path: z.string(), views: z.number(), name: z.string().nullable() })),
+  }),
+  images: z.object({ used: z.number(), limit: z.number() }),
+  trial: z.object({
+    state: z.enum(SITE_STATES),
+    daysLeft: z.number(),
+    trialEndDate: z.string(),
+    closesAt: z.string(),
+  }),
+  addresses: z.array(z.string()),
+  operator: z.boolean(),
+});
+
+export type DashboardJson = z.infer<typeof dashboardSchema>;
