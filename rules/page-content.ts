@@ -3,7 +3,7 @@
 // rendered by `marked` with raw HTML shown as text, images shown as their text, hrefs limited to
 // harmless schemes, site paths made relative so one set of files serves every address, and
 // `/kontakt`-style links sent to the page's own contact section.
-import { Marked, type Tokens } from 'marked';
+import { Marked, type MarkedExtension, type Tokens } from 'marked';
 
 // The image-address rule lives with the image limits (no `marked` behind it, so the admin's page
 // schema can use it); templates import it from here with the other output rules.
@@ -147,56 +147,78 @@ function unbreakablePhone(html: string): string {
   return html.trim().replace(/\s+/g, '\u00a0').replace(/-/g, '\u2011');
 }
 
-const markdown = new Marked({ gfm: false, breaks: false, async: false });
-markdown.use({
-  tokenizer: {
-    // 'Text' over a line of '---' stays a paragraph: a setext heading would surprise an owner who
-    // only wanted a line under a paragraph.
-    lheading(src: string) {
-      const match = /^(?!\s*$)((?:[^\n]+\n)+?)[ \t]{0,3}(=+|-+)[ \t]*(?:\n+|$)/.exec(src);
-      if (!match) return undefined;
-      const text = match[0].trim();
-      const paragraph: Tokens.Paragraph = {
-        type: 'paragraph',
-        raw: match[0],
-        text,
-        tokens: this.lexer.inline(text),
-      };
-      // marked types this hook as returning a heading; any block token is rendered by its type.
-      return paragraph as unknown as Tokens.Heading;
+/**
+ * A Markdown renderer whose output is safe to insert as is: raw HTML and images are shown as their
+ * text, and a link keeps an href only when `linkHref` returns one for it (else it is its text). Owner
+ * page text and the marketing blog posts both render through it; `extension` adds what one of them
+ * needs beyond that (marked applies it over these rules).
+ */
+export function safeMarkdown(options: {
+  gfm: boolean;
+  linkHref: (href: string) => string | null;
+  /** The link's inner HTML, given the href it got (default: as rendered). */
+  linkText?: (html: string, href: string) => string;
+  extension?: MarkedExtension;
+}): (text: string) => string {
+  const markdown = new Marked({ gfm: options.gfm, breaks: false, async: false });
+  markdown.use({
+    renderer: {
+      html(token: Tokens.HTML | Tokens.Tag) {
+        return escapeHtml(token.text);
+      },
+      image(token: Tokens.Image) {
+        return escapeHtml(token.text);
+      },
+      link(token: Tokens.Link) {
+        const text = this.parser.parseInline(token.tokens);
+        const href = options.linkHref(token.href);
+        if (href === null || text.trim() === '') return text;
+        return `<a href="${escapeHtml(href)}">${options.linkText ? options.linkText(text, href) : text}</a>`;
+      },
     },
-  },
-  renderer: {
-    html(token: Tokens.HTML | Tokens.Tag) {
-      return escapeHtml(token.text);
-    },
-    image(token: Tokens.Image) {
-      return escapeHtml(token.text);
-    },
-    code(token: Tokens.Code) {
-      return `<p>${escapeHtml(token.text)}</p>\n`;
-    },
-    codespan(token: Tokens.Codespan) {
-      return escapeHtml(token.text);
-    },
-    heading(token: Tokens.Heading) {
-      // The page title is the h1; owner subheadings are h2 or h3.
-      const level = token.depth <= 2 ? 2 : 3;
-      return `<h${level}>${this.parser.parseInline(token.tokens)}</h${level}>\n`;
-    },
-    link(token: Tokens.Link) {
-      const text = this.parser.parseInline(token.tokens);
-      const href = ownerLinkHref(token.href);
-      if (href === null || text.trim() === '') return text;
-      return `<a href="${escapeHtml(href)}">${href.startsWith('tel:') ? unbreakablePhone(text) : text}</a>`;
-    },
-  },
-});
+  });
+  if (options.extension) markdown.use(options.extension);
+  return (text) => markdown.parse(text ?? '', { async: false }) as string;
+}
 
 /**
  * Owner page text as HTML, safe to insert as is: raw HTML in the text is shown as text, links are
  * checked (http, https, mailto, tel, site-relative) and made to work on every address of the site.
  */
-export function renderPageContent(text: string): string {
-  return markdown.parse(text ?? '', { async: false }) as string;
-}
+export const renderPageContent = safeMarkdown({
+  gfm: false,
+  linkHref: ownerLinkHref,
+  linkText: (html, href) => (href.startsWith('tel:') ? unbreakablePhone(html) : html),
+  extension: {
+    tokenizer: {
+      // 'Text' over a line of '---' stays a paragraph: a setext heading would surprise an owner who
+      // only wanted a line under a paragraph.
+      lheading(src: string) {
+        const match = /^(?!\s*$)((?:[^\n]+\n)+?)[ \t]{0,3}(=+|-+)[ \t]*(?:\n+|$)/.exec(src);
+        if (!match) return undefined;
+        const text = match[0].trim();
+        const paragraph: Tokens.Paragraph = {
+          type: 'paragraph',
+          raw: match[0],
+          text,
+          tokens: this.lexer.inline(text),
+        };
+        // marked types this hook as returning a heading; any block token is rendered by its type.
+        return paragraph as unknown as Tokens.Heading;
+      },
+    },
+    renderer: {
+      code(token: Tokens.Code) {
+        return `<p>${escapeHtml(token.text)}</p>\n`;
+      },
+      codespan(token: Tokens.Codespan) {
+        return escapeHtml(token.text);
+      },
+      heading(token: Tokens.Heading) {
+        // The page title is the h1; owner subheadings are h2 or h3.
+        const level = token.depth <= 2 ? 2 : 3;
+        return `<h${level}>${this.parser.parseInline(token.tokens)}</h${level}>\n`;
+      },
+    },
+  },
+});

@@ -1,10 +1,10 @@
 // The five blog posts (SPEC §2 "Blog"), written as Markdown files in blog/ with front matter (id,
-// title, excerpt, date Jan–Mar 2025, category), read and rendered by `marked` when the marketing
-// site is built. The Markdown is ours, but it is rendered as carefully as owner text: raw HTML shows
-// as text, images as their text, and a link keeps its href only when rules/page-content's safeHref
-// accepts it. Links are not rewritten as in a company site: the marketing site has one address.
-import { Marked, type Tokens } from 'marked';
-import { safeHref } from '../../rules/page-content';
+// title, excerpt, date Jan–Mar 2025, category), read when the marketing site is built and rendered by
+// rules/page-content's safeMarkdown, the `marked` renderer owner text uses. The Markdown is ours, but
+// it is rendered as carefully as owner text: raw HTML shows as text, images as their text, and a link
+// keeps its href only when safeHref accepts it. Links are not rewritten as in a company site: the
+// marketing site has one address.
+import { safeHref, safeMarkdown } from '../../rules/page-content';
 
 export interface BlogPost {
   id: number;
@@ -38,31 +38,8 @@ export function parseFrontMatter(source: string): { data: Record<string, string>
   return { data, body: text.slice(match[0].length) };
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-const markdown = new Marked({ gfm: true, breaks: false, async: false });
-markdown.use({
-  renderer: {
-    html(token: Tokens.HTML | Tokens.Tag) {
-      return escapeHtml(token.text);
-    },
-    image(token: Tokens.Image) {
-      return escapeHtml(token.text);
-    },
-    link(token: Tokens.Link) {
-      const text = this.parser.parseInline(token.tokens);
-      const href = safeHref(token.href);
-      return href === null || text.trim() === '' ? text : `<a href="${escapeHtml(href)}">${text}</a>`;
-    },
-  },
-});
-
 /** A post's Markdown body as HTML: raw HTML escaped, images as their text, unsafe links as their text. */
-export function renderBlogMarkdown(body: string): string {
-  return markdown.parse(body, { async: false }) as string;
-}
+export const renderBlogMarkdown = safeMarkdown({ gfm: true, linkHref: safeHref });
 
 /** One post file (front matter and Markdown) as a post; throws on a missing or malformed field. */
 export function parseBlogPost(source: string, file: string): BlogPost {
