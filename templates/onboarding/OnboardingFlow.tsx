@@ -4,7 +4,7 @@
 // onboarding contract (contracts/onboarding.ts) that the server applies again, and the browser's one
 // API client (contracts/api-client.ts).
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { api } from '../../contracts/api-client';
+import { ApiError, api } from '../../contracts/api-client';
 import {
   firstProblem,
   type OnboardingCreateBody,
@@ -29,12 +29,20 @@ import { ConfirmStep } from './steps/confirm-step';
 import { CreatingOverlay } from './steps/creating-overlay';
 import { CvrStep } from './steps/cvr-step';
 import { LoginStep } from './steps/login-step';
-import { trackCvrLookup } from './track-cvr-lookup';
+import { type CvrLookupStatus, trackCvrLookup } from './track-cvr-lookup';
 import './onboarding.css';
 
 /** The message of a failed call: the API's Danish text (ApiError), or the fallback. */
 function messageOf(caught: unknown, fallback: string): string {
   return caught instanceof Error ? caught.message : fallback;
+}
+
+/** The cvr_lookup outcome of a refused look-up, by the API's error code (never by its text). */
+function lookupOutcome(caught: unknown): CvrLookupStatus {
+  const code = caught instanceof ApiError ? caught.code : 'internal';
+  if (code === 'not_found') return 'not_found';
+  if (code === 'conflict') return 'taken';
+  return 'error';
 }
 
 export function OnboardingFlow() {
@@ -92,13 +100,8 @@ export function OnboardingFlow() {
       trackCvrLookup('found', typed, cvr);
       dispatch({ type: 'lookupFound', lookup: found });
     } catch (caught) {
-      const message = messageOf(caught, MESSAGES.internalError);
-      trackCvrLookup(
-        message === MESSAGES.cvrNotFound ? 'not_found' : message === MESSAGES.cvrTaken ? 'taken' : 'error',
-        typed,
-        cvr,
-      );
-      dispatch({ type: 'lookupFailed', message });
+      trackCvrLookup(lookupOutcome(caught), typed, cvr);
+      dispatch({ type: 'lookupFailed', message: messageOf(caught, MESSAGES.internalError) });
     }
   }
 

@@ -1,6 +1,6 @@
 // The pieces every step's form shares: the one alert of the current error and the aria wiring that
 // ties it to the input it is about.
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { FieldError } from './onboarding-reducer';
 
 export const ERROR_ID = 'onboarding-error';
@@ -43,6 +43,42 @@ export function Choice(props: {
         {...describedBy(props.error, props.id)}
       />
       <label htmlFor={props.id}>{props.children}</label>
+    </div>
+  );
+}
+
+/** A labelled text input (and its hint) whose error, when it is the current one, it is described by. */
+export function TextField(
+  props: {
+    id: string;
+    label: string;
+    value: string;
+    onValue: (value: string) => void;
+    error: FieldError | null;
+    hint?: string;
+    className?: string;
+  } & Pick<
+    InputHTMLAttributes<HTMLInputElement>,
+    'name' | 'type' | 'inputMode' | 'autoComplete' | 'placeholder'
+  >,
+) {
+  const { id, label, value, onValue, error, hint, className, ...input } = props;
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className={className ? `ob-field ${className}` : 'ob-field'}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        {...input}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        {...describedBy(error, id, hintId)}
+      />
+      {hint && (
+        <p id={hintId} className="ob-hint">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

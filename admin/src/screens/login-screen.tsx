@@ -6,6 +6,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { loginSchema } from '../../../contracts/auth';
 import { MESSAGES } from '../../../rules/messages';
 import { useAuth } from '../auth/auth-context';
+import { Field } from '../components/field';
 import { Spinner } from '../components/spinner';
 import { ADMIN_PATHS } from '../paths';
 
@@ -48,29 +49,25 @@ export function LoginScreen() {
       >
         <p className="login-brand">Mesterside</p>
         <h1>Log ind på din side</h1>
-        <label className="field">
-          <span className="field-label">Email</span>
-          <input
-            type="email"
-            name="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="field-label">Password</span>
-          <input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </label>
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          value={email}
+          onChange={setEmail}
+        />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+        />
         {error ? (
           <p className="form-error" role="alert" id="login-error">
             {error}

@@ -1,7 +1,7 @@
 // Step 1: confirm the company the registry found, and say whether it has a website today (the
 // proposed one, another one, or none).
 import type { FormEvent } from 'react';
-import { Choice, describedBy, ErrorAlert, type HeadingRef } from '../fields';
+import { Choice, ErrorAlert, type HeadingRef, TextField } from '../fields';
 import type { Editable, FieldError, Lookup, OtherChoice, ProposedChoice } from '../onboarding-reducer';
 
 export function ConfirmStep(props: {
@@ -81,20 +81,19 @@ export function ConfirmStep(props: {
             Vi har en anden hjemmeside
           </Choice>
           {other === 'other' && (
-            <div className="ob-field ob-nested">
-              <label htmlFor="ob-other-url">Webadresse</label>
-              <input
-                id="ob-other-url"
-                name="website"
-                type="url"
-                inputMode="url"
-                autoComplete="url"
-                placeholder="www.ditfirma.dk"
-                value={props.otherUrl}
-                onChange={(event) => onEdit({ otherUrl: event.target.value })}
-                {...describedBy(error, 'ob-other-url')}
-              />
-            </div>
+            <TextField
+              id="ob-other-url"
+              label="Webadresse"
+              className="ob-nested"
+              name="website"
+              type="url"
+              inputMode="url"
+              autoComplete="url"
+              placeholder="www.ditfirma.dk"
+              value={props.otherUrl}
+              onValue={(otherUrl) => onEdit({ otherUrl })}
+              error={error}
+            />
           )}
           <Choice
             id="ob-none"

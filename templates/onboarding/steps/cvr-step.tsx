@@ -1,7 +1,7 @@
 // Find the company by CVR. The form is a plain GET form too: sent before the island has loaded (a
 // slow phone), it reloads /onboarding?cvr=…, and the flow carries on from there.
 import type { FormEvent } from 'react';
-import { describedBy, ErrorAlert, type HeadingRef } from '../fields';
+import { ErrorAlert, type HeadingRef, TextField } from '../fields';
 import type { FieldError } from '../onboarding-reducer';
 
 export function CvrStep(props: {
@@ -22,20 +22,18 @@ export function CvrStep(props: {
         Find din virksomhed
       </h2>
       <p className="ob-lead">Vi henter navn, adresse og branche fra CVR-registret.</p>
-      <div className="ob-field">
-        <label htmlFor="ob-cvr">CVR-nummer</label>
-        <input
-          id="ob-cvr"
-          name="cvr"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="12 34 56 78"
-          value={props.cvr}
-          onChange={(event) => props.onCvrChange(event.target.value)}
-          {...describedBy(props.error, 'ob-cvr')}
-        />
-      </div>
+      <TextField
+        id="ob-cvr"
+        label="CVR-nummer"
+        name="cvr"
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="12 34 56 78"
+        value={props.cvr}
+        onValue={props.onCvrChange}
+        error={props.error}
+      />
       <ErrorAlert error={props.error} />
       <div className="ob-actions">
         <button className="ob-button ob-primary" type="submit" disabled={props.busy}>

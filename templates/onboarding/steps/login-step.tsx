@@ -2,7 +2,7 @@
 // created the form stays in view behind the overlay, inert.
 import type { FormEvent } from 'react';
 import { MESSAGES } from '../../../rules/messages';
-import { describedBy, ErrorAlert, type HeadingRef } from '../fields';
+import { describedBy, ErrorAlert, type HeadingRef, TextField } from '../fields';
 import type { Editable, FieldError } from '../onboarding-reducer';
 
 export function LoginStep(props: {
@@ -31,45 +31,37 @@ export function LoginStep(props: {
         Opret login
       </h2>
       <p className="ob-lead">Du logger ind med din email for at rette din hjemmeside.</p>
-      <div className="ob-field">
-        <label htmlFor="ob-email">Email</label>
-        <input
-          id="ob-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={props.email}
-          onChange={(event) => onEdit({ email: event.target.value })}
-          {...describedBy(error, 'ob-email')}
-        />
-      </div>
-      <div className="ob-field">
-        <label htmlFor="ob-password">Password</label>
-        <input
-          id="ob-password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={props.password}
-          onChange={(event) => onEdit({ password: event.target.value })}
-          {...describedBy(error, 'ob-password', 'ob-password-hint')}
-        />
-        <p id="ob-password-hint" className="ob-hint">
-          {MESSAGES.passwordHint}
-        </p>
-      </div>
-      <div className="ob-field">
-        <label htmlFor="ob-password-repeat">Gentag password</label>
-        <input
-          id="ob-password-repeat"
-          name="passwordRepeat"
-          type="password"
-          autoComplete="new-password"
-          value={props.passwordRepeat}
-          onChange={(event) => onEdit({ passwordRepeat: event.target.value })}
-          {...describedBy(error, 'ob-password-repeat')}
-        />
-      </div>
+      <TextField
+        id="ob-email"
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={props.email}
+        onValue={(email) => onEdit({ email })}
+        error={error}
+      />
+      <TextField
+        id="ob-password"
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        hint={MESSAGES.passwordHint}
+        value={props.password}
+        onValue={(password) => onEdit({ password })}
+        error={error}
+      />
+      <TextField
+        id="ob-password-repeat"
+        label="Gentag password"
+        name="passwordRepeat"
+        type="password"
+        autoComplete="new-password"
+        value={props.passwordRepeat}
+        onValue={(passwordRepeat) => onEdit({ passwordRepeat })}
+        error={error}
+      />
       <div className="ob-check">
         <input
           id="ob-privacy"
