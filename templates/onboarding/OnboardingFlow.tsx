@@ -5,22 +5,17 @@
 // API client (contracts/api-client.ts).
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { ApiError, api } from '../../contracts/api-client';
-import {
-  firstProblem,
-  type OnboardingCreateBody,
-  type OnboardingCreateResponse,
-  type OnboardingLookupResponse,
-  onboardingLookupSchema,
+import type {
+  OnboardingCreateBody,
+  OnboardingCreateResponse,
+  OnboardingLookupResponse,
 } from '../../contracts/onboarding';
 import { MESSAGES } from '../../rules/messages';
 import { ERROR_ID } from './fields';
 import {
   chosenWebsite,
-  confirmProblem,
   type Editable,
-  FIELD_IDS,
   INITIAL_STATE,
-  loginProblem,
   onboardingReducer,
   type Step,
 } from './onboarding-reducer';
@@ -35,6 +30,23 @@ import './onboarding.css';
 /** The message of a failed call: the API's Danish text (ApiError), or the fallback. */
 function messageOf(caught: unknown, fallback: string): string {
   return caught instanceof Error ? caught.message : fallback;
+}
+
+type Checks = typeof import('./onboarding-checks');
+let checks: Promise<Checks> | undefined;
+/** The checks once loaded: a submit then checks at once, inside its click, as before the split. */
+let loaded: Checks | undefined;
+/** The contract's checks (zod), in a chunk of their own: fetched as the island starts, awaited on a
+ *  submit only if it comes first. A failed fetch (the connection dropped) is tried again next time. */
+function loadChecks(): Promise<Checks> {
+  checks ??= import('./onboarding-checks').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      checks = undefined;
+      throw error;
+    },
+  );
+  return checks;
 }
 
 /** The cvr_lookup outcome of a refused look-up, by the API's error code (never by its text). */
@@ -54,6 +66,7 @@ export function OnboardingFlow() {
   const hydrated = useRef(false);
   useEffect(() => {
     hydrated.current = true;
+    void loadChecks().catch(() => {});
   }, []);
   const heading = useCallback((element: HTMLHeadingElement | null) => {
     if (element && hydrated.current) element.focus();
@@ -82,16 +95,15 @@ export function OnboardingFlow() {
 
   /** Looks the typed CVR number up and moves to step 1, or shows why not. */
   async function lookUp(typed: string) {
-    const parsed = onboardingLookupSchema.safeParse({ cvr: typed });
-    if (!parsed.success) {
+    const check = loaded ?? (await checksOrFail());
+    if (!check) return;
+    const checked = check.cvrOf(typed);
+    if ('problem' in checked) {
       trackCvrLookup('invalid', typed, null);
-      dispatch({
-        type: 'fail',
-        error: { message: firstProblem(parsed.error).message, field: FIELD_IDS.cvr },
-      });
+      dispatch({ type: 'fail', error: checked.problem });
       return;
     }
-    const { cvr } = parsed.data;
+    const { cvr } = checked;
     dispatch({ type: 'lookupStarted' });
     try {
       const found = await api.post<OnboardingLookupResponse>('/onboarding/lookup', MESSAGES.internalError, {
@@ -105,14 +117,28 @@ export function OnboardingFlow() {
     }
   }
 
-  function confirmCompany() {
-    const problem = confirmProblem(state);
+  /** The checks, waiting for them if a submit came first; undefined (with the error shown) if they cannot load. */
+  async function checksOrFail(): Promise<Checks | undefined> {
+    try {
+      return await loadChecks();
+    } catch {
+      dispatch({ type: 'fail', error: { message: MESSAGES.internalError, field: null } });
+      return undefined;
+    }
+  }
+
+  async function confirmCompany() {
+    const check = loaded ?? (await checksOrFail());
+    if (!check) return;
+    const problem = check.confirmProblem(state);
     if (problem) dispatch({ type: 'fail', error: problem });
     else go('login');
   }
 
   async function createSite() {
-    const problem = loginProblem(state);
+    const check = loaded ?? (await checksOrFail());
+    if (!check) return;
+    const problem = check.loginProblem(state);
     if (problem) return dispatch({ type: 'fail', error: problem });
     if (!lookup) return go('cvr');
 
@@ -161,7 +187,7 @@ export function OnboardingFlow() {
           heading={heading}
           onEdit={edit}
           onBack={() => go('cvr')}
-          onSubmit={confirmCompany}
+          onSubmit={() => void confirmCompany()}
         />
       )}
 

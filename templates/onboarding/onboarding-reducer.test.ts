@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { websiteUrlMessage } from '../../rules/domain';
 import { AUTH_MESSAGES, MESSAGES } from '../../rules/messages';
+import { confirmProblem, cvrOf, loginProblem } from './onboarding-checks';
 import {
   chosenWebsite,
-  confirmProblem,
   INITIAL_STATE,
   type Lookup,
-  loginProblem,
   type OnboardingAction,
   type OnboardingState,
   onboardingReducer,
@@ -116,6 +115,18 @@ describe('onboardingReducer', () => {
     expect(
       onboardingReducer(creating, { type: 'createFailed', message: MESSAGES.emailTakenOnboarding }),
     ).toMatchObject({ step: 'login', error: { message: MESSAGES.emailTakenOnboarding, field: null } });
+  });
+});
+
+describe('the CVR step', () => {
+  it('takes eight digits with spaces, as the API does', () => {
+    expect(cvrOf(' 9900 0101 ')).toEqual({ cvr: '99000101' });
+  });
+
+  it.each(['', '1234 567', '123456789', 'abcdefgh'])('refuses %j on the CVR input', (typed) => {
+    const checked = cvrOf(typed);
+    expect(checked).toHaveProperty('problem.field', 'ob-cvr');
+    expect(checked).toHaveProperty('problem.message', MESSAGES.invalidCvr);
   });
 });
 

@@ -1,18 +1,9 @@
 // The onboarding flow's state and its transitions (SPEC §2, §4, §5), kept apart from the screens so
 // each step is a small component and every transition is tested without a browser
-// (onboarding-reducer.test.ts). The checks are the onboarding contract's (contracts/onboarding.ts),
-// the same the API makes; this file only says which input a message belongs to.
+// (onboarding-reducer.test.ts). The checks of what was typed are onboarding-checks.ts's; this file
+// only says which input a message belongs to.
 
-import type { z } from 'zod';
-import {
-  type CvrCompany,
-  firstProblem,
-  type OnboardingField,
-  onboardingLoginSchema,
-  otherWebsiteSchema,
-  type WebsiteSuggestion,
-} from '../../contracts/onboarding';
-import { MESSAGES } from '../../rules/messages';
+import type { CvrCompany, OnboardingField, WebsiteSuggestion } from '../../contracts/onboarding';
 
 export type Step = 'cvr' | 'confirm' | 'login' | 'creating';
 export type Stage = 'writing' | 'publishing';
@@ -130,33 +121,4 @@ export function onboardingReducer(state: OnboardingState, action: OnboardingActi
 export function chosenWebsite(state: OnboardingState): string {
   if (state.lookup?.website && state.proposed === 'yes') return state.lookup.website.url;
   return state.other === 'other' ? state.otherUrl.trim() : '';
-}
-
-/** Why step 1 cannot go on, or null. */
-export function confirmProblem(state: OnboardingState): FieldError | null {
-  if (state.lookup?.website && state.proposed === null) {
-    return { message: MESSAGES.existingWebsiteChoice, field: 'ob-site-yes' };
-  }
-  const choosingOther = !(state.lookup?.website && state.proposed === 'yes') && state.other === 'other';
-  return choosingOther
-    ? problemOf(otherWebsiteSchema.safeParse({ existingWebsiteUrl: state.otherUrl }))
-    : null;
-}
-
-/** Why step 2 cannot be sent, or null: the contract's first problem, on its input. */
-export function loginProblem(state: OnboardingState): FieldError | null {
-  return problemOf(
-    onboardingLoginSchema.safeParse({
-      email: state.email,
-      password: state.password,
-      passwordRepeat: state.passwordRepeat,
-      acceptPrivacy: state.acceptPrivacy,
-    }),
-  );
-}
-
-function problemOf(result: z.ZodSafeParseResult<unknown>): FieldError | null {
-  if (result.success) return null;
-  const { message, field } = firstProblem(result.error);
-  return { message, field: field === null ? null : FIELD_IDS[field] };
 }

@@ -307,6 +307,24 @@ describe('onboarding in the browser', () => {
     await context.close();
   }, 40_000);
 
+  it('says so when the form checks cannot load, and finds the company on the next try', async () => {
+    const context = await browser.newContext({ viewport: PHONE, locale: 'da-DK' });
+    const page = await context.newPage();
+    // The connection drops just as the island fetches its checks (the chunk with zod).
+    await page.route('**/_astro/onboarding-checks.*.js', (route) => route.abort('connectionreset'));
+    await page.goto(`${origin}/onboarding`);
+    await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
+    await findCompany(page, '99000606');
+    expect(await alertText(page)).toBe(MESSAGES.internalError);
+    expect(await page.getByLabel('CVR-nummer').inputValue()).toBe('99000606');
+
+    await page.unroute('**/_astro/onboarding-checks.*.js');
+    await page.getByRole('button', { name: 'Find virksomhed' }).click();
+    await page.getByRole('heading', { name: 'Bekræft virksomhed' }).waitFor();
+    expect(await page.locator('.ob-company').textContent()).toContain('Mekanikeren Eksempel ApS');
+    await context.close();
+  });
+
   it.each([
     ['phone', { width: 360, height: 780 }],
     ['laptop', { width: 1366, height: 800 }],
