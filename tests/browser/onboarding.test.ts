@@ -350,6 +350,14 @@ describe('onboarding in the browser', () => {
       await page.getByRole('button', { name: 'Opret hjemmeside' }).click();
       await alertText(page);
       await check('3-login-error');
+      // The input that takes the focus is in sight, not scrolled under the sticky header.
+      const covered = await page.evaluate(() => {
+        const focused = document.activeElement as HTMLElement;
+        const box = focused.getBoundingClientRect();
+        const onTop = document.elementFromPoint(box.left + box.width / 2, box.top + 2);
+        return { id: focused.id, onTop: onTop === focused ? null : onTop?.className };
+      });
+      expect(covered).toEqual({ id: 'ob-email', onTop: null });
       await page.context().close();
     },
     40_000,
