@@ -171,6 +171,13 @@ describe('head', () => {
     expect(html).toContain('<title>Demo VVS &amp; Blik – din lokale VVS-mand</title>');
   });
 
+  it('takes a heading that names the company without its legal form as the whole title', async () => {
+    const site = FIXTURE_SITES.tomrer;
+    const home = { ...site.pages[0], title: 'Demo Tømrer & Snedker – tømrer i Aarhus' } as Page;
+    const html = await renderer.renderPage({ site, page: home });
+    expect(html).toContain('<title>Demo Tømrer &amp; Snedker – tømrer i Aarhus</title>');
+  });
+
   it('falls back to the first paragraph, then the company and city, for the description', () => {
     expect(page('vvs-priser')).toContain('<meta name="description" content="Timepris 595 kr. inkl. moms.">');
     // The owner's Markdown subset: a subheading, a list with bold, and /kontakt to the page's own contact section.

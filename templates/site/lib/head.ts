@@ -6,6 +6,7 @@ import { MESSAGES } from '../../../rules/messages';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX, truncateAtWord } from '../../../rules/meta';
 import { paragraphText, safeImageSrc } from '../../../rules/page-content';
 import { splitParagraphs } from '../../../rules/pages';
+import { shortCompanyName } from '../../../rules/trades/short-name';
 import { pageHeading } from './navigation';
 
 export interface PageHead {
@@ -40,8 +41,9 @@ export function pageHead({ site, page }: SiteLocals): PageHead {
 function pageTitle(company: Company, page: Page): string {
   if (page.metaTitle.trim() !== '') return truncateAtWord(page.metaTitle, META_TITLE_MAX);
   const heading = pageHeading(page, company.name);
-  // A heading that already names the company (AI titles often do) is the whole title.
-  if (heading !== '' && heading.toLowerCase().includes(company.name.trim().toLowerCase())) {
+  // A heading that already names the company (AI titles often do, by its short name: no 'ApS') is
+  // the whole title, with the place and trade it names, not cut off behind the name said twice.
+  if (heading !== '' && heading.toLowerCase().includes(shortCompanyName(company.name).toLowerCase())) {
     return truncateAtWord(heading, META_TITLE_MAX);
   }
   if (page.type === 'homepage') {
