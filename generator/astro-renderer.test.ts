@@ -171,11 +171,11 @@ describe('head', () => {
     expect(html).toContain('<title>Demo VVS &amp; Blik – din lokale VVS-mand</title>');
   });
 
-  it('takes a heading that names the company without its legal form as the whole title', async () => {
+  it('takes a heading that names the company without its legal form as the title, legal name in', async () => {
     const site = FIXTURE_SITES.tomrer;
     const home = { ...site.pages[0], title: 'Demo Tømrer & Snedker – tømrer i Aarhus' } as Page;
     const html = await renderer.renderPage({ site, page: home });
-    expect(html).toContain('<title>Demo Tømrer &amp; Snedker – tømrer i Aarhus</title>');
+    expect(html).toContain('<title>Demo Tømrer &amp; Snedker ApS – tømrer i Aarhus</title>');
   });
 
   it('falls back to the first paragraph, then the company and city, for the description', () => {

@@ -42,16 +42,29 @@ function pageTitle(company: Company, page: Page): string {
   if (page.metaTitle.trim() !== '') return truncateAtWord(page.metaTitle, META_TITLE_MAX);
   const heading = pageHeading(page, company.name);
   // A heading that already names the company (AI titles often do, by its short name: no 'ApS') is
-  // the whole title, with the place and trade it names, not cut off behind the name said twice.
-  if (heading !== '' && heading.toLowerCase().includes(shortCompanyName(company.name).toLowerCase())) {
-    return truncateAtWord(heading, META_TITLE_MAX);
-  }
+  // the title, with the legal name in place of the short one where it fits; never the name twice
+  // with the place and trade cut off behind it.
+  const named = headingWithLegalName(heading, company.name);
+  if (named !== null) return truncateAtWord(named, META_TITLE_MAX);
   if (page.type === 'homepage') {
     return heading === '' || heading === company.name
       ? truncateAtWord(company.name, META_TITLE_MAX)
       : joinTitle(company.name, ' – ', heading, true);
   }
   return joinTitle(heading || company.name, ' | ', company.name, false);
+}
+
+/** The heading naming the company by its legal name (when that fits), or null if it names it not at all. */
+function headingWithLegalName(heading: string, name: string): string | null {
+  const legal = name.trim();
+  const lower = heading.toLowerCase();
+  if (heading === '') return null;
+  if (lower.includes(legal.toLowerCase())) return heading;
+  const short = shortCompanyName(legal);
+  const at = lower.indexOf(short.toLowerCase());
+  if (at === -1) return null;
+  const named = `${heading.slice(0, at)}${legal}${heading.slice(at + short.length)}`;
+  return named.length <= META_TITLE_MAX ? named : heading;
 }
 
 // Keeps the fixed part (the company name) whole and shortens the page's own part to fit.
