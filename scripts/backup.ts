@@ -36,8 +36,11 @@ const archive = path.join(outDir, archiveName(now));
 // leaves no half archive behind.
 const staging = path.join(outDir, `.staging-${process.pid}-${now.getTime()}`);
 
+let failure: string | undefined;
 try {
   mkdirSync(path.join(staging, 'database'), { recursive: true });
+  // A new install has no uploads yet: the archive still holds an (empty) uploads folder.
+  mkdirSync(path.join(staging, UPLOADS), { recursive: true });
   await copyDatabase(config, staging).catch((error: unknown) => {
     throw new Error(
       `could not copy the database (${describeDatabase(config.database)}): ${errorMessage(error)}`,
@@ -65,10 +68,12 @@ try {
   );
 } catch (error) {
   rmSync(`${archive}.tmp`, { force: true });
-  fail(`Backup failed: ${errorMessage(error)}`);
+  failure = `Backup failed: ${errorMessage(error)}`;
 } finally {
+  // fail() exits the process at once, so the staging folder goes first.
   rmSync(staging, { recursive: true, force: true });
 }
+if (failure) fail(failure);
 
 async function copyDatabase(config: Config, staging: string): Promise<void> {
   const target = config.database;

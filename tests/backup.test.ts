@@ -126,5 +126,43 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
         (await again.served(owner.cvr)).includes('Efter gendannelse'),
       );
     }, 120_000);
+
+    it('backs up and restores a store created a second ago, with no uploads yet', async () => {
+      const store = await createStore(dialect);
+      cleanups.push(store.drop);
+      const backups = mkdtempSync(path.join(tmpdir(), 'backups-'));
+      cleanups.push(async () => rmSync(backups, { recursive: true, force: true }));
+      const backup = await script('scripts/backup.ts', store.env, ['--out', backups]);
+      expect(backup.stderr).toBe('');
+      expect(backup.code).toBe(0);
+      expect(backup.stdout).toContain('0 upload files');
+      // Only the archive: no staging folder left beside it.
+      const written = readdirSync(backups);
+      expect(written).toEqual([expect.stringMatching(/^mesterside-.*\.tar\.gz$/)]);
+
+      const target = await emptyTarget(dialect);
+      cleanups.push(target.drop);
+      const restored = await script('scripts/restore.ts', target.env, [path.join(backups, written[0] ?? '')]);
+      expect(restored.stderr).toBe('');
+      expect(restored.code).toBe(0);
+      expect(readdirSync(target.dir).filter((name) => name.startsWith('.'))).toEqual([]);
+    }, 60_000);
+
+    it('leaves no staging folder behind when a backup fails', async () => {
+      const backups = mkdtempSync(path.join(tmpdir(), 'backups-'));
+      cleanups.push(async () => rmSync(backups, { recursive: true, force: true }));
+      const missing = mkdtempSync(path.join(tmpdir(), 'no-store-'));
+      cleanups.push(async () => rmSync(missing, { recursive: true, force: true }));
+      const env =
+        dialect === 'sqlite'
+          ? { STORAGE_DIR: missing, DATABASE_URL: `file:${path.join(missing, 'gone', 'app.db')}` }
+          : {
+              STORAGE_DIR: missing,
+              DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/no_such_database_here',
+            };
+      const backup = await script('scripts/backup.ts', env, ['--out', backups]);
+      expect(backup.code).toBe(1);
+      expect(readdirSync(backups)).toEqual([]);
+    }, 60_000);
   });
 }
