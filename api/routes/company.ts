@@ -2,7 +2,7 @@
 // The company is c.var.company, resolved by requireOwner; nothing here reads a CVR from the client.
 import { createRoute } from '@hono/zod-openapi';
 import { COMPANY_MESSAGES, companySchema, type Settings, settingsSchema } from '../../contracts/company';
-import { type CompanyPatch, updateCompany } from '../../db';
+import { type CompanyPatch, updateCompany, verifiedDomainHolder } from '../../db';
 import { AppError } from '../../lib/errors';
 import { normalizeHost } from '../../rules/domain';
 import { MESSAGES } from '../../rules/messages';
@@ -40,6 +40,10 @@ company.openapi(saveSettings, async (c) => {
   const patch = settingsPatch(c.req.valid('json'), current);
   if (patch.customDomain && isProductHost(patch.customDomain, c.var.config.publicHost)) {
     throw new AppError('invalid_input', COMPANY_MESSAGES.invalidDomain);
+  }
+  // A domain (or its www twin) that another company has proved is theirs; a pending claim is nobody's.
+  if (patch.customDomain && (await verifiedDomainHolder(c.var.db, patch.customDomain, current.cvr))) {
+    throw new AppError('conflict', MESSAGES.domainTaken);
   }
   const saved = await orFail(c, MESSAGES.saveFailed, () =>
     commitChange(c.var, current.cvr, (trx) => updateCompany(trx, current.cvr, patch, c.var.now())),

@@ -6,12 +6,22 @@
 // visitors see (canonical addresses), so those two go through commitChange and republish the site.
 
 import type { DomainStatus } from '../../contracts/company';
-import { type Company, type Db, listCompaniesWithCustomDomain, setCustomDomainState } from '../../db';
+import {
+  type Company,
+  type Db,
+  expirePendingDomainClaims,
+  isUniqueViolation,
+  listCompaniesWithCustomDomain,
+  setCustomDomainState,
+  verifiedDomainHolder,
+} from '../../db';
 import type { Logger } from '../../lib/logger';
 import { DAY_MS } from '../../rules/trial';
 import { type ChangeDeps, commitChange } from './commit-change';
 
 export const DOMAIN_GRACE_MS = 3 * DAY_MS;
+/** A domain never proved (or lapsed) this long is dropped: an unproved claim must not sit for ever. */
+export const PENDING_DOMAIN_TTL_MS = 30 * DAY_MS;
 /** How often the periodic re-check runs in a web process. */
 export const DOMAIN_RECHECK_EVERY_MS = 6 * 60 * 60 * 1000;
 
@@ -36,7 +46,15 @@ export async function applyDomainCheck(
   if (txtFound) {
     if (company.customDomainVerified && company.customDomainMissingSince === null) return company;
     if (company.customDomainVerified) return (await set(deps.db, stamp, null)) ?? company;
-    return (await commitChange(deps, company.cvr, (trx) => set(trx, stamp, null))) ?? company;
+    // Another company proved this domain (or its twin) first: it stays theirs, this claim pending.
+    if (await verifiedDomainHolder(deps.db, domain, company.cvr)) return company;
+    try {
+      return (await commitChange(deps, company.cvr, (trx) => set(trx, stamp, null))) ?? company;
+    } catch (error) {
+      // Both proved it at the same moment: the unique index on verified domains keeps the first.
+      if (isUniqueViolation(error)) return company;
+      throw error;
+    }
   }
   if (!company.customDomainVerified) return company;
   const missingSince = company.customDomainMissingSince;
@@ -59,4 +77,11 @@ export async function recheckCustomDomains(
       deps.logger.warn({ err: error, cvr: company.cvr }, 'custom domain re-check failed');
     }
   }
+  const now = deps.now();
+  const expired = await expirePendingDomainClaims(
+    deps.db,
+    new Date(now.getTime() - PENDING_DOMAIN_TTL_MS),
+    now,
+  );
+  if (expired.length > 0) deps.logger.info({ cvrs: expired }, 'unproved custom domains expired');
 }

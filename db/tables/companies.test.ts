@@ -3,9 +3,11 @@ import { DEFAULT_HOURS } from '../../rules/hours';
 import { TRIAL_MS } from '../../rules/trial';
 import { describeEachDialect } from '../../tests/support/databases';
 import { rejection } from '../../tests/support/rejection';
+import { isUniqueViolation } from '../database';
 import {
   countCompanies,
   deleteCompany,
+  expirePendingDomainClaims,
   findCompanyByCustomDomain,
   findCompanyByCvr,
   findCompanyByOwnerEmail,
@@ -14,6 +16,7 @@ import {
   listCompanies,
   setCustomDomainState,
   updateCompany,
+  verifiedDomainHolder,
 } from './companies';
 import { readCounter } from './counters';
 import { insertPage, listPages } from './pages';
@@ -129,13 +132,52 @@ describeEachDialect('companies repository', (use) => {
     expect(error.message).toBe('Firma ikke fundet');
   });
 
-  it('refuses a custom domain that another company already uses', async () => {
+  it('lets pending claims share a domain, and only one company hold it verified', async () => {
     const { db } = use();
     await insertCompany(db, { cvr: '11111111', name: 'A', customDomain: 'firma.dk' });
     await insertCompany(db, { cvr: '22222222', name: 'B' });
-    const error = await rejection(updateCompany(db, '22222222', { customDomain: 'firma.dk' }));
-    expect(error.code).toBe('conflict');
-    expect((await findCompanyByCvr(db, '22222222'))?.customDomain).toBeNull();
+    // A pending claim proves nothing, so it blocks nobody.
+    await updateCompany(db, '22222222', { customDomain: 'firma.dk' });
+    const stamp = NOW.toISOString();
+    await setCustomDomainState(db, '22222222', 'firma.dk', { verifiedAt: stamp, missingSince: null });
+    expect(await verifiedDomainHolder(db, 'firma.dk', '11111111')).toBe('22222222');
+    expect(await verifiedDomainHolder(db, 'www.firma.dk', '11111111')).toBe('22222222');
+    expect(await verifiedDomainHolder(db, 'firma.dk', '22222222')).toBeUndefined();
+    // The unique index on verified domains stops a second verification.
+    await expect(
+      setCustomDomainState(db, '11111111', 'firma.dk', { verifiedAt: stamp, missingSince: null }),
+    ).rejects.toSatisfy(isUniqueViolation);
+    expect((await findCompanyByCustomDomain(db, 'firma.dk'))?.cvr).toBe('22222222');
+  });
+
+  it('keeps a verified domain verified when the same domain is saved again, and not another', async () => {
+    const { db } = use();
+    await insertCompany(db, { cvr: '11111111', name: 'A', customDomain: 'firma.dk' });
+    await setCustomDomainState(db, '11111111', 'firma.dk', {
+      verifiedAt: NOW.toISOString(),
+      missingSince: null,
+    });
+    await updateCompany(db, '11111111', { customDomain: 'firma.dk', phone: '12345678' });
+    expect((await findCompanyByCvr(db, '11111111'))?.customDomainVerified).toBe(true);
+    await updateCompany(db, '11111111', { customDomain: 'andet.dk' });
+    expect((await findCompanyByCvr(db, '11111111'))?.customDomainVerified).toBe(false);
+    await updateCompany(db, '11111111', { customDomain: null });
+    expect((await findCompanyByCvr(db, '11111111'))?.customDomain).toBeNull();
+  });
+
+  it('expires claims that were never proved, and keeps verified ones', async () => {
+    const { db } = use();
+    await insertCompany(db, { cvr: '11111111', name: 'A', customDomain: 'gammel.dk' }, NOW);
+    await insertCompany(db, { cvr: '22222222', name: 'B', customDomain: 'bevist.dk' }, NOW);
+    await setCustomDomainState(db, '22222222', 'bevist.dk', {
+      verifiedAt: NOW.toISOString(),
+      missingSince: null,
+    });
+    const later = new Date(NOW.getTime() + 60_000);
+    expect(await expirePendingDomainClaims(db, NOW, later)).toEqual([]);
+    expect(await expirePendingDomainClaims(db, later, later)).toEqual(['11111111']);
+    expect((await findCompanyByCvr(db, '11111111'))?.customDomain).toBeNull();
+    expect((await findCompanyByCvr(db, '22222222'))?.customDomain).toBe('bevist.dk');
   });
 
   it('lists companies oldest first and deletes a company with its pages', async () => {

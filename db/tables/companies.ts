@@ -2,6 +2,7 @@
 // document id). Nested shapes are JSON text; this file is the one place that maps rows to objects.
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import { AppError } from '../../lib/errors';
+import { domainTwin } from '../../rules/domain';
 import { DEFAULT_HOURS, normalizeHours, type OpeningHours } from '../../rules/hours';
 import { MESSAGES } from '../../rules/messages';
 import { EMPTY_SOCIAL_MEDIA, type SocialMedia } from '../../rules/social';
@@ -34,6 +35,8 @@ export interface CompaniesTable {
   customDomain: string | null;
   customDomainVerifiedAt: string | null;
   customDomainMissingSince: string | null;
+  /** When the current custom domain was entered; a claim never verified expires (issue 23). */
+  customDomainClaimedAt: string | null;
   existingWebsite: string | null;
   socialMedia: string;
   websiteContent: string | null;
@@ -217,11 +220,6 @@ function patchToRow(patch: CompanyPatch): CompanyRowUpdate {
   ] as const;
   const target = row as Record<string, unknown>;
   for (const key of plain) if (patch[key] !== undefined) target[key] = patch[key];
-  // Another domain (or none) must prove itself again.
-  if (patch.customDomain !== undefined) {
-    row.customDomainVerifiedAt = null;
-    row.customDomainMissingSince = null;
-  }
   if (patch.hours !== undefined) row.hours = JSON.stringify(normalizeHours(patch.hours));
   if (patch.showHours !== undefined) row.showHours = patch.showHours ? 1 : 0;
   if (patch.socialMedia !== undefined) row.socialMedia = JSON.stringify(patch.socialMedia);
@@ -285,6 +283,7 @@ function newCompanyRow(input: NewCompany, subdomain: string, now: Date): NewComp
     showHours: input.showHours === false ? 0 : 1,
     subdomain,
     customDomain: input.customDomain ?? null,
+    customDomainClaimedAt: input.customDomain ? stamp : null,
     existingWebsite: jsonOrNull(input.existingWebsite ?? null),
     socialMedia: JSON.stringify(input.socialMedia ?? EMPTY_SOCIAL_MEDIA),
     websiteContent: jsonOrNull(input.websiteContent ?? null),
@@ -398,7 +397,7 @@ export async function updateCompany(
   try {
     const row = await db
       .updateTable('companies')
-      .set({ ...patchToRow(patch), updatedAt: now.toISOString() })
+      .set({ ...patchToRow(patch), ...domainClaim(patch.customDomain, now), updatedAt: now.toISOString() })
       .where('cvr', '=', cvr)
       .returningAll()
       .executeTakeFirst();
@@ -412,6 +411,26 @@ export async function updateCompany(
     }
     throw error;
   }
+}
+
+/**
+ * The verification columns for a saved custom domain. The same domain sent again (the domain tab
+ * always sends it) keeps its verification and its claim date; another domain, or none, must prove
+ * itself again. Decided in the statement (the right-hand sides read the row before the update), so
+ * two saves at once cannot leave a new domain verified.
+ */
+function domainClaim(domain: string | null | undefined, now: Date) {
+  if (domain === undefined) return {};
+  if (domain === null) {
+    return { customDomainVerifiedAt: null, customDomainMissingSince: null, customDomainClaimedAt: null };
+  }
+  const keep = (column: string, otherwise: string | null) =>
+    sql<string | null>`case when custom_domain = ${domain} then ${sql.ref(column)} else ${otherwise} end`;
+  return {
+    customDomainVerifiedAt: keep('custom_domain_verified_at', null),
+    customDomainMissingSince: keep('custom_domain_missing_since', null),
+    customDomainClaimedAt: keep('custom_domain_claimed_at', now.toISOString()),
+  };
 }
 
 /**
@@ -438,6 +457,50 @@ export async function setCustomDomainState(
     .returningAll()
     .executeTakeFirst();
   return row && toCompany(row);
+}
+
+/**
+ * Another company that holds `domain`, or its www/apex twin, VERIFIED: then the domain is theirs and a
+ * claim of it is refused. Pending claims hold nothing (issue 23).
+ */
+export async function verifiedDomainHolder(
+  db: Db,
+  domain: string,
+  exceptCvr: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('companies')
+    .select('cvr')
+    .where('customDomain', 'in', [domain, domainTwin(domain)])
+    .where('customDomainVerifiedAt', 'is not', null)
+    .where('cvr', '!=', exceptCvr)
+    .executeTakeFirst();
+  return row?.cvr;
+}
+
+/**
+ * Drops custom domains that were never proved (no TXT record found) since before `cutoff`, and those
+ * that lapsed before it: an unproved claim must not sit on a domain for ever. Answers the CVRs.
+ */
+export async function expirePendingDomainClaims(db: Db, cutoff: Date, now = new Date()): Promise<string[]> {
+  const before = cutoff.toISOString();
+  const rows = await db
+    .updateTable('companies')
+    .set({
+      customDomain: null,
+      customDomainClaimedAt: null,
+      customDomainMissingSince: null,
+      updatedAt: now.toISOString(),
+    })
+    .where('customDomain', 'is not', null)
+    .where('customDomainVerifiedAt', 'is', null)
+    .where((eb) => eb.or([eb('customDomainClaimedAt', 'is', null), eb('customDomainClaimedAt', '<', before)]))
+    .where((eb) =>
+      eb.or([eb('customDomainMissingSince', 'is', null), eb('customDomainMissingSince', '<', before)]),
+    )
+    .returning('cvr')
+    .execute();
+  return rows.map((row) => row.cvr);
 }
 
 /** Companies with a custom domain, for the periodic re-check. */

@@ -1,6 +1,7 @@
 // The domain settings' DNS help and "check now", with Node's real resolver asking a DNS server on
 // loopback.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { company as companyRoutes } from '../../api/routes/company';
 import {
   configuredResolver,
   createDomainRoutes,
@@ -8,10 +9,20 @@ import {
   verificationTxtFound,
   verificationValue,
 } from '../../api/routes/domain';
-import { DOMAIN_GRACE_MS, recheckCustomDomains } from '../../api/services/domain-verification';
-import { findCompanyByCustomDomain, findCompanyByCvr, updateCompany } from '../../db';
+import {
+  DOMAIN_GRACE_MS,
+  PENDING_DOMAIN_TTL_MS,
+  recheckCustomDomains,
+} from '../../api/services/domain-verification';
+import {
+  findCompanyByCustomDomain,
+  findCompanyByCvr,
+  insertCompany,
+  setCustomDomainState,
+  updateCompany,
+} from '../../db';
 import { createLogger } from '../../lib/logger';
-import { DOMAIN_MESSAGES } from '../../rules/messages';
+import { DOMAIN_MESSAGES, MESSAGES } from '../../rules/messages';
 import { canonicalOrigin } from '../../rules/site-url';
 import { createCompanyLookup } from '../../server/company-lookup';
 import { type FakeDns, startFakeDns } from '../support/fake-dns';
@@ -22,15 +33,26 @@ let h: OwnerHarness;
 
 async function harness(env: Record<string, string> = { DNS_A_RECORD: '203.0.113.10' }) {
   h = await createOwnerHarness(
-    (owner) =>
+    (owner) => {
       // The product's own resolver, pointed at the loopback server by DNS_SERVERS.
-      owner.route('/company/domain', createDomainRoutes()),
+      owner.route('/company/domain', createDomainRoutes());
+      owner.route('/company', companyRoutes);
+    },
     { env: { PUBLIC_HOST: 'mesterside.dk', DNS_SERVERS: dns.server, ...env } },
   );
 }
 
 const check = async () => {
   const response = await h.app.request('/api/company/domain/check', { method: 'POST' });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+
+const saveDomain = async (customDomain: string) => {
+  const response = await h.app.request('/api/company/settings', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ customDomain }),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
 
@@ -211,5 +233,70 @@ describe('custom domain DNS', () => {
     // Unchanged on the next round: nothing to republish.
     await recheckCustomDomains(deps, (company) => verificationTxtFound(resolver, company));
     expect(published).toEqual(['12345678']);
+  });
+
+  it('lets the owner who proves a domain take it from a pending claim, and keeps the twin theirs', async () => {
+    await harness();
+    // Someone else typed firma.dk first and never proved it.
+    await insertCompany(h.db, { cvr: '87654321', name: 'Snyder ApS', customDomain: 'firma.dk' });
+    const saved = await saveDomain('firma.dk');
+    expect(saved.status).toBe(200);
+    dns.records.set(verificationName('firma.dk'), { txt: [verificationValue('12345678')] });
+    expect((await check()).body).toMatchObject({ status: 'verified' });
+    expect((await findCompanyByCustomDomain(h.db, 'firma.dk'))?.cvr).toBe('12345678');
+    // The pending claimant's record check names the owner's CVR, not theirs: it stays pending.
+    expect((await findCompanyByCvr(h.db, '87654321'))?.customDomainVerified).toBe(false);
+  });
+
+  it("refuses a claim on another company's verified domain or its www twin", async () => {
+    await harness();
+    await insertCompany(h.db, { cvr: '87654321', name: 'Ejer ApS', customDomain: 'firma.dk' });
+    await setCustomDomainState(h.db, '87654321', 'firma.dk', {
+      verifiedAt: new Date().toISOString(),
+      missingSince: null,
+    });
+    for (const domain of ['firma.dk', 'www.firma.dk']) {
+      expect(await saveDomain(domain), domain).toMatchObject({
+        status: 409,
+        body: { error: { code: 'conflict', message: MESSAGES.domainTaken } },
+      });
+    }
+    expect((await findCompanyByCvr(h.db, h.company.cvr))?.customDomain).toBeNull();
+    expect((await saveDomain('andet-firma.dk')).status).toBe(200);
+  });
+
+  it('keeps a verified domain verified when the settings are saved with it again', async () => {
+    await harness();
+    await updateCompany(h.db, h.company.cvr, { customDomain: 'www.firma.dk' });
+    dns.records.set(verificationName('www.firma.dk'), { txt: [verificationValue('12345678')] });
+    expect((await check()).body).toMatchObject({ status: 'verified' });
+    const published = h.published.length;
+
+    const saved = await saveDomain('www.firma.dk');
+    expect(saved.status).toBe(200);
+    expect((await findCompanyByCustomDomain(h.db, 'www.firma.dk'))?.cvr).toBe('12345678');
+    const domain = await (await h.app.request('/api/company/domain')).json();
+    expect(domain).toMatchObject({ status: 'verified' });
+    expect(h.published.length).toBe(published + 1);
+  });
+
+  it('drops a claim that was never proved after thirty days', async () => {
+    await harness();
+    const start = new Date('2026-03-02T10:00:00.000Z');
+    h.setNow(start);
+    await saveDomain('firma.dk');
+    const deps = (now: Date) => ({
+      db: h.db,
+      logger: createLogger(h.config),
+      now: () => now,
+      enqueuePublish: async () => {},
+    });
+    const resolver = configuredResolver(h.config);
+    const txt = (company: Parameters<typeof verificationTxtFound>[1]) =>
+      verificationTxtFound(resolver, company);
+    await recheckCustomDomains(deps(new Date(start.getTime() + PENDING_DOMAIN_TTL_MS - 60_000)), txt);
+    expect((await findCompanyByCvr(h.db, h.company.cvr))?.customDomain).toBe('firma.dk');
+    await recheckCustomDomains(deps(new Date(start.getTime() + PENDING_DOMAIN_TTL_MS + 60_000)), txt);
+    expect((await findCompanyByCvr(h.db, h.company.cvr))?.customDomain).toBeNull();
   });
 });
