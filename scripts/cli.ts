@@ -4,6 +4,7 @@ import { type Db, MigrationError, migrateToLatest, openDatabase, pingDatabase } 
 import { type Config, ConfigError, type DatabaseTarget, getConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { ensureBuild } from './ensure-build';
+import { watchLauncher } from './launcher';
 
 /** Prints one line to stderr and exits with status 1. */
 export function fail(message: string): never {
@@ -65,7 +66,7 @@ function reason(error: unknown): string {
   return String(error);
 }
 
-/** Runs `close` once on SIGINT or SIGTERM, then exits. */
+/** Runs `close` once on SIGINT, SIGTERM or SIGHUP, or when the launcher (npm, tsx) is gone, then exits. */
 export function stopOnSignals(logger: Logger, close: () => Promise<void>): void {
   let stopping = false;
   async function stop(signal: string) {
@@ -77,4 +78,6 @@ export function stopOnSignals(logger: Logger, close: () => Promise<void>): void 
   }
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGHUP', () => void stop('SIGHUP'));
+  watchLauncher(() => void stop('launcher exited'));
 }

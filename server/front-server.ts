@@ -82,6 +82,14 @@ export function forkWebProcesses(
         );
         return;
       }
+      if (code === 0 || signal === 'SIGTERM' || signal === 'SIGINT') {
+        // Someone stopped a serving copy on purpose (it exits 0 on SIGTERM; a crash or the OOM
+        // killer ends it otherwise): the product stops as a whole, as it does when its primary or
+        // launcher gets the signal.
+        logger.info({ pid: worker.process.pid, signal }, 'front server: a worker was stopped, stopping');
+        process.kill(process.pid, 'SIGTERM');
+        return;
+      }
       logger.error({ pid: worker.process.pid, code, signal }, 'front server: worker died, starting another');
       setTimeout(() => closing || cluster.fork(), RESTART_DELAY_MS).unref();
     };
