@@ -1,4 +1,5 @@
 // npm run bench [-- --only publish,rebuild,static,api,onboarding,noisy,workers,scale] [-- --quick]
+//               [-- --compare REF [--rounds N]]   (compare.ts: the same sections on REF and here, alternating)
 // Measures, in one run on this machine, what ARCHITECTURE.md and the publishing issue set targets
 // for, and writes bench/results.json beside a readable table. Figures are medians or percentiles;
 // ratios compare against a reference measured in the same run, so machine noise hits both sides.
@@ -21,8 +22,25 @@ import { haveCommand } from './wrk';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
-  options: { only: { type: 'string' }, quick: { type: 'boolean' }, 'skip-serving': { type: 'boolean' } },
+  options: {
+    only: { type: 'string' },
+    quick: { type: 'boolean' },
+    'skip-serving': { type: 'boolean' },
+    compare: { type: 'string' },
+    rounds: { type: 'string' },
+  },
 });
+if (values.compare) {
+  const { compareBench } = await import('./compare');
+  await compareBench({
+    root: path.resolve(import.meta.dirname, '..', '..'),
+    ref: values.compare,
+    only: values.only ?? 'publish,api,onboarding',
+    rounds: Number(values.rounds ?? 2),
+    quick: values.quick ?? false,
+  });
+  process.exit(0);
+}
 const only = new Set((values.only ?? 'publish,rebuild,static,api,onboarding,noisy,workers,scale').split(','));
 const quick = values.quick ?? false;
 const redisUrl = getConfig().redisUrl ?? 'redis://127.0.0.1:6379';
@@ -32,7 +50,8 @@ const redisUrl = getConfig().redisUrl ?? 'redis://127.0.0.1:6379';
 await buildOrExit();
 
 // Sections run alone (`--only`) add to the figures already in the file rather than erase them.
-const RESULTS_FILE = path.join(ROOT, 'bench', 'results.json');
+// BENCH_RESULTS_FILE: where --compare's runs write, so they leave the committed figures alone.
+const RESULTS_FILE = process.env.BENCH_RESULTS_FILE || path.join(ROOT, 'bench', 'results.json');
 const results: Record<string, number | string> = existsSync(RESULTS_FILE)
   ? JSON.parse(readFileSync(RESULTS_FILE, 'utf8'))
   : {};
