@@ -143,6 +143,38 @@ export interface OpenOptions {
   onQuery?: (query: { sql: string; parameters: readonly unknown[] }) => void;
 }
 
+/** How many compiled statements a SQLite connection keeps: every statement the product runs, several times over. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely's SQLite driver prepares every statement it runs, and better-sqlite3 compiles the SQL each
+ * time: on a page save that was most of the database's share of the work (issue 26). The product runs
+ * the same few hundred statements over and over, so the connection keeps the compiled ones, least
+ * recently used out first. A statement still iterating (a stream) is never handed out twice.
+ */
+export function cachePreparedStatements(
+  database: SQLite.Database,
+  size = STATEMENT_CACHE_SIZE,
+): SQLite.Database {
+  const prepare = database.prepare.bind(database);
+  const cache = new Map<string, SQLite.Statement>();
+  database.prepare = ((source: string) => {
+    const cached = cache.get(source);
+    if (cached && !cached.busy) {
+      cache.delete(source);
+      cache.set(source, cached);
+      return cached;
+    }
+    const statement = prepare(source);
+    if (!cached) {
+      cache.set(source, statement);
+      if (cache.size > size) cache.delete(cache.keys().next().value as string);
+    }
+    return statement;
+  }) as SQLite.Database['prepare'];
+  return database;
+}
+
 export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Db {
   const plugins = [new CamelCasePlugin()];
   const { onQuery } = options;
@@ -161,7 +193,7 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
           database.pragma('synchronous = NORMAL');
           database.pragma('foreign_keys = ON');
           database.pragma('busy_timeout = 5000');
-          return database;
+          return cachePreparedStatements(database);
         },
       }),
       plugins,
