@@ -309,7 +309,238 @@ function headers(engine: 'nginx' | 'caddy', kind: { cache: string; html: boolean
   return list.map(([key, value]) => `\t\t\t${key} "${value}"`).join('\n');
 }
 
-/** A whole Caddyfile: the same answers as nginxConfig, with on-demand TLS that asks `/_tls/ask`. */
+/**
+ * A whole Caddyfile with the same answers as nginxConfig. On port 443 every host gets a certificate:
+ * the product's own names automatically, owners' domains on demand once `/_tls/ask` says yes
+ * (subdomains need a wildcard certificate: see server/Caddyfile.example). Any other port serves
+ * plain HTTP (behind a TLS terminator, or in tests); `tlsInternalPort` adds an https port with
+ * Caddy's own CA.
+ */
 export function caddyConfig(settings: EngineSettings): string {
-  return `# TODO ${settings.listen}\n`;
+  const name = normalizeHost(settings.publicHost);
+  const origin = productOrigin(settings.publicHost);
+  const routes = path.join(settings.storageDir, 'routes');
+  const hosts = `${routes}/${ROUTE_FOLDERS.hosts}`;
+  const app = settings.app;
+  const mainNames = [...new Set([name, `www.${name}`, 'localhost', 'www.localhost', '127.0.0.1'])];
+  const html = headers('caddy', { cache: TEXT_CACHE, html: true });
+  const text = headers('caddy', { cache: TEXT_CACHE, html: false });
+  const fixed = headers('caddy', { cache: 'no-store', html: true });
+  const proxy = (matcher: string) => `reverse_proxy ${matcher} ${app} {
+			header_up X-Real-IP {remote_host}
+		}`;
+  // The page of routes/pages with the Node server's status and headers.
+  const page = (file: string, status: number) => `root * ${routes}/${ROUTE_FOLDERS.pages}
+			rewrite * /${file}
+			header {
+${fixed.replace(/^/gm, '\t')}
+				-ETag
+				-Last-Modified
+			}
+			file_server {
+				status ${status}
+			}`;
+  // The files of one site folder `root`; `prefix` is `/<cvr>` in path mode; `missing` answers a miss.
+  const site = (id: string, root: string, prefix: string, missing: string) => {
+    const file = (kind: string, match: string, target: string, type: string, status = 200) => {
+      const statusLine = status === 200 ? '' : `\n\t\t\t\t\tstatus ${status}`;
+      return `
+		@${id}_${kind} path_regexp ${id}_${kind} ${match}
+		handle @${id}_${kind} {
+			root * ${root}
+			@present file {
+				root ${root}
+				try_files ${target}
+			}
+			handle @present {
+				rewrite * ${target}
+				header {
+					Content-Type "${type}"
+${(type.startsWith('text/html') ? html : text).replace(/^/gm, '\t')}
+				}
+				@sidecars file {
+					root ${root}
+					try_files ${target}.gz
+				}
+				handle @sidecars {
+					# As the Node server: a file with variants varies, whichever one is sent (once:
+					# deferred, it replaces the one file_server adds to a compressed body).
+					header {
+						defer
+						Vary Accept-Encoding
+					}
+					file_server {
+						precompressed br gzip${statusLine}
+					}
+				}
+				handle {
+					file_server {${statusLine}
+					}
+				}
+			}
+			handle {
+${missing}
+			}
+		}`;
+    };
+    const type = (extension: string) => CONTENT_TYPES.get(extension) as string;
+    return [
+      prefix === ''
+        ? `
+		@${id}_product path ${PRODUCT_PAGES.join(' ')}
+		handle @${id}_product {
+			${proxy('')}
+		}`
+        : '',
+      file('home', `^${prefix}/$`, '/index.html', type('html')),
+      file('notfound', `^${prefix}/404$`, '/404.html', type('html'), 404),
+      file('page', `^${prefix}/([a-z0-9-]{1,100})$`, `/{re.${id}_page.1}.html`, type('html')),
+      file('sitemap', `^${prefix}/sitemap\\.xml$`, '/sitemap.xml', type('xml')),
+      file('robots', `^${prefix}/robots\\.txt$`, '/robots.txt', type('txt')),
+    ].join('');
+  };
+  const exists = (root: string, target: string) => `file {
+					root ${root}
+					try_files ${target}
+				}`;
+  const inactive = (root: string) => `				@inactive ${exists(root, `/${INACTIVE_MARKER}`)}
+				handle @inactive {
+			${page(ROUTE_PAGES.inactive, 503).replace(/^/gm, '\t')}
+				}`;
+  const known = (root: string) => `				@known ${exists(root, '/')}
+				handle @known {
+					rewrite * {http.request.orig_uri}
+					${proxy('')}
+				}`;
+  const subRoot = `${hosts}/{re.sub.1}.${name}`;
+  const domainRoot = `${hosts}/{host}`;
+  const pathRoot = `${routes}/${ROUTE_FOLDERS.cvr}/{re.cvr.1}`;
+
+  const routesSnippet = `(mesterside) {
+	route {
+		# What the engine does not serve exactly as the app would goes to the app: other methods,
+		# unusual Host headers, percent-encoding, backslashes, '//' and dot segments.
+		@odd_method not method GET HEAD
+		${proxy('@odd_method')}
+		@odd_host not header_regexp Host ^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::[0-9]+)?$
+		${proxy('@odd_host')}
+		@odd_path vars_regexp {http.request.orig_uri} ${RAW_PATH_FOR_APP.replaceAll('\\\\\\\\', '\\\\')}
+		${proxy('@odd_path')}
+
+		# The product's own host: /<cvr>/… from the routing tree, the rest from the app.
+		@main host ${mainNames.join(' ')}
+		handle @main {
+			@cvr path_regexp cvr ^/([0-9]{8})/
+			handle @cvr {
+${site(
+  'p',
+  pathRoot,
+  '/[0-9]{8}',
+  `${inactive(pathRoot)}
+				handle {
+					rewrite * {http.request.orig_uri}
+					${proxy('')}
+				}`,
+).replace(/^/gm, '\t\t')}
+			}
+			handle {
+				${proxy('')}
+			}
+		}
+
+		# Company subdomains: routes/hosts/<label>.${name} (and <label>.localhost).
+		@sub header_regexp sub Host ^([a-z0-9-]+)\\.(?:${regexEscape(name)}|localhost)(?::[0-9]+)?$
+		handle @sub {
+${site(
+  's',
+  subRoot,
+  '',
+  `${inactive(subRoot)}
+${known(subRoot)}
+				handle {
+					header Cache-Control no-cache
+					redir ${origin}/404 302
+				}`,
+).replace(/^/gm, '\t')}
+			handle {
+				${proxy('')}
+			}
+		}
+
+		# Every other host: a verified custom domain, its twin, or nobody's.
+		handle {
+			map {host} {twin} {
+				~^www\\.(.+)$ "\${1}"
+				default "www.{host}"
+			}
+${site(
+  'd',
+  domainRoot,
+  '',
+  `${inactive(domainRoot)}
+${known(domainRoot)}
+				@twin ${exists(`${hosts}/{twin}`, '/')}
+				handle @twin {
+					header Cache-Control "public, max-age=3600"
+					redir https://{twin}{http.request.orig_uri} 301
+				}
+				handle {
+				${page(ROUTE_PAGES.domainNotFound, 404).replace(/^/gm, '\t')}
+				}`,
+).replace(/^/gm, '\t')}
+			handle {
+				${proxy('')}
+			}
+		}
+	}
+}`;
+  const tls = settings.listen === 443;
+  const sites = tls
+    ? `${mainNames.slice(0, 2).join(', ')} {
+	import mesterside
+}
+
+# Subdomains need a wildcard certificate (a DNS provider module): see server/Caddyfile.example.
+*.${name} {
+	import mesterside
+}
+
+https:// {
+	tls {
+		on_demand
+	}
+	import mesterside
+}`
+    : `http://:${settings.listen} {
+	import mesterside
+}`;
+  const internal =
+    settings.tlsInternalPort === undefined
+      ? ''
+      : `
+
+https://:${settings.tlsInternalPort} {
+	tls internal {
+		on_demand
+	}
+	import mesterside
+}`;
+  return `# Generated by \`npm run proxy-config -- caddy\` for PUBLIC_HOST=${settings.publicHost},
+# STORAGE_DIR=${settings.storageDir}, the app at ${app}. Do not edit: generate it again.
+# Run: caddy run --config FILE --adapter caddyfile. The app runs with TRUST_PROXY=127.0.0.1,::1.
+{
+	admin off
+	skip_install_trust
+	${tls ? '' : 'auto_https disable_redirects'}
+	# Owners' domains get a certificate on their first visit, once the app says the domain is a
+	# company's verified domain (or its twin).
+	on_demand_tls {
+		ask http://${app}/_tls/ask
+	}
+}
+
+${routesSnippet}
+
+${sites}${internal}
+`;
 }

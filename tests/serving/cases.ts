@@ -23,6 +23,8 @@ export interface ConformanceCase {
   expect: Expectation;
   /** A probe that tries to leave a folder: it is refused and never shows what lies outside. */
   probe?: boolean;
+  /** The probe follows a symlink planted inside a site folder (Caddy 2.6 cannot refuse one). */
+  plantedSymlink?: boolean;
 }
 
 const ORIGIN = `https://${PUBLIC_HOST}`;
@@ -381,15 +383,19 @@ export const CASES: ConformanceCase[] = [
     '/relative',
     '/evil.html',
     '/index.html.br',
-  ].flatMap((path): ConformanceCase[] => [
-    { name: `probe on a subdomain: ${path}`, host: SUB, path, probe: true, expect: TO_404 },
-    {
-      name: `probe in path mode: /<cvr>${path}`,
-      host: PUBLIC_HOST,
-      path: `/${HANSEN.cvr}${path}`,
-      probe: true,
-      expect: TO_404,
-    },
-  ]),
+  ].flatMap((path): ConformanceCase[] => {
+    const plantedSymlink = path === '/evil' || path === '/relative';
+    return [
+      { name: `probe on a subdomain: ${path}`, host: SUB, path, probe: true, plantedSymlink, expect: TO_404 },
+      {
+        name: `probe in path mode: /<cvr>${path}`,
+        host: PUBLIC_HOST,
+        path: `/${HANSEN.cvr}${path}`,
+        probe: true,
+        plantedSymlink,
+        expect: TO_404,
+      },
+    ];
+  }),
   { name: 'probe: a dot-dot host', host: '..', path: '/', probe: true, expect: { status: 404 } },
 ];

@@ -6,12 +6,14 @@
 // named: a redirect's body (an engine writes a few lines of HTML where Node writes none; no client
 // shows it), and a probe nginx refuses with 400 before any configuration runs (an encoded dot
 // segment or NUL), where Node redirects to /404. Neither ever shows a byte from outside a site.
+import { request as httpsRequest } from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RawResponse, rawRequest } from '../../server/test-support';
 import { CASES, type ConformanceCase } from './cases';
 import { engineMissing, type RunningEngine, startCaddy, startNginx } from './engines';
-import { createServingFixture, SECRET, type ServingFixture } from './fixture';
+import { createServingFixture, HANSEN, LARSEN, PAGES, SECRET, type ServingFixture } from './fixture';
 
 const COMPARED_HEADERS = [
   'content-type',
@@ -111,8 +113,7 @@ beforeAll(async () => {
     app: `127.0.0.1:${fixture.node.port}`,
   };
   if (engineMissing('nginx') === null) engines.set('nginx', await startNginx(fixture.dir, settings));
-  if (process.env.TRY_CADDY && engineMissing('caddy') === null)
-    engines.set('caddy', await startCaddy(fixture.dir, settings));
+  if (engineMissing('caddy') === null) engines.set('caddy', await startCaddy(fixture.dir, settings));
   for (const row of CASES) nodeAnswers.set(row.name, await ask(fixture.node.port, row));
 }, 60_000);
 
@@ -129,20 +130,77 @@ describe('node front server', () => {
   });
 });
 
-for (const name of ['nginx'] as const) {
+for (const name of ['nginx', 'caddy'] as const) {
   const missing = engineMissing(name);
   // Under CI the engines are installed (.ci/run); elsewhere a missing one says so in the suite's name.
   describe.skipIf(missing !== null && !process.env.CI)(
     `${name}${missing ? ` (skipped: ${missing})` : ''}`,
     () => {
-      it.each(CASES.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
-        const engine = engines.get(name) as RunningEngine;
-        const answer = await ask(engine.port, row);
-        meets(answer, row);
-        if (refusedEarly(answer, row)) return;
-        expect(comparable(answer)).toEqual(comparable(nodeAnswers.get(row.name) as Answer));
-        if (row.expect.revalidates) await revalidates(engine.port, row, answer.etag);
-      });
+      for (const row of CASES) {
+        // Caddy 2.6's file_server follows a symlink planted inside a site folder, and no setting of
+        // it refuses one (nginx: disable_symlinks; Node: O_NOFOLLOW). Kept as a failing row so that
+        // the day it is closed, this line has to go (docs/deploy.md says which engine to choose).
+        const known = name === 'caddy' && row.plantedSymlink === true;
+        (known ? it.fails : it)(row.name, async () => {
+          const engine = engines.get(name) as RunningEngine;
+          const answer = await ask(engine.port, row);
+          meets(answer, row);
+          if (refusedEarly(answer, row)) return;
+          expect(comparable(answer)).toEqual(comparable(nodeAnswers.get(row.name) as Answer));
+          if (row.expect.revalidates) await revalidates(engine.port, row, answer.etag);
+        });
+      }
     },
   );
 }
+
+/** One https request with SNI `host`; the certificate is Caddy's internal CA's, so it is read, not verified. */
+function httpsGet(port: number, host: string, urlPath: string) {
+  return new Promise<{ status: number; body: string; issuer: string; names: string }>((resolve, reject) => {
+    const req = httpsRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path: urlPath,
+        servername: host,
+        headers: { host },
+        rejectUnauthorized: false,
+        agent: false,
+      },
+      (res) => {
+        const certificate = (res.socket as TLSSocket).getPeerCertificate();
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString(),
+            issuer: String(certificate.issuer?.CN ?? ''),
+            names: certificate.subjectaltname ?? '',
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe.skipIf(engineMissing('caddy') !== null && !process.env.CI)(
+  'caddy: on-demand TLS asks /_tls/ask',
+  () => {
+    it('gives a verified domain a certificate and serves its site over https', async () => {
+      const caddy = engines.get('caddy') as RunningEngine;
+      const answer = await httpsGet(caddy.tlsPort as number, HANSEN.domain, '/om-os');
+      expect(answer.status).toBe(200);
+      expect(answer.body).toBe(PAGES.about);
+      expect(answer.names).toContain(`DNS:${HANSEN.domain}`);
+      expect(answer.issuer).toMatch(/Caddy Local Authority/);
+    });
+
+    it('refuses a certificate to a pending domain', async () => {
+      const caddy = engines.get('caddy') as RunningEngine;
+      await expect(httpsGet(caddy.tlsPort as number, LARSEN.domain, '/')).rejects.toThrow();
+    });
+  },
+);
