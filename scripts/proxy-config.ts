@@ -27,6 +27,9 @@ const settings = {
   storageDir: config.storageDir,
   app: values.app ?? `127.0.0.1:${config.port}`,
   listen,
-  ...(values['access-log'] ? { accessLog: values['access-log'] } : {}),
+  // The page-view log the app reads (server/engine-visits.ts): ENGINE_ACCESS_LOG unless given.
+  ...((values['access-log'] ?? config.engineAccessLog)
+    ? { accessLog: values['access-log'] ?? (config.engineAccessLog as string) }
+    : {}),
 };
 process.stdout.write(engine === 'nginx' ? nginxConfig(settings) : caddyConfig(settings));

@@ -28,7 +28,7 @@ export interface EngineSettings {
   tlsInternalPort?: number;
   /** nginx only: the brotli module's file; Debian's by default. */
   brotliModule?: string;
-  /** A JSON access log of served pages (server/engine-visits.ts); none when absent. */
+  /** nginx only: the page-view log server/engine-visits.ts reads (ENGINE_ACCESS_LOG); none when absent. */
   accessLog?: string;
 }
 
@@ -61,11 +61,14 @@ export function nginxConfig(settings: EngineSettings): string {
     .join('\n');
   const html = headers('nginx', { cache: TEXT_CACHE, html: true });
   const text = headers('nginx', { cache: TEXT_CACHE, html: false });
-  const accessLog = settings.accessLog
-    ? `    log_format mesterside escape=json '{"host":"$host","uri":"$uri","status":$status,"ua":"$http_user_agent","purpose":"$http_sec_purpose$http_purpose"}';
-    access_log ${settings.accessLog} mesterside;`
-    : '    access_log off;';
-
+  // Page views (server/engine-visits.ts): one line per page served from a site folder, logged in
+  // the page locations only.
+  const viewLog = settings.accessLog
+    ? `    log_format mesterside_views escape=json '{"cvr":"$cvr","host":"$site_host","file":"$uri","status":"$status","method":"$request_method","ua":"$http_user_agent","purpose":"$http_sec_purpose$http_purpose$http_x_moz"}';`
+    : '';
+  const pageLog = settings.accessLog
+    ? `\n            access_log ${settings.accessLog} mesterside_views;`
+    : '';
   // The locations of a company host: the site's files from the routing tree, the rest to the app.
   const siteLocations = (missing: string) => `
         root ${hosts}/$site_host;
@@ -74,11 +77,11 @@ export function nginxConfig(settings: EngineSettings): string {
         # stricter \`on from=$document_root\` would stop brotli_static finding the .br copies.
         disable_symlinks if_not_owner;
         location = / {
-            try_files /index.html ${missing};
+            try_files /index.html ${missing};${pageLog}
 ${html}
         }
         location ~ "^/[a-z0-9-]{1,100}$" {
-            try_files $uri.html ${missing};
+            try_files $uri.html ${missing};${pageLog}
 ${html}
         }
         location ~ "^/(?:sitemap\\.xml|robots\\.txt)$" {
@@ -117,7 +120,8 @@ http {
     fastcgi_temp_path fastcgi_temp;
     uwsgi_temp_path uwsgi_temp;
     scgi_temp_path scgi_temp;
-${accessLog}
+    access_log off;
+${viewLog}
     sendfile on;
     tcp_nopush on;
     keepalive_timeout 65;
@@ -180,13 +184,13 @@ ${types}
         location ~ "^/(?<cvr>[0-9]{8})/$" {
             root ${routes}/${ROUTE_FOLDERS.cvr}/$cvr;
             disable_symlinks if_not_owner;
-            try_files /index.html @path_missing;
+            try_files /index.html @path_missing;${pageLog}
 ${html}
         }
         location ~ "^/(?<cvr>[0-9]{8})/(?<file>[a-z0-9-]{1,100})$" {
             root ${routes}/${ROUTE_FOLDERS.cvr}/$cvr;
             disable_symlinks if_not_owner;
-            try_files /$file.html @path_missing;
+            try_files /$file.html @path_missing;${pageLog}
 ${html}
         }
         location ~ "^/(?<cvr>[0-9]{8})/(?<file>sitemap\\.xml|robots\\.txt)$" {
