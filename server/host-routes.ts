@@ -60,7 +60,7 @@ function cvrTarget(cvr: string): string {
 }
 
 /** The hosts that lead to the company: its subdomain and its verified custom domain. */
-export function companyHosts(route: CompanyRoute, publicHost: string): string[] {
+function companyHosts(route: CompanyRoute, publicHost: string): string[] {
   const hosts = [`${route.subdomain}.${normalizeHost(publicHost)}`];
   if (route.verifiedDomain !== null) hosts.push(route.verifiedDomain);
   // The names are validated where they are stored; a file name is checked again all the same.
@@ -68,7 +68,7 @@ export function companyHosts(route: CompanyRoute, publicHost: string): string[] 
 }
 
 /** Where the company's `cvr/` link leads now: its site, or the inactive page past its grace days. */
-export function siteLinkTarget(route: CompanyRoute, now: Date): string {
+function siteLinkTarget(route: CompanyRoute, now: Date): string {
   const state = siteState({ status: route.planStatus, trialEndDate: route.trialEndDate }, now);
   return state === 'inactive' ? INACTIVE_TARGET : `../../sites/${route.cvr}`;
 }

@@ -4,7 +4,7 @@
 // answer (conformance.test.ts).
 import { HANSEN, JENSEN, LARSEN, PAGES, PUBLIC_HOST } from './fixture';
 
-export interface Expectation {
+interface Expectation {
   status: number;
   /** Header values that must match exactly (string) or by pattern; null: must be absent. */
   headers?: Record<string, string | RegExp | null>;

@@ -23,7 +23,7 @@ export function engineMissing(name: 'nginx' | 'caddy'): string | null {
   return null;
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
