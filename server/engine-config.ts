@@ -13,7 +13,7 @@ import path from 'node:path';
 import { normalizeHost } from '../rules/domain';
 import { productOrigin } from '../rules/site-url';
 import { INACTIVE_MARKER, ROUTE_FOLDERS, ROUTE_PAGES } from './host-routes';
-import { CONTENT_SECURITY_POLICY, CONTENT_TYPES } from './static-headers';
+import { CACHE_IMMUTABLE, CONTENT_SECURITY_POLICY, CONTENT_TYPES } from './static-headers';
 
 export interface EngineSettings {
   /** PUBLIC_HOST, with or without port. */
@@ -45,8 +45,14 @@ function regexEscape(text: string): string {
 }
 
 function siteTypes(): [string, string][] {
-  return ['html', 'xml', 'txt'].map((extension) => [extension, CONTENT_TYPES.get(extension) as string]);
+  return ['html', 'xml', 'txt', 'webp', 'jpg', 'png'].map((extension) => [
+    extension,
+    CONTENT_TYPES.get(extension) as string,
+  ]);
 }
+
+/** Uploaded images and logos (rules/request-target.ts MEDIA_PATH), a name never reused. */
+const MEDIA_PATTERN = String.raw`^/media/((?:images|logos)/[0-9]{8}/[a-z0-9][a-z0-9-]{0,99}\.(?:webp|jpg|png))$`;
 
 /** A whole nginx.conf, runnable unprivileged as `nginx -p DIR -c FILE -g 'daemon off;'`. */
 export function nginxConfig(settings: EngineSettings): string {
@@ -69,6 +75,19 @@ export function nginxConfig(settings: EngineSettings): string {
   const pageLog = settings.accessLog
     ? `\n            access_log ${settings.accessLog} mesterside_views;`
     : '';
+  // /media on every host, as server/media.ts: immutable for a year, never compressed; a missing
+  // one is the app's (a plain 404).
+  const mediaLocation = `
+        location ~ "${MEDIA_PATTERN.replace('^/media/((?:', '^/media/(?<media>(?:')}" {
+            root ${settings.storageDir};
+            disable_symlinks if_not_owner;
+            gzip_static off;
+            brotli_static off;
+            try_files /$media @app;
+            add_header Cache-Control "${CACHE_IMMUTABLE}" always;
+            add_header X-Content-Type-Options "nosniff" always;
+        }`;
+
   // The locations of a company host: the site's files from the routing tree, the rest to the app.
   const siteLocations = (missing: string) => `
         root ${hosts}/$site_host;
@@ -96,7 +115,7 @@ ${text}
             try_files /404.html ${missing};
 ${html}
         }
-${PRODUCT_PAGES.map((page) => `        location = ${page} { proxy_pass http://mesterside_app; }`).join('\n')}
+${PRODUCT_PAGES.map((page) => `        location = ${page} { proxy_pass http://mesterside_app; }`).join('\n')}${mediaLocation}
         location / {
             proxy_pass http://mesterside_app;
         }`;
@@ -167,8 +186,8 @@ ${types}
     proxy_set_header X-Forwarded-Proto $scheme;
     proxy_redirect off;
 
-    # The product's own host: marketing pages, /api, /admin, /onboarding, /media from the app;
-    # /<cvr>/… company sites from the routing tree.
+    # The product's own host: marketing pages, /api, /admin, /onboarding from the app; /<cvr>/…
+    # company sites from the routing tree; /media from STORAGE_DIR.
     server {
         listen ${settings.listen};
         server_name ${mainNames.join(' ')};
@@ -212,7 +231,7 @@ ${html}
             if (-f $document_root/${INACTIVE_MARKER}) { return 503; }
             proxy_pass http://mesterside_app$request_uri;
         }
-${fallbackLocations(routes)}
+${fallbackLocations(routes)}${mediaLocation}
         location / {
             proxy_pass http://mesterside_app;
         }
@@ -430,6 +449,27 @@ ${missing}
 		${proxy('@odd_host')}
 		@odd_path vars_regexp {http.request.orig_uri} ${RAW_PATH_FOR_APP.replaceAll('\\\\\\\\', '\\\\')}
 		${proxy('@odd_path')}
+
+		# /media on every host, as server/media.ts; a missing file is the app's 404.
+		@media path_regexp media ${MEDIA_PATTERN}
+		handle @media {
+			@media_present file {
+				root ${settings.storageDir}
+				try_files /{re.media.1}
+			}
+			handle @media_present {
+				root * ${settings.storageDir}
+				rewrite * /{re.media.1}
+				header {
+					Cache-Control "${CACHE_IMMUTABLE}"
+					X-Content-Type-Options "nosniff"
+				}
+				file_server
+			}
+			handle {
+				${proxy('')}
+			}
+		}
 
 		# The product's own host: /<cvr>/… from the routing tree, the rest from the app.
 		@main host ${mainNames.join(' ')}

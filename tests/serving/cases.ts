@@ -2,7 +2,7 @@
 // probes, inactive and unknown sites, redirects and /404. Each row is asked of every server; what
 // `expect` names must hold on each, and everything the suite compares must equal the Node server's
 // answer (conformance.test.ts).
-import { HANSEN, JENSEN, LARSEN, PAGES, PUBLIC_HOST } from './fixture';
+import { HANSEN, JENSEN, LARSEN, MEDIA_NAME, PAGES, PUBLIC_HOST } from './fixture';
 
 interface Expectation {
   status: number;
@@ -199,6 +199,28 @@ export const CASES: ConformanceCase[] = [
     host: 'localhost',
     path: `/${HANSEN.cvr}/`,
     expect: { status: 200, body: PAGES.home },
+  },
+  {
+    name: 'main: an uploaded logo, immutable',
+    host: PUBLIC_HOST,
+    path: `/media/logos/${HANSEN.cvr}/${MEDIA_NAME}`,
+    headers: BR,
+    expect: {
+      status: 200,
+      headers: {
+        'content-type': 'image/png',
+        'cache-control': 'public, max-age=31536000, immutable',
+        'content-encoding': null,
+        etag: /^"[^"]+"$/,
+      },
+      revalidates: true,
+    },
+  },
+  {
+    name: 'domain: an uploaded logo on a company host',
+    host: HANSEN.domain,
+    path: `/media/logos/${HANSEN.cvr}/${MEDIA_NAME}`,
+    expect: { status: 200, headers: { 'content-type': 'image/png', 'x-content-type-options': 'nosniff' } },
   },
   // ── subdomains ──
   {

@@ -25,6 +25,8 @@ export const LARSEN = { cvr: '33333333', subdomain: 'larsen', domain: 'larsen-vv
 /** Readable only through an escape; no response may ever carry it. */
 export const SECRET = 'TOP SECRET outside every site folder';
 const NOBODY = 65534;
+export const MEDIA_NAME = 'logo-1700000000000.png';
+export const MEDIA_BYTES = Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex');
 
 export const PAGES = {
   home: '<!doctype html><title>Hansen</title><h1>Hansen Tømrer</h1>'.padEnd(2000, ' x'),
@@ -77,6 +79,10 @@ export async function createServingFixture(): Promise<ServingFixture> {
   writeFakeSite(sitesDir, JENSEN.cvr, { 'index.html': PAGES.jensenHome });
   const larsenBuild = writeFakeSite(sitesDir, LARSEN.cvr, { 'index.html': PAGES.larsenHome });
   writeFileSync(path.join(larsenBuild, 'robots.txt'), PAGES.robots);
+
+  // An uploaded logo, as api/images writes it.
+  mkdirSync(path.join(storage, 'logos', HANSEN.cvr), { recursive: true });
+  writeFileSync(path.join(storage, 'logos', HANSEN.cvr, `${MEDIA_NAME}`), MEDIA_BYTES);
 
   const marketingDir = path.join(dir, 'marketing');
   mkdirSync(path.join(marketingDir, '_astro'), { recursive: true });
