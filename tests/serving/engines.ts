@@ -73,6 +73,14 @@ function stopGroup(child: ChildProcess): Promise<void> {
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
   const child = spawn(command, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
+  // A test process that ends without its afterAll (a timeout, a crash) takes its engine with it.
+  const reap = () => {
+    try {
+      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    } catch {}
+  };
+  process.once('exit', reap);
+  child.once('exit', () => process.removeListener('exit', reap));
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString();

@@ -26,7 +26,7 @@ export const LARSEN = { cvr: '33333333', subdomain: 'larsen', domain: 'larsen-vv
 export const SECRET = 'TOP SECRET outside every site folder';
 const NOBODY = 65534;
 export const MEDIA_NAME = 'logo-1700000000000.png';
-export const MEDIA_BYTES = Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex');
+const MEDIA_BYTES = Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex');
 
 export const PAGES = {
   home: '<!doctype html><title>Hansen</title><h1>Hansen Tømrer</h1>'.padEnd(2000, ' x'),
