@@ -35,6 +35,8 @@ export type Config = Readonly<{
   trustProxy: readonly string[];
   /** Owners (by login e-mail, lowercased) who also see the operator view /admin/operator. */
   operatorEmails: readonly string[];
+  /** The page-view log nginx writes when it serves the sites (server/engine-visits.ts); null: none. */
+  engineAccessLog: string | null;
 }>;
 
 type ProcessRole = 'web' | 'worker' | 'both';
@@ -153,6 +155,7 @@ const schema = z
       (value) => value === undefined || splitList(value).every(isAddressOrCidr),
       'must be IP addresses or CIDR ranges separated by commas (127.0.0.1,10.0.0.0/8,::1)',
     ),
+    ENGINE_ACCESS_LOG: optionalText,
     OPERATOR_EMAILS: optionalText.refine(
       (value) =>
         value === undefined || splitList(value).every((email) => /^[^\s@<>,]+@[^\s@<>,]+$/.test(email)),
@@ -241,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = '.'): 
     precompress: values.PRECOMPRESS,
     webProcesses: values.WEB_PROCESSES,
     trustProxy: values.TRUST_PROXY ? splitList(values.TRUST_PROXY) : [],
+    engineAccessLog: values.ENGINE_ACCESS_LOG ? path.resolve(cwd, values.ENGINE_ACCESS_LOG) : null,
     operatorEmails: values.OPERATOR_EMAILS
       ? splitList(values.OPERATOR_EMAILS).map((email) => email.toLowerCase())
       : [],

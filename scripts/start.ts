@@ -11,10 +11,12 @@
 import cluster from 'node:cluster';
 import { type Db, listCompanies } from '../db';
 import type { Config } from '../lib/config';
-import { createLogger } from '../lib/logger';
+import { createLogger, type Logger } from '../lib/logger';
 import { pathSiteUrl, productOrigin, subdomainOrigin } from '../rules/site-url';
 import { startProductStack } from '../server';
+import { type EngineVisits, startEngineVisits } from '../server/engine-visits';
 import { forkWebProcesses } from '../server/front-server';
+import { hostRoutingOf } from '../server/host-routes';
 import { startPublishWorker } from '../server/product-stack';
 import { isPublishMessage } from '../worker';
 import {
@@ -48,8 +50,10 @@ async function startWeb(): Promise<void> {
     fail(`Could not start on port ${config.port}: ${error.message}`),
   );
   await queue.recover();
+  const views = await countEngineViews(db, logger);
   await printAddresses(db, config, server.port, { applied, seeded: seeded.length, processes: 1 });
   stopOnSignals(logger, async () => {
+    await views?.close();
     await close();
     await db.destroy();
   });
@@ -76,15 +80,28 @@ async function startPrimary(): Promise<void> {
     fail(`Could not start on port ${config.port}: ${error.message}`),
   );
   await publishing?.queue.recover();
+  const views = await countEngineViews(db, logger);
   await printAddresses(db, config, web.port, {
     applied,
     seeded: seeded.length,
     processes: config.webProcesses,
   });
   stopOnSignals(logger, async () => {
+    await views?.close();
     await web.close();
     await publishing?.close();
     await db.destroy();
+  });
+}
+
+/** Where nginx serves the sites, the page views it logs (ENGINE_ACCESS_LOG): one reader a machine. */
+function countEngineViews(db: Db, logger: Logger): Promise<EngineVisits | undefined> {
+  if (config.engineAccessLog === null) return Promise.resolve(undefined);
+  return startEngineVisits({
+    db,
+    logger,
+    logFile: config.engineAccessLog,
+    routesDir: hostRoutingOf(config).routesDir,
   });
 }
 

@@ -19,6 +19,7 @@ import type { Logger } from '../lib/logger';
 import { createPublishQueue, type PublishQueue } from '../worker';
 import { type SelfHeal, startSelfHeal } from '../worker/self-heal';
 import { type RunningFrontServer, startFrontServer } from './front-server';
+import { hostRoutingOf, rebuildHostRoutes, syncHostRoute } from './host-routes';
 
 export interface ProductStackOptions {
   config: Config;
@@ -83,6 +84,7 @@ export interface PublishWorkerOptions extends PublishingOptions {
  *  The caller runs `queue.recover()` once it is ready (npm start does after the server listens). */
 export async function startPublishWorker(options: PublishWorkerOptions): Promise<PublishWorker> {
   const { config, db, logger } = options;
+  const routing = hostRoutingOf(config);
   const publisher =
     options.renderThreads === 0
       ? { ...(await createSitePublisher({ db, config, logger })), close: async () => {} }
@@ -91,7 +93,15 @@ export async function startPublishWorker(options: PublishWorkerOptions): Promise
     db,
     logger,
     redisUrl: options.redisUrl,
-    render: (cvr) => publisher.publish(cvr),
+    // Every change a visitor sees is published (api/services/commit-change.ts), so the publish is
+    // where the engines' host routes follow it: sign-up, domain verified or lost, a deletion.
+    render: async (cvr) => {
+      const outcome = await publisher.publish(cvr);
+      await syncHostRoute(db, routing, cvr).catch((error: unknown) =>
+        logger.error({ err: error, cvr }, 'host route sync failed; the self-healing sweep retries'),
+      );
+      return outcome;
+    },
     consume: true,
     ...(options.queueName === undefined ? {} : { queueName: options.queueName }),
     ...(options.recoverEveryMs === undefined ? {} : { recoverEveryMs: options.recoverEveryMs }),
@@ -102,6 +112,7 @@ export async function startPublishWorker(options: PublishWorkerOptions): Promise
     queue,
     sitesDir,
     liveSince: (cvr) => liveBuildTime(sitesDir, cvr),
+    rebuildRoutes: () => rebuildHostRoutes(db, routing),
     logger,
     ...(options.healEveryMs === undefined ? {} : { everyMs: options.healEveryMs }),
     ...(options.healCheckEveryMs === undefined ? {} : { checkEveryMs: options.healCheckEveryMs }),

@@ -21,11 +21,19 @@ const NOT_A_VISITOR =
 
 /** Whether a request for a page is a person's view (a browser, not a crawler or a prefetch). */
 export function isCountableView(req: IncomingMessage): boolean {
-  if (req.method !== 'GET') return false;
-  const agent = req.headers['user-agent'];
-  if (!agent || NOT_A_VISITOR.test(agent)) return false;
   const purpose = req.headers['sec-purpose'] ?? req.headers.purpose ?? req.headers['x-moz'];
-  return !(typeof purpose === 'string' && /prefetch|prerender/i.test(purpose));
+  return isVisitorRequest(
+    req.method ?? '',
+    req.headers['user-agent'],
+    typeof purpose === 'string' ? purpose : '',
+  );
+}
+
+/** The same rule over plain fields, for requests an engine served (server/engine-visits.ts). */
+export function isVisitorRequest(method: string, userAgent: string | undefined, purpose: string): boolean {
+  if (method !== 'GET') return false;
+  if (!userAgent || NOT_A_VISITOR.test(userAgent)) return false;
+  return !/prefetch|prerender/i.test(purpose);
 }
 
 /** A site file's page path: `index.html` → `/`, `om-os.html` → `/om-os`; other files are no page. */

@@ -18,7 +18,7 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join('; ');
 
-const CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
+export const CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
   ['html', 'text/html; charset=utf-8'],
   ['xml', 'application/xml; charset=utf-8'],
   ['txt', 'text/plain; charset=utf-8'],

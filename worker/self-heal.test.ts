@@ -70,4 +70,28 @@ describeEachDialect('self-healing sweep', (use) => {
     expect(await getPublishState(db, '11111111')).toMatchObject({ wantedVersion: 2, publishedVersion: 2 });
     expect(await getPublishState(db, '55555555')).toBeUndefined();
   });
+  it('rebuilds the host routes on every sweep, and heals the sites when that fails', async () => {
+    const { db } = use();
+    const queue = { enqueue: async () => {} };
+    let rebuilds = 0;
+    const heal = startSelfHeal({
+      db,
+      queue,
+      sitesDir: tmpdir(),
+      liveSince: async () => undefined,
+      logger: silentLogger,
+      everyMs: 0,
+      checkEveryMs: 0,
+      rebuildRoutes: async () => {
+        rebuilds += 1;
+        if (rebuilds === 2) throw new Error('disk full');
+        return 1;
+      },
+    });
+    cleanups.push(() => heal.stop());
+    await heal.sweep();
+    expect(rebuilds).toBe(1);
+    await expect(heal.sweep()).resolves.toBe(0);
+    expect(rebuilds).toBe(2);
+  });
 });

@@ -24,6 +24,9 @@ export interface SelfHealOptions {
   checkEveryMs?: number;
   /** Companies per query; default 500. */
   batchSize?: number;
+  /** Rebuilds the engines' host routes from the database (server/host-routes.ts) on every sweep:
+   *  the tree heals with the sites, and a site past its trial grace leaves the routes here. */
+  rebuildRoutes?: () => Promise<number>;
 }
 
 export interface SelfHeal {
@@ -54,6 +57,14 @@ export function startSelfHeal(options: SelfHealOptions): SelfHeal {
   }
 
   async function sweepAll(): Promise<number> {
+    if (options.rebuildRoutes) {
+      // A routing failure must not stop the sites from healing: logged, tried again next sweep.
+      const changed = await options.rebuildRoutes().catch((error: unknown) => {
+        log.warn({ err: error }, 'rebuilding the host routes failed');
+        return 0;
+      });
+      if (changed) log.info({ count: changed }, 'host routes brought in line with the database');
+    }
     let healed = 0;
     let after = '';
     while (!stopped) {

@@ -134,6 +134,9 @@ subscription.openapi(order, async (c) => {
       now,
     );
   });
+  // An inactive site is shown again from now on: publishing it also brings the engines' host
+  // routes in line (server/host-routes.ts). The enqueue never throws; the sweep is the fallback.
+  await c.var.enqueuePublish(company.cvr);
   // The order stands even when mail fails: the operator view lists every order.
   const mailer = createMailer(config, logger);
   for (const mail of orderMails(company, order, user.email, config.contactTo)) {

@@ -549,3 +549,47 @@ export async function listTrialsEnding(
     .limit(limit)
     .execute();
 }
+
+/** What decides where a company's hosts lead (server/host-routes.ts): its names and its plan. */
+export interface CompanyRoute {
+  cvr: string;
+  subdomain: string;
+  /** The custom domain if VERIFIED; a pending domain leads nowhere. */
+  verifiedDomain: string | null;
+  planStatus: string;
+  trialEndDate: string;
+}
+
+function companyRouteQuery(db: Db) {
+  return db
+    .selectFrom('companies')
+    .select(['cvr', 'subdomain', 'customDomain', 'customDomainVerifiedAt', 'planStatus', 'trialEndDate']);
+}
+
+function toCompanyRoute(row: {
+  cvr: string;
+  subdomain: string;
+  customDomain: string | null;
+  customDomainVerifiedAt: string | null;
+  planStatus: string;
+  trialEndDate: string;
+}): CompanyRoute {
+  return {
+    cvr: row.cvr,
+    subdomain: row.subdomain,
+    verifiedDomain: row.customDomainVerifiedAt === null ? null : row.customDomain,
+    planStatus: row.planStatus,
+    trialEndDate: row.trialEndDate,
+  };
+}
+
+export async function findCompanyRoute(db: Db, cvr: string): Promise<CompanyRoute | undefined> {
+  const row = await companyRouteQuery(db).where('cvr', '=', cvr).executeTakeFirst();
+  return row && toCompanyRoute(row);
+}
+
+/** One page of every company's routing, by CVR after `afterCvr` (the primary key: no sort). */
+export async function listCompanyRoutes(db: Db, afterCvr: string, limit: number): Promise<CompanyRoute[]> {
+  const rows = await companyRouteQuery(db).where('cvr', '>', afterCvr).orderBy('cvr').limit(limit).execute();
+  return rows.map(toCompanyRoute);
+}

@@ -1,0 +1,423 @@
+// The conformance table: every row of the routing table in server/README.md, the path-escape
+// probes, inactive and unknown sites, redirects and /404. Each row is asked of every server; what
+// `expect` names must hold on each, and everything the suite compares must equal the Node server's
+// answer (conformance.test.ts).
+import { HANSEN, JENSEN, LARSEN, MEDIA_NAME, PAGES, PUBLIC_HOST } from './fixture';
+
+interface Expectation {
+  status: number;
+  /** Header values that must match exactly (string) or by pattern; null: must be absent. */
+  headers?: Record<string, string | RegExp | null>;
+  /** The decoded body (or a part of it, as a pattern). */
+  body?: string | RegExp;
+  /** Asks again with If-None-Match and the ETag, and expects a 304. */
+  revalidates?: boolean;
+}
+
+export interface ConformanceCase {
+  name: string;
+  host: string;
+  path: string;
+  method?: string;
+  headers?: Record<string, string>;
+  expect: Expectation;
+  /** A probe that tries to leave a folder: it is refused and never shows what lies outside. */
+  probe?: boolean;
+  /** The probe follows a symlink planted inside a site folder (Caddy 2.6 cannot refuse one). */
+  plantedSymlink?: boolean;
+}
+
+const ORIGIN = `https://${PUBLIC_HOST}`;
+const SUB = `${HANSEN.subdomain}.${PUBLIC_HOST}`;
+const BR = { 'accept-encoding': 'gzip, deflate, br' };
+const GZIP = { 'accept-encoding': 'gzip' };
+const CSP = /^default-src 'self'; /;
+const HTML = 'text/html; charset=utf-8';
+const REVALIDATE = 'no-cache';
+
+/** The headers of a company page as the Node server sends them (server/static-headers.ts). */
+const SITE_HTML = {
+  'content-type': HTML,
+  'cache-control': REVALIDATE,
+  'content-security-policy': CSP,
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-content-type-options': 'nosniff',
+  etag: /^"[^"]+"$/,
+} as const;
+const FALLBACK_HTML = {
+  'content-type': HTML,
+  'cache-control': 'no-store',
+  'content-security-policy': CSP,
+  'x-content-type-options': 'nosniff',
+} as const;
+const INACTIVE = { status: 503, headers: FALLBACK_HTML, body: /Hjemmesiden er ikke aktiv/ } as const;
+const TO_404 = { status: 302, headers: { location: '/404', 'cache-control': 'no-cache' } } as const;
+
+export const CASES: ConformanceCase[] = [
+  // ── main host: /<cvr>/… ──
+  {
+    name: 'path mode: /<cvr> redirects to /<cvr>/ keeping the query',
+    host: PUBLIC_HOST,
+    path: `/${HANSEN.cvr}?newsite=true`,
+    expect: { status: 301, headers: { location: `/${HANSEN.cvr}/?newsite=true` } },
+  },
+  {
+    name: 'path mode: home page, brotli, revalidated',
+    host: PUBLIC_HOST,
+    path: `/${HANSEN.cvr}/`,
+    headers: BR,
+    expect: {
+      status: 200,
+      headers: { ...SITE_HTML, 'content-encoding': 'br', vary: 'Accept-Encoding' },
+      body: PAGES.home,
+      revalidates: true,
+    },
+  },
+  {
+    name: 'path mode: a page, gzip',
+    host: PUBLIC_HOST,
+    path: `/${HANSEN.cvr}/om-os`,
+    headers: GZIP,
+    expect: {
+      status: 200,
+      headers: { ...SITE_HTML, 'content-encoding': 'gzip' },
+      body: PAGES.about,
+      revalidates: true,
+    },
+  },
+  {
+    name: 'path mode: a page, no encoding accepted',
+    host: PUBLIC_HOST,
+    path: `/${HANSEN.cvr}/om-os`,
+    expect: { status: 200, headers: { ...SITE_HTML, 'content-encoding': null }, body: PAGES.about },
+  },
+  {
+    name: 'path mode: sitemap.xml',
+    host: PUBLIC_HOST,
+    path: `/${HANSEN.cvr}/sitemap.xml`,
+    headers: BR,
+    expect: {
+      status: 200,
+      headers: {
+        'content-type': 'application/xml; charset=utf-8',
+        'cache-control': REVALIDATE,
+        'content-security-policy': null,
+      },
+      body: PAGES.sitemap,
+      revalidates: true,
+    },
+  },
+  {
+    name: 'path mode: robots.txt (no compressed copy)',
+    host: PUBLIC_HOST,
+    path: `/${HANSEN.cvr}/robots.txt`,
+    headers: BR,
+    expect: {
+      status: 200,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'content-encoding': null },
+      body: PAGES.robots,
+    },
+  },
+  {
+    name: "path mode: /404 is the site's page, status 404",
+    host: PUBLIC_HOST,
+    path: `/${HANSEN.cvr}/404`,
+    headers: BR,
+    expect: { status: 404, headers: { 'content-type': HTML }, body: PAGES.notFound },
+  },
+  {
+    name: 'path mode: a missing page goes to /404',
+    host: PUBLIC_HOST,
+    path: `/${HANSEN.cvr}/findes-ikke`,
+    expect: TO_404,
+  },
+  {
+    name: 'path mode: /<slug>/ redirects to /<slug>',
+    host: PUBLIC_HOST,
+    path: `/${HANSEN.cvr}/om-os/?a=1`,
+    expect: { status: 301, headers: { location: `/${HANSEN.cvr}/om-os?a=1` } },
+  },
+  { name: 'path mode: an unknown CVR goes to /404', host: PUBLIC_HOST, path: '/99999999/', expect: TO_404 },
+  { name: 'path mode: an inactive site', host: PUBLIC_HOST, path: `/${JENSEN.cvr}/`, expect: INACTIVE },
+  {
+    name: 'path mode: HEAD has the headers and no body',
+    host: PUBLIC_HOST,
+    path: `/${HANSEN.cvr}/`,
+    method: 'HEAD',
+    headers: BR,
+    expect: { status: 200, headers: { 'content-encoding': 'br', 'content-type': HTML }, body: '' },
+  },
+  {
+    name: 'path mode: POST is not allowed',
+    host: PUBLIC_HOST,
+    path: `/${HANSEN.cvr}/`,
+    method: 'POST',
+    expect: { status: 405, headers: { allow: 'GET, HEAD' } },
+  },
+  // ── main host: the app's paths ──
+  {
+    name: 'main: /api goes to the app',
+    host: PUBLIC_HOST,
+    path: '/api/findes-ikke',
+    expect: { status: 404, headers: { 'content-type': /^application\/json/ } },
+  },
+  {
+    name: 'main: /admin is the admin SPA',
+    host: PUBLIC_HOST,
+    path: '/admin/indstillinger',
+    expect: { status: 200, body: /id="admin"/ },
+  },
+  {
+    name: 'main: /media of an unknown image',
+    host: PUBLIC_HOST,
+    path: `/media/images/${HANSEN.cvr}/nope.webp`,
+    expect: { status: 404 },
+  },
+  {
+    name: 'main: /_tls/ask for a verified domain',
+    host: PUBLIC_HOST,
+    path: `/_tls/ask?domain=${HANSEN.domain}`,
+    expect: { status: 200 },
+  },
+  {
+    name: 'main: /_tls/ask for a pending domain',
+    host: PUBLIC_HOST,
+    path: `/_tls/ask?domain=${LARSEN.domain}`,
+    expect: { status: 404 },
+  },
+  { name: 'main: /404', host: PUBLIC_HOST, path: '/404', expect: { status: 404, body: /Marketing 404/ } },
+  {
+    name: 'main: a marketing page',
+    host: `www.${PUBLIC_HOST}`,
+    path: '/om',
+    expect: { status: 200, body: /Om Mesterside/ },
+  },
+  { name: 'main: an unknown path goes to /404', host: PUBLIC_HOST, path: '/findes-ikke', expect: TO_404 },
+  {
+    name: 'main: localhost is the main host',
+    host: 'localhost',
+    path: `/${HANSEN.cvr}/`,
+    expect: { status: 200, body: PAGES.home },
+  },
+  {
+    name: 'main: an uploaded logo, immutable',
+    host: PUBLIC_HOST,
+    path: `/media/logos/${HANSEN.cvr}/${MEDIA_NAME}`,
+    headers: BR,
+    expect: {
+      status: 200,
+      headers: {
+        'content-type': 'image/png',
+        'cache-control': 'public, max-age=31536000, immutable',
+        'content-encoding': null,
+        etag: /^"[^"]+"$/,
+      },
+      revalidates: true,
+    },
+  },
+  {
+    name: 'domain: an uploaded logo on a company host',
+    host: HANSEN.domain,
+    path: `/media/logos/${HANSEN.cvr}/${MEDIA_NAME}`,
+    expect: { status: 200, headers: { 'content-type': 'image/png', 'x-content-type-options': 'nosniff' } },
+  },
+  // ── subdomains ──
+  {
+    name: 'subdomain: home page, brotli, revalidated',
+    host: SUB,
+    path: '/',
+    headers: BR,
+    expect: {
+      status: 200,
+      headers: { ...SITE_HTML, 'content-encoding': 'br', vary: 'Accept-Encoding' },
+      body: PAGES.home,
+      revalidates: true,
+    },
+  },
+  {
+    name: 'subdomain: with a port',
+    host: `${SUB}:8080`,
+    path: '/om-os',
+    headers: GZIP,
+    expect: { status: 200, headers: { 'content-encoding': 'gzip' }, body: PAGES.about },
+  },
+  {
+    name: 'subdomain: a page, query ignored',
+    host: SUB,
+    path: '/om-os?utm_source=x',
+    expect: { status: 200, body: PAGES.about },
+  },
+  {
+    name: 'subdomain: sitemap.xml',
+    host: SUB,
+    path: '/sitemap.xml',
+    expect: { status: 200, body: PAGES.sitemap },
+  },
+  {
+    name: 'subdomain: robots.txt',
+    host: SUB,
+    path: '/robots.txt',
+    expect: { status: 200, body: PAGES.robots },
+  },
+  {
+    name: "subdomain: /404 is the site's page, status 404",
+    host: SUB,
+    path: '/404',
+    expect: { status: 404, headers: { 'content-type': HTML }, body: PAGES.notFound },
+  },
+  { name: 'subdomain: a missing page goes to /404', host: SUB, path: '/findes-ikke', expect: TO_404 },
+  {
+    name: 'subdomain: a missing product page goes to the main host',
+    host: SUB,
+    path: '/om',
+    expect: { status: 302, headers: { location: `${ORIGIN}/om` } },
+  },
+  {
+    name: 'subdomain: /<slug>/ redirects to /<slug>',
+    host: SUB,
+    path: '/om-os/',
+    expect: { status: 301, headers: { location: '/om-os' } },
+  },
+  {
+    name: "subdomain: /privacy is the product's",
+    host: SUB,
+    path: '/privacy',
+    expect: { status: 200, body: /Privatlivspolitik/ },
+  },
+  {
+    name: 'subdomain: /_astro assets',
+    host: SUB,
+    path: '/_astro/site.Ab12.css',
+    expect: { status: 200, headers: { 'cache-control': 'public, max-age=31536000, immutable' } },
+  },
+  {
+    name: 'subdomain: /api goes to the app',
+    host: SUB,
+    path: '/api/findes-ikke',
+    expect: { status: 404, headers: { 'content-type': /^application\/json/ } },
+  },
+  {
+    name: 'subdomain: <sub>.localhost',
+    host: `${HANSEN.subdomain}.localhost`,
+    path: '/',
+    expect: { status: 200, body: PAGES.home },
+  },
+  {
+    name: "subdomain: unknown, to the product's 404",
+    host: `ukendt.${PUBLIC_HOST}`,
+    path: '/',
+    expect: { status: 302, headers: { location: `${ORIGIN}/404`, 'cache-control': 'no-cache' } },
+  },
+  {
+    name: 'subdomain: inactive site',
+    host: `${JENSEN.subdomain}.${PUBLIC_HOST}`,
+    path: '/',
+    expect: INACTIVE,
+  },
+  {
+    name: 'subdomain: inactive site, any page',
+    host: `${JENSEN.subdomain}.${PUBLIC_HOST}`,
+    path: '/om-os',
+    expect: INACTIVE,
+  },
+  {
+    name: 'subdomain: inactive site, /404',
+    host: `${JENSEN.subdomain}.${PUBLIC_HOST}`,
+    path: '/404',
+    expect: INACTIVE,
+  },
+  {
+    name: 'subdomain: a site without its own 404 page',
+    host: `${LARSEN.subdomain}.${PUBLIC_HOST}`,
+    path: '/404',
+    expect: { status: 404, headers: FALLBACK_HTML, body: /404 fejl/ },
+  },
+  { name: 'subdomain: POST is not allowed', host: SUB, path: '/', method: 'POST', expect: { status: 405 } },
+  // ── custom domains ──
+  {
+    name: 'domain: verified, home page',
+    host: HANSEN.domain,
+    path: '/',
+    headers: BR,
+    expect: {
+      status: 200,
+      headers: { ...SITE_HTML, 'content-encoding': 'br' },
+      body: PAGES.home,
+      revalidates: true,
+    },
+  },
+  {
+    name: 'domain: verified, a page',
+    host: HANSEN.domain,
+    path: '/om-os',
+    expect: { status: 200, body: PAGES.about },
+  },
+  {
+    name: 'domain: upper case and a trailing dot',
+    host: 'WWW.Hansen-Tomrer.DK.',
+    path: '/om-os',
+    expect: { status: 200, body: PAGES.about },
+  },
+  {
+    name: "domain: the twin redirects to the owner's spelling",
+    host: HANSEN.domain.replace(/^www\./, ''),
+    path: '/om-os?x=1',
+    expect: {
+      status: 301,
+      headers: { location: `https://${HANSEN.domain}/om-os?x=1`, 'cache-control': 'public, max-age=3600' },
+    },
+  },
+  {
+    name: 'domain: pending, the 404 page',
+    host: LARSEN.domain,
+    path: '/',
+    expect: { status: 404, headers: FALLBACK_HTML, body: /404 fejl/ },
+  },
+  {
+    name: 'domain: unknown, the 404 page',
+    host: 'ukendt-firma.dk',
+    path: '/',
+    expect: { status: 404, headers: FALLBACK_HTML, body: new RegExp(`href="${ORIGIN}/"`) },
+  },
+  {
+    name: 'domain: unknown, any page',
+    host: 'ukendt-firma.dk',
+    path: '/om-os',
+    expect: { status: 404, body: /404 fejl/ },
+  },
+  { name: 'domain: inactive site', host: JENSEN.domain, path: '/', expect: INACTIVE },
+  { name: 'domain: a missing page goes to /404', host: HANSEN.domain, path: '/findes-ikke', expect: TO_404 },
+  { name: "domain: /faq is the product's", host: HANSEN.domain, path: '/faq', expect: { status: 302 } },
+  // ── path-escape probes ──
+  ...[
+    '/..%2fsecret.html',
+    '/%2e%2e/secret.html',
+    '/%2e%2e%2f%2e%2e%2fsecret.html',
+    '/.%2e/.%2e/secret.html',
+    '/%c0%ae%c0%ae/secret.html',
+    '/index.html%00',
+    '/om-os%00.html',
+    '/%00',
+    '/..\\secret.html',
+    '//secret.html',
+    '/evil',
+    '/relative',
+    '/evil.html',
+    '/index.html.br',
+  ].flatMap((path): ConformanceCase[] => {
+    const plantedSymlink = path === '/evil' || path === '/relative';
+    return [
+      { name: `probe on a subdomain: ${path}`, host: SUB, path, probe: true, plantedSymlink, expect: TO_404 },
+      {
+        name: `probe in path mode: /<cvr>${path}`,
+        host: PUBLIC_HOST,
+        path: `/${HANSEN.cvr}${path}`,
+        probe: true,
+        plantedSymlink,
+        expect: TO_404,
+      },
+    ];
+  }),
+  { name: 'probe: a dot-dot host', host: '..', path: '/', probe: true, expect: { status: 404 } },
+];
