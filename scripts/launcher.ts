@@ -37,7 +37,7 @@ function procStat(pid: number | 'self'): ProcStat | undefined {
 }
 
 /** This process's launchers, nearest first (empty when it leads its own group, or without /proc). */
-export function launcherChain(): Array<{ pid: number; start: string }> {
+function launcherChain(): Array<{ pid: number; start: string }> {
   const self = procStat('self');
   if (!self) return [];
   const chain: Array<{ pid: number; start: string }> = [];
