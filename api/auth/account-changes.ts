@@ -18,6 +18,7 @@ import { MESSAGES } from '../../rules/messages';
 import { productOrigin } from '../../rules/site-url';
 import { accountTokenId, accountTokenState, issueAccountToken } from './account-tokens';
 import { hashNewPassword, verifyPassword } from './password';
+import { revokeAccountAccess } from './sessions';
 
 const EMAIL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 const CONFIRM_EMAIL_PATH = '/admin/bekraeft-email';
@@ -40,13 +41,7 @@ export async function changePassword(
   const passwordHash = await hashNewPassword(input.password);
   await db.transaction().execute(async (trx) => {
     await updateUserPassword(trx, user.id, passwordHash, now);
-    await trx.deleteFrom('sessions').where('userId', '=', user.id).where('id', '!=', keepSessionId).execute();
-    await trx
-      .updateTable('accountTokens')
-      .set({ usedAt: now.toISOString() })
-      .where('userId', '=', user.id)
-      .where('usedAt', 'is', null)
-      .execute();
+    await revokeAccountAccess(trx, user.id, now, keepSessionId);
   });
 }
 

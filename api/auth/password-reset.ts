@@ -1,14 +1,14 @@
 // "Glemt password?": an owner asks for a link by e-mail and picks a new password through it.
 // The answer to the request is the same whether or not the e-mail has an account, and the mail is
 // sent after the answer, so neither the words nor the timing tell an attacker which e-mails exist.
-// The link is good for one hour and once; using it ends every session of the owner (whoever had
-// the old password is out) and voids the other reset links.
+// The link is good for one hour and once; using it ends every session of the owner and spends every
+// other account token (reset links, e-mail changes, hand-offs): whoever had the old password is out
+// and nothing they asked for with it can still be used. It also proves the owner reads the address.
 import {
   type Db,
-  deleteUserSessions,
   findUserByEmail,
+  markEmailVerified,
   spendAccountToken,
-  spendUserAccountTokens,
   type User,
   updateUserPassword,
 } from '../../db';
@@ -19,6 +19,7 @@ import { MESSAGES } from '../../rules/messages';
 import { productOrigin } from '../../rules/site-url';
 import { accountTokenId, accountTokenState, issueAccountToken, type TokenState } from './account-tokens';
 import { hashNewPassword } from './password';
+import { revokeAccountAccess } from './sessions';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** The admin screen the link opens. */
@@ -70,7 +71,7 @@ export async function requestPasswordReset(deps: ResetDeps, email: string): Prom
   }
   const token = await issueAccountToken(
     deps.db,
-    { userId: user.id, purpose: 'password_reset', ttlMs: RESET_TOKEN_TTL_MS },
+    { userId: user.id, purpose: 'password_reset', ttlMs: RESET_TOKEN_TTL_MS, detail: user.email },
     deps.now,
   );
   const sent = deps.mailer
@@ -108,9 +109,17 @@ export async function confirmPasswordReset(
     const row = id === null ? undefined : await spendAccountToken(trx, id, 'password_reset', now);
     if (!row) return undefined;
     await updateUserPassword(trx, row.userId, passwordHash, now);
-    await spendUserAccountTokens(trx, row.userId, 'password_reset', now);
-    await deleteUserSessions(trx, row.userId);
-    return trx.selectFrom('users').selectAll().where('id', '=', row.userId).executeTakeFirstOrThrow();
+    await revokeAccountAccess(trx, row.userId, now);
+    const owner = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', row.userId)
+      .executeTakeFirstOrThrow();
+    // The link went to the address it was asked for (detail); if that is still the login, the owner
+    // has shown they read it.
+    if (row.detail !== owner.email) return owner;
+    await markEmailVerified(trx, owner.id, now);
+    return { ...owner, emailVerifiedAt: now.toISOString() };
   });
   if (user) return user;
   const { state } = await accountTokenState(db, token, 'password_reset', now);

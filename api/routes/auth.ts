@@ -14,13 +14,7 @@ import {
 } from '../../contracts/account';
 import { messageSchema } from '../../contracts/answers';
 import { loginSchema, type SessionInfo, sessionInfoSchema, signedOutSchema } from '../../contracts/auth';
-import {
-  type Company,
-  deleteSessionFamily,
-  findCompanyByOwnerEmail,
-  findUserById,
-  normalizeEmail,
-} from '../../db';
+import { type Company, findCompanyByOwnerEmail, findUserById, normalizeEmail } from '../../db';
 import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -33,7 +27,7 @@ import { accountTokenState } from '../auth/account-tokens';
 import { findOwnerByCredentials } from '../auth/accounts';
 import { companyOfHost, hostOrigin, issueHandoff, redeemHandoff } from '../auth/handoff';
 import { confirmPasswordReset, requestPasswordReset, resetTokenMessage } from '../auth/password-reset';
-import { clearSessionCookie, createSession, setSessionCookie } from '../auth/sessions';
+import { clearSessionCookie, createSession, endLogin, setSessionCookie } from '../auth/sessions';
 import type { AppEnv } from '../env';
 import { errorBody } from '../errors';
 import { clientIp, LOGIN_LIMITS, RESET_LIMITS, tooManyRequests } from '../middleware/rate-limit';
@@ -274,7 +268,7 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
   });
   auth.openapi(logout, async (c) => {
     const session = c.get('session');
-    if (session) await deleteSessionFamily(c.var.db, session);
+    if (session) await endLogin(c.var.db, session, c.var.now());
     clearSessionCookie(c, c.var.config.publicHost);
     return c.body(null, 204);
   });
