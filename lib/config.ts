@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { normalizeEmail } from '../rules/email';
 
 export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
@@ -33,7 +34,8 @@ export type Config = Readonly<{
   webProcesses: number;
   /** Proxies (addresses or CIDRs) whose X-Forwarded-For names the client; empty: trust none. */
   trustProxy: readonly string[];
-  /** Owners (by login e-mail, lowercased) who also see the operator view /admin/operator. */
+  /** Owners (by login e-mail, in normalizeEmail's form) who also see the operator view
+   *  /admin/operator, once they have verified that address. */
   operatorEmails: readonly string[];
 }>;
 
@@ -241,9 +243,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = '.'): 
     precompress: values.PRECOMPRESS,
     webProcesses: values.WEB_PROCESSES,
     trustProxy: values.TRUST_PROXY ? splitList(values.TRUST_PROXY) : [],
-    operatorEmails: values.OPERATOR_EMAILS
-      ? splitList(values.OPERATOR_EMAILS).map((email) => email.toLowerCase())
-      : [],
+    operatorEmails: values.OPERATOR_EMAILS ? splitList(values.OPERATOR_EMAILS).map(normalizeEmail) : [],
   });
 }
 

@@ -5,8 +5,6 @@
 // answer alike.
 import { createRoute, z } from '@hono/zod-openapi';
 import {
-  emailChangedSchema,
-  emailTokenSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   resetCheckSchema,
@@ -22,7 +20,6 @@ import { createMailer, type Mailer } from '../../lib/mailer';
 import { MESSAGES } from '../../rules/messages';
 import { classifyHost } from '../../rules/request-target';
 import { canonicalOrigin, productOrigin } from '../../rules/site-url';
-import { confirmEmailChange } from '../auth/account-changes';
 import { accountTokenState } from '../auth/account-tokens';
 import { findOwnerByCredentials } from '../auth/accounts';
 import { companyOfHost, hostOrigin, issueHandoff, redeemHandoff } from '../auth/handoff';
@@ -169,24 +166,6 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     const { token: sessionToken, session } = await createSession(c.var.db, user.id, now);
     setSessionCookie(c, sessionToken, new Date(session.expiresAt), c.var.config.publicHost);
     return c.json(sessionInfo(user.email, company, c.var.config.publicHost), 200);
-  });
-
-  const emailConfirm = createRoute({
-    method: 'post',
-    path: '/email-change/confirm',
-    tags: ['auth'],
-    summary: 'The link mailed to a new login e-mail: the login and the company follow it',
-    middleware: JSON_BODY,
-    request: jsonBody(emailTokenSchema),
-    responses: {
-      200: answer(emailChangedSchema, 'The login e-mail now'),
-      ...refusals('invalid_input', 'conflict'),
-    },
-  });
-  auth.openapi(emailConfirm, async (c) => {
-    const { token } = c.req.valid('json');
-    const email = await confirmEmailChange(c.var.db, token, c.var.now());
-    return c.json({ email, message: MESSAGES.emailChanged }, 200);
   });
 
   const handoffStart = createRoute({

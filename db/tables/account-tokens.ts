@@ -61,23 +61,27 @@ export async function findAccountToken(
     .executeTakeFirst();
 }
 
-/** Spends an unused, unexpired token and answers its row; undefined when it cannot be used. */
+/**
+ * Spends an unused, unexpired token and answers its row; undefined when it cannot be used. With
+ * `userId`, only that user's token is spent (a link confirmed in the owner's own session).
+ */
 export async function spendAccountToken(
   db: Db,
   id: string,
   purpose: AccountTokenPurpose,
   now = new Date(),
+  userId?: string,
 ): Promise<AccountToken | undefined> {
   const stamp = now.toISOString();
-  return db
+  let query = db
     .updateTable('accountTokens')
     .set({ usedAt: stamp })
     .where('id', '=', id)
     .where('purpose', '=', purpose)
     .where('usedAt', 'is', null)
-    .where('expiresAt', '>', stamp)
-    .returningAll()
-    .executeTakeFirst();
+    .where('expiresAt', '>', stamp);
+  if (userId !== undefined) query = query.where('userId', '=', userId);
+  return query.returningAll().executeTakeFirst();
 }
 
 /** Spends every open token of a user for one purpose (a new password voids older reset links). */

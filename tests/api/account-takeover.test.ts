@@ -64,7 +64,7 @@ describeWithDialects('account takeover (issue 23)', (dialect) => {
   }
 
   async function confirmEmailChange(cookie: string, token: string): Promise<Response> {
-    return h.send('POST', '/api/auth/email-change/confirm', { cookie, body: { token } });
+    return h.send('POST', '/api/account/email/confirm', { cookie, body: { token } });
   }
 
   async function handoffToken(cookie: string): Promise<string> {

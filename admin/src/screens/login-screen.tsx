@@ -2,7 +2,7 @@
 // required, 'Log ind' / 'Logger ind...', on success the dashboard, on failure an error and stay.
 // The form is checked with the API's own loginSchema, so the messages are the API's.
 import { type FormEvent, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { loginSchema } from '../../../contracts/auth';
 import { MESSAGES } from '../../../rules/messages';
 import { useAuth } from '../auth/auth-context';
@@ -10,16 +10,26 @@ import { Field } from '../components/field';
 import { Spinner } from '../components/spinner';
 import { ADMIN_PATHS } from '../paths';
 
+/** Where the auth guard was sent from (an admin path of ours only), else the dashboard. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && /^\/admin\/[^/]/.test(from) && !from.startsWith('//')
+    ? from
+    : ADMIN_PATHS.dashboard;
+}
+
 export function LoginScreen() {
   const { state, login } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
+  const next = returnPath(location.state);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   if (state.status === 'unknown') return <Spinner label="Tjekker login…" />;
-  if (state.status === 'signed-in' && !submitting) return <Navigate to={ADMIN_PATHS.dashboard} replace />;
+  if (state.status === 'signed-in' && !submitting) return <Navigate to={next} replace />;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -32,7 +42,7 @@ export function LoginScreen() {
     setError(null);
     try {
       await login(parsed.data.email, parsed.data.password);
-      navigate(ADMIN_PATHS.dashboard, { replace: true });
+      navigate(next, { replace: true });
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : MESSAGES.loginFailed);
       setSubmitting(false);
