@@ -1,6 +1,7 @@
 // "Glemt password?": an owner asks for a link by e-mail and picks a new password through it.
-// The answer to the request is the same whether or not the e-mail has an account, and the mail is
-// sent after the answer, so neither the words nor the timing tell an attacker which e-mails exist.
+// The answer to the request is the same whether or not the e-mail has an account, and everything
+// (the lookup, the link, the mail) happens after the answer, so neither the words nor the timing
+// tell an attacker which e-mails exist.
 // The link is good for one hour and once; using it ends every session of the owner and spends every
 // other account token (reset links, e-mail changes, hand-offs): whoever had the old password is out
 // and nothing they asked for with it can still be used. It also proves the owner reads the address.
@@ -60,26 +61,28 @@ export interface ResetDeps {
 }
 
 /**
- * Issues a reset link for `email` if it has an account. Resolves once the answer may be given;
- * the mail itself is sent afterwards (`sent` settles when it is out, for tests and logs).
+ * Issues a reset link for `email` if it has an account. Answers at once, before anything is looked
+ * up: the lookup, the token and the mail all happen after the answer (`sent` settles when they are
+ * done, for tests and logs), so a real and an unknown account answer in the same time, however slow
+ * the database or the mail server.
  */
-export async function requestPasswordReset(deps: ResetDeps, email: string): Promise<{ sent: Promise<void> }> {
-  const user = await findUserByEmail(deps.db, email);
-  if (!user) {
-    deps.logger.info('password reset asked for an e-mail without an account');
-    return { sent: Promise.resolve() };
-  }
-  const token = await issueAccountToken(
-    deps.db,
-    { userId: user.id, purpose: 'password_reset', ttlMs: RESET_TOKEN_TTL_MS, detail: user.email },
-    deps.now,
-  );
-  const sent = deps.mailer
-    .send(passwordResetMail(user.email, resetLink(deps.publicHost, token)))
-    .then(() => deps.logger.info({ userId: user.id }, 'password reset link sent'))
-    .catch((error: unknown) =>
-      deps.logger.error({ err: error, userId: user.id }, 'password reset mail failed'),
+export function requestPasswordReset(deps: ResetDeps, email: string): { sent: Promise<void> } {
+  const sent = (async () => {
+    // After the caller's answer: the route has responded before this first await resolves.
+    await Promise.resolve();
+    const user = await findUserByEmail(deps.db, email);
+    if (!user) {
+      deps.logger.info('password reset asked for an e-mail without an account');
+      return;
+    }
+    const token = await issueAccountToken(
+      deps.db,
+      { userId: user.id, purpose: 'password_reset', ttlMs: RESET_TOKEN_TTL_MS, detail: user.email },
+      deps.now,
     );
+    await deps.mailer.send(passwordResetMail(user.email, resetLink(deps.publicHost, token)));
+    deps.logger.info({ userId: user.id }, 'password reset link sent');
+  })().catch((error: unknown) => deps.logger.error({ err: error }, 'password reset link failed'));
   return { sent };
 }
 

@@ -114,7 +114,8 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     // Per e-mail whether or not it has an account, so the limit tells nothing either.
     const wait = await limits.hit(RESET_LIMITS.perEmail, normalizeEmail(email));
     if (wait > 0) tooManyRequests(c, wait);
-    await requestPasswordReset(
+    // Not awaited: the answer must not wait on whether the account exists (requestPasswordReset).
+    requestPasswordReset(
       {
         db: c.var.db,
         mailer: makeMailer(config, logger),

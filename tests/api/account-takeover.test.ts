@@ -1,6 +1,7 @@
 // Issue 23's account-takeover reproductions, over HTTP on the real app, on SQLite and PostgreSQL:
 // whoever once knew the password (or held a session) keeps nothing after the owner resets or changes
 // it or logs out — no e-mail change they asked for, no hand-off token they took.
+import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { MESSAGES } from '../../rules/messages';
 import { describeWithDialects } from '../support/databases';
@@ -149,5 +150,40 @@ describeWithDialects('account takeover (issue 23)', (dialect) => {
     // A live parent still works: the binding is what refused it.
     const fresh = await h.login(owner.email, owner.password);
     expect((await redeem(await handoffToken(fresh))).status).toBe(200);
+  });
+
+  it('answers a reset request without waiting on the account lookup, for a real and an unknown e-mail', async () => {
+    await setUp();
+    // Hold the database busy (every table locked, or SQLite's one connection taken) while both ask.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = h.db.transaction().execute(async (trx) => {
+      if (dialect === 'postgres')
+        await sql`lock table users, account_tokens in access exclusive mode`.execute(trx);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const response = await h.send('POST', '/api/auth/password-reset', { body: { email } });
+      return { status: response.status, body: await response.json(), ms: performance.now() - started };
+    };
+    const [known, unknown] = await Promise.all([timed(owner.email), timed('ingen@hansen.dk')]);
+    release();
+    await holder;
+    expect(known.status).toBe(200);
+    expect(unknown).toMatchObject({ status: 200, body: known.body });
+    // Before the fix the real account's answer waited for the database (here: for ever).
+    expect(known.ms).toBeLessThan(1000);
+    expect(unknown.ms).toBeLessThan(1000);
+    // The real account still gets its link once the database answers.
+    await waitForMailLink(h.config.storageDir, owner.email, RESET_LINK);
   });
 });
