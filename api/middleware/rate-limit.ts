@@ -3,6 +3,11 @@
 // in this process's memory by default, or in Redis (REDIS_URL) so that every process of the product
 // shares one count and N processes do not multiply a limit. When Redis does not answer, each process
 // falls back to counting in its own memory rather than letting everything through or refusing all.
+// Without Redis, WEB_PROCESSES copies each count on their own, so a client spreading its tries over
+// new connections gets up to that many times a limit. We accept that rather than divide the limits:
+// a browser's kept-alive connection stays on one copy, and a divided limit would lock an owner out
+// after a typo or two (docs/deploy.md, shape 1, says why and tells an internet-facing deployment with
+// several copies to set REDIS_URL).
 //
 // The client is the address clientAddress() finds (X-Forwarded-For only from a TRUST_PROXY proxy),
 // counted by limitKey(): an IPv6 client by its /64, which one subscriber holds whole.
