@@ -10,11 +10,17 @@ import { Field } from '../components/field';
 import { Spinner } from '../components/spinner';
 import { ADMIN_PATHS } from '../paths';
 
-/** Where the auth guard was sent from (an admin path of ours only), else the dashboard. */
+/** The screens of mailed links (issue 23): a guest who opens one logs in and comes back to it. */
+const RETURN_SCREENS: readonly string[] = [ADMIN_PATHS.confirmEmail, ADMIN_PATHS.verifyEmail];
+
+/** Where to go after the login: back to a mailed link's screen the guard sent us from, else the
+ *  dashboard (SPEC §2). */
 function returnPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && /^\/admin\/[^/]/.test(from) && !from.startsWith('//')
-    ? from
+  if (typeof from !== 'string') return ADMIN_PATHS.dashboard;
+  const url = new URL(from, window.location.origin);
+  return url.origin === window.location.origin && RETURN_SCREENS.includes(url.pathname)
+    ? url.pathname + url.search
     : ADMIN_PATHS.dashboard;
 }
 
