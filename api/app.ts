@@ -99,6 +99,9 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
       xFrameOptions: 'SAMEORIGIN',
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginResourcePolicy: 'same-origin',
+      // Defaults only: a route that sets one of these itself keeps it (the hand-off's
+      // Referrer-Policy: no-referrer, which must not become strict-origin-when-cross-origin).
+      overwrite: false,
     }),
   );
 

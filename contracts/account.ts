@@ -85,5 +85,8 @@ export const resetCheckSchema = z.object({
   message: z.string().nullable(),
 });
 
-/** POST /api/auth/email-change/confirm: the login e-mail now. */
+/** POST /api/account/email/confirm: the login e-mail now. */
 export const emailChangedSchema = z.object({ email: z.string(), message: z.string() });
+
+/** GET /api/account: the login e-mail and whether the owner has proved they read it. */
+export const accountSchema = z.object({ email: z.string(), emailVerified: z.boolean() });

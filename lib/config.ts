@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { normalizeEmail } from '../rules/email';
 
 export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
@@ -33,7 +34,8 @@ export type Config = Readonly<{
   webProcesses: number;
   /** Proxies (addresses or CIDRs) whose X-Forwarded-For names the client; empty: trust none. */
   trustProxy: readonly string[];
-  /** Owners (by login e-mail, lowercased) who also see the operator view /admin/operator. */
+  /** Owners (by login e-mail, in normalizeEmail's form) who also see the operator view
+   *  /admin/operator, once they have verified that address. */
   operatorEmails: readonly string[];
   /** The page-view log nginx writes when it serves the sites (server/engine-visits.ts); null: none. */
   engineAccessLog: string | null;
@@ -245,9 +247,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = '.'): 
     webProcesses: values.WEB_PROCESSES,
     trustProxy: values.TRUST_PROXY ? splitList(values.TRUST_PROXY) : [],
     engineAccessLog: values.ENGINE_ACCESS_LOG ? path.resolve(cwd, values.ENGINE_ACCESS_LOG) : null,
-    operatorEmails: values.OPERATOR_EMAILS
-      ? splitList(values.OPERATOR_EMAILS).map((email) => email.toLowerCase())
-      : [],
+    operatorEmails: values.OPERATOR_EMAILS ? splitList(values.OPERATOR_EMAILS).map(normalizeEmail) : [],
   });
 }
 

@@ -143,6 +143,9 @@ export const MESSAGES = {
   emailLinkExpired: 'Linket er udløbet. Bed om et nyt under Konto i administrationen.',
   emailLinkUsed: 'Linket er allerede brugt.',
   emailLinkInvalid: 'Linket er ikke gyldigt.',
+  emailVerifySent: 'Vi har sendt et link til din email. Klik på linket for at bekræfte den.',
+  emailVerifyFailed: 'Kunne ikke bekræfte din email',
+  emailVerified: 'Din email er bekræftet.',
   domainTaken: 'Domænet er allerede tilknyttet en anden hjemmeside hos os. Kontakt os, hvis det er dit.',
   // Dashboard, orders and the operator view (issue 14).
   dashboardLoadFailed: 'Kunne ikke hente tallene til dit dashboard',

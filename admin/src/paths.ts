@@ -10,5 +10,7 @@ export const ADMIN_PATHS = {
   forgotPassword: '/admin/glemt-password',
   resetPassword: '/admin/nulstil-password',
   account: '/admin/konto',
+  confirmEmail: '/admin/bekraeft-email',
+  verifyEmail: '/admin/bekraeft-din-email',
   operator: '/admin/operator',
 } as const;

@@ -30,6 +30,16 @@ const guarded: RouteObject[] = [
     path: 'konto',
     lazy: async () => ({ Component: (await import('./screens/account-screen')).AccountScreen }),
   },
+  // The links mailed for an e-mail change and a verification: confirmed with a button by the signed-in
+  // owner (a guest is sent to the login and brought back here).
+  {
+    path: 'bekraeft-email',
+    lazy: async () => ({ Component: (await import('./screens/account-screen')).ConfirmEmailScreen }),
+  },
+  {
+    path: 'bekraeft-din-email',
+    lazy: async () => ({ Component: (await import('./screens/account-screen')).VerifyEmailScreen }),
+  },
   {
     path: 'settings',
     lazy: async () => ({ Component: (await import('./screens/settings/settings-screen')).SettingsScreen }),
@@ -60,10 +70,6 @@ const ROUTES: RouteObject[] = [
         lazy: async () => ({
           Component: (await import('./screens/password-reset-screens')).ForgotPasswordScreen,
         }),
-      },
-      {
-        path: 'bekraeft-email',
-        lazy: async () => ({ Component: (await import('./screens/account-screen')).ConfirmEmailScreen }),
       },
       {
         path: 'nulstil-password',

@@ -1,26 +1,35 @@
 // An owner changing their own login: the password (the current one is required, and every other
 // session ends, so a forgotten phone or a thief with the old password is out), and the login e-mail,
-// which only changes once the owner opens the link sent to the new address: a typo cannot lock the
-// owner out, and nobody can move an account to an address they do not read. The company's
-// companyEmail (how the admin finds the owner's company, SPEC §3) follows the login e-mail.
+// which only changes once the owner opens the link sent to the new address AND confirms it with a
+// button while signed in to this account: a typo cannot lock the owner out, nobody can move an
+// account to an address they do not read, and a link opened by a mail scanner or in someone else's
+// browser changes nothing. The old address is told of the change. The company's companyEmail (how
+// the admin finds the owner's company, SPEC §3) follows the login e-mail.
+// Verifying the address: a link to the login e-mail, confirmed the same way, records that the owner
+// reads it (users.email_verified_at); privileges tied to an address (the operator view) need that.
 import {
   type Db,
   findUserByEmail,
   isUniqueViolation,
+  markEmailVerified,
   normalizeEmail,
   spendAccountToken,
+  spendUserAccountTokens,
   type User,
   updateUserPassword,
 } from '../../db';
 import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { MESSAGES } from '../../rules/messages';
 import { productOrigin } from '../../rules/site-url';
 import { accountTokenId, accountTokenState, issueAccountToken } from './account-tokens';
 import { hashNewPassword, verifyPassword } from './password';
+import { revokeAccountAccess } from './sessions';
 
 const EMAIL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 const CONFIRM_EMAIL_PATH = '/admin/bekraeft-email';
+const VERIFY_EMAIL_PATH = '/admin/bekraeft-din-email';
 
 async function checkCurrentPassword(user: User, currentPassword: string): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
@@ -40,13 +49,7 @@ export async function changePassword(
   const passwordHash = await hashNewPassword(input.password);
   await db.transaction().execute(async (trx) => {
     await updateUserPassword(trx, user.id, passwordHash, now);
-    await trx.deleteFrom('sessions').where('userId', '=', user.id).where('id', '!=', keepSessionId).execute();
-    await trx
-      .updateTable('accountTokens')
-      .set({ usedAt: now.toISOString() })
-      .where('userId', '=', user.id)
-      .where('usedAt', 'is', null)
-      .execute();
+    await revokeAccountAccess(trx, user.id, now, keepSessionId);
   });
 }
 
@@ -62,7 +65,8 @@ function emailChangeMail(newEmail: string, link: string) {
       'Bekræft den nye email her:',
       link,
       '',
-      'Linket virker i 24 timer og kan kun bruges én gang. Indtil du klikker, logger du ind med din',
+      'Åbn linket, log ind, hvis du bliver bedt om det, og klik på "Bekræft ny email".',
+      'Linket virker i 24 timer og kan kun bruges én gang. Indtil du har bekræftet, logger du ind med din',
       'nuværende email. Har du ikke bedt om ændringen, kan du se bort fra denne mail.',
       '',
       'Venlig hilsen',
@@ -72,9 +76,57 @@ function emailChangeMail(newEmail: string, link: string) {
   };
 }
 
-/** Sends the confirmation link to the new address; nothing changes until it is opened. */
+function emailChangedNotice(oldEmail: string, newEmail: string, helpAddress: string) {
+  return {
+    to: oldEmail,
+    subject: 'Din login-email til Mesterside er ændret',
+    text: [
+      'Hej,',
+      '',
+      `Login-emailen til din Mesterside-konto er netop ændret fra ${oldEmail} til ${newEmail}.`,
+      '',
+      'Var det dig, behøver du ikke gøre mere.',
+      '',
+      `Var det ikke dig, så skriv straks til ${helpAddress} – så hjælper vi dig med at få kontoen tilbage.`,
+      '',
+      'Venlig hilsen',
+      'Mesterside',
+      '',
+    ].join('\n'),
+  };
+}
+
+function verifyEmailMail(email: string, link: string) {
+  return {
+    to: email,
+    subject: 'Bekræft din email til Mesterside',
+    text: [
+      'Hej,',
+      '',
+      `Bekræft, at ${email} er din email til Mesterside, her:`,
+      link,
+      '',
+      'Åbn linket, log ind, hvis du bliver bedt om det, og klik på "Bekræft email".',
+      'Linket virker i 24 timer og kan kun bruges én gang. Har du ikke bedt om det, kan du se bort fra',
+      'denne mail.',
+      '',
+      'Venlig hilsen',
+      'Mesterside',
+      '',
+    ].join('\n'),
+  };
+}
+
+export interface EmailDeps {
+  db: Db;
+  mailer: Mailer;
+  publicHost: string;
+  now: Date;
+}
+
+/** Sends the confirmation link to the new address; nothing changes until the owner confirms it. */
 export async function requestEmailChange(
-  deps: { db: Db; mailer: Mailer; publicHost: string; now: Date },
+  deps: EmailDeps,
   user: User,
   input: { email: string; currentPassword: string },
 ): Promise<void> {
@@ -98,35 +150,87 @@ const EMAIL_LINK_MESSAGES = {
   valid: MESSAGES.emailLinkInvalid,
 } as const;
 
-/** Opens the link: the login e-mail and the company's companyEmail become the new address. */
-export async function confirmEmailChange(db: Db, token: string, now: Date): Promise<string> {
+/** Why a link of `user`'s could not be used, in Danish; someone else's link is simply not valid. */
+async function linkRefusal(
+  db: Db,
+  token: string,
+  purpose: 'email_change' | 'email_verify',
+  user: User,
+  now: Date,
+): Promise<AppError> {
+  const { state, row } = await accountTokenState(db, token, purpose, now);
+  const own = row?.userId === user.id ? state : 'invalid';
+  return new AppError('invalid_input', EMAIL_LINK_MESSAGES[own]);
+}
+
+/**
+ * The signed-in owner confirms the link mailed to their new address: the login e-mail and the
+ * company's companyEmail become it, and it counts as verified. Links sent to the old address (reset,
+ * verification, other changes) are spent, and the old address is told. A link of another account
+ * is not valid here.
+ */
+export async function confirmEmailChange(
+  deps: EmailDeps & { logger: Logger; helpAddress: string },
+  user: User,
+  token: string,
+): Promise<string> {
+  const { db, now } = deps;
   const id = accountTokenId(token);
+  let email: string | undefined;
   try {
-    const email = await db.transaction().execute(async (trx) => {
-      const row = id === null ? undefined : await spendAccountToken(trx, id, 'email_change', now);
+    email = await db.transaction().execute(async (trx) => {
+      const row = id === null ? undefined : await spendAccountToken(trx, id, 'email_change', now, user.id);
       if (!row?.detail) return undefined;
-      const user = await trx
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', row.userId)
-        .executeTakeFirstOrThrow();
+      const stamp = now.toISOString();
       await trx
         .updateTable('users')
-        .set({ email: row.detail, updatedAt: now.toISOString() })
+        .set({ email: row.detail, emailVerifiedAt: stamp, updatedAt: stamp })
         .where('id', '=', user.id)
         .execute();
       await trx
         .updateTable('companies')
-        .set({ companyEmail: row.detail, updatedAt: now.toISOString() })
+        .set({ companyEmail: row.detail, updatedAt: stamp })
         .where('companyEmail', '=', user.email)
         .execute();
+      for (const purpose of ['email_change', 'email_verify', 'password_reset'] as const) {
+        await spendUserAccountTokens(trx, user.id, purpose, now);
+      }
       return row.detail;
     });
-    if (email) return email;
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', MESSAGES.emailTakenAuth, { cause: error });
     throw error;
   }
-  const { state } = await accountTokenState(db, token, 'email_change', now);
-  throw new AppError('invalid_input', EMAIL_LINK_MESSAGES[state]);
+  if (!email) throw await linkRefusal(db, token, 'email_change', user, now);
+  try {
+    await deps.mailer.send(emailChangedNotice(user.email, email, deps.helpAddress));
+  } catch (error) {
+    // The change stands; the notice is best effort, and the failure is on record.
+    deps.logger.error({ err: error, userId: user.id }, 'e-mail change notice to the old address failed');
+  }
+  return email;
+}
+
+/** Mails the owner a link that proves they read their login e-mail. */
+export async function requestEmailVerification(deps: EmailDeps, user: User): Promise<void> {
+  const token = await issueAccountToken(
+    deps.db,
+    { userId: user.id, purpose: 'email_verify', ttlMs: EMAIL_TOKEN_TTL_MS, detail: user.email },
+    deps.now,
+  );
+  const link = `${productOrigin(deps.publicHost)}${VERIFY_EMAIL_PATH}?token=${token}`;
+  await deps.mailer.send(verifyEmailMail(user.email, link));
+}
+
+/** The signed-in owner confirms a verification link sent to their current login e-mail. */
+export async function confirmEmailVerification(db: Db, user: User, token: string, now: Date): Promise<void> {
+  const id = accountTokenId(token);
+  const verified = await db.transaction().execute(async (trx) => {
+    const row = id === null ? undefined : await spendAccountToken(trx, id, 'email_verify', now, user.id);
+    // A link sent to an address the owner has since left proves nothing about the new one.
+    if (!row || row.detail !== user.email) return false;
+    await markEmailVerified(trx, user.id, now);
+    return true;
+  });
+  if (!verified) throw await linkRefusal(db, token, 'email_verify', user, now);
 }

@@ -16,7 +16,13 @@ export type TokenState = 'valid' | 'expired' | 'used' | 'invalid';
 /** Makes a token for `userId`, valid for `ttlMs`; answers the token to send (never stored). */
 export async function issueAccountToken(
   db: Db,
-  input: { userId: string; purpose: AccountTokenPurpose; ttlMs: number; detail?: string | null },
+  input: {
+    userId: string;
+    purpose: AccountTokenPurpose;
+    ttlMs: number;
+    detail?: string | null;
+    sessionId?: string | null;
+  },
   now: Date,
 ): Promise<string> {
   const token = generateSessionToken();
@@ -27,6 +33,7 @@ export async function issueAccountToken(
       userId: input.userId,
       purpose: input.purpose,
       detail: input.detail ?? null,
+      sessionId: input.sessionId ?? null,
       expiresAt: new Date(now.getTime() + input.ttlMs),
     },
     now,

@@ -4,8 +4,16 @@
 // the owner gets a one-time hand-off token (SHA-256 stored, one minute, bound to that host) in the
 // URL FRAGMENT of the target's /admin (never a session token, and never sent to a server in a
 // Referer or log); the admin there redeems it with a same-origin POST and gets a session of its own,
-// recorded as made from the main host's session, so logging out on either host ends both.
-import { type Db, findCompanyByCustomDomain, findCompanyBySubdomain, spendAccountToken } from '../../db';
+// recorded as made from the main host's session, so logging out on either host ends both. The token
+// is bound to the session it was issued from (account_tokens.session_id): logout spends it, and it
+// is refused once that session is gone (logout, password reset or change, expiry).
+import {
+  type Db,
+  findCompanyByCustomDomain,
+  findCompanyBySubdomain,
+  findLiveSession,
+  spendAccountToken,
+} from '../../db';
 import { classifyHost } from '../../rules/request-target';
 import { schemeFor } from '../../rules/site-url';
 import { accountTokenId, issueAccountToken } from './account-tokens';
@@ -39,13 +47,17 @@ export async function issueHandoff(
       userId: input.userId,
       purpose: 'handoff',
       ttlMs: HANDOFF_TTL_MS,
-      detail: `${input.host.toLowerCase()} ${input.sessionId}`,
+      detail: input.host.toLowerCase(),
+      sessionId: input.sessionId,
     },
     now,
   );
 }
 
-/** Spends a hand-off token meant for `host`; answers its user and parent session, or null. */
+/**
+ * Spends a hand-off token meant for `host`; answers its user and parent session, or null when the
+ * token is unknown, used, expired, meant for another host, or its parent session has ended.
+ */
 export async function redeemHandoff(
   db: Db,
   token: string,
@@ -54,8 +66,12 @@ export async function redeemHandoff(
 ): Promise<{ userId: string; parentId: string } | null> {
   const id = accountTokenId(token);
   if (id === null) return null;
-  const row = await spendAccountToken(db, id, 'handoff', now);
-  const [target, parentId] = (row?.detail ?? '').split(' ');
-  if (!row || !parentId || target !== host.trim().toLowerCase()) return null;
-  return { userId: row.userId, parentId };
+  return db.transaction().execute(async (trx) => {
+    const row = await spendAccountToken(trx, id, 'handoff', now);
+    const parentId = row?.sessionId;
+    if (!row || !parentId || row.detail !== host.trim().toLowerCase()) return null;
+    const parent = await findLiveSession(trx, parentId, now);
+    if (!parent || parent.userId !== row.userId) return null;
+    return { userId: row.userId, parentId };
+  });
 }

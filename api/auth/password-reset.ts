@@ -1,14 +1,15 @@
 // "Glemt password?": an owner asks for a link by e-mail and picks a new password through it.
-// The answer to the request is the same whether or not the e-mail has an account, and the mail is
-// sent after the answer, so neither the words nor the timing tell an attacker which e-mails exist.
-// The link is good for one hour and once; using it ends every session of the owner (whoever had
-// the old password is out) and voids the other reset links.
+// The answer to the request is the same whether or not the e-mail has an account, and everything
+// (the lookup, the link, the mail) happens after the answer, so neither the words nor the timing
+// tell an attacker which e-mails exist.
+// The link is good for one hour and once; using it ends every session of the owner and spends every
+// other account token (reset links, e-mail changes, hand-offs): whoever had the old password is out
+// and nothing they asked for with it can still be used. It also proves the owner reads the address.
 import {
   type Db,
-  deleteUserSessions,
   findUserByEmail,
+  markEmailVerified,
   spendAccountToken,
-  spendUserAccountTokens,
   type User,
   updateUserPassword,
 } from '../../db';
@@ -19,6 +20,7 @@ import { MESSAGES } from '../../rules/messages';
 import { productOrigin } from '../../rules/site-url';
 import { accountTokenId, accountTokenState, issueAccountToken, type TokenState } from './account-tokens';
 import { hashNewPassword } from './password';
+import { revokeAccountAccess } from './sessions';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** The admin screen the link opens. */
@@ -59,26 +61,28 @@ export interface ResetDeps {
 }
 
 /**
- * Issues a reset link for `email` if it has an account. Resolves once the answer may be given;
- * the mail itself is sent afterwards (`sent` settles when it is out, for tests and logs).
+ * Issues a reset link for `email` if it has an account. Answers at once, before anything is looked
+ * up: the lookup, the token and the mail all happen after the answer (`sent` settles when they are
+ * done, for tests and logs), so a real and an unknown account answer in the same time, however slow
+ * the database or the mail server.
  */
-export async function requestPasswordReset(deps: ResetDeps, email: string): Promise<{ sent: Promise<void> }> {
-  const user = await findUserByEmail(deps.db, email);
-  if (!user) {
-    deps.logger.info('password reset asked for an e-mail without an account');
-    return { sent: Promise.resolve() };
-  }
-  const token = await issueAccountToken(
-    deps.db,
-    { userId: user.id, purpose: 'password_reset', ttlMs: RESET_TOKEN_TTL_MS },
-    deps.now,
-  );
-  const sent = deps.mailer
-    .send(passwordResetMail(user.email, resetLink(deps.publicHost, token)))
-    .then(() => deps.logger.info({ userId: user.id }, 'password reset link sent'))
-    .catch((error: unknown) =>
-      deps.logger.error({ err: error, userId: user.id }, 'password reset mail failed'),
+export function requestPasswordReset(deps: ResetDeps, email: string): { sent: Promise<void> } {
+  const sent = (async () => {
+    // After the caller's answer: the route has responded before this first await resolves.
+    await Promise.resolve();
+    const user = await findUserByEmail(deps.db, email);
+    if (!user) {
+      deps.logger.info('password reset asked for an e-mail without an account');
+      return;
+    }
+    const token = await issueAccountToken(
+      deps.db,
+      { userId: user.id, purpose: 'password_reset', ttlMs: RESET_TOKEN_TTL_MS, detail: user.email },
+      deps.now,
     );
+    await deps.mailer.send(passwordResetMail(user.email, resetLink(deps.publicHost, token)));
+    deps.logger.info({ userId: user.id }, 'password reset link sent');
+  })().catch((error: unknown) => deps.logger.error({ err: error }, 'password reset link failed'));
   return { sent };
 }
 
@@ -108,9 +112,17 @@ export async function confirmPasswordReset(
     const row = id === null ? undefined : await spendAccountToken(trx, id, 'password_reset', now);
     if (!row) return undefined;
     await updateUserPassword(trx, row.userId, passwordHash, now);
-    await spendUserAccountTokens(trx, row.userId, 'password_reset', now);
-    await deleteUserSessions(trx, row.userId);
-    return trx.selectFrom('users').selectAll().where('id', '=', row.userId).executeTakeFirstOrThrow();
+    await revokeAccountAccess(trx, row.userId, now);
+    const owner = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', row.userId)
+      .executeTakeFirstOrThrow();
+    // The link went to the address it was asked for (detail); if that is still the login, the owner
+    // has shown they read it.
+    if (row.detail !== owner.email) return owner;
+    await markEmailVerified(trx, owner.id, now);
+    return { ...owner, emailVerifiedAt: now.toISOString() };
   });
   if (user) return user;
   const { state } = await accountTokenState(db, token, 'password_reset', now);

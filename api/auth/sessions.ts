@@ -7,11 +7,16 @@ import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import {
   type Db,
+  deleteOtherUserSessions,
   deleteSession,
+  deleteSessionFamily,
+  deleteUserSessions,
   extendSession,
   findSessionWithUser,
   insertSession,
   type Session,
+  spendAllUserAccountTokens,
+  spendSessionAccountTokens,
   type User,
 } from '../../db';
 import { schemeFor } from '../../rules/site-url';
@@ -75,6 +80,34 @@ export async function validateSessionToken(db: Db, token: string, now: Date): Pr
   const renewed = new Date(now.getTime() + SESSION_DURATION_MS);
   await extendSession(db, id, renewed);
   return { ...found, session: { ...found.session, expiresAt: renewed.toISOString() }, extended: true };
+}
+
+/**
+ * Logout: ends the login on every host (deleteSessionFamily) and spends the hand-off tokens issued
+ * from any of those sessions, so a token taken before the logout opens nothing after it.
+ */
+export async function endLogin(db: Db, session: Pick<Session, 'id' | 'parentId'>, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const ended = await deleteSessionFamily(trx, session);
+    await spendSessionAccountTokens(trx, ended, now);
+  });
+}
+
+/**
+ * A new password (reset or change): every session of the user ends (but `keepSessionId`, the device a
+ * change was made on) and every open account token, of any kind, is spent: reset links, e-mail
+ * changes and verifications asked for before, and hand-offs. Whoever knew the old password keeps
+ * nothing. Call it inside the transaction that stores the new hash.
+ */
+export async function revokeAccountAccess(
+  trx: Db,
+  userId: string,
+  now: Date,
+  keepSessionId: string | null = null,
+): Promise<void> {
+  if (keepSessionId === null) await deleteUserSessions(trx, userId);
+  else await deleteOtherUserSessions(trx, userId, keepSessionId);
+  await spendAllUserAccountTokens(trx, userId, now);
 }
 
 function cookieOptions(publicHost: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, plainAddress, trustedProxies } from './client-address';
+import { clientAddress, limitKey, plainAddress, trustedProxies } from './client-address';
 
 describe('clientAddress', () => {
   const none = trustedProxies([]);
@@ -35,5 +35,20 @@ describe('clientAddress', () => {
   it('reads IPv4-mapped IPv6 peers as IPv4', () => {
     expect(plainAddress('::FFFF:192.0.2.1')).toBe('192.0.2.1');
     expect(plainAddress('2001:DB8::1')).toBe('2001:db8::1');
+  });
+});
+
+describe('limitKey', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002:ffff::', '2001:db8:1:2::/64'],
+    ['2001:db8::5', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['64:ff9b::192.0.2.1', '64:ff9b:0:0::/64'],
+  ])('%s is counted as %s', (address, key) => {
+    expect(limitKey(address)).toBe(key);
   });
 });

@@ -62,3 +62,34 @@ export function clientAddress(
   }
   return client;
 }
+
+/** The eight 16-bit groups of an IPv6 address (`::` expanded, a dotted IPv4 tail as two groups). */
+function ipv6Groups(address: string): number[] {
+  const [text = ''] = address.split('%');
+  const [head = '', tail] = text.split('::');
+  const parse = (part: string): number[] =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((group) => {
+          if (!group.includes('.')) return [Number.parseInt(group, 16)];
+          const [a = 0, b = 0, c = 0, d = 0] = group.split('.').map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        });
+  const left = parse(head);
+  const right = tail === undefined ? [] : parse(tail);
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+/**
+ * The key a client is rate limited under: an IPv4 address as it is; an IPv6 address by its /64.
+ * One subscriber gets at least a /64 and may use any of its 2^64 addresses, so counting per address
+ * would give an attacker a fresh limit with every request.
+ */
+export function limitKey(address: string): string {
+  if (isIP(address.split('%')[0] ?? '') !== 6) return address;
+  const prefix = ipv6Groups(address)
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':');
+  return `${prefix}::/64`;
+}

@@ -3,8 +3,14 @@
 // in this process's memory by default, or in Redis (REDIS_URL) so that every process of the product
 // shares one count and N processes do not multiply a limit. When Redis does not answer, each process
 // falls back to counting in its own memory rather than letting everything through or refusing all.
+// Without Redis, WEB_PROCESSES copies each count on their own, so a client spreading its tries over
+// new connections gets up to that many times a limit. We accept that rather than divide the limits:
+// a browser's kept-alive connection stays on one copy, and a divided limit would lock an owner out
+// after a typo or two (docs/deploy.md, shape 1, says why and tells an internet-facing deployment with
+// several copies to set REDIS_URL).
 //
-// The client is the address clientAddress() finds (X-Forwarded-For only from a TRUST_PROXY proxy).
+// The client is the address clientAddress() finds (X-Forwarded-For only from a TRUST_PROXY proxy),
+// counted by limitKey(): an IPv6 client by its /64, which one subscriber holds whole.
 // Routes validate a request before it is counted: a garbage body costs the sender nothing, but it
 // also cannot use up a limit someone else shares.
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -20,7 +26,7 @@ import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import { MESSAGES } from '../../rules/messages';
 import type { AppEnv } from '../env';
-import { clientAddress, type TrustedProxies, trustedProxies } from './client-address';
+import { clientAddress, limitKey, type TrustedProxies, trustedProxies } from './client-address';
 
 export interface RateLimitRule {
   /** Names the count in Redis: every process must use the same name for the same rule. */
@@ -114,8 +120,8 @@ function waitSeconds(state: RateLimiterRes): number {
 const trustCache = new WeakMap<Config, TrustedProxies>();
 
 /**
- * The client's address (see client-address.ts), or null when the app runs without Node's server
- * (app.request() in tests).
+ * The client as rate limits count it (see client-address.ts): its IPv4 address or its IPv6 /64; null
+ * when the app runs without Node's server (app.request() in tests).
  */
 export function clientIp(c: Context<AppEnv>): string | null {
   let socket: string | undefined;
@@ -130,7 +136,8 @@ export function clientIp(c: Context<AppEnv>): string | null {
     trusted = trustedProxies(config.trustProxy);
     trustCache.set(config, trusted);
   }
-  return clientAddress(socket, c.req.header('x-forwarded-for'), trusted);
+  const client = clientAddress(socket, c.req.header('x-forwarded-for'), trusted);
+  return client === null ? null : limitKey(client);
 }
 
 /** The 429 answer: the Danish message and when to retry. */

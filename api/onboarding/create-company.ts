@@ -77,11 +77,13 @@ async function create(
   refuseCommonPassword(input.password);
 
   // Early answers for the common conflicts; the unique indexes decide races inside the transaction.
+  // The CVR comes first, and must be a real, unclaimed company in the registry before anything is
+  // said about the e-mail: an e-mail check answered for any made-up CVR would let anyone test which
+  // addresses have accounts (issue 23). The registry's data, never the client's copy of it.
+  if (await findCompanyByCvr(db, cvr)) throw new AppError('conflict', MESSAGES.cvrTaken);
+  const registered = await deps.registry.lookup(cvr);
   const taken = await takenError(db, cvr, email);
   if (taken) throw taken;
-
-  // The registry's data, never the client's copy of it.
-  const registered = await deps.registry.lookup(cvr);
   const scraped = websiteUrl ? await scrapeSafely(deps.scrape, websiteUrl, logger) : null;
   const [home, about, services] = await Promise.all([
     deps.writer.write(writeInput(registered, scraped, 'homepage')),

@@ -1,13 +1,28 @@
-// /api/account — the signed-in owner's own login: change the password, ask to change the login
-// e-mail (confirmed through a link to the new address, at POST /api/auth/email-change/confirm).
+// /api/account — the signed-in owner's own login: change the password; change the login e-mail (a
+// link to the new address opens the admin, where the signed-in owner confirms it with
+// POST /api/account/email/confirm); verify the login e-mail the same way (/email/verification,
+// /email/verify). Confirmations are owner routes: same-origin POSTs (the origin check) by the
+// account the link was made for, never a page that confirms by being opened.
 import { createRoute } from '@hono/zod-openapi';
-import { changeEmailSchema, changePasswordSchema } from '../../contracts/account';
+import {
+  accountSchema,
+  changeEmailSchema,
+  changePasswordSchema,
+  emailChangedSchema,
+  emailTokenSchema,
+} from '../../contracts/account';
 import { messageSchema } from '../../contracts/answers';
 import type { Config } from '../../lib/config';
 import type { Logger } from '../../lib/logger';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { MESSAGES } from '../../rules/messages';
-import { changePassword, requestEmailChange } from '../auth/account-changes';
+import {
+  changePassword,
+  confirmEmailChange,
+  confirmEmailVerification,
+  requestEmailChange,
+  requestEmailVerification,
+} from '../auth/account-changes';
 import type { OwnerEnv } from '../env';
 import { RateLimiter, tooManyRequests } from '../middleware/rate-limit';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
@@ -17,6 +32,13 @@ const CURRENT_PASSWORD_LIMIT = new RateLimiter({
   name: 'account-password',
   limit: 5,
   windowMs: 15 * 60 * 1000,
+});
+
+/** Verification mails per account: enough for a lost mail or two, not a way to flood an inbox. */
+const VERIFY_MAIL_LIMIT = new RateLimiter({
+  name: 'account-verify-mail',
+  limit: 3,
+  windowMs: 60 * 60 * 1000,
 });
 
 export function createAccountRoutes(deps: { mailer?: (config: Config, logger: Logger) => Mailer } = {}) {
@@ -74,6 +96,82 @@ export function createAccountRoutes(deps: { mailer?: (config: Config, logger: Lo
       throw error;
     }
     return c.json({ message: MESSAGES.emailChangeSent }, 200);
+  });
+
+  const read = createRoute({
+    method: 'get',
+    path: '/',
+    tags: ['account'],
+    summary: 'The login e-mail and whether it is verified',
+    responses: { 200: answer(accountSchema, 'The login') },
+  });
+  account.openapi(read, (c) => {
+    const { user } = c.var;
+    return c.json({ email: user.email, emailVerified: user.emailVerifiedAt !== null }, 200);
+  });
+
+  const confirmEmail = createRoute({
+    method: 'post',
+    path: '/email/confirm',
+    tags: ['account'],
+    summary:
+      'Confirm the link mailed to a new login e-mail (this account only): the login and the company follow it, the old address is told',
+    middleware: JSON_BODY,
+    request: jsonBody(emailTokenSchema),
+    responses: {
+      200: answer(emailChangedSchema, 'The login e-mail now'),
+      ...refusals('invalid_input', 'conflict'),
+    },
+  });
+  account.openapi(confirmEmail, async (c) => {
+    const { token } = c.req.valid('json');
+    const { user, config, logger } = c.var;
+    const email = await confirmEmailChange(
+      {
+        db: c.var.db,
+        mailer: makeMailer(config, logger),
+        logger,
+        publicHost: config.publicHost,
+        helpAddress: config.contactTo,
+        now: c.var.now(),
+      },
+      user,
+      token,
+    );
+    return c.json({ email, message: MESSAGES.emailChanged }, 200);
+  });
+
+  const verification = createRoute({
+    method: 'post',
+    path: '/email/verification',
+    tags: ['account'],
+    summary: 'Mail a 24-hour link that verifies the login e-mail',
+    responses: { 200: answer(messageSchema, 'Link sent'), ...refusals('rate_limited') },
+  });
+  account.openapi(verification, async (c) => {
+    const { user, limits, config, logger } = c.var;
+    const wait = await limits.hit(VERIFY_MAIL_LIMIT, user.id);
+    if (wait > 0) tooManyRequests(c, wait);
+    await requestEmailVerification(
+      { db: c.var.db, mailer: makeMailer(config, logger), publicHost: config.publicHost, now: c.var.now() },
+      user,
+    );
+    return c.json({ message: MESSAGES.emailVerifySent }, 200);
+  });
+
+  const verify = createRoute({
+    method: 'post',
+    path: '/email/verify',
+    tags: ['account'],
+    summary: 'Confirm a verification link (this account only): the login e-mail counts as verified',
+    middleware: JSON_BODY,
+    request: jsonBody(emailTokenSchema),
+    responses: { 200: answer(messageSchema, 'Verified'), ...refusals('invalid_input') },
+  });
+  account.openapi(verify, async (c) => {
+    const { token } = c.req.valid('json');
+    await confirmEmailVerification(c.var.db, c.var.user, token, c.var.now());
+    return c.json({ message: MESSAGES.emailVerified }, 200);
   });
 
   return account;

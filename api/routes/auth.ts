@@ -5,8 +5,6 @@
 // answer alike.
 import { createRoute, z } from '@hono/zod-openapi';
 import {
-  emailChangedSchema,
-  emailTokenSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   resetCheckSchema,
@@ -14,13 +12,7 @@ import {
 } from '../../contracts/account';
 import { messageSchema } from '../../contracts/answers';
 import { loginSchema, type SessionInfo, sessionInfoSchema, signedOutSchema } from '../../contracts/auth';
-import {
-  type Company,
-  deleteSessionFamily,
-  findCompanyByOwnerEmail,
-  findUserById,
-  normalizeEmail,
-} from '../../db';
+import { type Company, findCompanyByOwnerEmail, findUserById, normalizeEmail } from '../../db';
 import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -28,12 +20,11 @@ import { createMailer, type Mailer } from '../../lib/mailer';
 import { MESSAGES } from '../../rules/messages';
 import { classifyHost } from '../../rules/request-target';
 import { canonicalOrigin, productOrigin } from '../../rules/site-url';
-import { confirmEmailChange } from '../auth/account-changes';
 import { accountTokenState } from '../auth/account-tokens';
 import { findOwnerByCredentials } from '../auth/accounts';
 import { companyOfHost, hostOrigin, issueHandoff, redeemHandoff } from '../auth/handoff';
 import { confirmPasswordReset, requestPasswordReset, resetTokenMessage } from '../auth/password-reset';
-import { clearSessionCookie, createSession, setSessionCookie } from '../auth/sessions';
+import { clearSessionCookie, createSession, endLogin, setSessionCookie } from '../auth/sessions';
 import type { AppEnv } from '../env';
 import { errorBody } from '../errors';
 import { clientIp, LOGIN_LIMITS, RESET_LIMITS, tooManyRequests } from '../middleware/rate-limit';
@@ -123,7 +114,8 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     // Per e-mail whether or not it has an account, so the limit tells nothing either.
     const wait = await limits.hit(RESET_LIMITS.perEmail, normalizeEmail(email));
     if (wait > 0) tooManyRequests(c, wait);
-    await requestPasswordReset(
+    // Not awaited: the answer must not wait on whether the account exists (requestPasswordReset).
+    requestPasswordReset(
       {
         db: c.var.db,
         mailer: makeMailer(config, logger),
@@ -175,24 +167,6 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     const { token: sessionToken, session } = await createSession(c.var.db, user.id, now);
     setSessionCookie(c, sessionToken, new Date(session.expiresAt), c.var.config.publicHost);
     return c.json(sessionInfo(user.email, company, c.var.config.publicHost), 200);
-  });
-
-  const emailConfirm = createRoute({
-    method: 'post',
-    path: '/email-change/confirm',
-    tags: ['auth'],
-    summary: 'The link mailed to a new login e-mail: the login and the company follow it',
-    middleware: JSON_BODY,
-    request: jsonBody(emailTokenSchema),
-    responses: {
-      200: answer(emailChangedSchema, 'The login e-mail now'),
-      ...refusals('invalid_input', 'conflict'),
-    },
-  });
-  auth.openapi(emailConfirm, async (c) => {
-    const { token } = c.req.valid('json');
-    const email = await confirmEmailChange(c.var.db, token, c.var.now());
-    return c.json({ email, message: MESSAGES.emailChanged }, 200);
   });
 
   const handoffStart = createRoute({
@@ -274,7 +248,7 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
   });
   auth.openapi(logout, async (c) => {
     const session = c.get('session');
-    if (session) await deleteSessionFamily(c.var.db, session);
+    if (session) await endLogin(c.var.db, session, c.var.now());
     clearSessionCookie(c, c.var.config.publicHost);
     return c.body(null, 204);
   });

@@ -55,7 +55,7 @@ dashboard.openapi(read, async (c) => {
         closesAt: siteClosesAt(end).toISOString(),
       },
       addresses,
-      operator: isOperator(config, user.email),
+      operator: isOperator(config, user),
     },
     200,
   );

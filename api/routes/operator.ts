@@ -1,8 +1,10 @@
 // GET /api/operator (issue 14 item 7): the operator's view across every company — sign-ups per day,
 // the onboarding funnel, trials ending soon, orders and failed publishes. Behind the same session and
 // tenant middleware as the owner's routes, and answered only for owners whose login e-mail is in
-// OPERATOR_EMAILS; anyone else gets the same 404 as an unknown path, so the route does not exist
-// for them. Every query is a range or a limit over an index (100,000 companies).
+// OPERATOR_EMAILS AND verified (users.email_verified_at): signing up with an operator's address, in
+// any spelling, proves nothing until its mailbox answers. Addresses compare in normalizeEmail's form
+// (NFKC, lowercased) on both sides. Anyone else gets the same 404 as an unknown path, so the route
+// does not exist for them. Every query is a range or a limit over an index (100,000 companies).
 import { createRoute } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { operatorSchema } from '../../contracts/operator';
@@ -12,6 +14,8 @@ import {
   listFailedPublishes,
   listRecentOrders,
   listTrialsEnding,
+  normalizeEmail,
+  type User,
 } from '../../db';
 import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
@@ -25,12 +29,16 @@ import { answer, routeGroup } from '../openapi';
 const OPERATOR_DAYS = 30;
 const TRIALS_ENDING_DAYS = 14;
 
-export function isOperator(config: Pick<Config, 'operatorEmails'>, email: string): boolean {
-  return config.operatorEmails.includes(email.trim().toLowerCase());
+/** An operator: a login e-mail in OPERATOR_EMAILS that its owner has proved they read. */
+export function isOperator(
+  config: Pick<Config, 'operatorEmails'>,
+  user: Pick<User, 'email' | 'emailVerifiedAt'>,
+): boolean {
+  return user.emailVerifiedAt !== null && config.operatorEmails.includes(normalizeEmail(user.email));
 }
 
 const requireOperator = createMiddleware<OwnerEnv>(async (c, next) => {
-  if (!isOperator(c.var.config, c.var.user.email)) throw new AppError('not_found', MESSAGES.notFound);
+  if (!isOperator(c.var.config, c.var.user)) throw new AppError('not_found', MESSAGES.notFound);
   await next();
 });
 
@@ -41,7 +49,7 @@ const read = createRoute({
   path: '/',
   tags: ['operator'],
   summary:
-    'Operators only (OPERATOR_EMAILS; 404 for anyone else): sign-ups, funnel, trials ending, orders, failed publishes',
+    'Operators only (a verified login e-mail in OPERATOR_EMAILS; 404 for anyone else): sign-ups, funnel, trials ending, orders, failed publishes',
   middleware: requireOperator,
   responses: { 200: answer(operatorSchema, "The operator's figures") },
 });

@@ -1,16 +1,19 @@
-// One-time account tokens (password reset, e-mail change, cross-host hand-off). The row id is the
-// SHA-256 of the token the owner receives; the token itself is never stored. A token is spent by
-// spendAccountToken, a single conditional UPDATE, so two concurrent uses cannot both succeed.
+// One-time account tokens (password reset, e-mail change, e-mail verification, cross-host hand-off).
+// The row id is the SHA-256 of the token the owner receives; the token itself is never stored. A
+// token is spent by spendAccountToken, a single conditional UPDATE, so two concurrent uses cannot
+// both succeed. A hand-off token names the session it was issued from (sessionId): it dies with it.
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../database';
 
-export type AccountTokenPurpose = 'password_reset' | 'email_change' | 'handoff';
+export type AccountTokenPurpose = 'password_reset' | 'email_change' | 'email_verify' | 'handoff';
 
 export interface AccountTokensTable {
   id: string;
   userId: string;
   purpose: AccountTokenPurpose;
   detail: string | null;
+  /** The session a hand-off token was issued from; null for tokens sent by e-mail. */
+  sessionId: string | null;
   expiresAt: string;
   usedAt: string | null;
   createdAt: string;
@@ -26,6 +29,7 @@ export async function insertAccountToken(
     userId: string;
     purpose: AccountTokenPurpose;
     detail?: string | null;
+    sessionId?: string | null;
     expiresAt: Date;
   },
   now = new Date(),
@@ -35,6 +39,7 @@ export async function insertAccountToken(
     userId: token.userId,
     purpose: token.purpose,
     detail: token.detail ?? null,
+    sessionId: token.sessionId ?? null,
     expiresAt: token.expiresAt.toISOString(),
     usedAt: null,
     createdAt: now.toISOString(),
@@ -56,23 +61,27 @@ export async function findAccountToken(
     .executeTakeFirst();
 }
 
-/** Spends an unused, unexpired token and answers its row; undefined when it cannot be used. */
+/**
+ * Spends an unused, unexpired token and answers its row; undefined when it cannot be used. With
+ * `userId`, only that user's token is spent (a link confirmed in the owner's own session).
+ */
 export async function spendAccountToken(
   db: Db,
   id: string,
   purpose: AccountTokenPurpose,
   now = new Date(),
+  userId?: string,
 ): Promise<AccountToken | undefined> {
   const stamp = now.toISOString();
-  return db
+  let query = db
     .updateTable('accountTokens')
     .set({ usedAt: stamp })
     .where('id', '=', id)
     .where('purpose', '=', purpose)
     .where('usedAt', 'is', null)
-    .where('expiresAt', '>', stamp)
-    .returningAll()
-    .executeTakeFirst();
+    .where('expiresAt', '>', stamp);
+  if (userId !== undefined) query = query.where('userId', '=', userId);
+  return query.returningAll().executeTakeFirst();
 }
 
 /** Spends every open token of a user for one purpose (a new password voids older reset links). */
@@ -87,6 +96,34 @@ export async function spendUserAccountTokens(
     .set({ usedAt: now.toISOString() })
     .where('userId', '=', userId)
     .where('purpose', '=', purpose)
+    .where('usedAt', 'is', null)
+    .execute();
+}
+
+/**
+ * Spends every open token of a user, whatever it is for: a new password (reset or change) ends
+ * every link and hand-off issued before it, so nothing asked for with the old password outlives it.
+ */
+export async function spendAllUserAccountTokens(db: Db, userId: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable('accountTokens')
+    .set({ usedAt: now.toISOString() })
+    .where('userId', '=', userId)
+    .where('usedAt', 'is', null)
+    .execute();
+}
+
+/** Spends the open tokens issued from these sessions (the hand-offs of a login that ends). */
+export async function spendSessionAccountTokens(
+  db: Db,
+  sessionIds: readonly string[],
+  now = new Date(),
+): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await db
+    .updateTable('accountTokens')
+    .set({ usedAt: now.toISOString() })
+    .where('sessionId', 'in', sessionIds)
     .where('usedAt', 'is', null)
     .execute();
 }

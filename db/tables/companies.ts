@@ -3,6 +3,7 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import { AppError } from '../../lib/errors';
 import { domainTwin } from '../../rules/domain';
+import { normalizeEmail } from '../../rules/email';
 import { DEFAULT_HOURS, normalizeHours, type OpeningHours } from '../../rules/hours';
 import { MESSAGES } from '../../rules/messages';
 import { EMPTY_SOCIAL_MEDIA, type SocialMedia } from '../../rules/social';
@@ -272,7 +273,7 @@ function newCompanyRow(input: NewCompany, subdomain: string, now: Date): NewComp
     city: input.city ?? '',
     phone: input.phone ?? '',
     email: input.email ?? '',
-    companyEmail: input.companyEmail ? input.companyEmail.trim().toLowerCase() : null,
+    companyEmail: input.companyEmail ? normalizeEmail(input.companyEmail) : null,
     logo: input.logo ?? null,
     industryDesc: input.industryDesc ?? '',
     industryCode: input.industryCode ?? '',
@@ -344,7 +345,7 @@ export async function findCompanyByOwnerEmail(db: Db, email: string): Promise<Co
   const row = await db
     .selectFrom('companies')
     .selectAll()
-    .where('companyEmail', '=', email.trim().toLowerCase())
+    .where('companyEmail', '=', normalizeEmail(email))
     .executeTakeFirst();
   return row && toCompany(row);
 }

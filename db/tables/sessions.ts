@@ -47,6 +47,7 @@ export async function findSessionWithUser(
       'sessions.parentId',
       'users.email',
       'users.passwordHash',
+      'users.emailVerifiedAt',
       'users.createdAt',
       'users.updatedAt',
     ])
@@ -65,6 +66,7 @@ export async function findSessionWithUser(
       id: row.userId,
       email: row.email,
       passwordHash: row.passwordHash,
+      emailVerifiedAt: row.emailVerifiedAt,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     },
@@ -82,14 +84,34 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
 
 /**
  * Ends a login on every host: the session, the login it was handed off from (if any), and every
- * session handed off from that login.
+ * session handed off from that login. Answers the ids of the sessions it ended.
  */
-export async function deleteSessionFamily(db: Db, session: Pick<Session, 'id' | 'parentId'>): Promise<void> {
+export async function deleteSessionFamily(
+  db: Db,
+  session: Pick<Session, 'id' | 'parentId'>,
+): Promise<string[]> {
   const root = session.parentId ?? session.id;
-  await db
+  const rows = await db
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('id', '=', root), eb('parentId', '=', root), eb('id', '=', session.id)]))
+    .returning('id')
     .execute();
+  return [...new Set([root, session.id, ...rows.map((row) => row.id)])];
+}
+
+/** The session if it exists and has not expired at `now` (a hand-off's parent must be alive). */
+export async function findLiveSession(db: Db, id: string, now: Date): Promise<Session | undefined> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('expiresAt', '>', now.toISOString())
+    .executeTakeFirst();
+}
+
+/** Ends every session of the user but `keepId` (a password change keeps the device it was made on). */
+export async function deleteOtherUserSessions(db: Db, userId: string, keepId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('userId', '=', userId).where('id', '!=', keepId).execute();
 }
 
 export async function deleteUserSessions(db: Db, userId: string): Promise<void> {

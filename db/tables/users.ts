@@ -1,8 +1,10 @@
-// Owner accounts. E-mails are stored trimmed and lowercased, so `Anna@Firma.dk` and `anna@firma.dk`
-// are one account on both dialects; only a password hash is kept.
+// Owner accounts. E-mails are stored in rules/email.ts normalizeEmail's form (trimmed, NFKC,
+// lowercased), so `Anna@Firma.dk`, `anna@firma.dk` and a look-alike spelling are one account on both
+// dialects; only a password hash is kept. emailVerifiedAt says the owner proved they read the address.
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
 import { AppError } from '../../lib/errors';
+import { normalizeEmail } from '../../rules/email';
 import { MESSAGES } from '../../rules/messages';
 import { type Db, isUniqueViolation } from '../database';
 
@@ -10,6 +12,9 @@ export interface UsersTable {
   id: string;
   email: string;
   passwordHash: string;
+  /** When the owner last proved they read `email` (reset, e-mail change or verification link); null
+   *  for an address nobody proved. Privileges tied to an address need it (the operator view). */
+  emailVerifiedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -17,9 +22,7 @@ export interface UsersTable {
 export type User = Selectable<UsersTable>;
 type NewUserRow = Insertable<UsersTable>;
 
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+export { normalizeEmail };
 
 /** Creates an owner account; an e-mail already in use (in any case) is the spec's conflict. */
 export async function insertUser(
@@ -33,6 +36,7 @@ export async function insertUser(
     id: randomUUID(),
     email: normalizeEmail(email),
     passwordHash,
+    emailVerifiedAt: null,
     createdAt: stamp,
     updatedAt: stamp,
   };
@@ -58,4 +62,9 @@ export async function updateUserPassword(db: Db, id: string, passwordHash: strin
     .set({ passwordHash, updatedAt: now.toISOString() })
     .where('id', '=', id)
     .execute();
+}
+
+/** Records that the owner proved they read their current address. */
+export async function markEmailVerified(db: Db, id: string, now = new Date()): Promise<void> {
+  await db.updateTable('users').set({ emailVerifiedAt: now.toISOString() }).where('id', '=', id).execute();
 }

@@ -1,6 +1,7 @@
 // The owner's own login over HTTP on the real app: change the password (current one required,
 // other sessions end, this one stays) and change the login e-mail through a link mailed to the new
-// address (the company's companyEmail follows; used and made-up links are named in Danish).
+// address, confirmed by the signed-in owner with a POST (the company's companyEmail follows, the old
+// address is told; used, made-up and other accounts' links are named in Danish).
 import { afterEach, describe, expect, it } from 'vitest';
 import { findCompanyByCvr } from '../../db';
 import { MESSAGES } from '../../rules/messages';
@@ -76,7 +77,7 @@ describe('PUT /api/account/password', () => {
 describe('changing the login e-mail', () => {
   const LINK = /(http:\/\/localhost:3000\/admin\/bekraeft-email\?token=[a-z2-7]{32})/;
 
-  it('mails a link to the new address; opening it moves the login and the company to it', async () => {
+  it('mails a link to the new address; the signed-in owner confirming it moves the login and the company', async () => {
     await setUp();
     const cookie = await h.login('ejer@hansen.dk', 'Gode-Brædder-7');
     const taken = await h.send('POST', '/api/account/email', {
@@ -103,7 +104,22 @@ describe('changing the login e-mail', () => {
     expect(outboxMails(h.config.storageDir)[0]).toContain('Bekræft den nye email her:');
 
     const token = new URL(link).searchParams.get('token') ?? '';
-    const confirmed = await h.send('POST', '/api/auth/email-change/confirm', { body: { token } });
+    // Opening the link is not enough: nobody signed in, or another owner signed in, changes nothing.
+    const anonymous = await h.send('POST', '/api/account/email/confirm', { body: { token } });
+    expect(anonymous.status).toBe(401);
+    const stranger = await h.login('ejer@andersen.dk', 'Gode-Rør-77');
+    const foreign = await h.send('POST', '/api/account/email/confirm', { cookie: stranger, body: { token } });
+    expect((await errorOf(foreign)).message).toBe(MESSAGES.emailLinkInvalid);
+    // Nor can another site make the owner's browser confirm it (the API's origin check).
+    const crossSite = await h.send('POST', '/api/account/email/confirm', {
+      cookie,
+      body: { token },
+      headers: { Origin: 'https://evil.example' },
+    });
+    expect(crossSite.status).toBe(403);
+    expect((await findCompanyByCvr(h.db, '12345678'))?.companyEmail).toBe('ejer@hansen.dk');
+
+    const confirmed = await h.send('POST', '/api/account/email/confirm', { cookie, body: { token } });
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toEqual({
       email: 'mester@hansen-tomrer.dk',
@@ -125,9 +141,21 @@ describe('changing the login e-mail', () => {
       ).status,
     ).toBe(401);
 
-    const again = await h.send('POST', '/api/auth/email-change/confirm', { body: { token } });
+    // The old address is told, with where to turn if it was not the owner.
+    const notice = await waitForMailLink(
+      h.config.storageDir,
+      'ejer@hansen.dk',
+      /(Login-emailen til din Mesterside-konto er netop ændret[^\n]*)/,
+    );
+    expect(notice).toContain('mester@hansen-tomrer.dk');
+    const noticeMail = outboxMails(h.config.storageDir).find((mail) => mail.includes(notice)) ?? '';
+    expect(noticeMail.toLowerCase()).toContain('to: ejer@hansen.dk');
+    expect(noticeMail).toContain(`Var det ikke dig, så skriv straks til ${h.config.contactTo}`);
+
+    const again = await h.send('POST', '/api/account/email/confirm', { cookie, body: { token } });
     expect((await errorOf(again)).message).toBe(MESSAGES.emailLinkUsed);
-    const madeUp = await h.send('POST', '/api/auth/email-change/confirm', {
+    const madeUp = await h.send('POST', '/api/account/email/confirm', {
+      cookie,
       body: { token: 'b'.repeat(32) },
     });
     expect((await errorOf(madeUp)).message).toBe(MESSAGES.emailLinkInvalid);

@@ -265,6 +265,23 @@ describe('login rate limits', () => {
     expect((await login('ejer@hansen.dk', 'Gode-Brædder-7', from('203.0.113.8'))).status).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64: a new address from the same prefix gets no fresh limit', async () => {
+    await setUp();
+    // One subscriber's /64 holds 2^64 addresses; each attempt from another one of them.
+    for (let attempt = 1; attempt <= 20; attempt++) {
+      const response = await login(
+        `person-${attempt}@hansen.dk`,
+        'forkert',
+        from(`2001:db8:7:1::${attempt.toString(16)}`),
+      );
+      expect(response.status).toBe(401);
+    }
+    const blocked = await login('ejer@hansen.dk', 'Gode-Brædder-7', from('2001:db8:7:1:ffff:1:2:3'));
+    expect(blocked.status).toBe(429);
+    // The neighbouring /64 is another subscriber.
+    expect((await login('ejer@hansen.dk', 'Gode-Brædder-7', from('2001:db8:7:2::1'))).status).toBe(200);
+  });
+
   it('behind a trusted proxy, keys on the client X-Forwarded-For names', async () => {
     await setUp({ TRUST_PROXY: '127.0.0.1' });
     const viaProxy = (client: string) => ({

@@ -3,9 +3,11 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import {
   addSitePageViews,
+  findUserByEmail,
   incrementAnalyticsCount,
   insertImage,
   insertOrder,
+  markEmailVerified,
   markPublishWanted,
   recordPublishFailure,
 } from '../../db';
@@ -115,6 +117,9 @@ describeWithDialects('/api/dashboard and /api/operator', (dialect) => {
     await recordPublishFailure(h.db, '55667788', 'render failed: template missing', h.now());
 
     const operatorCookie = await h.login(operator.email, operator.password);
+    // Until the operator has verified the address, the view does not exist for them either.
+    expect((await h.send('GET', '/api/operator', { cookie: operatorCookie })).status).toBe(404);
+    await markEmailVerified(h.db, (await findUserByEmail(h.db, operator.email))?.id ?? '', h.now());
     const response = await h.send('GET', '/api/operator', { cookie: operatorCookie });
     expect(response.status).toBe(200);
     const body = await response.json();

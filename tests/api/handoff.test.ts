@@ -48,6 +48,10 @@ describe('hand-off between the product hosts', () => {
       cookie: main,
     });
     expect(handoff.status).toBe(302);
+    // The token travels in the fragment and the page leaves no Referer anywhere (issue 23: the app's
+    // default Referrer-Policy used to overwrite this one).
+    expect(handoff.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(handoff.headers.get('cache-control')).toBe('no-store');
     const location = handoff.headers.get('location') ?? '';
     const match = /^http:\/\/([^/]+)\/admin#handoff=([a-z2-7]{32})$/.exec(location);
     expect(match?.[1]).toBe(sub);

@@ -1,6 +1,7 @@
 // The owner's account screen in Chromium against the real server: change the password, then the
-// login e-mail through the link read from the .eml in the outbox, and the admin greets the new
-// address. Screens at 360 and 1366 px in test-artifacts/admin-account/.
+// login e-mail through the link read from the .eml in the outbox: opened in a browser that is not
+// signed in, it changes nothing until the owner logs in and presses "Bekræft ny email"; the admin
+// then greets the new address. Screens at 360 and 1366 px in test-artifacts/admin-account/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../rules/messages';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
@@ -37,6 +38,25 @@ describe('account settings in the admin', () => {
     await passwordForm.getByRole('button', { name: 'Skift password' }).click();
     await passwordForm.getByRole('status').getByText(MESSAGES.passwordChanged).waitFor();
 
+    // The address is not verified yet: the card sends a link, confirmed with a button.
+    const verifyCard = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Bekræft din email' }),
+    });
+    await verifyCard.getByRole('button', { name: 'Send link til min email' }).click();
+    await verifyCard.getByRole('status').getByText(MESSAGES.emailVerifySent).waitFor();
+    const verifyLink = await waitForMailLink(
+      admin.storageDir,
+      OWNER.email,
+      /(http:\/\/\S+\/admin\/bekraeft-din-email\?token=[a-z2-7]{32})/,
+    );
+    await page.goto(verifyLink);
+    await page.getByRole('button', { name: 'Bekræft email' }).click();
+    await page.getByRole('status').getByText(MESSAGES.emailVerified).waitFor();
+    await admin.shot(page, 'verify-email-1366');
+    await page.goto(`${admin.origin}/admin/konto`);
+    await page.getByRole('heading', { name: 'Skift email' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Bekræft din email' }).count()).toBe(0);
+
     const emailForm = page.locator('form', { has: page.getByRole('heading', { name: 'Skift email' }) });
     await emailForm.getByLabel('Ny email').fill('mester@ny-adresse.example');
     await emailForm.getByLabel('Dit password').fill('Nye-Brædder-8');
@@ -49,21 +69,34 @@ describe('account settings in the admin', () => {
       'mester@ny-adresse.example',
       /(http:\/\/\S+\/admin\/bekraeft-email\?token=[a-z2-7]{32})/,
     );
-    await page.setViewportSize(NARROW);
-    await page.goto(link);
-    await page.getByRole('status').getByText(MESSAGES.emailChanged).waitFor();
-    await admin.shot(page, 'confirm-email-360');
-    await page.getByRole('link', { name: 'Gå til administrationen' }).click();
-    await page.waitForURL(`${admin.origin}/admin/dashboard`);
-    await page.getByText('mester@ny-adresse.example').first().waitFor();
-    await admin.shot(page, 'dashboard-new-email-360');
-    await page.goto(`${admin.origin}/admin/konto`);
-    await page.getByRole('heading', { name: 'Skift email' }).waitFor();
-    await admin.shot(page, 'account-360', true);
+    // The link opened on a phone that is not signed in: the login first, then back to the link's
+    // screen, and nothing changes until the button is pressed.
+    const phone = await admin.newPage(NARROW);
+    await phone.goto(link);
+    await phone.getByRole('heading', { name: 'Log ind på din side' }).waitFor();
+    expect((await admin.company()).companyEmail).toBe(OWNER.email);
+    await phone.getByLabel('Email').fill(OWNER.email);
+    await phone.getByLabel('Password').fill('Nye-Brædder-8');
+    await phone.getByRole('button', { name: 'Log ind' }).click();
+    await phone.getByRole('heading', { name: 'Bekræft ny email' }).waitFor();
+    expect(new URL(phone.url()).pathname).toBe('/admin/bekraeft-email');
+    expect((await admin.company()).companyEmail).toBe(OWNER.email);
+    await admin.shot(phone, 'confirm-email-360');
+    await phone.getByRole('button', { name: 'Bekræft ny email' }).click();
+    await phone.getByRole('status').getByText(MESSAGES.emailChanged).waitFor();
+    await admin.shot(phone, 'confirm-email-done-360');
+    await phone.getByRole('link', { name: 'Gå til administrationen' }).click();
+    await phone.waitForURL(`${admin.origin}/admin/dashboard`);
+    await phone.getByText('mester@ny-adresse.example').first().waitFor();
+    await admin.shot(phone, 'dashboard-new-email-360');
+    await phone.goto(`${admin.origin}/admin/konto`);
+    await phone.getByRole('heading', { name: 'Skift email' }).waitFor();
+    await admin.shot(phone, 'account-360', true);
 
-    // Opening the link again says it is used.
-    await page.goto(link);
-    await page.getByRole('alert').getByText(MESSAGES.emailLinkUsed).waitFor();
+    // Confirming the link again says it is used.
+    await phone.goto(link);
+    await phone.getByRole('button', { name: 'Bekræft ny email' }).click();
+    await phone.getByRole('alert').getByText(MESSAGES.emailLinkUsed).waitFor();
     expect((await admin.company()).companyEmail).toBe('mester@ny-adresse.example');
   });
 });

@@ -31,6 +31,12 @@ beforeAll(async () => {
     .where('cvr', '=', OTHER.cvr)
     .execute();
   await createOwnerAccount(admin.db, { email: OTHER.email, password: OTHER.password }, new Date());
+  // The operator's address is in OPERATOR_EMAILS and verified (the operator view needs both).
+  await admin.db
+    .updateTable('users')
+    .set({ emailVerifiedAt: new Date().toISOString() })
+    .where('email', '=', OWNER.email)
+    .execute();
 }, 60_000);
 
 afterAll(async () => {

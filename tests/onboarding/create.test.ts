@@ -289,6 +289,16 @@ describe('POST /api/onboarding/create', () => {
     expect(await findCompanyByCvr(h.db, '87654321')).toBeUndefined();
   });
 
+  it('says nothing about an e-mail until the CVR is a real, unclaimed company (no account oracle)', async () => {
+    const h = await harness();
+    expect((await h.request(form())).status).toBe(201);
+    // A made-up CVR with a registered e-mail: the CVR's answer, not the e-mail's.
+    const madeUp = await h.request(form({ cvr: UNKNOWN_CVR, email: 'ejer@hansen.dk' }));
+    expect(await errorOf(madeUp)).toEqual({ status: 404, message: MESSAGES.cvrNotFound });
+    const claimed = await h.request(form({ email: 'ejer@hansen.dk' }));
+    expect(await errorOf(claimed)).toEqual({ status: 409, message: MESSAGES.cvrTaken });
+  });
+
   it('answers an unknown CVR with the spec message', async () => {
     const h = await harness();
     const response = await h.request(form({ cvr: UNKNOWN_CVR }));

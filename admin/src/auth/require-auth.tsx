@@ -1,14 +1,19 @@
 // The auth guard (SPEC §2): a spinner until the auth state is known, the child route when signed in,
-// otherwise back to the login at /admin.
+// otherwise back to the login at /admin, which returns here after the login (a mailed link opened
+// while signed out still ends on its own screen).
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { ADMIN_PATHS } from '../paths';
 import { useAuth } from './auth-context';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { state } = useAuth();
+  const location = useLocation();
   if (state.status === 'unknown') return <Spinner label="Tjekker login…" />;
-  if (state.status === 'signed-out') return <Navigate to={ADMIN_PATHS.login} replace />;
+  if (state.status === 'signed-out') {
+    const from = location.pathname + location.search;
+    return <Navigate to={ADMIN_PATHS.login} replace state={{ from }} />;
+  }
   return children;
 }

@@ -1,15 +1,16 @@
 // /admin/konto — the owner's own login (issue 13): change the password (the current one is asked
-// for; other devices are logged out) and change the login e-mail, which takes effect when the owner
-// opens the link mailed to the new address (/admin/bekraeft-email, outside the auth guard, since it
-// may be opened on another device).
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+// for; other devices are logged out), change the login e-mail, and verify it (issue 23). The links
+// mailed for a change (/admin/bekraeft-email) and a verification (/admin/bekraeft-din-email) open
+// screens behind the auth guard where the signed-in owner confirms with a button: opening a link, in
+// a mail scanner or anyone's browser, changes nothing.
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { changeEmailSchema, changePasswordSchema } from '../../../contracts/account';
 import { MESSAGES } from '../../../rules/messages';
 import { api } from '../api/client';
-import { useSession } from '../auth/auth-context';
+import type { SessionInfo } from '../api/types';
+import { useAuth, useSession } from '../auth/auth-context';
 import { Field } from '../components/field';
-import { Spinner } from '../components/spinner';
 import { ADMIN_PATHS } from '../paths';
 
 type Outcome = { kind: 'error' | 'success'; text: string } | null;
@@ -164,6 +165,59 @@ function EmailForm() {
   );
 }
 
+/** The login e-mail's verification: whether it is done, and a button that mails the link. */
+function VerifyEmailCard() {
+  const session = useSession();
+  const [verified, setVerified] = useState<boolean | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    api
+      .get<{ emailVerified: boolean }>('/account', MESSAGES.emailVerifyFailed)
+      .then((account) => live && setVerified(account.emailVerified))
+      .catch(() => live && setVerified(null));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const send = async () => {
+    setSending(true);
+    setOutcome(null);
+    try {
+      const answer = await api.post<{ message: string }>(
+        '/account/email/verification',
+        MESSAGES.emailVerifyFailed,
+      );
+      setOutcome({ kind: 'success', text: answer.message });
+    } catch (caught) {
+      setOutcome({
+        kind: 'error',
+        text: caught instanceof Error ? caught.message : MESSAGES.emailVerifyFailed,
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (verified !== false) return null;
+  return (
+    <section className="card account-card" aria-labelledby="account-verify">
+      <h2 id="account-verify">Bekræft din email</h2>
+      <p className="account-hint">
+        Din email <strong>{session.email}</strong> er ikke bekræftet endnu. Vi sender et link til den, så du
+        kan vise, at det er din.
+      </p>
+      <OutcomeLine outcome={outcome} />
+      <button type="button" className="button" disabled={sending} onClick={send}>
+        {sending ? 'Sender...' : 'Send link til min email'}
+      </button>
+    </section>
+  );
+}
+
 export function AccountScreen() {
   return (
     <section className="account">
@@ -171,43 +225,86 @@ export function AccountScreen() {
       <div className="account-grid">
         <PasswordForm />
         <EmailForm />
+        <VerifyEmailCard />
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A mailed link's screen: says what confirming does, and confirms only when the signed-in owner
+ * presses the button (the link is single-use, so it is never spent by opening the page).
+ */
+function ConfirmLinkScreen(props: {
+  heading: string;
+  intro: string;
+  button: string;
+  path: string;
+  fallback: string;
+  /** After a success: the session as it is now (the e-mail may have changed). */
+  refresh?: boolean;
+}) {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { signedIn } = useAuth();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [sending, setSending] = useState(false);
+
+  const confirm = async () => {
+    setSending(true);
+    setOutcome(null);
+    try {
+      const answer = await api.post<{ message: string }>(props.path, props.fallback, { token });
+      setOutcome({ kind: 'success', text: answer.message });
+      if (props.refresh) signedIn(await api.get<SessionInfo>('/auth/session', MESSAGES.unauthorized));
+    } catch (caught) {
+      setOutcome({ kind: 'error', text: caught instanceof Error ? caught.message : props.fallback });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="account">
+      <h1>{props.heading}</h1>
+      <div className="card account-card">
+        {outcome?.kind === 'success' ? null : <p className="account-hint">{props.intro}</p>}
+        <OutcomeLine outcome={outcome} />
+        {outcome?.kind === 'success' ? (
+          <Link className="button" to={ADMIN_PATHS.dashboard}>
+            Gå til administrationen
+          </Link>
+        ) : (
+          <button type="button" className="button" disabled={sending || token === ''} onClick={confirm}>
+            {sending ? 'Bekræfter...' : props.button}
+          </button>
+        )}
       </div>
     </section>
   );
 }
 
 export function ConfirmEmailScreen() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const sent = useRef(false);
-
-  useEffect(() => {
-    // Once: the link is single-use, and React may run effects twice in development.
-    if (sent.current) return;
-    sent.current = true;
-    api
-      .post<{ message: string }>('/auth/email-change/confirm', MESSAGES.emailLinkInvalid, { token })
-      .then((answer) => setOutcome({ kind: 'success', text: answer.message }))
-      .catch((caught: unknown) =>
-        setOutcome({
-          kind: 'error',
-          text: caught instanceof Error ? caught.message : MESSAGES.emailLinkInvalid,
-        }),
-      );
-  }, [token]);
-
-  if (!outcome) return <Spinner label="Bekræfter email…" />;
   return (
-    <main className="login">
-      <div className="login-card">
-        <p className="login-brand">Mesterside</p>
-        <h1>Bekræft email</h1>
-        <OutcomeLine outcome={outcome} />
-        <Link className="button button-wide" to={ADMIN_PATHS.login}>
-          Gå til administrationen
-        </Link>
-      </div>
-    </main>
+    <ConfirmLinkScreen
+      heading="Bekræft ny email"
+      intro="Klik på knappen for at logge ind med den nye email fremover. Vi giver din nuværende email besked om ændringen."
+      button="Bekræft ny email"
+      path="/account/email/confirm"
+      fallback={MESSAGES.emailChangeFailed}
+      refresh
+    />
+  );
+}
+
+export function VerifyEmailScreen() {
+  return (
+    <ConfirmLinkScreen
+      heading="Bekræft din email"
+      intro="Klik på knappen for at bekræfte, at du kan modtage mails på din email."
+      button="Bekræft email"
+      path="/account/email/verify"
+      fallback={MESSAGES.emailVerifyFailed}
+    />
   );
 }

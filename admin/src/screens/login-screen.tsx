@@ -2,7 +2,7 @@
 // required, 'Log ind' / 'Logger ind...', on success the dashboard, on failure an error and stay.
 // The form is checked with the API's own loginSchema, so the messages are the API's.
 import { type FormEvent, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { loginSchema } from '../../../contracts/auth';
 import { MESSAGES } from '../../../rules/messages';
 import { useAuth } from '../auth/auth-context';
@@ -10,16 +10,32 @@ import { Field } from '../components/field';
 import { Spinner } from '../components/spinner';
 import { ADMIN_PATHS } from '../paths';
 
+/** The screens of mailed links (issue 23): a guest who opens one logs in and comes back to it. */
+const RETURN_SCREENS: readonly string[] = [ADMIN_PATHS.confirmEmail, ADMIN_PATHS.verifyEmail];
+
+/** Where to go after the login: back to a mailed link's screen the guard sent us from, else the
+ *  dashboard (SPEC §2). */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (typeof from !== 'string') return ADMIN_PATHS.dashboard;
+  const url = new URL(from, window.location.origin);
+  return url.origin === window.location.origin && RETURN_SCREENS.includes(url.pathname)
+    ? url.pathname + url.search
+    : ADMIN_PATHS.dashboard;
+}
+
 export function LoginScreen() {
   const { state, login } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
+  const next = returnPath(location.state);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   if (state.status === 'unknown') return <Spinner label="Tjekker login…" />;
-  if (state.status === 'signed-in' && !submitting) return <Navigate to={ADMIN_PATHS.dashboard} replace />;
+  if (state.status === 'signed-in' && !submitting) return <Navigate to={next} replace />;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -32,7 +48,7 @@ export function LoginScreen() {
     setError(null);
     try {
       await login(parsed.data.email, parsed.data.password);
-      navigate(ADMIN_PATHS.dashboard, { replace: true });
+      navigate(next, { replace: true });
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : MESSAGES.loginFailed);
       setSubmitting(false);
