@@ -120,7 +120,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'maler',
     noun: noun('maler', 'maleren', 'malere', 'malerne'),
     workplace: 'onsite',
-    codes: ['433410'],
+    // 433400 'Malerforretninger og glarmestre' is shared with the glarmester: the name decides.
+    codes: ['433410', '433400'],
     stems: ['maler'],
     services: [
       'Maling af lejligheder og huse',
@@ -187,7 +188,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'blikkenslager',
     noun: noun('blikkenslager', 'blikkenslageren', 'blikkenslagere', 'blikkenslagerne'),
     workplace: 'onsite',
-    codes: [],
+    // 432200 'VVS- og blikkenslagerforretninger' is shared with VVS: the name decides.
+    codes: ['432200'],
     stems: ['blikkenslager', 'blik'],
     services: [
       'Tagrender og nedløb',
@@ -389,8 +391,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'glarmester',
     noun: noun('glarmester', 'glarmesteren', 'glarmestre', 'glarmestrene'),
     workplace: 'onsite',
-    codes: ['433420'],
-    stems: ['glarmester', 'glas'],
+    codes: ['433420', '433400'],
+    stems: ['glarmester', 'glarmest', 'glas'],
     services: [
       'Udskiftning af termoruder',
       'Punkterede ruder',

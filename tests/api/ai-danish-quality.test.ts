@@ -172,8 +172,9 @@ describe('trade profiles', () => {
     expect(findTradeProfile({ industryCode: '43.32.00', industryDesc: 'Noget andet' }).id).toBe('tomrer');
     expect(findTradeProfile({ industryDesc: 'Tømrer- og bygningssnedkervirksomhed' }).id).toBe('tomrer');
     expect(findTradeProfile({ industryDesc: 'VVS- og blikkenslagerforretninger' }).id).toBe('vvs');
+    // 432200 is shared by VVS and blikkenslager: the name decides (find-trade.test.ts has the rule).
     expect(findTradeProfile({ industryCode: '432200', companyName: 'Hansens Blikkenslageri' }).id).toBe(
-      'vvs',
+      'blikkenslager',
     );
     expect(findTradeProfile({ industryDesc: 'Anden rådgivning', companyName: 'Låsesmeden ApS' }).id).toBe(
       'laasesmed',
@@ -184,13 +185,33 @@ describe('trade profiles', () => {
   });
 });
 
+/** A code only this profile has (a shared one would leave the choice to the name), or ''. */
+function ownCode(profile: TradeProfile): string {
+  const shared = (code: string) =>
+    TRADE_PROFILES.some((other) => other !== profile && other.codes.includes(code));
+  return profile.codes.find((code) => !shared(code)) ?? '';
+}
+
+// Registry answers that name no trade: a catch-all code, and a code no profile knows, each with the
+// description the registry writes for it.
+const CODES_NAMING_NO_TRADE: readonly [string, string][] = [
+  ['439990', 'Anden bygge- og anlægsvirksomhed i.a.n.'],
+  ['960900', 'Anden personlig service i.a.n.'],
+  ['749000', 'Andre liberale, videnskabelige og tekniske tjenesteydelser i.a.n.'],
+];
+
+function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
 describe('the built-in writer over every profile', () => {
   for (const profile of TRADE_PROFILES) {
     it(`writes a good site for a ${profile.noun.singular}`, () => {
+      const code = ownCode(profile);
       const company: Company = {
-        name: `Jensen & Larsen ${profile.noun.singular === profile.noun.singular.toUpperCase() ? '' : 'ApS'}`.trim(),
-        code: profile.codes[0] ?? '',
-        desc: profile.codes[0] ? '' : (profile.stems[0] ?? ''),
+        name: 'Jensen & Larsen ApS',
+        code,
+        desc: code ? '' : (profile.stems[0] ?? ''),
         city: 'Ringsted',
         startDate: '01/03 - 2009',
         employees: 4,
@@ -203,6 +224,30 @@ describe('the built-in writer over every profile', () => {
       for (const variant of ['a', 'b', 'c']) expectGoodSite(company, profile, variant);
     });
   }
+});
+
+describe('the built-in writer over every profile named only by the company name', () => {
+  TRADE_PROFILES.forEach((profile, index) => {
+    const [code, desc] = CODES_NAMING_NO_TRADE[index % CODES_NAMING_NO_TRADE.length] as [string, string];
+    const trade = capitalised(profile.noun.singular);
+    const name = index % 2 === 0 ? `${trade} Bo Holm ApS` : `Holm & Søn ${trade} I/S`;
+    it(`${name} (${code} ${desc})`, () => {
+      const company: Company = {
+        name,
+        code,
+        desc,
+        city: CITIES[index % CITIES.length] as string,
+        startDate: `01/0${(index % 9) + 1} - ${1985 + index}`,
+        employees: [2, 7, null][index % 3] ?? null,
+        hasPhone: true,
+        hasEmail: index % 4 !== 0,
+      };
+      expect(findTradeProfile({ industryCode: code, industryDesc: desc, companyName: name }).id).toBe(
+        profile.id,
+      );
+      for (const variant of ['x', 'y']) expectGoodSite(company, profile, variant);
+    });
+  });
 });
 
 describe('the built-in writer over a corpus of registry texts', () => {
