@@ -262,7 +262,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     services: [
       'Ny kloak og omlægning af kloak',
       'TV-inspektion af kloakrør',
-      'Rotter i kloakken',
+      'Rottespærre',
       'Nedsivningsanlæg og faskiner',
       'Dræn omkring huset',
       'Separatkloakering',
@@ -514,6 +514,44 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
       },
     ],
     keywords: ['låsesmed', 'låseservice', 'døroplukning'],
+  },
+  {
+    id: 'stenhugger',
+    noun: noun('stenhugger', 'stenhuggeren', 'stenhuggere', 'stenhuggerne'),
+    workplace: 'onsite',
+    codes: ['237000'],
+    stems: ['stenhug', 'gravsten', 'mindesten', 'natursten'],
+    services: [
+      'Gravsten og mindesten',
+      'Nye navne på gravsten',
+      'Rens og opretning af gravsten',
+      'Bordplader i granit',
+      'Trappetrin i natursten',
+      'Vindueskarme og sålbænke',
+      'Husnumre og skilte i sten',
+    ],
+    customers: ['privat', 'erhverv'],
+    questions: [
+      {
+        question: 'Kan I hugge et navn mere på en gravsten?',
+        answer:
+          'Ja. Vi tager stenen med hjem på værkstedet og hugger navnet, så skriften passer til den, der står der i forvejen.',
+      },
+      {
+        question: 'Hvor lang tid går der, før en ny gravsten står på kirkegården?',
+        answer: 'Regn med nogle uger fra bestillingen. Vi aftaler tidsplanen med dig, når du har valgt sten.',
+      },
+      {
+        question: 'Sørger I for kirkegårdens godkendelse?',
+        answer: 'Ja, vi sender tegningen af stenen og inskriptionen til kirkegården og får den godkendt.',
+      },
+      {
+        question: 'Hvilken sten holder bedst til en bordplade?',
+        answer:
+          'Granit tåler både varme og ridser. Kom forbi og se prøverne, så du kan se og mærke forskellen.',
+      },
+    ],
+    keywords: ['stenhugger', 'stenhuggeri', 'gravsten'],
   },
   {
     id: 'isolator',

@@ -46,6 +46,8 @@ const CORPUS: readonly [string, string, string][] = [
   ['256200', 'Maskinforarbejdning', 'smed'],
   ['162300', 'Fremstilling af andet tømrer- og snedkerarbejde til byggeriet', 'snedker'],
   ['310900', 'Fremstilling af andre møbler', 'snedker'],
+  ['237000', 'Skæring, formning og anden forarbejdning af natursten', 'stenhugger'],
+  ['433400', 'Malerforretninger og glarmestre', 'maler'],
   ['', 'Kloakmester- og anlægsarbejde', 'kloakmester'],
   ['', 'Skorstensfejning', 'skorstensfejer'],
   ['', 'Låsesmede', 'laasesmed'],
@@ -322,8 +324,41 @@ describe('the quality checks catch what the issue reported', () => {
 describe('snapshot of a few companies’ texts', () => {
   it('reads as Danish written by a Dane (review the file in the diff)', async () => {
     const picks = DEMO_REGISTRY_COMPANIES.filter(({ trade }) =>
-      ['tømrer', 'vvs', 'frisør', 'kloak-anlæg'].includes(trade),
+      ['tømrer', 'vvs', 'frisør', 'kloak-anlæg', 'glarmester', 'kloakmester'].includes(trade),
     );
+    // Trades added with issue 23, named only by the company name or by a code of their own.
+    const newTrades: Company[] = [
+      {
+        name: 'Stenhuggeriet Eksempel ApS',
+        code: '237000',
+        desc: 'Skæring, formning og anden forarbejdning af natursten',
+        city: 'Randers',
+        startDate: '01/05 - 1979',
+        employees: 3,
+        hasPhone: true,
+        hasEmail: true,
+      },
+      {
+        name: 'Låsesmed Eksempel',
+        code: '960900',
+        desc: 'Anden personlig service i.a.n.',
+        city: 'Holbæk',
+        startDate: '15/02 - 2019',
+        employees: 1,
+        hasPhone: true,
+        hasEmail: false,
+      },
+      {
+        name: 'Eksempel Flytteforretning I/S',
+        code: '494200',
+        desc: 'Flytteforretninger',
+        city: 'Kolding',
+        startDate: '01/10 - 2005',
+        employees: 8,
+        hasPhone: true,
+        hasEmail: true,
+      },
+    ];
     const neutral: Company = {
       name: 'Arkitektkontoret Eksempel ApS',
       code: '711100',
@@ -345,6 +380,7 @@ describe('snapshot of a few companies’ texts', () => {
         hasPhone: company.phone !== '',
         hasEmail: company.email !== '',
       })),
+      ...newTrades,
       neutral,
     ];
     const out: string[] = ['# Tekster fra den indbyggede skribent', ''];
