@@ -16,6 +16,8 @@ describe('findTradeProfile', () => {
     expect(id('432200', 'VVS- og blikkenslagerforretninger', 'Hansens Blikkenslageri')).toBe('blikkenslager');
     expect(id('432200', 'VVS- og blikkenslagerforretninger', 'Eksempel VVS & Blik ApS')).toBe('vvs');
     expect(id('432200', 'VVS- og blikkenslagerforretninger', 'Holm ApS')).toBe('vvs');
+    expect(id('439100', 'Tagdækning', 'Tækkemand Ole Lund')).toBe('taekkemand');
+    expect(id('439100', 'Tagdækning', 'Vestjysk Tag ApS')).toBe('tagdaekker');
   });
 
   it('takes the trade a company name names over a generic code (issue 23)', () => {

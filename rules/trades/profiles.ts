@@ -358,7 +358,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     noun: noun('tagdækker', 'tagdækkeren', 'tagdækkere', 'tagdækkerne'),
     workplace: 'onsite',
     codes: ['439100'],
-    stems: ['tagdæk', 'tagpap', 'tækkemand', 'tag-'],
+    stems: ['tagdæk', 'tagpap', 'tag-'],
     services: [
       'Nyt tag',
       'Tagpap på fladt tag',
@@ -366,7 +366,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
       'Tegltag og betontag',
       'Eftersyn af tag',
       'Ovenlysvinduer',
-      'Stråtag',
+      'Ståltag og tagplader',
     ],
     customers: ALL,
     questions: [
@@ -386,6 +386,42 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
       },
     ],
     keywords: ['tagdækker', 'tagfirma', 'tagpap'],
+  },
+  {
+    id: 'taekkemand',
+    noun: noun('tækkemand', 'tækkemanden', 'tækkemænd', 'tækkemændene'),
+    workplace: 'onsite',
+    // 439100 'Tagdækning' is shared with the tagdækker: the name decides.
+    codes: ['439100'],
+    stems: ['tækkemand', 'tækkemænd', 'tække', 'stråtag'],
+    services: [
+      'Nyt stråtag',
+      'Omlægning af stråtag',
+      'Reparation af stråtag',
+      'Ny rygning',
+      'Brandsikring af stråtag',
+      'Eftersyn af stråtag',
+      'Kviste og inddækninger i strå',
+    ],
+    customers: ['privat', 'erhverv'],
+    questions: [
+      {
+        question: 'Hvor længe holder et stråtag?',
+        answer:
+          'Et godt lagt stråtag kan holde i 30 til 40 år. Nordsiden slides som regel hurtigere end sydsiden.',
+      },
+      {
+        question: 'Hvornår skal rygningen skiftes?',
+        answer:
+          'Rygningen slides hurtigere end resten af taget. Vi ser på den, når vi alligevel er på taget.',
+      },
+      {
+        question: 'Kan et stråtag brandsikres?',
+        answer:
+          'Ja, for eksempel med brandplader under strået. Vi fortæller dig, hvad der passer til dit hus.',
+      },
+    ],
+    keywords: ['tækkemand', 'stråtag', 'tækkefirma'],
   },
   {
     id: 'glarmester',

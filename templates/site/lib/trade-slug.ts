@@ -42,6 +42,7 @@ const SCENE_OF_PROFILE: Readonly<Record<string, SceneTrade>> = {
   ventilation: 'vvs',
   elektriker: 'elektriker',
   tagdaekker: 'tag',
+  taekkemand: 'tag',
   skorstensfejer: 'tag',
   anlaegsgartner: 'gartner',
   brolaegger: 'gartner',
