@@ -123,7 +123,7 @@ describe.each([
     await page.locator('#welcome').waitFor({ state: 'visible' });
     await checks.check(page, 'site welcome dialog');
     expect(checks.problems, checks.problems.join('\n')).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 
   it('every admin screen and tab has no serious violation', async () => {
     const checks = audit();
@@ -218,5 +218,5 @@ describe.each([
     release();
     await page.waitForURL(/newsite=true|\/$/, { timeout: 30_000 });
     expect(checks.problems, checks.problems.join('\n')).toEqual([]);
-  }, 90_000);
+  }, 180_000);
 });
