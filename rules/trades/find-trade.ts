@@ -78,8 +78,7 @@ function bestStemMatch(
   let bestAt = Number.POSITIVE_INFINITY;
   let bestLength = 0;
   for (const profile of profiles) {
-    for (const stem of profile.stems) {
-      const needle = fold(stem);
+    for (const needle of foldedStems(profile)) {
       const at = wordStartsOnly ? wordStartIndex(haystack, needle) : haystack.includes(needle) ? 0 : -1;
       if (at < 0) continue;
       if (at < bestAt || (at === bestAt && needle.length > bestLength)) {
@@ -90,6 +89,17 @@ function bestStemMatch(
     }
   }
   return best;
+}
+
+// Folding a stem costs two Unicode normalisations; a publish asks for the profile on every page.
+const FOLDED_STEMS = new WeakMap<TradeProfile, readonly string[]>();
+function foldedStems(profile: TradeProfile): readonly string[] {
+  let stems = FOLDED_STEMS.get(profile);
+  if (stems === undefined) {
+    stems = profile.stems.map(fold);
+    FOLDED_STEMS.set(profile, stems);
+  }
+  return stems;
 }
 
 // Words of a name that begin like a trade and are none (folded): 'Autoriseret Kloakmester' is no
