@@ -242,11 +242,15 @@ export const ABOUT_TEAM: Sentence[] = [
   (f) => (f.employees === undefined ? 'Vi er en mindre virksomhed med korte beslutningsveje.' : null),
 ];
 
+// Trades whose people are no håndværkere (a cleaner, a remover), and one that never comes inside.
+const NOT_CRAFTSMEN: ReadonlySet<string> = new Set(['rengoring', 'vinduespudser', 'flyttefirma']);
+const NO_VISITS_HOME: ReadonlySet<string> = new Set(['vognmand']);
+
 export const ABOUT_VALUES: Sentence[] = [
   (f) =>
-    shop(f) || !f.knownTrade
+    shop(f) || !f.knownTrade || NO_VISITS_HOME.has(f.profile.id)
       ? null
-      : 'Vi ved, at det kræver tillid at lukke en håndværker ind i sit hjem, og den tillid tager vi alvorligt.',
+      : `Vi ved, at det kræver tillid at lukke ${NOT_CRAFTSMEN.has(f.profile.id) ? 'fremmede' : 'en håndværker'} ind i sit hjem, og den tillid tager vi alvorligt.`,
   (f) =>
     f.knownTrade ? null : 'Vi tager os tid til at forstå, hvad du har brug for, før vi foreslår en løsning.',
   (f) =>

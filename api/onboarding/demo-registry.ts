@@ -3,7 +3,8 @@
 // modulus-11 check, so none can belong to a real company, and none is one of the seeded demo
 // companies (12345678, 87654321, 11223344), so each can be onboarded on a fresh install. Industry
 // texts and DB07 codes are written as the registry writes them; the Kloak & Anlæg company has no code,
-// so a demo also shows a profile found from the industry description's words.
+// so a demo also shows a profile found from the industry description's words. The glarmester (433400,
+// shared with painters) and the kloakmester (439990, a catch-all) are known by their names' trade.
 import { AppError } from '../../lib/errors';
 import { MESSAGES } from '../../rules/messages';
 import type { CvrCompany, CvrRegistry } from './contracts';
@@ -19,6 +20,8 @@ export const DEMO_TRADES = [
   'kloak-anlæg',
   'frisør',
   'autoværksted',
+  'glarmester',
+  'kloakmester',
 ] as const;
 
 type DemoTrade = (typeof DEMO_TRADES)[number];
@@ -173,6 +176,34 @@ export const DEMO_REGISTRY_COMPANIES: readonly DemoRegistryEntry[] = Object.free
     companydesc: 'Interessentskab',
     startdate: '01/02 - 2007',
     employees: null,
+  }),
+  entry('glarmester', {
+    cvr: '99001111',
+    name: 'Glarmester Eksempel & Co. A/S',
+    address: 'Rudevej 8',
+    zipcode: '5200',
+    city: 'Odense V',
+    phone: '66 00 11 11',
+    email: 'glas@glarmester-eksempel.example',
+    industrydesc: 'Malerforretninger og glarmestre',
+    industrycode: '433400',
+    companydesc: 'Aktieselskab',
+    startdate: '01/04 - 1987',
+    employees: 7,
+  }),
+  entry('kloakmester', {
+    cvr: '99001212',
+    name: 'Kloakmester Jens Eksempel ApS',
+    address: 'Drænvej 12',
+    zipcode: '7400',
+    city: 'Herning',
+    phone: '97 00 12 12',
+    email: 'kontakt@kloakmester-eksempel.example',
+    industrydesc: 'Anden bygge- og anlægsvirksomhed i.a.n.',
+    industrycode: '439990',
+    companydesc: 'Anpartsselskab',
+    startdate: '01/08 - 2012',
+    employees: 5,
   }),
 ]);
 

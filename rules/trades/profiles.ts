@@ -120,7 +120,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'maler',
     noun: noun('maler', 'maleren', 'malere', 'malerne'),
     workplace: 'onsite',
-    codes: ['433410'],
+    // 433400 'Malerforretninger og glarmestre' is shared with the glarmester: the name decides.
+    codes: ['433410', '433400'],
     stems: ['maler'],
     services: [
       'Maling af lejligheder og huse',
@@ -187,7 +188,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'blikkenslager',
     noun: noun('blikkenslager', 'blikkenslageren', 'blikkenslagere', 'blikkenslagerne'),
     workplace: 'onsite',
-    codes: [],
+    // 432200 'VVS- og blikkenslagerforretninger' is shared with VVS: the name decides.
+    codes: ['432200'],
     stems: ['blikkenslager', 'blik'],
     services: [
       'Tagrender og nedløb',
@@ -260,7 +262,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     services: [
       'Ny kloak og omlægning af kloak',
       'TV-inspektion af kloakrør',
-      'Rotter i kloakken',
+      'Rottespærre',
       'Nedsivningsanlæg og faskiner',
       'Dræn omkring huset',
       'Separatkloakering',
@@ -356,7 +358,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     noun: noun('tagdækker', 'tagdækkeren', 'tagdækkere', 'tagdækkerne'),
     workplace: 'onsite',
     codes: ['439100'],
-    stems: ['tagdæk', 'tagpap', 'tækkemand', 'tag-'],
+    stems: ['tagdæk', 'tagpap', 'tag-'],
     services: [
       'Nyt tag',
       'Tagpap på fladt tag',
@@ -364,7 +366,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
       'Tegltag og betontag',
       'Eftersyn af tag',
       'Ovenlysvinduer',
-      'Stråtag',
+      'Ståltag og tagplader',
     ],
     customers: ALL,
     questions: [
@@ -386,11 +388,47 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     keywords: ['tagdækker', 'tagfirma', 'tagpap'],
   },
   {
+    id: 'taekkemand',
+    noun: noun('tækkemand', 'tækkemanden', 'tækkemænd', 'tækkemændene'),
+    workplace: 'onsite',
+    // 439100 'Tagdækning' is shared with the tagdækker: the name decides.
+    codes: ['439100'],
+    stems: ['tækkemand', 'tækkemænd', 'tække', 'stråtag'],
+    services: [
+      'Nyt stråtag',
+      'Omlægning af stråtag',
+      'Reparation af stråtag',
+      'Ny rygning',
+      'Brandsikring af stråtag',
+      'Eftersyn af stråtag',
+      'Kviste og inddækninger i strå',
+    ],
+    customers: ['privat', 'erhverv'],
+    questions: [
+      {
+        question: 'Hvor længe holder et stråtag?',
+        answer:
+          'Et godt lagt stråtag kan holde i 30 til 40 år. Nordsiden slides som regel hurtigere end sydsiden.',
+      },
+      {
+        question: 'Hvornår skal rygningen skiftes?',
+        answer:
+          'Rygningen slides hurtigere end resten af taget. Vi ser på den, når vi alligevel er på taget.',
+      },
+      {
+        question: 'Kan et stråtag brandsikres?',
+        answer:
+          'Ja, for eksempel med brandplader under strået. Vi fortæller dig, hvad der passer til dit hus.',
+      },
+    ],
+    keywords: ['tækkemand', 'stråtag', 'tækkefirma'],
+  },
+  {
     id: 'glarmester',
     noun: noun('glarmester', 'glarmesteren', 'glarmestre', 'glarmestrene'),
     workplace: 'onsite',
-    codes: ['433420'],
-    stems: ['glarmester', 'glas'],
+    codes: ['433420', '433400'],
+    stems: ['glarmester', 'glarmest', 'glas'],
     services: [
       'Udskiftning af termoruder',
       'Punkterede ruder',
@@ -512,6 +550,44 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
       },
     ],
     keywords: ['låsesmed', 'låseservice', 'døroplukning'],
+  },
+  {
+    id: 'stenhugger',
+    noun: noun('stenhugger', 'stenhuggeren', 'stenhuggere', 'stenhuggerne'),
+    workplace: 'onsite',
+    codes: ['237000'],
+    stems: ['stenhug', 'gravsten', 'mindesten', 'natursten'],
+    services: [
+      'Gravsten og mindesten',
+      'Nye navne på gravsten',
+      'Rens og opretning af gravsten',
+      'Bordplader i granit',
+      'Trappetrin i natursten',
+      'Vindueskarme og sålbænke',
+      'Husnumre og skilte i sten',
+    ],
+    customers: ['privat', 'erhverv'],
+    questions: [
+      {
+        question: 'Kan I hugge et navn mere på en gravsten?',
+        answer:
+          'Ja. Vi tager stenen med hjem på værkstedet og hugger navnet, så skriften passer til den, der står der i forvejen.',
+      },
+      {
+        question: 'Hvor lang tid går der, før en ny gravsten står på kirkegården?',
+        answer: 'Regn med nogle uger fra bestillingen. Vi aftaler tidsplanen med dig, når du har valgt sten.',
+      },
+      {
+        question: 'Sørger I for kirkegårdens godkendelse?',
+        answer: 'Ja, vi sender tegningen af stenen og inskriptionen til kirkegården og får den godkendt.',
+      },
+      {
+        question: 'Hvilken sten holder bedst til en bordplade?',
+        answer:
+          'Granit tåler både varme og ridser. Kom forbi og se prøverne, så du kan se og mærke forskellen.',
+      },
+    ],
+    keywords: ['stenhugger', 'stenhuggeri', 'gravsten'],
   },
   {
     id: 'isolator',

@@ -46,6 +46,8 @@ const CORPUS: readonly [string, string, string][] = [
   ['256200', 'Maskinforarbejdning', 'smed'],
   ['162300', 'Fremstilling af andet tømrer- og snedkerarbejde til byggeriet', 'snedker'],
   ['310900', 'Fremstilling af andre møbler', 'snedker'],
+  ['237000', 'Skæring, formning og anden forarbejdning af natursten', 'stenhugger'],
+  ['433400', 'Malerforretninger og glarmestre', 'maler'],
   ['', 'Kloakmester- og anlægsarbejde', 'kloakmester'],
   ['', 'Skorstensfejning', 'skorstensfejer'],
   ['', 'Låsesmede', 'laasesmed'],
@@ -172,8 +174,9 @@ describe('trade profiles', () => {
     expect(findTradeProfile({ industryCode: '43.32.00', industryDesc: 'Noget andet' }).id).toBe('tomrer');
     expect(findTradeProfile({ industryDesc: 'Tømrer- og bygningssnedkervirksomhed' }).id).toBe('tomrer');
     expect(findTradeProfile({ industryDesc: 'VVS- og blikkenslagerforretninger' }).id).toBe('vvs');
+    // 432200 is shared by VVS and blikkenslager: the name decides (find-trade.test.ts has the rule).
     expect(findTradeProfile({ industryCode: '432200', companyName: 'Hansens Blikkenslageri' }).id).toBe(
-      'vvs',
+      'blikkenslager',
     );
     expect(findTradeProfile({ industryDesc: 'Anden rådgivning', companyName: 'Låsesmeden ApS' }).id).toBe(
       'laasesmed',
@@ -184,13 +187,33 @@ describe('trade profiles', () => {
   });
 });
 
+/** A code only this profile has (a shared one would leave the choice to the name), or ''. */
+function ownCode(profile: TradeProfile): string {
+  const shared = (code: string) =>
+    TRADE_PROFILES.some((other) => other !== profile && other.codes.includes(code));
+  return profile.codes.find((code) => !shared(code)) ?? '';
+}
+
+// Registry answers that name no trade: a catch-all code, and a code no profile knows, each with the
+// description the registry writes for it.
+const CODES_NAMING_NO_TRADE: readonly [string, string][] = [
+  ['439990', 'Anden bygge- og anlægsvirksomhed i.a.n.'],
+  ['960900', 'Anden personlig service i.a.n.'],
+  ['749000', 'Andre liberale, videnskabelige og tekniske tjenesteydelser i.a.n.'],
+];
+
+function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
 describe('the built-in writer over every profile', () => {
   for (const profile of TRADE_PROFILES) {
     it(`writes a good site for a ${profile.noun.singular}`, () => {
+      const code = ownCode(profile);
       const company: Company = {
-        name: `Jensen & Larsen ${profile.noun.singular === profile.noun.singular.toUpperCase() ? '' : 'ApS'}`.trim(),
-        code: profile.codes[0] ?? '',
-        desc: profile.codes[0] ? '' : (profile.stems[0] ?? ''),
+        name: 'Jensen & Larsen ApS',
+        code,
+        desc: code ? '' : (profile.stems[0] ?? ''),
         city: 'Ringsted',
         startDate: '01/03 - 2009',
         employees: 4,
@@ -203,6 +226,30 @@ describe('the built-in writer over every profile', () => {
       for (const variant of ['a', 'b', 'c']) expectGoodSite(company, profile, variant);
     });
   }
+});
+
+describe('the built-in writer over every profile named only by the company name', () => {
+  TRADE_PROFILES.forEach((profile, index) => {
+    const [code, desc] = CODES_NAMING_NO_TRADE[index % CODES_NAMING_NO_TRADE.length] as [string, string];
+    const trade = capitalised(profile.noun.singular);
+    const name = index % 2 === 0 ? `${trade} Bo Holm ApS` : `Holm & Søn ${trade} I/S`;
+    it(`${name} (${code} ${desc})`, () => {
+      const company: Company = {
+        name,
+        code,
+        desc,
+        city: CITIES[index % CITIES.length] as string,
+        startDate: `01/0${(index % 9) + 1} - ${1985 + index}`,
+        employees: [2, 7, null][index % 3] ?? null,
+        hasPhone: true,
+        hasEmail: index % 4 !== 0,
+      };
+      expect(findTradeProfile({ industryCode: code, industryDesc: desc, companyName: name }).id).toBe(
+        profile.id,
+      );
+      for (const variant of ['x', 'y']) expectGoodSite(company, profile, variant);
+    });
+  });
 });
 
 describe('the built-in writer over a corpus of registry texts', () => {
@@ -277,8 +324,41 @@ describe('the quality checks catch what the issue reported', () => {
 describe('snapshot of a few companies’ texts', () => {
   it('reads as Danish written by a Dane (review the file in the diff)', async () => {
     const picks = DEMO_REGISTRY_COMPANIES.filter(({ trade }) =>
-      ['tømrer', 'vvs', 'frisør', 'kloak-anlæg'].includes(trade),
+      ['tømrer', 'vvs', 'frisør', 'kloak-anlæg', 'glarmester', 'kloakmester'].includes(trade),
     );
+    // Trades added with issue 23, named only by the company name or by a code of their own.
+    const newTrades: Company[] = [
+      {
+        name: 'Stenhuggeriet Eksempel ApS',
+        code: '237000',
+        desc: 'Skæring, formning og anden forarbejdning af natursten',
+        city: 'Randers',
+        startDate: '01/05 - 1979',
+        employees: 3,
+        hasPhone: true,
+        hasEmail: true,
+      },
+      {
+        name: 'Låsesmed Eksempel',
+        code: '960900',
+        desc: 'Anden personlig service i.a.n.',
+        city: 'Holbæk',
+        startDate: '15/02 - 2019',
+        employees: 1,
+        hasPhone: true,
+        hasEmail: false,
+      },
+      {
+        name: 'Eksempel Flytteforretning I/S',
+        code: '494200',
+        desc: 'Flytteforretninger',
+        city: 'Kolding',
+        startDate: '01/10 - 2005',
+        employees: 8,
+        hasPhone: true,
+        hasEmail: true,
+      },
+    ];
     const neutral: Company = {
       name: 'Arkitektkontoret Eksempel ApS',
       code: '711100',
@@ -300,6 +380,7 @@ describe('snapshot of a few companies’ texts', () => {
         hasPhone: company.phone !== '',
         hasEmail: company.email !== '',
       })),
+      ...newTrades,
       neutral,
     ];
     const out: string[] = ['# Tekster fra den indbyggede skribent', ''];

@@ -11,6 +11,7 @@ import { createApp } from '../../api/app';
 import { RateLimiter } from '../../api/middleware/rate-limit';
 import type { CvrCompany, CvrRegistry, ScrapeResult } from '../../api/onboarding/contracts';
 import { newSiteUrl } from '../../api/onboarding/create-company';
+import { createDemoRegistry, DEMO_REGISTRY_COMPANIES } from '../../api/onboarding/demo-registry';
 import type { OnboardingCreateOverrides } from '../../api/routes/onboarding-create';
 import {
   type Db,
@@ -29,6 +30,7 @@ import { outboxDir } from '../../lib/mailer';
 import { DEFAULT_HOURS } from '../../rules/hours';
 import { MESSAGES } from '../../rules/messages';
 import { TRIAL_MS } from '../../rules/trial';
+import { sceneTrade } from '../../templates/site/lib/trade-slug';
 import { readMessage, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 
 const CVR = '12345678';
@@ -231,6 +233,44 @@ describe('POST /api/onboarding/create', () => {
     // Without SMTP_URL the welcome e-mail is an .eml file in the outbox.
     expect(outboxFiles(h.storageDir)).toHaveLength(1);
   });
+
+  // Issue 23: a glazier under the code it shares with painters, and a kloakmester under a catch-all
+  // building code, each get the trade their name names, not the painter's or the entreprenør's.
+  it.each([
+    ['glarmester', 'glarmester', 'Udskiftning af termoruder', /maler/i, 'glas'],
+    [
+      'kloakmester',
+      'kloakmester',
+      'TV-inspektion af kloakrør',
+      /entreprenør|jordarbejde|fundament/i,
+      'kloak',
+    ],
+  ])(
+    'gives the demo registry’s %s its own trade on the homepage',
+    async (trade, noun, service, foreign, scene) => {
+      const registered = DEMO_REGISTRY_COMPANIES.find((entry) => entry.trade === trade)?.company;
+      if (!registered) throw new Error(`no demo ${trade}`);
+      const h = await harness({ registry: createDemoRegistry() });
+      const response = await h.request(form({ cvr: registered.cvr, email: `ejer@${trade}.example` }));
+      expect(response.status).toBe(201);
+      const [home, about, services] = await listPages(h.db, registered.cvr);
+      expect(home?.title.toLowerCase()).toContain(noun);
+      expect(home?.content.toLowerCase()).toContain(noun);
+      expect(home?.content).toContain(service);
+      expect(services?.content).toContain(service);
+      for (const page of [home, about, services]) {
+        expect(`${page?.title}\n${page?.subtitle}\n${page?.content}`).not.toMatch(foreign);
+      }
+      const company = await findCompanyByCvr(h.db, registered.cvr);
+      expect(
+        sceneTrade({
+          industryCode: company?.industryCode,
+          industryDesc: company?.industryDesc ?? '',
+          name: company?.name ?? '',
+        }),
+      ).toBe(scene);
+    },
+  );
 
   it('answers the subdomain address on a production host', async () => {
     const h = await harness({ env: { PUBLIC_HOST: 'mesterside.dk' } });

@@ -14,6 +14,12 @@ export const SCENE_TRADES = [
   'mekaniker',
   'frisor',
   'rengoring',
+  'glas',
+  'smed',
+  'laas',
+  'kloak',
+  'flytning',
+  'sten',
   'generel',
 ] as const;
 
@@ -26,15 +32,17 @@ const SCENE_OF_PROFILE: Readonly<Record<string, SceneTrade>> = {
   entreprenor: 'tomrer',
   isolator: 'tomrer',
   gulvlaegger: 'tomrer',
+  stenhugger: 'sten',
   murer: 'murer',
   nedrivning: 'murer',
   maler: 'maler',
   vvs: 'vvs',
   blikkenslager: 'vvs',
-  kloakmester: 'vvs',
+  kloakmester: 'kloak',
   ventilation: 'vvs',
   elektriker: 'elektriker',
   tagdaekker: 'tag',
+  taekkemand: 'tag',
   skorstensfejer: 'tag',
   anlaegsgartner: 'gartner',
   brolaegger: 'gartner',
@@ -46,6 +54,11 @@ const SCENE_OF_PROFILE: Readonly<Record<string, SceneTrade>> = {
   kosmetolog: 'frisor',
   rengoring: 'rengoring',
   vinduespudser: 'rengoring',
+  glarmester: 'glas',
+  smed: 'smed',
+  laasesmed: 'laas',
+  flyttefirma: 'flytning',
+  vognmand: 'flytning',
 };
 
 /** The scene for a company; `generel` (a house and a van) when its trade has none. */

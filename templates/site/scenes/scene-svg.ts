@@ -240,6 +240,91 @@ ${shadow(540, 804, 120)}<path d="M450 690 h180 l-22 110 h-136 z" fill="${c.prima
 ${van(80, 800, c)}`;
 };
 
+const glas: Draw = (c) => {
+  // A house front with one window open for a new pane, the glazier's A-frame rack of panes and a
+  // suction lifter.
+  const pane = (x: number, y: number, w: number, h: number) =>
+    `${rect(x, y, w, h, GLASS, ' opacity=".9"')}${rect(x, y, w, h, 'url(#l)')}<path d="M${x + 14} ${y + h * 0.6} l${w * 0.35} -${h * 0.35} M${x + 30} ${y + h * 0.75} l${w * 0.35} -${h * 0.35}" stroke="#fff" stroke-width="8" stroke-linecap="round" opacity=".8"/>`;
+  return `${backdrop(c)}${shadow(1130, 652, 400)}${rect(800, 300, 660, 350, WALL)}<path d="M760 305 L1130 130 L1500 305 Z" fill="${TILE}"/>
+${windowPane(860, 380, 130, 150)}${rect(1060, 370, 170, 170, '#fff')}${rect(1072, 382, 146, 146, '#374151', ' opacity=".55"')}${windowPane(1300, 380, 110, 150)}${rect(1180, 540, 70, 110, c.primaryDark, ' rx="4"')}
+<g transform="translate(1030 420) rotate(-6)">${pane(0, 0, 150, 150)}<circle cx="40" cy="75" r="22" fill="${c.primary}"/><circle cx="110" cy="75" r="22" fill="${c.primary}"/>${rect(30, 66, 90, 18, c.primaryDark, ' rx="8"')}</g>
+${van(20, 800, c)}
+${shadow(660, 806, 170)}<path d="M560 800 L640 560 L720 800" fill="none" stroke="${c.primaryDark}" stroke-width="16" stroke-linejoin="round"/>${rect(540, 790, 280, 20, c.primaryDark, ' rx="6"')}
+<g transform="translate(645 575) rotate(14)">${pane(0, 0, 150, 210)}</g><g transform="translate(610 590) rotate(-14)">${pane(-150, 0, 150, 200)}</g>`;
+};
+
+const smed: Draw = (c) => {
+  // A steel staircase with a railing up to a door, a new gate, an anvil and welding sparks.
+  const steps = Array.from({ length: 8 }, (_, i) =>
+    rect(880 + i * 58, 620 - i * 40, 70, 14, METAL_DARK),
+  ).join('');
+  const bars = Array.from({ length: 9 }, (_, i) => {
+    const x = 890 + i * 58;
+    return `<path d="M${x} ${610 - i * 40} V${530 - i * 40}" stroke="${INK}" stroke-width="6"/>`;
+  }).join('');
+  const gate = Array.from({ length: 9 }, (_, i) => rect(320 + i * 34, 560, 10, 170, INK)).join('');
+  const sparks = Array.from({ length: 9 }, (_, i) => {
+    const angle = (i / 9) * Math.PI - Math.PI;
+    const x = 560 + Math.cos(angle) * 70;
+    const y = 760 + Math.sin(angle) * 70;
+    return `<path d="M560 760 L${Math.round(x)} ${Math.round(y)}" stroke="#facc15" stroke-width="5" stroke-linecap="round"/>`;
+  }).join('');
+  return `${backdrop(c)}${shadow(1150, 652, 380)}${rect(860, 240, 560, 410, WALL)}${windowPane(920, 300, 100, 110)}${rect(1330, 240, 90, 410, '#e7e1d6')}
+${rect(1320, 300, 90, 20, METAL_DARK)}${rect(1340, 190, 60, 110, c.primaryDark, ' rx="4"')}${steps}<path d="M880 610 L1345 290" stroke="${METAL_DARK}" stroke-width="16"/>
+<path d="M890 530 L1355 210" stroke="${c.primary}" stroke-width="12" stroke-linecap="round"/>${bars}
+${shadow(470, 740, 200)}${rect(300, 550, 330, 14, INK)}${rect(300, 720, 330, 14, INK)}${gate}<circle cx="465" cy="640" r="30" fill="none" stroke="${c.primary}" stroke-width="10"/>${rect(280, 530, 22, 210, METAL_DARK)}${rect(630, 530, 22, 210, METAL_DARK)}
+${shadow(700, 812, 130)}<path d="M600 720 H800 Q790 760 740 765 V800 H780 V815 H620 V800 H660 V765 Q610 760 600 720 Z" fill="${METAL_DARK}"/><path d="M600 720 H800 L820 705 H590 Z" fill="${INK}"/>
+${sparks}<circle cx="560" cy="760" r="14" fill="#fff7d6"/>`;
+};
+
+const laas: Draw = (c) => {
+  // A front door up close: a new lock and handle, a large key and a ring of keys.
+  return `${backdrop(c)}${shadow(1130, 652, 360)}${rect(860, 180, 540, 470, WALL)}${rect(960, 220, 300, 430, c.primaryDark, ' rx="6"')}
+${rect(990, 250, 240, 150, c.primary, ' opacity=".35" rx="4"')}${rect(990, 430, 240, 190, c.primary, ' opacity=".35" rx="4"')}
+${rect(1175, 400, 40, 120, METAL, ' rx="10"')}<circle cx="1195" cy="490" r="10" fill="${INK}"/>${rect(1120, 420, 80, 18, METAL_DARK, ' rx="9"')}${windowPane(1290, 260, 70, 150)}
+<g transform="translate(430 700) rotate(-24)"><circle cx="0" cy="0" r="70" fill="#facc15"/><circle cx="0" cy="0" r="28" fill="url(#g)"/>${rect(60, -18, 260, 36, '#facc15', ' rx="6"')}${rect(250, 18, 24, 40, '#facc15')}${rect(290, 18, 24, 58, '#facc15')}</g>
+${shadow(760, 808, 90)}<circle cx="760" cy="740" r="40" fill="none" stroke="${METAL_DARK}" stroke-width="8"/>
+<path d="M740 776 l-20 40 h18 l-4 14 h16 l4 -18 z M786 772 l30 34 l-8 6 l6 8 l-10 8 l-24 -34 z" fill="${METAL}"/>`;
+};
+
+const kloak: Draw = (c) => {
+  // A trench in the lawn with new drain pipes and a manhole, the excavator's arm, barrier and cones.
+  const cone = (x: number) =>
+    `${shadow(x, 812, 40)}<path d="M${x - 32} 810 L${x - 8} 720 H${x + 8} L${x + 32} 810 Z" fill="#f97316"/>${rect(x - 20, 760, 40, 12, '#fff')}${rect(x - 42, 806, 84, 10, INK, ' rx="3"')}`;
+  return `${backdrop(c)}${house(1180, 640, 320, 220, WALL, TILE, c.primaryDark)}
+<path d="M640 700 H1420 L1380 820 H680 Z" fill="#7c5a3a"/><path d="M640 700 H1420 L1400 730 H660 Z" fill="#5b4129"/>
+${rect(690, 760, 690, 30, '#c2410c', ' rx="15"')}${rect(860, 752, 40, 46, '#9a3412', ' rx="6"')}${rect(1160, 752, 40, 46, '#9a3412', ' rx="6"')}
+<ellipse cx="1460" cy="720" rx="70" ry="18" fill="${METAL_DARK}"/><ellipse cx="1460" cy="716" rx="56" ry="12" fill="${METAL}"/>
+<path d="M560 520 L760 360 L900 470" fill="none" stroke="${c.primary}" stroke-width="40" stroke-linejoin="round"/><path d="M560 520 L760 360 L900 470" fill="none" stroke="${c.primaryDark}" stroke-width="10"/>
+<path d="M880 450 h70 l20 90 q-55 25 -110 -10 z" fill="${METAL_DARK}"/>
+${rect(330, 520, 260, 160, c.primary, ' rx="14"')}${rect(360, 545, 110, 80, GLASS_DARK, ' rx="8"')}${rect(300, 680, 320, 50, INK, ' rx="25"')}${Array.from({ length: 6 }, (_, i) => `<circle cx="${330 + i * 52}" cy="705" r="16" fill="${METAL_DARK}"/>`).join('')}
+${cone(170)}${cone(1540)}`;
+};
+
+const flytning: Draw = (c) => {
+  // A removal lorry with its back open, boxes stacked beside it, a sofa and a sack barrow.
+  const box = (x: number, base: number, w: number, h: number) =>
+    `${rect(x, base - h, w, h, '#d6a46a', ' rx="3"')}${rect(x, base - h, w, 12, '#b8864c')}${rect(x + w / 2 - 8, base - h, 16, h / 2, '#f5deb3', ' opacity=".8"')}`;
+  return `${backdrop(c)}${house(1200, 640, 300, 210, WALL, TILE, c.primaryDark)}
+${shadow(660, 812, 420)}${rect(340, 420, 560, 330, '#f8fafc', ' rx="10"')}${rect(340, 420, 560, 330, c.primary, ' opacity=".18" rx="10"')}${rect(380, 470, 240, 18, c.primary, ' rx="9"')}${rect(380, 500, 160, 12, c.primaryDark, ' rx="6" opacity=".6"')}
+<path d="M900 500 H1010 Q1040 500 1060 530 L1110 610 Q1120 630 1120 650 V750 H900 Z" fill="${c.primary}"/><path d="M930 525 H1000 Q1020 525 1035 548 L1070 610 H930 Z" fill="${GLASS_DARK}"/>
+${rect(320, 730, 820, 26, c.primaryDark)}${wheel(440, 770)}${wheel(760, 770)}${wheel(1030, 770)}
+${box(1180, 810, 110, 90)}${box(1300, 810, 120, 100)}${box(1200, 720, 90, 70)}${box(1440, 810, 100, 80)}
+<path d="M120 810 V720 Q120 700 140 700 H300 Q320 700 320 720 V810 Z" fill="${c.primaryDark}" opacity=".85"/>${rect(100, 740, 240, 50, c.primaryDark, ' rx="16"')}`;
+};
+
+const sten: Draw = (c) => {
+  // A stonemason's yard: polished headstones with engraved lines, a rough granite block, a stone
+  // step, and a chisel and mallet.
+  const stone = (x: number, w: number, h: number, fill: string) =>
+    `${shadow(x + w / 2, 652, w * 0.7)}<path d="M${x} 650 V${650 - h + 40} Q${x} ${650 - h} ${x + w / 2} ${650 - h} Q${x + w} ${650 - h} ${x + w} ${650 - h + 40} V650 Z" fill="${fill}"/><path d="M${x + 30} ${650 - h + 70} h${w - 60} M${x + 45} ${650 - h + 100} h${w - 90} M${x + 60} ${650 - h + 130} h${w - 120}" stroke="#fff" stroke-width="6" stroke-linecap="round" opacity=".55"/>${rect(x - 20, 640, w + 40, 20, '#a8a29e', ' rx="4"')}`;
+  return `${backdrop(c)}${rect(760, 470, 820, 180, '#d6d3d1')}${stone(820, 190, 300, '#4b5563')}${stone(1080, 170, 260, '#78716c')}${stone(1320, 200, 320, c.primaryDark)}
+${shadow(560, 812, 170)}<path d="M400 810 L420 690 L520 660 L660 680 L700 810 Z" fill="#a8a29e"/><path d="M420 690 L520 660 L660 680 L560 710 Z" fill="#d6d3d1"/><path d="M560 710 L660 680 L700 810 L590 810 Z" fill="#78716c"/>
+${rect(120, 770, 220, 40, '#9ca3af', ' rx="4"')}${rect(140, 740, 180, 34, '#d1d5db', ' rx="4"')}
+<g transform="translate(760 740) rotate(-35)">${rect(0, -8, 160, 16, METAL, ' rx="4"')}<path d="M160 -8 L200 0 L160 8 Z" fill="${METAL_DARK}"/></g>
+<g transform="translate(900 780) rotate(20)">${rect(0, -10, 140, 20, WOOD_DARK, ' rx="8"')}${rect(120, -40, 70, 80, '#6b7280', ' rx="12"')}</g>`;
+};
+
 const generel: Draw = (c) => {
   // A Danish house with a fresh-cut lawn and the company's van in front.
   return `${backdrop(c)}${house(860, 650, 520, 300, WALL, TILE, c.primaryDark)}
@@ -258,6 +343,12 @@ const SCENES: Record<SceneTrade, Draw> = {
   mekaniker,
   frisor,
   rengoring,
+  glas,
+  smed,
+  laas,
+  kloak,
+  flytning,
+  sten,
   generel,
 };
 

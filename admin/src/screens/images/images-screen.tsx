@@ -79,6 +79,7 @@ export function ImagesScreen() {
           </p>
         </div>
         <div>
+          {/* The button below opens the picker; hidden from screen readers so it is no second, unlabelled control. */}
           <input
             ref={input}
             id="image-upload"
@@ -87,6 +88,7 @@ export function ImagesScreen() {
             multiple
             className="visually-hidden"
             tabIndex={-1}
+            aria-hidden="true"
             onChange={onPick}
             disabled={full || uploads.busy}
           />

@@ -73,6 +73,7 @@ export function LogoTab() {
           Brug gerne et PNG med gennemsigtig baggrund, mindst 200 pixel bredt.
         </p>
       </div>
+      {/* The button below opens the picker; hidden from screen readers so it is no second, unlabelled control. */}
       <input
         ref={input}
         id="logo-upload"
@@ -80,6 +81,7 @@ export function LogoTab() {
         accept="image/*"
         className="visually-hidden"
         tabIndex={-1}
+        aria-hidden="true"
         onChange={(event) => void upload(event)}
       />
       <div className="save-bar">
