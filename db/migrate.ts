@@ -12,6 +12,7 @@ import * as dashboardOrders from './migrations/0006-dashboard-orders';
 import * as pageMenu from './migrations/0007-page-menu';
 import * as industryCode from './migrations/0010-industry-code';
 import * as scaleIndexes from './migrations/0012-scale-indexes';
+import * as leads from './migrations/0013-leads';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
@@ -23,6 +24,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0007-page-menu': pageMenu,
   '0010-industry-code': industryCode,
   '0012-scale-indexes': scaleIndexes,
+  '0013-leads': leads,
 };
 
 export class MigrationError extends Error {
