@@ -27,6 +27,7 @@ import { createOnboardingLookupRoutes } from './routes/onboarding-lookup';
 import { operator } from './routes/operator';
 import { pageOrder } from './routes/page-order';
 import { pages } from './routes/pages';
+import { createSiteLeadRoutes, type SiteLeadRoutesDeps } from './routes/site-leads';
 import { subscription } from './routes/subscription';
 
 /**
@@ -68,6 +69,8 @@ export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
     contact?: ContactRoutesDeps;
     /** What /api/health checks besides the database (the sites folder, the queue). */
     health?: HealthChecks;
+    /** The company sites' quote form: the outbox it nudges, its limits (tests pass their own). */
+    leads?: SiteLeadRoutesDeps;
   };
 
 export function createApp(input: CreateAppDeps): Hono<AppEnv> {
@@ -123,6 +126,8 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   // The marketing site's public endpoints: the contact form and cookieless analytics.
   api.route('/sendContactEmail', createContactRoutes(input.contact));
   api.route('/analytics', createAnalyticsRoutes());
+  // Every company site's quote form (on any host: the CVR in the path must be the host's company).
+  api.route('/sites', createSiteLeadRoutes(input.leads));
 
   const owner = routeGroup<OwnerEnv>();
   for (const [path, group] of OWNER_GROUPS) {

@@ -341,6 +341,15 @@ export async function spendLeadToken(
   return true;
 }
 
+export async function isLeadTokenSpent(db: Db, nonce: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('leadTokensSpent')
+    .select('nonce')
+    .where('nonce', '=', nonce)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function leadFormSecret(db: Db): Promise<string> {
   const row = await db
     .selectFrom('leadFormKey')
