@@ -21,6 +21,7 @@ import { dashboard } from './routes/dashboard';
 import { domain } from './routes/domain';
 import { createHealthRoutes, type HealthChecks } from './routes/health';
 import { images } from './routes/images';
+import { leads } from './routes/leads';
 import { logo } from './routes/logo';
 import { createOnboardingCreateRoutes, type OnboardingCreateOverrides } from './routes/onboarding-create';
 import { createOnboardingLookupRoutes } from './routes/onboarding-lookup';
@@ -50,6 +51,7 @@ const OWNER_GROUPS: readonly [path: string, group: OpenAPIHono<OwnerEnv>][] = [
   ['/account', createAccountRoutes()],
   ['/dashboard', dashboard],
   ['/operator', operator],
+  ['/leads', leads],
 ];
 
 const OPENAPI_ROUTE = createRoute({

@@ -1,5 +1,6 @@
 // Reads everything one company's site is rendered from, in one go, fresh from the database.
-import { type Db, findCompanyByCvr, listImages, listPages } from '../db';
+import { pageToken } from '../api/leads/form-token';
+import { type Db, findCompanyByCvr, getLeadSettings, listImages, listPages } from '../db';
 import { canonicalOrigin, productOrigin } from '../rules/site-url';
 import type { SiteModel } from './site-model';
 
@@ -13,5 +14,8 @@ export async function loadSiteModel(db: Db, cvr: string, publicHost: string): Pr
     canonicalOrigin: canonicalOrigin(company, publicHost),
     productOrigin: productOrigin(publicHost),
     images: Object.fromEntries((await listImages(db, cvr)).map((image) => [image.url, image.variants])),
+    ...((await getLeadSettings(db, cvr)).formEnabled
+      ? { leadForm: { token: await pageToken(db, cvr, new Date()) } }
+      : {}),
   };
 }

@@ -3,11 +3,12 @@
 // tenant middleware as the owner's routes, and answered only for owners whose login e-mail is in
 // OPERATOR_EMAILS; anyone else gets the same 404 as an unknown path, so the route does not exist
 // for them. Every query is a range or a limit over an index (100,000 companies).
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { operatorSchema } from '../../contracts/operator';
 import {
   countSignupsByDay,
+  leadCounts,
   listAnalyticsCounts,
   listFailedPublishes,
   listRecentOrders,
@@ -93,3 +94,16 @@ operator.openapi(read, async (c) => {
     200,
   );
 });
+
+const leadFigures = createRoute({
+  method: 'get',
+  path: '/leads',
+  tags: ['operator'],
+  summary:
+    'Operators only: how many quote requests there are, unread and not yet mailed (never their contents)',
+  middleware: requireOperator,
+  responses: {
+    200: answer(z.object({ total: z.number(), unread: z.number(), unsent: z.number() }), 'The counts'),
+  },
+});
+operator.openapi(leadFigures, async (c) => c.json(await leadCounts(c.var.db), 200));
