@@ -225,6 +225,10 @@ export const LEAD_MESSAGES = {
     'Vi har modtaget din forespørgsel og vender tilbage hurtigst muligt – som regel inden for 1–2 hverdage.',
   privacyLine: `Vi gemmer dine oplysninger og billeder i ${LEAD_KEEP_MONTHS} måneder for at kunne besvare din forespørgsel.`,
   privacyLink: 'Læs om privatliv',
+  loadFailed: 'Kunne ikke hente henvendelserne',
+  updateFailed: 'Kunne ikke gemme ændringen',
+  deleteFailed: 'Kunne ikke slette henvendelsen',
+  deleteConfirm: 'Er du sikker på, at du vil slette henvendelsen og billederne? Det kan ikke fortrydes.',
 } as const;
 
 /** Image uploads (api/images/): the error catalogue (SPEC §8) has no wording for these two cases;

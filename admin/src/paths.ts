@@ -11,4 +11,5 @@ export const ADMIN_PATHS = {
   resetPassword: '/admin/nulstil-password',
   account: '/admin/konto',
   operator: '/admin/operator',
+  leads: '/admin/henvendelser',
 } as const;
