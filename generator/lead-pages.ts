@@ -59,7 +59,7 @@ export function privacyPage(company: Company): Page {
 export function thanksPage(company: Company): Page {
   const content = [
     `${LEAD_MESSAGES.nextSteps}`,
-    `Vi kontakter dig på det telefonnummer eller den e-mail, du skrev. Har det travlt, er du velkommen til at ringe til os${company.phone.trim() ? ` på ${company.phone.trim()}` : ''}.`,
+    `Vi kontakter dig på det telefonnummer eller den e-mail, du skrev. Haster det, er du velkommen til at ringe til os${company.phone.trim() ? ` på ${company.phone.trim()}` : ''}.`,
     '[Tilbage til forsiden](./)',
   ].join('\n\n');
   return page(company, THANKS_SLUG, 'Tak for din forespørgsel', content);

@@ -4,6 +4,14 @@ import { type Db, findCompanyByCvr, getLeadSettings, listImages, listPages } fro
 import { canonicalOrigin, productOrigin } from '../rules/site-url';
 import type { SiteModel } from './site-model';
 
+/**
+ * The page token's time is the render's day, not its millisecond: two publishes on one day write the
+ * same bytes (a publish of an unchanged site changes no file), and a page token is accepted for 30 days.
+ */
+function startOfDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
 /** The company's site model, or undefined when the company no longer exists. */
 export async function loadSiteModel(db: Db, cvr: string, publicHost: string): Promise<SiteModel | undefined> {
   const company = await findCompanyByCvr(db, cvr);
@@ -15,7 +23,7 @@ export async function loadSiteModel(db: Db, cvr: string, publicHost: string): Pr
     productOrigin: productOrigin(publicHost),
     images: Object.fromEntries((await listImages(db, cvr)).map((image) => [image.url, image.variants])),
     ...((await getLeadSettings(db, cvr)).formEnabled
-      ? { leadForm: { token: await pageToken(db, cvr, new Date()) } }
+      ? { leadForm: { token: await pageToken(db, cvr, startOfDay(new Date())) } }
       : {}),
   };
 }
