@@ -21,12 +21,14 @@ import { dashboard } from './routes/dashboard';
 import { domain } from './routes/domain';
 import { createHealthRoutes, type HealthChecks } from './routes/health';
 import { images } from './routes/images';
+import { leads } from './routes/leads';
 import { logo } from './routes/logo';
 import { createOnboardingCreateRoutes, type OnboardingCreateOverrides } from './routes/onboarding-create';
 import { createOnboardingLookupRoutes } from './routes/onboarding-lookup';
 import { operator } from './routes/operator';
 import { pageOrder } from './routes/page-order';
 import { pages } from './routes/pages';
+import { createSiteLeadRoutes, type SiteLeadRoutesDeps } from './routes/site-leads';
 import { subscription } from './routes/subscription';
 
 /**
@@ -49,6 +51,7 @@ const OWNER_GROUPS: readonly [path: string, group: OpenAPIHono<OwnerEnv>][] = [
   ['/account', createAccountRoutes()],
   ['/dashboard', dashboard],
   ['/operator', operator],
+  ['/leads', leads],
 ];
 
 const OPENAPI_ROUTE = createRoute({
@@ -68,6 +71,8 @@ export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
     contact?: ContactRoutesDeps;
     /** What /api/health checks besides the database (the sites folder, the queue). */
     health?: HealthChecks;
+    /** The company sites' quote form: the outbox it nudges, its limits (tests pass their own). */
+    leads?: SiteLeadRoutesDeps;
   };
 
 export function createApp(input: CreateAppDeps): Hono<AppEnv> {
@@ -126,6 +131,8 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   // The marketing site's public endpoints: the contact form and cookieless analytics.
   api.route('/sendContactEmail', createContactRoutes(input.contact));
   api.route('/analytics', createAnalyticsRoutes());
+  // Every company site's quote form (on any host: the CVR in the path must be the host's company).
+  api.route('/sites', createSiteLeadRoutes(input.leads));
 
   const owner = routeGroup<OwnerEnv>();
   for (const [path, group] of OWNER_GROUPS) {

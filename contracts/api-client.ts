@@ -40,7 +40,7 @@ async function readJson(response: Response): Promise<unknown> {
  * proxy's HTML error page): the spec's message for the action, e.g. 'Kunne ikke gemme ændringer'.
  */
 async function apiRequest<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   fallback: string,
   body?: unknown,
@@ -66,6 +66,7 @@ export const api = {
   post: <T>(path: string, fallback: string, body: unknown = {}) =>
     apiRequest<T>('POST', path, fallback, body),
   put: <T>(path: string, fallback: string, body: unknown) => apiRequest<T>('PUT', path, fallback, body),
+  patch: <T>(path: string, fallback: string, body: unknown) => apiRequest<T>('PATCH', path, fallback, body),
   delete: <T>(path: string, fallback: string) => apiRequest<T>('DELETE', path, fallback),
 };
 

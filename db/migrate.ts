@@ -12,6 +12,7 @@ import * as dashboardOrders from './migrations/0006-dashboard-orders';
 import * as pageMenu from './migrations/0007-page-menu';
 import * as industryCode from './migrations/0010-industry-code';
 import * as scaleIndexes from './migrations/0012-scale-indexes';
+import * as leads from './migrations/0013-leads';
 import * as accountSecurity from './migrations/0014-account-security';
 import * as domainClaims from './migrations/0017-domain-claims';
 
@@ -25,6 +26,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0007-page-menu': pageMenu,
   '0010-industry-code': industryCode,
   '0012-scale-indexes': scaleIndexes,
+  '0013-leads': leads,
   '0014-account-security': accountSecurity,
   '0017-domain-claims': domainClaims,
 };

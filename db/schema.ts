@@ -10,6 +10,13 @@ import type { CountersTable } from './tables/counters';
 import type { CvrCacheTable } from './tables/cvr-cache';
 import type { DeletedPagesTable } from './tables/deleted-pages';
 import type { ImagesTable } from './tables/images';
+import type {
+  LeadFormKeyTable,
+  LeadMailsTable,
+  LeadSettingsTable,
+  LeadsTable,
+  LeadTokensSpentTable,
+} from './tables/leads';
 import type { OrdersTable } from './tables/orders';
 import type { PageRevisionsTable } from './tables/page-revisions';
 import type { PagesTable } from './tables/pages';
@@ -37,4 +44,9 @@ export interface Database {
   accountTokens: AccountTokensTable;
   sitePageViews: SitePageViewsTable;
   orders: OrdersTable;
+  leads: LeadsTable;
+  leadMails: LeadMailsTable;
+  leadSettings: LeadSettingsTable;
+  leadTokensSpent: LeadTokensSpentTable;
+  leadFormKey: LeadFormKeyTable;
 }

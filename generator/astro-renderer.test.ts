@@ -108,12 +108,15 @@ describe('fixture pages', () => {
     expect(messages).toEqual([]);
   });
 
-  it('stay within the budgets: 35 KB of HTML and 2 KB of JavaScript a page', () => {
+  it('stay within the budgets: 35 KB of HTML and 2 KB of JavaScript a page (3 KB with the quote form)', () => {
     for (const [name, source] of html) {
       expect(Buffer.byteLength(source), name).toBeLessThanOrEqual(35 * 1024);
       const js = inlineScripts(source).reduce((sum, body) => sum + Buffer.byteLength(body), 0);
-      expect(js, name).toBeLessThanOrEqual(2048);
-      expect(inlineScripts(source), name).toHaveLength(1);
+      // The quote form's own script (submit in place, fresh token, refusals by the fields) comes only
+      // with the form, on the homepage and the contact page.
+      const form = source.includes('id="lead-form"');
+      expect(js, name).toBeLessThanOrEqual(form ? 3072 : 2048);
+      expect(inlineScripts(source), name).toHaveLength(form ? 2 : 1);
       expect(source, name).not.toMatch(
         /<script[^>]*\ssrc=|<link[^>]*stylesheet|@import|url\(\s*['"]?https?:/,
       );

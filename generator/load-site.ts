@@ -1,7 +1,16 @@
 // Reads everything one company's site is rendered from, in one go, fresh from the database.
-import { type Db, findCompanyByCvr, listImages, listPages } from '../db';
+import { pageToken } from '../api/leads/form-token';
+import { type Db, findCompanyByCvr, getLeadSettings, listImages, listPages } from '../db';
 import { canonicalOrigin, productOrigin } from '../rules/site-url';
 import type { SiteModel } from './site-model';
+
+/**
+ * The page token's time is the render's day, not its millisecond: two publishes on one day write the
+ * same bytes (a publish of an unchanged site changes no file), and a page token is accepted for 30 days.
+ */
+function startOfDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
 
 /** The company's site model, or undefined when the company no longer exists. */
 export async function loadSiteModel(db: Db, cvr: string, publicHost: string): Promise<SiteModel | undefined> {
@@ -13,5 +22,8 @@ export async function loadSiteModel(db: Db, cvr: string, publicHost: string): Pr
     canonicalOrigin: canonicalOrigin(company, publicHost),
     productOrigin: productOrigin(publicHost),
     images: Object.fromEntries((await listImages(db, cvr)).map((image) => [image.url, image.variants])),
+    ...((await getLeadSettings(db, cvr)).formEnabled
+      ? { leadForm: { token: await pageToken(db, cvr, startOfDay(new Date())) } }
+      : {}),
   };
 }

@@ -1,6 +1,7 @@
 // Turns a site model into the list of files of its site: every page, the 404 page, sitemap.xml
 // and robots.txt. Everything is rendered in memory first, so a failure writes nothing.
 import type { SiteRenderer } from './astro-renderer';
+import { privacyPage, thanksPage } from './lead-pages';
 import { SITE_FILES, type SiteModel } from './site-model';
 
 export interface SiteFile {
@@ -18,6 +19,11 @@ export async function renderSiteFiles(site: SiteModel, renderer: SiteRenderer): 
   if (home) await html(SITE_FILES.home, home);
   for (const page of site.pages) if (page !== home) await html(SITE_FILES.page(page.slug), page);
   await html(SITE_FILES.notFound, null);
+  // The privacy page and the quote form's thank-you page, unless the owner has pages of those names.
+  const own = new Set(site.pages.map((page) => page.slug));
+  for (const extra of [privacyPage(site.company), thanksPage(site.company)]) {
+    if (!own.has(extra.slug)) await html(SITE_FILES.page(extra.slug), extra);
+  }
   files.push({ name: SITE_FILES.sitemap, body: Buffer.from(sitemapXml(site, home?.id)) });
   files.push({ name: SITE_FILES.robots, body: Buffer.from(robotsTxt(site)) });
   return files;

@@ -15,6 +15,11 @@ export interface SiteModel {
   /** The archive's WebP widths of each uploaded image, by the image's URL, for `srcset`. Optional:
    *  a page whose image is not in the archive (or a model without it) gets a plain `src`. */
   images?: Readonly<Record<string, readonly ImageVariant[]>>;
+  /**
+   * The quote form (issue 25) when the owner shows it: its signed render-time token (see
+   * api/leads/form-token.ts). Absent: no form (a model made by hand, or the owner switched it off).
+   */
+  leadForm?: { token: string };
 }
 
 /** What one render produces: a page of the company, or (page null) the site's 404 page. */

@@ -15,6 +15,8 @@ export interface MailMessage {
   html?: string;
   /** Where replies go, e.g. the visitor who wrote through the contact form. */
   replyTo?: string;
+  /** Files attached as they are (a quote request's photos). */
+  attachments?: { filename: string; content: Buffer; contentType?: string }[];
 }
 
 export interface Mailer {

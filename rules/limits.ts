@@ -22,3 +22,13 @@ export const MAX_SAVES_PER_MINUTE = 60;
 export function saveWindow(now: Date): number {
   return Math.floor(now.getTime() / 60_000);
 }
+
+// The quote-request form on the company sites (rules/lead-form.ts, issue 25).
+export const LEAD_NAME_MAX = 100;
+export const LEAD_PHONE_MAX = 30;
+export const LEAD_MESSAGE_MAX = 2000;
+export const LEAD_MAX_PHOTOS = 3;
+/** Links a request may hold: a person may name a page or two; spam holds many. */
+export const LEAD_MAX_LINKS = 2;
+/** How long a request is kept, in months (the form says it; a sweep deletes older ones). */
+export const LEAD_KEEP_MONTHS = 12;

@@ -8,6 +8,11 @@ import {
   CONTACT_MESSAGE_MAX,
   CONTACT_NAME_MAX,
   GALLERY_MAX_ITEMS,
+  LEAD_KEEP_MONTHS,
+  LEAD_MAX_LINKS,
+  LEAD_MAX_PHOTOS,
+  LEAD_MESSAGE_MAX,
+  LEAD_NAME_MAX,
   MAX_PAGE_CONTENT_CHARS,
   MAX_PAGES_PER_SITE,
 } from './limits';
@@ -196,6 +201,37 @@ export const CONTACT_MESSAGES = {
   emailRequired: MESSAGES.emailRequired,
   messageRequired: 'Besked er påkrævet',
   messageTooLong: tooLongMessage('Besked', CONTACT_MESSAGE_MAX),
+} as const;
+
+/** The quote-request form on the company sites (rules/lead-form.ts) and its inbox in the admin. */
+export const LEAD_MESSAGES = {
+  nameRequired: 'Skriv dit navn',
+  nameTooLong: `Navn må højst være ${LEAD_NAME_MAX} tegn`,
+  nameOneLine: 'Navn skal stå på én linje',
+  contactRequired: 'Skriv dit telefonnummer eller din e-mail, så vi kan svare dig',
+  phoneInvalid: 'Skriv et gyldigt telefonnummer',
+  emailInvalid: 'Skriv en gyldig e-mail',
+  postcodeInvalid: 'Skriv et postnummer på 4 cifre',
+  messageRequired: 'Skriv kort, hvad det drejer sig om',
+  messageTooLong: `Teksten må højst være ${LEAD_MESSAGE_MAX.toLocaleString('da-DK')} tegn`,
+  messageControl: 'Teksten indeholder usynlige styretegn. Fjern dem, og prøv igen.',
+  tooManyLinks: `Teksten må højst indeholde ${LEAD_MAX_LINKS} links`,
+  tooManyPhotos: `Du kan højst vedhæfte ${LEAD_MAX_PHOTOS} billeder`,
+  photoRefused: 'Et af billederne kunne ikke bruges. Brug JPEG, PNG, WebP eller AVIF på højst 10 MB.',
+  tokenRefused:
+    'Formularen er for gammel eller blev sendt for hurtigt. Tjek oplysningerne, og tryk Send igen.',
+  tooMany: 'Der er sendt mange forespørgsler på kort tid. Vent lidt, og prøv igen, eller ring til os.',
+  failed: 'Din forespørgsel kunne ikke gemmes. Prøv igen, eller ring til os.',
+  notAvailable: 'Formularen er ikke tilgængelig.',
+  received: 'Vi har modtaget din forespørgsel',
+  nextSteps:
+    'Vi har modtaget din forespørgsel og vender tilbage hurtigst muligt – som regel inden for 1–2 hverdage.',
+  privacyLine: `Vi gemmer dine oplysninger og billeder i ${LEAD_KEEP_MONTHS} måneder for at kunne besvare din forespørgsel.`,
+  privacyLink: 'Læs om privatliv',
+  loadFailed: 'Kunne ikke hente henvendelserne',
+  updateFailed: 'Kunne ikke gemme ændringen',
+  deleteFailed: 'Kunne ikke slette henvendelsen',
+  deleteConfirm: 'Er du sikker på, at du vil slette henvendelsen og billederne? Det kan ikke fortrydes.',
 } as const;
 
 /** Image uploads (api/images/): the error catalogue (SPEC §8) has no wording for these two cases;

@@ -9,6 +9,7 @@
 import { Redis } from 'ioredis';
 import { type CreateAppDeps, createApp } from '../api/app';
 import { startUploadSweep } from '../api/images/upload-sweep';
+import { createLeadOutbox } from '../api/leads/lead-outbox';
 import { LimitStore } from '../api/middleware/rate-limit';
 import { configuredResolver, verificationTxtFound } from '../api/routes/domain';
 import { DOMAIN_RECHECK_EVERY_MS, recheckCustomDomains } from '../api/services/domain-verification';
@@ -177,6 +178,8 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
     ...(limitRedis ? { redis: limitRedis } : {}),
     ...(options.limitPrefix === undefined ? {} : { prefix: options.limitPrefix }),
   });
+  // Quote-request mails: every serving process sends what is due (one process takes each mail).
+  const leadOutbox = createLeadOutbox({ db, config, logger });
   try {
     const app = createApp({
       db,
@@ -188,6 +191,7 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
         sitesDir: sitesDirOf(config),
         queue: { kind: redisUrl ? 'bullmq' : 'in-process', reachable: () => queue.reachable() },
       },
+      leads: { outbox: leadOutbox },
       ...(options.onboarding ? { onboarding: options.onboarding } : {}),
       ...(options.maxSavesPerMinute === undefined ? {} : { maxSavesPerMinute: options.maxSavesPerMinute }),
     });
@@ -206,12 +210,14 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       close: async () => {
         uploadSweep.stop();
         await server.close();
+        await leadOutbox.close();
         if (worker) await worker.close();
         else await queue.close();
         limitRedis?.disconnect();
       },
     };
   } catch (error) {
+    await leadOutbox.close();
     if (worker) await worker.close();
     else await queue.close();
     limitRedis?.disconnect();

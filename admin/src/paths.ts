@@ -13,4 +13,5 @@ export const ADMIN_PATHS = {
   confirmEmail: '/admin/bekraeft-email',
   verifyEmail: '/admin/bekraeft-din-email',
   operator: '/admin/operator',
+  leads: '/admin/henvendelser',
 } as const;

@@ -45,6 +45,10 @@ const guarded: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./screens/settings/settings-screen')).SettingsScreen }),
   },
   {
+    path: 'henvendelser',
+    lazy: async () => ({ Component: (await import('./screens/leads/leads-screen')).LeadsScreen }),
+  },
+  {
     path: 'operator',
     lazy: async () => ({ Component: (await import('./screens/operator-screen')).OperatorScreen }),
   },

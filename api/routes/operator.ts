@@ -5,11 +5,12 @@
 // any spelling, proves nothing until its mailbox answers. Addresses compare in normalizeEmail's form
 // (NFKC, lowercased) on both sides. Anyone else gets the same 404 as an unknown path, so the route
 // does not exist for them. Every query is a range or a limit over an index (100,000 companies).
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { operatorSchema } from '../../contracts/operator';
 import {
   countSignupsByDay,
+  leadCounts,
   listAnalyticsCounts,
   listFailedPublishes,
   listRecentOrders,
@@ -101,3 +102,16 @@ operator.openapi(read, async (c) => {
     200,
   );
 });
+
+const leadFigures = createRoute({
+  method: 'get',
+  path: '/leads',
+  tags: ['operator'],
+  summary:
+    'Operators only: how many quote requests there are, unread and not yet mailed (never their contents)',
+  middleware: requireOperator,
+  responses: {
+    200: answer(z.object({ total: z.number(), unread: z.number(), unsent: z.number() }), 'The counts'),
+  },
+});
+operator.openapi(leadFigures, async (c) => c.json(await leadCounts(c.var.db), 200));

@@ -7,6 +7,7 @@ import { useResource } from '../api/use-resource';
 import { LoadState } from '../components/load-state';
 import { ADMIN_PATHS } from '../paths';
 import { useCompany } from '../shell/company-context';
+import { useUnreadLeads } from '../shell/unread-leads';
 import { CopyAddress } from './dashboard/copy-address';
 import { type DashboardJson, loadDashboard } from './dashboard/dashboard-api';
 import { VisitorChart } from './dashboard/visitor-chart';
@@ -169,10 +170,20 @@ function Figures({ data }: { data: DashboardJson }) {
 export function DashboardScreen() {
   const { company } = useCompany();
   const dashboard = useResource(loadDashboard);
+  const unread = useUnreadLeads();
   return (
     <section aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>
       <p className="lead">Her styrer du hjemmesiden for {company.name}.</p>
+      {unread !== null ? (
+        <Link className="card card-link dashboard-leads" to={ADMIN_PATHS.leads}>
+          <h2>Henvendelser</h2>
+          <p>
+            <strong className="dashboard-leads-count">{unread}</strong>{' '}
+            {unread === 1 ? 'ulæst forespørgsel' : 'ulæste forespørgsler'} fra hjemmesiden
+          </p>
+        </Link>
+      ) : null}
       {dashboard.data === null ? <LoadState resource={dashboard} /> : <Figures data={dashboard.data} />}
       <ul className="card-grid">
         {CARDS.map((card) => (

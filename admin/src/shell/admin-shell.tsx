@@ -13,11 +13,13 @@ import { Skeleton } from '../components/skeleton';
 import { ADMIN_PATHS } from '../paths';
 import { CompanyProvider } from './company-context';
 import { TrialBanner } from './trial-banner';
+import { useUnreadLeads } from './unread-leads';
 
 const TABS = [
   { to: ADMIN_PATHS.dashboard, label: 'Dashboard' },
   { to: ADMIN_PATHS.pages, label: 'Sider' },
   { to: ADMIN_PATHS.images, label: 'Billedearkiv' },
+  { to: ADMIN_PATHS.leads, label: 'Henvendelser' },
   { to: ADMIN_PATHS.settings, label: 'Hjemmeside' },
 ] as const;
 
@@ -28,6 +30,7 @@ export function AdminShell() {
   const navigation = useNavigation();
   const company = useResource(() => api.get<Company>('/company', MESSAGES.loadCompanyFailed));
   const [logoutError, setLogoutError] = useState<string | null>(null);
+  const unread = useUnreadLeads();
   const [loggingOut, setLoggingOut] = useState(false);
 
   const onLogout = async () => {
@@ -88,6 +91,12 @@ export function AdminShell() {
             className={({ isActive }) => (isActive ? 'tab tab-active' : 'tab')}
           >
             {tab.label}
+            {tab.to === ADMIN_PATHS.leads && unread ? (
+              <span className="tab-count">
+                {unread}
+                <span className="visually-hidden"> ulæste</span>
+              </span>
+            ) : null}
           </NavLink>
         ))}
       </nav>

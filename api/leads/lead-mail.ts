@@ -1,0 +1,55 @@
+// The mail that tells the owner about a request: plain text only (the visitor's words can never
+// become markup), the photos attached, Reply-To the visitor when they gave an e-mail. The visitor's
+// name goes into the subject only as one line, cut short; the form already refused CR/LF there, and
+// nodemailer encodes every header, so nothing the visitor typed can add a header.
+import type { Company, Lead, LeadSettings } from '../../db';
+import type { MailMessage } from '../../lib/mailer';
+import { LEAD_FIELDS } from '../../rules/lead-form';
+
+/** Who receives a company's requests: the owner's choice, else the company's e-mail, else the login. */
+export function leadRecipient(
+  company: Pick<Company, 'email' | 'companyEmail'>,
+  settings: LeadSettings,
+): string | null {
+  return settings.recipientEmail || company.email || company.companyEmail || null;
+}
+
+function oneLine(value: string, max: number): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
+  const flat = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export function leadMail(
+  lead: Lead,
+  company: Pick<Company, 'name'>,
+  to: string,
+  adminUrl: string,
+  photos: { filename: string; content: Buffer }[],
+): MailMessage {
+  const lines = [
+    `Ny forespørgsel fra hjemmesiden for ${company.name}:`,
+    '',
+    `${LEAD_FIELDS.name}: ${lead.name}`,
+    `${LEAD_FIELDS.phone}: ${lead.phone || '–'}`,
+    `${LEAD_FIELDS.email}: ${lead.email || '–'}`,
+    `${LEAD_FIELDS.postcode}: ${lead.postcode}`,
+    '',
+    `${LEAD_FIELDS.message}`,
+    lead.message,
+    '',
+    photos.length > 0 ? `${photos.length} billede(r) vedhæftet.` : 'Ingen billeder vedhæftet.',
+    '',
+    lead.email
+      ? 'Svar på denne e-mail for at skrive direkte til kunden.'
+      : 'Kunden har ikke opgivet en e-mail.',
+    `Se alle henvendelser: ${adminUrl}`,
+  ];
+  return {
+    to,
+    subject: `Ny forespørgsel fra ${oneLine(lead.name, 80)}`,
+    text: `${lines.join('\n')}\n`,
+    ...(lead.email ? { replyTo: lead.email } : {}),
+    ...(photos.length > 0 ? { attachments: photos } : {}),
+  };
+}

@@ -1,0 +1,105 @@
+// The quote-request repository on both dialects: a request and its pending mail commit together,
+// duplicates are found by their words, the outbox is claimed once, state changes, deletion (by the
+// owner and by the 12-month sweep), the operator's counts, settings and single-use tokens.
+import { expect, it } from 'vitest';
+import { describeEachDialect } from '../../tests/support/databases';
+import {
+  claimLeadMail,
+  completeLeadMail,
+  countUnreadLeads,
+  deleteLead,
+  deleteLeadsBefore,
+  dueLeadMails,
+  findLead,
+  getLeadSettings,
+  hasRecentLead,
+  insertLead,
+  leadCounts,
+  leadFormSecret,
+  listLeads,
+  type NewLead,
+  recordLeadMailFailure,
+  saveLeadSettings,
+  spendLeadToken,
+  updateLeadState,
+} from './leads';
+
+const request = (n: number): NewLead => ({
+  name: `Kunde ${n}`,
+  phone: '12345678',
+  email: '',
+  postcode: '4600',
+  message: `Taget drypper (${n})`,
+  photos: [{ file: `x-${n}-1.jpg`, contentType: 'image/jpeg', width: 10, height: 10, bytes: 100 }],
+  contentHash: `hash-${n}`,
+});
+const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 10, minute));
+
+describeEachDialect('leads repository', (use) => {
+  it('stores a request with its pending mail, lists newest first, per company only', async () => {
+    const { db } = use();
+    const first = await insertLead(db, '11111111', request(1), at(0));
+    const second = await insertLead(db, '11111111', request(2), at(1));
+    await insertLead(db, '22222222', request(3), at(2));
+    expect((await listLeads(db, '11111111')).map((lead) => lead.id)).toEqual([second.id, first.id]);
+    expect(await findLead(db, '22222222', first.id)).toBeUndefined();
+    expect((await findLead(db, '11111111', first.id))?.photos).toEqual(request(1).photos);
+    expect(await countUnreadLeads(db, '11111111')).toBe(2);
+    expect((await dueLeadMails(db, at(5))).map((mail) => mail.leadId)).toEqual([
+      first.id,
+      second.id,
+      expect.any(String),
+    ]);
+    expect(await hasRecentLead(db, '11111111', 'hash-1', at(0))).toBe(true);
+    expect(await hasRecentLead(db, '11111111', 'hash-1', at(1))).toBe(false);
+    expect(await hasRecentLead(db, '22222222', 'hash-1', at(0))).toBe(false);
+  });
+
+  it('lets one sender claim a due mail, retries after a failure, forgets it once sent', async () => {
+    const { db } = use();
+    const lead = await insertLead(db, '11111111', request(1), at(0));
+    const [mail] = await dueLeadMails(db, at(0));
+    if (!mail) throw new Error('no mail due');
+    expect(await claimLeadMail(db, mail, at(0), 60_000)).toBe(true);
+    expect(await claimLeadMail(db, mail, at(0), 60_000)).toBe(false);
+    expect(await dueLeadMails(db, at(0))).toEqual([]);
+    await recordLeadMailFailure(db, lead.id, 'ECONNREFUSED', at(3));
+    expect(await dueLeadMails(db, at(2))).toEqual([]);
+    const [again] = await dueLeadMails(db, at(3));
+    expect(again).toMatchObject({ leadId: lead.id, attempts: 1, lastError: 'ECONNREFUSED' });
+    await completeLeadMail(db, lead.id);
+    expect(await dueLeadMails(db, at(60))).toEqual([]);
+    expect(await leadCounts(db)).toEqual({ total: 1, unread: 1, unsent: 0 });
+  });
+
+  it('marks read and handled, deletes at once and after twelve months', async () => {
+    const { db } = use();
+    const old = await insertLead(db, '11111111', request(1), new Date('2025-01-01T00:00:00Z'));
+    const lead = await insertLead(db, '11111111', request(2), at(0));
+    const handled = await updateLeadState(db, '11111111', lead.id, { handled: true }, at(1));
+    expect(handled).toMatchObject({ readAt: at(1).toISOString(), handledAt: at(1).toISOString() });
+    expect(await updateLeadState(db, '22222222', lead.id, { read: false })).toBeUndefined();
+    expect(await countUnreadLeads(db, '11111111')).toBe(1);
+    expect((await deleteLeadsBefore(db, new Date('2025-03-01T00:00:00Z'))).map((l) => l.id)).toEqual([
+      old.id,
+    ]);
+    expect(await deleteLead(db, '22222222', lead.id)).toBeUndefined();
+    expect((await deleteLead(db, '11111111', lead.id))?.id).toBe(lead.id);
+    expect(await listLeads(db, '11111111')).toEqual([]);
+    expect(await leadCounts(db)).toEqual({ total: 0, unread: 0, unsent: 0 });
+  });
+
+  it('keeps settings, spends a token once, and has a signing key', async () => {
+    const { db } = use();
+    expect(await getLeadSettings(db, '11111111')).toEqual({ formEnabled: true, recipientEmail: null });
+    await saveLeadSettings(db, '11111111', { formEnabled: false, recipientEmail: 'tilbud@firma.dk' });
+    await saveLeadSettings(db, '11111111', { formEnabled: true, recipientEmail: 'tilbud@firma.dk' });
+    expect(await getLeadSettings(db, '11111111')).toEqual({
+      formEnabled: true,
+      recipientEmail: 'tilbud@firma.dk',
+    });
+    expect(await spendLeadToken(db, 'n1', at(10), at(0))).toBe(true);
+    expect(await spendLeadToken(db, 'n1', at(10), at(0))).toBe(false);
+    expect((await leadFormSecret(db)).length).toBeGreaterThan(30);
+  });
+});

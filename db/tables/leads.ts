@@ -1,0 +1,360 @@
+// Quote requests from the company sites (issue 25) and everything kept with them: the outbox row that
+// has the request mailed to the owner until the mail server takes it, the owner's form settings, the
+// single-use form tokens already spent and the key those tokens are signed with. A request and its
+// outbox row commit together, so a stored request is always mailed, whatever fails afterwards.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { type Db, inTransaction, isUniqueViolation } from '../database';
+import { parseJson } from './json';
+
+export interface LeadsTable {
+  id: string;
+  companyCvr: string;
+  name: string;
+  phone: string;
+  email: string;
+  postcode: string;
+  message: string;
+  photos: string;
+  contentHash: string;
+  createdAt: string;
+  readAt: string | null;
+  handledAt: string | null;
+}
+
+export interface LeadMailsTable {
+  leadId: string;
+  companyCvr: string;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  createdAt: string;
+}
+
+export interface LeadSettingsTable {
+  companyCvr: string;
+  formEnabled: number;
+  recipientEmail: string | null;
+}
+
+export interface LeadTokensSpentTable {
+  nonce: string;
+  expiresAt: string;
+}
+
+export interface LeadFormKeyTable {
+  id: number;
+  secret: string;
+}
+
+/** A photo of a request: a re-encoded JPEG under `<STORAGE_DIR>/leads/<cvr>/`, never public. */
+export interface LeadPhoto {
+  /** A flat file name, `<lead id>-<n>.jpg`. */
+  file: string;
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+export interface Lead {
+  id: string;
+  companyCvr: string;
+  name: string;
+  phone: string;
+  email: string;
+  postcode: string;
+  message: string;
+  photos: LeadPhoto[];
+  contentHash: string;
+  createdAt: string;
+  readAt: string | null;
+  handledAt: string | null;
+}
+
+export type NewLead = Pick<
+  Lead,
+  'name' | 'phone' | 'email' | 'postcode' | 'message' | 'photos' | 'contentHash'
+>;
+
+export interface LeadSettings {
+  formEnabled: boolean;
+  /** Where requests are mailed; null: the company's e-mail, else the owner's login e-mail. */
+  recipientEmail: string | null;
+}
+
+export const DEFAULT_LEAD_SETTINGS: LeadSettings = Object.freeze({ formEnabled: true, recipientEmail: null });
+
+function toLead(row: LeadsTable): Lead {
+  return { ...row, photos: parseJson<LeadPhoto[]>(row.photos, []) };
+}
+
+/** Stores a request and its pending mail in one transaction; the mail is due at once. */
+export async function insertLead(
+  db: Db,
+  cvr: string,
+  input: NewLead,
+  now = new Date(),
+  id = randomUUID(),
+): Promise<Lead> {
+  const createdAt = now.toISOString();
+  const row: LeadsTable = {
+    id,
+    companyCvr: cvr,
+    ...input,
+    photos: JSON.stringify(input.photos),
+    createdAt,
+    readAt: null,
+    handledAt: null,
+  };
+  await inTransaction(db, async (trx) => {
+    await trx.insertInto('leads').values(row).execute();
+    await trx
+      .insertInto('leadMails')
+      .values({
+        leadId: id,
+        companyCvr: cvr,
+        attempts: 0,
+        nextAttemptAt: createdAt,
+        lastError: null,
+        createdAt,
+      })
+      .execute();
+  });
+  return toLead(row);
+}
+
+/** True when the company got a request with these words since `since` (duplicate suppression). */
+export async function hasRecentLead(db: Db, cvr: string, contentHash: string, since: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('leads')
+    .select('id')
+    .where('companyCvr', '=', cvr)
+    .where('contentHash', '=', contentHash)
+    .where('createdAt', '>=', since.toISOString())
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The company's requests, newest first. */
+export async function listLeads(db: Db, cvr: string, limit = 500): Promise<Lead[]> {
+  const rows = await db
+    .selectFrom('leads')
+    .selectAll()
+    .where('companyCvr', '=', cvr)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toLead);
+}
+
+export async function findLead(db: Db, cvr: string, id: string): Promise<Lead | undefined> {
+  const row = await db
+    .selectFrom('leads')
+    .selectAll()
+    .where('companyCvr', '=', cvr)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toLead(row) : undefined;
+}
+
+export async function countUnreadLeads(db: Db, cvr: string): Promise<number> {
+  const row = await db
+    .selectFrom('leads')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('companyCvr', '=', cvr)
+    .where('readAt', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Marks one request read and/or handled (null clears); answers the updated request. */
+export async function updateLeadState(
+  db: Db,
+  cvr: string,
+  id: string,
+  change: { read?: boolean; handled?: boolean },
+  now = new Date(),
+): Promise<Lead | undefined> {
+  const at = now.toISOString();
+  const set: { readAt?: string | null; handledAt?: string | null } = {};
+  if (change.read !== undefined) set.readAt = change.read ? at : null;
+  if (change.handled !== undefined) {
+    set.handledAt = change.handled ? at : null;
+    // Handling a request means it was read.
+    if (change.handled && change.read === undefined)
+      set.readAt = sql<string>`coalesce(read_at, ${at})` as never;
+  }
+  if (Object.keys(set).length > 0) {
+    await db.updateTable('leads').set(set).where('companyCvr', '=', cvr).where('id', '=', id).execute();
+  }
+  return findLead(db, cvr, id);
+}
+
+/** Deletes one request and its pending mail; answers the deleted request (its photos to remove). */
+export async function deleteLead(db: Db, cvr: string, id: string): Promise<Lead | undefined> {
+  return inTransaction(db, async (trx) => {
+    const lead = await findLead(trx, cvr, id);
+    if (!lead) return undefined;
+    await trx.deleteFrom('leadMails').where('leadId', '=', id).execute();
+    await trx.deleteFrom('leads').where('id', '=', id).execute();
+    return lead;
+  });
+}
+
+/** Deletes up to `limit` requests made before `cutoff` (the 12-month sweep); answers them. */
+export async function deleteLeadsBefore(db: Db, cutoff: Date, limit = 500): Promise<Lead[]> {
+  return inTransaction(db, async (trx) => {
+    const rows = await trx
+      .selectFrom('leads')
+      .selectAll()
+      .where('createdAt', '<', cutoff.toISOString())
+      .orderBy('createdAt')
+      .limit(limit)
+      .execute();
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    await trx.deleteFrom('leadMails').where('leadId', 'in', ids).execute();
+    await trx.deleteFrom('leads').where('id', 'in', ids).execute();
+    return rows.map(toLead);
+  });
+}
+
+/** Every company's counts for the operator: requests, unread, mails not yet sent. Never contents. */
+export async function leadCounts(db: Db): Promise<{ total: number; unread: number; unsent: number }> {
+  const [leads, unsent] = await Promise.all([
+    db
+      .selectFrom('leads')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('total'),
+        eb.fn.count<number | string>('id').filterWhere('readAt', 'is', null).as('unread'),
+      ])
+      .executeTakeFirst(),
+    db
+      .selectFrom('leadMails')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirst(),
+  ]);
+  return {
+    total: Number(leads?.total ?? 0),
+    unread: Number(leads?.unread ?? 0),
+    unsent: Number(unsent?.count ?? 0),
+  };
+}
+
+// ---- The outbox -------------------------------------------------------------------------------
+
+export type LeadMail = LeadMailsTable;
+
+/** Mails due at `now`, oldest due first. */
+export async function dueLeadMails(db: Db, now: Date, limit = 20): Promise<LeadMail[]> {
+  return db
+    .selectFrom('leadMails')
+    .selectAll()
+    .where('nextAttemptAt', '<=', now.toISOString())
+    .orderBy('nextAttemptAt')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Takes a due mail for `leaseMs` (its next attempt moves to then): true when this caller took it,
+ * false when another process did first. A sender that dies mid-send leaves the mail due again after
+ * the lease, so a crash delays a mail but never loses it.
+ */
+export async function claimLeadMail(db: Db, mail: LeadMail, now: Date, leaseMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('leadMails')
+    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs).toISOString(), attempts: mail.attempts + 1 })
+    .where('leadId', '=', mail.leadId)
+    .where('nextAttemptAt', '=', mail.nextAttemptAt)
+    .where('attempts', '=', mail.attempts)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function recordLeadMailFailure(
+  db: Db,
+  leadId: string,
+  error: string,
+  retryAt: Date,
+): Promise<void> {
+  await db
+    .updateTable('leadMails')
+    .set({ lastError: error.slice(0, 500), nextAttemptAt: retryAt.toISOString() })
+    .where('leadId', '=', leadId)
+    .execute();
+}
+
+/** The mail server took it: nothing is left to send. */
+export async function completeLeadMail(db: Db, leadId: string): Promise<void> {
+  await db.deleteFrom('leadMails').where('leadId', '=', leadId).execute();
+}
+
+// ---- Settings, tokens, key --------------------------------------------------------------------
+
+export async function getLeadSettings(db: Db, cvr: string): Promise<LeadSettings> {
+  const row = await db
+    .selectFrom('leadSettings')
+    .selectAll()
+    .where('companyCvr', '=', cvr)
+    .executeTakeFirst();
+  return row
+    ? { formEnabled: row.formEnabled === 1, recipientEmail: row.recipientEmail }
+    : DEFAULT_LEAD_SETTINGS;
+}
+
+export async function saveLeadSettings(db: Db, cvr: string, settings: LeadSettings): Promise<void> {
+  const values = {
+    companyCvr: cvr,
+    formEnabled: settings.formEnabled ? 1 : 0,
+    recipientEmail: settings.recipientEmail,
+  };
+  await db
+    .insertInto('leadSettings')
+    .values(values)
+    .onConflict((oc) =>
+      oc
+        .column('companyCvr')
+        .doUpdateSet({ formEnabled: values.formEnabled, recipientEmail: values.recipientEmail }),
+    )
+    .execute();
+}
+
+/** Records a single-use token as spent; false when it already was (a replay). */
+export async function spendLeadToken(
+  db: Db,
+  nonce: string,
+  expiresAt: Date,
+  now = new Date(),
+): Promise<boolean> {
+  try {
+    await db.insertInto('leadTokensSpent').values({ nonce, expiresAt: expiresAt.toISOString() }).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+  // Spent tokens are kept only until they would be refused as too old anyway.
+  await db.deleteFrom('leadTokensSpent').where('expiresAt', '<', now.toISOString()).execute();
+  return true;
+}
+
+export async function isLeadTokenSpent(db: Db, nonce: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('leadTokensSpent')
+    .select('nonce')
+    .where('nonce', '=', nonce)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function leadFormSecret(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom('leadFormKey')
+    .select('secret')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return row.secret;
+}

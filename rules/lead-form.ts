@@ -1,0 +1,91 @@
+// The quote-request form on every company site (issue 25): its fields, their limits and the Danish
+// refusal per field, the cap on links, and what counts as "the same request" for duplicate
+// suppression. Pure and client-safe: the API checks with it, the templates take the names and limits
+// from it, and the server-rendered refusal page shows its messages beside the fields.
+import { EMAIL_MAX, EMAIL_PATTERN } from './email';
+import { LEAD_MAX_LINKS, LEAD_MESSAGE_MAX, LEAD_NAME_MAX, LEAD_PHONE_MAX } from './limits';
+import { LEAD_MESSAGES } from './messages';
+import { isCleanText, isOneLine } from './text';
+
+/** The `name` attributes of the form's inputs, and the Danish labels the visitor sees. */
+export const LEAD_FIELDS = {
+  name: 'Navn',
+  phone: 'Telefon',
+  email: 'E-mail',
+  postcode: 'Postnummer',
+  message: 'Hvad drejer det sig om?',
+} as const;
+export type LeadField = keyof typeof LEAD_FIELDS;
+
+export const LEAD_PHOTOS_FIELD = 'photos';
+export const LEAD_PHOTOS_LABEL = 'Vedhæft billeder (valgfrit)';
+/** The honeypot: hidden from people, filled in by bots. */
+export const LEAD_HONEYPOT_FIELD = 'website';
+/** The signed render-time token (api/leads/form-token.ts). */
+export const LEAD_TOKEN_FIELD = 'token';
+
+export interface LeadInput {
+  name: string;
+  phone: string;
+  email: string;
+  postcode: string;
+  message: string;
+}
+
+export type LeadFieldErrors = Partial<Record<LeadField | 'photos' | 'form', string>>;
+
+const PHONE = /^\+?[0-9 ()-]{8,}$/;
+const POSTCODE = /^[0-9]{4}$/;
+const LINK = /\bhttps?:\/\/|\bwww\.|\[url[=\]]|<a\s/gi;
+
+/** The form's values trimmed, from whatever arrived (missing fields are empty). */
+export function leadInput(values: Record<string, unknown>): LeadInput {
+  const read = (key: LeadField) => (typeof values[key] === 'string' ? (values[key] as string) : '');
+  return {
+    name: read('name').trim(),
+    phone: read('phone').trim(),
+    email: read('email').trim(),
+    postcode: read('postcode').trim(),
+    // Windows line ends arrive from form posts; the stored text has plain newlines.
+    message: read('message').replace(/\r\n?/g, '\n').trim(),
+  };
+}
+
+export function countLinks(text: string): number {
+  return text.match(LINK)?.length ?? 0;
+}
+
+/** Each field's refusal, by field; empty when the request may be stored. */
+export function checkLead(input: LeadInput): LeadFieldErrors {
+  const errors: LeadFieldErrors = {};
+  if (input.name === '') errors.name = LEAD_MESSAGES.nameRequired;
+  else if (input.name.length > LEAD_NAME_MAX) errors.name = LEAD_MESSAGES.nameTooLong;
+  else if (!isOneLine(input.name)) errors.name = LEAD_MESSAGES.nameOneLine;
+
+  if (input.phone !== '' && (input.phone.length > LEAD_PHONE_MAX || !PHONE.test(input.phone))) {
+    errors.phone = LEAD_MESSAGES.phoneInvalid;
+  }
+  // One line, an address shape: a CR or LF here could never reach a mail header as one.
+  if (
+    input.email !== '' &&
+    (input.email.length > EMAIL_MAX || !isOneLine(input.email) || !EMAIL_PATTERN.test(input.email))
+  ) {
+    errors.email = LEAD_MESSAGES.emailInvalid;
+  }
+  if (input.phone === '' && input.email === '') errors.phone = LEAD_MESSAGES.contactRequired;
+
+  if (!POSTCODE.test(input.postcode)) errors.postcode = LEAD_MESSAGES.postcodeInvalid;
+
+  if (input.message === '') errors.message = LEAD_MESSAGES.messageRequired;
+  else if (input.message.length > LEAD_MESSAGE_MAX) errors.message = LEAD_MESSAGES.messageTooLong;
+  else if (!isCleanText(input.message)) errors.message = LEAD_MESSAGES.messageControl;
+  else if (countLinks(`${input.name} ${input.message}`) > LEAD_MAX_LINKS)
+    errors.message = LEAD_MESSAGES.tooManyLinks;
+  return errors;
+}
+
+/** The words that make two requests "the same" (case and spacing aside), for duplicate suppression. */
+export function leadFingerprint(input: LeadInput): string {
+  const fold = (value: string) => value.toLowerCase().replace(/\s+/g, ' ').trim();
+  return [input.name, input.phone, input.email, input.postcode, input.message].map(fold).join('\u0000');
+}
