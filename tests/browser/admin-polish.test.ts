@@ -27,7 +27,7 @@ async function openPage(page: Page, name: string) {
   await page.getByRole('heading', { level: 2, name }).waitFor();
 }
 
-describe('small truths (issue 28 items 2 and 6)', () => {
+describe('small truths (issue 28 items 2 and 6)', { timeout: 60_000 }, () => {
   it('never shows "Ændringer gemt!" beside a save the form refused', async () => {
     const page = await admin.newPage(NARROW);
     await admin.login(page);
@@ -69,5 +69,35 @@ describe('small truths (issue 28 items 2 and 6)', () => {
     await admin.login(page);
     await page.getByText('31 dage', { exact: true }).waitFor();
     expect(await page.getByText('32 dage').count()).toBe(0);
+  });
+});
+
+describe('a quiet console (issue 28 item 4)', { timeout: 90_000 }, () => {
+  it('logs no console error loading /admin signed out, signing in, and on each screen', async () => {
+    const page = await admin.newPage(WIDE);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const favicon: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('favicon')) favicon.push(request.url());
+    });
+    await page.goto(`${admin.origin}/admin`);
+    await page.getByRole('button', { name: 'Log ind' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    expect(await page.locator('link[rel="icon"]').count()).toBe(1);
+    await admin.login(page);
+    for (const path of ['dashboard', 'pages', 'images', 'settings', 'konto', 'subscription']) {
+      await page.goto(`${admin.origin}/admin/${path}`);
+      await page.locator('main h1, main h2').first().waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    expect(favicon).toEqual([]);
   });
 });
