@@ -9,7 +9,7 @@ import { codeOfStatus, ERRORS } from '../rules/error-codes';
 import { MESSAGES } from '../rules/messages';
 import type { AppEnv } from './env';
 
-export function errorBody(code: ErrorCode, message: string): ErrorJson {
+function errorBody(code: ErrorCode, message: string): ErrorJson {
   return { error: { code, message } };
 }
 

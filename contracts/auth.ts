@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, MESSAGES } from '../rules/messages';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../rules/password';
-import { errorSchema } from './answers';
 import { body, EMAIL_MAX, emailAddress } from './fields';
 
 const required = MESSAGES.emailAndPasswordRequired;
@@ -46,6 +45,15 @@ export const sessionInfoSchema = z.object({
 
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
-/** GET /api/auth/session signed out: the error, and on a company's own host where to fetch a
- *  session from the main host (the hand-off). */
-export const signedOutSchema = errorSchema.extend({ handoff: z.string().optional() });
+/** GET /api/auth/session signed out: a state, not an error (issue 28: a 401 was a console error on
+ *  every signed-out /admin), and on a company's own host where to fetch a session from the main host
+ *  (the hand-off). */
+export const signedOutSchema = z.object({ signedIn: z.literal(false), handoff: z.string().optional() });
+
+/** GET /api/auth/session, always 200: who is signed in, or that nobody is. */
+export const sessionStateSchema = z.discriminatedUnion('signedIn', [
+  sessionInfoSchema.extend({ signedIn: z.literal(true) }),
+  signedOutSchema,
+]);
+
+export type SessionState = z.infer<typeof sessionStateSchema>;

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { normalizeCustomDomain } from '../rules/domain';
 import { HOURS_MAX_LENGTH, WEEKDAYS, type Weekday } from '../rules/hours';
 import { COMPANY_MESSAGES, MESSAGES, oneLineMessage } from '../rules/messages';
-import { SOCIAL_NETWORKS, type SocialNetwork, socialLinkForStorage } from '../rules/social';
+import { isDanishPhoneOrEmpty, isPostcodeOrEmpty } from '../rules/phone';
+import { SOCIAL_NETWORKS, type SocialNetwork, socialProfileLink } from '../rules/social';
 import { isOneLine } from '../rules/text';
 import { THEME_IDS } from '../rules/themes';
 import { body, EMAIL_MAX, emailAddress, text } from './fields';
@@ -35,16 +36,29 @@ const hours = keyed<Weekday, z.ZodString>(
   COMPANY_MESSAGES.unknownWeekday,
 );
 
-const socialLink = z
-  .string({ error: MESSAGES.invalidInput })
-  .trim()
-  .max(SOCIAL_LINK_MAX, `Links må højst være ${SOCIAL_LINK_MAX} tegn`)
-  .transform(socialLinkForStorage);
+/** One network's link: a profile on that network's own host, stored with https://; '' clears it. */
+function socialLink(network: SocialNetwork) {
+  return z
+    .string({ error: MESSAGES.invalidInput })
+    .trim()
+    .max(SOCIAL_LINK_MAX, `Links må højst være ${SOCIAL_LINK_MAX} tegn`)
+    .transform((value, ctx) => {
+      const link = socialProfileLink(network, value);
+      if (link !== null) return link;
+      ctx.addIssue({ code: 'custom', message: COMPANY_MESSAGES.invalidSocialLink[network] });
+      return z.NEVER;
+    });
+}
 
-const socialMedia = keyed<SocialNetwork, typeof socialLink>(
-  SOCIAL_NETWORKS,
-  socialLink,
-  COMPANY_MESSAGES.unknownNetwork,
+const socialMedia = z.strictObject(
+  Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, socialLink(network).optional()])) as Record<
+    SocialNetwork,
+    z.ZodOptional<ReturnType<typeof socialLink>>
+  >,
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? COMPANY_MESSAGES.unknownNetwork : MESSAGES.invalidInput,
+  },
 );
 
 /** `''` or null clears the custom domain; anything else must be a public hostname (SPEC §5). */
@@ -69,10 +83,10 @@ const contactEmail = z
   .refine((value) => value === '' || emailAddress.safeParse(value).success, MESSAGES.invalidEmail);
 
 export const settingsSchema = body({
-  phone: text('Telefon', 30).optional(),
+  phone: text('Telefon', 30).refine(isDanishPhoneOrEmpty, COMPANY_MESSAGES.invalidPhone).optional(),
   email: contactEmail.optional(),
   address: text('Adresse', 200).optional(),
-  zipcode: text('Postnummer', 10).optional(),
+  zipcode: text('Postnummer', 10).refine(isPostcodeOrEmpty, COMPANY_MESSAGES.invalidPostcode).optional(),
   city: text('By', 100).optional(),
   hours: hours.optional(),
   showHours: z.boolean({ error: MESSAGES.invalidInput }).optional(),

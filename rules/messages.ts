@@ -190,6 +190,15 @@ export const COMPANY_MESSAGES = {
   unknownWeekday: 'Åbningstider kan kun angives for ugens dage',
   unknownNetwork: 'Sociale medier kan kun være facebook, instagram, linkedin og tiktok',
   invalidTheme: 'Vælg et af de viste farvetemaer',
+  invalidPhone: 'Skriv et dansk telefonnummer med 8 cifre, f.eks. 70 20 30 40 eller +45 70 20 30 40',
+  invalidPostcode: 'Postnummer skal være 4 cifre, f.eks. 8000',
+  // A link that is not a profile on the network's own host (rules/social.ts socialProfileLink).
+  invalidSocialLink: {
+    facebook: 'Skriv linket til din side på Facebook, f.eks. facebook.com/ditfirma',
+    instagram: 'Skriv linket til din profil på Instagram, f.eks. instagram.com/ditfirma',
+    linkedin: 'Skriv linket til din side på LinkedIn, f.eks. linkedin.com/company/ditfirma',
+    tiktok: 'Skriv linket til din profil på TikTok, f.eks. tiktok.com/@ditfirma',
+  },
   invalidDomain: websiteUrlMessage(),
 } as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, formatPhonesIn, phoneE164 } from './phone';
+import { formatPhone, formatPhonesIn, isDanishPhoneOrEmpty, isPostcodeOrEmpty, phoneE164 } from './phone';
 
 describe('formatPhone', () => {
   it.each([
@@ -33,5 +33,22 @@ describe('phoneE164', () => {
     ['ingen', ''],
   ])('%s → %s', (input, expected) => {
     expect(phoneE164(input)).toBe(expected);
+  });
+});
+
+describe('isDanishPhoneOrEmpty and isPostcodeOrEmpty (issue 28)', () => {
+  it('takes eight digits with or without +45, spaced as the owner likes, or nothing', () => {
+    for (const phone of ['70203040', '70 20 30 40', '+45 70 20 30 40', '+4570203040', ' 7020 3040 ', '']) {
+      expect(isDanishPhoneOrEmpty(phone), phone).toBe(true);
+    }
+    for (const phone of ['abc', '1234', '702030401', '+46 70 20 30 40', '70 20 30 4x']) {
+      expect(isDanishPhoneOrEmpty(phone), phone).toBe(false);
+    }
+  });
+
+  it('takes a four-digit postcode or nothing', () => {
+    for (const zipcode of ['8000', ' 2100 ', '']) expect(isPostcodeOrEmpty(zipcode), zipcode).toBe(true);
+    for (const zipcode of ['12', '80000', 'abcd', 'DK-8000'])
+      expect(isPostcodeOrEmpty(zipcode), zipcode).toBe(false);
   });
 });

@@ -9,6 +9,20 @@ function danishDigits(phone: string): { digits: string; country: boolean } | nul
   return { digits: match[2] as string, country: match[1] !== undefined };
 }
 
+/**
+ * What the settings accept as the company's phone (issue 28): empty, or a Danish number, eight digits
+ * with or without +45 in front, spaces (or dots, dashes, brackets) between as the owner likes.
+ */
+export function isDanishPhoneOrEmpty(phone: string): boolean {
+  const trimmed = phone.trim();
+  return trimmed === '' || danishDigits(trimmed) !== null;
+}
+
+/** A Danish postcode: four digits (issue 28); empty clears it. */
+export function isPostcodeOrEmpty(zipcode: string): boolean {
+  return /^(\d{4})?$/.test(zipcode.trim());
+}
+
 function pairs(digits: string): string {
   return digits.replace(/(\d{2})(?=\d)/g, '$1 ');
 }

@@ -6,6 +6,7 @@ import {
   SOCIAL_NETWORKS,
   socialLinkForDisplay,
   socialLinkForStorage,
+  socialProfileLink,
 } from './social';
 
 const link = fc.oneof(
@@ -80,5 +81,40 @@ describe('normalizeSocialMedia', () => {
   it('maps an empty object to the empty record', () => {
     expect(normalizeSocialMedia({})).toEqual(EMPTY_SOCIAL_MEDIA);
     expect(Object.isFrozen(EMPTY_SOCIAL_MEDIA)).toBe(true);
+  });
+});
+
+describe('socialProfileLink (issue 28)', () => {
+  it("takes a profile on the network's own host or its subdomains, stored with https://", () => {
+    expect(socialProfileLink('facebook', 'facebook.com/hansen')).toBe('https://facebook.com/hansen');
+    expect(socialProfileLink('facebook', 'http://fb.com/hansen')).toBe('https://fb.com/hansen');
+    expect(socialProfileLink('facebook', 'https://m.facebook.com/profile.php?id=4')).toBe(
+      'https://m.facebook.com/profile.php?id=4',
+    );
+    expect(socialProfileLink('instagram', 'WWW.Instagram.com/hansen')).toBe(
+      'https://WWW.Instagram.com/hansen',
+    );
+    expect(socialProfileLink('linkedin', 'dk.linkedin.com/company/hansen')).toBe(
+      'https://dk.linkedin.com/company/hansen',
+    );
+    expect(socialProfileLink('tiktok', 'tiktok.com/@hansen')).toBe('https://tiktok.com/@hansen');
+    expect(socialProfileLink('tiktok', '  ')).toBe('');
+  });
+
+  it.each([
+    ['facebook', 'ikke et link'],
+    ['facebook', 'facebook.com/hansen\nfacebook.com/andet'],
+    ['facebook', 'facebook.com/han sen'],
+    ['facebook', 'facebook.com'],
+    ['facebook', 'facebook.com/'],
+    ['facebook', 'notfacebook.com/hansen'],
+    ['facebook', 'facebook.com.example.net/hansen'],
+    ['facebook', 'facebook.com@example.net/hansen'],
+    ['facebook', 'facebook.com:444/hansen'],
+    ['instagram', 'facebook.com/hansen'],
+    ['linkedin', 'example.net/linkedin.com/in/hansen'],
+    ['tiktok', 'javascript:alert(1)'],
+  ] as const)('refuses %s: %j', (network, input) => {
+    expect(socialProfileLink(network, input)).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
-// Social media links (SPEC §5): shown without a scheme in the form, stored as full https URLs.
+// Social media links (SPEC §5): shown without a scheme in the form, stored as full https URLs, and
+// only ever a profile on the network's own host (issue 28): 'ikke et link', a line feed or another
+// site in the Facebook field is refused, not published as a Facebook link.
 
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'linkedin', 'tiktok'] as const;
 
@@ -39,4 +41,38 @@ export function normalizeSocialMedia(input: Partial<Record<SocialNetwork, string
     result[network] = typeof value === 'string' ? socialLinkForStorage(value) : '';
   }
   return result;
+}
+
+/** Each network's own hosts; a subdomain of one (www., m., dk., da-dk.) is that network's too. */
+export const SOCIAL_HOSTS: Readonly<Record<SocialNetwork, readonly string[]>> = Object.freeze({
+  facebook: ['facebook.com', 'fb.com'],
+  instagram: ['instagram.com'],
+  linkedin: ['linkedin.com'],
+  tiktok: ['tiktok.com'],
+});
+
+// Whitespace or a control character anywhere: no URL a person pastes has one.
+const SPACE_OR_CONTROL = /[\s\p{Cc}\p{Cf}]/u;
+
+/**
+ * `input` (typed with or without https://) as a link to be stored for `network`: '' for an empty
+ * field, the https link when it is a page on one of the network's own hosts (with a path: the profile,
+ * not the front page), and null for anything else: words, spaces, line feeds, another host, a port or
+ * a user name before the host.
+ */
+export function socialProfileLink(network: SocialNetwork, input: string): string | null {
+  const stored = socialLinkForStorage(input);
+  if (stored === '') return '';
+  if (SPACE_OR_CONTROL.test(socialLinkForDisplay(stored))) return null;
+  let url: URL;
+  try {
+    url = new URL(stored);
+  } catch {
+    return null;
+  }
+  if (url.username !== '' || url.password !== '' || url.port !== '') return null;
+  const host = url.hostname.toLowerCase();
+  const own = SOCIAL_HOSTS[network].some((name) => host === name || host.endsWith(`.${name}`));
+  if (!own || url.pathname.replace(/\/+$/, '') === '') return null;
+  return stored;
 }

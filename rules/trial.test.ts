@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DAY_MS,
+  daysLeftText,
   GRACE_DAYS,
   PLAN_STATUS_ORDERED,
   showTrialBanner,
@@ -36,21 +37,33 @@ describe('trialPeriod', () => {
 });
 
 describe('trialDaysLeft', () => {
-  it('rounds up partial days and is 0 once past', () => {
+  it('counts whole days left, rounding down, and is 0 once past', () => {
     expect(trialDaysLeft(endIn(TRIAL_MS), now)).toBe(90);
+    expect(trialDaysLeft(endIn(31 * DAY_MS + 3_600_000), now)).toBe(31);
     expect(trialDaysLeft(endIn(DAY_MS), now)).toBe(1);
-    expect(trialDaysLeft(endIn(DAY_MS + 1), now)).toBe(2);
-    expect(trialDaysLeft(endIn(1), now)).toBe(1);
+    expect(trialDaysLeft(endIn(DAY_MS + 1), now)).toBe(1);
+    expect(trialDaysLeft(endIn(2 * DAY_MS - 1), now)).toBe(1);
+    expect(trialDaysLeft(endIn(1), now)).toBe(0);
     expect(trialDaysLeft(endIn(0), now)).toBe(0);
     expect(trialDaysLeft(endIn(-5 * DAY_MS), now)).toBe(0);
     expect(trialDaysLeft(new Date(Number.NaN), now)).toBe(0);
   });
 });
 
+describe('daysLeftText', () => {
+  it('says the whole days in Danish, and the last hours as less than a day', () => {
+    expect(daysLeftText(32)).toBe('32 dage');
+    expect(daysLeftText(2)).toBe('2 dage');
+    expect(daysLeftText(1)).toBe('1 dag');
+    expect(daysLeftText(0)).toBe('mindre end 1 dag');
+  });
+});
+
 describe('showTrialBanner', () => {
   it('shows exactly when 1 to 30 days remain', () => {
     expect(showTrialBanner(endIn(31 * DAY_MS), now)).toBe(false);
-    expect(showTrialBanner(endIn(30 * DAY_MS + 1), now)).toBe(false);
+    expect(showTrialBanner(endIn(31 * DAY_MS - 1), now)).toBe(true);
+    expect(showTrialBanner(endIn(30 * DAY_MS + 1), now)).toBe(true);
     expect(showTrialBanner(endIn(30 * DAY_MS), now)).toBe(true);
     expect(showTrialBanner(endIn(15 * DAY_MS), now)).toBe(true);
     expect(showTrialBanner(endIn(DAY_MS), now)).toBe(true);
@@ -63,8 +76,8 @@ describe('showTrialBanner', () => {
     fc.assert(
       fc.property(fc.integer({ min: -100 * DAY_MS, max: 100 * DAY_MS }), (ms) => {
         const days = trialDaysLeft(endIn(ms), now);
-        expect(showTrialBanner(endIn(ms), now)).toBe(days >= 1 && days <= 30);
-        expect(days).toBe(ms <= 0 ? 0 : Math.ceil(ms / DAY_MS));
+        expect(showTrialBanner(endIn(ms), now)).toBe(ms > 0 && days <= 30);
+        expect(days).toBe(ms <= 0 ? 0 : Math.floor(ms / DAY_MS));
       }),
     );
   });

@@ -11,16 +11,25 @@ export function trialPeriod(now: Date): { start: Date; end: Date } {
   return { start: new Date(start), end: new Date(start + TRIAL_MS) };
 }
 
-// Rounded up so "a few hours left" still reads as 1 day rather than 0.
+// Whole days remaining, rounded down: 31 days and 1 hour is "31 dage", never 32 (issue 28). The last
+// day, under 24 hours, is 0 whole days; daysLeftText says "mindre end 1 dag" for it.
 export function trialDaysLeft(end: Date, now: Date): number {
   const remaining = end.getTime() - now.getTime();
   if (!Number.isFinite(remaining) || remaining <= 0) return 0;
-  return Math.ceil(remaining / DAY_MS);
+  return Math.floor(remaining / DAY_MS);
 }
 
+/** How the admin says `days` whole days left (trialDaysLeft) while the trial runs. */
+export function daysLeftText(days: number): string {
+  if (days < 1) return 'mindre end 1 dag';
+  return days === 1 ? '1 dag' : `${days} dage`;
+}
+
+// Shown from 30 whole days left until the trial's last moment (SPEC §4: "1 to 30 days remain"; the
+// last hours count as the last day).
 export function showTrialBanner(end: Date, now: Date): boolean {
-  const days = trialDaysLeft(end, now);
-  return days >= 1 && days <= BANNER_FROM_DAYS;
+  const remaining = end.getTime() - now.getTime();
+  return remaining > 0 && trialDaysLeft(end, now) <= BANNER_FROM_DAYS;
 }
 
 // What happens to a site when the trial ends (issue 14 item 5), decided here and nowhere else:

@@ -49,8 +49,8 @@ export interface ProcessedUpload {
   files: RenderedFile[];
 }
 
-/** The outputs wanted for an upload of this upright size. */
-export type OutputPlan = (width: number, height: number) => OutputSpec[];
+/** The outputs wanted for an upload of this upright size and format (sharp's name: 'jpeg', 'png', …). */
+export type OutputPlan = (width: number, height: number, format: string) => OutputSpec[];
 
 const CONTENT_TYPES: Record<OutputFormat, string> = {
   webp: 'image/webp',
@@ -69,10 +69,11 @@ const HEADER_OPTIONS: SharpOptions = { limitInputPixels: false };
 
 /**
  * Archive images: WebP at each of IMAGE_WIDTHS narrower than the upload plus one at the upload's own
- * width up to the largest (`-480.webp`, `-960.webp`, `-1600.webp`), and a JPEG fallback at that
- * largest width (`.jpg`) for e-mail and old clients.
+ * width up to the largest (`-480.webp`, `-960.webp`, `-1600.webp`), and a fallback at that largest
+ * width for e-mail and old clients in the upload's own format where every client shows it: a PNG stays
+ * a PNG (`.png`, its transparency kept; issue 28), anything else becomes a JPEG (`.jpg`).
  */
-export const imageOutputs: OutputPlan = (width) => {
+export const imageOutputs: OutputPlan = (width, _height, format) => {
   const largest = Math.min(width, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number);
   const widths = [...IMAGE_WIDTHS.filter((candidate) => candidate < largest), largest];
   return [
@@ -84,7 +85,9 @@ export const imageOutputs: OutputPlan = (width) => {
         height: MAX_OUTPUT_HEIGHT,
       }),
     ),
-    { suffix: '.jpg', format: 'jpeg', width: largest, height: MAX_OUTPUT_HEIGHT },
+    format === 'png'
+      ? { suffix: '.png', format: 'png', width: largest, height: MAX_OUTPUT_HEIGHT }
+      : { suffix: '.jpg', format: 'jpeg', width: largest, height: MAX_OUTPUT_HEIGHT },
   ];
 };
 
@@ -111,7 +114,7 @@ export async function processUpload(
   if (width * height > MAX_INPUT_PIXELS) throw new AppError('payload_too_large', failMessage);
   const upright = metadata.autoOrient ?? { width, height };
   try {
-    const specs = plan(upright.width, upright.height);
+    const specs = plan(upright.width, upright.height, metadata.format);
     const source = await decodeOnce(bytes, specs);
     const files = await Promise.all(specs.map((spec) => render(source, spec)));
     return { width: upright.width, height: upright.height, files };

@@ -34,6 +34,8 @@ export function welcomeMail(
 ): WelcomeMail & { replyTo: string } {
   const { companyName, companyEmail, cvr } = input;
   const subject = `Velkommen til Mesterside, ${companyName}`;
+  // One paragraph or sentence a line, never a hard wrap mid-sentence: mail clients wrap plain text
+  // themselves, and a break of ours lands mid-line on any screen narrower or wider than ours.
   const text = [
     'Hej,',
     '',
@@ -41,8 +43,8 @@ export function welcomeMail(
     '',
     `Jeres nye hjemmeside: ${siteUrl}`,
     '',
-    `Log ind på ${adminUrl} med ${companyEmail} og den adgangskode, du valgte. Her kan du rette tekster,`,
-    'billeder, åbningstider, kontaktoplysninger og farver.',
+    `Log ind på ${adminUrl} med ${companyEmail} og den adgangskode, du valgte.`,
+    'Her kan du rette tekster, billeder, åbningstider, kontaktoplysninger og farver.',
     '',
     'De første 3 måneder er gratis og uden binding. Derefter koster det 249 kr. om måneden.',
     '',

@@ -11,7 +11,13 @@ import {
   resetTokenSchema,
 } from '../../contracts/account';
 import { messageSchema } from '../../contracts/answers';
-import { loginSchema, type SessionInfo, sessionInfoSchema, signedOutSchema } from '../../contracts/auth';
+import {
+  loginSchema,
+  type SessionInfo,
+  sessionInfoSchema,
+  sessionStateSchema,
+  signedOutSchema,
+} from '../../contracts/auth';
 import { type Company, findCompanyByOwnerEmail, findUserById, normalizeEmail } from '../../db';
 import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
@@ -26,7 +32,6 @@ import { companyOfHost, hostOrigin, issueHandoff, redeemHandoff } from '../auth/
 import { confirmPasswordReset, requestPasswordReset, resetTokenMessage } from '../auth/password-reset';
 import { clearSessionCookie, createSession, endLogin, setSessionCookie } from '../auth/sessions';
 import type { AppEnv } from '../env';
-import { errorBody } from '../errors';
 import { clientIp, LOGIN_LIMITS, RESET_LIMITS, tooManyRequests } from '../middleware/rate-limit';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
 
@@ -257,10 +262,10 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     method: 'get',
     path: '/session',
     tags: ['auth'],
-    summary: "Who is signed in, for the admin's auth guard",
+    summary:
+      "Who is signed in, or that nobody is (on a company host, where to ask for a hand-off); for the admin's auth guard",
     responses: {
-      200: answer(sessionInfoSchema, 'Signed in'),
-      401: answer(signedOutSchema, 'Not signed in; on a company host, where to ask for a hand-off'),
+      200: answer(sessionStateSchema, 'The session state: signed in with who, or signed out'),
       ...refusals('not_found'),
     },
   });
@@ -270,11 +275,14 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
       // On a company's own host the admin may fetch a session from the main host (hand-off).
       const mode = classifyHost(c.req.header('host') ?? '', c.var.config.publicHost);
       const handoff = mode && mode.mode !== 'main' ? { handoff: '/api/auth/handoff/start' } : {};
-      return c.json({ ...errorBody('unauthorized', MESSAGES.unauthorized), ...handoff }, 401);
+      return c.json(signedOutSchema.parse({ signedIn: false, ...handoff }), 200);
     }
     const company = await findCompanyByOwnerEmail(c.var.db, user.email);
     if (!company) throw new AppError('not_found', MESSAGES.loadCompanyFailed);
-    return c.json(sessionInfo(user.email, company, c.var.config.publicHost), 200);
+    return c.json(
+      { signedIn: true as const, ...sessionInfo(user.email, company, c.var.config.publicHost) },
+      200,
+    );
   });
 
   return auth;

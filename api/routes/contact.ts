@@ -28,7 +28,7 @@ function contactMail(input: { name: string; email: string; message: string }, to
   return {
     to,
     replyTo: input.email,
-    subject: `Ny henvendelse fra ${input.name} via mesterside`,
+    subject: `Ny henvendelse fra ${input.name} via Mesterside`,
     text: `Navn: ${input.name}\nEmail: ${input.email}\n\n${input.message}\n`,
   };
 }

@@ -21,7 +21,7 @@ export interface UploadImageInput {
 const FALLBACK_NAME = 'billede';
 
 /**
- * Returns the stored image: `url` is the JPEG fallback (and `width`, `height`, `bytes`,
+ * Returns the stored image: `url` is the fallback (PNG for a PNG upload, JPEG otherwise) (and `width`, `height`, `bytes`,
  * `contentType` describe it), `variants` the WebP widths, `path` the files' common base.
  */
 export async function uploadImage(input: UploadImageInput): Promise<Image> {
@@ -34,10 +34,10 @@ export async function uploadImage(input: UploadImageInput): Promise<Image> {
     { timestamp: now.getTime(), name: safeName(file.name, FALLBACK_NAME) },
     processed.files,
   );
-  const fallback = stored.files.find((candidate) => candidate.contentType === 'image/jpeg');
+  const fallback = stored.files.find((candidate) => candidate.contentType !== 'image/webp');
   const variants = stored.files.filter((candidate) => candidate.contentType === 'image/webp');
   try {
-    if (!fallback) throw new Error('the image outputs include no JPEG fallback');
+    if (!fallback) throw new Error('the image outputs include no fallback');
     return await insertImage(
       db,
       cvr,

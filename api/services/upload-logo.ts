@@ -21,7 +21,7 @@ export interface LogoChange {
 }
 
 const FALLBACK_NAME = 'logo';
-const LOGO_SUFFIXES = logoOutputs(0, 0).map((output) => output.suffix);
+const LOGO_SUFFIXES = logoOutputs(0, 0, 'png').map((output) => output.suffix);
 
 export async function uploadLogo(
   deps: MediaChangeDeps,

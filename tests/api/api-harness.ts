@@ -164,6 +164,13 @@ export function sessionCookie(response: Response): string | undefined {
   return /(?:^|,\s*)(mesterside_session=[^;]*)/.exec(header)?.[1];
 }
 
+/** Whether GET /api/auth/session answered "signed in" (it answers 200 either way; issue 28). */
+export async function signedIn(response: Response | Promise<Response>): Promise<boolean> {
+  const answer = await response;
+  if (answer.status !== 200) throw new Error(`GET /api/auth/session answered ${answer.status}`);
+  return ((await answer.json()) as { signedIn: boolean }).signedIn;
+}
+
 export async function errorOf(response: Response): Promise<{ code: string; message: string }> {
   return ((await response.json()) as { error: { code: string; message: string } }).error;
 }

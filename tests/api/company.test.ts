@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toCompanyJson } from '../../api/responses';
 import { type Company, findCompanyByCvr } from '../../db';
 import { DEFAULT_HOURS } from '../../rules/hours';
-import { MESSAGES } from '../../rules/messages';
+import { COMPANY_MESSAGES, MESSAGES } from '../../rules/messages';
 import { type ApiHarness, createApiHarness, errorOf, type Owner } from './api-harness';
 
 let h: ApiHarness;
@@ -122,6 +122,30 @@ describe('PUT /api/company/settings', () => {
     expect(stored?.theme).toBe('amber');
   });
 
+  it('takes Danish phone numbers as people write them and profiles on any of the network’s subdomains', async () => {
+    for (const phone of ['70203040', '+45 70 20 30 40', '7020 3040', '']) {
+      expect((await save({ phone })).status, phone).toBe(200);
+    }
+    const response = await save({
+      zipcode: ' 8000 ',
+      socialMedia: {
+        facebook: 'https://m.facebook.com/hansen',
+        instagram: 'www.instagram.com/hansen/',
+        linkedin: 'dk.linkedin.com/company/hansen',
+        tiktok: 'https://www.tiktok.com/@hansen',
+      },
+    });
+    expect(response.status).toBe(200);
+    const stored = await findCompanyByCvr(h.db, owner.company.cvr);
+    expect(stored?.zipcode).toBe('8000');
+    expect(stored?.socialMedia).toEqual({
+      facebook: 'https://m.facebook.com/hansen',
+      instagram: 'https://www.instagram.com/hansen/',
+      linkedin: 'https://dk.linkedin.com/company/hansen',
+      tiktok: 'https://www.tiktok.com/@hansen',
+    });
+  });
+
   it("clears the custom domain with '' or null, and clears a social link with ''", async () => {
     await save({ customDomain: 'hansen.dk', socialMedia: { facebook: 'fb.com/hansen' } });
     expect((await findCompanyByCvr(h.db, owner.company.cvr))?.customDomain).toBe('hansen.dk');
@@ -156,6 +180,32 @@ describe('PUT /api/company/settings', () => {
     [{ customDomain: '127.0.0.1' }, 'Indtast venligst en gyldig webadresse (f.eks. www.ditfirma.dk)'],
     [{ customDomain: 'andet.localhost' }, 'Indtast venligst en gyldig webadresse (f.eks. www.ditfirma.dk)'],
     [{ theme: 'hotpink' }, 'Vælg et af de viste farvetemaer'],
+    // Issue 28: a Danish phone and postcode, and social links that are profiles on their own network.
+    [{ phone: 'abc' }, COMPANY_MESSAGES.invalidPhone],
+    [{ phone: '1234 567' }, COMPANY_MESSAGES.invalidPhone],
+    [{ phone: '+46 70 20 30 40 5' }, COMPANY_MESSAGES.invalidPhone],
+    [{ zipcode: '12' }, COMPANY_MESSAGES.invalidPostcode],
+    [{ zipcode: 'abcd' }, COMPANY_MESSAGES.invalidPostcode],
+    [{ socialMedia: { facebook: 'ikke et link' } }, COMPANY_MESSAGES.invalidSocialLink.facebook],
+    [
+      { socialMedia: { facebook: 'facebook.com/hansen\nfb.com/andet' } },
+      COMPANY_MESSAGES.invalidSocialLink.facebook,
+    ],
+    [
+      { socialMedia: { facebook: 'facebook.com.example.net/hansen' } },
+      COMPANY_MESSAGES.invalidSocialLink.facebook,
+    ],
+    [
+      { socialMedia: { facebook: 'example.net/facebook.com/hansen' } },
+      COMPANY_MESSAGES.invalidSocialLink.facebook,
+    ],
+    [
+      { socialMedia: { facebook: 'facebook.com@example.net/hansen' } },
+      COMPANY_MESSAGES.invalidSocialLink.facebook,
+    ],
+    [{ socialMedia: { instagram: 'facebook.com/hansen' } }, COMPANY_MESSAGES.invalidSocialLink.instagram],
+    [{ socialMedia: { linkedin: 'https://www.linkedin.com/' } }, COMPANY_MESSAGES.invalidSocialLink.linkedin],
+    [{ socialMedia: { tiktok: 'tiktok.com:8443/@hansen' } }, COMPANY_MESSAGES.invalidSocialLink.tiktok],
     [[], MESSAGES.invalidInput],
     [null, MESSAGES.invalidInput],
   ])('refuses %j with 400: %s', async (body, message) => {

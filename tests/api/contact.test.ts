@@ -39,6 +39,8 @@ describe('POST /api/sendContactEmail', () => {
     expect(mail?.to).toEqual(['drift@mesterside.dk']);
     const read = readMessage(mail?.raw ?? '');
     expect(read.subject).toContain('Søren Ærø');
+    // The product's name as it is written everywhere else (issue 28).
+    expect(read.subject).toMatch(/ via Mesterside$/);
     expect(read.body).toContain('Jeg vil gerne høre om prisen på en hjemmeside til mit tømrerfirma.');
     expect(read.body).toContain(visitor.email);
     expect(mail?.raw).toMatch(/^Reply-To: soeren@/im);

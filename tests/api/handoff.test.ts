@@ -2,7 +2,7 @@
 // their subdomain's admin with a one-minute, single-use hand-off token bound to that host, redeemed
 // there for a host-only session; logging out on either host ends both. Nobody else gets a token.
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ApiHarness, createApiHarness, type Owner, sessionCookie } from './api-harness';
+import { type ApiHarness, createApiHarness, type Owner, sessionCookie, signedIn } from './api-harness';
 
 let h: ApiHarness;
 let owner: Owner;
@@ -103,7 +103,7 @@ describe('hand-off between the product hosts', () => {
     expect(setCookie).toContain('SameSite=Lax');
     expect(setCookie).not.toMatch(/Domain=/i);
     const subCookie = sessionCookie(redeemed) ?? '';
-    expect((await onHost(sub, '/api/auth/session', { cookie: subCookie })).status).toBe(200);
+    expect(await signedIn(onHost(sub, '/api/auth/session', { cookie: subCookie }))).toBe(true);
     expect(
       (await onHost(sub, '/api/auth/handoff/redeem', { method: 'POST', body: { token: first } })).status,
     ).toBe(401);
@@ -119,9 +119,14 @@ describe('hand-off between the product hosts', () => {
     expect(
       (await onHost(sub, '/api/auth/logout', { method: 'POST', cookie: subCookie, body: {} })).status,
     ).toBe(204);
-    expect((await onHost(sub, '/api/auth/session', { cookie: subCookie })).status).toBe(401);
-    expect((await h.send('GET', '/api/auth/session', { cookie: main })).status).toBe(401);
-    expect((await h.send('GET', '/api/auth/session', { cookie: elsewhere })).status).toBe(200);
+    expect(await signedIn(onHost(sub, '/api/auth/session', { cookie: subCookie }))).toBe(false);
+    // Signed out on a company's host, the answer names where to ask the main host for a hand-off.
+    expect(await (await onHost(sub, '/api/auth/session')).json()).toEqual({
+      signedIn: false,
+      handoff: '/api/auth/handoff/start',
+    });
+    expect(await signedIn(h.send('GET', '/api/auth/session', { cookie: main }))).toBe(false);
+    expect(await signedIn(h.send('GET', '/api/auth/session', { cookie: elsewhere }))).toBe(true);
   });
 
   it('gives no token for a host that is not the owner’s, nor without a session', async () => {

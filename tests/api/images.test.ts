@@ -116,6 +116,25 @@ describe('POST /api/images', () => {
     expect(h.published).toEqual([]);
   });
 
+  it('keeps a PNG a PNG: its fallback is stored and named .png, transparency kept (issue 28)', async () => {
+    const logo = await sharp({
+      create: { width: 200, height: 100, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
+    const response = await upload(logo, 'Skilt.png', 'image/png');
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { url: string };
+    const name = `${NOW.getTime()}-skilt`;
+    expect(body.url).toBe(`/media/images/${CVR}/${name}.png`);
+    expect(storedFiles()).toEqual([`${name}-200.webp`, `${name}.png`].map((file) => path.join(CVR, file)));
+    const output = await sharp(readFileSync(fileOfUrl(body.url))).metadata();
+    expect({ format: output.format, hasAlpha: output.hasAlpha }).toEqual({ format: 'png', hasAlpha: true });
+    const [row] = await listImages(h.db, CVR);
+    expect(row).toMatchObject({ contentType: 'image/png', url: body.url });
+    expect(row?.bytes).toBe(readFileSync(fileOfUrl(body.url)).length);
+  });
+
   it('never enlarges: a small image gets one WebP at its own width', async () => {
     const response = await upload(await solidImage(300, 200, 'png'), 'lille.png', 'image/png');
     expect(response.status).toBe(201);

@@ -82,8 +82,14 @@ describeWithDialects('/api/subscription', (dialect) => {
     expect(await subscription()).toMatchObject({ daysLeft: 31, showBanner: false, state: 'trial' });
     await at(new Date(START.getTime() + 60 * DAY_MS));
     expect(await subscription()).toMatchObject({ daysLeft: 30, showBanner: true });
-    await at(new Date(START.getTime() + TRIAL_MS - 3_600_000));
+    // 31 days and 1 hour is 31 whole days, not 32 (issue 28).
+    await at(new Date(START.getTime() + 59 * DAY_MS - 3_600_000));
+    expect(await subscription()).toMatchObject({ daysLeft: 31, showBanner: false, state: 'trial' });
+    await at(new Date(START.getTime() + TRIAL_MS - DAY_MS - 3_600_000));
     expect(await subscription()).toMatchObject({ daysLeft: 1, showBanner: true, state: 'trial' });
+    // The last hours: no whole day left, and the banner still shows.
+    await at(new Date(START.getTime() + TRIAL_MS - 3_600_000));
+    expect(await subscription()).toMatchObject({ daysLeft: 0, showBanner: true, state: 'trial' });
     await at(new Date(START.getTime() + TRIAL_MS));
     expect(await subscription()).toMatchObject({ daysLeft: 0, showBanner: true, state: 'grace' });
     await at(new Date(START.getTime() + TRIAL_MS + 14 * DAY_MS));

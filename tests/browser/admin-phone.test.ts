@@ -1,12 +1,13 @@
 // Issue 14 in Chromium against the real server: every admin screen (and each tab) at 360 px and
-// 1366 px with nothing wider than the viewport and no clipped label (tests/support/no-overflow.ts),
+// 1366 px with nothing wider than the viewport, no clipped label and no tab bar wrapped onto a second
+// row (issue 28; tests/support/no-overflow.ts),
 // and the pages' menu order and "Vis i menuen" driven by the keyboard, with the published site's
 // menu following. Screenshots in test-artifacts/admin-phone/.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../rules/messages';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
-import { layoutProblems } from '../support/no-overflow';
+import { layoutProblems, wrappedRows } from '../support/no-overflow';
 
 const SMALL_PHONE = { width: 360, height: 780 } as const;
 const LAPTOP = { width: 1366, height: 800 } as const;
@@ -26,6 +27,8 @@ async function check(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);
   await admin.shot(page, name);
   expect(await layoutProblems(page), name).toEqual([]);
+  // No tab or header button alone on a row of its own (issue 28).
+  expect(await wrappedRows(page), name).toEqual([]);
 }
 
 async function tabs(page: Page, list: string, prefix: string) {

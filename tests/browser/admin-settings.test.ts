@@ -241,7 +241,7 @@ describe('settings', () => {
 
 describe('subscription and trial banner', () => {
   it('shows the trial banner in the last 30 days until "Påmind mig senere"', async () => {
-    const end = new Date(Date.now() + 10 * 86_400_000 - 60_000).toISOString();
+    const end = new Date(Date.now() + 10 * 86_400_000 + 60_000).toISOString();
     await admin.db.updateTable('companies').set({ trialEndDate: end }).where('cvr', '=', OWNER.cvr).execute();
 
     const page = await admin.newPage(PHONE);

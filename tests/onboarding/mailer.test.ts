@@ -102,6 +102,14 @@ describe('welcomeMail', () => {
     expect(mail.text).toContain('CVR 12345678');
     expect(mail.text).toContain('3 måneder er gratis');
     expect(mail.text).toContain('svar bare på denne e-mail, eller skriv til kontakt@mesterside.dk');
+    // No line of the plain text ends mid-sentence (issue 28): each ends a sentence, a greeting or an
+    // address line.
+    for (const line of mail.text.split('\n').filter(Boolean)) {
+      expect(line, line).toMatch(/[.!,:–]$|^Mesterside$|^Venlig hilsen$|^Jeres nye hjemmeside: /);
+    }
+    expect(mail.text).toContain(
+      'Her kan du rette tekster, billeder, åbningstider, kontaktoplysninger og farver.',
+    );
     // Replies go to a real inbox, not to the no-reply sender.
     expect(mail.replyTo).toBe('kontakt@mesterside.dk');
   });

@@ -47,9 +47,11 @@ export interface AdminStack {
   close(): Promise<void>;
 }
 
+/** `browserLocale` is the browser's language and every page's locale (default: Danish). */
 export async function startAdminStack(
   artifacts: string,
   env: Record<string, string> = {},
+  { browserLocale = 'da-DK' }: { browserLocale?: string } = {},
 ): Promise<AdminStack> {
   const shots = path.join(ROOT, 'test-artifacts', artifacts);
   mkdirSync(shots, { recursive: true });
@@ -74,7 +76,7 @@ export async function startAdminStack(
   const stack = await startProductStack({ config, db, logger, redisUrl: null, recoverEveryMs: 0 });
   await stack.queue.recover();
   await stack.queue.idle();
-  const browser = await launchChromium();
+  const browser = await launchChromium({ lang: browserLocale });
   const origin = `http://localhost:${stack.server.port}`;
   const contexts: BrowserContext[] = [];
 
@@ -86,7 +88,7 @@ export async function startAdminStack(
     browser,
     storageDir,
     async newPage(viewport = DESKTOP) {
-      const context = await browser.newContext({ viewport, locale: 'da-DK' });
+      const context = await browser.newContext({ viewport, locale: browserLocale });
       contexts.push(context);
       // Shorter than the test's own timeout, so a missing element fails with its locator named.
       context.setDefaultTimeout(8000);

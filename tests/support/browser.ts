@@ -4,7 +4,8 @@ import { type Browser, chromium } from 'playwright-core';
 
 const CHROMIUM_PATH = '/usr/bin/chromium';
 
-export function launchChromium(): Promise<Browser> {
+/** `lang` sets the browser's own language (`--lang`), the one its built-in form messages speak. */
+export function launchChromium(options: { lang?: string } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -16,6 +17,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...(options.lang ? [`--lang=${options.lang}`] : []),
     ],
   });
 }

@@ -32,7 +32,7 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       return false;
     };
     // A container that scrolls sideways hides part of its content; allowed only with a visible cue
-    // the screen marks with data-scroll-cue (none does today: tab bars wrap instead).
+    // the screen marks with data-scroll-cue (the admin's tab bars: edge shadows, issue 28).
     for (const element of document.body.querySelectorAll('*')) {
       if (/^(INPUT|TEXTAREA|SELECT)$/.test(element.tagName) || element.hasAttribute('data-scroll-cue'))
         continue;
@@ -67,6 +67,31 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       if (isLabel && clips && element.scrollWidth > element.clientWidth + 1) {
         problems.push(
           `${describe(element)} is clipped: ${element.scrollWidth} px of text in ${element.clientWidth} px`,
+        );
+      }
+    }
+    return problems;
+  });
+}
+
+/**
+ * Tab bars and button rows that must stay one row (issue 28: at 360 px "Log ud" or "SEO" sat alone on
+ * a second row): each visible tablist, the admin's tab bar and its header buttons; one description
+ * per bar whose items sit on more than one row.
+ */
+export async function wrappedRows(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    for (const bar of document.querySelectorAll('[role="tablist"], .shell-tabs, .shell-actions')) {
+      const items = [...bar.children].filter((child) => {
+        const box = child.getBoundingClientRect();
+        return box.width > 0 && box.height > 0;
+      });
+      const rows = new Set(items.map((item) => Math.round(item.getBoundingClientRect().top / 4)));
+      if (rows.size > 1) {
+        const names = items.map((item) => (item.textContent ?? '').trim()).join(' | ');
+        problems.push(
+          `${bar.getAttribute('aria-label') ?? bar.className} wraps onto ${rows.size} rows: ${names}`,
         );
       }
     }

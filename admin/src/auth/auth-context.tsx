@@ -3,7 +3,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { MESSAGES } from '../../../rules/messages';
 import { ApiError, api } from '../api/client';
-import type { SessionInfo } from '../api/types';
+import type { SessionInfo, SessionState } from '../api/types';
 
 export type AuthState =
   | { status: 'unknown' }
@@ -41,17 +41,15 @@ async function resolveSession(): Promise<SessionInfo | null> {
       // Expired or used: fall through to the ordinary check.
     }
   }
-  let refusal: ApiError;
-  try {
-    return await api.get<SessionInfo>('/auth/session', MESSAGES.unauthorized);
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.code === 'network') throw error;
-    refusal = error;
+  // Signed out is an answer (200 { signedIn: false }), not a refusal: nothing in the console.
+  const state = await api.get<SessionState>('/auth/session', MESSAGES.unauthorized);
+  if (state.signedIn) {
+    const { signedIn: _, ...session } = state;
+    return session;
   }
-  const body = refusal.body as { handoff?: unknown } | null;
   const triedAlready = new URLSearchParams(window.location.search).get('handoff') === 'none' || handoff;
-  if (refusal.status === 401 && typeof body?.handoff === 'string' && !triedAlready) {
-    window.location.assign(body.handoff);
+  if (state.handoff && !triedAlready) {
+    window.location.assign(state.handoff);
     // The page is leaving; stay "unknown" (spinner) until it does.
     return new Promise<never>(() => {});
   }

@@ -1,6 +1,7 @@
 // Tabs after the WAI-ARIA pattern: a tablist whose arrow keys, Home and End move between tabs; the
 // chosen tab's panel follows. Used by the settings and the pages editor.
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { useActiveInView } from './use-active-in-view';
 
 interface TabItem<K extends string> {
   key: K;
@@ -18,6 +19,8 @@ interface TabsProps<K extends string> {
 export function Tabs<K extends string>({ label, tabs, selected, onSelect, children }: TabsProps<K>) {
   const id = useId();
   const refs = useRef(new Map<K, HTMLButtonElement>());
+  const list = useRef<HTMLDivElement>(null);
+  useActiveInView(list, selected);
 
   const move = (event: KeyboardEvent, index: number) => {
     const last = tabs.length - 1;
@@ -44,7 +47,7 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
 
   return (
     <div className="tabs">
-      <div className="tabs-list" role="tablist" aria-label={label}>
+      <div className="tabs-list" role="tablist" aria-label={label} ref={list} data-scroll-cue>
         {tabs.map((tab, index) => (
           <button
             key={tab.key}

@@ -1,5 +1,7 @@
 // The save flag of the editors (SPEC §4): idle, saving, saved (shown 3 seconds, then cleared); a
-// failed save keeps its error until the next attempt.
+// failed save keeps its error until the next attempt. A save the form refuses before sending, or an
+// edit after a save, clears "saved" at once (`clear`): "Ændringer gemt!" beside "Sidenavn skal
+// udfyldes" would claim a save that never happened (issue 28).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '../../../rules/messages';
 
@@ -37,5 +39,11 @@ export function useSaveState() {
     }
   }, []);
 
-  return { state, run };
+  /** Forgets a shown "saved" (a refused save, an edit since); a failure or a running save stays. */
+  const clear = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    setState((current) => (current.status === 'saved' ? { status: 'idle' } : current));
+  }, []);
+
+  return { state, run, clear };
 }

@@ -2,6 +2,7 @@
 // per day for 30 days, this week against the week before, the most visited pages, images used of 15,
 // the trial, and the site's addresses to copy — above the cards that lead to the editors.
 import { Link } from 'react-router';
+import { daysLeftText } from '../../../rules/trial';
 import { weekChangeText } from '../../../rules/visitor-stats';
 import { useResource } from '../api/use-resource';
 import { LoadState } from '../components/load-state';
@@ -33,8 +34,6 @@ const CARDS = [
 
 const DATE = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'long', year: 'numeric' });
 const NUMBER = new Intl.NumberFormat('da-DK');
-
-const days = (count: number) => (count === 1 ? '1 dag' : `${count} dage`);
 
 function Visitors({ visitors }: { visitors: DashboardJson['visitors'] }) {
   return (
@@ -104,7 +103,7 @@ function Trial({ trial }: { trial: DashboardJson['trial'] }) {
         <section className="card" aria-labelledby="trial-title">
           <h2 id="trial-title">Prøveperiode</h2>
           <p className="dashboard-figure">
-            <strong>{days(trial.daysLeft)}</strong> tilbage
+            <strong>{daysLeftText(trial.daysLeft)}</strong> tilbage
           </p>
           <p>Din gratis prøveperiode slutter den {DATE.format(new Date(trial.trialEndDate))}.</p>
           {subscriptionLink('Bestil abonnement')}

@@ -2,6 +2,7 @@
 // end (rules/trial.ts siteState), worded once per state so no two texts contradict each other, and
 // "Bestil abonnement" before and after the end; after an order, what was ordered.
 import { useState } from 'react';
+import { daysLeftText } from '../../../rules/trial';
 import { useResource } from '../api/use-resource';
 import { useSession } from '../auth/auth-context';
 import { LoadState } from '../components/load-state';
@@ -22,7 +23,7 @@ function Status({ data }: { data: SubscriptionJson }) {
           <h2>Gratis prøveperiode</h2>
           <p>
             Din prøveperiode slutter den <strong>{date(data.trialEndDate)}</strong> (
-            {data.daysLeft === 1 ? '1 dag' : `${data.daysLeft} dage`} tilbage).
+            {daysLeftText(data.daysLeft)} tilbage).
           </p>
           <p>
             {PRICE} Bestiller du nu, fortsætter din hjemmeside uden afbrydelse, når prøveperioden slutter.

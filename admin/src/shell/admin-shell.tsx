@@ -1,8 +1,8 @@
 // The frame of every signed-in screen (SPEC §2 Admin shell): welcome with company name and e-mail,
 // a link to the public site, log out (back to /admin), and the tabs Dashboard, Sider, Billedearkiv,
 // Hjemmeside. It loads the company once for the screens inside it.
-import { useMemo, useState } from 'react';
-import { NavLink, Outlet, useNavigate, useNavigation } from 'react-router';
+import { useMemo, useRef, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { MESSAGES } from '../../../rules/messages';
 import { api } from '../api/client';
 import type { Company } from '../api/types';
@@ -10,6 +10,7 @@ import { useResource } from '../api/use-resource';
 import { useAuth, useSession } from '../auth/auth-context';
 import { LoadError } from '../components/load-state';
 import { Skeleton } from '../components/skeleton';
+import { useActiveInView } from '../components/use-active-in-view';
 import { ADMIN_PATHS } from '../paths';
 import { CompanyProvider } from './company-context';
 import { TrialBanner } from './trial-banner';
@@ -32,6 +33,8 @@ export function AdminShell() {
   const [logoutError, setLogoutError] = useState<string | null>(null);
   const unread = useUnreadLeads();
   const [loggingOut, setLoggingOut] = useState(false);
+  const tabStrip = useRef<HTMLElement>(null);
+  useActiveInView(tabStrip, useLocation().pathname);
 
   const onLogout = async () => {
     setLoggingOut(true);
@@ -83,7 +86,7 @@ export function AdminShell() {
           </p>
         ) : null}
       </header>
-      <nav className="shell-tabs" aria-label="Administration">
+      <nav className="shell-tabs" aria-label="Administration" ref={tabStrip} data-scroll-cue>
         {TABS.map((tab) => (
           <NavLink
             key={tab.to}

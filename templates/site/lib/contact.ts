@@ -4,7 +4,7 @@ import type { Company } from '../../../db';
 import { WEEKDAYS, type Weekday } from '../../../rules/hours';
 import { safeHref } from '../../../rules/page-content';
 import { formatPhone, formatPhonesIn, phoneE164 } from '../../../rules/phone';
-import { SOCIAL_NETWORKS, type SocialNetwork } from '../../../rules/social';
+import { SOCIAL_NETWORKS, type SocialNetwork, socialProfileLink } from '../../../rules/social';
 
 export interface HoursRow {
   day: Weekday;
@@ -66,10 +66,12 @@ export function visibleHours(company: Company): HoursRow[] {
   );
 }
 
-/** Social networks with a stored https link, in the spec's order. */
+/** Social networks with a stored https link, in the spec's order. A link stored before the settings
+ *  checked it that is no profile on the network's own host (issue 28) is not shown as that network. */
 export function socialLinks(company: Company): SocialLink[] {
   return SOCIAL_NETWORKS.flatMap((network) => {
-    const href = safeHref(company.socialMedia[network] ?? '');
+    const stored = company.socialMedia[network] ?? '';
+    const href = socialProfileLink(network, stored) ? safeHref(stored) : null;
     return href !== null && /^https?:\/\//i.test(href)
       ? [{ network, label: SOCIAL_LABELS[network], href }]
       : [];

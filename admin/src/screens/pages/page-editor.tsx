@@ -32,7 +32,7 @@ import { deletePage, savePage } from './pages-api';
 type TabKey = 'indhold' | 'billeder' | 'layout' | 'seo';
 
 const LAYOUTS: Record<EditableLayout, { label: string; text: string }> = {
-  hero: { label: 'Hero', text: 'Stor overskrift over et baggrundsbillede, med undertitel.' },
+  hero: { label: 'Stort billede øverst', text: 'Stor overskrift over et baggrundsbillede, med undertitel.' },
   text: { label: 'Tekst', text: 'Overskrift og tekst – enkelt og let at læse.' },
   'text-image': { label: 'Tekst og billede', text: 'Tekst med et billede ved siden af.' },
   gallery: { label: 'Galleri', text: 'Billeder af dit arbejde med titel og beskrivelse.' },
@@ -49,7 +49,7 @@ export function PageEditor({ page, onSaved, onDeleted }: PageEditorProps) {
   const [draft, setDraft] = useState<PageDraft>(() => draftFrom(page));
   const [tab, setTab] = useState<TabKey>('indhold');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const { state, run } = useSaveState();
+  const { state, run, clear } = useSaveState();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -57,10 +57,13 @@ export function PageEditor({ page, onSaved, onDeleted }: PageEditorProps) {
   const canUpload = images.data !== null && images.data.images.length < MAX_IMAGES;
   const upload = canUpload ? { onUploaded: () => void images.reload() } : undefined;
 
+  // An edit makes "Ændringer gemt!" untrue of the form: it goes at once.
   const set =
     <K extends keyof PageDraft>(key: K) =>
-    (value: PageDraft[K]) =>
+    (value: PageDraft[K]) => {
+      clear();
       setDraft((current) => ({ ...current, [key]: value }));
+    };
   const gallery = draft.layout === 'gallery';
   const tabs = [
     { key: 'indhold', label: 'Indhold' },
@@ -76,6 +79,7 @@ export function PageEditor({ page, onSaved, onDeleted }: PageEditorProps) {
     const checked = validate(pageUpdateSchema, update);
     if (!checked.ok) {
       setErrors(checked.errors);
+      clear();
       const first = Object.keys(checked.errors)[0] ?? '';
       setTab(first.startsWith('meta') ? 'seo' : 'indhold');
       return;

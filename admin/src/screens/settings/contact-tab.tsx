@@ -31,6 +31,8 @@ export function ContactTab() {
         label="Telefon"
         type="tel"
         autoComplete="tel"
+        inputMode="tel"
+        hint="Dansk nummer med 8 cifre, gerne med +45 foran, f.eks. 70 20 30 40"
         value={form.phone}
         onChange={set('phone')}
         error={errors.phone}
@@ -55,6 +57,7 @@ export function ContactTab() {
           label="Postnummer"
           inputMode="numeric"
           autoComplete="postal-code"
+          hint="4 cifre"
           value={form.zipcode}
           onChange={set('zipcode')}
           error={errors.zipcode}

@@ -1,5 +1,7 @@
 // Settings › Sociale medier: facebook, instagram, linkedin and tiktok, shown without https:// and
-// stored with it (SPEC §5); an empty field removes the link from the site.
+// stored with it (SPEC §5); an empty field removes the link from the site. Each field shows an example
+// of the profile link it takes in full under it (a placeholder was cut off at 360 px), and the shared
+// contract refuses anything that is no profile on the network's own host (issue 28).
 import { type FormEvent, useState } from 'react';
 import { SOCIAL_NETWORKS, type SocialNetwork, socialLinkForDisplay } from '../../../../rules/social';
 import { Field } from '../../components/field';
@@ -50,7 +52,7 @@ export function SocialTab() {
           type="url"
           inputMode="url"
           prefix="https://"
-          placeholder={LABELS[network].example}
+          hint={`F.eks. ${LABELS[network].example}`}
           value={links[network]}
           onChange={(value) => setLinks((current) => ({ ...current, [network]: value }))}
           error={errors[`socialMedia.${network}`]}

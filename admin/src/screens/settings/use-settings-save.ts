@@ -12,13 +12,14 @@ import { useCompany } from '../../shell/company-context';
 
 export function useSettingsSave() {
   const { setCompany } = useCompany();
-  const { state, run } = useSaveState();
+  const { state, run, clear } = useSaveState();
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const save = async (input: SettingsInput): Promise<boolean> => {
     const checked = validate(settingsSchema, input);
     if (!checked.ok) {
       setErrors(checked.errors);
+      clear();
       return false;
     }
     setErrors({});

@@ -1,0 +1,171 @@
+// Every form of the product in a browser set to English (issue 28 item 1): Chromium launched with
+// --lang=en-US submits each form empty (or with nonsense where empty is allowed) and sees only our
+// Danish messages, next to the field; the browser's own check ("Please fill out this field.") never
+// runs, which its `invalid` event would show.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPANY_MESSAGES, CONTACT_MESSAGES, MESSAGES, PAGE_MESSAGES } from '../../rules/messages';
+import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
+import { waitForMailLink } from '../support/outbox';
+
+const NARROW = { width: 360, height: 780 } as const;
+const WIDE = { width: 1366, height: 900 } as const;
+
+let admin: AdminStack;
+
+beforeAll(async () => {
+  admin = await startAdminStack('danish-forms', {}, { browserLocale: 'en-US' });
+});
+
+afterAll(async () => {
+  await admin?.close();
+});
+
+// Counts the browser's own `invalid` events: one fires for each field its built-in check refuses,
+// just before it shows its (English) bubble.
+async function englishPage(viewport: { width: number; height: number } = WIDE): Promise<Page> {
+  const page = await admin.newPage(viewport);
+  await page.addInitScript(() => {
+    const counted = window as unknown as { browserChecks: number };
+    counted.browserChecks = 0;
+    document.addEventListener('invalid', () => counted.browserChecks++, true);
+  });
+  return page;
+}
+
+/** The browser never checked a field itself, and no English form text is on the page. */
+async function expectOnlyDanish(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { browserChecks: number }).browserChecks)).toBe(0);
+  // biome-ignore lint/performance/useDomNodeTextContent: what a person sees, not the scripts' text
+  const text = (await page.locator('body').innerText()).toLowerCase();
+  for (const english of ['please', 'fill out', 'this field', 'invalid', 'required']) {
+    expect(text, english).not.toContain(english);
+  }
+}
+
+/** `message` is shown, and the field labelled `label` is marked invalid and described by it. */
+async function expectBeside(page: Page, label: string, message: string, scope = page.locator('body')) {
+  const field = scope.getByLabel(label, { exact: true });
+  await scope.getByText(message, { exact: true }).waitFor();
+  expect(await field.getAttribute('aria-invalid'), label).toBe('true');
+  const described = (await field.getAttribute('aria-describedby')) ?? '';
+  const texts = await Promise.all(
+    described
+      .split(' ')
+      .filter(Boolean)
+      .map(async (id) => (await page.locator(`[id="${id}"]`).textContent())?.trim()),
+  );
+  expect(texts, label).toContain(message);
+}
+
+describe('forms in a browser set to English speak Danish (issue 28)', { timeout: 120_000 }, () => {
+  it('the marketing contact form', async () => {
+    const page = await englishPage(NARROW);
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/sendContactEmail')) sent++;
+    });
+    await page.goto(`${admin.origin}/kontakt`);
+    await page.getByRole('button', { name: 'Send besked' }).click();
+    await expectBeside(page, 'Navn', CONTACT_MESSAGES.nameRequired);
+    await expectBeside(page, 'E-mail', CONTACT_MESSAGES.emailRequired);
+    await expectBeside(page, 'Besked', CONTACT_MESSAGES.messageRequired);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('kontakt-name');
+    await expectOnlyDanish(page);
+    await admin.shot(page, 'kontakt-empty-360');
+    await page.getByLabel('Navn').fill('Jens Hansen');
+    await page.getByLabel('E-mail').fill('jens@');
+    await page.getByRole('button', { name: 'Send besked' }).click();
+    await expectBeside(page, 'E-mail', MESSAGES.invalidEmail);
+    expect(await page.getByText(CONTACT_MESSAGES.nameRequired).count()).toBe(0);
+    await expectOnlyDanish(page);
+    expect(sent).toBe(0);
+  });
+
+  it('the onboarding', async () => {
+    const page = await englishPage(NARROW);
+    await page.goto(`${admin.origin}/onboarding`);
+    await page.getByRole('button', { name: 'Find virksomhed' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByLabel('CVR-nummer').getAttribute('aria-invalid')).toBe('true');
+    await expectOnlyDanish(page);
+  });
+
+  it('login, forgotten password and the new password', async () => {
+    const page = await englishPage(NARROW);
+    await page.goto(`${admin.origin}/admin`);
+    await page.getByRole('button', { name: 'Log ind' }).click();
+    await page.getByRole('alert').getByText(MESSAGES.emailAndPasswordRequired).waitFor();
+    await expectOnlyDanish(page);
+    await admin.shot(page, 'login-empty-360');
+
+    await page.getByRole('link', { name: 'Glemt password?' }).click();
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await page.getByRole('alert').getByText(MESSAGES.emailRequired).waitFor();
+    await expectOnlyDanish(page);
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await page.getByRole('status').getByText(MESSAGES.passwordResetSent).waitFor();
+    const link = await waitForMailLink(
+      admin.storageDir,
+      OWNER.email,
+      /(http:\/\/\S+\/admin\/nulstil-password\?token=[a-z2-7]{32})/,
+    );
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Gem nyt password' }).click();
+    await page.getByRole('alert').waitFor();
+    await expectOnlyDanish(page);
+  });
+
+  it('account, settings, pages and the subscription order', async () => {
+    const page = await englishPage(NARROW);
+    await admin.login(page);
+
+    await page.goto(`${admin.origin}/admin/konto`);
+    for (const heading of ['Skift password', 'Skift email']) {
+      const form = page.locator('form', { has: page.getByRole('heading', { name: heading }) });
+      await form.getByRole('button').last().click();
+      await form.locator('.form-error').first().waitFor();
+      await expectOnlyDanish(page);
+    }
+
+    // Settings › Kontakt and › Sociale medier: what each field expects, beside it (item 3).
+    await page.goto(`${admin.origin}/admin/settings?fane=kontakt`);
+    await page.getByLabel('Telefon').fill('abc');
+    await page.getByLabel('Postnummer').fill('12');
+    await page.getByLabel('Email').fill('');
+    await page.getByRole('button', { name: 'Gem ændringer' }).click();
+    await expectBeside(page, 'Telefon', COMPANY_MESSAGES.invalidPhone);
+    await expectBeside(page, 'Postnummer', COMPANY_MESSAGES.invalidPostcode);
+    expect(await page.getByText(MESSAGES.saveSuccess).count()).toBe(0);
+    await expectOnlyDanish(page);
+    await admin.shot(page, 'settings-contact-refused-360');
+
+    await page.goto(`${admin.origin}/admin/settings?fane=sociale-medier`);
+    await page.getByLabel('Facebook').fill('ikke et link');
+    await page.getByLabel('Instagram').fill('facebook.com/demotoemrer');
+    await page.getByRole('button', { name: 'Gem ændringer' }).click();
+    await expectBeside(page, 'Facebook', COMPANY_MESSAGES.invalidSocialLink.facebook);
+    await expectBeside(page, 'Instagram', COMPANY_MESSAGES.invalidSocialLink.instagram);
+    await expectOnlyDanish(page);
+    await admin.shot(page, 'settings-social-refused-360');
+    const stored = await admin.company();
+    expect(stored.phone).not.toBe('abc');
+    expect(stored.socialMedia.facebook).toBe('https://facebook.com/demotoemrer');
+
+    await page.goto(`${admin.origin}/admin/pages`);
+    await page.getByRole('navigation', { name: 'Dine sider' }).getByRole('button', { name: 'Om os' }).click();
+    await page.getByLabel('Sidenavn (Kun synligt i CMS)').fill('');
+    await page.getByRole('button', { name: 'Gem ændringer' }).click();
+    await expectBeside(page, 'Sidenavn (Kun synligt i CMS)', PAGE_MESSAGES.pageNameRequired);
+    await expectOnlyDanish(page);
+
+    await page.goto(`${admin.origin}/admin/subscription`);
+    await page.getByLabel('E-mail til fakturaen').fill('');
+    await page.getByRole('textbox', { name: 'CVR-nummer' }).fill('');
+    await page.getByRole('button', { name: 'Bestil abonnement' }).click();
+    await page.locator('.order-form .form-error').first().waitFor();
+    expect(await page.getByLabel('E-mail til fakturaen').getAttribute('aria-invalid')).toBe('true');
+    await expectOnlyDanish(page);
+  });
+});
