@@ -174,6 +174,7 @@ export const PAGE_MESSAGES = {
   // The editor's hints are 'Maksimum 60 tegn - Dette vises i søgeresultater'; the error is its first half.
   metaTitleTooLong: `Maksimum ${META_TITLE_MAX} tegn`,
   metaDescriptionTooLong: `Maksimum ${META_DESCRIPTION_MAX} tegn`,
+  textTooDeep: 'Teksten har for mange niveauer af citater eller lister.',
 } as const;
 
 /** The company settings (contracts/company.ts). */
