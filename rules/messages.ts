@@ -109,6 +109,7 @@ export const MESSAGES = {
   sessionEnded: 'Du er blevet logget ud. Log ind igen.',
   unknownAdminError: 'Noget gik galt i administrationen. Genindlæs siden, eller gå tilbage til forsiden.',
   controlCharacters: 'Teksten indeholder usynlige styretegn, som ikke kan gemmes. Fjern dem, og prøv igen.',
+  invalidEncoding: 'Teksten indeholder ugyldige tegn, som ikke kan gemmes. Ret teksten, og prøv igen.',
 
   // Caps (rules/limits.ts).
   pageLimit: `Du kan højst have ${MAX_PAGES_PER_SITE} sider. Slet en side for at oprette en ny.`,
