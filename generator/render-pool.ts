@@ -72,7 +72,7 @@ interface Slot {
 
 const DEFAULT_THREADS = 2;
 /** A render's time budget. A 300-page site renders and writes in a few seconds on a busy machine. */
-export const RENDER_TIMEOUT_MS = 30_000;
+const RENDER_TIMEOUT_MS = 30_000;
 const RESTART_DELAY_MS = 5000;
 /** The render threads' nice value (19 is the lowest priority). */
 export const RENDER_THREAD_NICE = 10;

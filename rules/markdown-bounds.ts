@@ -13,7 +13,7 @@ import { type MarkedExtension, type Token, Tokenizer, type Tokens } from 'marked
 import { MAX_TEXT_NESTING } from './limits';
 
 /** Levels of emphasis inside emphasis that render as such; deeper ones show their marks. */
-export const MAX_EMPHASIS_DEPTH = 8;
+const MAX_EMPHASIS_DEPTH = 8;
 
 /** The extension that bounds `marked`'s time and depth; owner text and the blog both use it. */
 export function boundedMarkdown(): MarkedExtension {
