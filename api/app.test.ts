@@ -15,7 +15,7 @@ describe('HTTP skeleton', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
       status: 'ok',
-      database: { status: 'ok', dialect: 'sqlite' },
+      database: { status: 'ok' },
     });
   });
 

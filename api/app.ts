@@ -5,6 +5,7 @@ import type { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv, OwnerEnv } from './env';
 import { handleError, handleNotFound } from './errors';
+import { cleanPath } from './middleware/clean-path';
 import { originCheck } from './middleware/origin-check';
 import { LimitStore } from './middleware/rate-limit';
 import { requestLog } from './middleware/request-log';
@@ -109,6 +110,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
       overwrite: false,
     }),
   );
+  app.use(cleanPath);
 
   const api = routeGroup<AppEnv>();
   api.use(sessionMiddleware);

@@ -26,12 +26,27 @@ export function routeGroup<E extends Env>(): OpenAPIHono<E> {
   });
 }
 
+// Throws on bytes that are not UTF-8, where the default decoder would put U+FFFD in their place.
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
- * The text rule (rules/text.ts) before any schema: a NUL or another control character in any string
- * of a JSON body is refused with one Danish message, whatever field a schema forgets. Malformed JSON
+ * The text rule (rules/text.ts) before any schema: a body that is not valid UTF-8 (issue 23: it was
+ * stored with U+FFFD in place of the bad bytes), or a NUL or another control character in any string
+ * of a JSON body, is refused with a Danish message, whatever field a schema forgets. Malformed JSON
  * passes on, for the validator to answer.
  */
 const cleanText = createMiddleware(async (c, next) => {
+  let bytes: ArrayBuffer;
+  try {
+    bytes = await c.req.arrayBuffer();
+  } catch {
+    return next();
+  }
+  try {
+    STRICT_UTF8.decode(bytes);
+  } catch {
+    throw new AppError('invalid_input', MESSAGES.invalidEncoding);
+  }
   let value: unknown;
   try {
     value = await c.req.json();

@@ -19,6 +19,9 @@ export const dashboardSchema = z.object({
     closesAt: z.string(),
   }),
   addresses: z.array(z.string()),
+  /** The latest changes could not be published (the previous version of the site is still live):
+   *  the render failed or ran past its time budget; the worker tries again. */
+  publishing: z.object({ failing: z.boolean() }),
   operator: z.boolean(),
 });
 

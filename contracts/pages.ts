@@ -2,11 +2,12 @@
 // images, gallery and the SEO fields with their 60/160 limits. Shared with the admin's editor.
 import { z } from 'zod';
 import { safeImageSrc } from '../rules/images';
-import { GALLERY_MAX_ITEMS, MAX_PAGE_CONTENT_CHARS } from '../rules/limits';
+import { GALLERY_MAX_ITEMS, MAX_PAGE_CONTENT_CHARS, MAX_TEXT_NESTING } from '../rules/limits';
 import { MESSAGES, oneLineMessage, PAGE_MESSAGES } from '../rules/messages';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../rules/meta';
 import { PAGE_LAYOUTS, PAGE_TYPES } from '../rules/pages';
 import { isOneLine } from '../rules/text';
+import { textNestingDepth } from '../rules/text-nesting';
 import { body, multilineText, text, untrimmedText } from './fields';
 
 const IMAGE_URL_MAX = 2048;
@@ -43,7 +44,9 @@ export const pageUpdateSchema = body({
   pageName: pageName.optional(),
   title: text('Overskrift', 200).optional(),
   subtitle: text('Undertitel', 300).optional(),
-  content: untrimmedText('Teksten', MAX_PAGE_CONTENT_CHARS).optional(),
+  content: untrimmedText('Teksten', MAX_PAGE_CONTENT_CHARS)
+    .refine((value) => textNestingDepth(value) <= MAX_TEXT_NESTING, PAGE_MESSAGES.textTooDeep)
+    .optional(),
   layout: z.enum(PAGE_LAYOUTS, { error: PAGE_MESSAGES.invalidLayout }).optional(),
   image: optionalImage.optional(),
   heroBackgroundImage: optionalImage.optional(),

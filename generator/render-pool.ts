@@ -4,6 +4,10 @@
 // costs the serving thread one message each way. Same contract as createSitePublisher's publish():
 // the site is live when it resolves, then the landing page is refreshed (coalesced across the pool,
 // one landing render at a time per process).
+// Each render has a time budget (RENDER_TIMEOUT_MS): a site that takes longer has its thread stopped
+// and replaced, so no page of one tenant holds a thread other tenants wait for (issue 23). Its job
+// fails like any failed render: the live site stays as it was, the failure is recorded, the queue
+// retries it with backoff.
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +25,8 @@ export interface ThreadedPublisherOptions {
   schema?: string;
   /** The thread's entry module (a bundle may ship its own); default render-thread-entry.mjs. */
   threadEntry?: string | URL;
+  /** How long one render may take before its thread is stopped; default RENDER_TIMEOUT_MS. */
+  renderTimeoutMs?: number;
 }
 
 export interface ThreadedPublisher {
@@ -60,9 +66,13 @@ interface Job {
 interface Slot {
   worker: Worker;
   job: Job | null;
+  /** Stops the thread when its job runs past the budget. */
+  deadline: ReturnType<typeof setTimeout> | null;
 }
 
 const DEFAULT_THREADS = 2;
+/** A render's time budget. A 300-page site renders and writes in a few seconds on a busy machine. */
+const RENDER_TIMEOUT_MS = 30_000;
 const RESTART_DELAY_MS = 5000;
 /** The render threads' nice value (19 is the lowest priority). */
 export const RENDER_THREAD_NICE = 10;
@@ -81,6 +91,7 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
   };
   const entry = options.threadEntry ?? DEFAULT_ENTRY;
   const log = options.logger?.child({ pool: 'render' });
+  const timeoutMs = options.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
   const waiting: Job[] = [];
   let nextId = 1;
   let closed = false;
@@ -88,7 +99,7 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
   /** Starts a thread and resolves once it has loaded the templates (or rejects with why not). */
   function startThread(): Promise<Slot> {
     const worker = new Worker(entry, { workerData: data });
-    const slot: Slot = { worker, job: null };
+    const slot: Slot = { worker, job: null, deadline: null };
     return new Promise((resolve, reject) => {
       let started = false;
       worker.on('message', (reply: ThreadReply) => {
@@ -101,7 +112,7 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
           void worker.terminate();
         } else {
           const job = slot.job;
-          slot.job = null;
+          finish(slot);
           job?.resolve(reply);
           pump();
         }
@@ -113,8 +124,9 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
         const index = slots.indexOf(slot);
         if (index === -1) return;
         slots.splice(index, 1);
-        slot.job?.reject(error);
-        slot.job = null;
+        const job = slot.job;
+        finish(slot);
+        job?.reject(error);
         if (closed) return;
         log?.error({ err: error }, 'render thread died; starting another');
         replace();
@@ -138,12 +150,36 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
       });
   }
 
+  function finish(slot: Slot): void {
+    if (slot.deadline) clearTimeout(slot.deadline);
+    slot.deadline = null;
+    slot.job = null;
+  }
+
+  /** A render past its budget: fail its job now, stop its thread and start another. */
+  function overrun(slot: Slot): void {
+    const job = slot.job;
+    const index = slots.indexOf(slot);
+    if (!job || index === -1) return;
+    // Out of the pool before it exits, so no job is given to it (and `lost` ignores its exit).
+    slots.splice(index, 1);
+    finish(slot);
+    const what = job.request.op === 'publish' ? `site ${job.request.cvr}` : 'landing page';
+    const error = new Error(`rendering the ${what} took longer than ${timeoutMs / 1000} s; stopped`);
+    log?.error({ ...(job.request.op === 'publish' ? { cvr: job.request.cvr } : {}) }, error.message);
+    job.reject(error);
+    void slot.worker.terminate();
+    if (!closed) replace();
+  }
+
   function pump(): void {
     for (const slot of slots) {
       if (slot.job !== null) continue;
       const job = waiting.shift();
       if (!job) return;
       slot.job = job;
+      slot.deadline = setTimeout(() => overrun(slot), timeoutMs);
+      slot.deadline.unref();
       slot.worker.postMessage(job.request);
     }
   }

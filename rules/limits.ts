@@ -8,6 +8,10 @@ export const MAX_PAGES_PER_SITE = 100;
 /** Characters of a page's body text; the other text fields have smaller caps (contracts/pages.ts). */
 export const MAX_PAGE_CONTENT_CHARS = 30_000;
 
+/** Levels of quotes and lists inside each other in a page's text (`> > - x` is 3); real texts use
+ *  two or three. Deeper text is refused at save, and renders its excess as text (rules/markdown-bounds.ts). */
+export const MAX_TEXT_NESTING = 10;
+
 /** Images in one page's gallery. */
 export const GALLERY_MAX_ITEMS = 50;
 

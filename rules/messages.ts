@@ -114,6 +114,7 @@ export const MESSAGES = {
   sessionEnded: 'Du er blevet logget ud. Log ind igen.',
   unknownAdminError: 'Noget gik galt i administrationen. Genindlæs siden, eller gå tilbage til forsiden.',
   controlCharacters: 'Teksten indeholder usynlige styretegn, som ikke kan gemmes. Fjern dem, og prøv igen.',
+  invalidEncoding: 'Teksten indeholder ugyldige tegn, som ikke kan gemmes. Ret teksten, og prøv igen.',
 
   // Caps (rules/limits.ts).
   pageLimit: `Du kan højst have ${MAX_PAGES_PER_SITE} sider. Slet en side for at oprette en ny.`,
@@ -182,6 +183,7 @@ export const PAGE_MESSAGES = {
   // The editor's hints are 'Maksimum 60 tegn - Dette vises i søgeresultater'; the error is its first half.
   metaTitleTooLong: `Maksimum ${META_TITLE_MAX} tegn`,
   metaDescriptionTooLong: `Maksimum ${META_DESCRIPTION_MAX} tegn`,
+  textTooDeep: 'Teksten har for mange niveauer af citater eller lister.',
 } as const;
 
 /** The company settings (contracts/company.ts). */

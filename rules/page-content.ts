@@ -4,6 +4,7 @@
 // harmless schemes, site paths made relative so one set of files serves every address, and
 // `/kontakt`-style links sent to the page's own contact section.
 import { Marked, type MarkedExtension, type Tokens } from 'marked';
+import { boundedMarkdown } from './markdown-bounds';
 
 // The image-address rule lives with the image limits (no `marked` behind it, so the admin's page
 // schema can use it); templates import it from here with the other output rules.
@@ -107,11 +108,48 @@ export function paragraphText(text: string): string {
   const unmarked = text
     .split('\n')
     .map((line) => line.replace(/^\s*(?:#{1,6}|[-*+]|\d+\.)\s+/, ''))
-    .join('\n')
-    .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2');
-  return parseParagraph(unmarked)
+    .join('\n');
+  return parseParagraph(withoutBoldMarks(unmarked))
     .map((segment) => segment.text)
     .join('');
+}
+
+const WHITE_SPACE = /\s/;
+
+/**
+ * `**bold**` and `__bold__` without their marks: an opening pair before a non-space, closed by the
+ * nearest pair after a non-space (what `/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g` would replace). That
+ * expression looks to the end of the text from every unclosed pair, so 30,000 characters of `**a`
+ * took seconds (issue 23); here each pair finds its closer through a table built right to left.
+ */
+function withoutBoldMarks(text: string): string {
+  if (!text.includes('**') && !text.includes('__')) return text;
+  // nextCloser[mark][p]: the first index j >= p where a closing `mark` starts, or -1.
+  const closers = (mark: string) => {
+    const next = new Int32Array(text.length + 2).fill(-1);
+    for (let j = text.length - 2; j >= 0; j--) {
+      const closes = j > 0 && text.startsWith(mark, j) && !WHITE_SPACE.test(text[j - 1] ?? ' ');
+      next[j] = closes ? j : (next[j + 1] ?? -1);
+    }
+    return next;
+  };
+  const next = { '**': closers('**'), __: closers('__') };
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const mark = text.startsWith('**', i) ? '**' : text.startsWith('__', i) ? '__' : null;
+    if (mark && i + 2 < text.length && !WHITE_SPACE.test(text[i + 2] ?? ' ')) {
+      const close = next[mark][i + 3] ?? -1;
+      if (close !== -1) {
+        out += text.slice(i + 2, close);
+        i = close + 2;
+        continue;
+      }
+    }
+    out += text[i];
+    i++;
+  }
+  return out;
 }
 
 // Paths that mean "contact us": they go to the Kontakt section every page of a company site has.
@@ -161,6 +199,8 @@ export function safeMarkdown(options: {
   extension?: MarkedExtension;
 }): (text: string) => string {
   const markdown = new Marked({ gfm: options.gfm, breaks: false, async: false });
+  // Linear time and bounded depth in the text's length, whatever it holds (issue 23).
+  markdown.use(boundedMarkdown());
   markdown.use({
     renderer: {
       html(token: Tokens.HTML | Tokens.Tag) {

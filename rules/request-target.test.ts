@@ -85,6 +85,9 @@ describe('resolveRequestTarget on the main host', () => {
     ['mesterside.dk', '/api/health', api],
     ['mesterside.dk', '/api', api],
     ['mesterside.dk', '/api/pages?x=1', api],
+    // Bad bytes in an API path: the API answers (a JSON 404), not a page's redirect (issue 23).
+    ['mesterside.dk', '/api/pages/%ff', api],
+    ['mesterside.dk', '/api/pages/%00?x=1', api],
     ['mesterside.dk', '/admin', admin],
     ['mesterside.dk', '/admin/pages', admin],
     ['mesterside.dk', '/admin/assets/index-Ab_9x.js', adminAsset('assets/index-Ab_9x.js')],

@@ -63,6 +63,8 @@ const ENCODED_SEPARATOR = /%(?:2f|5c)/i;
 // After decoding: control characters, backslashes, empty segments and '.'/'..' segments.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const UNSAFE_PATH = /[\u0000-\u001f\u007f\\]|\/\/|\/\.\.?(?:\/|$)/;
+// A '.' or '..' segment as written (before decoding).
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
 // Printable ASCII only; anything else is dropped rather than echoed into a Location header. Also no
 // backslash, which the path-safety property test forbids in a Location (it found `/a/?\`).
 const SAFE_QUERY = /^\?[\u0021-\u005b\u005d-\u007e]{0,2048}$/;
@@ -143,11 +145,15 @@ export function classifyHost(host: string, publicHost: string): HostMode | null 
 export function resolvePathForHost(mode: HostMode, path: string): RequestTarget {
   if (typeof path !== 'string' || !path.startsWith('/')) return NOT_FOUND;
   const queryStart = path.indexOf('?');
-  const decoded = decodePath(queryStart === -1 ? path : path.slice(0, queryStart));
-  if (decoded === null) return TO_404;
+  const rawPath = queryStart === -1 ? path : path.slice(0, queryStart);
+  const decoded = decodePath(rawPath);
+  // An API path with bad bytes (`/api/pages/%ff`, `/api/pages/%00`) still goes to the API, whose
+  // answer is JSON (a 404 for an id that names nothing), never a page's redirect (issue 23). A path
+  // that climbs out of /api as written does not.
+  if (decoded === null) return isApiPath(rawPath) && !DOT_SEGMENT.test(rawPath) ? API : TO_404;
   const query = queryStart === -1 ? '' : keptQuery(path.slice(queryStart));
 
-  if (decoded === '/api' || decoded.startsWith('/api/')) return API;
+  if (isApiPath(decoded)) return API;
   // Uploaded images and logos are served at one stable URL on every host (main, subdomain, domain).
   if (decoded.startsWith('/media/')) return mediaTarget(decoded);
   if (decoded === '/admin' || decoded.startsWith('/admin/')) return adminTarget(decoded);
@@ -158,6 +164,10 @@ export function resolvePathForHost(mode: HostMode, path: string): RequestTarget 
       ? { by: 'subdomain', subdomain: mode.subdomain }
       : { by: 'custom-domain', hostname: mode.hostname };
   return siteTarget(address, decoded, query, '');
+}
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
 }
 
 function adminTarget(decoded: string): RequestTarget {

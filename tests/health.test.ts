@@ -1,6 +1,7 @@
-// GET /api/health on the running product: `degraded`, with what is wrong in `problems`, when the
+// GET /api/health on the running product: `degraded`, with which part is wrong in `problems`, when the
 // publish queue's Redis is unreachable or a company's publishes keep failing; `ok` again once the
-// cause is gone. (The sites folder deleted is a fault case: tests/faults/sites-folder-deleted.test.ts.)
+// cause is gone. The answer is public: no CVR and no internal error text, only in the log (issue 23).
+// (The sites folder deleted is a fault case: tests/faults/sites-folder-deleted.test.ts.)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,16 +14,18 @@ import { type ProductStack, type ProductStackOptions, startProductStack } from '
 import { privateRedis } from './queue/redis-support';
 
 const cleanups: Array<() => Promise<void> | void> = [];
+const logs: string[] = [];
 
 afterEach(async () => {
+  logs.length = 0;
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 interface Health {
   status: string;
   problems: string[];
-  queue: { status: string; kind: string };
-  publishes: { status: string; companies?: string[]; lastError?: string };
+  queue: { status: string };
+  publishes: { status: string };
 }
 
 async function product(
@@ -30,14 +33,18 @@ async function product(
 ): Promise<{ config: Config; db: Db; stack: ProductStack; health: () => Promise<Health> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'health-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', PORT: '0' });
+  const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'warn', PORT: '0' });
   const db = openDatabase(config.database);
   cleanups.push(() => db.destroy());
   await migrateToLatest(db);
   const stack = await startProductStack({
     config,
     db,
-    logger: createLogger(config),
+    logger: createLogger(config, {
+      write: (line: string) => {
+        logs.push(line);
+      },
+    }),
     port: 0,
     redisUrl: null,
     recoverEveryMs: 0,
@@ -74,13 +81,13 @@ describe('GET /api/health', () => {
     await redis.kill();
     const down = await eventually('degraded', health, (answer) => answer.status === 'degraded');
     expect(down.problems).toEqual(['the publish queue (Redis) is unreachable']);
-    expect(down.queue).toEqual({ status: 'unreachable', kind: 'bullmq' });
+    expect(down.queue).toEqual({ status: 'unreachable' });
 
     await redis.start();
     await eventually('ok again', health, (answer) => answer.status === 'ok');
   });
 
-  it('says degraded while a company’s publishes keep failing, naming it, and ok once it publishes', async () => {
+  it('says degraded while a company’s publishes keep failing, naming it only in the log, and ok once it publishes', async () => {
     const { config, db, stack, health } = await product();
     await seedDemoCompanies(db);
     await stack.queue.recover();
@@ -94,9 +101,17 @@ describe('GET /api/health', () => {
     writeFileSync(builds, 'not a folder');
     await stack.queue.requestPublish('87654321');
     const failing = await eventually('degraded', health, (answer) => answer.status === 'degraded');
-    expect(failing.problems).toEqual(['publishes failing for 1 company']);
-    expect(failing.publishes).toMatchObject({ status: 'failing', companies: ['87654321'] });
-    expect(failing.publishes.lastError).toMatch(/EEXIST|ENOTDIR/);
+    expect(failing.problems).toEqual(['publishes failing']);
+    expect(failing.publishes).toEqual({ status: 'failing' });
+    // Nothing a stranger could learn from: no CVR, no error text, no path.
+    const text = JSON.stringify(failing);
+    for (const secret of ['87654321', 'EEXIST', 'ENOTDIR', config.storageDir])
+      expect(text).not.toContain(secret);
+    // The operator finds them in the log.
+    const logged = logs.join('\n');
+    expect(logged).toContain('health check: publishes failing');
+    expect(logged).toContain('87654321');
+    expect(logged).toMatch(/EEXIST|ENOTDIR/);
 
     // The cause removed, the next retry publishes; health follows within its cache time.
     rmSync(builds, { force: true });

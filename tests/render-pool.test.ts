@@ -105,4 +105,25 @@ describe('render threads', () => {
     // The one thread died; a new one takes the next job.
     expect(await threaded.publish('12345678')).toBe('published');
   });
+
+  it('stop a render past its time budget, keep the live site, and go on publishing (issue 23)', async () => {
+    const { config } = await store();
+    const threaded = await createThreadedPublisher({
+      config,
+      threads: 1,
+      renderTimeoutMs: 5000,
+      threadEntry: path.join(import.meta.dirname, 'support', 'slow-render-thread.mjs'),
+    });
+    cleanups.push(() => threaded.close());
+    await threaded.publish('12345678');
+    const before = await liveBuild(sitesDirOf(config), '12345678');
+
+    // 66666666 renders for ever on the pool's only thread: without a budget every other company
+    // would wait behind it.
+    const stuck = threaded.publish('66666666');
+    const waiting = threaded.publish('12345678');
+    await expect(stuck).rejects.toThrow(/took longer than 5 s/);
+    expect(await waiting).toBe('published');
+    expect(await liveBuild(sitesDirOf(config), '12345678')).not.toBe(before);
+  }, 60_000);
 });

@@ -4,7 +4,7 @@
 // the site's addresses. Reads only the owner's own company: every query is keyed by its CVR.
 import { createRoute } from '@hono/zod-openapi';
 import { dashboardSchema } from '../../contracts/dashboard';
-import { countImages, listPages, listSitePageViews } from '../../db';
+import { countImages, getPublishState, listPages, listSitePageViews } from '../../db';
 import { copenhagenDay } from '../../rules/ai-limit';
 import { MAX_IMAGES } from '../../rules/images';
 import { pathSiteUrl, subdomainOrigin } from '../../rules/site-url';
@@ -27,10 +27,11 @@ dashboard.openapi(read, async (c) => {
   const { db, company, config, user } = c.var;
   const now = c.var.now();
   const today = copenhagenDay(now);
-  const [views, pages, images] = await Promise.all([
+  const [views, pages, images, publish] = await Promise.all([
     listSitePageViews(db, company.cvr, shiftDay(today, -(STATS_DAYS - 1)), today),
     listPages(db, company.cvr),
     countImages(db, company.cvr),
+    getPublishState(db, company.cvr),
   ]);
   const stats = visitorStats(views, today);
   const names = new Map<string, string>();
@@ -55,6 +56,13 @@ dashboard.openapi(read, async (c) => {
         closesAt: siteClosesAt(end).toISOString(),
       },
       addresses,
+      // Why it failed stays in the log and the operator view; the owner learns that it did.
+      publishing: {
+        failing:
+          publish !== undefined &&
+          publish.lastError !== null &&
+          publish.publishedVersion < publish.wantedVersion,
+      },
       operator: isOperator(config, user),
     },
     200,

@@ -4,6 +4,9 @@
 // publish queue (Redis) is unreachable, or publishes are failing. Monitors poll this often, so the
 // one query that grows with the product (failing publishes) is cached for a few seconds and runs on
 // a partial index; the rest is a ping, a stat and a flag.
+// The answer is public: it says ok or not per part and nothing more (issue 23: it listed failing
+// companies' CVRs and the internal error text). The details go to the log, and failing publishes with
+// their errors are in the operator view (/api/operator).
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
@@ -13,7 +16,7 @@ import { answer, routeGroup } from '../openapi';
 
 const PING_TIMEOUT_MS = 2000;
 const FAILING_CACHE_MS = 5000;
-/** Failing companies named in the answer; the count says how many there are beyond them. */
+/** Failing companies named in the log; the count says how many there are beyond them. */
 const FAILING_LISTED = 10;
 
 export interface HealthChecks {
@@ -31,18 +34,14 @@ interface FailingPublishes {
 
 const status = (...values: [string, ...string[]]) => z.object({ status: z.enum(values) });
 
-/** What monitors read; `problems` names in English what is wrong, for the operator. */
+/** What monitors read; `problems` names in English which part is wrong, without details. */
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded', 'error']),
   problems: z.array(z.string()),
-  database: status('ok', 'unreachable').extend({ dialect: z.string(), latencyMs: z.number().optional() }),
+  database: status('ok', 'unreachable'),
   sites: status('ok', 'missing').optional(),
-  queue: status('ok', 'unreachable')
-    .extend({ kind: z.enum(['bullmq', 'in-process']) })
-    .optional(),
-  publishes: status('ok', 'failing', 'unknown')
-    .extend({ companies: z.array(z.string()).optional(), lastError: z.string().nullable().optional() })
-    .optional(),
+  queue: status('ok', 'unreachable').optional(),
+  publishes: status('ok', 'failing', 'unknown').optional(),
 });
 
 const check = createRoute({
@@ -69,15 +68,12 @@ export function createHealthRoutes(checks: HealthChecks = {}): OpenAPIHono<AppEn
     } catch (error) {
       logger.warn({ err: error }, 'health check: database unreachable');
       return c.json(
-        {
-          status: 'error',
-          problems: ['database unreachable'],
-          database: { status: 'unreachable', dialect },
-        },
+        { status: 'error', problems: ['database unreachable'], database: { status: 'unreachable' } },
         503,
       );
     }
     const latencyMs = Math.round((performance.now() - started) * 10) / 10;
+    logger.debug({ dialect, latencyMs }, 'health check: database answered');
     const problems: string[] = [];
 
     const sitesDir = checks.sitesDir ?? path.join(config.storageDir, 'sites');
@@ -85,18 +81,29 @@ export function createHealthRoutes(checks: HealthChecks = {}): OpenAPIHono<AppEn
       (found) => found.isDirectory(),
       () => false,
     );
-    if (!sitesThere) problems.push(`the sites folder ${sitesDir} is missing`);
+    if (!sitesThere) {
+      problems.push('the sites folder is missing');
+      logger.warn({ sitesDir }, 'health check: the sites folder is missing');
+    }
 
     const queueReachable = checks.queue?.reachable() ?? true;
-    if (!queueReachable) problems.push('the publish queue (Redis) is unreachable');
+    if (!queueReachable) {
+      problems.push('the publish queue (Redis) is unreachable');
+      logger.warn({ kind: checks.queue?.kind }, 'health check: the publish queue is unreachable');
+    }
 
     const now = Date.now();
     if (!failing || now - failing.at > FAILING_CACHE_MS) {
-      const value = listFailingPublishes(db, FAILING_LISTED + 1).then((rows) => ({
-        count: rows.length,
-        companies: rows.slice(0, FAILING_LISTED).map((row) => row.companyCvr),
-        lastError: rows[0]?.lastError ?? null,
-      }));
+      const value = listFailingPublishes(db, FAILING_LISTED + 1).then((rows) => {
+        const found = {
+          count: rows.length,
+          companies: rows.slice(0, FAILING_LISTED).map((row) => row.companyCvr),
+          lastError: rows[0]?.lastError ?? null,
+        };
+        // Once per cache period, not per poll.
+        if (found.count > 0) logger.warn(found, 'health check: publishes failing');
+        return found;
+      });
       // A failed query is not cached: the next request asks again.
       value.catch(() => {
         failing = null;
@@ -105,28 +112,16 @@ export function createHealthRoutes(checks: HealthChecks = {}): OpenAPIHono<AppEn
     }
     const publishes = await failing.value.catch(() => null);
     if (publishes === null) problems.push('publish state unreadable');
-    else if (publishes.count > 0) {
-      const more = publishes.count > FAILING_LISTED ? ' or more' : '';
-      const companies = publishes.count === 1 ? 'company' : 'companies';
-      problems.push(`publishes failing for ${publishes.count}${more} ${companies}`);
-    }
+    else if (publishes.count > 0) problems.push('publishes failing');
 
     return c.json(
       {
         status: problems.length ? 'degraded' : 'ok',
         problems,
-        database: { status: 'ok', dialect, latencyMs },
+        database: { status: 'ok' },
         sites: { status: sitesThere ? 'ok' : 'missing' },
-        queue: {
-          status: queueReachable ? 'ok' : 'unreachable',
-          kind: checks.queue?.kind ?? (config.redisUrl ? 'bullmq' : 'in-process'),
-        },
-        publishes:
-          publishes === null
-            ? { status: 'unknown' }
-            : publishes.count > 0
-              ? { status: 'failing', companies: publishes.companies, lastError: publishes.lastError }
-              : { status: 'ok' },
+        queue: { status: queueReachable ? 'ok' : 'unreachable' },
+        publishes: { status: publishes === null ? 'unknown' : publishes.count > 0 ? 'failing' : 'ok' },
       },
       200,
     );

@@ -8,6 +8,11 @@ import type { Logger } from '../../lib/logger';
 import { MAX_SAVES_PER_MINUTE } from '../../rules/limits';
 import { MESSAGES } from '../../rules/messages';
 
+/** What a change answers when it changed nothing: no save is counted and nothing is published. */
+export class Unchanged<T> {
+  constructor(readonly value: T) {}
+}
+
 export interface ChangeDeps {
   db: Db;
   /** The publish queue's enqueue(): after the commit. Its contract is never to throw; a throw is
@@ -22,21 +27,24 @@ export interface ChangeDeps {
 /**
  * Runs `change` on a transaction, counts the save (at most MAX_SAVES_PER_MINUTE per company, shared by
  * every process through the database; one more is a 429 that stores nothing), records that `cvr`'s
- * site must be published, commits, enqueues.
+ * site must be published, commits, enqueues. A change that answers Unchanged (a save of what is
+ * already stored) is none of that: it neither counts nor publishes (issue 23).
  */
 export async function commitChange<T>(
   deps: ChangeDeps,
   cvr: string,
-  change: (trx: Db) => Promise<T>,
+  change: (trx: Db) => Promise<T | Unchanged<T>>,
 ): Promise<T> {
   const result = await deps.db.transaction().execute(async (trx) => {
     const value = await change(trx);
+    if (value instanceof Unchanged) return value;
     if ((await countSave(trx, cvr, deps.now())) > (deps.maxSavesPerMinute ?? MAX_SAVES_PER_MINUTE)) {
       throw new AppError('rate_limited', MESSAGES.tooManySaves);
     }
     await markPublishWanted(trx, cvr, deps.now());
     return value;
   });
+  if (result instanceof Unchanged) return result.value;
   try {
     await deps.enqueuePublish(cvr);
   } catch (error) {

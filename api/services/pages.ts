@@ -30,6 +30,7 @@ import {
   restoredSummary,
   revisionSummary,
 } from '../../rules/page-history';
+import { Unchanged } from './commit-change';
 
 const DAY_MS = 86_400_000;
 
@@ -46,7 +47,11 @@ export async function createPage(trx: Db, cvr: string, input: NewPage, now: Date
   return page;
 }
 
-/** Saves a page and keeps the saved version as a revision summarised by what changed. */
+/**
+ * Saves a page and keeps the saved version as a revision summarised by what changed. A patch that
+ * changes nothing (`{}`, only keys the schema drops, or the values already stored) is Unchanged: no
+ * revision ("Gemt uden ændringer" pushed real versions out of the history), no save counted.
+ */
 export async function savePage(
   trx: Db,
   cvr: string,
@@ -54,9 +59,14 @@ export async function savePage(
   patch: PagePatch,
   now: Date,
   summary?: string,
-): Promise<Page> {
+): Promise<Page | Unchanged<Page>> {
   const before = await findPage(trx, cvr, id);
   if (!before) throw new AppError('not_found', MESSAGES.saveFailed);
+  const changes = Object.entries(patch).some(
+    ([field, value]) =>
+      value !== undefined && JSON.stringify(before[field as keyof PagePatch]) !== JSON.stringify(value),
+  );
+  if (!changes) return new Unchanged(before);
   // A page from before history existed (or from onboarding) gets its first version kept too.
   if (!(await hasPageRevisions(trx, id))) {
     await insertPageRevision(trx, before, REVISION_SUMMARIES.original, new Date(now.getTime() - 1));
@@ -67,14 +77,14 @@ export async function savePage(
   return saved;
 }
 
-/** Brings back an earlier version of a page as a new save. */
+/** Brings back an earlier version of a page as a new save (Unchanged when it is the page as it is). */
 export async function restoreRevision(
   trx: Db,
   cvr: string,
   pageId: string,
   revisionId: string,
   now: Date,
-): Promise<Page> {
+): Promise<Page | Unchanged<Page>> {
   const revision = await findPageRevision(trx, cvr, pageId, revisionId);
   if (!revision) throw new AppError('not_found', MESSAGES.revisionNotFound);
   return savePage(trx, cvr, pageId, revision.snapshot, now, restoredSummary(revision.createdAt));

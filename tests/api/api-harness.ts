@@ -45,8 +45,8 @@ export interface ApiHarness {
 interface SendOptions {
   cookie?: string;
   /**
-   * FormData goes as it is (multipart, for upload routes); anything else is sent as JSON (a string as
-   * it is) with Content-Type application/json unless `headers` says else.
+   * FormData goes as it is (multipart, for upload routes); anything else is sent as JSON (a string or
+   * bytes as they are) with Content-Type application/json unless `headers` says else.
    */
   body?: unknown;
   headers?: Record<string, string>;
@@ -105,9 +105,12 @@ export async function createApiHarness(
     const headers: Record<string, string> = { Host: host };
     if (method !== 'GET' && method !== 'HEAD') headers.Origin = origin;
     if (options.cookie) headers.Cookie = options.cookie;
-    let body: string | FormData | undefined;
+    let body: BodyInit | undefined;
     if (options.body instanceof FormData) {
       body = options.body;
+    } else if (options.body instanceof Uint8Array) {
+      body = new Blob([Uint8Array.from(options.body)]);
+      headers['Content-Type'] = 'application/json';
     } else if (options.body !== undefined) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['Content-Type'] = 'application/json';

@@ -80,6 +80,27 @@ describeWithDialects('/api/dashboard and /api/operator', (dialect) => {
     expect(JSON.stringify(body)).not.toContain('1000');
   });
 
+  it('tells the owner when the latest changes could not be published, but not why (issue 23)', async () => {
+    const answer = async () => (await (await h.send('GET', '/api/dashboard', { cookie })).json()).publishing;
+    expect(await answer()).toEqual({ failing: false });
+    await markPublishWanted(h.db, '12345678', h.now());
+    // What the worker records when a render fails or runs past its time budget.
+    await recordPublishFailure(
+      h.db,
+      '12345678',
+      'rendering the site 12345678 took longer than 30 s',
+      h.now(),
+    );
+    const response = await h.send('GET', '/api/dashboard', { cookie });
+    const body = await response.json();
+    expect(body.publishing).toEqual({ failing: true });
+    expect(JSON.stringify(body)).not.toContain('took longer');
+    // One company's failure is not another's.
+    const other = await h.login('ejer@87654321.dk', owner.password);
+    const otherBody = await (await h.send('GET', '/api/dashboard', { cookie: other })).json();
+    expect(otherBody.publishing).toEqual({ failing: false });
+  });
+
   it('hides the operator view from an owner who is not an operator: 404, as for an unknown path', async () => {
     const response = await h.send('GET', '/api/operator', { cookie });
     expect(response.status).toBe(404);

@@ -48,6 +48,41 @@ describeEachDialect('text input', (use) => {
     expect((await findCompanyByCvr(h.db, CVR))?.address).toBe(owner.company.address);
   });
 
+  it('refuses a body that is not UTF-8 with a Danish 400 instead of storing U+FFFD (issue 23)', async () => {
+    const { h, owner, cookie } = await start();
+    const bytes = (...parts: (string | number[])[]) =>
+      Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part))));
+    const refused: [string, string, Uint8Array, string | undefined][] = [
+      ['PUT', `/api/pages/${owner.homepage.id}`, bytes('{"title":"Tag', [0xff], 'arbejde"}'), cookie],
+      // A lone continuation byte, and a two-byte sequence cut short.
+      ['PUT', `/api/pages/${owner.homepage.id}`, bytes('{"content":"', [0x80], '"}'), cookie],
+      ['PUT', '/api/company/settings', bytes('{"address":"Hovedgaden ', [0xc3], '"}'), cookie],
+      [
+        'POST',
+        '/api/sendContactEmail',
+        bytes('{"name":"S', [0xf8], 'ren","email":"s@example.dk","message":"Hej"}'),
+        undefined,
+      ],
+    ];
+    for (const [method, path, body, withCookie] of refused) {
+      const response = await h.send(method, path, { body, ...(withCookie ? { cookie: withCookie } : {}) });
+      expect({ path, status: response.status }).toEqual({ path, status: 400 });
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await errorOf(response)).toEqual({ code: 'invalid_input', message: MESSAGES.invalidEncoding });
+    }
+    expect(await findPage(h.db, CVR, owner.homepage.id)).toEqual(owner.homepage);
+    expect((await findCompanyByCvr(h.db, CVR))?.address).toBe(owner.company.address);
+    expect(await listContactMessages(h.db)).toEqual([]);
+
+    // The same text as valid UTF-8 is saved, letters like æ, ø and å included.
+    const fine = await h.send('PUT', `/api/pages/${owner.homepage.id}`, {
+      cookie,
+      body: bytes('{"title":"Tagarbejde på Fanø"}'),
+    });
+    expect(fine.status).toBe(200);
+    expect((await findPage(h.db, CVR, owner.homepage.id))?.title).toBe('Tagarbejde på Fanø');
+  });
+
   it('refuses control characters on the public forms and at login, too', async () => {
     const { h, owner } = await start();
     const contact = await h.send('POST', '/api/sendContactEmail', {

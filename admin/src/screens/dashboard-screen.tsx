@@ -134,9 +134,22 @@ function Trial({ trial }: { trial: DashboardJson['trial'] }) {
   }
 }
 
+function PublishFailing() {
+  return (
+    <section className="card dashboard-warning" aria-labelledby="publishing-title" role="status">
+      <h2 id="publishing-title">Dine seneste ændringer er ikke online endnu</h2>
+      <p>
+        Vi kunne ikke opdatere din hjemmeside med dine seneste ændringer. Den forrige udgave er stadig online,
+        og vi prøver igen automatisk. Meget lang eller usædvanligt opbygget tekst på en side kan være årsagen.
+      </p>
+    </section>
+  );
+}
+
 function Figures({ data }: { data: DashboardJson }) {
   return (
     <div className="dashboard-figures">
+      {data.publishing.failing ? <PublishFailing /> : null}
       <Visitors visitors={data.visitors} />
       <TopPages pages={data.visitors.topPages} />
       <Trial trial={data.trial} />
