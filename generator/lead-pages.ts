@@ -7,8 +7,8 @@ import type { Company, Page } from '../db';
 import { LEAD_KEEP_MONTHS } from '../rules/limits';
 import { LEAD_MESSAGES } from '../rules/messages';
 
-export const PRIVACY_SLUG = 'privatliv';
-export const THANKS_SLUG = 'tak';
+const PRIVACY_SLUG = 'privatliv';
+const THANKS_SLUG = 'tak';
 
 function page(company: Company, slug: string, title: string, content: string): Page {
   return {

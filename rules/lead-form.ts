@@ -15,7 +15,7 @@ export const LEAD_FIELDS = {
   postcode: 'Postnummer',
   message: 'Hvad drejer det sig om?',
 } as const;
-export type LeadField = keyof typeof LEAD_FIELDS;
+type LeadField = keyof typeof LEAD_FIELDS;
 
 export const LEAD_PHOTOS_FIELD = 'photos';
 export const LEAD_PHOTOS_LABEL = 'Vedhæft billeder (valgfrit)';
@@ -51,7 +51,7 @@ export function leadInput(values: Record<string, unknown>): LeadInput {
   };
 }
 
-export function countLinks(text: string): number {
+function countLinks(text: string): number {
   return text.match(LINK)?.length ?? 0;
 }
 

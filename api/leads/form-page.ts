@@ -13,7 +13,7 @@ import {
 import { LEAD_MAX_PHOTOS, LEAD_MESSAGE_MAX } from '../../rules/limits';
 import { LEAD_MESSAGES } from '../../rules/messages';
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -15,9 +15,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Db, isLeadTokenSpent, leadFormSecret, spendLeadToken } from '../../db';
 
-export const MIN_AGE_MS = 3_000;
-export const FRESH_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-export const PAGE_TOKEN_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const MIN_AGE_MS = 3_000;
+const FRESH_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const PAGE_TOKEN_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const PAGE_NONCE = 'p';
 const TOKEN = /^([0-9]{13})\.(p|[A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
@@ -51,7 +51,7 @@ export async function freshToken(db: Db, cvr: string, now: Date): Promise<string
   return `${issued}.${nonce}.${sign(await secretOf(db), cvr, issued, nonce)}`;
 }
 
-export type TokenVerdict = 'ok' | 'invalid' | 'too-fast' | 'too-old' | 'replayed';
+type TokenVerdict = 'ok' | 'invalid' | 'too-fast' | 'too-old' | 'replayed';
 
 export interface CheckedToken {
   verdict: TokenVerdict;

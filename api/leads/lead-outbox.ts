@@ -33,12 +33,12 @@ const SWEEP_EVERY_MS = 15_000;
 const RETENTION_EVERY_MS = 60 * 60 * 1000;
 
 /** The pause after the `attempts`-th failed send. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 }
 
 /** The moment before which requests are deleted: twelve months back. */
-export function retentionCutoff(now: Date): Date {
+function retentionCutoff(now: Date): Date {
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - LEAD_KEEP_MONTHS);
   return cutoff;

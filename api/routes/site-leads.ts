@@ -43,7 +43,7 @@ import { answer, refusals, routeGroup } from '../openapi';
 
 const MINUTE = 60 * 1000;
 /** Requests that passed every other check, per client and per company. */
-export const LEAD_LIMITS = {
+const LEAD_LIMITS = {
   perClient: new RateLimiter({ name: 'lead-client', limit: 5, windowMs: 10 * MINUTE }),
   perCompany: new RateLimiter({ name: 'lead-company', limit: 30, windowMs: 60 * MINUTE }),
 } as const;

@@ -83,7 +83,7 @@ export interface LeadSettings {
   recipientEmail: string | null;
 }
 
-export const DEFAULT_LEAD_SETTINGS: LeadSettings = Object.freeze({ formEnabled: true, recipientEmail: null });
+const DEFAULT_LEAD_SETTINGS: LeadSettings = Object.freeze({ formEnabled: true, recipientEmail: null });
 
 function toLead(row: LeadsTable): Lead {
   return { ...row, photos: parseJson<LeadPhoto[]>(row.photos, []) };

@@ -7,7 +7,7 @@ import type { leadCountsSchema } from '../../../contracts/leads';
 import { LEAD_MESSAGES } from '../../../rules/messages';
 import { api } from '../api/client';
 
-export const LEADS_CHANGED = 'leads-changed';
+const LEADS_CHANGED = 'leads-changed';
 
 export function announceLeadsChanged(): void {
   window.dispatchEvent(new Event(LEADS_CHANGED));
