@@ -1,20 +1,17 @@
 // Start-up as a new user meets it: the real `npm start` entry point in a child process.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type Run, spawnProduct, stopAll } from './support/processes';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-
-const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
+afterEach(async () => {
+  await stopAll(0);
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -24,30 +21,9 @@ function tempDir(): string {
   return dir;
 }
 
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
-
+/** Only what the product needs: no outside DATABASE_URL, REDIS_URL etc. leaks into the child. */
 function start(env: Record<string, string>): Run {
-  // Only what the product needs: no outside DATABASE_URL, REDIS_URL etc. leaks into the child.
-  const child = spawn(TSX, ['scripts/start.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', LOG_LEVEL: 'warn', ...env },
-  });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (chunk) => {
-    out += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    err += chunk;
-  });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, stdout: () => out, stderr: () => err, exit };
+  return spawnProduct(env);
 }
 
 async function baseUrl(run: Run): Promise<string> {
@@ -56,7 +32,7 @@ async function baseUrl(run: Run): Promise<string> {
   for (let waited = 0; waited < 90_000; waited += 50) {
     const match = /running on (http:\/\/localhost:\d+)/.exec(run.stdout());
     if (match?.[1]) return match[1];
-    if (run.child.exitCode !== null) break;
+    if (!run.running()) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`server did not start:\n${run.stdout()}\n${run.stderr()}`);
@@ -86,8 +62,7 @@ describe('npm start', { timeout: 180_000 }, () => {
       expect(page.status, pathname).toBe(200);
       expect(await page.text(), pathname).toContain(text);
     }
-    first.child.kill('SIGTERM');
-    expect(await first.exit).toBe(0);
+    expect(await first.stop(30_000)).toBe(0);
 
     const again = start({ STORAGE_DIR: storage });
     await baseUrl(again);
@@ -95,8 +70,7 @@ describe('npm start', { timeout: 180_000 }, () => {
     const companies = new SQLite(path.join(storage, 'app.db'), { readonly: true });
     expect(companies.prepare('select count(*) as n from companies').get()).toEqual({ n: 3 });
     companies.close();
-    again.child.kill('SIGTERM');
-    expect(await again.exit).toBe(0);
+    expect(await again.stop(30_000)).toBe(0);
   });
 
   it.each([
@@ -152,8 +126,7 @@ describe('npm start', { timeout: 180_000 }, () => {
       if (served !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(served).toBe(200);
-    run.child.kill('SIGTERM');
-    expect(await run.exit).toBe(0);
+    expect(await run.stop(30_000)).toBe(0);
   });
 
   it('stops with a clear message when the database cannot be reached', async () => {
