@@ -15,7 +15,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     env: { MESTERSIDE_TEST_RUN: TEST_RUN },
-    globalSetup: ['tests/support/leak-check.ts'],
+    globalSetup: ['tests/support/leak-check.ts', 'tests/support/bundle-entries.ts'],
     setupFiles: ['tests/support/stop-processes.ts'],
   },
 });

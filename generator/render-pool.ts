@@ -4,12 +4,14 @@
 // costs the serving thread one message each way. Same contract as createSitePublisher's publish():
 // the site is live when it resolves, then the landing page is refreshed (coalesced across the pool,
 // one landing render at a time per process).
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
+import { projectRoot } from '../lib/project-root';
 import { coalesceLandingRenders, type LandingPublisher } from './landing';
 
 export interface ThreadedPublisherOptions {
@@ -67,11 +69,11 @@ const RESTART_DELAY_MS = 5000;
 /** The render threads' nice value (19 is the lowest priority). */
 export const RENDER_THREAD_NICE = 10;
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-// From generator/, or from a bundle in dist/<name>/ (npm run rebuild bundles its sources).
-const DEFAULT_ENTRY =
-  path.basename(path.dirname(HERE)) === 'dist'
-    ? path.join(HERE, '..', '..', 'generator', 'render-thread-entry.mjs')
-    : path.join(HERE, 'render-thread-entry.mjs');
+// From generator/, the tsx entry; from a bundle somewhere in dist/, the bundled thread beside it when
+// there is one (plain Node, no TypeScript loader in every thread), else the tsx entry.
+const DEFAULT_ENTRY = existsSync(path.join(HERE, 'render-thread.mjs'))
+  ? path.join(HERE, 'render-thread.mjs')
+  : path.join(projectRoot(HERE), 'generator', 'render-thread-entry.mjs');
 
 export async function createThreadedPublisher(options: ThreadedPublisherOptions): Promise<ThreadedPublisher> {
   const size = Math.max(1, Math.min(options.threads ?? DEFAULT_THREADS, os.availableParallelism()));

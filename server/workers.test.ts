@@ -42,7 +42,8 @@ if (cluster.isPrimary) {
 `;
 
 describe('startFrontServer with workers', () => {
-  it('serves from several processes on one port and stops them all', async () => {
+  // Node compiles the sources through tsx in the primary and both workers: generous on a busy machine.
+  it('serves from several processes on one port and stops them all', { timeout: 90_000 }, async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'mesterside-workers-'));
     const storage = path.join(dir, 'storage');
     writeFakeSite(path.join(storage, 'sites'), '12345678', { 'index.html': 'hello from a worker' });

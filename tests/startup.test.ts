@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../lib/config';
 import { type Run, spawnProduct, stopAll } from './support/processes';
 
 const dirs: string[] = [];
@@ -73,6 +74,16 @@ describe('npm start', { timeout: 180_000 }, () => {
     expect(await again.stop(30_000)).toBe(0);
   });
 
+  // The one line each bad setting gives is the configuration's own message (checked in-process for
+  // every setting below); one real start shows that line is all `npm start` prints before it exits 1.
+  it('stops on a bad setting with one line naming it', async () => {
+    const run = start({ STORAGE_DIR: tempDir(), PORT: 'abc' });
+    expect(await run.exit).toBe(1);
+    expect(run.stderr().trim().split('\n')).toEqual([
+      expect.stringMatching(/^Configuration error: PORT: \S/),
+    ]);
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -83,27 +94,30 @@ describe('npm start', { timeout: 180_000 }, () => {
     ['SMTP_URL', 'mail.example'],
     ['GOOGLE_CSE_KEY', 'only-the-key'],
     ['WEB_PROCESSES', '0'],
-  ])('stops on a bad %s with one line naming it', async (name, value) => {
-    const run = start({ STORAGE_DIR: tempDir(), [name]: value });
-    expect(await run.exit).toBe(1);
-    const lines = run.stderr().trim().split('\n');
-    expect(lines).toHaveLength(1);
+  ])('refuses a bad %s with a one-line message naming it', (name, value) => {
+    const refusal = (() => {
+      try {
+        loadConfig({ STORAGE_DIR: '/tmp/unused', [name]: value });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(ConfigError);
     const named = name === 'GOOGLE_CSE_KEY' ? 'GOOGLE_CSE_CX' : name;
-    expect(lines[0]).toMatch(new RegExp(`^Configuration error: ${named}: \\S`));
+    expect((refusal as Error).message).toMatch(new RegExp(`^${named}: \\S[^\\n]*$`));
   });
 
   it('serves from WEB_PROCESSES processes, and what one of them saves is published by the primary', async () => {
     const run = start({ STORAGE_DIR: tempDir(), WEB_PROCESSES: '2' });
     const url = await baseUrl(run);
     expect(run.stdout()).toContain('web processes: 2');
-    // The primary (tsx's child) forks two serving copies of itself.
-    const { stdout } = await promisify(execFile)('ps', ['-e', '-o', 'pid=,ppid=,args=']);
-    const rows = stdout
+    // The primary forks two serving copies (dist/web/web-process.mjs) in the run's process group.
+    const { stdout } = await promisify(execFile)('ps', ['-e', '-o', 'pid=,pgid=,args=']);
+    const copies = stdout
       .trim()
       .split('\n')
-      .map((line) => line.trim().split(/\s+/, 3));
-    const primary = rows.find(([, parent]) => parent === String(run.child.pid));
-    const copies = rows.filter(([, parent, args]) => parent === primary?.[0] && args?.includes('node'));
+      .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line) ?? [])
+      .filter(([, , group, args]) => group === String(run.child.pid) && args?.includes('web-process'));
     expect(copies.length).toBeGreaterThanOrEqual(2);
 
     // A sign-up is answered by one of the copies; the primary's queue renders it (no Redis here).

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, getPublishState, insertCompany, migrateToLatest, openDatabase } from '../../db';
-import { type Run, spawnProcess, TSX, waitFor } from '../support/processes';
+import { type Run, spawnScript, waitFor } from '../support/processes';
 import { type QueueKind, setUpQueueHarness } from './queue-harness';
 import { redisSkipReason, TEST_REDIS_URL } from './redis-support';
 
@@ -13,12 +13,13 @@ const CVR = '12121212';
 const LOCK_MS = 800;
 const started: Run[] = [];
 
-/** Starts the stuck worker (tsx and its node child in a process group of their own) and resolves
+/** Starts the stuck worker (in a process group of its own) and resolves
  *  once its render has begun. */
 async function startStuckWorker(env: Record<string, string>): Promise<Run> {
   // The test's whole environment, as before: the harness's queue settings come from it.
-  const run = spawnProcess(TSX, ['tests/queue/stuck-worker.ts'], {
-    env: { ...(process.env as Record<string, string>), ...env },
+  const run = spawnScript('tests/queue/stuck-worker.ts', {
+    ...(process.env as Record<string, string>),
+    ...env,
   });
   started.push(run);
   await waitFor('the stuck worker to render', () => run.output().includes(`rendering ${CVR}`), 15_000, 20, [
@@ -27,7 +28,7 @@ async function startStuckWorker(env: Record<string, string>): Promise<Run> {
   return run;
 }
 
-/** SIGKILLs the worker's process group (tsx and the node process running the script). */
+/** SIGKILLs the worker's process group. */
 async function killHard(run: Run): Promise<void> {
   await run.stop(0);
 }

@@ -5,10 +5,11 @@
 // tests/support/stop-processes.ts calls stopAll after every test file, whatever the file did, and a
 // process exit handler SIGKILLs what is left if the test worker itself goes down.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
-export const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 /** The variable vitest.config.ts sets for the whole run; every process a test starts carries it. */
 export const TEST_RUN_MARKER = 'MESTERSIDE_TEST_RUN';
 
@@ -112,9 +113,41 @@ export function spawnProcess(command: string, args: readonly string[], options: 
   return run;
 }
 
-/** A TypeScript script of the repository on Node through tsx (`script` relative to the root). */
+/**
+ * The scripts tests run as processes, bundled once per run by tests/support/bundle-entries.ts (the
+ * render thread too, which the bundled product starts from beside itself): script → bundle name.
+ */
+export const BUNDLED_SCRIPTS: Readonly<Record<string, string>> = {
+  'scripts/start.ts': 'start',
+  'scripts/worker.ts': 'worker',
+  'scripts/backup.ts': 'backup',
+  'scripts/restore.ts': 'restore',
+  'generator/render-thread.ts': 'render-thread',
+  'tests/support/limit-process.ts': 'limit-process',
+  'tests/support/die-mid-render.ts': 'die-mid-render',
+  'tests/queue/stuck-worker.ts': 'stuck-worker',
+};
+
+/** Where this run's bundles are. */
+export function bundleDir(marker: string): string {
+  return path.join(ROOT, 'dist', 'test-bin', marker);
+}
+
+/** How to run a script of the repository: its bundle on plain Node when this run built one, else tsx. */
+function scriptCommand(script: string): [string, string[]] {
+  const marker = process.env[TEST_RUN_MARKER];
+  const name = BUNDLED_SCRIPTS[script];
+  if (marker && name) {
+    const bundle = path.join(bundleDir(marker), `${name}.mjs`);
+    if (existsSync(bundle)) return [process.execPath, [bundle]];
+  }
+  return [TSX, [script]];
+}
+
+/** A script of the repository (`script` relative to the root) on Node: bundled when it can be, else tsx. */
 export function spawnScript(script: string, env: Record<string, string> = {}, args: string[] = []): Run {
-  return spawnProcess(TSX, [script, ...args], { env });
+  const [command, first] = scriptCommand(script);
+  return spawnProcess(command, [...first, ...args], { env });
 }
 
 /** `npm start` (scripts/start.ts) with only `env` (plus PATH, HOME; PORT 0 and LOG_LEVEL warn unless given). */
@@ -179,11 +212,12 @@ export async function runProcess(
   return { code, stdout: run.stdout(), stderr: run.stderr() };
 }
 
-/** A TypeScript script of the repository run to its end through tsx. */
+/** A script of the repository run to its end (bundled when it can be, else through tsx). */
 export function runScript(
   script: string,
   env: Record<string, string> = {},
   args: string[] = [],
 ): Promise<Finished> {
-  return runProcess(TSX, [script, ...args], { env });
+  const [command, first] = scriptCommand(script);
+  return runProcess(command, [...first, ...args], { env });
 }
