@@ -4,6 +4,7 @@
 // the owner has ordered.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { PRICE_KR } from '../../../rules/plan';
 import { useResource } from '../api/use-resource';
 import { ADMIN_PATHS } from '../paths';
 import { useCompany } from './company-context';
@@ -32,7 +33,7 @@ function bannerText(data: SubscriptionJson) {
   const days = data.daysLeft === 1 ? '1 dag' : `${data.daysLeft} dage`;
   return (
     <>
-      Din gratis prøveperiode udløber om <strong>{days}</strong>. Fortsæt for 249 kr om måneden – ingen
+      Din gratis prøveperiode udløber om <strong>{days}</strong>. Fortsæt for {PRICE_KR} kr om måneden – ingen
       binding.
     </>
   );
