@@ -12,9 +12,18 @@ import { type Db, insertCompany, insertPage, migrateToLatest, openDatabase } fro
 import { getTestEnvironment, loadConfig } from '../../lib/config';
 import { HOMEPAGE_DEFAULTS } from '../../rules/pages';
 import { freePort } from '../queue/redis-support';
-import { type Run, spawnScript as spawnProcessScript, stopAll, waitFor } from '../support/processes';
+import {
+  ROOT as PROJECT_ROOT,
+  type Run,
+  spawnScript as spawnProcessScript,
+  stopAll,
+  waitFor,
+} from '../support/processes';
 
-export { ROOT } from '../support/processes';
+/** The repository root, kept for tests written against this module.
+ * @public */
+export const ROOT = PROJECT_ROOT;
+
 export type Dialect = 'sqlite' | 'postgres';
 
 async function probePostgres(): Promise<string | null> {
