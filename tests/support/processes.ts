@@ -164,10 +164,18 @@ export async function stopAll(graceMs = DEFAULT_GRACE_MS): Promise<void> {
   await Promise.all([...running].map((run) => run.stop(graceMs)));
 }
 
-// The test worker going down (a crash, vitest tearing down a hung file) takes its groups with it.
-process.once('exit', () => {
+// The test worker going down (a crash, vitest tearing down a hung file, Ctrl+C, which reaches only the
+// terminal's process group and not these detached ones) takes its groups with it.
+function killRunningGroups(): void {
   for (const run of running) signalGroup(run.child.pid, 'SIGKILL');
-});
+}
+process.once('exit', killRunningGroups);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    killRunningGroups();
+    process.kill(process.pid, signal);
+  });
+}
 
 /** Polls `check` every `intervalMs` until true; throws naming `what` after `timeoutMs`, or at once
  *  when one of `watch` exits first (with every watched process's output). */
