@@ -1,13 +1,56 @@
+import { randomUUID } from 'node:crypto';
 import { defineConfig } from 'vitest/config';
 
-// Two cores on the CI machine: two forks keep the suite quick without thrashing.
+// Marks every process of this run: the test workers get it, tests/support/processes.ts passes it on to
+// what they start, and tests/support/leak-check.ts looks for it at the end.
+const TEST_RUN = randomUUID();
+
+/** Pure tests beside pure code: no database, process, port or browser. */
+const UNIT = [
+  'rules/**/*.test.ts',
+  'contracts/**/*.test.ts',
+  'lib/**/*.test.ts',
+  'admin/**/*.test.ts',
+  'templates/**/*.test.ts',
+  'scripts/ensure-build.test.ts',
+];
+const EXCLUDE = ['node_modules/**', 'dist/**', 'storage/**'];
+
+// Two cores here. The unit tests are CPU-bound and cheap to start: threads. The system tests spend
+// most of their time waiting on processes, databases, Redis and Chromium, so three forks keep both
+// cores busy where two left them idle.
 export default defineConfig({
   test: {
-    include: ['**/*.test.ts'],
-    exclude: ['node_modules/**', 'dist/**', 'storage/**'],
-    pool: 'forks',
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    env: { MESTERSIDE_TEST_RUN: TEST_RUN },
+    // Pool sizes are the run's, shared by the projects that use each pool.
+    poolOptions: { threads: { maxThreads: 2, minThreads: 1 }, forks: { maxForks: 3, minForks: 1 } },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: UNIT,
+          exclude: EXCLUDE,
+          pool: 'threads',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'system',
+          include: ['**/*.test.ts'],
+          exclude: [...EXCLUDE, ...UNIT],
+          pool: 'forks',
+          globalSetup: [
+            'tests/support/leak-check.ts',
+            'tests/support/bundle-entries.ts',
+            'tests/support/shared-browser.ts',
+          ],
+          setupFiles: ['tests/support/stop-processes.ts'],
+        },
+      },
+    ],
   },
 });

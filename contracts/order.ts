@@ -3,11 +3,12 @@
 // admin's order form, so both word a problem the same way.
 import { z } from 'zod';
 import { MESSAGES } from '../rules/messages';
+import { PRICE_KR } from '../rules/plan';
 import { SITE_STATES } from '../rules/trial';
 import { body, EMAIL_MAX, emailAddress } from './fields';
 
-/** The one plan there is (SPEC §9): 249 kr a month, no commitment. */
-export const PLANS = { monthly: { name: 'Mesterside', priceKr: 249 } } as const;
+/** The one plan there is (SPEC §9): PRICE_KR a month, no commitment. */
+export const PLANS = { monthly: { name: 'Mesterside', priceKr: PRICE_KR } } as const;
 export type PlanId = keyof typeof PLANS;
 
 /** Digits only: people type EAN and CVR numbers with spaces. */

@@ -1,7 +1,21 @@
-import { sql } from 'kysely';
+import { type Kysely, type Migration, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { describeEachDialect } from '../tests/support/databases';
 import { MIGRATIONS, MigrationError, migrateDown, migrateToLatest, pendingMigrations } from './migrate';
+
+/** Every migration name ever released (`git log --diff-filter=A -- db/migrations`); append, never edit. */
+const RELEASED = [
+  '0001-initial',
+  '0002-cvr-cache',
+  '0003-analytics',
+  '0004-page-history',
+  '0005-account-tokens',
+  '0006-dashboard-orders',
+  '0007-page-menu',
+  '0008-publish-failing-index',
+  '0010-industry-code',
+  '0012-scale-indexes',
+];
 
 const APP_TABLES = [
   'account_tokens',
@@ -64,6 +78,30 @@ describeEachDialect(
       expect(await tables()).toEqual(APP_TABLES);
     });
 
+    it('migrates a database that applied the historical 0008, which created an index since dropped from the code', async () => {
+      const { db } = use();
+      // The migrations as released up to 0008, with 0008 as it shipped then (git show 65d46ed).
+      const shipped: Record<string, Migration> = {};
+      for (const name of RELEASED.slice(0, RELEASED.indexOf('0008-publish-failing-index'))) {
+        shipped[name] = MIGRATIONS[name] as Migration;
+      }
+      shipped['0008-publish-failing-index'] = {
+        async up(trx: Kysely<unknown>) {
+          await trx.schema
+            .createIndex('publish_state_failing_idx')
+            .on('publish_state')
+            .column('last_attempt_at')
+            .where(sql.ref('last_error'), 'is not', null)
+            .execute();
+        },
+      };
+      expect(await migrateToLatest(db, shipped)).toEqual(Object.keys(shipped));
+
+      expect(await migrateToLatest(db)).toEqual(['0010-industry-code', '0012-scale-indexes']);
+      expect(await pendingMigrations(db)).toEqual([]);
+      expect(await tables()).toEqual(APP_TABLES);
+    });
+
     it('rolls a failing migration back whole and names it', async () => {
       const { db } = use();
       await migrateToLatest(db);
@@ -87,6 +125,12 @@ describeEachDialect(
 );
 
 describe('migration list', () => {
+  // Kysely refuses a database that applied a migration the list no longer has, so a released name
+  // stays forever (emptied if need be, like 0008).
+  it('keeps every migration ever released, in order', () => {
+    expect(Object.keys(MIGRATIONS).slice(0, RELEASED.length)).toEqual(RELEASED);
+  });
+
   it('is numbered in order, so new migrations sort after old ones', () => {
     const names = Object.keys(MIGRATIONS);
     expect(names).toEqual([...names].sort());

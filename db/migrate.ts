@@ -10,6 +10,7 @@ import * as pageHistory from './migrations/0004-page-history';
 import * as accountTokens from './migrations/0005-account-tokens';
 import * as dashboardOrders from './migrations/0006-dashboard-orders';
 import * as pageMenu from './migrations/0007-page-menu';
+import * as publishFailingIndex from './migrations/0008-publish-failing-index';
 import * as industryCode from './migrations/0010-industry-code';
 import * as scaleIndexes from './migrations/0012-scale-indexes';
 import * as leads from './migrations/0013-leads';
@@ -24,6 +25,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005-account-tokens': accountTokens,
   '0006-dashboard-orders': dashboardOrders,
   '0007-page-menu': pageMenu,
+  // A no-op kept so databases that applied it still migrate (see the file).
+  '0008-publish-failing-index': publishFailingIndex,
   '0010-industry-code': industryCode,
   '0012-scale-indexes': scaleIndexes,
   '0013-leads': leads,

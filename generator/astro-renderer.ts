@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { errorMessage } from '../lib/errors';
+import { projectRoot } from '../lib/project-root';
 import type { LandingModel } from './landing-model';
 import type { SiteLocals } from './site-model';
 
@@ -23,12 +24,8 @@ interface AstroApp {
   render(request: Request, options: { routeData: unknown; locals: object }): Promise<Response>;
 }
 
-// <repo>/dist/site, from this file in generator/ or from the rebuild's bundle in dist/rebuild/.
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const DEFAULT_DIST_DIR =
-  path.basename(HERE) === 'rebuild' && path.basename(path.dirname(HERE)) === 'dist'
-    ? path.join(HERE, '..', 'site')
-    : path.join(HERE, '..', 'dist', 'site');
+// <repo>/dist/site, from this file in generator/ or from a bundle anywhere in dist/.
+const DEFAULT_DIST_DIR = path.join(projectRoot(path.dirname(fileURLToPath(import.meta.url))), 'dist', 'site');
 // templates/pages/company-site/[...path].astro. The host is never contacted; it only makes a Request.
 const ROUTE_URL = 'http://site.invalid/company-site/';
 // templates/pages/main-site/index.astro.

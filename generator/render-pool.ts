@@ -8,12 +8,14 @@
 // and replaced, so no page of one tenant holds a thread other tenants wait for (issue 23). Its job
 // fails like any failed render: the live site stays as it was, the failure is recorded, the queue
 // retries it with backoff.
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
+import { projectRoot } from '../lib/project-root';
 import { coalesceLandingRenders, type LandingPublisher } from './landing';
 
 export interface ThreadedPublisherOptions {
@@ -77,11 +79,11 @@ const RESTART_DELAY_MS = 5000;
 /** The render threads' nice value (19 is the lowest priority). */
 export const RENDER_THREAD_NICE = 10;
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-// From generator/, or from a bundle in dist/<name>/ (npm run rebuild bundles its sources).
-const DEFAULT_ENTRY =
-  path.basename(path.dirname(HERE)) === 'dist'
-    ? path.join(HERE, '..', '..', 'generator', 'render-thread-entry.mjs')
-    : path.join(HERE, 'render-thread-entry.mjs');
+// From generator/, the tsx entry; from a bundle somewhere in dist/, the bundled thread beside it when
+// there is one (plain Node, no TypeScript loader in every thread), else the tsx entry.
+const DEFAULT_ENTRY = existsSync(path.join(HERE, 'render-thread.mjs'))
+  ? path.join(HERE, 'render-thread.mjs')
+  : path.join(projectRoot(HERE), 'generator', 'render-thread-entry.mjs');
 
 export async function createThreadedPublisher(options: ThreadedPublisherOptions): Promise<ThreadedPublisher> {
   const size = Math.max(1, Math.min(options.threads ?? DEFAULT_THREADS, os.availableParallelism()));

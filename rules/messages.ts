@@ -271,5 +271,3 @@ export const DOMAIN_MESSAGES = {
   missingNow:
     'TXT-posten kan ikke findes lige nu. Kommer den ikke igen inden for et par dage, holder domænet op med at vise din hjemmeside.',
 } as const;
-
-export type MessageKey = keyof typeof MESSAGES;

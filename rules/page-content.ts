@@ -155,7 +155,7 @@ function withoutBoldMarks(text: string): string {
 // Paths that mean "contact us": they go to the Kontakt section every page of a company site has.
 const CONTACT_PATHS = new Set(['/kontakt', '/kontakt-os', '/contact', 'kontakt', 'kontakt-os']);
 /** The id of the contact section on every page of a company site. */
-export const CONTACT_ANCHOR = 'kontakt';
+const CONTACT_ANCHOR = 'kontakt';
 
 /**
  * The href an owner's link gets in a company site: `/kontakt`-style links become `#kontakt` (the

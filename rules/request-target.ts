@@ -11,7 +11,7 @@ export type HostMode =
   | { mode: 'custom-domain'; hostname: string };
 
 /** How the company of a site target is found: its CVR from the path, its subdomain, or its domain. */
-export type SiteAddress =
+type SiteAddress =
   | { by: 'path'; cvr: string }
   | { by: 'subdomain'; subdomain: string }
   | { by: 'custom-domain'; hostname: string };
@@ -80,7 +80,7 @@ const MARKETING_PATH = /^(?!.*\.\.)(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199})*\/?$
 const PRODUCT_PAGE_PATH = /^\/(?:privacy|faq|blog|blog\/[0-9]{1,9})$/;
 const BLOG_POST_PATH = /^\/blog\/[0-9]{1,9}$/;
 /** What an unknown blog post shows ('Indlæg ikke fundet', SPEC §2 "Blog"), with status 404. */
-export const BLOG_POST_MISSING = '/blog/ikke-fundet';
+const BLOG_POST_MISSING = '/blog/ikke-fundet';
 
 /**
  * Main-host pages the product's own pages link to (header, footer). On a company host they are the

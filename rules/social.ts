@@ -44,7 +44,7 @@ export function normalizeSocialMedia(input: Partial<Record<SocialNetwork, string
 }
 
 /** Each network's own hosts; a subdomain of one (www., m., dk., da-dk.) is that network's too. */
-export const SOCIAL_HOSTS: Readonly<Record<SocialNetwork, readonly string[]>> = Object.freeze({
+const SOCIAL_HOSTS: Readonly<Record<SocialNetwork, readonly string[]>> = Object.freeze({
   facebook: ['facebook.com', 'fb.com'],
   instagram: ['instagram.com'],
   linkedin: ['linkedin.com'],

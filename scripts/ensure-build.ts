@@ -19,7 +19,7 @@ interface BuildPart {
   /** npm script that builds it. */
   script: string;
   output: string;
-  /** Files and folders whose changes make the output stale. */
+  /** Files and folders whose changes make the output stale (in folders: the files isBuildInput keeps). */
   sources: string[];
 }
 
@@ -58,17 +58,32 @@ const PARTS: BuildPart[] = [
   },
 ];
 
+/** What the builds read: code, styles, markup, content and images. Anything else in a source folder
+ *  (tests, their snapshots, READMEs) changes nothing in the output, so it never makes a build stale. */
+const BUILD_INPUT =
+  /\.(ts|tsx|mts|js|mjs|astro|css|html|json|md|svg|png|jpe?g|webp|avif|gif|ico|woff2?|txt)$/;
+const NOT_BUILD_INPUT = /(\.test\.[cm]?tsx?|^README\.md)$/;
+const SKIPPED_FOLDERS = new Set(['__snapshots__', 'node_modules']);
+
+/** Whether a file in a source folder is read by the build (exported for its test). */
+export function isBuildInput(fileName: string): boolean {
+  return BUILD_INPUT.test(fileName) && !NOT_BUILD_INPUT.test(fileName);
+}
+
 async function newestSource(sources: readonly string[]): Promise<number> {
   let newest = 0;
-  const visit = async (full: string): Promise<void> => {
+  const visit = async (full: string, named: boolean): Promise<void> => {
     const info = await stat(full);
     if (!info.isDirectory()) {
-      newest = Math.max(newest, info.mtimeMs);
+      // A file named in PARTS counts whatever it is; in a folder, only what the build reads.
+      if (named || isBuildInput(path.basename(full))) newest = Math.max(newest, info.mtimeMs);
       return;
     }
-    for (const entry of await readdir(full)) await visit(path.join(full, entry));
+    for (const entry of await readdir(full)) {
+      if (!SKIPPED_FOLDERS.has(entry)) await visit(path.join(full, entry), false);
+    }
   };
-  for (const source of sources) await visit(path.join(ROOT, source));
+  for (const source of sources) await visit(path.join(ROOT, source), true);
   return newest;
 }
 

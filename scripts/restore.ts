@@ -12,6 +12,7 @@ import * as tar from 'tar';
 import { migrateToLatest, openDatabase } from '../db';
 import type { Config } from '../lib/config';
 import { errorMessage } from '../lib/errors';
+import { projectRoot } from '../lib/project-root';
 import {
   MANIFEST,
   type Manifest,
@@ -81,9 +82,13 @@ console.log(
 );
 
 // The rebuild as its own command: the same queue and publish job (with REDIS_URL the workers render).
-const rebuild = spawn(process.execPath, [path.join(import.meta.dirname, 'rebuild', 'run.mjs')], {
-  stdio: 'inherit',
-});
+const rebuild = spawn(
+  process.execPath,
+  [path.join(projectRoot(import.meta.dirname), 'scripts', 'rebuild', 'run.mjs')],
+  {
+    stdio: 'inherit',
+  },
+);
 const code = await new Promise<number>((resolve) => rebuild.on('exit', (exitCode) => resolve(exitCode ?? 1)));
 if (code !== 0) console.log('The data is restored; run `npm run rebuild` again for the sites that failed.');
 process.exit(code);

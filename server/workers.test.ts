@@ -1,18 +1,18 @@
 // `workers` forks processes that share one port: run as a real entry script, the way npm start would.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type Run, spawnProcess } from '../tests/support/processes';
 import { rawRequest, writeFakeSite } from './test-support';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-let child: ChildProcess | undefined;
+let child: Run | undefined;
 let dir: string | undefined;
 
-afterEach(() => {
-  child?.kill('SIGKILL');
+afterEach(async () => {
+  await child?.stop(0);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -42,7 +42,8 @@ if (cluster.isPrimary) {
 `;
 
 describe('startFrontServer with workers', () => {
-  it('serves from several processes on one port and stops them all', async () => {
+  // Node compiles the sources through tsx in the primary and both workers: generous on a busy machine.
+  it('serves from several processes on one port and stops them all', { timeout: 90_000 }, async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'mesterside-workers-'));
     const storage = path.join(dir, 'storage');
     writeFakeSite(path.join(storage, 'sites'), '12345678', { 'index.html': 'hello from a worker' });
@@ -50,11 +51,10 @@ describe('startFrontServer with workers', () => {
     writeFileSync(entry, ENTRY(ROOT));
     // Node itself with tsx's loader (not the tsx wrapper), so killing the child kills the primary,
     // and the primary's workers exit with it.
-    child = spawn(process.execPath, ['--import', 'tsx', entry], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', PORT: '0', STORAGE_DIR: storage, LOG_LEVEL: 'silent' },
+    child = spawnProcess(process.execPath, ['--import', 'tsx', entry], {
+      env: { PORT: '0', STORAGE_DIR: storage, LOG_LEVEL: 'silent' },
     });
-    const running = child;
+    const running = child.child;
     const port = await new Promise<number>((resolve, reject) => {
       let out = '';
       running.stdout?.on('data', (chunk) => {

@@ -1,11 +1,9 @@
 // `npm run backup` and `npm run restore` as an operator runs them, on SQLite and PostgreSQL: a backup
 // taken while an owner keeps saving restores into a working product that has and serves every save
 // acknowledged before the backup started, and the uploaded image.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createStore,
@@ -13,25 +11,15 @@ import {
   emptyTarget,
   killAll,
   postgresSkipReason,
-  ROOT,
   seedOwner,
   startProduct,
   waitFor,
 } from './faults/product';
 import { pngFile } from './support/images';
-
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-const exec = promisify(execFile);
+import { runScript } from './support/processes';
 
 function script(name: string, env: Record<string, string>, args: string[] = []) {
-  return exec(TSX, [name, ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
-    maxBuffer: 16 * 1024 * 1024,
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
+  return runScript(name, { LOG_LEVEL: 'warn', ...env }, args);
 }
 
 const cleanups: Array<() => Promise<void>> = [];

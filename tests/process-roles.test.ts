@@ -6,11 +6,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { privateRedis } from './queue/redis-support';
-import { startProduct, until } from './support/product-process';
+import { spawnProduct, stopAll } from './support/processes';
+import { until } from './support/product-process';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 
 afterEach(async () => {
+  // The products first, while the Redis and database they use are still there.
+  await stopAll();
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
@@ -23,7 +26,7 @@ describe('PROCESS_ROLE', () => {
     await redis.start();
     const env = { STORAGE_DIR: dir, REDIS_URL: redis.url };
 
-    const web = startProduct({ ...env, PROCESS_ROLE: 'web' }, cleanups);
+    const web = spawnProduct({ ...env, PROCESS_ROLE: 'web', LOG_LEVEL: 'info' });
     await until('the web process', () => web.origin() !== '', [web]);
     const origin = web.origin();
     expect(web.output()).toContain('role: web');
@@ -31,15 +34,12 @@ describe('PROCESS_ROLE', () => {
     // The demo companies were seeded and their publishes enqueued, but nobody renders them.
     expect((await home()).status).toBe(302);
 
-    const worker = startProduct({ ...env, PROCESS_ROLE: 'worker' }, cleanups);
+    const worker = spawnProduct({ ...env, PROCESS_ROLE: 'worker', LOG_LEVEL: 'info' });
     await until('the worker to publish', async () => (await home()).status === 200, [web, worker]);
     expect(await (await home()).text()).toContain('Demo Tømrer');
     expect(worker.output()).toContain('publish worker started');
     expect(web.output()).not.toContain('site published');
 
-    web.child.kill('SIGTERM');
-    worker.child.kill('SIGTERM');
-    expect(await web.exit).toBe(0);
-    expect(await worker.exit).toBe(0);
+    expect(await Promise.all([web.stop(30_000), worker.stop(30_000)])).toEqual([0, 0]);
   }, 240_000);
 });

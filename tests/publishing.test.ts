@@ -1,6 +1,5 @@
 // The publishing pipeline end to end on real parts: SQLite, the built Astro bundle, the generator
 // writing real folders, the in-process queue, and the front server over HTTP.
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
@@ -22,8 +21,8 @@ import { createLogger } from '../lib/logger';
 import { createPublishQueue } from '../worker';
 import { launchChromium } from './support/browser';
 import { type FrontStack, startFrontStack } from './support/front-stack';
+import { spawnScript } from './support/processes';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 let renderer: SiteRenderer;
 
 let harness: FrontStack;
@@ -223,23 +222,13 @@ describe('publishing a company site', () => {
     await harness.db.destroy();
 
     // A worker process that records the request, starts rendering, and is killed half-way.
-    const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['tests/support/die-mid-render.ts'], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        STORAGE_DIR: harness.dir,
-        LOG_LEVEL: 'silent',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+    const run = spawnScript('tests/support/die-mid-render.ts', {
+      STORAGE_DIR: harness.dir,
+      LOG_LEVEL: 'silent',
     });
-    let stderr = '';
-    child.stderr?.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    const exit = await new Promise<string>((resolve) =>
-      child.on('exit', (code, signal) => resolve(signal ?? String(code))),
-    );
+    const code = await run.exit;
+    const exit = run.child.signalCode ?? String(code);
+    const stderr = run.stderr();
     // tsx runs node as its own child and reports that child's SIGKILL as exit code 137.
     expect(['SIGKILL', '137'], stderr).toContain(exit);
 

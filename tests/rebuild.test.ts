@@ -1,9 +1,7 @@
 // `npm run rebuild` as an operator runs it: the real script in a child process on a real database.
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, getPublishState, migrateToLatest, openDatabase } from '../db';
 import {
@@ -32,24 +30,14 @@ import {
   waitFor,
 } from './faults/product';
 import { privateRedis, redisSkipReason } from './queue/redis-support';
+import { runProcess } from './support/processes';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const run = promisify(execFile);
 let dir: string;
 
 function rebuild(...args: string[]) {
-  return run(process.execPath, ['scripts/rebuild/run.mjs', ...args], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      STORAGE_DIR: dir,
-      LOG_LEVEL: 'silent',
-    },
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
+  return runProcess(process.execPath, ['scripts/rebuild/run.mjs', ...args], {
+    env: { STORAGE_DIR: dir, LOG_LEVEL: 'silent' },
+  });
 }
 
 beforeAll(async () => {
@@ -146,13 +134,9 @@ describe('npm run rebuild beside a running product', () => {
   });
 
   function rebuildOf(env: Record<string, string>, ...args: string[]) {
-    return run(process.execPath, ['scripts/rebuild/run.mjs', ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', ...env },
-    }).then(
-      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => error,
-    );
+    return runProcess(process.execPath, ['scripts/rebuild/run.mjs', ...args], {
+      env: { LOG_LEVEL: 'silent', ...env },
+    });
   }
 
   it('leaves the last save live when rebuilds overlap owner saves (in-process queue)', async () => {

@@ -1,20 +1,18 @@
 // Start-up as a new user meets it: the real `npm start` entry point in a child process.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../lib/config';
+import { type Run, spawnProduct, stopAll } from './support/processes';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-
-const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
+afterEach(async () => {
+  await stopAll(0);
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -24,30 +22,9 @@ function tempDir(): string {
   return dir;
 }
 
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
-
+/** Only what the product needs: no outside DATABASE_URL, REDIS_URL etc. leaks into the child. */
 function start(env: Record<string, string>): Run {
-  // Only what the product needs: no outside DATABASE_URL, REDIS_URL etc. leaks into the child.
-  const child = spawn(TSX, ['scripts/start.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', LOG_LEVEL: 'warn', ...env },
-  });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (chunk) => {
-    out += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    err += chunk;
-  });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, stdout: () => out, stderr: () => err, exit };
+  return spawnProduct(env);
 }
 
 async function baseUrl(run: Run): Promise<string> {
@@ -56,7 +33,7 @@ async function baseUrl(run: Run): Promise<string> {
   for (let waited = 0; waited < 90_000; waited += 50) {
     const match = /running on (http:\/\/localhost:\d+)/.exec(run.stdout());
     if (match?.[1]) return match[1];
-    if (run.child.exitCode !== null) break;
+    if (!run.running()) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`server did not start:\n${run.stdout()}\n${run.stderr()}`);
@@ -86,8 +63,7 @@ describe('npm start', { timeout: 180_000 }, () => {
       expect(page.status, pathname).toBe(200);
       expect(await page.text(), pathname).toContain(text);
     }
-    first.child.kill('SIGTERM');
-    expect(await first.exit).toBe(0);
+    expect(await first.stop(30_000)).toBe(0);
 
     const again = start({ STORAGE_DIR: storage });
     await baseUrl(again);
@@ -95,8 +71,17 @@ describe('npm start', { timeout: 180_000 }, () => {
     const companies = new SQLite(path.join(storage, 'app.db'), { readonly: true });
     expect(companies.prepare('select count(*) as n from companies').get()).toEqual({ n: 3 });
     companies.close();
-    again.child.kill('SIGTERM');
-    expect(await again.exit).toBe(0);
+    expect(await again.stop(30_000)).toBe(0);
+  });
+
+  // The one line each bad setting gives is the configuration's own message (checked in-process for
+  // every setting below); one real start shows that line is all `npm start` prints before it exits 1.
+  it('stops on a bad setting with one line naming it', async () => {
+    const run = start({ STORAGE_DIR: tempDir(), PORT: 'abc' });
+    expect(await run.exit).toBe(1);
+    expect(run.stderr().trim().split('\n')).toEqual([
+      expect.stringMatching(/^Configuration error: PORT: \S/),
+    ]);
   });
 
   it.each([
@@ -109,27 +94,30 @@ describe('npm start', { timeout: 180_000 }, () => {
     ['SMTP_URL', 'mail.example'],
     ['GOOGLE_CSE_KEY', 'only-the-key'],
     ['WEB_PROCESSES', '0'],
-  ])('stops on a bad %s with one line naming it', async (name, value) => {
-    const run = start({ STORAGE_DIR: tempDir(), [name]: value });
-    expect(await run.exit).toBe(1);
-    const lines = run.stderr().trim().split('\n');
-    expect(lines).toHaveLength(1);
+  ])('refuses a bad %s with a one-line message naming it', (name, value) => {
+    const refusal = (() => {
+      try {
+        loadConfig({ STORAGE_DIR: '/tmp/unused', [name]: value });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(ConfigError);
     const named = name === 'GOOGLE_CSE_KEY' ? 'GOOGLE_CSE_CX' : name;
-    expect(lines[0]).toMatch(new RegExp(`^Configuration error: ${named}: \\S`));
+    expect((refusal as Error).message).toMatch(new RegExp(`^${named}: \\S[^\\n]*$`));
   });
 
   it('serves from WEB_PROCESSES processes, and what one of them saves is published by the primary', async () => {
     const run = start({ STORAGE_DIR: tempDir(), WEB_PROCESSES: '2' });
     const url = await baseUrl(run);
     expect(run.stdout()).toContain('web processes: 2');
-    // The primary (tsx's child) forks two serving copies of itself.
-    const { stdout } = await promisify(execFile)('ps', ['-e', '-o', 'pid=,ppid=,args=']);
-    const rows = stdout
+    // The primary forks two serving copies (dist/web/web-process.mjs) in the run's process group.
+    const { stdout } = await promisify(execFile)('ps', ['-e', '-o', 'pid=,pgid=,args=']);
+    const copies = stdout
       .trim()
       .split('\n')
-      .map((line) => line.trim().split(/\s+/, 3));
-    const primary = rows.find(([, parent]) => parent === String(run.child.pid));
-    const copies = rows.filter(([, parent, args]) => parent === primary?.[0] && args?.includes('node'));
+      .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line) ?? [])
+      .filter(([, , group, args]) => group === String(run.child.pid) && args?.includes('web-process'));
     expect(copies.length).toBeGreaterThanOrEqual(2);
 
     // A sign-up is answered by one of the copies; the primary's queue renders it (no Redis here).
@@ -152,8 +140,7 @@ describe('npm start', { timeout: 180_000 }, () => {
       if (served !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(served).toBe(200);
-    run.child.kill('SIGTERM');
-    expect(await run.exit).toBe(0);
+    expect(await run.stop(30_000)).toBe(0);
   });
 
   it('stops with a clear message when the database cannot be reached', async () => {

@@ -3,6 +3,7 @@
 // mail is sent from a no-reply sender, so its Reply-To is the product's real inbox (CONTACT_TO) and the
 // text names that address too: a reply always reaches a person.
 import type { MailMessage } from '../../lib/mailer';
+import { PRICE_KR, TRIAL_MONTHS } from '../../rules/plan';
 
 export interface WelcomeMailInput {
   companyName: string;
@@ -46,7 +47,7 @@ export function welcomeMail(
     `Log ind på ${adminUrl} med ${companyEmail} og den adgangskode, du valgte.`,
     'Her kan du rette tekster, billeder, åbningstider, kontaktoplysninger og farver.',
     '',
-    'De første 3 måneder er gratis og uden binding. Derefter koster det 249 kr. om måneden.',
+    `De første ${TRIAL_MONTHS} måneder er gratis og uden binding. Derefter koster det ${PRICE_KR} kr. om måneden.`,
     '',
     `Har du spørgsmål, så svar bare på denne e-mail, eller skriv til ${helpAddress} – vi hjælper gerne.`,
     '',
@@ -68,7 +69,7 @@ export function welcomeMail(
     `<p>Jeres nye hjemmeside: <a href="${site}">${site}</a></p>`,
     `<p>Log ind på <a href="${admin}">${admin}</a> med ${escapeHtml(companyEmail)} og den adgangskode,`,
     ' du valgte. Her kan du rette tekster, billeder, åbningstider, kontaktoplysninger og farver.</p>',
-    '<p>De første 3 måneder er gratis og uden binding. Derefter koster det 249 kr. om måneden.</p>',
+    `<p>De første ${TRIAL_MONTHS} måneder er gratis og uden binding. Derefter koster det ${PRICE_KR} kr. om måneden.</p>`,
     `<p>Har du spørgsmål, så svar bare på denne e-mail, eller skriv til <a href="mailto:${help}">${help}</a>` +
       ' – vi hjælper gerne.</p>',
     '<p>Venlig hilsen<br>Mesterside</p>',

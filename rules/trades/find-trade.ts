@@ -41,7 +41,7 @@ export function findTradeProfile(clues: TradeClues): TradeProfile {
 }
 
 /** Six digits, or null: '43.32.00' and 433200 both become '433200'. */
-export function normaliseCode(code: string | number | null | undefined): string | null {
+function normaliseCode(code: string | number | null | undefined): string | null {
   if (code === null || code === undefined) return null;
   const digits = String(code).replace(/\D/g, '');
   return /^\d{6}$/.test(digits) ? digits : null;

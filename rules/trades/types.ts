@@ -15,9 +15,9 @@ export interface NounForms {
   gender: 'common' | 'neuter';
 }
 
-export type CustomerGroup = 'privat' | 'erhverv' | 'boligforeninger';
+type CustomerGroup = 'privat' | 'erhverv' | 'boligforeninger';
 
-export interface TradeQuestion {
+interface TradeQuestion {
   question: string;
   answer: string;
 }

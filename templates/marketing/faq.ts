@@ -1,4 +1,5 @@
 // The five FAQ items (SPEC §2 "FAQ"): getting started, price, self-editing, AI content, own domain.
+import { PRICE_KR, TRIAL_MONTHS } from '../../rules/plan';
 export interface FaqItem {
   question: string;
   answer: string;
@@ -12,8 +13,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
   {
     question: 'Hvad koster det?',
-    answer:
-      'De første 3 måneder er gratis, og du skal ikke oplyse kortnummer. Derefter koster det 249 kr. om måneden med ubegrænset antal sider og gratis support. Der er ingen binding, så du kan stoppe, når du vil.',
+    answer: `De første ${TRIAL_MONTHS} måneder er gratis, og du skal ikke oplyse kortnummer. Derefter koster det ${PRICE_KR} kr. om måneden med ubegrænset antal sider og gratis support. Der er ingen binding, så du kan stoppe, når du vil.`,
   },
   {
     question: 'Kan jeg selv rette i min hjemmeside?',

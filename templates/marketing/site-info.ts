@@ -1,10 +1,11 @@
 // The marketing site's fixed facts: name, contact address, canonical origin and navigation links.
 // One place so the header, footer, privacy and contact pages never disagree.
+import { TRIAL_MONTHS } from '../../rules/plan';
 export const SITE_NAME = 'Mesterside';
 export const CONTACT_EMAIL = 'kontakt@mesterside.dk';
 /** Canonical URLs are absolute; the marketing build is static, so the origin is fixed here. */
 export const SITE_ORIGIN = 'https://mesterside.dk';
-export const TRIAL_LINE = 'Start gratis i 3 måneder - ingen binding';
+export const TRIAL_LINE = `Start gratis i ${TRIAL_MONTHS} måneder - ingen binding`;
 
 export interface NavLink {
   href: string;

@@ -1,6 +1,8 @@
 // The six trade landing pages (SPEC §2 "Trade landing pages"): title, meta description, h1,
 // description, main text, four features and the hero image: a screenshot of a real site of that trade,
 // made by the product (templates/public/images/examples/<image>-*.webp, scripts/make-example-shots.ts).
+import { TRIAL_MONTHS } from '../../rules/plan';
+
 interface TradeFeature {
   title: string;
   text: string;
@@ -40,8 +42,7 @@ export const TRADES: readonly Trade[] = [
     imageAlt: 'Forsiden af en tømrers hjemmeside, lavet med Mesterside',
     linkLabel: 'Hjemmeside til tømrere',
     title: 'Hjemmeside til tømrere | Mesterside',
-    metaDescription:
-      'Få en professionel hjemmeside til dit tømrerfirma på under 5 minutter. AI skriver teksterne, du viser dine opgaver. Gratis i 3 måneder.',
+    metaDescription: `Få en professionel hjemmeside til dit tømrerfirma på under 5 minutter. AI skriver teksterne, du viser dine opgaver. Gratis i ${TRIAL_MONTHS} måneder.`,
     h1: 'Hjemmeside til tømrere',
     description:
       'Vis kunderne dine tage, terrasser og tilbygninger på en hjemmeside, der er skrevet til tømrerfaget og klar på få minutter.',
@@ -74,8 +75,7 @@ export const TRADES: readonly Trade[] = [
     imageAlt: 'Forsiden af en murers hjemmeside, lavet med Mesterside',
     linkLabel: 'Hjemmeside til murere',
     title: 'Hjemmeside til murere | Mesterside',
-    metaDescription:
-      'Hjemmeside til murerfirmaer: AI-skrevne tekster til dit fag og din by, galleri til facader og badeværelser. Online på under 5 minutter og gratis i 3 måneder.',
+    metaDescription: `Hjemmeside til murerfirmaer: AI-skrevne tekster til dit fag og din by, galleri til facader og badeværelser. Online på under 5 minutter og gratis i ${TRIAL_MONTHS} måneder.`,
     h1: 'Hjemmeside til murere',
     description:
       'Facader, badeværelser, flisearbejde og tilbygninger: fortæl kunderne om dit murerarbejde på en hjemmeside, der er klar i dag.',
@@ -105,8 +105,7 @@ export const TRADES: readonly Trade[] = [
     imageAlt: 'Forsiden af en VVS-installatørs hjemmeside, lavet med Mesterside',
     linkLabel: 'Hjemmeside til VVS-installatører',
     title: 'Hjemmeside til VVS-installatører | Mesterside',
-    metaDescription:
-      'Hjemmeside til VVS-firmaer med telefonnummeret lige ved hånden, åbningstider og AI-skrevne tekster. Klar på under 5 minutter. Gratis i 3 måneder, ingen binding.',
+    metaDescription: `Hjemmeside til VVS-firmaer med telefonnummeret lige ved hånden, åbningstider og AI-skrevne tekster. Klar på under 5 minutter. Gratis i ${TRIAL_MONTHS} måneder, ingen binding.`,
     h1: 'Hjemmeside til VVS-installatører',
     description:
       'Når vandet løber, hvor det ikke skal, søger kunden på mobilen. Sørg for, at de finder dig og kan ringe med det samme.',
@@ -136,8 +135,7 @@ export const TRADES: readonly Trade[] = [
     imageAlt: 'Forsiden af en malers hjemmeside, lavet med Mesterside',
     linkLabel: 'Hjemmeside til malere',
     title: 'Hjemmeside til malere | Mesterside',
-    metaDescription:
-      'Hjemmeside til malerfirmaer: vis dine opgaver, få AI-skrevne tekster og vær online på under 5 minutter. Start gratis i 3 måneder.',
+    metaDescription: `Hjemmeside til malerfirmaer: vis dine opgaver, få AI-skrevne tekster og vær online på under 5 minutter. Start gratis i ${TRIAL_MONTHS} måneder.`,
     h1: 'Hjemmeside til malere',
     description:
       'Indvendig maling, facader, tapet og spartel: vis kunderne den flotte finish på en hjemmeside, der passer til dit malerfirma.',
@@ -167,8 +165,7 @@ export const TRADES: readonly Trade[] = [
     imageAlt: 'Forsiden af en vinduespudsers hjemmeside, lavet med Mesterside',
     linkLabel: 'Hjemmeside til vinduespudsere',
     title: 'Hjemmeside til vinduespudsere | Mesterside',
-    metaDescription:
-      'Hjemmeside til vinduespudsere: fortæl om faste ruter, priser og områder. De første tekster skrives for dig, online på under 5 minutter, gratis i 3 måneder.',
+    metaDescription: `Hjemmeside til vinduespudsere: fortæl om faste ruter, priser og områder. De første tekster skrives for dig, online på under 5 minutter, gratis i ${TRIAL_MONTHS} måneder.`,
     h1: 'Hjemmeside til vinduespudsere',
     description:
       'Få flere faste kunder på din rute med en hjemmeside, der viser, hvor du kører, og hvordan man bestiller.',
@@ -195,8 +192,7 @@ export const TRADES: readonly Trade[] = [
     imageAlt: 'Forsiden af en mekanikers hjemmeside, lavet med Mesterside',
     linkLabel: 'Hjemmeside til mekanikere',
     title: 'Hjemmeside til mekanikere og autoværksteder | Mesterside',
-    metaDescription:
-      'Hjemmeside til autoværksteder og mekanikere: åbningstider, kontakt og AI-skrevne tekster om dit værksted. Online på under 5 minutter, gratis i 3 måneder.',
+    metaDescription: `Hjemmeside til autoværksteder og mekanikere: åbningstider, kontakt og AI-skrevne tekster om dit værksted. Online på under 5 minutter, gratis i ${TRIAL_MONTHS} måneder.`,
     h1: 'Hjemmeside til mekanikere og autoværksteder',
     description:
       'Service, klargøring til syn, dækskifte og reparationer: fortæl bilisterne i dit område, hvorfor de skal vælge dit værksted.',

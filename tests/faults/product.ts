@@ -3,7 +3,6 @@
 // or a fresh PostgreSQL database), owners seeded in that store, saves sent over HTTP like a browser's,
 // and the served HTML read back over HTTP. Waiting is bounded polling for a condition, never a sleep
 // that assumes a speed.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,9 +12,18 @@ import { type Db, insertCompany, insertPage, migrateToLatest, openDatabase } fro
 import { getTestEnvironment, loadConfig } from '../../lib/config';
 import { HOMEPAGE_DEFAULTS } from '../../rules/pages';
 import { freePort } from '../queue/redis-support';
+import {
+  ROOT as PROJECT_ROOT,
+  type Run,
+  spawnScript as spawnProcessScript,
+  stopAll,
+  waitFor,
+} from '../support/processes';
 
-export const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+/** The repository root, kept for tests written against this module.
+ * @public */
+export const ROOT = PROJECT_ROOT;
+
 export type Dialect = 'sqlite' | 'postgres';
 
 async function probePostgres(): Promise<string | null> {
@@ -150,72 +158,18 @@ export async function seedOwner(db: Db, cvr: string, name = `Firma ${cvr} ApS`):
   return { cvr, email, password, homepageId: homepage.id };
 }
 
-export interface Run {
-  child: ChildProcess;
-  output(): string;
-  exit: Promise<number | null>;
-  /** Sends the signal to the process group (tsx and its node child alike). */
-  signal(name: NodeJS.Signals): void;
-}
+export type { Run } from '../support/processes';
+export { waitFor } from '../support/processes';
 
-const runs: Run[] = [];
-
-/** A script of the repository run through tsx, in a process group of its own, with only `env`. */
+/** A script of the repository run through tsx, in a process group of its own, with only `env`
+ *  (LOG_LEVEL warn unless given). Stopped after the test file at the latest (support/processes.ts). */
 export function spawnScript(script: string, env: Record<string, string>, args: string[] = []): Run {
-  const child = spawn(TSX, [script, ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
-    detached: true,
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const run: Run = {
-    child,
-    output: () => output,
-    exit,
-    signal(name) {
-      if (child.pid && child.exitCode === null && child.signalCode === null) {
-        try {
-          process.kill(-child.pid, name);
-        } catch {
-          // Already gone.
-        }
-      }
-    },
-  };
-  runs.push(run);
-  return run;
+  return spawnProcessScript(script, { LOG_LEVEL: 'warn', ...env }, args);
 }
 
-/** SIGKILLs every process this file started that is still running (for afterEach). */
-export async function killAll(): Promise<void> {
-  for (const run of runs.splice(0)) {
-    if (run.child.exitCode === null && run.child.signalCode === null) {
-      run.signal('SIGKILL');
-      await run.exit;
-    }
-  }
-}
-
-/** Polls `check` every `intervalMs` until it is true; throws with `what` after `timeoutMs`. */
-export async function waitFor(
-  what: string,
-  check: () => boolean | Promise<boolean>,
-  timeoutMs = 30_000,
-  intervalMs = 100,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
+/** SIGKILLs every process group the test file started that is still running (for afterEach). */
+export function killAll(): Promise<void> {
+  return stopAll(0);
 }
 
 export interface Product {
@@ -246,7 +200,7 @@ export async function startProduct(store: Store, env: Record<string, string> = {
   await waitFor(
     `the product to start:\n${run.output()}`,
     () => {
-      if (run.child.exitCode !== null) throw new Error(`the product exited:\n${run.output()}`);
+      if (!run.running()) throw new Error(`the product exited:\n${run.output()}`);
       return run.output().includes('Mesterside is running on');
     },
     60_000,
@@ -292,8 +246,7 @@ export async function startProduct(store: Store, env: Record<string, string> = {
       return response.status === 200 ? response.text() : `(status ${response.status})`;
     },
     async stop() {
-      run.signal('SIGTERM');
-      await run.exit;
+      await run.stop(20_000);
     },
   };
 }

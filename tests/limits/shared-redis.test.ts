@@ -1,7 +1,6 @@
 // Two API processes share one Redis-backed limit: the 20 login attempts a client may make in
 // 15 minutes are 20 across both, not 20 each. Real child processes, real HTTP, the shared Redis
 // under a key prefix of this test's own (deleted afterwards).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,9 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../db';
 import { redisSkipReason, TEST_REDIS_URL } from '../queue/redis-support';
 import { requestFrom } from '../support/forwarding-proxy';
-
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+import { spawnScript, waitFor } from '../support/processes';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -20,28 +17,23 @@ afterEach(async () => {
 });
 
 async function startProcess(env: Record<string, string>, prefix: string): Promise<number> {
-  const child: ChildProcess = spawn(TSX, ['tests/support/limit-process.ts', prefix], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', ...env },
+  const run = spawnScript('tests/support/limit-process.ts', { LOG_LEVEL: 'silent', ...env }, [prefix]);
+  // Stopped before the Redis keys are deleted (cleanups run in reverse).
+  cleanups.push(async () => {
+    await run.stop();
   });
-  cleanups.push(() => {
-    child.kill('SIGKILL');
-  });
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (chunk) => {
-    out += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    err += chunk;
-  });
-  for (let waited = 0; waited < 30_000; waited += 50) {
-    const match = /listening (\d+)/.exec(out);
-    if (match?.[1]) return Number(match[1]);
-    if (child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`limit process did not start:\n${out}\n${err}`);
+  let port = 0;
+  await waitFor(
+    'the limit process to listen',
+    () => {
+      port = Number(/listening (\d+)/.exec(run.stdout())?.[1] ?? 0);
+      return port > 0;
+    },
+    30_000,
+    50,
+    [run],
+  );
+  return port;
 }
 
 describe(`rate limits in Redis${redisSkipReason}`, () => {

@@ -1,10 +1,10 @@
 // Redis for the queue tests: the shared server at TEST_REDIS_URL (never flushed; each test has its own
 // queue name and deletes that queue's keys afterwards) and private servers a test may kill at will.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { getTestEnvironment } from '../../lib/config';
 import { QUEUE_PREFIX } from '../../worker';
+import { type Run, spawnProcess, waitFor } from '../support/processes';
 
 const testEnv = getTestEnvironment();
 export const TEST_REDIS_URL = testEnv.redisUrl;
@@ -78,50 +78,35 @@ export interface PrivateRedis {
 /** A redis-server of the test's own, without persistence, that it may kill and restart. */
 export async function privateRedis(): Promise<PrivateRedis> {
   const port = await freePort();
-  let child: ChildProcess | undefined;
+  let server: Run | undefined;
   const instance: PrivateRedis = {
     url: `redis://127.0.0.1:${port}`,
-    start() {
-      return new Promise<void>((resolve, reject) => {
-        const server = spawn(
-          'redis-server',
-          [
-            '--port',
-            String(port),
-            '--bind',
-            '127.0.0.1',
-            '--save',
-            '',
-            '--appendonly',
-            'no',
-            '--daemonize',
-            'no',
-          ],
-          { stdio: ['ignore', 'pipe', 'pipe'] },
-        );
-        child = server;
-        let output = '';
-        const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${output}`)), 5000);
-        server.stdout?.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          if (output.includes('Ready to accept connections')) {
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-        server.once('exit', (code) => {
-          clearTimeout(timer);
-          reject(new Error(`redis-server exited with ${code}: ${output}`));
-        });
-      });
+    async start() {
+      const run = spawnProcess('redis-server', [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--daemonize',
+        'no',
+      ]);
+      server = run;
+      await waitFor(
+        `redis-server to start: ${run.output()}`,
+        () => run.stdout().includes('Ready to accept connections'),
+        5000,
+        20,
+        [run],
+      );
     },
     async kill() {
-      const server = child;
-      child = undefined;
-      if (!server || server.exitCode !== null || server.signalCode !== null) return;
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGKILL');
-      await exited;
+      const run = server;
+      server = undefined;
+      await run?.stop(0);
     },
   };
   return instance;

@@ -1,55 +1,36 @@
 // A worker process killed mid-render (SIGKILL) loses nothing: BullMQ's stalled-job check hands the job
 // to another worker once the dead one's lock expires; the in-process queue has recover() at start.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, getPublishState, insertCompany, migrateToLatest, openDatabase } from '../../db';
+import { type Run, spawnScript, waitFor } from '../support/processes';
 import { type QueueKind, setUpQueueHarness } from './queue-harness';
 import { redisSkipReason, TEST_REDIS_URL } from './redis-support';
 
 const CVR = '12121212';
 const LOCK_MS = 800;
-const tsx = path.resolve('node_modules/.bin/tsx');
-const script = path.resolve('tests/queue/stuck-worker.ts');
+const started: Run[] = [];
 
-const started: ChildProcess[] = [];
-
-/** Starts the stuck worker and resolves once its render has begun. */
-function startStuckWorker(env: Record<string, string>): Promise<ChildProcess> {
-  // Detached: its own process group, because tsx runs the script in a child process of its own and a
-  // SIGKILL cannot be forwarded; killHard() kills the whole group.
-  const child = spawn(tsx, [script], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+/** Starts the stuck worker (in a process group of its own) and resolves
+ *  once its render has begun. */
+async function startStuckWorker(env: Record<string, string>): Promise<Run> {
+  // The test's whole environment, as before: the harness's queue settings come from it.
+  const run = spawnScript('tests/queue/stuck-worker.ts', {
+    ...(process.env as Record<string, string>),
+    ...env,
   });
-  started.push(child);
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`the stuck worker never rendered: ${output}`)), 15_000);
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(`rendering ${CVR}`)) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the stuck worker exited (${code}): ${output}`));
-    });
-  });
+  started.push(run);
+  await waitFor('the stuck worker to render', () => run.output().includes(`rendering ${CVR}`), 15_000, 20, [
+    run,
+  ]);
+  return run;
 }
 
-/** SIGKILLs the worker's process group (tsx and the node process running the script). */
-async function killHard(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  if (child.pid) process.kill(-child.pid, 'SIGKILL');
-  await exited;
+/** SIGKILLs the worker's process group. */
+async function killHard(run: Run): Promise<void> {
+  await run.stop(0);
 }
 
 async function waitForPublished(db: Db, timeoutMs: number): Promise<void> {
@@ -76,8 +57,8 @@ function crashSuite(kind: QueueKind) {
   });
   afterEach(async () => {
     // A test that failed before its kill must not leave a worker behind.
-    for (const child of started.splice(0)) {
-      if (child.exitCode === null && child.signalCode === null) await killHard(child);
+    for (const run of started.splice(0)) {
+      if (run.running()) await killHard(run);
     }
     await db.destroy();
     rmSync(dir, { recursive: true, force: true });

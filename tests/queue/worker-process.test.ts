@@ -1,6 +1,5 @@
 // `npm run worker` as it runs in production: the real entry point in a child process, with the real
 // generator, on a private Redis (the default queue name must not meet other tests' workers).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,60 +8,26 @@ import { type Db, getPublishState, insertCompany, migrateToLatest, openDatabase 
 import { SITE_FILES } from '../../generator';
 import { ensureBuild } from '../../scripts/ensure-build';
 import { createPublishQueue, type PublishQueue } from '../../worker';
+import { type Run, spawnScript, stopAll, waitFor } from '../support/processes';
 import { silentLogger } from './queue-harness';
 import { type PrivateRedis, privateRedis } from './redis-support';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  exit: Promise<number | null>;
-}
-
-const runs: Run[] = [];
 const dirs: string[] = [];
 const cleanups: Array<() => Promise<void>> = [];
 
 afterEach(async () => {
-  for (const run of runs.splice(0)) {
-    if (run.child.exitCode === null && run.child.signalCode === null && run.child.pid) {
-      process.kill(-run.child.pid, 'SIGKILL');
-    }
-  }
+  await stopAll(0);
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** `npm run worker` with only `env`: no outside DATABASE_URL, REDIS_URL etc. leaks into the child. */
 function startWorker(env: Record<string, string>): Run {
-  // Only what the worker needs: no outside DATABASE_URL, REDIS_URL etc. leaks into the child.
-  const child = spawn(TSX, ['scripts/worker.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    detached: true,
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const run = { child, output: () => output, exit };
-  runs.push(run);
-  return run;
+  return spawnScript('scripts/worker.ts', env);
 }
 
-async function until(run: Run, what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline || run.child.exitCode !== null) {
-      throw new Error(`gave up waiting for ${what}; the worker said:\n${run.output()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function until(run: Run, what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
+  return waitFor(what, check, timeoutMs, 50, [run]);
 }
 
 describe('npm run worker', () => {
@@ -119,8 +84,7 @@ describe('npm run worker', () => {
     // The company has no pages yet; its live folder holds at least the site's 404 page.
     expect(existsSync(path.join(dir, 'sites', '13131313', SITE_FILES.notFound))).toBe(true);
 
-    run.child.kill('SIGTERM');
-    expect(await run.exit).toBe(0);
+    expect(await run.stop(30_000)).toBe(0);
     expect(run.output()).toContain('publish worker stopping');
   });
 });

@@ -10,10 +10,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getTestEnvironment } from '../../lib/config';
 import { privateRedis } from '../queue/redis-support';
 import { postgresSkipReason } from '../support/databases';
-import { type ProductProcess, startProduct, until } from '../support/product-process';
+import { spawnProduct, stopAll } from '../support/processes';
+import { type ProductProcess, until } from '../support/product-process';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
+  // The products first, while the Redis and database they use are still there.
+  await stopAll();
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
@@ -55,7 +58,7 @@ describe.skipIf(postgresSkipReason !== '')(`scale-out${postgresSkipReason}`, () 
     };
     const all: ProductProcess[] = [];
     const start = async (role: 'web' | 'worker') => {
-      const run = startProduct({ ...env, PROCESS_ROLE: role }, cleanups);
+      const run = spawnProduct({ ...env, PROCESS_ROLE: role, LOG_LEVEL: 'info' });
       all.push(run);
       // Started one after another: the first migrates, the others find the schema in place.
       await until(
@@ -123,7 +126,6 @@ describe.skipIf(postgresSkipReason !== '')(`scale-out${postgresSkipReason}`, () 
     // The workers rendered; the web processes did not.
     expect(workers.some((worker) => worker.output().includes('site published'))).toBe(true);
     expect(webA.output() + webB.output()).not.toContain('site published');
-    for (const run of all) run.child.kill('SIGTERM');
-    for (const run of all) expect(await run.exit).toBe(0);
+    expect(await Promise.all(all.map((run) => run.stop(30_000)))).toEqual(all.map(() => 0));
   }, 300_000);
 });

@@ -2,6 +2,7 @@
 // EAN (public customers) to invoice. No payment here: the order is the hand-off to invoicing.
 import { type FormEvent, useState } from 'react';
 import { MESSAGES } from '../../../rules/messages';
+import { PRICE_KR } from '../../../rules/plan';
 import { Field } from '../components/field';
 import { orderSubscription, type SubscriptionJson } from '../shell/subscription-api';
 
@@ -66,7 +67,8 @@ export function OrderForm({ cvr: companyCvr, email: ownerEmail, onOrdered }: Ord
         <label className="order-plan">
           <input type="radio" name="plan" value="monthly" checked readOnly />
           <span>
-            <strong>Mesterside</strong> – 249 kr om måneden. Ingen binding, og du kan opsige når som helst.
+            <strong>Mesterside</strong> – {PRICE_KR} kr om måneden. Ingen binding, og du kan opsige når som
+            helst.
           </span>
         </label>
       </fieldset>

@@ -10,10 +10,11 @@ import { useCompany } from '../shell/company-context';
 import { loadSubscription, type SubscriptionJson } from '../shell/subscription-api';
 import { OrderForm } from './subscription-order-form';
 import './subscription-screen.css';
+import { PRICE_KR } from '../../../rules/plan';
 
 const DATE = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'long', year: 'numeric' });
 const date = (iso: string) => DATE.format(new Date(iso));
-const PRICE = 'Mesterside koster 249 kr om måneden. Ingen binding, og du kan opsige når som helst.';
+const PRICE = `Mesterside koster ${PRICE_KR} kr om måneden. Ingen binding, og du kan opsige når som helst.`;
 
 function Status({ data }: { data: SubscriptionJson }) {
   switch (data.state) {

@@ -1,9 +1,9 @@
 // The landing page's fixed texts (SPEC §1, §2 Landing page): benefits, industry groups, example
 // pages, the story and the price. Company cards come from the data (generator/landing-model.ts).
+import { TRIAL_MONTHS } from '../../../rules/plan';
 
 export const LANDING_TITLE = 'Hjemmeside til håndværkere på 5 minutter | Mesterside';
-export const LANDING_DESCRIPTION =
-  'Få en professionel hjemmeside til dit håndværkerfirma på 5 minutter. AI skriver teksterne, siden er optimeret til lokal søgning, og du starter gratis i 3 måneder.';
+export const LANDING_DESCRIPTION = `Få en professionel hjemmeside til dit håndværkerfirma på 5 minutter. AI skriver teksterne, siden er optimeret til lokal søgning, og du starter gratis i ${TRIAL_MONTHS} måneder.`;
 
 export const BENEFITS = [
   {
@@ -69,7 +69,7 @@ export const STORY = [
 ] as const;
 
 export const PRICE_POINTS = [
-  '3 måneder gratis',
+  `${TRIAL_MONTHS} måneder gratis`,
   'Ingen binding – stop når du vil',
   'Intet kort ved oprettelse',
   'Ubegrænset antal sider',
