@@ -302,7 +302,13 @@ beforeAll(async () => {
   b = await h.createOwner('87654321', 'Firma B VVS ApS', 'ejer@firma-b.dk');
   await h.db
     .updateTable('companies')
-    .set({ logo: '/media/87654321/logo-b.webp', customDomain: 'firma-b-vvs.dk', phone: '87654321' })
+    // B has proved its domain: a verified domain is B's (a pending claim is nobody's, issue 23).
+    .set({
+      logo: '/media/87654321/logo-b.webp',
+      customDomain: 'firma-b-vvs.dk',
+      customDomainVerifiedAt: '2026-01-01T00:00:00.000Z',
+      phone: '87654321',
+    })
     .where('cvr', '=', b.company.cvr)
     .execute();
   const image = await insertImage(h.db, b.company.cvr, {
