@@ -36,14 +36,14 @@ async function resolveSession(): Promise<SessionInfo | null> {
     // The token is single-use: take it out of the address bar (and history) at once.
     window.history.replaceState(null, '', window.location.pathname + window.location.search);
     try {
-      return await api.post<SessionInfo>('/auth/handoff/redeem', MESSAGES.unauthorized, { token: handoff });
+      return await api.post('/auth/handoff/redeem', MESSAGES.unauthorized, { token: handoff });
     } catch {
       // Expired or used: fall through to the ordinary check.
     }
   }
   let refusal: ApiError;
   try {
-    return await api.get<SessionInfo>('/auth/session', MESSAGES.unauthorized);
+    return await api.get('/auth/session', MESSAGES.unauthorized);
   } catch (error) {
     if (!(error instanceof ApiError) || error.code === 'network') throw error;
     refusal = error;
@@ -74,7 +74,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const login = useCallback(async (email: string, password: string) => {
-    const session = await api.post<SessionInfo>('/auth/login', MESSAGES.loginFailed, { email, password });
+    const session = await api.post('/auth/login', MESSAGES.loginFailed, { email, password });
     setState({ status: 'signed-in', session });
   }, []);
 

@@ -44,7 +44,7 @@ function PasswordForm() {
     setSaving(true);
     setOutcome(null);
     try {
-      const answer = await api.put<{ message: string }>('/account/password', MESSAGES.passwordChangeFailed, {
+      const answer = await api.put('/account/password', MESSAGES.passwordChangeFailed, {
         currentPassword,
         password,
         passwordRepeat,
@@ -116,7 +116,7 @@ function EmailForm() {
     setSaving(true);
     setOutcome(null);
     try {
-      const answer = await api.post<{ message: string }>('/account/email', MESSAGES.emailChangeFailed, {
+      const answer = await api.post('/account/email', MESSAGES.emailChangeFailed, {
         email: parsed.data.email,
         currentPassword,
       });
@@ -187,7 +187,7 @@ export function ConfirmEmailScreen() {
     if (sent.current) return;
     sent.current = true;
     api
-      .post<{ message: string }>('/auth/email-change/confirm', MESSAGES.emailLinkInvalid, { token })
+      .post('/auth/email-change/confirm', MESSAGES.emailLinkInvalid, { token })
       .then((answer) => setOutcome({ kind: 'success', text: answer.message }))
       .catch((caught: unknown) =>
         setOutcome({

@@ -26,7 +26,7 @@ export function AdminShell() {
   const { logout } = useAuth();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const company = useResource(() => api.get<Company>('/company', MESSAGES.loadCompanyFailed));
+  const company = useResource(() => api.get('/company', MESSAGES.loadCompanyFailed));
   const [logoutError, setLogoutError] = useState<string | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
 
