@@ -20,7 +20,7 @@ export type AnswerCheck = 'refuse' | 'strip';
 /** The part of a createRoute() definition this module reads. */
 type RouteAnswers = Pick<RouteConfig, 'responses'>;
 
-export class AnswerMismatchError extends Error {
+class AnswerMismatchError extends Error {
   override name = 'AnswerMismatchError';
 }
 
@@ -60,7 +60,7 @@ function isJson(response: Response): boolean {
  * `response` as its route's schema lets it leave: a JSON body parsed with the schema declared for its
  * status and sent as the parsed output; anything else as it is.
  */
-export async function checkedAnswer(
+async function checkedAnswer(
   c: Context,
   route: RouteAnswers,
   response: Response,

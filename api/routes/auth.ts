@@ -13,21 +13,15 @@ import {
   resetTokenSchema,
 } from '../../contracts/account';
 import { messageSchema } from '../../contracts/answers';
-import { loginSchema, type SessionInfo, sessionInfoSchema, signedOutSchema } from '../../contracts/auth';
-import {
-  type Company,
-  deleteSessionFamily,
-  findCompanyByOwnerEmail,
-  findUserById,
-  normalizeEmail,
-} from '../../db';
+import { loginSchema, sessionInfoSchema, signedOutSchema } from '../../contracts/auth';
+import { deleteSessionFamily, findCompanyByOwnerEmail, findUserById, normalizeEmail } from '../../db';
 import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { MESSAGES } from '../../rules/messages';
 import { classifyHost } from '../../rules/request-target';
-import { canonicalOrigin, productOrigin } from '../../rules/site-url';
+import { productOrigin } from '../../rules/site-url';
 import { confirmEmailChange } from '../auth/account-changes';
 import { accountTokenState } from '../auth/account-tokens';
 import { findOwnerByCredentials } from '../auth/accounts';
@@ -38,10 +32,7 @@ import type { AppEnv } from '../env';
 import { errorBody } from '../errors';
 import { clientIp, LOGIN_LIMITS, RESET_LIMITS, tooManyRequests } from '../middleware/rate-limit';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
-
-function sessionInfo(email: string, company: Company, publicHost: string): SessionInfo {
-  return { email, companyName: company.name, siteUrl: `${canonicalOrigin(company, publicHost)}/` };
-}
+import { toSessionJson } from '../responses';
 
 export interface AuthRoutesDeps {
   /** The mailer for reset links; tests may pass their own, production takes the configured one. */
@@ -97,7 +88,7 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     if (!known) await limits.hit(LOGIN_LIMITS.knownClient, pairKey);
     const { token, session } = await createSession(c.var.db, user.id, c.var.now());
     setSessionCookie(c, token, new Date(session.expiresAt), c.var.config.publicHost);
-    return c.json(sessionInfo(user.email, company, c.var.config.publicHost), 200);
+    return c.json(toSessionJson(user.email, company, c.var.config.publicHost), 200);
   });
 
   const resetRequest = createRoute({
@@ -174,7 +165,7 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     if (!company) throw new AppError('not_found', MESSAGES.loadCompanyFailed);
     const { token: sessionToken, session } = await createSession(c.var.db, user.id, now);
     setSessionCookie(c, sessionToken, new Date(session.expiresAt), c.var.config.publicHost);
-    return c.json(sessionInfo(user.email, company, c.var.config.publicHost), 200);
+    return c.json(toSessionJson(user.email, company, c.var.config.publicHost), 200);
   });
 
   const emailConfirm = createRoute({
@@ -261,7 +252,7 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     if (!user || !company) throw new AppError('unauthorized', MESSAGES.unauthorized);
     const { token: sessionToken, session } = await createSession(c.var.db, user.id, now, redeemed.parentId);
     setSessionCookie(c, sessionToken, new Date(session.expiresAt), c.var.config.publicHost);
-    return c.json(sessionInfo(user.email, company, c.var.config.publicHost), 200);
+    return c.json(toSessionJson(user.email, company, c.var.config.publicHost), 200);
   });
 
   const logout = createRoute({
@@ -300,7 +291,7 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     }
     const company = await findCompanyByOwnerEmail(c.var.db, user.email);
     if (!company) throw new AppError('not_found', MESSAGES.loadCompanyFailed);
-    return c.json(sessionInfo(user.email, company, c.var.config.publicHost), 200);
+    return c.json(toSessionJson(user.email, company, c.var.config.publicHost), 200);
   });
 
   return auth;
