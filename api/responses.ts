@@ -7,8 +7,17 @@
 import type { SessionInfo } from '../contracts/auth';
 import type { CompanyJson } from '../contracts/company';
 import type { ImageJson } from '../contracts/images';
+import type { OperatorJson } from '../contracts/operator';
 import type { DeletedPageJson, PageJson, PageRevisionJson } from '../contracts/pages';
-import type { Company, Image, Page, PageRevision } from '../db';
+import type {
+  Company,
+  Image,
+  listFailedPublishes,
+  listRecentOrders,
+  listTrialsEnding,
+  Page,
+  PageRevision,
+} from '../db';
 import { deletedPageExpiry } from '../rules/page-history';
 import { canonicalOrigin } from '../rules/site-url';
 import type { CvrCompany, WebsiteSuggestion } from './onboarding/contracts';
@@ -113,4 +122,28 @@ export function toCvrCompanyJson(company: CvrCompany): CvrCompany {
 
 export function toWebsiteJson({ url, title, snippet }: WebsiteSuggestion): WebsiteSuggestion {
   return { url, title, snippet };
+}
+
+type RowOf<List extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<List>>[number];
+
+/** An order in the operator's view (GET /api/operator). */
+export function toOrderJson(order: RowOf<typeof listRecentOrders>): OperatorJson['orders'][number] {
+  const { companyName, plan, billingEmail, ean, invoiceCvr, createdAt } = order;
+  return { cvr: order.companyCvr, companyName, plan, billingEmail, ean, invoiceCvr, createdAt };
+}
+
+/** A trial ending soon in the operator's view. */
+export function toTrialEndingJson(
+  trial: RowOf<typeof listTrialsEnding>,
+): OperatorJson['trialsEnding'][number] {
+  const { cvr, name, companyEmail, trialEndDate } = trial;
+  return { cvr, name, companyEmail, trialEndDate };
+}
+
+/** A company whose publishing keeps failing, in the operator's view. */
+export function toFailedPublishJson(
+  failed: RowOf<typeof listFailedPublishes>,
+): OperatorJson['failedPublishes'][number] {
+  const { companyCvr, lastError, lastAttemptAt } = failed;
+  return { companyCvr, lastError, lastAttemptAt };
 }
