@@ -64,7 +64,7 @@ const OPENAPI_ROUTE = createRoute({
 });
 
 export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
-  Partial<Pick<AppDeps, 'enqueuePublish' | 'now' | 'maxSavesPerMinute' | 'limits'>> & {
+  Partial<Pick<AppDeps, 'enqueuePublish' | 'now' | 'maxSavesPerMinute' | 'limits' | 'answerCheck'>> & {
     /** The onboarding's outside services (CVR registry, scraper, text writer, mailer); tests pass
      *  their own, production takes the ones the configuration selects. */
     onboarding?: OnboardingCreateOverrides;
@@ -83,6 +83,8 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     enqueuePublish: async () => {},
     now: () => new Date(),
     limits: new LimitStore(),
+    // Tests refuse an answer with keys outside its schema; the product stack strips and logs them.
+    answerCheck: 'refuse',
     ...input,
   };
   const app = routeGroup<AppEnv>();
@@ -94,6 +96,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     c.set('now', deps.now);
     if (deps.maxSavesPerMinute !== undefined) c.set('maxSavesPerMinute', deps.maxSavesPerMinute);
     c.set('limits', deps.limits);
+    c.set('answerCheck', deps.answerCheck);
     c.set('user', null);
     c.set('session', null);
     await next();

@@ -3,6 +3,7 @@
 import type { Company, Db, Session, User } from '../db';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
+import type { AnswerCheck } from './answer-check';
 import type { LimitStore } from './middleware/rate-limit';
 
 export interface AppDeps {
@@ -18,6 +19,9 @@ export interface AppDeps {
   maxSavesPerMinute?: number;
   /** Where rate limits count: this process's memory, or Redis shared by every process. */
   limits: LimitStore;
+  /** What an answer with keys outside its schema gets (api/answer-check.ts): 'refuse' (a 500; the
+   *  default, so every test fails on it) or 'strip' (sent without them and logged; production). */
+  answerCheck: AnswerCheck;
 }
 
 export interface AppEnv {

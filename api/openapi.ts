@@ -1,7 +1,8 @@
 // Routes are their own OpenAPI document. Every endpoint is declared once with createRoute(): its
 // path, request schemas (from contracts/) and response schemas; the route group registers it with
-// group.openapi(route, handler), which validates the request with those schemas and type-checks the
-// handler's answers against them. GET /api/openapi.json is generated from the routes the app
+// group.openapi(route, handler), which validates the request with those schemas, type-checks the
+// handler's answers against them and, at run time, sends every JSON answer as its schema parses it
+// (api/answer-check.ts): a key no schema names never leaves. GET /api/openapi.json is generated from the routes the app
 // mounted, and the tenant isolation matrix (tests/api/isolation.test.ts) probes every owner route of
 // that same document. A route is an owner route by where it is mounted (app.ts OWNER_GROUPS), never
 // by a flag someone could forget.
@@ -13,17 +14,27 @@ import { AppError } from '../lib/errors';
 import { ERRORS, type ErrorCode } from '../rules/error-codes';
 import { MESSAGES } from '../rules/messages';
 import { hasUncleanText } from '../rules/text';
+import { checkAnswers } from './answer-check';
 import { SESSION_COOKIE } from './auth/sessions';
 import { requireJson } from './middleware/origin-check';
 import { firstIssueMessage } from './validation';
 
-/** A route group: an OpenAPIHono whose failed validations answer the first problem's Danish message. */
+/**
+ * A route group: an OpenAPIHono whose failed validations answer the first problem's Danish message,
+ * and whose every route's JSON answers leave through that route's response schemas (checkAnswers).
+ */
 export function routeGroup<E extends Env>(): OpenAPIHono<E> {
-  return new OpenAPIHono<E>({
+  const group = new OpenAPIHono<E>({
     defaultHook: (result) => {
       if (!result.success) throw new AppError('invalid_input', firstIssueMessage(result.error));
     },
   });
+  // openapi() is an instance property of OpenAPIHono, and openapiRoutes() calls it too: replacing it
+  // here is the one place every route of the app is registered through.
+  const register = group.openapi;
+  group.openapi = ((route, handler, hook) =>
+    register(route, checkAnswers(route, handler), hook)) as typeof group.openapi;
+  return group;
 }
 
 // Throws on bytes that are not UTF-8, where the default decoder would put U+FFFD in their place.

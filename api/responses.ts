@@ -1,12 +1,26 @@
 // The response mappers: every row an answer shows passes one of these on its way out, field by
 // field, so a column added to a table reaches the browser only when it is added here and to its
-// schema in contracts/. Route handlers answer through these; group.openapi() type-checks the result
-// against the route's response schema.
+// schema in contracts/. One file for every resource's mappers (company, pages, images, revisions,
+// the session, the onboarding lookup). Route handlers answer through these; group.openapi()
+// type-checks the result against the route's response schema and parses it with that schema before
+// it leaves (answer-check.ts).
+import type { SessionInfo } from '../contracts/auth';
 import type { CompanyJson } from '../contracts/company';
 import type { ImageJson } from '../contracts/images';
+import type { OperatorJson } from '../contracts/operator';
 import type { DeletedPageJson, PageJson, PageRevisionJson } from '../contracts/pages';
-import type { Company, Image, Page, PageRevision } from '../db';
+import type {
+  Company,
+  Image,
+  listFailedPublishes,
+  listRecentOrders,
+  listTrialsEnding,
+  Page,
+  PageRevision,
+} from '../db';
 import { deletedPageExpiry } from '../rules/page-history';
+import { canonicalOrigin } from '../rules/site-url';
+import type { CvrCompany, WebsiteSuggestion } from './onboarding/contracts';
 
 export function toCompanyJson(company: Company): CompanyJson {
   return {
@@ -79,4 +93,57 @@ export function toDeletedPageJson(page: {
 }): DeletedPageJson {
   const { id, pageName, title, deletedAt } = page;
   return { id, pageName, title, deletedAt, restorableUntil: deletedPageExpiry(deletedAt) };
+}
+
+/** Who is signed in (GET /api/auth/session, login, hand-off): the address and the site's own URL. */
+export function toSessionJson(email: string, company: Company, publicHost: string): SessionInfo {
+  return { email, companyName: company.name, siteUrl: `${canonicalOrigin(company, publicHost)}/` };
+}
+
+/** A CVR registry hit as the onboarding's lookup shows it. */
+export function toCvrCompanyJson(company: CvrCompany): CvrCompany {
+  const { cvr, name, address, zipcode, city, phone, email, industrydesc, industrycode } = company;
+  const { companydesc, startdate, employees } = company;
+  return {
+    cvr,
+    name,
+    address,
+    zipcode,
+    city,
+    phone,
+    email,
+    industrydesc,
+    ...(industrycode === undefined ? {} : { industrycode }),
+    companydesc,
+    startdate,
+    employees,
+  };
+}
+
+export function toWebsiteJson({ url, title, snippet }: WebsiteSuggestion): WebsiteSuggestion {
+  return { url, title, snippet };
+}
+
+type RowOf<List extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<List>>[number];
+
+/** An order in the operator's view (GET /api/operator). */
+export function toOrderJson(order: RowOf<typeof listRecentOrders>): OperatorJson['orders'][number] {
+  const { companyName, plan, billingEmail, ean, invoiceCvr, createdAt } = order;
+  return { cvr: order.companyCvr, companyName, plan, billingEmail, ean, invoiceCvr, createdAt };
+}
+
+/** A trial ending soon in the operator's view. */
+export function toTrialEndingJson(
+  trial: RowOf<typeof listTrialsEnding>,
+): OperatorJson['trialsEnding'][number] {
+  const { cvr, name, companyEmail, trialEndDate } = trial;
+  return { cvr, name, companyEmail, trialEndDate };
+}
+
+/** A company whose publishing keeps failing, in the operator's view. */
+export function toFailedPublishJson(
+  failed: RowOf<typeof listFailedPublishes>,
+): OperatorJson['failedPublishes'][number] {
+  const { companyCvr, lastError, lastAttemptAt } = failed;
+  return { companyCvr, lastError, lastAttemptAt };
 }

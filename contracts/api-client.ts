@@ -3,7 +3,41 @@
 // which the API's CSRF check wants), the API's Danish error message from its
 // `{ "error": { "code", "message" } }` body when it sends one, the caller's fallback otherwise (a
 // network failure, a proxy's HTML error page). Uploads go through XMLHttpRequest because fetch
-// cannot report upload progress. Client-safe: no import at all.
+// cannot report upload progress. Client-safe: it imports only the generated route table's types.
+//
+// Calls are typed by the route table contracts/api-paths.ts, generated from the API's own OpenAPI
+// document (scripts/api-paths.ts, run by `npm run typecheck`): a path must be one the API mounts for
+// that method (`/pages/${id}` matches `/pages/{id}`), the body is what the route validates, and the
+// answer's type is what its schema sends. Renaming a route or a field fails the type check here.
+import type { ApiPaths } from './api-paths';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** `/pages/{id}` as the strings that reach it: `/pages/${string}`. */
+type Filled<P extends string> = P extends `${infer Head}{${string}}${infer Tail}`
+  ? `${Head}${string}${Filled<Tail>}`
+  : P;
+
+/** The route `S` calls with method `M`: the path itself when it is one, else the template it fills. */
+type RouteOf<M extends Method, S extends string> = S extends keyof ApiPaths
+  ? M extends keyof ApiPaths[S]
+    ? S
+    : never
+  : {
+      [P in keyof ApiPaths]: M extends keyof ApiPaths[P] ? (S extends Filled<P> ? P : never) : never;
+    }[keyof ApiPaths];
+
+type Operation<M extends Method, S extends string> = ApiPaths[RouteOf<M, S>][M &
+  keyof ApiPaths[RouteOf<M, S>]];
+
+/** `S` when it names a route for `M`, else never (so an unknown path fails where it is written). */
+type ApiPath<M extends Method, S extends string> = [RouteOf<M, S>] extends [never] ? never : S;
+
+/** The answer of method `M` at path `S`. */
+export type ApiAnswer<M extends Method, S extends string> =
+  Operation<M, S> extends { answer: infer A } ? A : never;
+
+type ApiBody<M extends Method, S extends string> = Operation<M, S> extends { body: infer B } ? B : never;
 
 export class ApiError extends Error {
   constructor(
@@ -61,22 +95,32 @@ async function apiRequest<T>(
   return json as T;
 }
 
+/** A route without a body is called without one; a route with one needs it. */
+type BodyArgument<M extends Method, S extends string> = [ApiBody<M, S>] extends [never]
+  ? []
+  : [body: ApiBody<M, S>];
+
 export const api = {
-  get: <T>(path: string, fallback: string) => apiRequest<T>('GET', path, fallback),
-  post: <T>(path: string, fallback: string, body: unknown = {}) =>
-    apiRequest<T>('POST', path, fallback, body),
-  put: <T>(path: string, fallback: string, body: unknown) => apiRequest<T>('PUT', path, fallback, body),
-  patch: <T>(path: string, fallback: string, body: unknown) => apiRequest<T>('PATCH', path, fallback, body),
-  delete: <T>(path: string, fallback: string) => apiRequest<T>('DELETE', path, fallback),
+  get: <S extends string>(path: ApiPath<'get', S>, fallback: string) =>
+    apiRequest<ApiAnswer<'get', S>>('GET', path, fallback),
+  post: <S extends string>(path: ApiPath<'post', S>, fallback: string, ...body: BodyArgument<'post', S>) =>
+    apiRequest<ApiAnswer<'post', S>>('POST', path, fallback, body.length > 0 ? body[0] : {}),
+  put: <S extends string>(path: ApiPath<'put', S>, fallback: string, ...body: BodyArgument<'put', S>) =>
+    apiRequest<ApiAnswer<'put', S>>('PUT', path, fallback, body[0]),
+  delete: <S extends string>(path: ApiPath<'delete', S>, fallback: string) =>
+    apiRequest<ApiAnswer<'delete', S>>('DELETE', path, fallback),
+  patch: <S extends string>(path: ApiPath<'patch', S>, fallback: string, ...body: BodyArgument<'patch', S>) =>
+    apiRequest<ApiAnswer<'patch', S>>('PATCH', path, fallback, body[0]),
 };
 
 /** Sends a multipart form, reporting progress (0–1) as the bytes go out. */
-export function uploadForm<T>(
-  path: string,
-  form: FormData,
+export function uploadForm<S extends string>(
+  path: ApiPath<'post', S>,
+  form: FormData & ApiBody<'post', S>,
   fallback: string,
   onProgress?: (fraction: number) => void,
-): Promise<T> {
+): Promise<ApiAnswer<'post', S>> {
+  type T = ApiAnswer<'post', S>;
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', `/api${path}`);

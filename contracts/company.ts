@@ -135,7 +135,6 @@ export type CompanyJson = z.infer<typeof companySchema>;
 
 /** POST and DELETE /api/company/logo: the logo URL now set (a PNG; a `.webp` of it sits beside it). */
 export const logoSchema = z.object({ logo: z.string().nullable() });
-export type LogoJson = z.infer<typeof logoSchema>;
 
 /** Where a custom domain stands: none set, waiting for its TXT record, or verified (issue 13). */
 const DOMAIN_STATUSES = ['none', 'pending', 'verified'] as const;
@@ -170,5 +169,4 @@ export const domainCheckSchema = z.object({
   message: z.string(),
 });
 
-export type DomainJson = z.infer<typeof domainSchema>;
 export type DomainCheckJson = z.infer<typeof domainCheckSchema>;

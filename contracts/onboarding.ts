@@ -48,7 +48,6 @@ export const onboardingCreateResponseSchema = z.object({
 
 export type CvrCompany = z.infer<typeof cvrCompanySchema>;
 export type WebsiteSuggestion = z.infer<typeof websiteSuggestionSchema>;
-export type OnboardingLookupResponse = z.infer<typeof onboardingLookupResponseSchema>;
 export type OnboardingCreateResponse = z.infer<typeof onboardingCreateResponseSchema>;
 
 /** The fields of the create form; an issue's `path` names the one a message belongs to. */

@@ -187,6 +187,8 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       logger,
       enqueuePublish: (cvr) => queue.enqueue(cvr),
       limits,
+      // A key outside an answer's schema is dropped and logged, never a customer's 500.
+      answerCheck: 'strip',
       health: {
         sitesDir: sitesDirOf(config),
         queue: { kind: redisUrl ? 'bullmq' : 'in-process', reachable: () => queue.reachable() },

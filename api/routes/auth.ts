@@ -11,21 +11,15 @@ import {
   resetTokenSchema,
 } from '../../contracts/account';
 import { messageSchema } from '../../contracts/answers';
-import {
-  loginSchema,
-  type SessionInfo,
-  sessionInfoSchema,
-  sessionStateSchema,
-  signedOutSchema,
-} from '../../contracts/auth';
-import { type Company, findCompanyByOwnerEmail, findUserById, normalizeEmail } from '../../db';
+import { loginSchema, sessionInfoSchema, sessionStateSchema, signedOutSchema } from '../../contracts/auth';
+import { findCompanyByOwnerEmail, findUserById, normalizeEmail } from '../../db';
 import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { MESSAGES } from '../../rules/messages';
 import { classifyHost } from '../../rules/request-target';
-import { canonicalOrigin, productOrigin } from '../../rules/site-url';
+import { productOrigin } from '../../rules/site-url';
 import { accountTokenState } from '../auth/account-tokens';
 import { findOwnerByCredentials } from '../auth/accounts';
 import { companyOfHost, hostOrigin, issueHandoff, redeemHandoff } from '../auth/handoff';
@@ -34,10 +28,7 @@ import { clearSessionCookie, createSession, endLogin, setSessionCookie } from '.
 import type { AppEnv } from '../env';
 import { clientIp, LOGIN_LIMITS, RESET_LIMITS, tooManyRequests } from '../middleware/rate-limit';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
-
-function sessionInfo(email: string, company: Company, publicHost: string): SessionInfo {
-  return { email, companyName: company.name, siteUrl: `${canonicalOrigin(company, publicHost)}/` };
-}
+import { toSessionJson } from '../responses';
 
 export interface AuthRoutesDeps {
   /** The mailer for reset links; tests may pass their own, production takes the configured one. */
@@ -93,7 +84,7 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     if (!known) await limits.hit(LOGIN_LIMITS.knownClient, pairKey);
     const { token, session } = await createSession(c.var.db, user.id, c.var.now());
     setSessionCookie(c, token, new Date(session.expiresAt), c.var.config.publicHost);
-    return c.json(sessionInfo(user.email, company, c.var.config.publicHost), 200);
+    return c.json(toSessionJson(user.email, company, c.var.config.publicHost), 200);
   });
 
   const resetRequest = createRoute({
@@ -171,7 +162,7 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     if (!company) throw new AppError('not_found', MESSAGES.loadCompanyFailed);
     const { token: sessionToken, session } = await createSession(c.var.db, user.id, now);
     setSessionCookie(c, sessionToken, new Date(session.expiresAt), c.var.config.publicHost);
-    return c.json(sessionInfo(user.email, company, c.var.config.publicHost), 200);
+    return c.json(toSessionJson(user.email, company, c.var.config.publicHost), 200);
   });
 
   const handoffStart = createRoute({
@@ -240,7 +231,7 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     if (!user || !company) throw new AppError('unauthorized', MESSAGES.unauthorized);
     const { token: sessionToken, session } = await createSession(c.var.db, user.id, now, redeemed.parentId);
     setSessionCookie(c, sessionToken, new Date(session.expiresAt), c.var.config.publicHost);
-    return c.json(sessionInfo(user.email, company, c.var.config.publicHost), 200);
+    return c.json(toSessionJson(user.email, company, c.var.config.publicHost), 200);
   });
 
   const logout = createRoute({
@@ -280,7 +271,7 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     const company = await findCompanyByOwnerEmail(c.var.db, user.email);
     if (!company) throw new AppError('not_found', MESSAGES.loadCompanyFailed);
     return c.json(
-      { signedIn: true as const, ...sessionInfo(user.email, company, c.var.config.publicHost) },
+      { signedIn: true as const, ...toSessionJson(user.email, company, c.var.config.publicHost) },
       200,
     );
   });

@@ -14,10 +14,11 @@ import { AppError } from '../../lib/errors';
 import { MESSAGES } from '../../rules/messages';
 import type { AppEnv } from '../env';
 import { limitByIp, RateLimiter } from '../middleware/rate-limit';
-import type { CvrCompany, CvrRegistry, WebsiteSearch, WebsiteSuggestion } from '../onboarding/contracts';
+import type { CvrRegistry, WebsiteSearch, WebsiteSuggestion } from '../onboarding/contracts';
 import { createCvrRegistry } from '../onboarding/cvr-registry';
 import { createWebsiteSearch } from '../onboarding/website-search';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
+import { toCvrCompanyJson, toWebsiteJson } from '../responses';
 
 /** Look-ups one client IP may make per window. */
 const LOOKUP_LIMIT = new RateLimiter({
@@ -78,26 +79,3 @@ export function createOnboardingLookupRoutes(deps: OnboardingLookupDeps = {}): O
 }
 
 export const onboardingLookup = createOnboardingLookupRoutes();
-
-function toCvrCompanyJson(company: CvrCompany): CvrCompany {
-  const { cvr, name, address, zipcode, city, phone, email, industrydesc, industrycode } = company;
-  const { companydesc, startdate, employees } = company;
-  return {
-    cvr,
-    name,
-    address,
-    zipcode,
-    city,
-    phone,
-    email,
-    industrydesc,
-    ...(industrycode === undefined ? {} : { industrycode }),
-    companydesc,
-    startdate,
-    employees,
-  };
-}
-
-function toWebsiteJson({ url, title, snippet }: WebsiteSuggestion): WebsiteSuggestion {
-  return { url, title, snippet };
-}

@@ -26,6 +26,7 @@ import { DAY_MS } from '../../rules/trial';
 import { shiftDay } from '../../rules/visitor-stats';
 import type { OwnerEnv } from '../env';
 import { answer, routeGroup } from '../openapi';
+import { toFailedPublishJson, toOrderJson, toTrialEndingJson } from '../responses';
 
 const OPERATOR_DAYS = 30;
 const TRIALS_ENDING_DAYS = 14;
@@ -78,26 +79,9 @@ operator.openapi(read, async (c) => {
       days: OPERATOR_DAYS,
       signups,
       funnel: { found: lookups('found'), notFound: lookups('not_found'), taken: lookups('taken'), created },
-      orders: orders.map((order) => ({
-        cvr: order.companyCvr,
-        companyName: order.companyName,
-        plan: order.plan,
-        billingEmail: order.billingEmail,
-        ean: order.ean,
-        invoiceCvr: order.invoiceCvr,
-        createdAt: order.createdAt,
-      })),
-      trialsEnding: trials.map(({ cvr, name, companyEmail, trialEndDate }) => ({
-        cvr,
-        name,
-        companyEmail,
-        trialEndDate,
-      })),
-      failedPublishes: failed.map(({ companyCvr, lastError, lastAttemptAt }) => ({
-        companyCvr,
-        lastError,
-        lastAttemptAt,
-      })),
+      orders: orders.map(toOrderJson),
+      trialsEnding: trials.map(toTrialEndingJson),
+      failedPublishes: failed.map(toFailedPublishJson),
     },
     200,
   );

@@ -5,11 +5,7 @@
 // API client (contracts/api-client.ts).
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { ApiError, api } from '../../contracts/api-client';
-import type {
-  OnboardingCreateBody,
-  OnboardingCreateResponse,
-  OnboardingLookupResponse,
-} from '../../contracts/onboarding';
+import type { OnboardingCreateBody, OnboardingCreateResponse } from '../../contracts/onboarding';
 import { MESSAGES } from '../../rules/messages';
 import { ERROR_ID } from './fields';
 import {
@@ -106,7 +102,7 @@ export function OnboardingFlow() {
     const { cvr } = checked;
     dispatch({ type: 'lookupStarted' });
     try {
-      const found = await api.post<OnboardingLookupResponse>('/onboarding/lookup', MESSAGES.internalError, {
+      const found = await api.post('/onboarding/lookup', MESSAGES.internalError, {
         cvr,
       });
       trackCvrLookup('found', typed, cvr);
@@ -154,7 +150,7 @@ export function OnboardingFlow() {
     };
     let created: OnboardingCreateResponse;
     try {
-      created = await api.post<OnboardingCreateResponse>('/onboarding/create', MESSAGES.creationFailed, body);
+      created = await api.post('/onboarding/create', MESSAGES.creationFailed, body);
     } catch (caught) {
       dispatch({ type: 'createFailed', message: messageOf(caught, MESSAGES.creationFailed) });
       return;

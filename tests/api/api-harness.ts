@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Hono } from 'hono';
+import type { AnswerCheck } from '../../api/answer-check';
 import { createApp } from '../../api/app';
 import { createOwnerAccount } from '../../api/auth/accounts';
 import type { AppEnv } from '../../api/env';
@@ -61,6 +62,8 @@ export interface HarnessOptions {
   dialect?: Dialect;
   /** Runs after the default recording enqueue (e.g. to make it fail). */
   afterEnqueue?: (cvr: string) => Promise<void>;
+  /** What an answer with keys outside its schema gets; default createApp's ('refuse'). */
+  answerCheck?: AnswerCheck;
 }
 
 export async function createApiHarness(
@@ -97,6 +100,7 @@ export async function createApiHarness(
       published.push({ cvr, updatedAt: row?.updatedAt });
       await options.afterEnqueue?.(cvr);
     },
+    ...(options.answerCheck ? { answerCheck: options.answerCheck } : {}),
   });
   const host = new URL(`http://${config.publicHost}`).host;
   const origin = `http://${host}`;

@@ -3,7 +3,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { MESSAGES } from '../../../rules/messages';
 import { ApiError, api } from '../api/client';
-import type { SessionInfo, SessionState } from '../api/types';
+import type { SessionInfo } from '../api/types';
 
 export type AuthState =
   | { status: 'unknown' }
@@ -36,13 +36,13 @@ async function resolveSession(): Promise<SessionInfo | null> {
     // The token is single-use: take it out of the address bar (and history) at once.
     window.history.replaceState(null, '', window.location.pathname + window.location.search);
     try {
-      return await api.post<SessionInfo>('/auth/handoff/redeem', MESSAGES.unauthorized, { token: handoff });
+      return await api.post('/auth/handoff/redeem', MESSAGES.unauthorized, { token: handoff });
     } catch {
       // Expired or used: fall through to the ordinary check.
     }
   }
   // Signed out is an answer (200 { signedIn: false }), not a refusal: nothing in the console.
-  const state = await api.get<SessionState>('/auth/session', MESSAGES.unauthorized);
+  const state = await api.get('/auth/session', MESSAGES.unauthorized);
   if (state.signedIn) {
     const { signedIn: _, ...session } = state;
     return session;
@@ -72,7 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const login = useCallback(async (email: string, password: string) => {
-    const session = await api.post<SessionInfo>('/auth/login', MESSAGES.loginFailed, { email, password });
+    const session = await api.post('/auth/login', MESSAGES.loginFailed, { email, password });
     setState({ status: 'signed-in', session });
   }, []);
 

@@ -8,7 +8,6 @@ import { Link, useSearchParams } from 'react-router';
 import { changeEmailSchema, changePasswordSchema } from '../../../contracts/account';
 import { MESSAGES } from '../../../rules/messages';
 import { api } from '../api/client';
-import type { SessionInfo } from '../api/types';
 import { useAuth, useSession } from '../auth/auth-context';
 import { Field } from '../components/field';
 import { ADMIN_PATHS } from '../paths';
@@ -45,7 +44,7 @@ function PasswordForm() {
     setSaving(true);
     setOutcome(null);
     try {
-      const answer = await api.put<{ message: string }>('/account/password', MESSAGES.passwordChangeFailed, {
+      const answer = await api.put('/account/password', MESSAGES.passwordChangeFailed, {
         currentPassword,
         password,
         passwordRepeat,
@@ -117,7 +116,7 @@ function EmailForm() {
     setSaving(true);
     setOutcome(null);
     try {
-      const answer = await api.post<{ message: string }>('/account/email', MESSAGES.emailChangeFailed, {
+      const answer = await api.post('/account/email', MESSAGES.emailChangeFailed, {
         email: parsed.data.email,
         currentPassword,
       });
@@ -175,7 +174,7 @@ function VerifyEmailCard() {
   useEffect(() => {
     let live = true;
     api
-      .get<{ emailVerified: boolean }>('/account', MESSAGES.emailVerifyFailed)
+      .get('/account', MESSAGES.emailVerifyFailed)
       .then((account) => live && setVerified(account.emailVerified))
       .catch(() => live && setVerified(null));
     return () => {
@@ -187,10 +186,7 @@ function VerifyEmailCard() {
     setSending(true);
     setOutcome(null);
     try {
-      const answer = await api.post<{ message: string }>(
-        '/account/email/verification',
-        MESSAGES.emailVerifyFailed,
-      );
+      const answer = await api.post('/account/email/verification', MESSAGES.emailVerifyFailed);
       setOutcome({ kind: 'success', text: answer.message });
     } catch (caught) {
       setOutcome({
@@ -239,7 +235,7 @@ function ConfirmLinkScreen(props: {
   heading: string;
   intro: string;
   button: string;
-  path: string;
+  path: '/account/email/confirm' | '/account/email/verify';
   fallback: string;
   /** After a success: the session as it is now (the e-mail may have changed). */
   refresh?: boolean;
@@ -254,9 +250,18 @@ function ConfirmLinkScreen(props: {
     setSending(true);
     setOutcome(null);
     try {
-      const answer = await api.post<{ message: string }>(props.path, props.fallback, { token });
+      const answer =
+        props.path === '/account/email/confirm'
+          ? await api.post('/account/email/confirm', props.fallback, { token })
+          : await api.post('/account/email/verify', props.fallback, { token });
       setOutcome({ kind: 'success', text: answer.message });
-      if (props.refresh) signedIn(await api.get<SessionInfo>('/auth/session', MESSAGES.unauthorized));
+      if (props.refresh) {
+        const state = await api.get('/auth/session', MESSAGES.unauthorized);
+        if (state.signedIn) {
+          const { signedIn: _, ...session } = state;
+          signedIn(session);
+        }
+      }
     } catch (caught) {
       setOutcome({ kind: 'error', text: caught instanceof Error ? caught.message : props.fallback });
     } finally {

@@ -6,5 +6,5 @@ import { api } from '../api/client';
 export type { OperatorJson };
 
 export function loadOperator(): Promise<OperatorJson> {
-  return api.get<OperatorJson>('/operator', MESSAGES.operatorLoadFailed);
+  return api.get('/operator', MESSAGES.operatorLoadFailed);
 }

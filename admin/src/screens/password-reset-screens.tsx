@@ -7,7 +7,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from '../../../contracts/account';
 import { MESSAGES } from '../../../rules/messages';
 import { api } from '../api/client';
-import type { SessionInfo } from '../api/types';
 import { useAuth } from '../auth/auth-context';
 import { Field } from '../components/field';
 import { Spinner } from '../components/spinner';
@@ -29,13 +28,9 @@ export function ForgotPasswordScreen() {
     setSubmitting(true);
     setError(null);
     try {
-      const answer = await api.post<{ message: string }>(
-        '/auth/password-reset',
-        MESSAGES.passwordResetFailed,
-        {
-          email: parsed.data.email,
-        },
-      );
+      const answer = await api.post('/auth/password-reset', MESSAGES.passwordResetFailed, {
+        email: parsed.data.email,
+      });
       setSent(answer.message);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : MESSAGES.passwordResetFailed);
@@ -106,13 +101,9 @@ export function ResetPasswordScreen() {
       return;
     }
     api
-      .post<{ state: string; message: string | null }>(
-        '/auth/password-reset/check',
-        MESSAGES.resetLinkInvalid,
-        {
-          token,
-        },
-      )
+      .post('/auth/password-reset/check', MESSAGES.resetLinkInvalid, {
+        token,
+      })
       .then((answer) => {
         if (!live) return;
         setLink(
@@ -144,15 +135,11 @@ export function ResetPasswordScreen() {
     setSubmitting(true);
     setError(null);
     try {
-      const session = await api.post<SessionInfo>(
-        '/auth/password-reset/confirm',
-        MESSAGES.passwordChangeFailed,
-        {
-          token,
-          password,
-          passwordRepeat,
-        },
-      );
+      const session = await api.post('/auth/password-reset/confirm', MESSAGES.passwordChangeFailed, {
+        token,
+        password,
+        passwordRepeat,
+      });
       signedIn(session);
       navigate(ADMIN_PATHS.dashboard, { replace: true });
     } catch (caught) {

@@ -29,7 +29,7 @@ export function AdminShell() {
   const { logout } = useAuth();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const company = useResource(() => api.get<Company>('/company', MESSAGES.loadCompanyFailed));
+  const company = useResource(() => api.get('/company', MESSAGES.loadCompanyFailed));
   const [logoutError, setLogoutError] = useState<string | null>(null);
   const unread = useUnreadLeads();
   const [loggingOut, setLoggingOut] = useState(false);

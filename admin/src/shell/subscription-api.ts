@@ -10,11 +10,11 @@ export type { SubscriptionJson };
 export const SUBSCRIPTION_CHANGED = 'mesterside:subscription-changed';
 
 export function loadSubscription(): Promise<SubscriptionJson> {
-  return api.get<SubscriptionJson>('/subscription', MESSAGES.loadCompanyFailed);
+  return api.get('/subscription', MESSAGES.loadCompanyFailed);
 }
 
 export async function orderSubscription(input: OrderInput): Promise<SubscriptionJson> {
-  const result = await api.post<SubscriptionJson>('/subscription/order', MESSAGES.orderFailed, input);
+  const result = await api.post('/subscription/order', MESSAGES.orderFailed, input);
   window.dispatchEvent(new Event(SUBSCRIPTION_CHANGED));
   return result;
 }

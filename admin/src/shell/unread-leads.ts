@@ -2,8 +2,6 @@
 // change and whenever the inbox changes something (the `leads-changed` event on window).
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import type { z } from 'zod';
-import type { leadCountsSchema } from '../../../contracts/leads';
 import { LEAD_MESSAGES } from '../../../rules/messages';
 import { api } from '../api/client';
 
@@ -21,7 +19,7 @@ export function useUnreadLeads(): number | null {
     let live = true;
     const load = () =>
       api
-        .get<z.infer<typeof leadCountsSchema>>('/leads/unread', LEAD_MESSAGES.loadFailed)
+        .get('/leads/unread', LEAD_MESSAGES.loadFailed)
         .then((answer) => live && setUnread(answer.unread))
         .catch(() => {});
     void load();

@@ -6,5 +6,5 @@ import { api } from '../../api/client';
 export type { DashboardJson };
 
 export function loadDashboard(): Promise<DashboardJson> {
-  return api.get<DashboardJson>('/dashboard', MESSAGES.dashboardLoadFailed);
+  return api.get('/dashboard', MESSAGES.dashboardLoadFailed);
 }

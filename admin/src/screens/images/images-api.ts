@@ -7,16 +7,16 @@ import { api, uploadForm } from '../../api/client';
 export type { ImageJson, ImageListJson };
 
 export function loadImages(): Promise<ImageListJson> {
-  return api.get<ImageListJson>('/images', MESSAGES.imagesListFailed);
+  return api.get('/images', MESSAGES.imagesListFailed);
 }
 
 /** Uploads one file (the API's field is `file`), reporting progress 0–1. */
 export function uploadImage(file: File, onProgress?: (fraction: number) => void): Promise<ImageJson> {
   const form = new FormData();
   form.append('file', file);
-  return uploadForm<ImageJson>('/images', form, MESSAGES.uploadFailed, onProgress);
+  return uploadForm('/images', form, MESSAGES.uploadFailed, onProgress);
 }
 
-export function deleteImage(id: string): Promise<void> {
-  return api.delete<void>(`/images/${encodeURIComponent(id)}`, MESSAGES.imageDeleteFailed);
+export function deleteImage(id: string): Promise<null> {
+  return api.delete(`/images/${encodeURIComponent(id)}`, MESSAGES.imageDeleteFailed);
 }

@@ -2,7 +2,7 @@
 // the visitor's words shown as text, their photos (served to this owner only), mark read or handled,
 // delete (at once, photos too). Below: whether the site shows the form, and where requests are mailed.
 import { type FormEvent, useState } from 'react';
-import type { LeadJson, LeadListJson, LeadSettingsJson } from '../../../../contracts/leads';
+import type { LeadJson } from '../../../../contracts/leads';
 import { LEAD_MESSAGES, MESSAGES } from '../../../../rules/messages';
 import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
@@ -27,7 +27,7 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
   const update = async (change: { read?: boolean; handled?: boolean }) => {
     setError(null);
     try {
-      props.onChange(await api.patch<LeadJson>(`/leads/${lead.id}`, LEAD_MESSAGES.updateFailed, change));
+      props.onChange(await api.patch(`/leads/${lead.id}`, LEAD_MESSAGES.updateFailed, change));
       announceLeadsChanged();
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : LEAD_MESSAGES.updateFailed);
@@ -114,7 +114,7 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
 }
 
 function LeadSettings() {
-  const settings = useResource(() => api.get<LeadSettingsJson>('/leads/settings', LEAD_MESSAGES.loadFailed));
+  const settings = useResource(() => api.get('/leads/settings', LEAD_MESSAGES.loadFailed));
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
   if (settings.data === null) return <LoadState resource={settings} />;
@@ -125,7 +125,7 @@ function LeadSettings() {
     setSaving(true);
     setMessage(null);
     try {
-      const saved = await api.put<LeadSettingsJson>('/leads/settings', MESSAGES.saveFailed, {
+      const saved = await api.put('/leads/settings', MESSAGES.saveFailed, {
         formEnabled: form.get('formEnabled') === 'on',
         recipientEmail: String(form.get('recipientEmail') ?? '').trim(),
       });
@@ -167,7 +167,7 @@ function LeadSettings() {
 }
 
 export function LeadsScreen() {
-  const list = useResource(() => api.get<LeadListJson>('/leads', LEAD_MESSAGES.loadFailed));
+  const list = useResource(() => api.get('/leads', LEAD_MESSAGES.loadFailed));
   const [deleting, setDeleting] = useState<LeadJson | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);

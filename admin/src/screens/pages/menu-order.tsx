@@ -16,7 +16,7 @@ interface Row {
 }
 
 function saveMenuOrder(rows: readonly Row[]): Promise<Page[]> {
-  return api.put<Page[]>('/pages/order', MESSAGES.pageOrderFailed, {
+  return api.put('/pages/order', MESSAGES.pageOrderFailed, {
     pages: rows.map((row) => ({ id: row.page.id, showInMenu: row.showInMenu })),
   });
 }

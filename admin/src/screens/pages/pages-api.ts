@@ -10,42 +10,39 @@ import { api } from '../../api/client';
 import type { Page } from '../../api/types';
 
 export function listPages(): Promise<Page[]> {
-  return api.get<Page[]>('/pages', MESSAGES.pagesLoadFailed);
+  return api.get('/pages', MESSAGES.pagesLoadFailed);
 }
 
 export function createPage(): Promise<Page> {
-  return api.post<Page>('/pages', MESSAGES.pageCreateFailed, {});
+  return api.post('/pages', MESSAGES.pageCreateFailed, {});
 }
 
 export function savePage(id: string, update: PageUpdateInput): Promise<Page> {
-  return api.put<Page>(`/pages/${encodeURIComponent(id)}`, MESSAGES.saveFailed, update);
+  return api.put(`/pages/${encodeURIComponent(id)}`, MESSAGES.saveFailed, update);
 }
 
-export function deletePage(id: string): Promise<void> {
-  return api.delete<void>(`/pages/${encodeURIComponent(id)}`, MESSAGES.pageDeleteFailed);
+export function deletePage(id: string): Promise<null> {
+  return api.delete(`/pages/${encodeURIComponent(id)}`, MESSAGES.pageDeleteFailed);
 }
 
 export function generateText(keywords: string, pageType: PageType): Promise<GeneratedText> {
-  return api.post<GeneratedText>('/ai/generate', MESSAGES.aiFailed, { keywords, pageType });
+  return api.post('/ai/generate', MESSAGES.aiFailed, { keywords, pageType });
 }
 
 export function loadAiUsage(): Promise<AiUsageJson> {
-  return api.get<AiUsageJson>('/ai/usage', MESSAGES.aiFailed);
+  return api.get('/ai/usage', MESSAGES.aiFailed);
 }
 
 export type { DeletedPageJson, PageRevisionJson } from '../../../../contracts/pages';
 
 /** The page's last versions, newest first ("Historik"). */
 export function listRevisions(pageId: string): Promise<PageRevisionJson[]> {
-  return api.get<PageRevisionJson[]>(
-    `/pages/${encodeURIComponent(pageId)}/revisions`,
-    MESSAGES.historyLoadFailed,
-  );
+  return api.get(`/pages/${encodeURIComponent(pageId)}/revisions`, MESSAGES.historyLoadFailed);
 }
 
 /** Saves an earlier version again; the site is published with it. */
 export function restoreRevision(pageId: string, revisionId: string): Promise<Page> {
-  return api.post<Page>(
+  return api.post(
     `/pages/${encodeURIComponent(pageId)}/revisions/${encodeURIComponent(revisionId)}/restore`,
     MESSAGES.revisionRestoreFailed,
   );
@@ -53,12 +50,9 @@ export function restoreRevision(pageId: string, revisionId: string): Promise<Pag
 
 /** "Slettede sider": pages deleted in the last 30 days. */
 export function listDeletedPages(): Promise<DeletedPageJson[]> {
-  return api.get<DeletedPageJson[]>('/pages/deleted', MESSAGES.historyLoadFailed);
+  return api.get('/pages/deleted', MESSAGES.historyLoadFailed);
 }
 
 export function restoreDeletedPage(id: string): Promise<Page> {
-  return api.post<Page>(
-    `/pages/deleted/${encodeURIComponent(id)}/restore`,
-    MESSAGES.deletedPageRestoreFailed,
-  );
+  return api.post(`/pages/deleted/${encodeURIComponent(id)}/restore`, MESSAGES.deletedPageRestoreFailed);
 }

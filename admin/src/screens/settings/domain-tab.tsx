@@ -2,7 +2,7 @@
 // needs (A record to the configured address, a TXT value per company), a check of what DNS answers
 // now, and the note that changes take up to 24 hours.
 import { type FormEvent, useState } from 'react';
-import type { DomainCheckJson as CheckJson, DomainJson } from '../../../../contracts/company';
+import type { DomainCheckJson as CheckJson } from '../../../../contracts/company';
 import { MESSAGES } from '../../../../rules/messages';
 import { ApiError, api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
@@ -12,7 +12,7 @@ import { SaveBar } from '../../components/save-bar';
 import { useCompany } from '../../shell/company-context';
 import { useSettingsSave } from './use-settings-save';
 
-const loadDomain = () => api.get<DomainJson>('/company/domain', MESSAGES.loadCompanyFailed);
+const loadDomain = () => api.get('/company/domain', MESSAGES.loadCompanyFailed);
 
 export function DomainTab() {
   const { company } = useCompany();
@@ -36,7 +36,7 @@ export function DomainTab() {
   const runCheck = async () => {
     setCheck({ busy: true, result: null, error: null });
     try {
-      const result = await api.post<CheckJson>(
+      const result = await api.post(
         '/company/domain/check',
         'DNS kunne ikke spørges lige nu. Prøv igen om lidt.',
       );

@@ -1,7 +1,6 @@
 // Settings › Logo: the current logo (or the name's initial, as the site shows it), upload with
 // progress, and removal. The logo is saved alone ({logo}, SPEC §7) and published at once.
 import { type ChangeEvent, useRef, useState } from 'react';
-import type { LogoJson } from '../../../../contracts/company';
 import { MESSAGES } from '../../../../rules/messages';
 import { api, uploadForm } from '../../api/client';
 import { useCompany } from '../../shell/company-context';
@@ -31,7 +30,7 @@ export function LogoTab() {
     const form = new FormData();
     form.append('file', file);
     try {
-      const saved = await uploadForm<LogoJson>('/company/logo', form, MESSAGES.logoUploadFailed, (progress) =>
+      const saved = await uploadForm('/company/logo', form, MESSAGES.logoUploadFailed, (progress) =>
         setState({ status: 'uploading', progress }),
       );
       setCompany({ ...company, logo: saved.logo });
@@ -47,7 +46,7 @@ export function LogoTab() {
   const remove = async () => {
     setState({ status: 'removing' });
     try {
-      await api.delete<LogoJson>('/company/logo', MESSAGES.updateFailed);
+      await api.delete('/company/logo', MESSAGES.updateFailed);
       setCompany({ ...company, logo: null });
       setState({ status: 'done', message: 'Logoet er fjernet.' });
     } catch (error) {

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { type SettingsInput, settingsSchema } from '../../../../contracts/company';
 import { MESSAGES } from '../../../../rules/messages';
 import { api } from '../../api/client';
-import type { Company } from '../../api/types';
 import { type FieldErrors, validate } from '../../components/form-errors';
 import { useSaveState } from '../../components/use-save-state';
 import { useCompany } from '../../shell/company-context';
@@ -24,7 +23,7 @@ export function useSettingsSave() {
     }
     setErrors({});
     return run(async () => {
-      const saved = await api.put<Company>('/company/settings', MESSAGES.saveFailed, input);
+      const saved = await api.put('/company/settings', MESSAGES.saveFailed, input);
       setCompany(saved);
     });
   };
