@@ -56,4 +56,3 @@ export const sessionStateSchema = z.discriminatedUnion('signedIn', [
   signedOutSchema,
 ]);
 
-export type SessionState = z.infer<typeof sessionStateSchema>;

@@ -49,5 +49,3 @@ export const leadSettingsAnswerSchema = leadSettingsSchema.extend({ defaultRecip
 export const leadCountsSchema = z.object({ unread: z.number() });
 
 export type LeadJson = z.infer<typeof leadSchema>;
-export type LeadListJson = z.infer<typeof leadListSchema>;
-export type LeadSettingsJson = z.infer<typeof leadSettingsAnswerSchema>;
