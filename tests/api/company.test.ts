@@ -234,11 +234,12 @@ describe('PUT /api/company/settings', () => {
     }
   });
 
-  it('refuses a custom domain another company has with 409, changing nothing', async () => {
+  it('refuses a custom domain another company has proved with 409, changing nothing', async () => {
     const other = await h.createOwner('87654321', 'Andersens VVS', 'ejer@andersen.dk');
+    // Verified: a pending claim is nobody's and blocks nothing (tests/api/domain.test.ts).
     await h.db
       .updateTable('companies')
-      .set({ customDomain: 'andersen-vvs.dk' })
+      .set({ customDomain: 'andersen-vvs.dk', customDomainVerifiedAt: '2026-01-01T00:00:00.000Z' })
       .where('cvr', '=', other.company.cvr)
       .execute();
     const response = await save({ customDomain: 'https://andersen-vvs.dk', phone: '11223344' });

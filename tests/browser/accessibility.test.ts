@@ -137,8 +137,6 @@ describe.each([
     await checks.check(page, 'forgot password');
     await open(page, `/admin/nulstil-password?token=${'a'.repeat(32)}`, 'Vælg et nyt password');
     await checks.check(page, 'reset password, made-up link');
-    await open(page, `/admin/bekraeft-email?token=${'a'.repeat(32)}`, 'Bekræft email');
-    await checks.check(page, 'confirm e-mail, made-up link');
 
     // Signed in from the same document (admin.login would open a new one).
     await open(page, '/admin', 'Log ind på din side');
@@ -148,6 +146,11 @@ describe.each([
     await page.waitForURL(`${admin.origin}/admin/dashboard`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+    // The mailed links' screens sit behind the login (issue 23): the owner confirms with a button.
+    await open(page, `/admin/bekraeft-email?token=${'a'.repeat(32)}`, 'Bekræft ny email');
+    await checks.check(page, 'confirm new e-mail, made-up link');
+    await open(page, `/admin/bekraeft-din-email?token=${'a'.repeat(32)}`, 'Bekræft din email');
+    await checks.check(page, 'verify e-mail, made-up link');
     await checks.check(page, 'dashboard');
     for (const [path, heading] of [
       ['/admin/subscription', 'Abonnement'],
