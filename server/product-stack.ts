@@ -12,6 +12,7 @@ import { startUploadSweep } from '../api/images/upload-sweep';
 import { createLeadOutbox } from '../api/leads/lead-outbox';
 import { LimitStore } from '../api/middleware/rate-limit';
 import { configuredResolver, verificationTxtFound } from '../api/routes/domain';
+import type { SiteLeadRoutesDeps } from '../api/routes/site-leads';
 import { DOMAIN_RECHECK_EVERY_MS, recheckCustomDomains } from '../api/services/domain-verification';
 import type { Db } from '../db';
 import { createSitePublisher, createThreadedPublisher, liveBuildTime, sitesDirOf } from '../generator';
@@ -44,6 +45,9 @@ export interface ProductStackOptions {
   queue?: PublishQueue;
   /** Default rules/limits.ts; only the save benchmark lifts it. */
   maxSavesPerMinute?: number;
+  /** The quote form's limits to replace (api/routes/site-leads.ts); only the lead benchmark lifts
+   *  the per-company one. */
+  leadLimits?: SiteLeadRoutesDeps['limits'];
   /** Prefix of the rate limits' Redis keys (tests use their own); default `mesterside:limit`. */
   limitPrefix?: string;
 }
@@ -193,7 +197,7 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
         sitesDir: sitesDirOf(config),
         queue: { kind: redisUrl ? 'bullmq' : 'in-process', reachable: () => queue.reachable() },
       },
-      leads: { outbox: leadOutbox },
+      leads: { outbox: leadOutbox, ...(options.leadLimits ? { limits: options.leadLimits } : {}) },
       ...(options.onboarding ? { onboarding: options.onboarding } : {}),
       ...(options.maxSavesPerMinute === undefined ? {} : { maxSavesPerMinute: options.maxSavesPerMinute }),
     });

@@ -15,7 +15,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Db, isLeadTokenSpent, leadFormSecret, spendLeadToken } from '../../db';
 
-const MIN_AGE_MS = 3_000;
+/** A fresh token younger than this is refused (faster than a person fills a form). */
+export const MIN_AGE_MS = 3_000;
 const FRESH_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const PAGE_TOKEN_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const PAGE_NONCE = 'p';

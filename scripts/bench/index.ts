@@ -1,4 +1,4 @@
-// npm run bench [-- --only publish,rebuild,static,api,onboarding,noisy,workers,scale] [-- --quick]
+// npm run bench [-- --only publish,rebuild,static,api,onboarding,lead,noisy,workers,scale] [-- --quick]
 //               [-- --compare REF [--rounds N]]   (compare.ts: the same sections on REF and here, alternating)
 // Measures, in one run on this machine, what ARCHITECTURE.md and the publishing issue set targets
 // for, and writes bench/results.json beside a readable table. Figures are medians or percentiles;
@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { getConfig, getTestEnvironment } from '../../lib/config';
 import { buildOrExit } from '../cli';
 import { benchApiSave } from './api-save';
+import { benchLead } from './lead';
 import { benchNoisy } from './noisy';
 import { benchOnboarding } from './onboarding';
 import { benchPublish } from './publish';
@@ -41,7 +42,9 @@ if (values.compare) {
   });
   process.exit(0);
 }
-const only = new Set((values.only ?? 'publish,rebuild,static,api,onboarding,noisy,workers,scale').split(','));
+const only = new Set(
+  (values.only ?? 'publish,rebuild,static,api,onboarding,lead,noisy,workers,scale').split(','),
+);
 const quick = values.quick ?? false;
 const redisUrl = getConfig().redisUrl ?? 'redis://127.0.0.1:6379';
 
@@ -127,6 +130,15 @@ if (only.has('onboarding')) {
   row('onboarding_p50_ms', onboarding.p50);
   row('onboarding_p95_ms', onboarding.p95, '<= 2000');
   row('onboarding_runs', onboarding.runs);
+}
+
+// A visitor's quote request (issue 25): the site's form posted until the request and its pending
+// mail are stored, sequential requests from distinct clients.
+if (only.has('lead')) {
+  const lead = await benchLead({ runs: quick ? 30 : 200 });
+  row('lead_submit_p50_ms', lead.p50);
+  row('lead_submit_p95_ms', lead.p95, '<= 50');
+  row('lead_submit_runs', lead.runs);
 }
 
 // Noisy neighbour: a visitor of one company while a 300-page owner saves twice a second (issue 15).
