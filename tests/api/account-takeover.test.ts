@@ -87,7 +87,10 @@ describeWithDialects('account takeover (issue 23)', (dialect) => {
     const attack = await attackerAsksForEmailChange();
     const ownerCookie = await resetPassword('Nye-Brædder-8');
     // The attacker's session is gone, and the link is spent even for the owner's own session.
-    expect((await h.send('GET', '/api/auth/session', { cookie: attack.cookie })).status).toBe(401);
+    // Signed out is an answer (issue 28): 200 with signedIn false.
+    expect(await (await h.send('GET', '/api/auth/session', { cookie: attack.cookie })).json()).toMatchObject({
+      signedIn: false,
+    });
     for (const cookie of [attack.cookie, ownerCookie]) {
       const confirmed = await confirmEmailChange(cookie, attack.token);
       expect(confirmed.status).not.toBe(200);
@@ -111,7 +114,10 @@ describeWithDialects('account takeover (issue 23)', (dialect) => {
       body: { currentPassword: owner.password, password: 'Nye-Brædder-8', passwordRepeat: 'Nye-Brædder-8' },
     });
     expect(changed.status).toBe(200);
-    expect((await h.send('GET', '/api/auth/session', { cookie: attack.cookie })).status).toBe(401);
+    // Signed out is an answer (issue 28): 200 with signedIn false.
+    expect(await (await h.send('GET', '/api/auth/session', { cookie: attack.cookie })).json()).toMatchObject({
+      signedIn: false,
+    });
     expect((await h.send('GET', '/api/auth/session', { cookie: ownerCookie })).status).toBe(200);
     const used = await confirmEmailChange(ownerCookie, attack.token);
     expect((await errorOf(used)).message).toBe(MESSAGES.emailLinkUsed);

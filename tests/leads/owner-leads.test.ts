@@ -5,7 +5,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeLeadPhotos } from '../../api/leads/lead-photos';
-import { getLeadSettings, insertLead, type Lead, listLeads } from '../../db';
+import {
+  findUserByEmail,
+  getLeadSettings,
+  insertLead,
+  type Lead,
+  listLeads,
+  markEmailVerified,
+} from '../../db';
 import { type ApiHarness, createApiHarness, type Owner } from '../api/api-harness';
 import { solidImage } from '../fixtures/images/make-images';
 
@@ -18,6 +25,8 @@ beforeEach(async () => {
   h = await createApiHarness({ OPERATOR_EMAILS: 'drift@firma-a.dk' });
   a = await h.createOwner('11112222', 'Firma A ApS', 'drift@firma-a.dk');
   b = await h.createOwner('33334444', 'Firma B ApS', 'ejer@firma-b.dk');
+  // The operator view needs a verified login e-mail (issue 23).
+  await markEmailVerified(h.db, (await findUserByEmail(h.db, a.email))?.id ?? '');
   cookie = await h.login(a.email, a.password);
 });
 afterEach(async () => {
