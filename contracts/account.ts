@@ -16,27 +16,34 @@ const newPassword = z
   .min(PASSWORD_MIN, MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong);
 
-/** Checks `password` and `passwordRepeat` in the sign-up's order of messages. */
+/** Checks `password` and `passwordRepeat` in the sign-up's order of messages. Each issue names its
+ *  field (`path`), so the admin's forms show it beside that field; the API answers the message. */
 function checkNewPassword(
   value: { password?: string | undefined; passwordRepeat?: string | undefined },
   ctx: z.RefinementCtx,
 ) {
   const password = value.password ?? '';
-  if (password === '') return ctx.addIssue({ code: 'custom', message: MESSAGES.passwordRequired });
+  if (password === '')
+    return ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.passwordRequired });
   const parsed = newPassword.safeParse(password);
   if (!parsed.success)
-    return ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '' });
+    return ctx.addIssue({
+      code: 'custom',
+      path: ['password'],
+      message: parsed.error.issues[0]?.message ?? '',
+    });
   if (password !== (value.passwordRepeat ?? '')) {
-    ctx.addIssue({ code: 'custom', message: MESSAGES.passwordsDoNotMatch });
+    ctx.addIssue({ code: 'custom', path: ['passwordRepeat'], message: MESSAGES.passwordsDoNotMatch });
   }
 }
 
 export const passwordResetRequestSchema = body({ email: field })
   .superRefine((value, ctx) => {
     const email = value.email?.trim() ?? '';
-    if (email === '') return ctx.addIssue({ code: 'custom', message: MESSAGES.emailRequired });
+    if (email === '')
+      return ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.emailRequired });
     if (email.length > EMAIL_MAX || !emailAddress.safeParse(email).success) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.invalidEmail });
+      ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.invalidEmail });
     }
   })
   .transform((value) => ({ email: value.email?.trim() ?? '' }));
@@ -55,7 +62,11 @@ export const passwordResetConfirmSchema = body({ token, password: field, passwor
 export const changePasswordSchema = body({ currentPassword: field, password: field, passwordRepeat: field })
   .superRefine((value, ctx) => {
     if (!value.currentPassword)
-      return ctx.addIssue({ code: 'custom', message: MESSAGES.currentPasswordRequired });
+      return ctx.addIssue({
+        code: 'custom',
+        path: ['currentPassword'],
+        message: MESSAGES.currentPasswordRequired,
+      });
     checkNewPassword(value, ctx);
   })
   .transform((value) => ({ currentPassword: value.currentPassword ?? '', password: value.password ?? '' }));
@@ -63,11 +74,13 @@ export const changePasswordSchema = body({ currentPassword: field, password: fie
 export const changeEmailSchema = body({ email: field, currentPassword: field })
   .superRefine((value, ctx) => {
     const email = value.email?.trim() ?? '';
-    if (email === '') return ctx.addIssue({ code: 'custom', message: MESSAGES.emailRequired });
+    if (email === '')
+      return ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.emailRequired });
     if (email.length > EMAIL_MAX || !emailAddress.safeParse(email).success) {
-      return ctx.addIssue({ code: 'custom', message: MESSAGES.invalidEmail });
+      return ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.invalidEmail });
     }
-    if (!value.currentPassword) ctx.addIssue({ code: 'custom', message: MESSAGES.currentPasswordRequired });
+    if (!value.currentPassword)
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: MESSAGES.currentPasswordRequired });
   })
   .transform((value) => ({ email: value.email?.trim() ?? '', currentPassword: value.currentPassword ?? '' }));
 

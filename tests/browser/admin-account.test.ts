@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../rules/messages';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
+import { expectBeside } from '../support/field-error';
 import { waitForMailLink } from '../support/outbox';
 
 const NARROW = { width: 360, height: 780 } as const;
@@ -30,6 +31,10 @@ describe('account settings in the admin', () => {
 
     const passwordForm = page.locator('form', { has: page.getByRole('heading', { name: 'Skift password' }) });
     await passwordForm.getByLabel('Nuværende password').fill('forkert-kode');
+    await passwordForm.getByLabel('Nyt password', { exact: true }).fill('kort');
+    await passwordForm.getByRole('button', { name: 'Skift password' }).click();
+    await expectBeside(page, 'Nyt password', MESSAGES.passwordTooShort, passwordForm);
+    expect(await passwordForm.getByRole('alert').count()).toBe(0);
     await passwordForm.getByLabel('Nyt password', { exact: true }).fill('Nye-Brædder-8');
     await passwordForm.getByLabel('Gentag nyt password').fill('Nye-Brædder-8');
     await passwordForm.getByRole('button', { name: 'Skift password' }).click();

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../rules/messages';
 import { type AdminStack, OWNER, PHONE, startAdminStack } from '../support/admin-stack';
+import { expectBeside } from '../support/field-error';
 
 let admin: AdminStack;
 
@@ -21,11 +22,14 @@ describe('admin login and guard', () => {
     await page.getByRole('heading', { name: 'Log ind på din side' }).waitFor();
     await admin.shot(page, 'login-phone');
     await page.getByRole('button', { name: 'Log ind' }).click();
-    expect(await page.getByRole('alert').textContent()).toBe(MESSAGES.emailAndPasswordRequired);
+    await expectBeside(page, 'Email', MESSAGES.emailAndPasswordRequired);
+    await expectBeside(page, 'Password', MESSAGES.emailAndPasswordRequired);
+    expect(await page.getByRole('alert').count()).toBe(0);
     await page.getByLabel('Email').fill(OWNER.email);
     await page.getByLabel('Password').fill('forkert-kode');
     await page.getByRole('button', { name: 'Log ind' }).click();
     await page.getByRole('alert').getByText(MESSAGES.loginFailed).waitFor();
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBeNull();
     expect(new URL(page.url()).pathname).toBe('/admin');
     await admin.shot(page, 'login-failed-phone');
   });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../rules/messages';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
+import { expectBeside } from '../support/field-error';
 import { waitForMailLink } from '../support/outbox';
 
 const NARROW = { width: 360, height: 780 } as const;
@@ -27,7 +28,7 @@ describe('password reset in the admin', () => {
     await page.getByRole('heading', { name: 'Glemt password?' }).waitFor();
     await admin.shot(page, 'forgot-360');
     await page.getByRole('button', { name: 'Send link' }).click();
-    expect(await page.getByRole('alert').textContent()).toBe(MESSAGES.emailRequired);
+    await expectBeside(page, 'Email', MESSAGES.emailRequired);
     await page.getByLabel('Email').fill(OWNER.email);
     await page.getByRole('button', { name: 'Send link' }).click();
     await page.getByRole('status').getByText(MESSAGES.passwordResetSent).waitFor();
@@ -44,7 +45,8 @@ describe('password reset in the admin', () => {
     await page.getByLabel('Nyt password').fill('Nye-Brædder-8');
     await page.getByLabel('Gentag password').fill('Nye-Brædder-9');
     await page.getByRole('button', { name: 'Gem nyt password' }).click();
-    expect(await page.getByRole('alert').textContent()).toBe(MESSAGES.passwordsDoNotMatch);
+    await expectBeside(page, 'Gentag password', MESSAGES.passwordsDoNotMatch);
+    expect(await page.getByLabel('Nyt password').getAttribute('aria-invalid')).toBeNull();
     await page.getByLabel('Gentag password').fill('Nye-Brædder-8');
     await page.getByRole('button', { name: 'Gem nyt password' }).click();
     await page.waitForURL(`${admin.origin}/admin/dashboard`);

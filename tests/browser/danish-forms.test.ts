@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_MESSAGES, CONTACT_MESSAGES, MESSAGES, PAGE_MESSAGES } from '../../rules/messages';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
+import { expectBeside, focusedLabel } from '../support/field-error';
 import { waitForMailLink } from '../support/outbox';
 
 const NARROW = { width: 360, height: 780 } as const;
@@ -41,21 +42,6 @@ async function expectOnlyDanish(page: Page) {
   for (const english of ['please', 'fill out', 'this field', 'invalid', 'required']) {
     expect(text, english).not.toContain(english);
   }
-}
-
-/** `message` is shown, and the field labelled `label` is marked invalid and described by it. */
-async function expectBeside(page: Page, label: string, message: string, scope = page.locator('body')) {
-  const field = scope.getByLabel(label, { exact: true });
-  await scope.getByText(message, { exact: true }).waitFor();
-  expect(await field.getAttribute('aria-invalid'), label).toBe('true');
-  const described = (await field.getAttribute('aria-describedby')) ?? '';
-  const texts = await Promise.all(
-    described
-      .split(' ')
-      .filter(Boolean)
-      .map(async (id) => (await page.locator(`[id="${id}"]`).textContent())?.trim()),
-  );
-  expect(texts, label).toContain(message);
 }
 
 describe('forms in a browser set to English speak Danish (issue 28)', { timeout: 120_000 }, () => {
@@ -95,13 +81,22 @@ describe('forms in a browser set to English speak Danish (issue 28)', { timeout:
     const page = await englishPage(NARROW);
     await page.goto(`${admin.origin}/admin`);
     await page.getByRole('button', { name: 'Log ind' }).click();
-    await page.getByRole('alert').getByText(MESSAGES.emailAndPasswordRequired).waitFor();
+    await expectBeside(page, 'Email', MESSAGES.emailAndPasswordRequired);
+    await expectBeside(page, 'Password', MESSAGES.emailAndPasswordRequired);
+    expect(await focusedLabel(page)).toBe('Email');
+    expect(await page.getByRole('alert').count()).toBe(0);
     await expectOnlyDanish(page);
     await admin.shot(page, 'login-empty-360');
+    await page.getByLabel('Email').fill('jens@');
+    await page.getByLabel('Password').fill('noget');
+    await page.getByRole('button', { name: 'Log ind' }).click();
+    await expectBeside(page, 'Email', MESSAGES.invalidEmail);
+    expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBeNull();
 
     await page.getByRole('link', { name: 'Glemt password?' }).click();
     await page.getByRole('button', { name: 'Send link' }).click();
-    await page.getByRole('alert').getByText(MESSAGES.emailRequired).waitFor();
+    await expectBeside(page, 'Email', MESSAGES.emailRequired);
+    expect(await focusedLabel(page)).toBe('Email');
     await expectOnlyDanish(page);
     await page.getByLabel('Email').fill(OWNER.email);
     await page.getByRole('button', { name: 'Send link' }).click();
@@ -113,7 +108,8 @@ describe('forms in a browser set to English speak Danish (issue 28)', { timeout:
     );
     await page.goto(link);
     await page.getByRole('button', { name: 'Gem nyt password' }).click();
-    await page.getByRole('alert').waitFor();
+    await expectBeside(page, 'Nyt password', MESSAGES.passwordRequired);
+    expect(await focusedLabel(page)).toBe('Nyt password');
     await expectOnlyDanish(page);
   });
 
@@ -122,10 +118,15 @@ describe('forms in a browser set to English speak Danish (issue 28)', { timeout:
     await admin.login(page);
 
     await page.goto(`${admin.origin}/admin/konto`);
-    for (const heading of ['Skift password', 'Skift email']) {
+    const fields = [
+      ['Skift password', 'Nuværende password', MESSAGES.currentPasswordRequired],
+      ['Skift email', 'Ny email', MESSAGES.emailRequired],
+    ] as const;
+    for (const [heading, label, message] of fields) {
       const form = page.locator('form', { has: page.getByRole('heading', { name: heading }) });
       await form.getByRole('button').last().click();
-      await form.locator('.form-error').first().waitFor();
+      await expectBeside(page, label, message, form);
+      expect(await focusedLabel(page)).toBe(label);
       await expectOnlyDanish(page);
     }
 

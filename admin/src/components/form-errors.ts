@@ -21,3 +21,19 @@ export function validate<S extends z.ZodType>(
   const parsed = schema.safeParse(input);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
 }
+
+/** Moves focus to the first of `names` (a form's fields in screen order) that has an error in
+ *  `errors`; `names` maps an error key to the field's `name` where they differ. */
+export function focusFirstInvalid(
+  form: HTMLFormElement,
+  errors: FieldErrors,
+  names: readonly (string | readonly [key: string, name: string])[],
+) {
+  for (const entry of names) {
+    const [key, name] = typeof entry === 'string' ? [entry, entry] : entry;
+    if (!errors[key]) continue;
+    const element = form.elements.namedItem(name);
+    if (element instanceof HTMLElement) element.focus();
+    return;
+  }
+}

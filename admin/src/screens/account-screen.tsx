@@ -10,6 +10,7 @@ import { MESSAGES } from '../../../rules/messages';
 import { api } from '../api/client';
 import { useAuth, useSession } from '../auth/auth-context';
 import { Field } from '../components/field';
+import { type FieldErrors, focusFirstInvalid, validate } from '../components/form-errors';
 import { ADMIN_PATHS } from '../paths';
 
 type Outcome = { kind: 'error' | 'success'; text: string } | null;
@@ -31,18 +32,22 @@ function PasswordForm() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [passwordRepeat, setPasswordRepeat] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [saving, setSaving] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = changePasswordSchema.safeParse({ currentPassword, password, passwordRepeat });
-    if (!parsed.success) {
-      setOutcome({ kind: 'error', text: parsed.error.issues[0]?.message ?? MESSAGES.passwordChangeFailed });
+    const form = event.currentTarget;
+    const parsed = validate(changePasswordSchema, { currentPassword, password, passwordRepeat });
+    setOutcome(null);
+    if (!parsed.ok) {
+      setFieldErrors(parsed.errors);
+      focusFirstInvalid(form, parsed.errors, ['currentPassword', 'password', 'passwordRepeat']);
       return;
     }
+    setFieldErrors({});
     setSaving(true);
-    setOutcome(null);
     try {
       const answer = await api.put('/account/password', MESSAGES.passwordChangeFailed, {
         currentPassword,
@@ -74,6 +79,7 @@ function PasswordForm() {
         autoComplete="current-password"
         value={currentPassword}
         onChange={setCurrentPassword}
+        error={fieldErrors.currentPassword}
       />
       <Field
         label="Nyt password"
@@ -82,6 +88,7 @@ function PasswordForm() {
         autoComplete="new-password"
         value={password}
         onChange={setPassword}
+        error={fieldErrors.password}
       />
       <Field
         label="Gentag nyt password"
@@ -90,6 +97,7 @@ function PasswordForm() {
         autoComplete="new-password"
         value={passwordRepeat}
         onChange={setPasswordRepeat}
+        error={fieldErrors.passwordRepeat}
       />
       <OutcomeLine outcome={outcome} />
       <button type="submit" className="button" disabled={saving}>
@@ -103,21 +111,25 @@ function EmailForm() {
   const session = useSession();
   const [email, setEmail] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [saving, setSaving] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = changeEmailSchema.safeParse({ email, currentPassword });
-    if (!parsed.success) {
-      setOutcome({ kind: 'error', text: parsed.error.issues[0]?.message ?? MESSAGES.emailChangeFailed });
+    const form = event.currentTarget;
+    const parsed = validate(changeEmailSchema, { email, currentPassword });
+    setOutcome(null);
+    if (!parsed.ok) {
+      setFieldErrors(parsed.errors);
+      focusFirstInvalid(form, parsed.errors, ['email', ['currentPassword', 'emailPassword']]);
       return;
     }
+    setFieldErrors({});
     setSaving(true);
-    setOutcome(null);
     try {
       const answer = await api.post('/account/email', MESSAGES.emailChangeFailed, {
-        email: parsed.data.email,
+        email: parsed.value.email,
         currentPassword,
       });
       setOutcome({ kind: 'success', text: answer.message });
@@ -147,6 +159,7 @@ function EmailForm() {
         inputMode="email"
         value={email}
         onChange={setEmail}
+        error={fieldErrors.email}
       />
       <Field
         label="Dit password"
@@ -155,6 +168,7 @@ function EmailForm() {
         autoComplete="current-password"
         value={currentPassword}
         onChange={setCurrentPassword}
+        error={fieldErrors.currentPassword}
       />
       <OutcomeLine outcome={outcome} />
       <button type="submit" className="button" disabled={saving}>

@@ -1,12 +1,14 @@
 // /admin — the owner's login (SPEC §2 Login): 'Log ind på din side', e-mail and password both
 // required, 'Log ind' / 'Logger ind...', on success the dashboard, on failure an error and stay.
-// The form is checked with the API's own loginSchema, so the messages are the API's.
+// The form is checked with the API's own loginSchema, so the messages are the API's; a field's
+// message shows beside it (issue 28), the alert under the form only the server's answer.
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { loginSchema } from '../../../contracts/auth';
 import { MESSAGES } from '../../../rules/messages';
 import { useAuth } from '../auth/auth-context';
 import { Field } from '../components/field';
+import { type FieldErrors, focusFirstInvalid, validate } from '../components/form-errors';
 import { Spinner } from '../components/spinner';
 import { ADMIN_PATHS } from '../paths';
 
@@ -32,6 +34,7 @@ export function LoginScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
 
   if (state.status === 'unknown') return <Spinner label="Tjekker login…" />;
@@ -39,15 +42,18 @@ export function LoginScreen() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = loginSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MESSAGES.loginFailed);
+    const form = event.currentTarget;
+    const parsed = validate(loginSchema, { email, password });
+    setError(null);
+    if (!parsed.ok) {
+      setFieldErrors(parsed.errors);
+      focusFirstInvalid(form, parsed.errors, ['email', 'password']);
       return;
     }
+    setFieldErrors({});
     setSubmitting(true);
-    setError(null);
     try {
-      await login(parsed.data.email, parsed.data.password);
+      await login(parsed.value.email, parsed.value.password);
       navigate(next, { replace: true });
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : MESSAGES.loginFailed);
@@ -74,6 +80,7 @@ export function LoginScreen() {
           required
           value={email}
           onChange={setEmail}
+          error={fieldErrors.email}
         />
         <Field
           label="Password"
@@ -83,6 +90,7 @@ export function LoginScreen() {
           required
           value={password}
           onChange={setPassword}
+          error={fieldErrors.password}
         />
         {error ? (
           <p className="form-error" role="alert" id="login-error">

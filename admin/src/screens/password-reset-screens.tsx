@@ -9,27 +9,32 @@ import { MESSAGES } from '../../../rules/messages';
 import { api } from '../api/client';
 import { useAuth } from '../auth/auth-context';
 import { Field } from '../components/field';
+import { type FieldErrors, focusFirstInvalid, validate } from '../components/form-errors';
 import { Spinner } from '../components/spinner';
 import { ADMIN_PATHS } from '../paths';
 
 export function ForgotPasswordScreen() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [sent, setSent] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = passwordResetRequestSchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MESSAGES.invalidEmail);
+    const form = event.currentTarget;
+    const parsed = validate(passwordResetRequestSchema, { email });
+    setError(null);
+    if (!parsed.ok) {
+      setFieldErrors(parsed.errors);
+      focusFirstInvalid(form, parsed.errors, ['email']);
       return;
     }
+    setFieldErrors({});
     setSubmitting(true);
-    setError(null);
     try {
       const answer = await api.post('/auth/password-reset', MESSAGES.passwordResetFailed, {
-        email: parsed.data.email,
+        email: parsed.value.email,
       });
       setSent(answer.message);
     } catch (caught) {
@@ -62,6 +67,7 @@ export function ForgotPasswordScreen() {
               required
               value={email}
               onChange={setEmail}
+              error={fieldErrors.email}
             />
             {error ? (
               <p className="form-error" role="alert">
@@ -92,6 +98,7 @@ export function ResetPasswordScreen() {
   const [password, setPassword] = useState('');
   const [passwordRepeat, setPasswordRepeat] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
@@ -127,11 +134,19 @@ export function ResetPasswordScreen() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = passwordResetConfirmSchema.safeParse({ token, password, passwordRepeat });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MESSAGES.passwordChangeFailed);
+    const form = event.currentTarget;
+    const parsed = validate(passwordResetConfirmSchema, { token, password, passwordRepeat });
+    if (!parsed.ok) {
+      const { password: passwordError, passwordRepeat: repeatError, ...rest } = parsed.errors;
+      setFieldErrors(parsed.errors);
+      // The link itself (the token) is no field: its problem is the form's.
+      setError(
+        passwordError || repeatError ? null : (Object.values(rest)[0] ?? MESSAGES.passwordChangeFailed),
+      );
+      focusFirstInvalid(form, parsed.errors, ['password', 'passwordRepeat']);
       return;
     }
+    setFieldErrors({});
     setSubmitting(true);
     setError(null);
     try {
@@ -174,6 +189,7 @@ export function ResetPasswordScreen() {
               required
               value={password}
               onChange={setPassword}
+              error={fieldErrors.password}
             />
             <Field
               label="Gentag password"
@@ -183,6 +199,7 @@ export function ResetPasswordScreen() {
               required
               value={passwordRepeat}
               onChange={setPasswordRepeat}
+              error={fieldErrors.passwordRepeat}
             />
             {error ? (
               <p className="form-error" role="alert">
