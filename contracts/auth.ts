@@ -55,4 +55,3 @@ export const sessionStateSchema = z.discriminatedUnion('signedIn', [
   sessionInfoSchema.extend({ signedIn: z.literal(true) }),
   signedOutSchema,
 ]);
-

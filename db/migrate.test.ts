@@ -100,7 +100,9 @@ describeEachDialect(
       };
       expect(await migrateToLatest(db, shipped)).toEqual(Object.keys(shipped));
 
-      expect(await migrateToLatest(db)).toEqual(RELEASED.slice(RELEASED.indexOf('0008-publish-failing-index') + 1));
+      expect(await migrateToLatest(db)).toEqual(
+        RELEASED.slice(RELEASED.indexOf('0008-publish-failing-index') + 1),
+      );
       expect(await pendingMigrations(db)).toEqual([]);
       expect(await tables()).toEqual(APP_TABLES);
     });

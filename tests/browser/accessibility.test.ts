@@ -131,7 +131,8 @@ describe.each([
     await open(page, '/admin', 'Log ind på din side');
     await checks.check(page, 'login');
     await page.getByRole('button', { name: 'Log ind' }).click();
-    await page.getByRole('alert').first().waitFor();
+    // Each field's message sits beside it (issue 28): wait for the marked field.
+    await page.locator('[aria-invalid="true"]').first().waitFor();
     await checks.check(page, 'login with errors');
     await open(page, '/admin/glemt-password', 'Glemt password?');
     await checks.check(page, 'forgot password');

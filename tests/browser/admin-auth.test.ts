@@ -59,7 +59,13 @@ describe('admin login and guard', () => {
     await page.getByText('Demo Tømrer & Snedker ApS').first().waitFor();
     expect(await page.getByText(OWNER.email).isVisible()).toBe(true);
     const tabs = page.getByRole('navigation', { name: 'Administration' }).getByRole('link');
-    expect(await tabs.allTextContents()).toEqual(['Dashboard', 'Sider', 'Billedearkiv', 'Hjemmeside']);
+    expect(await tabs.allTextContents()).toEqual([
+      'Dashboard',
+      'Sider',
+      'Billedearkiv',
+      'Henvendelser',
+      'Hjemmeside',
+    ]);
     const viewSite = page.getByRole('link', { name: 'Se hjemmeside' });
     const [site] = await Promise.all([page.context().waitForEvent('page'), viewSite.click()]);
     await site.waitForLoadState();
