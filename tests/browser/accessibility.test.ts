@@ -16,6 +16,8 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   admin = await startAdminStack('accessibility', { OPERATOR_EMAILS: OWNER.email });
+  // The operator view needs a verified login e-mail (issue 23).
+  await admin.db.updateTable('users').set({ emailVerifiedAt: new Date().toISOString() }).execute();
   // The layouts the demo company has no page in, as the admin's "Ny side" makes them.
   await insertPage(admin.db, OWNER.cvr, {
     pageName: 'Galleri',

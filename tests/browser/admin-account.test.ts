@@ -103,5 +103,5 @@ describe('account settings in the admin', () => {
     await phone.getByRole('button', { name: 'Bekræft ny email' }).click();
     await phone.getByRole('alert').getByText(MESSAGES.emailLinkUsed).waitFor();
     expect((await admin.company()).companyEmail).toBe('mester@ny-adresse.example');
-  });
+  }, 120000);
 });

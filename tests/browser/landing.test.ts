@@ -92,7 +92,7 @@ describe('landing page', () => {
         .textContent(),
     ).toContain('Nyt Firma 7 ApS');
     await page.getByText('10 håndværkere har allerede').waitFor();
-  });
+  }, 90000);
 
   it('opens a company from its card, and an example page in the lightbox', async () => {
     const page = await landing();

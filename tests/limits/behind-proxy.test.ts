@@ -84,7 +84,7 @@ describe('limits behind the example proxy', () => {
 
     const customer = await post(CUSTOMER, '/api/onboarding/create', signUp('99000303', 'vvs@eksempel.dk'));
     expect(customer.status).toBe(201);
-  });
+  }, 90000);
 
   it('without TRUST_PROXY every client behind the proxy is one: the header is not believed', async () => {
     const { post } = await setUp({});
