@@ -152,7 +152,9 @@ function LeadSettings() {
           defaultValue={data.recipientEmail}
           placeholder={data.defaultRecipient}
         />
-        <span className="field-hint">Tom: {data.defaultRecipient || 'firmaets e-mail'}.</span>
+        <span className="field-hint">
+          Står feltet tomt, sendes de til {data.defaultRecipient || 'firmaets e-mail'}.
+        </span>
       </label>
       {message ? (
         <p className={message.ok ? 'form-success' : 'form-error'} role={message.ok ? 'status' : 'alert'}>
