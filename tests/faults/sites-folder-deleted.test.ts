@@ -115,5 +115,6 @@ describe('fault: the sites folder is deleted', () => {
     await eventually('the sites to come back after a restart', () => allSitesServed(stack.server.port));
     await stack.queue.idle();
     expect(await health(stack.server.port)).toMatchObject({ status: 'ok', problems: [] });
-  });
+    // Two product starts and two full heals: longer than the default on a loaded two-core machine.
+  }, 90_000);
 });
