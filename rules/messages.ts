@@ -184,6 +184,10 @@ export const PAGE_MESSAGES = {
   metaTitleTooLong: `Maksimum ${META_TITLE_MAX} tegn`,
   metaDescriptionTooLong: `Maksimum ${META_DESCRIPTION_MAX} tegn`,
   textTooDeep: 'Teksten har for mange niveauer af citater eller lister.',
+  // The text toolbar's Link dialog (admin/src/screens/pages/text-format.ts).
+  linkAddressRequired: 'Skriv den adresse, linket skal føre til',
+  linkAddressInvalid:
+    'Skriv en webadresse (f.eks. firma.dk eller https://firma.dk), en email, et telefonnummer eller en side som /kontakt',
 } as const;
 
 /** The company settings (contracts/company.ts). */
