@@ -186,8 +186,7 @@ export const PAGE_MESSAGES = {
   textTooDeep: 'Teksten har for mange niveauer af citater eller lister.',
   // The text toolbar's Link dialog (admin/src/screens/pages/text-format.ts).
   linkAddressRequired: 'Skriv den adresse, linket skal føre til',
-  linkAddressInvalid:
-    'Skriv en webadresse (f.eks. firma.dk eller https://firma.dk), en email, et telefonnummer eller en side som /kontakt',
+  linkAddressInvalid: 'Skriv en webadresse (firma.dk), en email, et telefonnummer eller en side (/kontakt)',
 } as const;
 
 /** The company settings (contracts/company.ts). */
