@@ -109,6 +109,8 @@ describe('page text toolbar', () => {
     await address.press('Enter');
     await panel.getByText(PAGE_MESSAGES.linkAddressInvalid).waitFor();
     expect(await page.getByText(MESSAGES.saveSuccess).count()).toBe(0);
+    await panel.scrollIntoViewIfNeeded();
+    await admin.shot(page, 'toolbar-1366-link', false);
     await address.fill('12 34 56 78');
     await address.press('Enter');
     await panel.waitFor({ state: 'detached' });
