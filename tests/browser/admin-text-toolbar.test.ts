@@ -116,6 +116,17 @@ describe('page text toolbar', () => {
     await panel.waitFor({ state: 'detached' });
     expect(await text.inputValue()).toBe('## Vores ydelser\n[Ring til os](tel:12345678)');
     expect(await text.evaluate((area) => area === document.activeElement)).toBe(true);
+    // In a link, the shortcut opens it for changing; Escape leaves it as it was.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Control+K');
+    const edit = page.getByRole('group', { name: 'Ret link' });
+    expect(await edit.getByLabel('Adresse').inputValue()).toBe('tel:12345678');
+    await edit.getByRole('button', { name: 'Fjern link' }).waitFor();
+    await page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'detached' });
+    expect(await text.inputValue()).toBe('## Vores ydelser\n[Ring til os](tel:12345678)');
+    expect(await text.evaluate((area) => area === document.activeElement)).toBe(true);
 
     // The toolbar is one tab stop before the text; arrow keys move along it, Enter presses.
     await text.press('Shift+Tab');

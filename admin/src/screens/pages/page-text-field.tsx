@@ -96,7 +96,9 @@ export function PageTextField(props: PageTextFieldProps) {
   const toolbar = useRef<HTMLDivElement>(null);
   const [focusIndex, setFocusIndex] = useState(0);
   const [selection, setSelection] = useState<TextSelection>({ text: props.value, start: 0, end: 0 });
-  const [link, setLink] = useState<{ draft: LinkDraft; text: string } | null>(null);
+  // `opened` counts the panel's openings: each one starts from its own draft.
+  const [link, setLink] = useState<{ draft: LinkDraft; text: string; opened: number } | null>(null);
+  const opened = useRef(0);
   const hintId = props.hint ? `${id}-hint` : undefined;
   const errorId = props.error ? `${id}-error` : undefined;
   const active = activeFormats(selection);
@@ -115,7 +117,8 @@ export function PageTextField(props: PageTextFieldProps) {
     if (!element) return;
     const current = selectionOf(element);
     if (command === 'link') {
-      setLink({ draft: linkDraft(current), text: current.text });
+      opened.current++;
+      setLink({ draft: linkDraft(current), text: current.text, opened: opened.current });
       return;
     }
     const edit = command === 'bold' ? toggleBold : command === 'heading' ? toggleHeading : toggleList;
@@ -172,7 +175,8 @@ export function PageTextField(props: PageTextFieldProps) {
             // A click keeps the text's selection and focus; the keyboard reaches the button by Tab.
             onMouseDown={(event) => event.preventDefault()}
             onFocus={() => setFocusIndex(index)}
-            onClick={() => run(button.command)}
+            // A second press on Link closes its panel.
+            onClick={() => (button.command === 'link' && link ? setLink(null) : run(button.command))}
           >
             {button.label}
           </button>
@@ -199,6 +203,7 @@ export function PageTextField(props: PageTextFieldProps) {
       />
       {link ? (
         <LinkPanel
+          key={link.opened}
           draft={link.draft}
           onCancel={() => {
             setLink(null);
