@@ -184,6 +184,9 @@ export const PAGE_MESSAGES = {
   metaTitleTooLong: `Maksimum ${META_TITLE_MAX} tegn`,
   metaDescriptionTooLong: `Maksimum ${META_DESCRIPTION_MAX} tegn`,
   textTooDeep: 'Teksten har for mange niveauer af citater eller lister.',
+  // The text toolbar's Link dialog (admin/src/screens/pages/text-format.ts).
+  linkAddressRequired: 'Skriv den adresse, linket skal føre til',
+  linkAddressInvalid: 'Skriv en webadresse (firma.dk), en email, et telefonnummer eller en side (/kontakt)',
 } as const;
 
 /** The company settings (contracts/company.ts). */

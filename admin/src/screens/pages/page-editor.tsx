@@ -27,6 +27,7 @@ import { GalleryEditor } from './gallery-editor';
 import { ImageChoice } from './image-choice';
 import { draftFrom, type PageDraft, updateFrom, withGeneratedText } from './page-draft';
 import { PageHistory } from './page-history';
+import { PageTextField } from './page-text-field';
 import { deletePage, savePage } from './pages-api';
 
 type TabKey = 'indhold' | 'billeder' | 'layout' | 'seo';
@@ -138,13 +139,13 @@ export function PageEditor({ page, onSaved, onDeleted }: PageEditorProps) {
                     error={errors.subtitle}
                   />
                 ) : null}
-                <Field
+                <PageTextField
                   label="Tekst"
                   rows={10}
                   value={draft.content}
                   onChange={set('content')}
                   error={errors.content}
-                  hint="Tip: To linjeskift giver et nyt afsnit. Skriv links som [tekst](url), f.eks. [Kontakt os](/kontakt)."
+                  hint="Markér tekst, og formatér den med knapperne. To linjeskift giver et nyt afsnit."
                 />
                 <AiGenerator
                   pageType={page.type}
