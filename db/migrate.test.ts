@@ -79,7 +79,8 @@ describeEachDialect(
 
       await migrateToLatest(db);
       expect(await tables()).toEqual(APP_TABLES);
-    });
+      // Three whole migration walks, each its own transactions: time for a loaded machine.
+    }, 60_000);
 
     it('migrates a database that applied the historical 0008, which created an index since dropped from the code', async () => {
       const { db } = use();

@@ -9,10 +9,11 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app';
 import type { CvrCompany } from '../../api/onboarding/contracts';
-import { type Db, findCompanyByCvr, listPages, migrateToLatest, openDatabase } from '../../db';
+import { type Db, findCompanyByCvr, listPages } from '../../db';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { DEFAULT_FAKE_ANSWER, type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
+import { openMigratedDatabase } from '../support/migrated-database';
 
 const CVR = '12345678';
 const NAME = 'Køge VVS & Blik ApS';
@@ -54,8 +55,7 @@ async function harness(): Promise<Harness> {
     OPENAI_API_KEY: 'test',
     OPENAI_BASE_URL: fake.baseUrl,
   });
-  const db = openDatabase(config.database);
-  await migrateToLatest(db);
+  const db = await openMigratedDatabase(config.database);
   cleanups.push(async () => {
     await db.destroy();
     rmSync(storageDir, { recursive: true, force: true });

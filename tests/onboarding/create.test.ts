@@ -13,16 +13,7 @@ import type { CvrCompany, CvrRegistry, ScrapeResult } from '../../api/onboarding
 import { newSiteUrl } from '../../api/onboarding/create-company';
 import { createDemoRegistry, DEMO_REGISTRY_COMPANIES } from '../../api/onboarding/demo-registry';
 import type { OnboardingCreateOverrides } from '../../api/routes/onboarding-create';
-import {
-  type Db,
-  findCompanyByCvr,
-  findUserByEmail,
-  getPublishState,
-  insertUser,
-  listPages,
-  migrateToLatest,
-  openDatabase,
-} from '../../db';
+import { type Db, findCompanyByCvr, findUserByEmail, getPublishState, insertUser, listPages } from '../../db';
 import { loadConfig } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import { createLogger } from '../../lib/logger';
@@ -31,6 +22,7 @@ import { DEFAULT_HOURS } from '../../rules/hours';
 import { MESSAGES } from '../../rules/messages';
 import { TRIAL_MS } from '../../rules/trial';
 import { sceneTrade } from '../../templates/site/lib/trade-slug';
+import { openMigratedDatabase } from '../support/migrated-database';
 import { readMessage, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 
 const CVR = '12345678';
@@ -89,8 +81,7 @@ async function harness(
 ): Promise<Harness> {
   const storageDir = mkdtempSync(path.join(tmpdir(), 'onboarding-create-'));
   const config = loadConfig({ STORAGE_DIR: storageDir, LOG_LEVEL: 'info', ...options.env });
-  const db = openDatabase(config.database);
-  await migrateToLatest(db);
+  const db = await openMigratedDatabase(config.database);
   cleanups.push(async () => {
     await db.destroy();
     rmSync(storageDir, { recursive: true, force: true });

@@ -8,12 +8,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createOwnerAccount } from '../../api/auth/accounts';
-import { type Company, type Db, findCompanyByCvr, migrateToLatest, openDatabase } from '../../db';
+import { type Company, type Db, findCompanyByCvr } from '../../db';
 import { type Config, loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { seedDemoCompanies } from '../../scripts/seed/seed-demo';
 import { type ProductStack, startProductStack } from '../../server/product-stack';
 import { launchChromium } from './browser';
+import { openMigratedDatabase } from './migrated-database';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -66,8 +67,7 @@ export async function startAdminStack(
     PORT: String(port),
     ...env,
   });
-  const db = openDatabase(config.database);
-  await migrateToLatest(db);
+  const db = await openMigratedDatabase(config.database);
   await seedDemoCompanies(db);
   // Demo companies have no owner; this one gets ours (owners are found by companyEmail, SPEC §3).
   await db.updateTable('companies').set({ companyEmail: OWNER.email }).where('cvr', '=', OWNER.cvr).execute();

@@ -1,4 +1,5 @@
-// Global setup (vitest.config.ts): fails the run when a process the suite started outlives it.
+// Global setup (vitest.config.ts): fails the run when a process the suite started outlives it, and drops the
+// PostgreSQL schemas its test processes kept for reuse (tests/support/test-schemas.ts).
 // vitest.config.ts marks the run with MESTERSIDE_TEST_RUN=<id> (test.env); every process a test starts gets it
 // (tests/support/processes.ts passes it on to children that get a clean environment). At the end this
 // scans /proc/*/environ for the marker: anything still carrying it that is not vitest itself (the main
@@ -6,7 +7,9 @@
 // leaks are listed, killed so nothing is left running, and the run fails.
 import { readdirSync, readFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { getTestEnvironment } from '../../lib/config';
 import { TEST_RUN_MARKER } from './processes';
+import { dropRunSchemas } from './test-schemas';
 
 interface ProcessInfo {
   pid: number;
@@ -56,6 +59,8 @@ export function setup(project: TestProject): () => Promise<void> {
   const marker = project.config.env[TEST_RUN_MARKER];
   if (!marker) throw new Error(`${TEST_RUN_MARKER} is not set: vitest.config.ts sets it in test.env`);
   return async () => {
+    // Test processes keep migrated PostgreSQL schemas for reuse until they end; none outlives the run.
+    await dropRunSchemas(getTestEnvironment().databaseUrl, marker);
     // A process stopped in the last afterAll may still be on its way out.
     let left = leaks(marker);
     for (let waited = 0; left.length > 0 && waited < 3_000; waited += 100) {

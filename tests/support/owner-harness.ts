@@ -9,18 +9,10 @@ import { Hono } from 'hono';
 import type { AppEnv, OwnerEnv } from '../../api/env';
 import { handleError, handleNotFound } from '../../api/errors';
 import { LimitStore } from '../../api/middleware/rate-limit';
-import {
-  type Company,
-  type Db,
-  findCompanyByCvr,
-  insertCompany,
-  insertSession,
-  insertUser,
-  migrateToLatest,
-  openDatabase,
-} from '../../db';
+import { type Company, type Db, findCompanyByCvr, insertCompany, insertSession, insertUser } from '../../db';
 import { type Config, loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
+import { openMigratedDatabase } from './migrated-database';
 
 export interface OwnerHarness {
   app: Hono<AppEnv>;
@@ -40,8 +32,7 @@ export async function createOwnerHarness(
 ): Promise<OwnerHarness> {
   const dir = mkdtempSync(path.join(tmpdir(), 'owner-harness-'));
   const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', ...options.env });
-  const db = openDatabase(config.database);
-  await migrateToLatest(db);
+  const db = await openMigratedDatabase(config.database);
   const cvr = options.cvr ?? '12345678';
   const email = `ejer-${cvr}@firma.example`;
   const company = await insertCompany(db, {
