@@ -6,6 +6,7 @@
 import type { Company, Page } from '../db';
 import { LEAD_KEEP_MONTHS } from '../rules/limits';
 import { LEAD_MESSAGES } from '../rules/messages';
+import { formatPhone } from '../rules/phone';
 
 const PRIVACY_SLUG = 'privatliv';
 const THANKS_SLUG = 'tak';
@@ -34,7 +35,8 @@ function page(company: Company, slug: string, title: string, content: string): P
 }
 
 function reachUs(company: Company): string {
-  const ways = [company.email.trim(), company.phone.trim()].filter((way) => way !== '');
+  // The number written the Danish way, as the Kontakt section shows it ('12 34 56 78').
+  const ways = [company.email.trim(), formatPhone(company.phone)].filter((way) => way !== '');
   return ways.length > 0 ? ` på ${ways.join(' eller ')}` : '';
 }
 
@@ -59,7 +61,7 @@ export function privacyPage(company: Company): Page {
 export function thanksPage(company: Company): Page {
   const content = [
     `${LEAD_MESSAGES.nextSteps}`,
-    `Vi kontakter dig på det telefonnummer eller den e-mail, du skrev. Haster det, er du velkommen til at ringe til os${company.phone.trim() ? ` på ${company.phone.trim()}` : ''}.`,
+    `Vi kontakter dig på det telefonnummer eller den e-mail, du skrev. Haster det, er du velkommen til at ringe til os${company.phone.trim() ? ` på ${formatPhone(company.phone)}` : ''}.`,
     '[Tilbage til forsiden](./)',
   ].join('\n\n');
   return page(company, THANKS_SLUG, 'Tak for din forespørgsel', content);

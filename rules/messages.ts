@@ -242,6 +242,12 @@ export const LEAD_MESSAGES = {
     'Vi har modtaget din forespørgsel og vender tilbage hurtigst muligt – som regel inden for 1–2 hverdage.',
   privacyLine: `Vi gemmer dine oplysninger og billeder i ${LEAD_KEEP_MONTHS} måneder for at kunne besvare din forespørgsel.`,
   privacyLink: 'Læs om privatliv',
+  /** The photo field's own button and its line of chosen files (the browser's "Choose Files" and
+   *  "No file chosen" would follow the browser's language). */
+  photosButton: 'Vælg billeder',
+  photosNone: 'Ingen billeder valgt',
+  photosOne: 'billede valgt:',
+  photosMany: 'billeder valgt:',
   loadFailed: 'Kunne ikke hente henvendelserne',
   updateFailed: 'Kunne ikke gemme ændringen',
   deleteFailed: 'Kunne ikke slette henvendelsen',

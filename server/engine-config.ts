@@ -10,6 +10,7 @@
 // rules/request-target.ts would (percent-encoding, dot segments, double slashes, backslashes, any
 // method but GET and HEAD, a missing page) goes to the app, so the rules stay in one place.
 import path from 'node:path';
+import { LEAD_FORM_MAX_BODY_BYTES } from '../api/images/upload-rules';
 import { normalizeHost } from '../rules/domain';
 import { productOrigin } from '../rules/site-url';
 import { INACTIVE_MARKER, ROUTE_FOLDERS, ROUTE_PAGES } from './host-routes';
@@ -148,8 +149,9 @@ ${viewLog}
     absolute_redirect off;
     # Errors raised while an error page is chosen (an inactive site's /404) are answered too.
     recursive_error_pages on;
-    # Uploads: the API refuses images over its own limit with a Danish message; let them reach it.
-    client_max_body_size 12m;
+    # Uploads: the API refuses bodies over its own limits with a Danish message; let the largest it
+    # takes (a quote form with its photos) reach it, whether sent with a length or in chunks.
+    client_max_body_size ${Math.ceil(LEAD_FORM_MAX_BODY_BYTES / 1024 / 1024) + 1}m;
     # The Node server's content types (server/static-headers.ts) for the files served here.
     types {
 ${types}

@@ -35,6 +35,8 @@ export interface RawRequest {
   host?: string;
   method?: string;
   headers?: Record<string, string>;
+  /** Sent as the request body, with its Content-Length (unless `transfer-encoding` is given). */
+  body?: Buffer;
 }
 
 /** One request on its own connection, the path sent byte for byte. */
@@ -47,7 +49,13 @@ export function rawRequest(port: number, options: RawRequest): Promise<RawRespon
         method: options.method ?? 'GET',
         path: options.path,
         agent: false,
-        headers: { host: options.host ?? 'localhost', ...options.headers },
+        headers: {
+          host: options.host ?? 'localhost',
+          ...(options.body && !options.headers?.['transfer-encoding']
+            ? { 'content-length': String(options.body.length) }
+            : {}),
+          ...options.headers,
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -59,6 +67,6 @@ export function rawRequest(port: number, options: RawRequest): Promise<RawRespon
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }

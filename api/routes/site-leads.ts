@@ -33,7 +33,7 @@ import { LEAD_MAX_PHOTOS } from '../../rules/limits';
 import { LEAD_MESSAGES } from '../../rules/messages';
 import { classifyHost } from '../../rules/request-target';
 import type { AppEnv } from '../env';
-import { MAX_UPLOAD_BYTES } from '../images/upload-rules';
+import { LEAD_FORM_MAX_BODY_BYTES } from '../images/upload-rules';
 import { type FormPageInput, leadFormPage } from '../leads/form-page';
 import { checkToken, freshToken } from '../leads/form-token';
 import type { LeadOutbox } from '../leads/lead-outbox';
@@ -49,7 +49,6 @@ const LEAD_LIMITS = {
 } as const;
 /** The same words to the same company within this window are one request. */
 const DUPLICATE_WINDOW_MS = 24 * 60 * MINUTE;
-const MAX_BODY_BYTES = LEAD_MAX_PHOTOS * MAX_UPLOAD_BYTES + 256 * 1024;
 
 export interface SiteLeadRoutesDeps {
   outbox?: LeadOutbox;
@@ -138,7 +137,7 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
       "Send a site's quote form (multipart). 303 to the thank-you page, or JSON with Accept: application/json",
     middleware: [
       bodyLimit({
-        maxSize: MAX_BODY_BYTES,
+        maxSize: LEAD_FORM_MAX_BODY_BYTES,
         onError: () => {
           throw new AppError('payload_too_large', LEAD_MESSAGES.photoRefused);
         },

@@ -4,7 +4,13 @@
 // runs, which its `invalid` event would show.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPANY_MESSAGES, CONTACT_MESSAGES, MESSAGES, PAGE_MESSAGES } from '../../rules/messages';
+import {
+  COMPANY_MESSAGES,
+  CONTACT_MESSAGES,
+  LEAD_MESSAGES,
+  MESSAGES,
+  PAGE_MESSAGES,
+} from '../../rules/messages';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
 import { expectBeside, focusedLabel } from '../support/field-error';
 import { waitForMailLink } from '../support/outbox';
@@ -13,6 +19,7 @@ const NARROW = { width: 360, height: 780 } as const;
 const WIDE = { width: 1366, height: 900 } as const;
 
 let admin: AdminStack;
+const JPEG = { name: 'tag.jpg', mimeType: 'image/jpeg', buffer: Buffer.from([0xff, 0xd8, 0xff, 0xd9]) };
 
 beforeAll(async () => {
   admin = await startAdminStack('danish-forms', {}, { browserLocale: 'en-US' });
@@ -168,5 +175,78 @@ describe('forms in a browser set to English speak Danish (issue 28)', { timeout:
     await page.locator('.order-form .form-error').first().waitFor();
     expect(await page.getByLabel('E-mail til fakturaen').getAttribute('aria-invalid')).toBe('true');
     await expectOnlyDanish(page);
+  });
+  it('the quote form on a company site, its photo field too, with and without JavaScript', async () => {
+    for (const viewport of [NARROW, WIDE]) {
+      const page = await englishPage(viewport);
+      await page.goto(`${admin.origin}/${OWNER.cvr}/`);
+      const form = page.locator('#lead-form');
+      await form.scrollIntoViewIfNeeded();
+      // The browser's own file control ("Choose Files", "No file chosen") is not what a visitor sees:
+      // the real input is in the page but one pixel, clipped; our Danish button and line are shown.
+      const input = form.getByLabel('Vedhæft billeder (valgfrit)', { exact: true });
+      const box = await input.boundingBox();
+      expect(box?.width ?? 0).toBeLessThanOrEqual(1);
+      const button = form.getByText(LEAD_MESSAGES.photosButton, { exact: true });
+      expect(await button.isVisible()).toBe(true);
+      const status = form.locator('#lead-photos-status');
+      expect(await status.textContent()).toBe(LEAD_MESSAGES.photosNone);
+      await page.locator('#tilbud').screenshot({ path: `/tmp/leads-photos-empty-${viewport.width}.png` });
+      // Our button opens the browser's file picker; the chosen files are named in Danish.
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);
+      expect(chooser.isMultiple()).toBe(true);
+      await chooser.setFiles([JPEG, { ...JPEG, name: 'rende.jpg' }]);
+      expect(await status.textContent()).toBe(`2 ${LEAD_MESSAGES.photosMany} tag.jpg, rende.jpg`);
+      await input.setInputFiles(JPEG);
+      expect(await status.textContent()).toBe(`1 ${LEAD_MESSAGES.photosOne} tag.jpg`);
+      // The keyboard reaches the real input from the field before it, and the button shows the focus.
+      await form.getByLabel('Hvad drejer det sig om?').focus();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('lead-photos');
+      expect(await button.evaluate((node) => getComputedStyle(node).outlineStyle)).toBe('solid');
+      await page.locator('#tilbud').screenshot({ path: `/tmp/leads-photos-chosen-${viewport.width}.png` });
+      // Sent empty: our messages beside the fields, the browser's check never ran.
+      await form.getByLabel('Hvad drejer det sig om?').fill('');
+      await page.waitForTimeout(3_200); // the form token refuses a post sooner than a person types
+      await page.getByRole('button', { name: 'Send forespørgsel' }).click();
+      await expectBeside(page, 'Navn', LEAD_MESSAGES.nameRequired, form);
+      await expectBeside(page, 'Postnummer', LEAD_MESSAGES.postcodeInvalid, form);
+      await expectOnlyDanish(page);
+      await page.close();
+    }
+
+    // Without JavaScript the same button opens the picker on the real input; the line that only the
+    // script can keep true is not shown.
+    const context = await admin.browser.newContext({ viewport: NARROW, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${admin.origin}/${OWNER.cvr}/`);
+      const form = page.locator('#lead-form');
+      await form.scrollIntoViewIfNeeded();
+      const button = form.getByText(LEAD_MESSAGES.photosButton, { exact: true });
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);
+      await chooser.setFiles(JPEG);
+      expect(await form.locator('#lead-photos-status').isVisible()).toBe(false);
+      expect(
+        await form
+          .getByLabel('Vedhæft billeder (valgfrit)', { exact: true })
+          .evaluate((node) => (node as HTMLInputElement).files?.length),
+      ).toBe(1);
+      await form.getByLabel('Hvad drejer det sig om?').focus();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('lead-photos');
+      await page.locator('#tilbud').screenshot({ path: '/tmp/leads-photos-nojs-360.png' });
+      // The refusal page a post without the script lands on has the same Danish control.
+      await page.waitForTimeout(3_200);
+      await page.getByRole('button', { name: 'Send forespørgsel' }).click();
+      await page.waitForURL(`${admin.origin}/api/sites/${OWNER.cvr}/leads`);
+      expect(await page.getByText(LEAD_MESSAGES.nameRequired).count()).toBe(1);
+      expect(await page.getByText(LEAD_MESSAGES.photosButton, { exact: true }).isVisible()).toBe(true);
+      const box = await page.getByLabel('Vedhæft billeder (valgfrit)', { exact: true }).boundingBox();
+      expect(box?.width ?? 0).toBeLessThanOrEqual(1);
+      await page.screenshot({ path: '/tmp/leads-photos-nojs-refused-360.png', fullPage: true });
+    } finally {
+      await context.close();
+    }
   });
 });

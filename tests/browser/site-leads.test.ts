@@ -1,28 +1,49 @@
-// Issue 25 in Chromium against the real server: a visitor fills the quote form on a published site
-// (by path at 360 px, on its subdomain at 1366 px), attaches a photo, sends it and sees the thank-you
-// in place; the same form with JavaScript switched off lands on the site's thank-you page. Within
-// seconds the outbox (storage/outbox, no SMTP_URL) holds the owner's mail with Reply-To the visitor,
-// and the owner sees the requests unread in Henvendelser and as a count on the dashboard.
-// Screenshots in test-artifacts/site-leads/.
+// Issue 25's "done when" in Chromium against the real server: a company is onboarded through
+// /onboarding (its CVR data from a fake cvrapi.dk, its texts from a fake OpenAI, both real HTTP
+// servers), and on the site it just got a visitor fills the quote form (by path at 360 px, on the
+// subdomain at 1366 px), attaches a photo, sends it and sees the thank-you in place. The same form
+// with JavaScript switched off posts and lands on the site's thank-you page, by path (after a refusal
+// that keeps the visitor's text) and on the subdomain. Within seconds the outbox (storage/outbox, no
+// SMTP_URL) holds the owner's mail with the request and Reply-To the visitor, and the owner, logged
+// in with the password chosen in the onboarding, sees the requests unread in Henvendelser and as a
+// count on the dashboard. Screenshots in test-artifacts/site-leads/.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findCompanyByCvr } from '../../db';
+import { LEAD_MESSAGES } from '../../rules/messages';
 import { solidImage } from '../fixtures/images/make-images';
-import { type AdminStack, OWNER, startAdminStack, type Viewport } from '../support/admin-stack';
+import { type AdminStack, startAdminStack, type Viewport } from '../support/admin-stack';
+import { type FakeCvrApi, startFakeCvrApi } from '../support/fake-cvrapi';
+import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
 import { outboxMails } from '../support/outbox';
 
 const NARROW = { width: 360, height: 780 } as unknown as Viewport;
 const WIDE = { width: 1366, height: 900 } as unknown as Viewport;
+/** The company the onboarding creates: any eight digits, the fake registry answers for them. */
+const NEW_OWNER = { cvr: '31415926', email: 'mester@testfirma.example', password: 'tagrende-42' } as const;
 
 let admin: AdminStack;
+let cvrapi: FakeCvrApi;
+let openai: FakeOpenAi;
 let photo: Buffer;
+/** The onboarded site's subdomain origin, `http://<subdomain>.localhost:<port>`. */
+let subOrigin = '';
 
 beforeAll(async () => {
-  admin = await startAdminStack('site-leads');
+  cvrapi = await startFakeCvrApi();
+  openai = await startFakeOpenAi();
+  admin = await startAdminStack('site-leads', {
+    CVR_API_URL: cvrapi.baseUrl,
+    OPENAI_API_KEY: 'sk-test-site-leads',
+    OPENAI_BASE_URL: openai.baseUrl,
+  });
   photo = await solidImage(1200, 900, 'jpeg', '#6b8e23');
 }, 90_000);
 
 afterAll(async () => {
   await admin?.close();
+  await cvrapi?.close();
+  await openai?.close();
 });
 
 async function fillForm(page: Page, who: { name: string; email: string; message: string }) {
@@ -41,6 +62,7 @@ async function fillForm(page: Page, who: { name: string; email: string; message:
   await page.waitForTimeout(3_200);
 }
 
+/** The outbox's mail whose Reply-To is the visitor, within 15 s. */
 async function waitForMail(replyTo: string): Promise<string> {
   for (let waited = 0; waited < 15_000; waited += 100) {
     const mail = outboxMails(admin.storageDir).find((text) => text.includes(`Reply-To: ${replyTo}`));
@@ -50,21 +72,60 @@ async function waitForMail(replyTo: string): Promise<string> {
   throw new Error(`no mail with Reply-To ${replyTo}`);
 }
 
-describe('the quote form in Chromium', () => {
+async function loginAsNewOwner(page: Page) {
+  await page.goto(`${admin.origin}/admin`);
+  await page.getByLabel('Email').fill(NEW_OWNER.email);
+  await page.getByLabel('Password').fill(NEW_OWNER.password);
+  await page.getByRole('button', { name: 'Log ind' }).click();
+  await page.waitForURL(`${admin.origin}/admin/dashboard`);
+}
+
+describe('the quote form on a freshly onboarded site, in Chromium', () => {
+  it('onboards the company through /onboarding and lands on its new site', async () => {
+    const page = await admin.newPage(NARROW);
+    await page.goto(`${admin.origin}/onboarding`);
+    await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
+    await page.getByLabel('CVR-nummer').fill(NEW_OWNER.cvr);
+    await page.getByRole('button', { name: 'Find virksomhed' }).click();
+    await page.getByRole('heading', { name: 'Bekræft virksomhed' }).waitFor();
+    expect(await page.locator('.ob-company').textContent()).toContain('Testfirmaet Tømrer ApS');
+    await page.getByLabel('Vi har ingen hjemmeside').check();
+    await page.getByRole('button', { name: 'Fortsæt' }).click();
+    await page.getByRole('heading', { name: 'Opret login' }).waitFor();
+    await page.getByLabel('Email').fill(NEW_OWNER.email);
+    await page.getByLabel('Password', { exact: true }).fill(NEW_OWNER.password);
+    await page.getByLabel('Gentag password').fill(NEW_OWNER.password);
+    await page.getByLabel('Jeg accepterer privatlivspolitikken').check();
+    await page.getByRole('button', { name: 'Opret hjemmeside' }).click();
+    await page.waitForURL(`${admin.origin}/${NEW_OWNER.cvr}/?newsite=true`, { timeout: 30_000 });
+    // The registry and the writer really were asked: this site is new, not a seeded one.
+    expect(cvrapi.requests.some((request) => request.url.searchParams.get('search') === NEW_OWNER.cvr)).toBe(
+      true,
+    );
+    expect(openai.requests.length).toBeGreaterThan(0);
+    const company = await findCompanyByCvr(admin.db, NEW_OWNER.cvr);
+    expect(company?.name).toBe('Testfirmaet Tømrer ApS');
+    subOrigin = admin.origin.replace('//localhost', `//${company?.subdomain}.localhost`);
+    await page.context().close();
+  }, 60_000);
+
   it('sends a request with a photo by path at 360 px and shows the thank-you in place', async () => {
     const page = await admin.newPage(NARROW);
-    await page.goto(`${admin.origin}/${OWNER.cvr}/`);
+    await page.goto(`${admin.origin}/${NEW_OWNER.cvr}/`);
     await page.getByRole('link', { name: 'Kontakt os' }).first().click();
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#tilbud');
     await admin.shot(page, 'form-360', false);
-    await page
-      .locator('#tilbud')
-      .screenshot({ path: `${process.cwd()}/test-artifacts/site-leads/section-360.png` });
     await fillForm(page, {
       name: 'Sofie Lund',
       email: 'sofie@example.dk',
       message: 'Tagrenden er faldet ned.',
     });
+    expect(await page.locator('#lead-photos-status').textContent()).toBe(
+      `1 ${LEAD_MESSAGES.photosOne} tag.jpg`,
+    );
+    await page
+      .locator('#tilbud')
+      .screenshot({ path: `${process.cwd()}/test-artifacts/site-leads/section-360.png` });
     await page.getByRole('button', { name: 'Send forespørgsel' }).click();
     await expect.poll(() => page.locator('#lead-thanks').isVisible()).toBe(true);
     expect(await page.locator('#lead-thanks').textContent()).toContain('Vi har modtaget din forespørgsel');
@@ -73,26 +134,28 @@ describe('the quote form in Chromium', () => {
       .screenshot({ path: `${process.cwd()}/test-artifacts/site-leads/thanks-360.png` });
 
     const mail = await waitForMail('sofie@example.dk');
+    // To the company's e-mail from the registry (the default recipient), not the login.
+    expect(mail).toContain(`To: ${cvrapi.company.email}`);
     expect(mail).toContain('Tagrenden er faldet ned.');
     expect(mail).toMatch(/Content-Type: image\/jpeg/i);
   }, 60_000);
 
-  it('sends a request on the subdomain at 1366 px', async () => {
-    const company = await admin.company();
-    const port = new URL(admin.origin).port;
+  it('sends a request with a photo on the subdomain at 1366 px', async () => {
     const page = await admin.newPage(WIDE);
-    await page.goto(`http://${company.subdomain}.localhost:${port}/`);
+    await page.goto(`${subOrigin}/`);
     await page.locator('#tilbud').scrollIntoViewIfNeeded();
+    await fillForm(page, { name: 'Peter Holm', email: 'peter@example.dk', message: 'Nye vinduer i stuen.' });
     await page
       .locator('#tilbud')
       .screenshot({ path: `${process.cwd()}/test-artifacts/site-leads/section-1366.png` });
-    await fillForm(page, { name: 'Peter Holm', email: 'peter@example.dk', message: 'Nye vinduer i stuen.' });
     await page.getByRole('button', { name: 'Send forespørgsel' }).click();
     await expect.poll(() => page.locator('#lead-thanks').isVisible()).toBe(true);
-    expect(await waitForMail('peter@example.dk')).toContain('Nye vinduer i stuen.');
+    const mail = await waitForMail('peter@example.dk');
+    expect(mail).toContain('Nye vinduer i stuen.');
+    expect(mail).toMatch(/Content-Type: image\/jpeg/i);
   }, 60_000);
 
-  it('works with JavaScript switched off: posts, and lands on the thank-you page', async () => {
+  it('works with JavaScript switched off, by path and on the subdomain', async () => {
     const context = await admin.browser.newContext({
       viewport: NARROW,
       javaScriptEnabled: false,
@@ -100,13 +163,13 @@ describe('the quote form in Chromium', () => {
     });
     try {
       const page = await context.newPage();
-      await page.goto(`${admin.origin}/${OWNER.cvr}/`);
+      await page.goto(`${admin.origin}/${NEW_OWNER.cvr}/`);
       // A refusal first: the visitor's text comes back with the message beside the field.
       await page.locator('#lead-form').getByLabel('Navn').fill('Uden Script');
       await page.locator('#lead-form').getByLabel('Hvad drejer det sig om?').fill('Hjælp med <b>taget</b>');
       await page.waitForTimeout(3_200);
       await page.getByRole('button', { name: 'Send forespørgsel' }).click();
-      await page.waitForURL(`${admin.origin}/api/sites/${OWNER.cvr}/leads`);
+      await page.waitForURL(`${admin.origin}/api/sites/${NEW_OWNER.cvr}/leads`);
       expect(await page.getByText('Skriv et postnummer på 4 cifre').count()).toBe(1);
       expect(await page.getByLabel('Hvad drejer det sig om?').inputValue()).toBe('Hjælp med <b>taget</b>');
       await admin.shot(page, 'nojs-refused-360');
@@ -114,10 +177,30 @@ describe('the quote form in Chromium', () => {
       await page.getByLabel('E-mail').fill('uden@example.dk');
       await page.waitForTimeout(3_200);
       await page.getByRole('button', { name: 'Send forespørgsel' }).click();
-      await page.waitForURL(`${admin.origin}/${OWNER.cvr}/tak`);
+      await page.waitForURL(`${admin.origin}/${NEW_OWNER.cvr}/tak`);
       expect(await page.locator('main').textContent()).toContain('Vi har modtaget din forespørgsel');
       await admin.shot(page, 'nojs-thanks-360');
       expect(await waitForMail('uden@example.dk')).toContain('Hjælp med <b>taget</b>');
+
+      // On the subdomain, with a photo chosen through the Danish button: the site's own /tak.
+      await page.goto(`${subOrigin}/`);
+      const form = page.locator('#lead-form');
+      await form.getByLabel('Navn').fill('Karen Bo');
+      await form.getByLabel('E-mail').fill('karen@example.dk');
+      await form.getByLabel('Postnummer').fill('5000');
+      await form.getByLabel('Hvad drejer det sig om?').fill('Rådne vindueskarme.');
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        form.getByText(LEAD_MESSAGES.photosButton, { exact: true }).click(),
+      ]);
+      await chooser.setFiles({ name: 'karm.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await page.waitForTimeout(3_200);
+      await page.getByRole('button', { name: 'Send forespørgsel' }).click();
+      await page.waitForURL(`${subOrigin}/tak`);
+      expect(await page.locator('main').textContent()).toContain('Vi har modtaget din forespørgsel');
+      const mail = await waitForMail('karen@example.dk');
+      expect(mail).toContain('Rådne vindueskarme.');
+      expect(mail).toMatch(/Content-Type: image\/jpeg/i);
     } finally {
       await context.close();
     }
@@ -126,19 +209,20 @@ describe('the quote form in Chromium', () => {
   it('shows the owner the requests unread in Henvendelser and the count on the dashboard', async () => {
     for (const viewport of [NARROW, WIDE]) {
       const page = await admin.newPage(viewport);
-      await admin.login(page);
-      await expect.poll(() => page.locator('.dashboard-leads-count').textContent()).toBe('3');
+      await loginAsNewOwner(page);
+      await expect.poll(() => page.locator('.dashboard-leads-count').textContent()).toBe('4');
       await admin.shot(page, `dashboard-${viewport.width}`, false);
       await page
         .getByRole('link', { name: /Henvendelser/ })
         .first()
         .click();
       await page.waitForURL(`${admin.origin}/admin/henvendelser`);
-      await expect.poll(() => page.locator('.lead-card').count()).toBe(3);
-      expect(await page.locator('.lead-unread').count()).toBe(3);
-      expect(await page.locator('.lead-card h2').first().textContent()).toContain('Uden Script');
+      await expect.poll(() => page.locator('.lead-card').count()).toBe(4);
+      expect(await page.locator('.lead-unread').count()).toBe(4);
+      expect(await page.locator('.lead-card h2').first().textContent()).toContain('Karen Bo');
       // The text is shown as text; the photo loads through the owner route.
-      expect(await page.locator('.lead-message').first().textContent()).toBe('Hjælp med <b>taget</b>');
+      const refused = page.locator('.lead-card', { hasText: 'Uden Script' });
+      expect(await refused.locator('.lead-message').textContent()).toBe('Hjælp med <b>taget</b>');
       const img = page.locator('.lead-photos img').first();
       await expect
         .poll(() => img.evaluate((node) => (node as HTMLImageElement).naturalWidth))

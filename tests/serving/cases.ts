@@ -155,6 +155,47 @@ export const CASES: ConformanceCase[] = [
     method: 'POST',
     expect: { status: 405, headers: { allow: 'GET, HEAD' } },
   },
+  // ── the quote form (issue 25): its post goes to the app, its thank-you page is the site's ──
+  {
+    name: "path mode: the quote form's thank-you page",
+    host: PUBLIC_HOST,
+    path: `/${HANSEN.cvr}/tak`,
+    headers: BR,
+    expect: { status: 200, headers: { ...SITE_HTML, 'content-encoding': 'br' }, body: PAGES.thanks },
+  },
+  {
+    name: 'path mode: the quote form posts to the app (a post without Origin is refused there)',
+    host: PUBLIC_HOST,
+    path: `/api/sites/${HANSEN.cvr}/leads`,
+    method: 'POST',
+    expect: { status: 403, headers: { 'content-type': /^application\/json/ } },
+  },
+  {
+    name: "subdomain: the quote form's thank-you page",
+    host: SUB,
+    path: '/tak',
+    expect: { status: 200, headers: SITE_HTML, body: PAGES.thanks },
+  },
+  {
+    name: 'subdomain: the quote form posts to the app',
+    host: SUB,
+    path: `/api/sites/${HANSEN.cvr}/leads`,
+    method: 'POST',
+    expect: { status: 403, headers: { 'content-type': /^application\/json/ } },
+  },
+  {
+    name: "domain: verified, the quote form's thank-you page",
+    host: HANSEN.domain,
+    path: '/tak',
+    expect: { status: 200, headers: SITE_HTML, body: PAGES.thanks },
+  },
+  {
+    name: 'domain: verified, the quote form posts to the app',
+    host: HANSEN.domain,
+    path: `/api/sites/${HANSEN.cvr}/leads`,
+    method: 'POST',
+    expect: { status: 403, headers: { 'content-type': /^application\/json/ } },
+  },
   // ── main host: the app's paths ──
   {
     name: 'main: /api goes to the app',

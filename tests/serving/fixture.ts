@@ -6,6 +6,7 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writ
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../api/app';
+import type { SiteLeadRoutesDeps } from '../../api/routes/site-leads';
 import { type Db, insertCompany, setCustomDomainState } from '../../db';
 import { type Config, loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
@@ -36,6 +37,8 @@ export const PAGES = {
   robots: 'User-agent: *\nAllow: /\n',
   larsenHome: '<!doctype html><title>Larsen</title><h1>Larsen VVS</h1>'.padEnd(2000, ' l'),
   jensenHome: '<!doctype html><title>Jensen</title><h1>Jensen Maler</h1>',
+  /** The quote form's thank-you page (generator/lead-pages.ts), where a post without JS lands. */
+  thanks: '<!doctype html><title>Tak</title><h1>Vi har modtaget din forespørgsel</h1>'.padEnd(2000, ' t'),
 } as const;
 
 export interface ServingFixture {
@@ -46,7 +49,10 @@ export interface ServingFixture {
   close(): Promise<void>;
 }
 
-export async function createServingFixture(): Promise<ServingFixture> {
+/** `leads`: the quote form's limits (engine-leads.test.ts posts more than one client may). */
+export async function createServingFixture(
+  options: { leads?: SiteLeadRoutesDeps } = {},
+): Promise<ServingFixture> {
   const dir = mkdtempSync(path.join(tmpdir(), 'mesterside-serving-'));
   // nginx started by root serves as `nobody`: the folder must be readable by others, as a
   // deployment's storage must be by the engine's user.
@@ -70,6 +76,7 @@ export async function createServingFixture(): Promise<ServingFixture> {
     'om-os.html': PAGES.about,
     '404.html': PAGES.notFound,
     'sitemap.xml': PAGES.sitemap,
+    'tak.html': PAGES.thanks,
   });
   // robots.txt is small: written without compressed copies, as the generator does.
   writeFileSync(path.join(hansenBuild, 'robots.txt'), PAGES.robots);
@@ -130,7 +137,7 @@ export async function createServingFixture(): Promise<ServingFixture> {
     config,
     db,
     logger,
-    apiApp: createApp({ db, config, logger }),
+    apiApp: createApp({ db, config, logger, leads: options.leads }),
     marketingDir,
     adminDir,
     host: '127.0.0.1',

@@ -1,0 +1,20 @@
+// The generated thank-you and privacy pages (issue 25) name the company's number the Danish way, as
+// the Kontakt section beside them does: a number from the CVR registry comes as eight digits.
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_SITES } from './fixtures/sites';
+import { privacyPage, thanksPage } from './lead-pages';
+
+const company = { ...FIXTURE_SITES.tomrer.company, phone: '12345600', email: 'info@example.dk' };
+
+describe('the quote form pages', () => {
+  it('write the phone number in pairs', () => {
+    expect(thanksPage(company).content).toContain('ringe til os på 12 34 56 00.');
+    expect(privacyPage(company).content).toContain('på info@example.dk eller 12 34 56 00.');
+  });
+
+  it('leave the number out when the company has none', () => {
+    const none = { ...company, phone: '', email: '' };
+    expect(thanksPage(none).content).toContain('velkommen til at ringe til os.');
+    expect(privacyPage(none).content).toContain('Skriv eller ring til os.');
+  });
+});
