@@ -11,7 +11,7 @@ import {
   subscriptionSchema,
 } from '../../contracts/order';
 import type { Db } from '../../db';
-import { type Company, findLatestOrder, insertOrder, type Order } from '../../db';
+import { type Company, findLatestOrder, insertOrder, markCompanyOrdered, type Order } from '../../db';
 import { AppError } from '../../lib/errors';
 import { createMailer, type MailMessage } from '../../lib/mailer';
 import { MESSAGES } from '../../rules/messages';
@@ -114,13 +114,8 @@ subscription.openapi(order, async (c) => {
   const ean = input.ean || null;
   const order = await db.transaction().execute(async (trx) => {
     // Only one order wins when two arrive at once: the second finds the company already ordered.
-    const marked = await trx
-      .updateTable('companies')
-      .set({ planStatus: PLAN_STATUS_ORDERED, updatedAt: now.toISOString() })
-      .where('cvr', '=', company.cvr)
-      .where('planStatus', '!=', PLAN_STATUS_ORDERED)
-      .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) !== 1) throw new AppError('conflict', MESSAGES.alreadyOrdered);
+    if (!(await markCompanyOrdered(trx, company.cvr, now)))
+      throw new AppError('conflict', MESSAGES.alreadyOrdered);
     return insertOrder(
       trx,
       company.cvr,

@@ -3,6 +3,7 @@
 // save also keeps the version before it), and a delete keeps the page for DELETED_PAGE_DAYS, so
 // history is written in the same transaction as the change it records.
 import {
+  countPages,
   type Db,
   deletePage,
   findPage,
@@ -133,10 +134,6 @@ export async function restoreDeletedPage(trx: Db, cvr: string, id: string, now: 
 
 async function refuseAtPageLimit(trx: Db, cvr: string): Promise<void> {
   await lockCompany(trx, cvr);
-  const row = await trx
-    .selectFrom('pages')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('companyCvr', '=', cvr)
-    .executeTakeFirstOrThrow();
-  if (Number(row.count) >= MAX_PAGES_PER_SITE) throw new AppError('limit_reached', MESSAGES.pageLimit);
+  if ((await countPages(trx, cvr)) >= MAX_PAGES_PER_SITE)
+    throw new AppError('limit_reached', MESSAGES.pageLimit);
 }

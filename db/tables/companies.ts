@@ -11,6 +11,7 @@ import { RESERVED_SUBDOMAINS, subdomainCandidate } from '../../rules/subdomain';
 import { DEFAULT_THEME, isThemeId, type ThemeId } from '../../rules/themes';
 import { PLAN_STATUS_ORDERED, trialPeriod } from '../../rules/trial';
 import { type Db, inTransaction, isUniqueViolation } from '../database';
+import { accepted, type Outcome, refused } from '../outcome';
 import { addToCounter } from './counters';
 import { parseJson } from './json';
 
@@ -51,7 +52,7 @@ export interface CompaniesTable {
   updatedAt: string;
 }
 
-export type CompanyRow = Selectable<CompaniesTable>;
+type CompanyRow = Selectable<CompaniesTable>;
 export type NewCompanyRow = Insertable<CompaniesTable>;
 type CompanyRowUpdate = Updateable<CompaniesTable>;
 
@@ -167,7 +168,7 @@ export type CompanyPatch = Partial<
   >
 >;
 
-export function toCompany(row: CompanyRow): Company {
+function toCompany(row: CompanyRow): Company {
   return {
     id: row.cvr,
     cvr: row.cvr,
@@ -375,6 +376,76 @@ export async function listCompanies(db: Db, options: { limit?: number } = {}): P
   let query = db.selectFrom('companies').selectAll().orderBy('createdAt').orderBy('cvr');
   if (options.limit !== undefined) query = query.limit(options.limit);
   return (await query.execute()).map(toCompany);
+}
+
+/** The newest companies first (the landing page's cards). */
+export async function listNewestCompanies(db: Db, limit: number): Promise<Company[]> {
+  const rows = await db
+    .selectFrom('companies')
+    .selectAll()
+    .orderBy('createdAt', 'desc')
+    .orderBy('cvr', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toCompany);
+}
+
+/** Only what decides whether a company's site is shown (rules/trial.ts siteState); undefined when no
+ *  company has that CVR. */
+export async function findCompanyPlan(
+  db: Db,
+  cvr: string,
+): Promise<{ status: string; trialEndDate: string } | undefined> {
+  const row = await db
+    .selectFrom('companies')
+    .select(['planStatus', 'trialEndDate'])
+    .where('cvr', '=', cvr)
+    .executeTakeFirst();
+  return row && { status: row.planStatus, trialEndDate: row.trialEndDate };
+}
+
+/** Marks the company's plan ordered; false when it already was (of two orders at once, one wins). */
+export async function markCompanyOrdered(db: Db, cvr: string, now = new Date()): Promise<boolean> {
+  const marked = await db
+    .updateTable('companies')
+    .set({ planStatus: PLAN_STATUS_ORDERED, updatedAt: now.toISOString() })
+    .where('cvr', '=', cvr)
+    .where('planStatus', '!=', PLAN_STATUS_ORDERED)
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows) === 1;
+}
+
+/** The company administered from `oldEmail` is administered from `newEmail` from now on. */
+export async function moveCompanyEmail(
+  db: Db,
+  oldEmail: string,
+  newEmail: string,
+  now = new Date(),
+): Promise<Outcome<void, 'email-taken'>> {
+  try {
+    await db
+      .updateTable('companies')
+      .set({ companyEmail: normalizeEmail(newEmail), updatedAt: now.toISOString() })
+      .where('companyEmail', '=', normalizeEmail(oldEmail))
+      .execute();
+    return accepted(undefined);
+  } catch (error) {
+    if (isUniqueViolation(error)) return refused('email-taken');
+    throw error;
+  }
+}
+
+/** Every company's CVR in order (only the column: there may be 100,000 rows). */
+export async function listCompanyCvrs(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('companies').select('cvr').orderBy('cvr').execute();
+  return rows.map((row) => row.cvr);
+}
+
+/** Which of `cvrs` are companies (one query; the caller batches). */
+export async function existingCvrs(db: Db, cvrs: readonly string[]): Promise<string[]> {
+  if (cvrs.length === 0) return [];
+  const rows = await db.selectFrom('companies').select('cvr').where('cvr', 'in', cvrs).execute();
+  return rows.map((row) => row.cvr);
 }
 
 export async function countCompanies(db: Db): Promise<number> {

@@ -139,6 +139,15 @@ export async function findPageBySlug(db: Db, cvr: string, slug: string): Promise
   return row && toPage(row);
 }
 
+export async function countPages(db: Db, cvr: string): Promise<number> {
+  const row = await db
+    .selectFrom('pages')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('companyCvr', '=', cvr)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Slugs a page of the company cannot take: its other pages' and the reserved ones. */
 async function takenSlugs(db: Db, cvr: string, exceptId?: string): Promise<string[]> {
   let query = db.selectFrom('pages').select('slug').where('companyCvr', '=', cvr);

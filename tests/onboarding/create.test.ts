@@ -14,6 +14,7 @@ import { newSiteUrl } from '../../api/onboarding/create-company';
 import { createDemoRegistry, DEMO_REGISTRY_COMPANIES } from '../../api/onboarding/demo-registry';
 import type { OnboardingCreateOverrides } from '../../api/routes/onboarding-create';
 import {
+  acceptedValue,
   type Db,
   findCompanyByCvr,
   findUserByEmail,
@@ -393,7 +394,7 @@ describe('POST /api/onboarding/create', () => {
     let db: Db | undefined;
     const registry: CvrRegistry = {
       async lookup(cvr) {
-        if (db) await insertUser(db, 'ejer@hansen.dk', 'someone-elses-hash');
+        if (db) acceptedValue(await insertUser(db, 'ejer@hansen.dk', 'someone-elses-hash'));
         return { ...REGISTERED, cvr };
       },
     };

@@ -10,6 +10,7 @@ import type { AppEnv, OwnerEnv } from '../../api/env';
 import { handleError, handleNotFound } from '../../api/errors';
 import { LimitStore } from '../../api/middleware/rate-limit';
 import {
+  acceptedValue,
   type Company,
   type Db,
   findCompanyByCvr,
@@ -50,7 +51,7 @@ export async function createOwnerHarness(
     companyEmail: email,
     city: 'Køge',
   });
-  const user = await insertUser(db, email, 'not-a-real-hash');
+  const user = acceptedValue(await insertUser(db, email, 'not-a-real-hash'));
   const session = await insertSession(db, {
     id: `session-${cvr}`,
     userId: user.id,
