@@ -9,6 +9,7 @@ import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
 import { orFail } from '../errors';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
+import { valueOrRefuse } from '../refusals';
 import { toCompanyJson } from '../responses';
 import { commitChange } from '../services/commit-change';
 
@@ -46,7 +47,12 @@ company.openapi(saveSettings, async (c) => {
     throw new AppError('conflict', MESSAGES.domainTaken);
   }
   const saved = await orFail(c, MESSAGES.saveFailed, () =>
-    commitChange(c.var, current.cvr, (trx) => updateCompany(trx, current.cvr, patch, c.var.now())),
+    commitChange(c.var, current.cvr, async (trx) =>
+      valueOrRefuse(await updateCompany(trx, current.cvr, patch, c.var.now()), {
+        'company-not-found': ['not_found', MESSAGES.companyNotFound],
+        'domain-taken': ['conflict', MESSAGES.domainTaken],
+      }),
+    ),
   );
   return c.json(toCompanyJson(saved), 200);
 });

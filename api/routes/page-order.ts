@@ -9,6 +9,7 @@ import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
 import { orFail } from '../errors';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
+import { valueOrRefuse } from '../refusals';
 import { toPageJson } from '../responses';
 import { commitChange } from '../services/commit-change';
 
@@ -30,7 +31,11 @@ pageOrder.openapi(order, async (c) => {
   const { cvr } = c.var.company;
   const { pages } = c.req.valid('json');
   const ordered = await orFail(c, MESSAGES.pageOrderFailed, () =>
-    commitChange(c.var, cvr, (trx) => setMenuOrder(trx, cvr, pages)),
+    commitChange(c.var, cvr, async (trx) =>
+      valueOrRefuse(await setMenuOrder(trx, cvr, pages), {
+        'stale-order': ['conflict', MESSAGES.pageOrderStale],
+      }),
+    ),
   );
   return c.json(ordered.map(toPageJson), 200);
 });

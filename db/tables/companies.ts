@@ -1,11 +1,9 @@
 // The companies table and its repository. A company is keyed by its CVR (SPEC: the CVR is the
 // document id). Nested shapes are JSON text; this file is the one place that maps rows to objects.
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
-import { AppError } from '../../lib/errors';
 import { domainTwin } from '../../rules/domain';
 import { normalizeEmail } from '../../rules/email';
 import { DEFAULT_HOURS, normalizeHours, type OpeningHours } from '../../rules/hours';
-import { MESSAGES } from '../../rules/messages';
 import { EMPTY_SOCIAL_MEDIA, type SocialMedia } from '../../rules/social';
 import { RESERVED_SUBDOMAINS, subdomainCandidate } from '../../rules/subdomain';
 import { DEFAULT_THEME, isThemeId, type ThemeId } from '../../rules/themes';
@@ -234,11 +232,22 @@ function jsonOrNull(value: unknown): string | null {
   return value === null ? null : JSON.stringify(value);
 }
 
+/** Why a new company cannot be stored: a unique value another company holds ('taken': one of
+ *  them, found only by the unique index in a race inside the caller's transaction). */
+export type CompanyClash = 'cvr-taken' | 'email-taken' | 'subdomain-taken' | 'domain-taken';
+
 /**
  * Inserts a new company: status active, plan Free and active, a 90-day trial from `now`, theme amber
- * and the default hours unless given (SPEC section 4). A taken CVR is a conflict with the spec's text.
+ * and the default hours unless given (SPEC section 4). A CVR, owner e-mail, subdomain or custom domain
+ * another company holds is refused with the reason.
  */
-export async function insertCompany(db: Db, input: NewCompany, now = new Date()): Promise<Company> {
+export async function insertCompany(
+  db: Db,
+  input: NewCompany,
+  now = new Date(),
+): Promise<Outcome<Company, CompanyClash | 'taken'>> {
+  const clash = await companyClash(db, input);
+  if (clash) return refused(clash);
   // Two sign-ups with the same name may pick the same free subdomain at once; the unique index
   // stops the second, which then picks again.
   for (let attempt = 1; ; attempt++) {
@@ -253,14 +262,42 @@ export async function insertCompany(db: Db, input: NewCompany, now = new Date())
         await addToCounter(trx, 'companies', 1);
         return inserted;
       });
-      return toCompany(row);
+      return accepted(toCompany(row));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const subdomainClash = violatedColumn(error) === 'subdomain';
-      if (subdomainClash && input.subdomain === undefined && attempt < 5) continue;
-      throw conflictFor(error, input.cvr);
+      // Another insert won a race since the check. In a transaction of its own the failed statement
+      // is rolled back and the check can say which value; in the caller's (PostgreSQL has spoilt it)
+      // the caller rolls back and may ask again.
+      if (db.isTransaction) return refused('taken');
+      const found = await companyClash(db, input);
+      if (found) return refused(found);
+      if (input.subdomain === undefined && attempt < 5) continue;
+      return refused('taken');
     }
   }
+}
+
+/** The first unique value of `input` another company holds, by the same indexes the insert meets. */
+async function companyClash(db: Db, input: NewCompany): Promise<CompanyClash | undefined> {
+  const email = input.companyEmail ? normalizeEmail(input.companyEmail) : null;
+  const rows = await db
+    .selectFrom('companies')
+    .select(['cvr', 'companyEmail', 'subdomain', 'customDomain'])
+    .where((eb) =>
+      eb.or([
+        eb('cvr', '=', input.cvr),
+        ...(email ? [eb('companyEmail', '=', email)] : []),
+        ...(input.subdomain ? [eb('subdomain', '=', input.subdomain)] : []),
+        ...(input.customDomain ? [eb('customDomain', '=', input.customDomain)] : []),
+      ]),
+    )
+    .execute();
+  if (rows.some((row) => row.cvr === input.cvr)) return 'cvr-taken';
+  if (email && rows.some((row) => row.companyEmail === email)) return 'email-taken';
+  if (input.customDomain && rows.some((row) => row.customDomain === input.customDomain))
+    return 'domain-taken';
+  if (input.subdomain && rows.some((row) => row.subdomain === input.subdomain)) return 'subdomain-taken';
+  return undefined;
 }
 
 function newCompanyRow(input: NewCompany, subdomain: string, now: Date): NewCompanyRow {
@@ -298,25 +335,6 @@ function newCompanyRow(input: NewCompany, subdomain: string, now: Date): NewComp
     createdAt: stamp,
     updatedAt: stamp,
   };
-}
-
-/** The column whose unique index a violation hit (both dialects name it in their message). */
-function violatedColumn(error: unknown): 'company_email' | 'subdomain' | 'custom_domain' | 'cvr' {
-  const text = String((error as Error).message ?? '');
-  for (const column of ['company_email', 'subdomain', 'custom_domain'] as const) {
-    if (text.includes(column)) return column;
-  }
-  return 'cvr';
-}
-
-function conflictFor(error: unknown, cvr: string): AppError {
-  const message = {
-    company_email: MESSAGES.emailTakenAuth,
-    subdomain: MESSAGES.creationFailed,
-    custom_domain: MESSAGES.domainTaken,
-    cvr: MESSAGES.cvrTaken,
-  }[violatedColumn(error)];
-  return new AppError('conflict', message, { cause: { error, cvr } });
 }
 
 /** A free subdomain for a company name: the name's subdomain, or it with the lowest free suffix.
@@ -458,14 +476,15 @@ export async function countCompanies(db: Db): Promise<number> {
 
 /**
  * Merges `patch` into the company and stamps updatedAt (SPEC section 7, company update). An unknown
- * CVR is `Firma ikke fundet`; a custom domain another company holds is a conflict.
+ * CVR is refused; so is a custom domain another company holds (the patch's only unique column, so a
+ * unique violation can mean nothing else).
  */
 export async function updateCompany(
   db: Db,
   cvr: string,
   patch: CompanyPatch,
   now = new Date(),
-): Promise<Company> {
+): Promise<Outcome<Company, 'company-not-found' | 'domain-taken'>> {
   try {
     const row = await db
       .updateTable('companies')
@@ -473,14 +492,9 @@ export async function updateCompany(
       .where('cvr', '=', cvr)
       .returningAll()
       .executeTakeFirst();
-    if (!row) throw new AppError('not_found', MESSAGES.companyNotFound);
-    return toCompany(row);
+    return row ? accepted(toCompany(row)) : refused('company-not-found');
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      const message =
-        violatedColumn(error) === 'custom_domain' ? MESSAGES.domainTaken : MESSAGES.updateFailed;
-      throw new AppError('conflict', message, { cause: error });
-    }
+    if (isUniqueViolation(error)) return refused('domain-taken');
     throw error;
   }
 }

@@ -45,12 +45,14 @@ export async function createOwnerHarness(
   await migrateToLatest(db);
   const cvr = options.cvr ?? '12345678';
   const email = `ejer-${cvr}@firma.example`;
-  const company = await insertCompany(db, {
-    cvr,
-    name: `Firma ${cvr} ApS`,
-    companyEmail: email,
-    city: 'Køge',
-  });
+  const company = acceptedValue(
+    await insertCompany(db, {
+      cvr,
+      name: `Firma ${cvr} ApS`,
+      companyEmail: email,
+      city: 'Køge',
+    }),
+  );
   const user = acceptedValue(await insertUser(db, email, 'not-a-real-hash'));
   const session = await insertSession(db, {
     id: `session-${cvr}`,
