@@ -11,6 +11,11 @@ export interface MediaChangeDeps extends ChangeDeps {
   storageDir: string;
 }
 
+/** A request's change deps (its `c.var`) with the uploads folder from its configuration. */
+export function mediaDeps(vars: ChangeDeps & { config: { storageDir: string } }): MediaChangeDeps {
+  return { ...vars, storageDir: vars.config.storageDir };
+}
+
 export interface DeletedImage {
   image: Image;
   /** Files that could not be removed; the caller logs them. */

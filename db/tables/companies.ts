@@ -522,7 +522,8 @@ function domainClaim(domain: string | null | undefined, now: Date) {
 /**
  * Records what the TXT check found for the company's custom domain `domain` (ignored if the owner has
  * entered another one meanwhile): verified now, still missing since `missingSince`, or back to
- * pending. Answers the company as it is now.
+ * pending. Answers the company as it is now (undefined: the domain is no longer the company's).
+ * Refused when another company verified the same domain first (the unique index on verified domains).
  */
 export async function setCustomDomainState(
   db: Db,
@@ -530,19 +531,24 @@ export async function setCustomDomainState(
   domain: string,
   state: { verifiedAt: string | null; missingSince: string | null },
   now = new Date(),
-): Promise<Company | undefined> {
-  const row = await db
-    .updateTable('companies')
-    .set({
-      customDomainVerifiedAt: state.verifiedAt,
-      customDomainMissingSince: state.missingSince,
-      updatedAt: now.toISOString(),
-    })
-    .where('cvr', '=', cvr)
-    .where('customDomain', '=', domain)
-    .returningAll()
-    .executeTakeFirst();
-  return row && toCompany(row);
+): Promise<Outcome<Company | undefined, 'domain-taken'>> {
+  try {
+    const row = await db
+      .updateTable('companies')
+      .set({
+        customDomainVerifiedAt: state.verifiedAt,
+        customDomainMissingSince: state.missingSince,
+        updatedAt: now.toISOString(),
+      })
+      .where('cvr', '=', cvr)
+      .where('customDomain', '=', domain)
+      .returningAll()
+      .executeTakeFirst();
+    return accepted(row && toCompany(row));
+  } catch (error) {
+    if (isUniqueViolation(error)) return refused('domain-taken');
+    throw error;
+  }
 }
 
 /**

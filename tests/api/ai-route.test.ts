@@ -2,7 +2,7 @@
 // company, the sixth refused in Danish, a fresh allowance after Copenhagen midnight, input checks,
 // company data taken from the tenant only, and a use given back when the writer breaks.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ai, createAiRoutes, secondsUntilCopenhagenMidnight } from '../../api/routes/ai';
+import { createAiRoutes, secondsUntilCopenhagenMidnight } from '../../api/routes/ai';
 import { acceptedValue, getAiUsage, insertCompany, takeAiUse } from '../../db';
 import { copenhagenDay } from '../../rules/ai-limit';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
@@ -31,7 +31,7 @@ afterEach(async () => {
   fake = undefined;
 });
 
-async function start(options: Parameters<typeof createOwnerHarness>[1] = {}, routes = ai) {
+async function start(options: Parameters<typeof createOwnerHarness>[1] = {}, routes = createAiRoutes()) {
   harness = await createOwnerHarness((owner) => owner.route('/ai', routes), {
     now: BEFORE_MIDNIGHT,
     ...options,
