@@ -127,7 +127,6 @@ async function create(
     const created = valueOrRefuse(outcome, {
       'cvr-taken': ['conflict', MESSAGES.cvrTaken],
       'email-taken': ['conflict', MESSAGES.emailTakenAuth],
-      'domain-taken': ['conflict', MESSAGES.domainTaken],
       'subdomain-taken': ['conflict', MESSAGES.creationFailed],
       taken: ['conflict', MESSAGES.creationFailed],
     });

@@ -233,13 +233,14 @@ function jsonOrNull(value: unknown): string | null {
 }
 
 /** Why a new company cannot be stored: a unique value another company holds ('taken': one of
- *  them, found only by the unique index in a race inside the caller's transaction). */
-export type CompanyClash = 'cvr-taken' | 'email-taken' | 'subdomain-taken' | 'domain-taken';
+ *  them, found only by the unique index in a race inside the caller's transaction). A custom domain
+ *  never clashes: a new company's claim is pending, and pending claims block nobody. */
+export type CompanyClash = 'cvr-taken' | 'email-taken' | 'subdomain-taken';
 
 /**
  * Inserts a new company: status active, plan Free and active, a 90-day trial from `now`, theme amber
- * and the default hours unless given (SPEC section 4). A CVR, owner e-mail, subdomain or custom domain
- * another company holds is refused with the reason.
+ * and the default hours unless given (SPEC section 4). A CVR, owner e-mail or subdomain another
+ * company holds is refused with the reason.
  */
 export async function insertCompany(
   db: Db,
@@ -282,20 +283,17 @@ async function companyClash(db: Db, input: NewCompany): Promise<CompanyClash | u
   const email = input.companyEmail ? normalizeEmail(input.companyEmail) : null;
   const rows = await db
     .selectFrom('companies')
-    .select(['cvr', 'companyEmail', 'subdomain', 'customDomain'])
+    .select(['cvr', 'companyEmail', 'subdomain'])
     .where((eb) =>
       eb.or([
         eb('cvr', '=', input.cvr),
         ...(email ? [eb('companyEmail', '=', email)] : []),
         ...(input.subdomain ? [eb('subdomain', '=', input.subdomain)] : []),
-        ...(input.customDomain ? [eb('customDomain', '=', input.customDomain)] : []),
       ]),
     )
     .execute();
   if (rows.some((row) => row.cvr === input.cvr)) return 'cvr-taken';
   if (email && rows.some((row) => row.companyEmail === email)) return 'email-taken';
-  if (input.customDomain && rows.some((row) => row.customDomain === input.customDomain))
-    return 'domain-taken';
   if (input.subdomain && rows.some((row) => row.subdomain === input.subdomain)) return 'subdomain-taken';
   return undefined;
 }
