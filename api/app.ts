@@ -13,24 +13,25 @@ import { requireOwner } from './middleware/require-owner';
 import { sessionMiddleware } from './middleware/session';
 import { answer, buildOpenApiDocument, routeGroup } from './openapi';
 import { createAccountRoutes } from './routes/account';
-import { ai } from './routes/ai';
+import { createAiRoutes } from './routes/ai';
 import { createAnalyticsRoutes } from './routes/analytics';
 import { createAuthRoutes } from './routes/auth';
-import { company } from './routes/company';
+import { createCompanyRoutes } from './routes/company';
 import { type ContactRoutesDeps, createContactRoutes } from './routes/contact';
-import { dashboard } from './routes/dashboard';
-import { domain } from './routes/domain';
+import { createDashboardRoutes } from './routes/dashboard';
+import { createDomainRoutes } from './routes/domain';
 import { createHealthRoutes, type HealthChecks } from './routes/health';
-import { images } from './routes/images';
-import { leads } from './routes/leads';
-import { logo } from './routes/logo';
+import { createImageRoutes } from './routes/images';
+import { createLeadRoutes } from './routes/leads';
+import { createLogoRoutes } from './routes/logo';
 import { createOnboardingCreateRoutes, type OnboardingCreateOverrides } from './routes/onboarding-create';
 import { createOnboardingLookupRoutes } from './routes/onboarding-lookup';
-import { operator } from './routes/operator';
-import { pageOrder } from './routes/page-order';
-import { pages } from './routes/pages';
+import { createOperatorRoutes } from './routes/operator';
+import { createPageHistoryRoutes } from './routes/page-history';
+import { createPageOrderRoutes } from './routes/page-order';
+import { createPageRoutes } from './routes/pages';
 import { createSiteLeadRoutes, type SiteLeadRoutesDeps } from './routes/site-leads';
-import { subscription } from './routes/subscription';
+import { createSubscriptionRoutes } from './routes/subscription';
 
 /**
  * The owner's area: every group below needs a signed-in owner and works on THEIR company only.
@@ -40,19 +41,21 @@ import { subscription } from './routes/subscription';
  * createRoute() in one of these groups; a new group is one line here.
  */
 const OWNER_GROUPS: readonly [path: string, group: OpenAPIHono<OwnerEnv>][] = [
-  ['/company/logo', logo],
-  ['/company/domain', domain],
-  ['/company', company],
+  ['/company/logo', createLogoRoutes()],
+  ['/company/domain', createDomainRoutes()],
+  ['/company', createCompanyRoutes()],
   // Before /pages, whose PUT /{id} would take `order` for a page id.
-  ['/pages/order', pageOrder],
-  ['/pages', pages],
-  ['/images', images],
-  ['/ai', ai],
-  ['/subscription', subscription],
+  ['/pages/order', createPageOrderRoutes()],
+  ['/pages', createPageRoutes()],
+  // History and undo under /pages too: /pages/deleted, /pages/{id}/revisions (after the pages).
+  ['/pages', createPageHistoryRoutes()],
+  ['/images', createImageRoutes()],
+  ['/ai', createAiRoutes()],
+  ['/subscription', createSubscriptionRoutes()],
   ['/account', createAccountRoutes()],
-  ['/dashboard', dashboard],
-  ['/operator', operator],
-  ['/leads', leads],
+  ['/dashboard', createDashboardRoutes()],
+  ['/operator', createOperatorRoutes()],
+  ['/leads', createLeadRoutes()],
 ];
 
 const OPENAPI_ROUTE = createRoute({
@@ -140,9 +143,11 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   api.route('/sites', createSiteLeadRoutes(input.leads));
 
   const owner = routeGroup<OwnerEnv>();
+  const guarded = new Set<string>();
   for (const [path, group] of OWNER_GROUPS) {
-    // `/pages/*` matches `/pages` itself too.
-    owner.use(`${path}/*`, requireOwner);
+    // `/pages/*` matches `/pages` itself too; once per path, however many groups share it.
+    if (!guarded.has(path)) owner.use(`${path}/*`, requireOwner);
+    guarded.add(path);
     owner.route(path, group);
   }
   api.route('/', owner as unknown as OpenAPIHono<AppEnv>);

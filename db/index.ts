@@ -1,6 +1,7 @@
 // The data layer's public face: open a database, migrate it, and the repositories of every table.
 export * from './database';
 export * from './migrate';
+export * from './outcome';
 
 export * from './tables/account-tokens';
 export * from './tables/ai-usage';

@@ -2,7 +2,7 @@
 // renders it into storage/sites/_main/index.html whenever a company is published, so `/` stays a
 // static file. Renders coalesce: while one runs, any number of requests make one more; a model
 // unchanged since the last render is not written again.
-import { type Db, readCounter, toCompany } from '../db';
+import { type Db, listNewestCompanies, readCounter } from '../db';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { LANDING_MAX_CARDS, landingSectionOf } from '../rules/landing';
@@ -14,17 +14,11 @@ import { liveBuild, writeSite } from './write-site';
 const MAX_RENDERS_PER_REFRESH = 3;
 
 export async function loadLandingModel(db: Db, publicHost: string): Promise<LandingModel> {
-  const [companyCount, rows] = await Promise.all([
+  const [companyCount, companies] = await Promise.all([
     readCounter(db, 'companies'),
-    db
-      .selectFrom('companies')
-      .selectAll()
-      .orderBy('createdAt', 'desc')
-      .orderBy('cvr', 'desc')
-      .limit(LANDING_MAX_CARDS)
-      .execute(),
+    listNewestCompanies(db, LANDING_MAX_CARDS),
   ]);
-  return { companyCount, ...landingSectionOf(companyCount, rows.map(toCompany), publicHost) };
+  return { companyCount, ...landingSectionOf(companyCount, companies, publicHost) };
 }
 
 export interface LandingPublisher {

@@ -3,7 +3,7 @@
 // hidden page out; the hidden page is still rendered, reachable by its address and in the sitemap.
 // Needs `npm run build` (the templates' server bundle).
 import { beforeAll, expect, it } from 'vitest';
-import { insertCompany, insertPage, setMenuOrder } from '../db';
+import { acceptedValue, insertCompany, insertPage, setMenuOrder } from '../db';
 import { describeEachDialect } from '../tests/support/databases';
 import { loadSiteRenderer, type SiteRenderer } from './astro-renderer';
 import { loadSiteModel } from './load-site';
@@ -24,17 +24,19 @@ function navHrefs(source: string, element: RegExp): string[] {
 describeEachDialect('menu order in the published site', (use) => {
   it('follows the order, hides a page from the menus only, keeps it in the sitemap', async () => {
     const { db } = use();
-    await insertCompany(db, { cvr: CVR, name: 'Hansens Tømrer ApS', subdomain: 'hansen' });
+    acceptedValue(await insertCompany(db, { cvr: CVR, name: 'Hansens Tømrer ApS', subdomain: 'hansen' }));
     const home = await insertPage(db, CVR, { pageName: 'Forside', type: 'homepage' });
     const about = await insertPage(db, CVR, { pageName: 'Om os' });
     const roofs = await insertPage(db, CVR, { pageName: 'Tagarbejde' });
     const windows = await insertPage(db, CVR, { pageName: 'Vinduer' });
-    await setMenuOrder(db, CVR, [
-      { id: home.id, showInMenu: true },
-      { id: windows.id, showInMenu: true },
-      { id: about.id, showInMenu: false },
-      { id: roofs.id, showInMenu: true },
-    ]);
+    acceptedValue(
+      await setMenuOrder(db, CVR, [
+        { id: home.id, showInMenu: true },
+        { id: windows.id, showInMenu: true },
+        { id: about.id, showInMenu: false },
+        { id: roofs.id, showInMenu: true },
+      ]),
+    );
 
     const model = await loadSiteModel(db, CVR, 'mesterside.dk');
     if (!model) throw new Error('no site model');

@@ -1,7 +1,13 @@
-// Every user-facing Danish message of the product, worded exactly as the spec words it (SPEC §2,
-// §5, §8). Change wording here only; code elsewhere refers to these by name. MESSAGES holds the
-// spec's catalogue and the product-wide texts; the groups after it hold one resource's field
-// messages each (auth, pages, company settings, contact form, uploads, custom domain).
+// Every Danish message of the product, worded exactly as the spec words it (SPEC §2, §5, §8): each
+// message the API answers (an error body, a notice inside an answer) and each error or feedback
+// message a screen shows (a refusal, a failure, the confirmation after an action, in the admin, the
+// onboarding island or a form on a site). Change wording here only; code elsewhere refers to these
+// by name. MESSAGES holds the spec's catalogue and the product-wide texts; the groups after it hold
+// one resource's messages each (auth, pages, company settings, contact form, quote requests,
+// uploads, custom domain).
+// Not here: a screen's own labels, headings, hints and help text (beside the screen), the e-mails'
+// bodies (beside the code that sends them), the text writers' phrases (api/ai/) and the pages
+// visitors read (templates/).
 import { websiteUrlMessage } from './domain';
 import { HOURS_MAX_LENGTH } from './hours';
 import {
@@ -159,6 +165,12 @@ export const MESSAGES = {
   orderFailed: 'Bestillingen kunne ikke gemmes. Prøv igen.',
   alreadyOrdered: 'Du har allerede bestilt et abonnement',
   operatorLoadFailed: 'Kunne ikke hente driftsoversigten',
+  orderConfirmed: 'Tak for din bestilling! Vi har sendt en bekræftelse til din e-mail.',
+  publishFailingTitle: 'Dine seneste ændringer er ikke online endnu',
+  publishFailing:
+    'Vi kunne ikke opdatere din hjemmeside med dine seneste ændringer. Den forrige udgave er stadig online, og vi prøver igen automatisk. Meget lang eller usædvanligt opbygget tekst på en side kan være årsagen.',
+  addressCopied: 'Kopieret',
+  addressCopyFailed: 'Kunne ikke kopiere – markér adressen i stedet',
 } as const;
 
 /** Owner passwords beyond the spec's words (rules/password.ts). */
@@ -205,6 +217,8 @@ export const COMPANY_MESSAGES = {
     tiktok: 'Skriv linket til din profil på TikTok, f.eks. tiktok.com/@ditfirma',
   },
   invalidDomain: websiteUrlMessage(),
+  logoSaved: 'Logoet er gemt og vises nu på din hjemmeside.',
+  logoRemoved: 'Logoet er fjernet.',
 } as const;
 
 /** The marketing site's contact form (contracts/contact.ts). */

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { migrateToLatest, openDatabase } from '../db';
+import { acceptedValue, migrateToLatest, openDatabase, updateCompany } from '../db';
 import { loadConfig } from '../lib/config';
 import { createLogger } from '../lib/logger';
 import { startProductStack } from '../server/product-stack';
@@ -61,7 +61,7 @@ try {
     });
     if (!response.ok) throw new Error(`onboarding ${company.cvr} failed: ${await response.text()}`);
     // The colour theme an owner picks in the settings, so the examples show a few of the 20.
-    await db.updateTable('companies').set({ theme: company.theme }).where('cvr', '=', company.cvr).execute();
+    acceptedValue(await updateCompany(db, company.cvr, { theme: company.theme }));
     await stack.queue.requestPublish(company.cvr);
   }
   await stack.queue.idle();

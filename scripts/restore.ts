@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import * as tar from 'tar';
-import { migrateToLatest, openDatabase } from '../db';
+import { clearSaveRates, migrateToLatest, openDatabase } from '../db';
 import type { Config } from '../lib/config';
 import { errorMessage } from '../lib/errors';
 import { projectRoot } from '../lib/project-root';
@@ -71,7 +71,7 @@ try {
   await migrateToLatest(db);
   // The per-minute save counts are rate-limit state, not data: carried over, they refused an owner's
   // first save after a restore made within a minute of a busy backup (429).
-  await db.deleteFrom('saveRate').execute();
+  await clearSaveRates(db);
 } catch (error) {
   fail(`Restored, but migrating the database failed: ${errorMessage(error)}`);
 } finally {

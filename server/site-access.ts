@@ -2,7 +2,7 @@
 // GRACE_DAYS after a trial that ended without an order, visitors get the "ikke aktiv" page instead
 // of the site. The plan is read per company at most every `ttlMs` (10 s), so serving costs no query;
 // concurrent misses for one company share a single query (server/cached-lookup.ts).
-import type { Db } from '../db';
+import { type Db, findCompanyPlan } from '../db';
 import { type SiteState, siteState } from '../rules/trial';
 import { cachedLookup } from './cached-lookup';
 
@@ -17,14 +17,8 @@ export function createSiteAccess(db: Db, ttlMs = 10_000, maxEntries = 10_000): S
   // again after the interval.
   return cachedLookup(
     (cvr) =>
-      db
-        .selectFrom('companies')
-        .select(['planStatus', 'trialEndDate'])
-        .where('cvr', '=', cvr)
-        .executeTakeFirst()
-        .then((row) =>
-          row ? siteState({ status: row.planStatus, trialEndDate: row.trialEndDate }, new Date()) : null,
-        )
+      findCompanyPlan(db, cvr)
+        .then((plan) => (plan ? siteState(plan, new Date()) : null))
         .catch(() => null),
     { maxEntries, ttlMs: () => ttlMs },
   );

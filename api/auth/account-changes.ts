@@ -8,10 +8,11 @@
 // Verifying the address: a link to the login e-mail, confirmed the same way, records that the owner
 // reads it (users.email_verified_at); privileges tied to an address (the operator view) need that.
 import {
+  changeUserEmail,
   type Db,
   findUserByEmail,
-  isUniqueViolation,
   markEmailVerified,
+  moveCompanyEmail,
   normalizeEmail,
   spendAccountToken,
   spendUserAccountTokens,
@@ -23,9 +24,12 @@ import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { MESSAGES } from '../../rules/messages';
 import { productOrigin } from '../../rules/site-url';
+import { type Refusals, valueOrRefuse } from '../refusals';
 import { accountTokenId, accountTokenState, issueAccountToken } from './account-tokens';
 import { hashNewPassword, verifyPassword } from './password';
 import { revokeAccountAccess } from './sessions';
+
+const EMAIL_TAKEN: Refusals<'email-taken'> = { 'email-taken': ['conflict', MESSAGES.emailTakenAuth] };
 
 const EMAIL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 const CONFIRM_EMAIL_PATH = '/admin/bekraeft-email';
@@ -176,31 +180,18 @@ export async function confirmEmailChange(
 ): Promise<string> {
   const { db, now } = deps;
   const id = accountTokenId(token);
-  let email: string | undefined;
-  try {
-    email = await db.transaction().execute(async (trx) => {
-      const row = id === null ? undefined : await spendAccountToken(trx, id, 'email_change', now, user.id);
-      if (!row?.detail) return undefined;
-      const stamp = now.toISOString();
-      await trx
-        .updateTable('users')
-        .set({ email: row.detail, emailVerifiedAt: stamp, updatedAt: stamp })
-        .where('id', '=', user.id)
-        .execute();
-      await trx
-        .updateTable('companies')
-        .set({ companyEmail: row.detail, updatedAt: stamp })
-        .where('companyEmail', '=', user.email)
-        .execute();
-      for (const purpose of ['email_change', 'email_verify', 'password_reset'] as const) {
-        await spendUserAccountTokens(trx, user.id, purpose, now);
-      }
-      return row.detail;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('conflict', MESSAGES.emailTakenAuth, { cause: error });
-    throw error;
-  }
+  const email = await db.transaction().execute(async (trx) => {
+    const row = id === null ? undefined : await spendAccountToken(trx, id, 'email_change', now, user.id);
+    if (!row?.detail) return undefined;
+    // A taken address refuses before the company moves (on PostgreSQL the failed statement has
+    // already spoilt the transaction); the throw rolls back the spent token too.
+    valueOrRefuse(await changeUserEmail(trx, user.id, row.detail, now), EMAIL_TAKEN);
+    valueOrRefuse(await moveCompanyEmail(trx, user.email, row.detail, now), EMAIL_TAKEN);
+    for (const purpose of ['email_change', 'email_verify', 'password_reset'] as const) {
+      await spendUserAccountTokens(trx, user.id, purpose, now);
+    }
+    return row.detail;
+  });
   if (!email) throw await linkRefusal(db, token, 'email_change', user, now);
   try {
     await deps.mailer.send(emailChangedNotice(user.email, email, deps.helpAddress));

@@ -3,8 +3,12 @@
 
 import { type OwnerAccountInput, ownerAccountSchema } from '../../contracts/auth';
 import { type Db, findUserByEmail, insertUser, type User } from '../../db';
+import { MESSAGES } from '../../rules/messages';
+import { type Refusals, valueOrRefuse } from '../refusals';
 import { parseInput } from '../validation';
 import { hashNewPassword, hashPassword, verifyPasswordOrDummy } from './password';
+
+const EMAIL_TAKEN: Refusals<'email-taken'> = { 'email-taken': ['conflict', MESSAGES.emailTakenAuth] };
 
 /**
  * Creates the owner's login. Missing fields, an invalid e-mail, a short or common password are
@@ -13,7 +17,7 @@ import { hashNewPassword, hashPassword, verifyPasswordOrDummy } from './password
  */
 export async function createOwnerAccount(db: Db, input: OwnerAccountInput, now: Date): Promise<User> {
   const { email, password } = parseInput(ownerAccountSchema, input);
-  return insertUser(db, email, await hashNewPassword(password), now);
+  return valueOrRefuse(await insertUser(db, email, await hashNewPassword(password), now), EMAIL_TAKEN);
 }
 
 /**
@@ -22,7 +26,7 @@ export async function createOwnerAccount(db: Db, input: OwnerAccountInput, now: 
  * conflict. `db` may be a transaction.
  */
 export async function insertOwnerAccount(db: Db, email: string, password: string, now: Date): Promise<User> {
-  return insertUser(db, email, await hashPassword(password), now);
+  return valueOrRefuse(await insertUser(db, email, await hashPassword(password), now), EMAIL_TAKEN);
 }
 
 /**

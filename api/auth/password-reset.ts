@@ -8,6 +8,7 @@
 import {
   type Db,
   findUserByEmail,
+  findUserById,
   markEmailVerified,
   spendAccountToken,
   type User,
@@ -113,11 +114,8 @@ export async function confirmPasswordReset(
     if (!row) return undefined;
     await updateUserPassword(trx, row.userId, passwordHash, now);
     await revokeAccountAccess(trx, row.userId, now);
-    const owner = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', row.userId)
-      .executeTakeFirstOrThrow();
+    const owner = await findUserById(trx, row.userId);
+    if (!owner) throw new Error(`account token ${row.id} names no user`);
     // The link went to the address it was asked for (detail); if that is still the login, the owner
     // has shown they read it.
     if (row.detail !== owner.email) return owner;

@@ -24,6 +24,7 @@ import { pathSiteUrl, productOrigin, schemeFor, subdomainOrigin } from '../../ru
 import type { TextWriter, WriteInput } from '../ai';
 import { insertOwnerAccount } from '../auth/accounts';
 import { refuseCommonPassword } from '../auth/password';
+import { valueOrRefuse } from '../refusals';
 import { commitChange } from '../services/commit-change';
 import type { CvrCompany, CvrRegistry, ScrapeResult, ScrapeWebsite } from './contracts';
 import { welcomeMail } from './welcome-mail';
@@ -95,7 +96,7 @@ async function create(
   // One transaction with the publish record (commitChange); the enqueue follows the commit and its
   // failure is only logged: the recovery sweep publishes the new site.
   const company = await commitChange(deps, cvr, async (trx) => {
-    const created = await insertCompany(
+    const outcome = await insertCompany(
       trx,
       {
         cvr,
@@ -122,6 +123,13 @@ async function create(
       },
       now,
     );
+    // A race lost inside the transaction; toCreationError asks again which value is taken.
+    const created = valueOrRefuse(outcome, {
+      'cvr-taken': ['conflict', MESSAGES.cvrTaken],
+      'email-taken': ['conflict', MESSAGES.emailTakenAuth],
+      'subdomain-taken': ['conflict', MESSAGES.creationFailed],
+      taken: ['conflict', MESSAGES.creationFailed],
+    });
     await insertOwnerAccount(trx, email, input.password, now);
     await insertPage(
       trx,

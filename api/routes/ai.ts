@@ -95,8 +95,6 @@ export function createAiRoutes(writerFor: TextWriterFactory = createTextWriter):
   return routes;
 }
 
-export const ai = createAiRoutes();
-
 /** Whole seconds until the Copenhagen date changes (23 to 25 hours a day around DST). */
 export function secondsUntilCopenhagenMidnight(now: Date): number {
   const today = copenhagenDay(now);

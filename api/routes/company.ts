@@ -1,6 +1,6 @@
 // /api/company — the signed-in owner's company and its settings (SPEC §2 Settings, §7 settings save).
 // The company is c.var.company, resolved by requireOwner; nothing here reads a CVR from the client.
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { COMPANY_MESSAGES, companySchema, type Settings, settingsSchema } from '../../contracts/company';
 import { type CompanyPatch, updateCompany, verifiedDomainHolder } from '../../db';
 import { AppError } from '../../lib/errors';
@@ -9,10 +9,9 @@ import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
 import { orFail } from '../errors';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
+import { valueOrRefuse } from '../refusals';
 import { toCompanyJson } from '../responses';
 import { commitChange } from '../services/commit-change';
-
-export const company = routeGroup<OwnerEnv>();
 
 const read = createRoute({
   method: 'get',
@@ -21,7 +20,6 @@ const read = createRoute({
   summary: "The owner's company",
   responses: { 200: answer(companySchema, 'The company') },
 });
-company.openapi(read, (c) => c.json(toCompanyJson(c.var.company), 200));
 
 const saveSettings = createRoute({
   method: 'put',
@@ -35,21 +33,34 @@ const saveSettings = createRoute({
     ...refusals('invalid_input', 'conflict', 'rate_limited', 'internal'),
   },
 });
-company.openapi(saveSettings, async (c) => {
-  const current = c.var.company;
-  const patch = settingsPatch(c.req.valid('json'), current);
-  if (patch.customDomain && isProductHost(patch.customDomain, c.var.config.publicHost)) {
-    throw new AppError('invalid_input', COMPANY_MESSAGES.invalidDomain);
-  }
-  // A domain (or its www twin) that another company has proved is theirs; a pending claim is nobody's.
-  if (patch.customDomain && (await verifiedDomainHolder(c.var.db, patch.customDomain, current.cvr))) {
-    throw new AppError('conflict', MESSAGES.domainTaken);
-  }
-  const saved = await orFail(c, MESSAGES.saveFailed, () =>
-    commitChange(c.var, current.cvr, (trx) => updateCompany(trx, current.cvr, patch, c.var.now())),
-  );
-  return c.json(toCompanyJson(saved), 200);
-});
+
+export function createCompanyRoutes(): OpenAPIHono<OwnerEnv> {
+  const company = routeGroup<OwnerEnv>();
+
+  company.openapi(read, (c) => c.json(toCompanyJson(c.var.company), 200));
+  company.openapi(saveSettings, async (c) => {
+    const current = c.var.company;
+    const patch = settingsPatch(c.req.valid('json'), current);
+    if (patch.customDomain && isProductHost(patch.customDomain, c.var.config.publicHost)) {
+      throw new AppError('invalid_input', COMPANY_MESSAGES.invalidDomain);
+    }
+    // A domain (or its www twin) that another company has proved is theirs; a pending claim is nobody's.
+    if (patch.customDomain && (await verifiedDomainHolder(c.var.db, patch.customDomain, current.cvr))) {
+      throw new AppError('conflict', MESSAGES.domainTaken);
+    }
+    const saved = await orFail(c, MESSAGES.saveFailed, () =>
+      commitChange(c.var, current.cvr, async (trx) =>
+        valueOrRefuse(await updateCompany(trx, current.cvr, patch, c.var.now()), {
+          'company-not-found': ['not_found', MESSAGES.companyNotFound],
+          'domain-taken': ['conflict', MESSAGES.domainTaken],
+        }),
+      ),
+    );
+    return c.json(toCompanyJson(saved), 200);
+  });
+
+  return company;
+}
 
 /** Hours and social links may be sent in part; the days and networks not sent keep their values. */
 function settingsPatch(input: Settings, current: OwnerEnv['Variables']['company']): CompanyPatch {

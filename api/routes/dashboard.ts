@@ -2,7 +2,7 @@
 // days from the cookieless per-company counters (site_page_views, counted by the front server),
 // this week against last, the most visited pages with their names, images used of 15, the trial, and
 // the site's addresses. Reads only the owner's own company: every query is keyed by its CVR.
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { dashboardSchema } from '../../contracts/dashboard';
 import { countImages, getPublishState, listPages, listSitePageViews } from '../../db';
 import { copenhagenDay } from '../../rules/ai-limit';
@@ -10,11 +10,9 @@ import { MAX_IMAGES } from '../../rules/images';
 import { pathSiteUrl, subdomainOrigin } from '../../rules/site-url';
 import { siteClosesAt, siteState, trialDaysLeft } from '../../rules/trial';
 import { STATS_DAYS, shiftDay, visitorStats } from '../../rules/visitor-stats';
+import { isOperator } from '../auth/operator-access';
 import type { OwnerEnv } from '../env';
 import { answer, routeGroup } from '../openapi';
-import { isOperator } from './operator';
-
-export const dashboard = routeGroup<OwnerEnv>();
 
 const read = createRoute({
   method: 'get',
@@ -23,48 +21,55 @@ const read = createRoute({
   summary: 'Visitors per day (30 days), this week against last, top pages, images, trial and addresses',
   responses: { 200: answer(dashboardSchema, 'The figures') },
 });
-dashboard.openapi(read, async (c) => {
-  const { db, company, config, user } = c.var;
-  const now = c.var.now();
-  const today = copenhagenDay(now);
-  const [views, pages, images, publish] = await Promise.all([
-    listSitePageViews(db, company.cvr, shiftDay(today, -(STATS_DAYS - 1)), today),
-    listPages(db, company.cvr),
-    countImages(db, company.cvr),
-    getPublishState(db, company.cvr),
-  ]);
-  const stats = visitorStats(views, today);
-  const names = new Map<string, string>();
-  for (const page of pages) names.set(page.type === 'homepage' ? '/' : `/${page.slug}`, page.pageName);
-  const end = new Date(company.plan.trialEndDate);
-  const addresses = [
-    ...(company.customDomain ? [`https://${company.customDomain}/`] : []),
-    `${subdomainOrigin(company.subdomain, config.publicHost)}/`,
-    pathSiteUrl(company.cvr, config.publicHost),
-  ];
-  return c.json(
-    {
-      visitors: {
-        ...stats,
-        topPages: stats.topPages.map((page) => ({ ...page, name: names.get(page.path) ?? null })),
+
+export function createDashboardRoutes(): OpenAPIHono<OwnerEnv> {
+  const dashboard = routeGroup<OwnerEnv>();
+
+  dashboard.openapi(read, async (c) => {
+    const { db, company, config, user } = c.var;
+    const now = c.var.now();
+    const today = copenhagenDay(now);
+    const [views, pages, images, publish] = await Promise.all([
+      listSitePageViews(db, company.cvr, shiftDay(today, -(STATS_DAYS - 1)), today),
+      listPages(db, company.cvr),
+      countImages(db, company.cvr),
+      getPublishState(db, company.cvr),
+    ]);
+    const stats = visitorStats(views, today);
+    const names = new Map<string, string>();
+    for (const page of pages) names.set(page.type === 'homepage' ? '/' : `/${page.slug}`, page.pageName);
+    const end = new Date(company.plan.trialEndDate);
+    const addresses = [
+      ...(company.customDomain ? [`https://${company.customDomain}/`] : []),
+      `${subdomainOrigin(company.subdomain, config.publicHost)}/`,
+      pathSiteUrl(company.cvr, config.publicHost),
+    ];
+    return c.json(
+      {
+        visitors: {
+          ...stats,
+          topPages: stats.topPages.map((page) => ({ ...page, name: names.get(page.path) ?? null })),
+        },
+        images: { used: images, limit: MAX_IMAGES },
+        trial: {
+          state: siteState(company.plan, now),
+          daysLeft: trialDaysLeft(end, now),
+          trialEndDate: company.plan.trialEndDate,
+          closesAt: siteClosesAt(end).toISOString(),
+        },
+        addresses,
+        // Why it failed stays in the log and the operator view; the owner learns that it did.
+        publishing: {
+          failing:
+            publish !== undefined &&
+            publish.lastError !== null &&
+            publish.publishedVersion < publish.wantedVersion,
+        },
+        operator: isOperator(config, user),
       },
-      images: { used: images, limit: MAX_IMAGES },
-      trial: {
-        state: siteState(company.plan, now),
-        daysLeft: trialDaysLeft(end, now),
-        trialEndDate: company.plan.trialEndDate,
-        closesAt: siteClosesAt(end).toISOString(),
-      },
-      addresses,
-      // Why it failed stays in the log and the operator view; the owner learns that it did.
-      publishing: {
-        failing:
-          publish !== undefined &&
-          publish.lastError !== null &&
-          publish.publishedVersion < publish.wantedVersion,
-      },
-      operator: isOperator(config, user),
-    },
-    200,
-  );
-});
+      200,
+    );
+  });
+
+  return dashboard;
+}

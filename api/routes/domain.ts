@@ -1,10 +1,7 @@
 // /api/company/domain — what the owner's custom domain needs in DNS (an A record to the address
 // from configuration, a TXT record proving control, SPEC §9), what DNS actually answers now, and
 // whether the domain is verified (services/domain-verification.ts): the check records the answer.
-import { Resolver } from 'node:dns/promises';
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeHexLowerCase } from '@oslojs/encoding';
 import { domainCheckSchema, domainSchema } from '../../contracts/company';
 import type { Company } from '../../db';
 import type { Config } from '../../lib/config';
@@ -13,13 +10,14 @@ import { DOMAIN_MESSAGES } from '../../rules/messages';
 import { pathSiteUrl, subdomainOrigin } from '../../rules/site-url';
 import type { OwnerEnv } from '../env';
 import { answer, refusals, routeGroup } from '../openapi';
+import {
+  answers,
+  configuredResolver,
+  type DnsLookup,
+  verificationName,
+  verificationValue,
+} from '../services/domain-dns';
 import { applyDomainCheck, domainStatus } from '../services/domain-verification';
-
-/** The subset of node:dns/promises' Resolver the check needs. */
-export interface DnsLookup {
-  resolve4(name: string): Promise<string[]>;
-  resolveTxt(name: string): Promise<string[][]>;
-}
 
 /** The Danish notice for the domain tab: where the domain stands and why. */
 function domainNotice(company: Company): string | null {
@@ -31,45 +29,6 @@ function domainNotice(company: Company): string | null {
   return company.customDomainMissingSince
     ? DOMAIN_MESSAGES.lapsed(company.customDomainMissingSince)
     : DOMAIN_MESSAGES.pending;
-}
-
-/** The TXT record's name for a custom domain. */
-export function verificationName(domain: string): string {
-  return `_mesterside.${domain}`;
-}
-
-/**
- * The TXT value that proves control of a domain for one company. Derived from the CVR (no secret
- * needed): only whoever controls the domain's DNS can publish it, which is all it has to prove.
- */
-export function verificationValue(cvr: string): string {
-  const digest = encodeHexLowerCase(sha256(new TextEncoder().encode(`mesterside-domain:${cvr}`)));
-  return `mesterside-verify=${digest.slice(0, 32)}`;
-}
-
-/** The system's resolvers, or the servers DNS_SERVERS names. */
-export function configuredResolver(config: Pick<Config, 'dnsServers'>): DnsLookup {
-  const resolver = new Resolver({ timeout: 3000, tries: 2 });
-  if (config.dnsServers.length > 0) resolver.setServers([...config.dnsServers]);
-  return resolver;
-}
-
-/** Whether the company's verification TXT record is published for its custom domain now. */
-export async function verificationTxtFound(lookup: DnsLookup, company: Company): Promise<boolean> {
-  if (!company.customDomain) return false;
-  const records = await answers(() => lookup.resolveTxt(verificationName(company.customDomain as string)));
-  return records.map((parts) => parts.join('')).includes(verificationValue(company.cvr));
-}
-
-/** Records that do not exist are an empty answer, not an error. */
-async function answers<T>(lookup: () => Promise<T[]>): Promise<T[]> {
-  try {
-    return await lookup();
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOTFOUND' || code === 'ENODATA' || code === 'NXDOMAIN') return [];
-    throw error;
-  }
 }
 
 export function createDomainRoutes(
@@ -167,5 +126,3 @@ export function createDomainRoutes(
 
   return domain;
 }
-
-export const domain = createDomainRoutes();

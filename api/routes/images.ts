@@ -1,6 +1,6 @@
 // The company's image archive (SPEC §2 Billedearkiv, §5, §7): list, upload, delete. Mounted at
 // /api/images behind the tenant middleware; every call acts on c.var.company only.
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { imageListSchema, imageSchema } from '../../contracts/images';
 import { countImages, listImages } from '../../db';
@@ -12,11 +12,8 @@ import { orFail } from '../errors';
 import { readUploadedFile, uploadBodyLimit } from '../images/upload-form';
 import { answer, FILE_UPLOAD, refusals, routeGroup } from '../openapi';
 import { toImageJson } from '../responses';
-import { deleteImageAndFiles } from '../services/delete-image';
+import { deleteImageAndFiles, mediaDeps } from '../services/delete-image';
 import { uploadImage } from '../services/upload-image';
-import { mediaDeps } from './logo';
-
-export const images = routeGroup<OwnerEnv>();
 
 // Counted before the body is read, so a full archive costs no upload; insertImage checks again,
 // atomically, for uploads that race past this.
@@ -34,18 +31,6 @@ const list = createRoute({
   summary: "The company's images, newest first, and whether the archive is full",
   responses: { 200: answer(imageListSchema, 'The images'), ...refusals('internal') },
 });
-images.openapi(list, async (c) => {
-  const rows = await orFail(
-    c,
-    MESSAGES.imagesListFailed,
-    () => listImages(c.var.db, c.var.company.cvr),
-    'listing images failed',
-  );
-  return c.json(
-    { images: rows.map(toImageJson), limit: MAX_IMAGES, full: !canUploadImage(rows.length) },
-    200,
-  );
-});
 
 const upload = createRoute({
   method: 'post',
@@ -59,25 +44,6 @@ const upload = createRoute({
     ...refusals('invalid_input', 'payload_too_large', 'unsupported_media_type', 'limit_reached', 'internal'),
   },
 });
-images.openapi(upload, async (c) => {
-  const file = await readUploadedFile(c, MESSAGES.uploadFailed);
-  const image = await orFail(
-    c,
-    MESSAGES.uploadFailedThe,
-    () =>
-      uploadImage({
-        db: c.var.db,
-        storageDir: c.var.config.storageDir,
-        cvr: c.var.company.cvr,
-        uploaderEmail: c.var.user.email,
-        now: c.var.now(),
-        file,
-      }),
-    'image upload failed',
-  );
-  // Not published: a new image shows nowhere until a page uses it, and saving that page publishes.
-  return c.json(toImageJson(image), 201);
-});
 
 const remove = createRoute({
   method: 'delete',
@@ -87,15 +53,55 @@ const remove = createRoute({
   request: { params: z.object({ id: z.string() }) },
   responses: { 204: { description: 'Deleted' }, ...refusals('internal') },
 });
-images.openapi(remove, async (c) => {
-  const cvr = c.var.company.cvr;
-  // A page may have shown it: the row and the publish record commit together.
-  const { leftovers } = await orFail(
-    c,
-    MESSAGES.imageDeleteFailed,
-    () => deleteImageAndFiles(mediaDeps(c), cvr, c.req.param('id')),
-    'image delete failed',
-  );
-  if (leftovers.length > 0) c.var.logger.warn({ errors: leftovers }, 'image files left after delete');
-  return c.body(null, 204);
-});
+
+export function createImageRoutes(): OpenAPIHono<OwnerEnv> {
+  const images = routeGroup<OwnerEnv>();
+
+  images.openapi(list, async (c) => {
+    const rows = await orFail(
+      c,
+      MESSAGES.imagesListFailed,
+      () => listImages(c.var.db, c.var.company.cvr),
+      'listing images failed',
+    );
+    return c.json(
+      { images: rows.map(toImageJson), limit: MAX_IMAGES, full: !canUploadImage(rows.length) },
+      200,
+    );
+  });
+
+  images.openapi(upload, async (c) => {
+    const file = await readUploadedFile(c, MESSAGES.uploadFailed);
+    const image = await orFail(
+      c,
+      MESSAGES.uploadFailedThe,
+      () =>
+        uploadImage({
+          db: c.var.db,
+          storageDir: c.var.config.storageDir,
+          cvr: c.var.company.cvr,
+          uploaderEmail: c.var.user.email,
+          now: c.var.now(),
+          file,
+        }),
+      'image upload failed',
+    );
+    // Not published: a new image shows nowhere until a page uses it, and saving that page publishes.
+    return c.json(toImageJson(image), 201);
+  });
+
+  images.openapi(remove, async (c) => {
+    const cvr = c.var.company.cvr;
+    // A page may have shown it: the row and the publish record commit together.
+    const { leftovers } = await orFail(
+      c,
+      MESSAGES.imageDeleteFailed,
+      () => deleteImageAndFiles(mediaDeps(c.var), cvr, c.req.param('id')),
+      'image delete failed',
+    );
+    if (leftovers.length > 0) c.var.logger.warn({ errors: leftovers }, 'image files left after delete');
+    return c.body(null, 204);
+  });
+
+  return images;
+}

@@ -6,7 +6,7 @@
 //   DELETE /api/leads/{id}             – delete the request and its photos at once
 //   GET    /api/leads/{id}/photos/{n}  – a photo, to this owner only (never a public address)
 //   GET/PUT /api/leads/settings        – show the form or not, which e-mail receives requests
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { LeadJson } from '../../contracts/leads';
 import {
   leadCountsSchema,
@@ -32,8 +32,6 @@ import type { OwnerEnv } from '../env';
 import { readLeadPhoto, removeLeadPhotos } from '../leads/lead-photos';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
 import { commitChange } from '../services/commit-change';
-
-export const leads = routeGroup<OwnerEnv>();
 
 function toLeadJson(lead: Lead): LeadJson {
   return {
@@ -64,11 +62,6 @@ const list = createRoute({
   summary: "The company's quote requests, newest first, and the unread count",
   responses: { 200: answer(leadListSchema, 'The requests') },
 });
-leads.openapi(list, async (c) => {
-  const { db, company } = c.var;
-  const [rows, unread] = await Promise.all([listLeads(db, company.cvr), countUnreadLeads(db, company.cvr)]);
-  return c.json(leadListSchema.parse({ leads: rows.map(toLeadJson), unread }), 200);
-});
 
 const unread = createRoute({
   method: 'get',
@@ -77,9 +70,6 @@ const unread = createRoute({
   summary: 'How many quote requests the owner has not read',
   responses: { 200: answer(leadCountsSchema, 'The count') },
 });
-leads.openapi(unread, async (c) => {
-  return c.json({ unread: await countUnreadLeads(c.var.db, c.var.company.cvr) }, 200);
-});
 
 const readSettings = createRoute({
   method: 'get',
@@ -87,18 +77,6 @@ const readSettings = createRoute({
   tags: ['leads'],
   summary: 'Whether the site shows the quote form, and which e-mail receives requests',
   responses: { 200: answer(leadSettingsAnswerSchema, 'The settings') },
-});
-leads.openapi(readSettings, async (c) => {
-  const { db, company } = c.var;
-  const settings = await getLeadSettings(db, company.cvr);
-  return c.json(
-    {
-      formEnabled: settings.formEnabled,
-      recipientEmail: settings.recipientEmail ?? '',
-      defaultRecipient: company.email || company.companyEmail || '',
-    },
-    200,
-  );
 });
 
 const writeSettings = createRoute({
@@ -113,25 +91,6 @@ const writeSettings = createRoute({
     ...refusals('invalid_input', 'rate_limited'),
   },
 });
-leads.openapi(writeSettings, async (c) => {
-  const { company } = c.var;
-  const input = c.req.valid('json');
-  const settings = { formEnabled: input.formEnabled, recipientEmail: input.recipientEmail.trim() || null };
-  // The form is on the site's pages: the setting and "publish wanted" commit together.
-  await commitChange(
-    { db: c.var.db, enqueuePublish: c.var.enqueuePublish, now: c.var.now, logger: c.var.logger },
-    company.cvr,
-    (trx) => saveLeadSettings(trx, company.cvr, settings),
-  );
-  return c.json(
-    {
-      formEnabled: settings.formEnabled,
-      recipientEmail: settings.recipientEmail ?? '',
-      defaultRecipient: company.email || company.companyEmail || '',
-    },
-    200,
-  );
-});
 
 const update = createRoute({
   method: 'patch',
@@ -142,17 +101,6 @@ const update = createRoute({
   request: { params: idParams, ...jsonBody(leadUpdateSchema) },
   responses: { 200: answer(leadSchema, 'The request'), ...refusals('invalid_input') },
 });
-leads.openapi(update, async (c) => {
-  const lead = await updateLeadState(
-    c.var.db,
-    c.var.company.cvr,
-    c.req.valid('param').id,
-    c.req.valid('json'),
-    c.var.now(),
-  );
-  if (!lead) throw notFound();
-  return c.json(toLeadJson(lead), 200);
-});
 
 const remove = createRoute({
   method: 'delete',
@@ -161,13 +109,6 @@ const remove = createRoute({
   summary: 'Delete a request and its photos at once',
   request: { params: idParams },
   responses: { 204: { description: 'Deleted' } },
-});
-leads.openapi(remove, async (c) => {
-  const { db, company, config } = c.var;
-  const lead = await deleteLead(db, company.cvr, c.req.valid('param').id);
-  if (!lead) throw notFound();
-  await removeLeadPhotos(config.storageDir, company.cvr, lead.photos);
-  return c.body(null, 204);
 });
 
 const photo = createRoute({
@@ -178,16 +119,86 @@ const photo = createRoute({
   request: { params: z.object({ id: z.string(), n: z.string().regex(/^[1-9]$/) }) },
   responses: { 200: { description: 'The photo', content: { 'image/jpeg': { schema: z.string() } } } },
 });
-leads.openapi(photo, (async (c: Parameters<Parameters<typeof leads.openapi>[1]>[0]) => {
-  const { db, company, config } = c.var;
-  const { id, n } = c.req.param() as { id: string; n: string };
-  const lead = await findLead(db, company.cvr, id);
-  const entry = lead?.photos[Number(n) - 1];
-  const bytes = entry ? await readLeadPhoto(config.storageDir, company.cvr, entry) : null;
-  if (!bytes) throw notFound();
-  return c.body(new Uint8Array(bytes), 200, {
-    'Content-Type': 'image/jpeg',
-    'Cache-Control': 'private, no-store',
-    'X-Content-Type-Options': 'nosniff',
+
+export function createLeadRoutes(): OpenAPIHono<OwnerEnv> {
+  const leads = routeGroup<OwnerEnv>();
+
+  leads.openapi(list, async (c) => {
+    const { db, company } = c.var;
+    const [rows, unread] = await Promise.all([listLeads(db, company.cvr), countUnreadLeads(db, company.cvr)]);
+    return c.json(leadListSchema.parse({ leads: rows.map(toLeadJson), unread }), 200);
   });
-}) as never);
+
+  leads.openapi(unread, async (c) => {
+    return c.json({ unread: await countUnreadLeads(c.var.db, c.var.company.cvr) }, 200);
+  });
+
+  leads.openapi(readSettings, async (c) => {
+    const { db, company } = c.var;
+    const settings = await getLeadSettings(db, company.cvr);
+    return c.json(
+      {
+        formEnabled: settings.formEnabled,
+        recipientEmail: settings.recipientEmail ?? '',
+        defaultRecipient: company.email || company.companyEmail || '',
+      },
+      200,
+    );
+  });
+
+  leads.openapi(writeSettings, async (c) => {
+    const { company } = c.var;
+    const input = c.req.valid('json');
+    const settings = { formEnabled: input.formEnabled, recipientEmail: input.recipientEmail.trim() || null };
+    // The form is on the site's pages: the setting and "publish wanted" commit together.
+    await commitChange(
+      { db: c.var.db, enqueuePublish: c.var.enqueuePublish, now: c.var.now, logger: c.var.logger },
+      company.cvr,
+      (trx) => saveLeadSettings(trx, company.cvr, settings),
+    );
+    return c.json(
+      {
+        formEnabled: settings.formEnabled,
+        recipientEmail: settings.recipientEmail ?? '',
+        defaultRecipient: company.email || company.companyEmail || '',
+      },
+      200,
+    );
+  });
+
+  leads.openapi(update, async (c) => {
+    const lead = await updateLeadState(
+      c.var.db,
+      c.var.company.cvr,
+      c.req.valid('param').id,
+      c.req.valid('json'),
+      c.var.now(),
+    );
+    if (!lead) throw notFound();
+    return c.json(toLeadJson(lead), 200);
+  });
+
+  leads.openapi(remove, async (c) => {
+    const { db, company, config } = c.var;
+    const lead = await deleteLead(db, company.cvr, c.req.valid('param').id);
+    if (!lead) throw notFound();
+    await removeLeadPhotos(config.storageDir, company.cvr, lead.photos);
+    return c.body(null, 204);
+  });
+
+  leads.openapi(photo, (async (c: Parameters<Parameters<typeof leads.openapi>[1]>[0]) => {
+    const { db, company, config } = c.var;
+    const { id, n } = c.req.param() as { id: string; n: string };
+    const lead = await findLead(db, company.cvr, id);
+    const entry = lead?.photos[Number(n) - 1];
+    const bytes = entry ? await readLeadPhoto(config.storageDir, company.cvr, entry) : null;
+    if (!bytes) throw notFound();
+    return c.body(new Uint8Array(bytes), 200, {
+      'Content-Type': 'image/jpeg',
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  }) as never);
+
+  return leads;
+}

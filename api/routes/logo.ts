@@ -1,6 +1,6 @@
 // The company's logo (SPEC §2 Settings logo, §7 Logo upload). Mounted at /api/company/logo behind
 // the tenant middleware; the logo is saved alone ({logo}) on c.var.company.
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { logoSchema } from '../../contracts/company';
 import { MESSAGES } from '../../rules/messages';
@@ -8,10 +8,8 @@ import type { OwnerEnv } from '../env';
 import { orFail } from '../errors';
 import { readUploadedFile, uploadBodyLimit } from '../images/upload-form';
 import { answer, FILE_UPLOAD, refusals, routeGroup } from '../openapi';
-import type { MediaChangeDeps } from '../services/delete-image';
+import { mediaDeps } from '../services/delete-image';
 import { type LogoChange, removeLogo, uploadLogo } from '../services/upload-logo';
-
-export const logo = routeGroup<OwnerEnv>();
 
 const upload = createRoute({
   method: 'post',
@@ -25,16 +23,6 @@ const upload = createRoute({
     ...refusals('invalid_input', 'payload_too_large', 'unsupported_media_type', 'internal'),
   },
 });
-logo.openapi(upload, async (c) => {
-  const file = await readUploadedFile(c, MESSAGES.logoUploadFailed);
-  const change = await orFail(
-    c,
-    MESSAGES.logoUploadFailed,
-    () => uploadLogo(mediaDeps(c), c.var.company.cvr, file),
-    'logo upload failed',
-  );
-  return c.json(logoJson(c, change), 200);
-});
 
 const remove = createRoute({
   method: 'delete',
@@ -43,22 +31,36 @@ const remove = createRoute({
   summary: 'Remove the logo; publishes',
   responses: { 200: answer(logoSchema, 'No logo'), ...refusals('internal') },
 });
-logo.openapi(remove, async (c) => {
-  const change = await orFail(
-    c,
-    MESSAGES.updateFailed,
-    () => removeLogo(mediaDeps(c), c.var.company.cvr),
-    'logo removal failed',
-  );
-  return c.json(logoJson(c, change), 200);
-});
+
+export function createLogoRoutes(): OpenAPIHono<OwnerEnv> {
+  const logo = routeGroup<OwnerEnv>();
+
+  logo.openapi(upload, async (c) => {
+    const file = await readUploadedFile(c, MESSAGES.logoUploadFailed);
+    const change = await orFail(
+      c,
+      MESSAGES.logoUploadFailed,
+      () => uploadLogo(mediaDeps(c.var), c.var.company.cvr, file),
+      'logo upload failed',
+    );
+    return c.json(logoJson(c, change), 200);
+  });
+
+  logo.openapi(remove, async (c) => {
+    const change = await orFail(
+      c,
+      MESSAGES.updateFailed,
+      () => removeLogo(mediaDeps(c.var), c.var.company.cvr),
+      'logo removal failed',
+    );
+    return c.json(logoJson(c, change), 200);
+  });
+
+  return logo;
+}
 
 /** The change is committed with its publish record; report files of the old logo that stayed behind. */
 function logoJson(c: Context<OwnerEnv>, change: LogoChange): { logo: string | null } {
   if (change.leftovers.length > 0) c.var.logger.warn({ errors: change.leftovers }, 'old logo files left');
   return { logo: change.company.logo };
-}
-
-export function mediaDeps(c: Context<OwnerEnv>): MediaChangeDeps {
-  return { ...c.var, storageDir: c.var.config.storageDir };
 }

@@ -77,5 +77,3 @@ export function createOnboardingLookupRoutes(deps: OnboardingLookupDeps = {}): O
 
   return routes;
 }
-
-export const onboardingLookup = createOnboardingLookupRoutes();

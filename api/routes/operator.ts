@@ -5,7 +5,7 @@
 // any spelling, proves nothing until its mailbox answers. Addresses compare in normalizeEmail's form
 // (NFKC, lowercased) on both sides. Anyone else gets the same 404 as an unknown path, so the route
 // does not exist for them. Every query is a range or a limit over an index (100,000 companies).
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { operatorSchema } from '../../contracts/operator';
 import {
@@ -15,15 +15,13 @@ import {
   listFailedPublishes,
   listRecentOrders,
   listTrialsEnding,
-  normalizeEmail,
-  type User,
 } from '../../db';
-import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import { copenhagenDay } from '../../rules/ai-limit';
 import { MESSAGES } from '../../rules/messages';
 import { DAY_MS } from '../../rules/trial';
 import { shiftDay } from '../../rules/visitor-stats';
+import { isOperator } from '../auth/operator-access';
 import type { OwnerEnv } from '../env';
 import { answer, routeGroup } from '../openapi';
 import { toFailedPublishJson, toOrderJson, toTrialEndingJson } from '../responses';
@@ -31,20 +29,10 @@ import { toFailedPublishJson, toOrderJson, toTrialEndingJson } from '../response
 const OPERATOR_DAYS = 30;
 const TRIALS_ENDING_DAYS = 14;
 
-/** An operator: a login e-mail in OPERATOR_EMAILS that its owner has proved they read. */
-export function isOperator(
-  config: Pick<Config, 'operatorEmails'>,
-  user: Pick<User, 'email' | 'emailVerifiedAt'>,
-): boolean {
-  return user.emailVerifiedAt !== null && config.operatorEmails.includes(normalizeEmail(user.email));
-}
-
 const requireOperator = createMiddleware<OwnerEnv>(async (c, next) => {
   if (!isOperator(c.var.config, c.var.user)) throw new AppError('not_found', MESSAGES.notFound);
   await next();
 });
-
-export const operator = routeGroup<OwnerEnv>();
 
 const read = createRoute({
   method: 'get',
@@ -54,37 +42,6 @@ const read = createRoute({
     'Operators only (a verified login e-mail in OPERATOR_EMAILS; 404 for anyone else): sign-ups, funnel, trials ending, orders, failed publishes',
   middleware: requireOperator,
   responses: { 200: answer(operatorSchema, "The operator's figures") },
-});
-operator.openapi(read, async (c) => {
-  const { db } = c.var;
-  const now = c.var.now();
-  const today = copenhagenDay(now);
-  const fromDay = shiftDay(today, -(OPERATOR_DAYS - 1));
-  const [signups, counts, trials, orders, failed] = await Promise.all([
-    countSignupsByDay(db, new Date(now.getTime() - OPERATOR_DAYS * DAY_MS).toISOString()),
-    listAnalyticsCounts(db, fromDay, today, 'cvr_lookup'),
-    listTrialsEnding(
-      db,
-      now.toISOString(),
-      new Date(now.getTime() + TRIALS_ENDING_DAYS * DAY_MS).toISOString(),
-    ),
-    listRecentOrders(db),
-    listFailedPublishes(db),
-  ]);
-  const lookups = (status: string) =>
-    counts.filter((row) => row.key === status).reduce((sum, row) => sum + row.count, 0);
-  const created = signups.reduce((sum, row) => sum + row.count, 0);
-  return c.json(
-    {
-      days: OPERATOR_DAYS,
-      signups,
-      funnel: { found: lookups('found'), notFound: lookups('not_found'), taken: lookups('taken'), created },
-      orders: orders.map(toOrderJson),
-      trialsEnding: trials.map(toTrialEndingJson),
-      failedPublishes: failed.map(toFailedPublishJson),
-    },
-    200,
-  );
 });
 
 const leadFigures = createRoute({
@@ -98,4 +55,43 @@ const leadFigures = createRoute({
     200: answer(z.object({ total: z.number(), unread: z.number(), unsent: z.number() }), 'The counts'),
   },
 });
-operator.openapi(leadFigures, async (c) => c.json(await leadCounts(c.var.db), 200));
+
+export function createOperatorRoutes(): OpenAPIHono<OwnerEnv> {
+  const operator = routeGroup<OwnerEnv>();
+
+  operator.openapi(read, async (c) => {
+    const { db } = c.var;
+    const now = c.var.now();
+    const today = copenhagenDay(now);
+    const fromDay = shiftDay(today, -(OPERATOR_DAYS - 1));
+    const [signups, counts, trials, orders, failed] = await Promise.all([
+      countSignupsByDay(db, new Date(now.getTime() - OPERATOR_DAYS * DAY_MS).toISOString()),
+      listAnalyticsCounts(db, fromDay, today, 'cvr_lookup'),
+      listTrialsEnding(
+        db,
+        now.toISOString(),
+        new Date(now.getTime() + TRIALS_ENDING_DAYS * DAY_MS).toISOString(),
+      ),
+      listRecentOrders(db),
+      listFailedPublishes(db),
+    ]);
+    const lookups = (status: string) =>
+      counts.filter((row) => row.key === status).reduce((sum, row) => sum + row.count, 0);
+    const created = signups.reduce((sum, row) => sum + row.count, 0);
+    return c.json(
+      {
+        days: OPERATOR_DAYS,
+        signups,
+        funnel: { found: lookups('found'), notFound: lookups('not_found'), taken: lookups('taken'), created },
+        orders: orders.map(toOrderJson),
+        trialsEnding: trials.map(toTrialEndingJson),
+        failedPublishes: failed.map(toFailedPublishJson),
+      },
+      200,
+    );
+  });
+
+  operator.openapi(leadFigures, async (c) => c.json(await leadCounts(c.var.db), 200));
+
+  return operator;
+}

@@ -1,7 +1,7 @@
 // Page history and undo (issue 14), mounted under /api/pages by pages.ts: a page's revisions and
 // restoring one (a new save that publishes), and the "Slettede sider" list with its restore. Every
 // query is scoped to c.var.company's CVR; each restore commits with its publish record.
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { deletedPageSchema, pageRevisionSchema, pageSchema } from '../../contracts/pages';
 import { findPage, listDeletedPages, listPageRevisions, purgeDeletedPages } from '../../db';
 import { AppError } from '../../lib/errors';
@@ -13,8 +13,6 @@ import { toDeletedPageJson, toPageJson, toRevisionJson } from '../responses';
 import { commitChange } from '../services/commit-change';
 import { restoreDeletedPage, restoreRevision, undoHorizon } from '../services/pages';
 
-export const pageHistory = routeGroup<OwnerEnv>();
-
 const idParams = z.object({ id: z.string() });
 
 const deleted = createRoute({
@@ -23,15 +21,6 @@ const deleted = createRoute({
   tags: ['pages'],
   summary: '"Slettede sider": pages deleted in the last 30 days, newest first',
   responses: { 200: answer(z.array(deletedPageSchema), 'The deleted pages'), ...refusals('internal') },
-});
-pageHistory.openapi(deleted, async (c) => {
-  const { cvr } = c.var.company;
-  const horizon = undoHorizon(c.var.now());
-  const list = await orFail(c, MESSAGES.historyLoadFailed, async () => {
-    await purgeDeletedPages(c.var.db, cvr, horizon);
-    return listDeletedPages(c.var.db, cvr, horizon);
-  });
-  return c.json(list.map(toDeletedPageJson), 200);
 });
 
 const restoreDeleted = createRoute({
@@ -42,13 +31,6 @@ const restoreDeleted = createRoute({
   request: { params: idParams },
   responses: { 201: answer(pageSchema, 'The page, back'), ...refusals('limit_reached', 'internal') },
 });
-pageHistory.openapi(restoreDeleted, async (c) => {
-  const { cvr } = c.var.company;
-  const page = await orFail(c, MESSAGES.deletedPageRestoreFailed, () =>
-    commitChange(c.var, cvr, (trx) => restoreDeletedPage(trx, cvr, c.req.param('id'), c.var.now())),
-  );
-  return c.json(toPageJson(page), 201);
-});
 
 const revisions = createRoute({
   method: 'get',
@@ -57,15 +39,6 @@ const revisions = createRoute({
   summary: "The page's revisions, newest first (at most 20)",
   request: { params: idParams },
   responses: { 200: answer(z.array(pageRevisionSchema), 'The revisions'), ...refusals('internal') },
-});
-pageHistory.openapi(revisions, async (c) => {
-  const { cvr } = c.var.company;
-  const id = c.req.param('id');
-  const list = await orFail(c, MESSAGES.historyLoadFailed, async () => {
-    if (!(await findPage(c.var.db, cvr, id))) throw new AppError('not_found', MESSAGES.notFound);
-    return listPageRevisions(c.var.db, cvr, id);
-  });
-  return c.json(list.map(toRevisionJson), 200);
 });
 
 const restoreVersion = createRoute({
@@ -76,12 +49,47 @@ const restoreVersion = createRoute({
   request: { params: z.object({ id: z.string(), revisionId: z.string() }) },
   responses: { 200: answer(pageSchema, 'The page as restored'), ...refusals('rate_limited', 'internal') },
 });
-pageHistory.openapi(restoreVersion, async (c) => {
-  const { cvr } = c.var.company;
-  const page = await orFail(c, MESSAGES.revisionRestoreFailed, () =>
-    commitChange(c.var, cvr, (trx) =>
-      restoreRevision(trx, cvr, c.req.param('id'), c.req.param('revisionId'), c.var.now()),
-    ),
-  );
-  return c.json(toPageJson(page), 200);
-});
+
+export function createPageHistoryRoutes(): OpenAPIHono<OwnerEnv> {
+  const pageHistory = routeGroup<OwnerEnv>();
+
+  pageHistory.openapi(deleted, async (c) => {
+    const { cvr } = c.var.company;
+    const horizon = undoHorizon(c.var.now());
+    const list = await orFail(c, MESSAGES.historyLoadFailed, async () => {
+      await purgeDeletedPages(c.var.db, cvr, horizon);
+      return listDeletedPages(c.var.db, cvr, horizon);
+    });
+    return c.json(list.map(toDeletedPageJson), 200);
+  });
+
+  pageHistory.openapi(restoreDeleted, async (c) => {
+    const { cvr } = c.var.company;
+    const page = await orFail(c, MESSAGES.deletedPageRestoreFailed, () =>
+      commitChange(c.var, cvr, (trx) => restoreDeletedPage(trx, cvr, c.req.param('id'), c.var.now())),
+    );
+    return c.json(toPageJson(page), 201);
+  });
+
+  pageHistory.openapi(revisions, async (c) => {
+    const { cvr } = c.var.company;
+    const id = c.req.param('id');
+    const list = await orFail(c, MESSAGES.historyLoadFailed, async () => {
+      if (!(await findPage(c.var.db, cvr, id))) throw new AppError('not_found', MESSAGES.notFound);
+      return listPageRevisions(c.var.db, cvr, id);
+    });
+    return c.json(list.map(toRevisionJson), 200);
+  });
+
+  pageHistory.openapi(restoreVersion, async (c) => {
+    const { cvr } = c.var.company;
+    const page = await orFail(c, MESSAGES.revisionRestoreFailed, () =>
+      commitChange(c.var, cvr, (trx) =>
+        restoreRevision(trx, cvr, c.req.param('id'), c.req.param('revisionId'), c.var.now()),
+      ),
+    );
+    return c.json(toPageJson(page), 200);
+  });
+
+  return pageHistory;
+}

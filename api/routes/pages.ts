@@ -1,7 +1,7 @@
 // /api/pages — the owner's pages: list, create, save, delete (SPEC §2 Pages editor, §4). Every query is
 // scoped to c.var.company's CVR, so another company's page id finds nothing (404). Each change commits
 // with its "publish wanted" record (commitChange) and, for a save, a revision (api/services/pages.ts).
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { pageCreateSchema, pageSchema, pageUpdateSchema } from '../../contracts/pages';
 import { listPages } from '../../db';
 import { MESSAGES } from '../../rules/messages';
@@ -11,9 +11,6 @@ import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
 import { toPageJson } from '../responses';
 import { commitChange } from '../services/commit-change';
 import { createPage, removePage, savePage } from '../services/pages';
-import { pageHistory } from './page-history';
-
-export const pages = routeGroup<OwnerEnv>();
 
 /** `{id}` in a path: a page's id. */
 const pageIdParams = z.object({ id: z.string() });
@@ -25,7 +22,6 @@ const list = createRoute({
   summary: "The company's pages, in menu order (the owner's order; new pages last)",
   responses: { 200: answer(z.array(pageSchema), 'The pages') },
 });
-pages.openapi(list, async (c) => c.json((await listPages(c.var.db, c.var.company.cvr)).map(toPageJson), 200));
 
 const create = createRoute({
   method: 'post',
@@ -38,13 +34,6 @@ const create = createRoute({
     201: answer(pageSchema, 'The new page'),
     ...refusals('invalid_input', 'limit_reached', 'rate_limited', 'internal'),
   },
-});
-pages.openapi(create, async (c) => {
-  const { cvr } = c.var.company;
-  const page = await orFail(c, MESSAGES.pageCreateFailed, () =>
-    commitChange(c.var, cvr, (trx) => createPage(trx, cvr, c.req.valid('json'), c.var.now())),
-  );
-  return c.json(toPageJson(page), 201);
 });
 
 const save = createRoute({
@@ -59,15 +48,6 @@ const save = createRoute({
     ...refusals('invalid_input', 'rate_limited', 'internal'),
   },
 });
-pages.openapi(save, async (c) => {
-  const { cvr } = c.var.company;
-  const page = await orFail(c, MESSAGES.saveFailed, () =>
-    commitChange(c.var, cvr, (trx) =>
-      savePage(trx, cvr, c.req.param('id'), c.req.valid('json'), c.var.now()),
-    ),
-  );
-  return c.json(toPageJson(page), 200);
-});
 
 const remove = createRoute({
   method: 'delete',
@@ -77,13 +57,38 @@ const remove = createRoute({
   request: { params: pageIdParams },
   responses: { 204: { description: 'Deleted' }, ...refusals('forbidden', 'internal') },
 });
-pages.openapi(remove, async (c) => {
-  const { cvr } = c.var.company;
-  await orFail(c, MESSAGES.pageDeleteFailed, () =>
-    commitChange(c.var, cvr, (trx) => removePage(trx, cvr, c.req.param('id'), c.var.now())),
-  );
-  return c.body(null, 204);
-});
 
-// History and undo: /{id}/revisions, /deleted (api/routes/page-history.ts).
-pages.route('/', pageHistory);
+export function createPageRoutes(): OpenAPIHono<OwnerEnv> {
+  const pages = routeGroup<OwnerEnv>();
+
+  pages.openapi(list, async (c) =>
+    c.json((await listPages(c.var.db, c.var.company.cvr)).map(toPageJson), 200),
+  );
+  pages.openapi(create, async (c) => {
+    const { cvr } = c.var.company;
+    const page = await orFail(c, MESSAGES.pageCreateFailed, () =>
+      commitChange(c.var, cvr, (trx) => createPage(trx, cvr, c.req.valid('json'), c.var.now())),
+    );
+    return c.json(toPageJson(page), 201);
+  });
+
+  pages.openapi(save, async (c) => {
+    const { cvr } = c.var.company;
+    const page = await orFail(c, MESSAGES.saveFailed, () =>
+      commitChange(c.var, cvr, (trx) =>
+        savePage(trx, cvr, c.req.param('id'), c.req.valid('json'), c.var.now()),
+      ),
+    );
+    return c.json(toPageJson(page), 200);
+  });
+
+  pages.openapi(remove, async (c) => {
+    const { cvr } = c.var.company;
+    await orFail(c, MESSAGES.pageDeleteFailed, () =>
+      commitChange(c.var, cvr, (trx) => removePage(trx, cvr, c.req.param('id'), c.var.now())),
+    );
+    return c.body(null, 204);
+  });
+
+  return pages;
+}

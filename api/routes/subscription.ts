@@ -2,7 +2,7 @@
 // "Bestil abonnement" (issue 14 item 5): the order is stored and the company marked as ordered in one
 // transaction, then the operator (CONTACT_TO) and the owner are mailed. No payment provider: the
 // order is the hand-off to invoicing. What the site does after the trial is rules/trial.ts's siteState.
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import {
   orderSchema,
   PLANS,
@@ -11,7 +11,7 @@ import {
   subscriptionSchema,
 } from '../../contracts/order';
 import type { Db } from '../../db';
-import { type Company, findLatestOrder, insertOrder, type Order } from '../../db';
+import { type Company, findLatestOrder, insertOrder, markCompanyOrdered, type Order } from '../../db';
 import { AppError } from '../../lib/errors';
 import { createMailer, type MailMessage } from '../../lib/mailer';
 import { MESSAGES } from '../../rules/messages';
@@ -24,8 +24,6 @@ import {
 } from '../../rules/trial';
 import type { OwnerEnv } from '../env';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
-
-export const subscription = routeGroup<OwnerEnv>();
 
 async function subscriptionJson(db: Db, company: Company, now: Date): Promise<SubscriptionJson> {
   const { plan } = company;
@@ -90,9 +88,6 @@ const read = createRoute({
   summary: "Plan, trial dates, days left, the site's state after the trial, the order",
   responses: { 200: answer(subscriptionSchema, 'The subscription') },
 });
-subscription.openapi(read, async (c) =>
-  c.json(await subscriptionJson(c.var.db, c.var.company, c.var.now()), 200),
-);
 
 const order = createRoute({
   method: 'post',
@@ -106,46 +101,52 @@ const order = createRoute({
     ...refusals('invalid_input', 'conflict'),
   },
 });
-subscription.openapi(order, async (c) => {
-  const input = c.req.valid('json');
-  const { db, config, company, user, logger } = c.var;
-  const now = c.var.now();
-  if (company.plan.status === PLAN_STATUS_ORDERED) throw new AppError('conflict', MESSAGES.alreadyOrdered);
-  const ean = input.ean || null;
-  const order = await db.transaction().execute(async (trx) => {
-    // Only one order wins when two arrive at once: the second finds the company already ordered.
-    const marked = await trx
-      .updateTable('companies')
-      .set({ planStatus: PLAN_STATUS_ORDERED, updatedAt: now.toISOString() })
-      .where('cvr', '=', company.cvr)
-      .where('planStatus', '!=', PLAN_STATUS_ORDERED)
-      .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) !== 1) throw new AppError('conflict', MESSAGES.alreadyOrdered);
-    return insertOrder(
-      trx,
-      company.cvr,
-      {
-        plan: input.plan,
-        billingEmail: input.billingEmail,
-        ean,
-        // Invoiced by EAN, or by a CVR: the one typed, else the company's own.
-        invoiceCvr: ean ? null : input.invoiceCvr || company.cvr,
-      },
-      now,
-    );
-  });
-  // An inactive site is shown again from now on: publishing it also brings the engines' host
-  // routes in line (server/host-routes.ts). The enqueue never throws; the sweep is the fallback.
-  await c.var.enqueuePublish(company.cvr);
-  // The order stands even when mail fails: the operator view lists every order.
-  const mailer = createMailer(config, logger);
-  for (const mail of orderMails(company, order, user.email, config.contactTo)) {
-    try {
-      await mailer.send(mail);
-    } catch (error) {
-      logger.error({ err: error, orderId: order.id, to: mail.to }, 'order mail failed; order kept');
+
+export function createSubscriptionRoutes(): OpenAPIHono<OwnerEnv> {
+  const subscription = routeGroup<OwnerEnv>();
+
+  subscription.openapi(read, async (c) =>
+    c.json(await subscriptionJson(c.var.db, c.var.company, c.var.now()), 200),
+  );
+
+  subscription.openapi(order, async (c) => {
+    const input = c.req.valid('json');
+    const { db, config, company, user, logger } = c.var;
+    const now = c.var.now();
+    if (company.plan.status === PLAN_STATUS_ORDERED) throw new AppError('conflict', MESSAGES.alreadyOrdered);
+    const ean = input.ean || null;
+    const order = await db.transaction().execute(async (trx) => {
+      // Only one order wins when two arrive at once: the second finds the company already ordered.
+      if (!(await markCompanyOrdered(trx, company.cvr, now)))
+        throw new AppError('conflict', MESSAGES.alreadyOrdered);
+      return insertOrder(
+        trx,
+        company.cvr,
+        {
+          plan: input.plan,
+          billingEmail: input.billingEmail,
+          ean,
+          // Invoiced by EAN, or by a CVR: the one typed, else the company's own.
+          invoiceCvr: ean ? null : input.invoiceCvr || company.cvr,
+        },
+        now,
+      );
+    });
+    // An inactive site is shown again from now on: publishing it also brings the engines' host
+    // routes in line (server/host-routes.ts). The enqueue never throws; the sweep is the fallback.
+    await c.var.enqueuePublish(company.cvr);
+    // The order stands even when mail fails: the operator view lists every order.
+    const mailer = createMailer(config, logger);
+    for (const mail of orderMails(company, order, user.email, config.contactTo)) {
+      try {
+        await mailer.send(mail);
+      } catch (error) {
+        logger.error({ err: error, orderId: order.id, to: mail.to }, 'order mail failed; order kept');
+      }
     }
-  }
-  const updated = { ...company, plan: { ...company.plan, status: PLAN_STATUS_ORDERED } };
-  return c.json(await subscriptionJson(db, updated, now), 201);
-});
+    const updated = { ...company, plan: { ...company.plan, status: PLAN_STATUS_ORDERED } };
+    return c.json(await subscriptionJson(db, updated, now), 201);
+  });
+
+  return subscription;
+}

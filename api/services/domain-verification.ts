@@ -10,7 +10,6 @@ import {
   type Company,
   type Db,
   expirePendingDomainClaims,
-  isUniqueViolation,
   listCompaniesWithCustomDomain,
   setCustomDomainState,
   verifiedDomainHolder,
@@ -24,6 +23,9 @@ export const DOMAIN_GRACE_MS = 3 * DAY_MS;
 export const PENDING_DOMAIN_TTL_MS = 30 * DAY_MS;
 /** How often the periodic re-check runs in a web process. */
 export const DOMAIN_RECHECK_EVERY_MS = 6 * 60 * 60 * 1000;
+
+/** Another company verified the same domain a moment earlier. */
+class ProvedElsewhere extends Error {}
 
 export function domainStatus(company: Company): DomainStatus {
   if (!company.customDomain) return 'none';
@@ -40,8 +42,12 @@ export async function applyDomainCheck(
   if (!domain) return company;
   const now = deps.now();
   const stamp = now.toISOString();
-  const set = (db: Db, verifiedAt: string | null, missingSince: string | null) =>
-    setCustomDomainState(db, company.cvr, domain, { verifiedAt, missingSince }, now);
+  const set = async (db: Db, verifiedAt: string | null, missingSince: string | null) => {
+    const outcome = await setCustomDomainState(db, company.cvr, domain, { verifiedAt, missingSince }, now);
+    // Thrown, so the transaction (spoilt on PostgreSQL) rolls back and nothing is published.
+    if (!outcome.ok) throw new ProvedElsewhere();
+    return outcome.value;
+  };
 
   if (txtFound) {
     if (company.customDomainVerified && company.customDomainMissingSince === null) return company;
@@ -52,7 +58,7 @@ export async function applyDomainCheck(
       return (await commitChange(deps, company.cvr, (trx) => set(trx, stamp, null))) ?? company;
     } catch (error) {
       // Both proved it at the same moment: the unique index on verified domains keeps the first.
-      if (isUniqueViolation(error)) return company;
+      if (error instanceof ProvedElsewhere) return company;
       throw error;
     }
   }

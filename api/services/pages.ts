@@ -3,6 +3,7 @@
 // save also keeps the version before it), and a delete keeps the page for DELETED_PAGE_DAYS, so
 // history is written in the same transaction as the change it records.
 import {
+  countPages,
   type Db,
   deletePage,
   findPage,
@@ -30,6 +31,7 @@ import {
   restoredSummary,
   revisionSummary,
 } from '../../rules/page-history';
+import { valueOrRefuse } from '../refusals';
 import { Unchanged } from './commit-change';
 
 const DAY_MS = 86_400_000;
@@ -71,7 +73,10 @@ export async function savePage(
   if (!(await hasPageRevisions(trx, id))) {
     await insertPageRevision(trx, before, REVISION_SUMMARIES.original, new Date(now.getTime() - 1));
   }
-  const saved = await updatePage(trx, cvr, id, patch, now);
+  const saved = valueOrRefuse(await updatePage(trx, cvr, id, patch, now), {
+    'page-not-found': ['not_found', MESSAGES.saveFailed],
+    'slug-taken': ['conflict', MESSAGES.saveFailed],
+  });
   const text = summary ?? revisionSummary(changedFields(pageSnapshot(before), pageSnapshot(saved)));
   await insertPageRevision(trx, saved, text, now);
   return saved;
@@ -97,7 +102,10 @@ export async function removePage(trx: Db, cvr: string, id: string, now: Date): P
   if (page.type === 'homepage') throw new AppError('forbidden', MESSAGES.homepageNotDeletable);
   await purgeDeletedPages(trx, cvr, undoHorizon(now));
   await insertDeletedPage(trx, page, now);
-  await deletePage(trx, cvr, id);
+  valueOrRefuse(await deletePage(trx, cvr, id), {
+    'page-not-found': ['not_found', MESSAGES.pageDeleteFailed],
+    homepage: ['forbidden', MESSAGES.homepageNotDeletable],
+  });
 }
 
 /**
@@ -132,11 +140,7 @@ export async function restoreDeletedPage(trx: Db, cvr: string, id: string, now: 
 }
 
 async function refuseAtPageLimit(trx: Db, cvr: string): Promise<void> {
-  await lockCompany(trx, cvr);
-  const row = await trx
-    .selectFrom('pages')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('companyCvr', '=', cvr)
-    .executeTakeFirstOrThrow();
-  if (Number(row.count) >= MAX_PAGES_PER_SITE) throw new AppError('limit_reached', MESSAGES.pageLimit);
+  if (!(await lockCompany(trx, cvr))) throw new AppError('not_found', MESSAGES.companyNotFound);
+  if ((await countPages(trx, cvr)) >= MAX_PAGES_PER_SITE)
+    throw new AppError('limit_reached', MESSAGES.pageLimit);
 }

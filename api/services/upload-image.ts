@@ -8,6 +8,7 @@ import { MESSAGES } from '../../rules/messages';
 import { removeFiles, safeName, writeMediaFiles } from '../images/media-files';
 import { imageOutputs, processUpload } from '../images/process-upload';
 import type { UploadedFile } from '../images/upload-form';
+import { valueOrRefuse } from '../refusals';
 
 export interface UploadImageInput {
   db: Db;
@@ -38,7 +39,7 @@ export async function uploadImage(input: UploadImageInput): Promise<Image> {
   const variants = stored.files.filter((candidate) => candidate.contentType === 'image/webp');
   try {
     if (!fallback) throw new Error('the image outputs include no fallback');
-    return await insertImage(
+    const outcome = await insertImage(
       db,
       cvr,
       {
@@ -54,6 +55,10 @@ export async function uploadImage(input: UploadImageInput): Promise<Image> {
       },
       now,
     );
+    return valueOrRefuse(outcome, {
+      'company-not-found': ['not_found', MESSAGES.companyNotFound],
+      'image-limit': ['limit_reached', MESSAGES.uploadLimit],
+    });
   } catch (error) {
     await removeFiles(stored.files.map((written) => written.file));
     throw error;

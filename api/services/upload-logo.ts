@@ -11,6 +11,7 @@ import { MESSAGES } from '../../rules/messages';
 import { mediaFileOfUrl, removeFiles, safeName, writeMediaFiles } from '../images/media-files';
 import { logoOutputs, processUpload } from '../images/process-upload';
 import type { UploadedFile } from '../images/upload-form';
+import { valueOrRefuse } from '../refusals';
 import { commitChange } from './commit-change';
 import type { MediaChangeDeps } from './delete-image';
 
@@ -56,10 +57,12 @@ export async function removeLogo(deps: MediaChangeDeps, cvr: string): Promise<Lo
 
 /** The company as it was (read under the row lock) and as it is now. */
 async function setLogo(trx: Db, cvr: string, logo: string | null, now: Date) {
-  await lockCompany(trx, cvr);
-  const previous = await findCompanyByCvr(trx, cvr);
+  const previous = (await lockCompany(trx, cvr)) ? await findCompanyByCvr(trx, cvr) : undefined;
   if (!previous) throw new AppError('not_found', MESSAGES.companyNotFound);
-  const updated = await updateCompany(trx, cvr, { logo }, now);
+  const updated = valueOrRefuse(await updateCompany(trx, cvr, { logo }, now), {
+    'company-not-found': ['not_found', MESSAGES.companyNotFound],
+    'domain-taken': ['conflict', MESSAGES.domainTaken],
+  });
   return { updated, previous };
 }
 

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../tests/support/databases';
+import { acceptedValue } from '../outcome';
 import {
   deleteExpiredAccountTokens,
   findAccountToken,
@@ -15,7 +16,7 @@ const HOUR = 60 * 60 * 1000;
 describeEachDialect('account tokens repository', (use) => {
   it('spends a token once, only for its purpose and only before it expires', async () => {
     const { db } = use();
-    const user = await insertUser(db, 'ejer@firma.dk', 'hash');
+    const user = acceptedValue(await insertUser(db, 'ejer@firma.dk', 'hash'));
     const expiresAt = new Date(NOW.getTime() + HOUR);
     await insertAccountToken(
       db,
@@ -44,8 +45,8 @@ describeEachDialect('account tokens repository', (use) => {
 
   it('keeps a detail, spends every open token of a user for a purpose, and cleans out expired ones', async () => {
     const { db } = use();
-    const user = await insertUser(db, 'ejer@firma.dk', 'hash');
-    const other = await insertUser(db, 'anden@firma.dk', 'hash');
+    const user = acceptedValue(await insertUser(db, 'ejer@firma.dk', 'hash'));
+    const other = acceptedValue(await insertUser(db, 'anden@firma.dk', 'hash'));
     const soon = new Date(NOW.getTime() + HOUR);
     await insertAccountToken(
       db,

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { AppError } from '../../lib/errors';
 import { describeEachDialect } from '../../tests/support/databases';
+import { acceptedValue } from '../outcome';
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -14,13 +14,11 @@ import { findUserByEmail, insertUser, updateUserPassword } from './users';
 describeEachDialect('users and sessions repository', (use) => {
   it('keeps one account per e-mail regardless of case', async () => {
     const { db } = use();
-    const user = await insertUser(db, '  Anna@Tomrer.DK ', 'hash-1');
+    const user = acceptedValue(await insertUser(db, '  Anna@Tomrer.DK ', 'hash-1'));
     expect(user.email).toBe('anna@tomrer.dk');
     expect((await findUserByEmail(db, 'ANNA@tomrer.dk'))?.id).toBe(user.id);
 
-    const error = await insertUser(db, 'anna@TOMRER.dk', 'hash-2').catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).message).toBe('Denne email er allerede registreret');
+    expect(await insertUser(db, 'anna@TOMRER.dk', 'hash-2')).toEqual({ ok: false, reason: 'email-taken' });
 
     await updateUserPassword(db, user.id, 'hash-3');
     expect((await findUserByEmail(db, 'anna@tomrer.dk'))?.passwordHash).toBe('hash-3');
@@ -28,7 +26,7 @@ describeEachDialect('users and sessions repository', (use) => {
 
   it('finds a session with its user, slides its expiry and removes it', async () => {
     const { db } = use();
-    const user = await insertUser(db, 'ejer@firma.dk', 'hash');
+    const user = acceptedValue(await insertUser(db, 'ejer@firma.dk', 'hash'));
     await insertSession(db, {
       id: 'a'.repeat(64),
       userId: user.id,
@@ -50,8 +48,8 @@ describeEachDialect('users and sessions repository', (use) => {
 
   it('cleans out expired sessions and every session of a user', async () => {
     const { db } = use();
-    const user = await insertUser(db, 'ejer@firma.dk', 'hash');
-    const other = await insertUser(db, 'anden@firma.dk', 'hash');
+    const user = acceptedValue(await insertUser(db, 'ejer@firma.dk', 'hash'));
+    const other = acceptedValue(await insertUser(db, 'anden@firma.dk', 'hash'));
     await insertSession(db, { id: 'old', userId: user.id, expiresAt: new Date('2026-01-01T00:00:00Z') });
     await insertSession(db, { id: 'new', userId: user.id, expiresAt: new Date('2026-06-01T00:00:00Z') });
     await insertSession(db, { id: 'kept', userId: other.id, expiresAt: new Date('2026-06-01T00:00:00Z') });

@@ -1,16 +1,15 @@
 // The companies table and its repository. A company is keyed by its CVR (SPEC: the CVR is the
 // document id). Nested shapes are JSON text; this file is the one place that maps rows to objects.
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
-import { AppError } from '../../lib/errors';
 import { domainTwin } from '../../rules/domain';
 import { normalizeEmail } from '../../rules/email';
 import { DEFAULT_HOURS, normalizeHours, type OpeningHours } from '../../rules/hours';
-import { MESSAGES } from '../../rules/messages';
 import { EMPTY_SOCIAL_MEDIA, type SocialMedia } from '../../rules/social';
 import { RESERVED_SUBDOMAINS, subdomainCandidate } from '../../rules/subdomain';
 import { DEFAULT_THEME, isThemeId, type ThemeId } from '../../rules/themes';
 import { PLAN_STATUS_ORDERED, trialPeriod } from '../../rules/trial';
 import { type Db, inTransaction, isUniqueViolation } from '../database';
+import { accepted, type Outcome, refused } from '../outcome';
 import { addToCounter } from './counters';
 import { parseJson } from './json';
 
@@ -51,7 +50,7 @@ export interface CompaniesTable {
   updatedAt: string;
 }
 
-export type CompanyRow = Selectable<CompaniesTable>;
+type CompanyRow = Selectable<CompaniesTable>;
 export type NewCompanyRow = Insertable<CompaniesTable>;
 type CompanyRowUpdate = Updateable<CompaniesTable>;
 
@@ -167,7 +166,7 @@ export type CompanyPatch = Partial<
   >
 >;
 
-export function toCompany(row: CompanyRow): Company {
+function toCompany(row: CompanyRow): Company {
   return {
     id: row.cvr,
     cvr: row.cvr,
@@ -233,11 +232,23 @@ function jsonOrNull(value: unknown): string | null {
   return value === null ? null : JSON.stringify(value);
 }
 
+/** Why a new company cannot be stored: a unique value another company holds ('taken': one of
+ *  them, found only by the unique index in a race inside the caller's transaction). A custom domain
+ *  never clashes: a new company's claim is pending, and pending claims block nobody. */
+export type CompanyClash = 'cvr-taken' | 'email-taken' | 'subdomain-taken';
+
 /**
  * Inserts a new company: status active, plan Free and active, a 90-day trial from `now`, theme amber
- * and the default hours unless given (SPEC section 4). A taken CVR is a conflict with the spec's text.
+ * and the default hours unless given (SPEC section 4). A CVR, owner e-mail or subdomain another
+ * company holds is refused with the reason.
  */
-export async function insertCompany(db: Db, input: NewCompany, now = new Date()): Promise<Company> {
+export async function insertCompany(
+  db: Db,
+  input: NewCompany,
+  now = new Date(),
+): Promise<Outcome<Company, CompanyClash | 'taken'>> {
+  const clash = await companyClash(db, input);
+  if (clash) return refused(clash);
   // Two sign-ups with the same name may pick the same free subdomain at once; the unique index
   // stops the second, which then picks again.
   for (let attempt = 1; ; attempt++) {
@@ -252,14 +263,39 @@ export async function insertCompany(db: Db, input: NewCompany, now = new Date())
         await addToCounter(trx, 'companies', 1);
         return inserted;
       });
-      return toCompany(row);
+      return accepted(toCompany(row));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const subdomainClash = violatedColumn(error) === 'subdomain';
-      if (subdomainClash && input.subdomain === undefined && attempt < 5) continue;
-      throw conflictFor(error, input.cvr);
+      // Another insert won a race since the check. In a transaction of its own the failed statement
+      // is rolled back and the check can say which value; in the caller's (PostgreSQL has spoilt it)
+      // the caller rolls back and may ask again.
+      if (db.isTransaction) return refused('taken');
+      const found = await companyClash(db, input);
+      if (found) return refused(found);
+      if (input.subdomain === undefined && attempt < 5) continue;
+      return refused('taken');
     }
   }
+}
+
+/** The first unique value of `input` another company holds, by the same indexes the insert meets. */
+async function companyClash(db: Db, input: NewCompany): Promise<CompanyClash | undefined> {
+  const email = input.companyEmail ? normalizeEmail(input.companyEmail) : null;
+  const rows = await db
+    .selectFrom('companies')
+    .select(['cvr', 'companyEmail', 'subdomain'])
+    .where((eb) =>
+      eb.or([
+        eb('cvr', '=', input.cvr),
+        ...(email ? [eb('companyEmail', '=', email)] : []),
+        ...(input.subdomain ? [eb('subdomain', '=', input.subdomain)] : []),
+      ]),
+    )
+    .execute();
+  if (rows.some((row) => row.cvr === input.cvr)) return 'cvr-taken';
+  if (email && rows.some((row) => row.companyEmail === email)) return 'email-taken';
+  if (input.subdomain && rows.some((row) => row.subdomain === input.subdomain)) return 'subdomain-taken';
+  return undefined;
 }
 
 function newCompanyRow(input: NewCompany, subdomain: string, now: Date): NewCompanyRow {
@@ -297,25 +333,6 @@ function newCompanyRow(input: NewCompany, subdomain: string, now: Date): NewComp
     createdAt: stamp,
     updatedAt: stamp,
   };
-}
-
-/** The column whose unique index a violation hit (both dialects name it in their message). */
-function violatedColumn(error: unknown): 'company_email' | 'subdomain' | 'custom_domain' | 'cvr' {
-  const text = String((error as Error).message ?? '');
-  for (const column of ['company_email', 'subdomain', 'custom_domain'] as const) {
-    if (text.includes(column)) return column;
-  }
-  return 'cvr';
-}
-
-function conflictFor(error: unknown, cvr: string): AppError {
-  const message = {
-    company_email: MESSAGES.emailTakenAuth,
-    subdomain: MESSAGES.creationFailed,
-    custom_domain: MESSAGES.domainTaken,
-    cvr: MESSAGES.cvrTaken,
-  }[violatedColumn(error)];
-  return new AppError('conflict', message, { cause: { error, cvr } });
 }
 
 /** A free subdomain for a company name: the name's subdomain, or it with the lowest free suffix.
@@ -377,6 +394,76 @@ export async function listCompanies(db: Db, options: { limit?: number } = {}): P
   return (await query.execute()).map(toCompany);
 }
 
+/** The newest companies first (the landing page's cards). */
+export async function listNewestCompanies(db: Db, limit: number): Promise<Company[]> {
+  const rows = await db
+    .selectFrom('companies')
+    .selectAll()
+    .orderBy('createdAt', 'desc')
+    .orderBy('cvr', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toCompany);
+}
+
+/** Only what decides whether a company's site is shown (rules/trial.ts siteState); undefined when no
+ *  company has that CVR. */
+export async function findCompanyPlan(
+  db: Db,
+  cvr: string,
+): Promise<{ status: string; trialEndDate: string } | undefined> {
+  const row = await db
+    .selectFrom('companies')
+    .select(['planStatus', 'trialEndDate'])
+    .where('cvr', '=', cvr)
+    .executeTakeFirst();
+  return row && { status: row.planStatus, trialEndDate: row.trialEndDate };
+}
+
+/** Marks the company's plan ordered; false when it already was (of two orders at once, one wins). */
+export async function markCompanyOrdered(db: Db, cvr: string, now = new Date()): Promise<boolean> {
+  const marked = await db
+    .updateTable('companies')
+    .set({ planStatus: PLAN_STATUS_ORDERED, updatedAt: now.toISOString() })
+    .where('cvr', '=', cvr)
+    .where('planStatus', '!=', PLAN_STATUS_ORDERED)
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows) === 1;
+}
+
+/** The company administered from `oldEmail` is administered from `newEmail` from now on. */
+export async function moveCompanyEmail(
+  db: Db,
+  oldEmail: string,
+  newEmail: string,
+  now = new Date(),
+): Promise<Outcome<void, 'email-taken'>> {
+  try {
+    await db
+      .updateTable('companies')
+      .set({ companyEmail: normalizeEmail(newEmail), updatedAt: now.toISOString() })
+      .where('companyEmail', '=', normalizeEmail(oldEmail))
+      .execute();
+    return accepted(undefined);
+  } catch (error) {
+    if (isUniqueViolation(error)) return refused('email-taken');
+    throw error;
+  }
+}
+
+/** Every company's CVR in order (only the column: there may be 100,000 rows). */
+export async function listCompanyCvrs(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('companies').select('cvr').orderBy('cvr').execute();
+  return rows.map((row) => row.cvr);
+}
+
+/** Which of `cvrs` are companies (one query; the caller batches). */
+export async function existingCvrs(db: Db, cvrs: readonly string[]): Promise<string[]> {
+  if (cvrs.length === 0) return [];
+  const rows = await db.selectFrom('companies').select('cvr').where('cvr', 'in', cvrs).execute();
+  return rows.map((row) => row.cvr);
+}
+
 export async function countCompanies(db: Db): Promise<number> {
   const row = await db
     .selectFrom('companies')
@@ -387,14 +474,15 @@ export async function countCompanies(db: Db): Promise<number> {
 
 /**
  * Merges `patch` into the company and stamps updatedAt (SPEC section 7, company update). An unknown
- * CVR is `Firma ikke fundet`; a custom domain another company holds is a conflict.
+ * CVR is refused; so is a custom domain another company holds (the patch's only unique column, so a
+ * unique violation can mean nothing else).
  */
 export async function updateCompany(
   db: Db,
   cvr: string,
   patch: CompanyPatch,
   now = new Date(),
-): Promise<Company> {
+): Promise<Outcome<Company, 'company-not-found' | 'domain-taken'>> {
   try {
     const row = await db
       .updateTable('companies')
@@ -402,14 +490,9 @@ export async function updateCompany(
       .where('cvr', '=', cvr)
       .returningAll()
       .executeTakeFirst();
-    if (!row) throw new AppError('not_found', MESSAGES.companyNotFound);
-    return toCompany(row);
+    return row ? accepted(toCompany(row)) : refused('company-not-found');
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      const message =
-        violatedColumn(error) === 'custom_domain' ? MESSAGES.domainTaken : MESSAGES.updateFailed;
-      throw new AppError('conflict', message, { cause: error });
-    }
+    if (isUniqueViolation(error)) return refused('domain-taken');
     throw error;
   }
 }
@@ -437,7 +520,8 @@ function domainClaim(domain: string | null | undefined, now: Date) {
 /**
  * Records what the TXT check found for the company's custom domain `domain` (ignored if the owner has
  * entered another one meanwhile): verified now, still missing since `missingSince`, or back to
- * pending. Answers the company as it is now.
+ * pending. Answers the company as it is now (undefined: the domain is no longer the company's).
+ * Refused when another company verified the same domain first (the unique index on verified domains).
  */
 export async function setCustomDomainState(
   db: Db,
@@ -445,19 +529,24 @@ export async function setCustomDomainState(
   domain: string,
   state: { verifiedAt: string | null; missingSince: string | null },
   now = new Date(),
-): Promise<Company | undefined> {
-  const row = await db
-    .updateTable('companies')
-    .set({
-      customDomainVerifiedAt: state.verifiedAt,
-      customDomainMissingSince: state.missingSince,
-      updatedAt: now.toISOString(),
-    })
-    .where('cvr', '=', cvr)
-    .where('customDomain', '=', domain)
-    .returningAll()
-    .executeTakeFirst();
-  return row && toCompany(row);
+): Promise<Outcome<Company | undefined, 'domain-taken'>> {
+  try {
+    const row = await db
+      .updateTable('companies')
+      .set({
+        customDomainVerifiedAt: state.verifiedAt,
+        customDomainMissingSince: state.missingSince,
+        updatedAt: now.toISOString(),
+      })
+      .where('cvr', '=', cvr)
+      .where('customDomain', '=', domain)
+      .returningAll()
+      .executeTakeFirst();
+    return accepted(row && toCompany(row));
+  } catch (error) {
+    if (isUniqueViolation(error)) return refused('domain-taken');
+    throw error;
+  }
 }
 
 /**

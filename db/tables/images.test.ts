@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { AppError } from '../../lib/errors';
 import { describeEachDialect } from '../../tests/support/databases';
+import { acceptedValue } from '../outcome';
 import { insertCompany } from './companies';
 import { countImages, deleteImage, findImage, insertImage, listImages, type NewImage } from './images';
 
@@ -21,12 +21,11 @@ function image(n: number): NewImage {
 describeEachDialect('images repository', (use) => {
   it('stores up to 15 images and refuses the 16th with the spec message', async () => {
     const { db } = use();
-    await insertCompany(db, { cvr: '11111111', name: 'Firma A' });
-    for (let n = 1; n <= 15; n++) await insertImage(db, '11111111', image(n), new Date(Date.UTC(2026, 0, n)));
+    acceptedValue(await insertCompany(db, { cvr: '11111111', name: 'Firma A' }));
+    for (let n = 1; n <= 15; n++)
+      acceptedValue(await insertImage(db, '11111111', image(n), new Date(Date.UTC(2026, 0, n))));
 
-    const error = await insertImage(db, '11111111', image(16)).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).message).toBe('Du kan ikke uploade flere end 15 billeder');
+    expect(await insertImage(db, '11111111', image(16))).toEqual({ ok: false, reason: 'image-limit' });
     expect(await countImages(db, '11111111')).toBe(15);
 
     const listed = await listImages(db, '11111111');
@@ -36,32 +35,31 @@ describeEachDialect('images repository', (use) => {
 
   it('holds the limit when many uploads arrive at once', async () => {
     const { db } = use();
-    await insertCompany(db, { cvr: '11111111', name: 'Firma A' });
-    const attempts = await Promise.allSettled(
+    acceptedValue(await insertCompany(db, { cvr: '11111111', name: 'Firma A' }));
+    const attempts = await Promise.all(
       Array.from({ length: 20 }, (_, n) => insertImage(db, '11111111', image(n))),
     );
-    expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(15);
+    expect(attempts.filter((attempt) => attempt.ok)).toHaveLength(15);
+    expect(attempts.filter((attempt) => !attempt.ok && attempt.reason === 'image-limit')).toHaveLength(5);
     expect(await countImages(db, '11111111')).toBe(15);
   });
 
   it('deletes only the owning company image and hands back its path', async () => {
     const { db } = use();
-    await insertCompany(db, { cvr: '11111111', name: 'Firma A' });
-    await insertCompany(db, { cvr: '22222222', name: 'Firma B' });
-    const stored = await insertImage(db, '11111111', image(1));
+    acceptedValue(await insertCompany(db, { cvr: '11111111', name: 'Firma A' }));
+    acceptedValue(await insertCompany(db, { cvr: '22222222', name: 'Firma B' }));
+    const stored = acceptedValue(await insertImage(db, '11111111', image(1)));
 
     expect(await findImage(db, '22222222', stored.id)).toBeUndefined();
-    const error = await deleteImage(db, '22222222', stored.id).catch((caught: unknown) => caught);
-    expect((error as AppError).message).toBe('Kunne ikke slette billedet');
+    expect(await deleteImage(db, '22222222', stored.id)).toBeUndefined();
     expect(await countImages(db, '11111111')).toBe(1);
 
-    expect((await deleteImage(db, '11111111', stored.id)).path).toBe(image(1).path);
+    expect((await deleteImage(db, '11111111', stored.id))?.path).toBe(image(1).path);
     expect(await listImages(db, '11111111')).toEqual([]);
   });
 
   it('refuses an image for a company that does not exist', async () => {
     const { db } = use();
-    const error = await insertImage(db, '99999999', image(1)).catch((caught: unknown) => caught);
-    expect((error as AppError).message).toBe('Firma ikke fundet');
+    expect(await insertImage(db, '99999999', image(1))).toEqual({ ok: false, reason: 'company-not-found' });
   });
 });

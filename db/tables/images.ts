@@ -2,10 +2,9 @@
 // live under STORAGE_DIR; a row records where, and the responsive variants made from it.
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
-import { AppError } from '../../lib/errors';
 import { MAX_IMAGES } from '../../rules/images';
-import { MESSAGES } from '../../rules/messages';
 import type { Db } from '../database';
+import { accepted, type Outcome, refused } from '../outcome';
 import { parseJson } from './json';
 import { lockCompany } from './locks';
 
@@ -91,10 +90,15 @@ export async function countImages(db: Db, cvr: string): Promise<number> {
  * holding the company's row lock, so parallel uploads cannot pass the limit: inside the caller's
  * transaction when given one (the lock is held until it commits), else in a transaction of its own.
  */
-export async function insertImage(db: Db, cvr: string, input: NewImage, now = new Date()): Promise<Image> {
+export async function insertImage(
+  db: Db,
+  cvr: string,
+  input: NewImage,
+  now = new Date(),
+): Promise<Outcome<Image, 'company-not-found' | 'image-limit'>> {
   if (!db.isTransaction) return db.transaction().execute((trx) => insertImage(trx, cvr, input, now));
-  await lockCompany(db, cvr);
-  if ((await countImages(db, cvr)) >= MAX_IMAGES) throw new AppError('limit_reached', MESSAGES.uploadLimit);
+  if (!(await lockCompany(db, cvr))) return refused('company-not-found');
+  if ((await countImages(db, cvr)) >= MAX_IMAGES) return refused('image-limit');
   const row: NewImageRow = {
     ...input,
     id: randomUUID(),
@@ -102,17 +106,19 @@ export async function insertImage(db: Db, cvr: string, input: NewImage, now = ne
     variants: JSON.stringify(input.variants),
     createdAt: now.toISOString(),
   };
-  return toImage(await db.insertInto('images').values(row).returningAll().executeTakeFirstOrThrow());
+  return accepted(
+    toImage(await db.insertInto('images').values(row).returningAll().executeTakeFirstOrThrow()),
+  );
 }
 
-/** Deletes one image row of the company and returns it, so the caller can remove its files. */
-export async function deleteImage(db: Db, cvr: string, id: string): Promise<Image> {
+/** Deletes one image row of the company and returns it, so the caller can remove its files;
+ *  undefined when the company has no image with that id. */
+export async function deleteImage(db: Db, cvr: string, id: string): Promise<Image | undefined> {
   const row = await db
     .deleteFrom('images')
     .where('companyCvr', '=', cvr)
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
-  if (!row) throw new AppError('not_found', MESSAGES.imageDeleteFailed);
-  return toImage(row);
+  return row && toImage(row);
 }

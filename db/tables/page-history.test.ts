@@ -2,6 +2,7 @@
 // (numbered, newest 20 kept, per company), deleted_pages (30-day window), save_rate (per minute).
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../tests/support/databases';
+import { acceptedValue } from '../outcome';
 import { insertCompany } from './companies';
 import { insertDeletedPage, listDeletedPages, purgeDeletedPages, takeDeletedPage } from './deleted-pages';
 import { findPageRevision, hasPageRevisions, insertPageRevision, listPageRevisions } from './page-revisions';
@@ -13,8 +14,8 @@ const T0 = new Date('2026-03-02T10:00:00.000Z');
 describeEachDialect('page history repositories', (use) => {
   async function twoCompanies() {
     const { db } = use();
-    await insertCompany(db, { cvr: '11111111', name: 'Firma A' });
-    await insertCompany(db, { cvr: '22222222', name: 'Firma B' });
+    acceptedValue(await insertCompany(db, { cvr: '11111111', name: 'Firma A' }));
+    acceptedValue(await insertCompany(db, { cvr: '22222222', name: 'Firma B' }));
     return db;
   }
 

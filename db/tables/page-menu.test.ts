@@ -1,9 +1,10 @@
 // Menu order and visibility of pages (migration 0007, setMenuOrder) on both dialects.
+
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { describeEachDialect } from '../../tests/support/databases';
-import { rejection } from '../../tests/support/rejection';
 import { MIGRATIONS, migrateToLatest } from '../migrate';
+import { acceptedValue } from '../outcome';
 import { insertCompany } from './companies';
 import { insertPage, listPages, setMenuOrder, updatePage } from './pages';
 
@@ -12,8 +13,8 @@ const CVR = '11111111';
 describeEachDialect('page menu order', (use) => {
   async function site() {
     const { db } = use();
-    await insertCompany(db, { cvr: CVR, name: 'Firma A' });
-    await insertCompany(db, { cvr: '22222222', name: 'Firma B' });
+    acceptedValue(await insertCompany(db, { cvr: CVR, name: 'Firma A' }));
+    acceptedValue(await insertCompany(db, { cvr: '22222222', name: 'Firma B' }));
     const home = await insertPage(
       db,
       CVR,
@@ -35,11 +36,13 @@ describeEachDialect('page menu order', (use) => {
 
   it('stores a new order and visibility, keeps the homepage first and leaves the content alone', async () => {
     const { db, home, about, services } = await site();
-    const reordered = await setMenuOrder(db, CVR, [
-      { id: services.id, showInMenu: true },
-      { id: home.id, showInMenu: false },
-      { id: about.id, showInMenu: false },
-    ]);
+    const reordered = acceptedValue(
+      await setMenuOrder(db, CVR, [
+        { id: services.id, showInMenu: true },
+        { id: home.id, showInMenu: false },
+        { id: about.id, showInMenu: false },
+      ]),
+    );
     expect(reordered.map((page) => [page.pageName, page.showInMenu])).toEqual([
       ['Forside', true],
       ['Ydelser', true],
@@ -48,7 +51,7 @@ describeEachDialect('page menu order', (use) => {
     expect(reordered.find((page) => page.id === about.id)?.updatedAt).toBe(about.updatedAt);
     expect((await listPages(db, CVR)).map((page) => page.pageName)).toEqual(['Forside', 'Ydelser', 'Om os']);
     // A later save of the page keeps its place and visibility.
-    await updatePage(db, CVR, about.id, { title: 'Hvem vi er' });
+    acceptedValue(await updatePage(db, CVR, about.id, { title: 'Hvem vi er' }));
     expect((await listPages(db, CVR)).map((page) => [page.pageName, page.showInMenu])).toEqual([
       ['Forside', true],
       ['Ydelser', true],
@@ -63,9 +66,9 @@ describeEachDialect('page menu order', (use) => {
       { id: home.id, showInMenu: true },
       { id: services.id, showInMenu: false },
     ];
-    expect(await rejection(setMenuOrder(db, CVR, stale))).toMatchObject({ code: 'conflict' });
+    expect(await setMenuOrder(db, CVR, stale)).toEqual({ ok: false, reason: 'stale-order' });
     const foreign = [...stale, { id: other.id, showInMenu: true }];
-    expect(await rejection(setMenuOrder(db, CVR, foreign))).toMatchObject({ code: 'conflict' });
+    expect(await setMenuOrder(db, CVR, foreign)).toEqual({ ok: false, reason: 'stale-order' });
     expect((await listPages(db, CVR)).map((page) => [page.id, page.showInMenu])).toEqual([
       [home.id, true],
       [about.id, true],

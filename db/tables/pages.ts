@@ -2,8 +2,6 @@
 // hero/main, or flat fields); we store the flat one, and db/README.md documents the mapping.
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { AppError } from '../../lib/errors';
-import { MESSAGES } from '../../rules/messages';
 import { type MenuEntry, normalizeMenuOrder } from '../../rules/page-order';
 import {
   type GalleryItem,
@@ -15,6 +13,7 @@ import {
 } from '../../rules/pages';
 import { slugify, uniqueSlug } from '../../rules/slug';
 import { type Db, isUniqueViolation } from '../database';
+import { accepted, type Outcome, refused } from '../outcome';
 import { parseJson } from './json';
 
 export interface PagesTable {
@@ -139,6 +138,15 @@ export async function findPageBySlug(db: Db, cvr: string, slug: string): Promise
   return row && toPage(row);
 }
 
+export async function countPages(db: Db, cvr: string): Promise<number> {
+  const row = await db
+    .selectFrom('pages')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('companyCvr', '=', cvr)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Slugs a page of the company cannot take: its other pages' and the reserved ones. */
 async function takenSlugs(db: Db, cvr: string, exceptId?: string): Promise<string[]> {
   let query = db.selectFrom('pages').select('slug').where('companyCvr', '=', cvr);
@@ -174,22 +182,20 @@ export async function insertPage(db: Db, cvr: string, input: NewPage = {}, now =
     sortOrder: await nextSortOrder(db, cvr),
     showInMenu: 1,
   };
-  try {
-    return toPage(await db.insertInto('pages').values(row).returningAll().executeTakeFirstOrThrow());
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('conflict', MESSAGES.pageCreateFailed, { cause: error });
-    throw error;
-  }
+  // The slug is free unless another insert for the company ran since takenSlugs: callers that may
+  // race hold the company's lock (lockCompany), so the unique index is only a backstop here.
+  return toPage(await db.insertInto('pages').values(row).returningAll().executeTakeFirstOrThrow());
 }
 
-/** Saves a page; a changed page name recomputes the slug (SPEC section 4). */
+/** Saves a page; a changed page name recomputes the slug (SPEC section 4). Refused when the company
+ *  has no such page, or when a page added since took the slug (the unique index). */
 export async function updatePage(
   db: Db,
   cvr: string,
   id: string,
   patch: PagePatch,
   now = new Date(),
-): Promise<Page> {
+): Promise<Outcome<Page, 'page-not-found' | 'slug-taken'>> {
   const row: PageRowUpdate = { updatedAt: now.toISOString() };
   const plain = [
     'title',
@@ -216,20 +222,24 @@ export async function updatePage(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
-    if (!updated) throw new AppError('not_found', MESSAGES.saveFailed);
-    return toPage(updated);
+    return updated ? accepted(toPage(updated)) : refused('page-not-found');
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('conflict', MESSAGES.saveFailed, { cause: error });
+    if (isUniqueViolation(error)) return refused('slug-taken');
     throw error;
   }
 }
 
 /** Deletes a page of the company. The homepage is never deleted. */
-export async function deletePage(db: Db, cvr: string, id: string): Promise<void> {
+export async function deletePage(
+  db: Db,
+  cvr: string,
+  id: string,
+): Promise<Outcome<void, 'page-not-found' | 'homepage'>> {
   const page = await findPage(db, cvr, id);
-  if (!page) throw new AppError('not_found', MESSAGES.pageDeleteFailed);
-  if (page.type === 'homepage') throw new AppError('forbidden', MESSAGES.homepageNotDeletable);
+  if (!page) return refused('page-not-found');
+  if (page.type === 'homepage') return refused('homepage');
   await db.deleteFrom('pages').where('companyCvr', '=', cvr).where('id', '=', id).execute();
+  return accepted(undefined);
 }
 
 /** The menu place of a page added now: last. (A restored or re-inserted page should take it too.) */
@@ -248,10 +258,14 @@ async function nextSortOrder(db: Db, cvr: string): Promise<number> {
  * order must name each page exactly once, else nothing changes (`conflict`). The homepage is kept
  * first. Pages' content and updatedAt stay as they are. Returns the pages in their new order.
  */
-export async function setMenuOrder(db: Db, cvr: string, requested: readonly MenuEntry[]): Promise<Page[]> {
+export async function setMenuOrder(
+  db: Db,
+  cvr: string,
+  requested: readonly MenuEntry[],
+): Promise<Outcome<Page[], 'stale-order'>> {
   const pages = await listPages(db, cvr);
   const order = normalizeMenuOrder(pages, requested);
-  if (!order) throw new AppError('conflict', MESSAGES.pageOrderStale);
+  if (!order) return refused('stale-order');
   for (const [index, entry] of order.entries()) {
     await db
       .updateTable('pages')
@@ -260,5 +274,5 @@ export async function setMenuOrder(db: Db, cvr: string, requested: readonly Menu
       .where('id', '=', entry.id)
       .execute();
   }
-  return listPages(db, cvr);
+  return accepted(await listPages(db, cvr));
 }

@@ -142,6 +142,12 @@ export async function listCompanySiteStates(
     .execute();
 }
 
+/** The publish states of the given companies (one query; the caller batches). */
+export async function listPublishStatesOf(db: Db, cvrs: readonly string[]): Promise<PublishState[]> {
+  if (cvrs.length === 0) return [];
+  return db.selectFrom('publishState').selectAll().where('companyCvr', 'in', cvrs).execute();
+}
+
 /** Companies whose latest publish attempt failed and whose wanted version is not live, newest first. */
 export async function listFailingPublishes(db: Db, limit: number): Promise<PublishState[]> {
   return db

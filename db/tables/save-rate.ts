@@ -12,6 +12,11 @@ export interface SaveRateTable {
   saveCount: number;
 }
 
+/** Forgets every count (a restore: the counts are rate-limit state, not data). */
+export async function clearSaveRates(db: Db): Promise<void> {
+  await db.deleteFrom('saveRate').execute();
+}
+
 /** Counts one save of `cvr` at `now`; returns the saves in `now`'s minute, this one included. */
 export async function countSave(db: Db, cvr: string, now = new Date()): Promise<number> {
   const minute = saveWindow(now);

@@ -3,10 +3,9 @@
 // dialects; only a password hash is kept. emailVerifiedAt says the owner proved they read the address.
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
-import { AppError } from '../../lib/errors';
 import { normalizeEmail } from '../../rules/email';
-import { MESSAGES } from '../../rules/messages';
 import { type Db, isUniqueViolation } from '../database';
+import { accepted, type Outcome, refused } from '../outcome';
 
 export interface UsersTable {
   id: string;
@@ -24,13 +23,13 @@ type NewUserRow = Insertable<UsersTable>;
 
 export { normalizeEmail };
 
-/** Creates an owner account; an e-mail already in use (in any case) is the spec's conflict. */
+/** Creates an owner account; an e-mail already in use (in any case) is refused. */
 export async function insertUser(
   db: Db,
   email: string,
   passwordHash: string,
   now = new Date(),
-): Promise<User> {
+): Promise<Outcome<User, 'email-taken'>> {
   const stamp = now.toISOString();
   const row: NewUserRow = {
     id: randomUUID(),
@@ -41,9 +40,9 @@ export async function insertUser(
     updatedAt: stamp,
   };
   try {
-    return await db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+    return accepted(await db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow());
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('conflict', MESSAGES.emailTakenAuth, { cause: error });
+    if (isUniqueViolation(error)) return refused('email-taken');
     throw error;
   }
 }
@@ -62,6 +61,27 @@ export async function updateUserPassword(db: Db, id: string, passwordHash: strin
     .set({ passwordHash, updatedAt: now.toISOString() })
     .where('id', '=', id)
     .execute();
+}
+
+/** The login e-mail becomes `email`, proved read by the owner (the link of an e-mail change). */
+export async function changeUserEmail(
+  db: Db,
+  id: string,
+  email: string,
+  now = new Date(),
+): Promise<Outcome<void, 'email-taken'>> {
+  const stamp = now.toISOString();
+  try {
+    await db
+      .updateTable('users')
+      .set({ email: normalizeEmail(email), emailVerifiedAt: stamp, updatedAt: stamp })
+      .where('id', '=', id)
+      .execute();
+    return accepted(undefined);
+  } catch (error) {
+    if (isUniqueViolation(error)) return refused('email-taken');
+    throw error;
+  }
 }
 
 /** Records that the owner proved they read their current address. */

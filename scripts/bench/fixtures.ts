@@ -1,6 +1,6 @@
 // Fixture companies for the benchmarks: realistic Danish sites of five pages each (a hero home
 // page, Om os, Ydelser, a gallery and Kontakt), written straight through the repositories.
-import { type Db, insertCompany, insertPage, markPublishWanted } from '../../db';
+import { acceptedValue, type Db, insertCompany, insertPage, markPublishWanted } from '../../db';
 import { THEME_IDS } from '../../rules/themes';
 import { PLAN_STATUS_ORDERED } from '../../rules/trial';
 
@@ -34,27 +34,29 @@ export async function createFixtureCompanies(db: Db, count: number, start = 0): 
         const [zipcode, city] = CITIES[index % CITIES.length] ?? ['4000', 'Roskilde'];
         const cvr = fixtureCvr(index);
         const created = new Date(base + index * 60_000);
-        await insertCompany(
-          trx,
-          {
-            cvr,
-            name: `${trade} ${city} ${index} ApS`,
-            address: `Benchvej ${(index % 90) + 1}`,
-            zipcode,
-            city,
-            phone: `${20 + (index % 70)} ${String(index % 100).padStart(2, '0')} 12 34`,
-            email: `kontakt${index}@bench.example`,
-            industryDesc: `${trade}virksomhed`,
-            theme: THEME_IDS[index % THEME_IDS.length],
-            subdomain: `bench${index}`,
-            socialMedia: {
-              facebook: `https://facebook.com/bench${index}`,
-              instagram: '',
-              linkedin: '',
-              tiktok: '',
+        acceptedValue(
+          await insertCompany(
+            trx,
+            {
+              cvr,
+              name: `${trade} ${city} ${index} ApS`,
+              address: `Benchvej ${(index % 90) + 1}`,
+              zipcode,
+              city,
+              phone: `${20 + (index % 70)} ${String(index % 100).padStart(2, '0')} 12 34`,
+              email: `kontakt${index}@bench.example`,
+              industryDesc: `${trade}virksomhed`,
+              theme: THEME_IDS[index % THEME_IDS.length],
+              subdomain: `bench${index}`,
+              socialMedia: {
+                facebook: `https://facebook.com/bench${index}`,
+                instagram: '',
+                linkedin: '',
+                tiktok: '',
+              },
             },
-          },
-          created,
+            created,
+          ),
         );
         const pages = [
           {

@@ -12,6 +12,7 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import {
+  acceptedValue,
   getPublishState,
   insertCompany,
   insertPage,
@@ -83,7 +84,9 @@ export async function benchNoisy(options: {
       void db
         .transaction()
         .execute(async (trx) => {
-          await updatePage(trx, BIG_CVR, page.id, { title: `Side ${saves} gemt ${Date.now()}` });
+          acceptedValue(
+            await updatePage(trx, BIG_CVR, page.id, { title: `Side ${saves} gemt ${Date.now()}` }),
+          );
           await markPublishWanted(trx, BIG_CVR);
         })
         .then(() => stack.queue.enqueue(BIG_CVR))
@@ -163,13 +166,15 @@ function longText(chars: number, n: number): string {
 /** The big owner's site, written through the repositories (no API caps apply). */
 async function seedBigSite(db: ReturnType<typeof openDatabase>, pages: number, chars: number) {
   await db.transaction().execute(async (trx) => {
-    await insertCompany(trx, {
-      cvr: BIG_CVR,
-      name: 'Storsnakkeren Byg ApS',
-      city: 'Odense C',
-      zipcode: '5000',
-      subdomain: 'storsnakkeren',
-    });
+    acceptedValue(
+      await insertCompany(trx, {
+        cvr: BIG_CVR,
+        name: 'Storsnakkeren Byg ApS',
+        city: 'Odense C',
+        zipcode: '5000',
+        subdomain: 'storsnakkeren',
+      }),
+    );
     for (let index = 0; index < pages; index++) {
       await insertPage(trx, BIG_CVR, {
         pageName: index === 0 ? 'Forside' : `Side ${index}`,

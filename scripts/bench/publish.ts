@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { listPages, migrateToLatest, openDatabase, updatePage } from '../../db';
+import { acceptedValue, listPages, migrateToLatest, openDatabase, updatePage } from '../../db';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
@@ -55,7 +55,7 @@ export async function benchPublish(options: {
     const latencies: number[] = [];
     for (let run = 0; run < options.runs; run++) {
       const title = `Benchmark titel ${run} ${Date.now()}`;
-      await updatePage(db, cvr, home.id, { title });
+      acceptedValue(await updatePage(db, cvr, home.id, { title }));
       const started = performance.now();
       await queue.requestPublish(cvr);
       await servedWith(title, started + 10_000);

@@ -2,14 +2,13 @@
 // (markPublishWanted, the same record a save writes), in batches of one transaction each so 100,000
 // companies take a few hundred commits, not 100,000. Once recorded, nothing is lost: a queue outage
 // or a stopped rebuild leaves them unpublished, and every worker's recovery sweep enqueues them.
-import { type Db, markPublishWanted } from '../../db';
+import { type Db, existingCvrs, listCompanyCvrs, markPublishWanted } from '../../db';
 
 const BATCH = 500;
 
 /** Every company's CVR, in a stable order (only the column needed: there may be 100,000 rows). */
-export async function allCompanyCvrs(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('companies').select('cvr').orderBy('cvr').execute();
-  return rows.map((row) => row.cvr);
+export function allCompanyCvrs(db: Db): Promise<string[]> {
+  return listCompanyCvrs(db);
 }
 
 /** The given CVRs split into those that are companies and those that are not. */
@@ -20,8 +19,7 @@ export async function splitKnown(
   const found = new Set<string>();
   for (let start = 0; start < cvrs.length; start += BATCH) {
     const batch = cvrs.slice(start, start + BATCH);
-    const rows = await db.selectFrom('companies').select('cvr').where('cvr', 'in', batch).execute();
-    for (const row of rows) found.add(row.cvr);
+    for (const cvr of await existingCvrs(db, batch)) found.add(cvr);
   }
   const unique = [...new Set(cvrs)];
   return { known: unique.filter((cvr) => found.has(cvr)), unknown: unique.filter((cvr) => !found.has(cvr)) };

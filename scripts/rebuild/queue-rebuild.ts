@@ -5,7 +5,7 @@
 // queue's counts (is anything left that could still publish the rest?).
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { Db } from '../../db';
+import { type Db, listPublishStatesOf } from '../../db';
 import { PUBLISH_JOB_NAME, publishJobOptions, QUEUE_DEFAULTS, QUEUE_PREFIX } from '../../worker';
 import type { RebuildResult } from './local-rebuild';
 
@@ -105,11 +105,7 @@ async function settled(db: Db, pending: ReadonlyMap<string, number>): Promise<Re
   const cvrs = [...pending.keys()];
   for (let start = 0; start < cvrs.length; start += READ_BATCH) {
     const batch = cvrs.slice(start, start + READ_BATCH);
-    const rows = await db
-      .selectFrom('publishState')
-      .select(['companyCvr', 'publishedVersion'])
-      .where('companyCvr', 'in', batch)
-      .execute();
+    const rows = await listPublishStatesOf(db, batch);
     const published = new Map(rows.map((row) => [row.companyCvr, row.publishedVersion]));
     for (const cvr of batch) {
       const version = published.get(cvr);
@@ -124,11 +120,7 @@ async function failures(db: Db, pending: ReadonlyMap<string, number>): Promise<R
   const results: RebuildResult[] = [];
   const cvrs = [...pending.keys()];
   for (let start = 0; start < cvrs.length; start += READ_BATCH) {
-    const rows = await db
-      .selectFrom('publishState')
-      .select(['companyCvr', 'lastError'])
-      .where('companyCvr', 'in', cvrs.slice(start, start + READ_BATCH))
-      .execute();
+    const rows = await listPublishStatesOf(db, cvrs.slice(start, start + READ_BATCH));
     for (const row of rows) {
       results.push({
         cvr: row.companyCvr,

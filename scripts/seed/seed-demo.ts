@@ -1,6 +1,7 @@
 // Adds the demo companies and their pages, each company in one transaction, and marks each for
 // publishing so its site is rendered as soon as a publisher runs.
 import {
+  acceptedValue,
   countCompanies,
   type Db,
   findCompanyByCvr,
@@ -18,7 +19,7 @@ export async function seedDemoCompanies(db: Db, now = new Date()): Promise<strin
     // Distinct, ordered timestamps keep the landing page and navigation order stable.
     const created = new Date(now.getTime() + index * 1000);
     await db.transaction().execute(async (trx) => {
-      await insertCompany(trx, demo.company, created);
+      acceptedValue(await insertCompany(trx, demo.company, created));
       for (const [position, page] of demo.pages.entries()) {
         await insertPage(trx, demo.company.cvr, page, new Date(created.getTime() + position));
       }

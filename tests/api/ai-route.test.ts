@@ -2,8 +2,8 @@
 // company, the sixth refused in Danish, a fresh allowance after Copenhagen midnight, input checks,
 // company data taken from the tenant only, and a use given back when the writer breaks.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ai, createAiRoutes, secondsUntilCopenhagenMidnight } from '../../api/routes/ai';
-import { getAiUsage, insertCompany, takeAiUse } from '../../db';
+import { createAiRoutes, secondsUntilCopenhagenMidnight } from '../../api/routes/ai';
+import { acceptedValue, getAiUsage, insertCompany, takeAiUse } from '../../db';
 import { copenhagenDay } from '../../rules/ai-limit';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
 import { createOwnerHarness, type OwnerHarness } from '../support/owner-harness';
@@ -31,7 +31,7 @@ afterEach(async () => {
   fake = undefined;
 });
 
-async function start(options: Parameters<typeof createOwnerHarness>[1] = {}, routes = ai) {
+async function start(options: Parameters<typeof createOwnerHarness>[1] = {}, routes = createAiRoutes()) {
   harness = await createOwnerHarness((owner) => owner.route('/ai', routes), {
     now: BEFORE_MIDNIGHT,
     ...options,
@@ -149,7 +149,9 @@ describe('POST /api/ai/generate', () => {
 
   it('leaves another company’s allowance untouched', async () => {
     const { app, db } = await start();
-    const other = await insertCompany(db, { cvr: '87654321', name: 'Andet Firma ApS', city: 'Roskilde' });
+    const other = acceptedValue(
+      await insertCompany(db, { cvr: '87654321', name: 'Andet Firma ApS', city: 'Roskilde' }),
+    );
 
     for (let i = 0; i < 6; i++) await generate(app, { keywords: 'tag', pageType: 'page' });
 

@@ -10,7 +10,7 @@ import type { AnswerCheck } from '../../api/answer-check';
 import { createApp } from '../../api/app';
 import { createOwnerAccount } from '../../api/auth/accounts';
 import type { AppEnv } from '../../api/env';
-import { type Company, type Db, insertCompany, insertPage, type Page } from '../../db';
+import { acceptedValue, type Company, type Db, insertCompany, insertPage, type Page } from '../../db';
 import { type Config, loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { ABOUT_PAGE_DEFAULTS, HOMEPAGE_DEFAULTS } from '../../rules/pages';
@@ -139,7 +139,9 @@ export async function createApiHarness(
     },
     createOwner: async (cvr, name, email = `ejer@${cvr}.dk`, password = 'Tømrer-kode-2024!') => {
       await createOwnerAccount(db, { email, password }, now);
-      const company = await insertCompany(db, { cvr, name, companyEmail: email, city: 'Køge' }, now);
+      const company = acceptedValue(
+        await insertCompany(db, { cvr, name, companyEmail: email, city: 'Køge' }, now),
+      );
       const homepage = await insertPage(
         db,
         cvr,

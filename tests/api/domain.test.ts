@@ -1,14 +1,14 @@
 // The domain settings' DNS help and "check now", with Node's real resolver asking a DNS server on
 // loopback.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { company as companyRoutes } from '../../api/routes/company';
+import { createCompanyRoutes } from '../../api/routes/company';
+import { createDomainRoutes } from '../../api/routes/domain';
 import {
   configuredResolver,
-  createDomainRoutes,
   verificationName,
   verificationTxtFound,
   verificationValue,
-} from '../../api/routes/domain';
+} from '../../api/services/domain-dns';
 import {
   DOMAIN_GRACE_MS,
   PENDING_DOMAIN_TTL_MS,
@@ -36,7 +36,7 @@ async function harness(env: Record<string, string> = { DNS_A_RECORD: '203.0.113.
     (owner) => {
       // The product's own resolver, pointed at the loopback server by DNS_SERVERS.
       owner.route('/company/domain', createDomainRoutes());
-      owner.route('/company', companyRoutes);
+      owner.route('/company', createCompanyRoutes());
     },
     { env: { PUBLIC_HOST: 'mesterside.dk', DNS_SERVERS: dns.server, ...env } },
   );

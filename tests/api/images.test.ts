@@ -6,7 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../api/images/upload-rules';
-import { images } from '../../api/routes/images';
+import { createImageRoutes } from '../../api/routes/images';
 import { uploadImage } from '../../api/services/upload-image';
 import { type Image, insertCompany, listImages } from '../../db';
 import { createLogger } from '../../lib/logger';
@@ -32,7 +32,10 @@ const NOW = new Date('2024-11-22T18:26:40.000Z');
 let h: OwnerHarness;
 
 beforeEach(async () => {
-  h = await createOwnerHarness((owner) => owner.route('/images', images), { cvr: CVR, now: NOW });
+  h = await createOwnerHarness((owner) => owner.route('/images', createImageRoutes()), {
+    cvr: CVR,
+    now: NOW,
+  });
 });
 
 afterEach(async () => {

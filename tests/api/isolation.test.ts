@@ -10,6 +10,7 @@
 // is covered the moment it is defined in an owner group, before anyone writes its rows.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  acceptedValue,
   type Company,
   findCompanyByCvr,
   getAiUsage,
@@ -311,17 +312,19 @@ beforeAll(async () => {
     })
     .where('cvr', '=', b.company.cvr)
     .execute();
-  const image = await insertImage(h.db, b.company.cvr, {
-    path: 'images/87654321/1-vaerksted-b.webp',
-    url: '/media/87654321/1-vaerksted-b.webp',
-    name: 'vaerksted-b.webp',
-    uploaderEmail: b.email,
-    contentType: 'image/webp',
-    width: 800,
-    height: 600,
-    bytes: 1234,
-    variants: [],
-  });
+  const image = acceptedValue(
+    await insertImage(h.db, b.company.cvr, {
+      path: 'images/87654321/1-vaerksted-b.webp',
+      url: '/media/87654321/1-vaerksted-b.webp',
+      name: 'vaerksted-b.webp',
+      uploaderEmail: b.email,
+      contentType: 'image/webp',
+      width: 800,
+      height: 600,
+      bytes: 1234,
+      variants: [],
+    }),
+  );
   await takeAiUse(h.db, b.company.cvr, copenhagenDay(h.now()), AI_DAILY_LIMIT);
   b.company = (await findCompanyByCvr(h.db, b.company.cvr)) as Company;
   const revision = await insertPageRevision(h.db, b.homepage, 'Tekst ændret', h.now());

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { logo } from '../../api/routes/logo';
+import { createLogoRoutes } from '../../api/routes/logo';
 import { findCompanyByCvr, updateCompany } from '../../db';
 import { MESSAGES } from '../../rules/messages';
 import {
@@ -23,7 +23,10 @@ const NOW = new Date('2024-11-22T18:26:40.000Z');
 let h: OwnerHarness;
 
 beforeEach(async () => {
-  h = await createOwnerHarness((owner) => owner.route('/company/logo', logo), { cvr: CVR, now: NOW });
+  h = await createOwnerHarness((owner) => owner.route('/company/logo', createLogoRoutes()), {
+    cvr: CVR,
+    now: NOW,
+  });
 });
 
 afterEach(async () => {

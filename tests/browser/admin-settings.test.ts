@@ -4,7 +4,7 @@
 import { request } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verificationName, verificationValue } from '../../api/routes/domain';
+import { verificationName, verificationValue } from '../../api/services/domain-dns';
 import { websiteUrlMessage } from '../../rules/domain';
 import { DOMAIN_MESSAGES, MESSAGES } from '../../rules/messages';
 import { type AdminStack, OWNER, PHONE, startAdminStack } from '../support/admin-stack';

@@ -1,18 +1,57 @@
-// What reaches an owner's browser: the admin is built with its own Vite config (in memory), every
-// module of every chunk is listed, and none may be server-only code or the common-password list
-// (issue 17: "a test builds the admin and fails if a server-only module or the password list is in
-// any chunk"). The admin may import contracts/ (the request and response schemas it shares with the
-// API) and rules/; nothing of api/, db/ or the other server folders.
+// What reaches an owner's browser, as an allow-list: the admin is built with its own Vite config (in
+// memory), every module of every chunk is listed, and each must be the admin's own code
+// (admin/src, its index.html), a shared contract (contracts/), a shared rule (rules/), one of the
+// named packages, or one of Vite's own helpers. Anything else fails, whatever it is: server code
+// (api/, db/, lib/ with pino …), the common-password list (issue 17), and the empty stubs Vite puts in
+// place of Node built-ins (`__vite-browser-external`), which mean server code got in. A new package
+// in the admin is a line in ADMIN_PACKAGES, reviewed like code.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, type Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
-/** Repository folders whose code runs only on the server. */
-const SERVER_ONLY = ['db', 'server', 'worker', 'generator', 'scripts', 'storage', 'api'];
+/** Packages the admin may ship (react-dom brings scheduler). */
+const ADMIN_PACKAGES = ['react', 'react-dom', 'scheduler', 'react-router', 'zod'];
 
-async function adminModules(): Promise<string[]> {
+/** Vite's and Rollup's own helper modules. */
+const BUNDLER_HELPERS = [
+  '\0commonjsHelpers.js',
+  '\0vite/modulepreload-polyfill.js',
+  '\0vite/preload-helper.js',
+];
+
+/** The repository's folders the admin may ship, and its page. */
+const ALLOWED_PATHS = [/^admin\/src\//, /^admin\/index\.html$/, /^contracts\/[^/]+\.ts$/, /^rules\/.+\.ts$/];
+
+/** Every module of the bundle that is not on the allow-list, as a readable path. */
+function notAllowed(ids: readonly string[]): string[] {
+  return ids.flatMap((id) => {
+    if (BUNDLER_HELPERS.includes(id)) return [];
+    const file = id.replace(/^\0/, '').replace(/\?.*$/, '');
+    const relative = path.relative(ROOT, file).split(path.sep).join('/');
+    // node_modules may be a link to another checkout: the package is what follows its last segment.
+    const inPackage = file
+      .split(path.sep)
+      .join('/')
+      .match(/.*\/node_modules\/(((?:@[^/]+\/)?[^/]+)\/.*)$/);
+    if (inPackage)
+      return ADMIN_PACKAGES.includes(inPackage[2] as string) ? [] : [`node_modules/${inPackage[1]}`];
+    if (
+      !id.startsWith('\0') &&
+      !relative.startsWith('..') &&
+      ALLOWED_PATHS.some((allowed) => allowed.test(relative))
+    ) {
+      return [];
+    }
+    return [id.startsWith('\0') || relative.startsWith('..') ? id.replace(/^\0/, '') : relative];
+  });
+}
+
+/** The modules of the admin's production build; `entry` replaces its entry (a planted import). */
+async function bundleModules(entry?: string): Promise<string[]> {
   const ids = new Set<string>();
   const collect: Plugin = {
     name: 'collect-module-ids',
@@ -26,24 +65,69 @@ async function adminModules(): Promise<string[]> {
     configFile: path.join(ROOT, 'admin', 'vite.config.ts'),
     plugins: [collect],
     logLevel: 'silent',
-    build: { write: false, manifest: false },
+    build: { write: false, manifest: false, ...(entry ? { rollupOptions: { input: entry } } : {}) },
   });
   return [...ids];
 }
 
 describe('admin bundle', () => {
-  it('holds no server-only module, no Node built-in and not the common-password list', async () => {
-    const modules = await adminModules();
-    // The build really happened and saw the admin's own code.
+  it('ships only admin/src, contracts/, rules/, the named packages and bundler helpers', async () => {
+    const modules = await bundleModules();
+    // The build really happened and saw the admin's own code and its packages.
     expect(modules.some((id) => id.includes(`${path.sep}admin${path.sep}src${path.sep}`))).toBe(true);
-    const offending = modules.filter((id) => {
-      if (id.startsWith('node:') || id.startsWith('\0node:')) return true;
-      const relative = path.relative(ROOT, id.replace(/^\0/, '')).split(path.sep).join('/');
-      if (relative.startsWith('..') || relative.startsWith('node_modules/')) return false;
-      if (relative === 'api/auth/common-passwords.ts') return true;
-      const top = relative.split('/')[0] ?? '';
-      return SERVER_ONLY.includes(top);
-    });
-    expect(offending).toEqual([]);
+    expect(modules.some((id) => id.includes(`${path.sep}node_modules${path.sep}react-dom${path.sep}`))).toBe(
+      true,
+    );
+    expect(notAllowed(modules)).toEqual([]);
   }, 120_000);
+
+  it('refuses a planted import of lib/ (pino, Node built-ins) in a real build', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'admin-planted-'));
+    try {
+      const entry = path.join(dir, 'planted.ts');
+      const lib = (name: string) => path.join(ROOT, 'lib', name).split(path.sep).join('/');
+      writeFileSync(
+        entry,
+        `import { createLogger } from '${lib('logger.ts')}';\nimport os from 'node:os';\n` +
+          'console.log(createLogger, os);\n',
+      );
+      const refused = notAllowed(await bundleModules(entry));
+      expect(refused).toContain('lib/logger.ts');
+      expect(refused.some((id) => id.startsWith('node_modules/pino/'))).toBe(true);
+      // Vite stubs a Node built-in with an empty module in a browser build; the stub is refused.
+      expect(refused.some((id) => id.startsWith('__vite-browser-external'))).toBe(true);
+      // The planted entry itself is outside the allowed folders too.
+      expect(refused).toContain(entry);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('refuses server folders, the password list, browser-external stubs and unnamed packages', () => {
+    const at = (relative: string) => path.join(ROOT, relative);
+    expect(
+      notAllowed([
+        at('admin/src/main.tsx'),
+        at('rules/cvr.ts'),
+        at('contracts/pages.ts'),
+        at('node_modules/react/index.js'),
+        '\0vite/preload-helper.js',
+        at('api/auth/common-passwords.ts'),
+        at('db/index.ts'),
+        at('lib/config.ts'),
+        at('node_modules/pino/browser.js'),
+        '\0__vite-browser-external:node:os',
+        'node:fs',
+        at('admin/vite.config.ts'),
+      ]),
+    ).toEqual([
+      'api/auth/common-passwords.ts',
+      'db/index.ts',
+      'lib/config.ts',
+      'node_modules/pino/browser.js',
+      '__vite-browser-external:node:os',
+      'node:fs',
+      'admin/vite.config.ts',
+    ]);
+  });
 });

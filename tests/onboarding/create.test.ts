@@ -13,7 +13,15 @@ import type { CvrCompany, CvrRegistry, ScrapeResult } from '../../api/onboarding
 import { newSiteUrl } from '../../api/onboarding/create-company';
 import { createDemoRegistry, DEMO_REGISTRY_COMPANIES } from '../../api/onboarding/demo-registry';
 import type { OnboardingCreateOverrides } from '../../api/routes/onboarding-create';
-import { type Db, findCompanyByCvr, findUserByEmail, getPublishState, insertUser, listPages } from '../../db';
+import {
+  acceptedValue,
+  type Db,
+  findCompanyByCvr,
+  findUserByEmail,
+  getPublishState,
+  insertUser,
+  listPages,
+} from '../../db';
 import { loadConfig } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import { createLogger } from '../../lib/logger';
@@ -384,7 +392,7 @@ describe('POST /api/onboarding/create', () => {
     let db: Db | undefined;
     const registry: CvrRegistry = {
       async lookup(cvr) {
-        if (db) await insertUser(db, 'ejer@hansen.dk', 'someone-elses-hash');
+        if (db) acceptedValue(await insertUser(db, 'ejer@hansen.dk', 'someone-elses-hash'));
         return { ...REGISTERED, cvr };
       },
     };

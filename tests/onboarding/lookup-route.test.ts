@@ -11,11 +11,7 @@ import { createCvrRegistry } from '../../api/onboarding/cvr-registry';
 import { createCvrApiClient } from '../../api/onboarding/cvrapi-client';
 import { DEMO_REGISTRY_COMPANIES } from '../../api/onboarding/demo-registry';
 import { createWebsiteSearch } from '../../api/onboarding/website-search';
-import {
-  createOnboardingLookupRoutes,
-  type OnboardingLookupDeps,
-  onboardingLookup,
-} from '../../api/routes/onboarding-lookup';
+import { createOnboardingLookupRoutes, type OnboardingLookupDeps } from '../../api/routes/onboarding-lookup';
 import { insertCompany } from '../../db';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
@@ -182,7 +178,7 @@ describe('POST /api/onboarding/lookup', () => {
   });
 
   it('the exported route group uses the configuration: demo registry, no search configured', async () => {
-    const app = appWith(onboardingLookup, { CVR_API_URL: 'demo' });
+    const app = appWith(createOnboardingLookupRoutes(), { CVR_API_URL: 'demo' });
     const demo = DEMO_REGISTRY_COMPANIES[2]?.company;
     const response = await lookup(app, { cvr: demo?.cvr });
     expect(response.status).toBe(200);

@@ -9,7 +9,15 @@ import { Hono } from 'hono';
 import type { AppEnv, OwnerEnv } from '../../api/env';
 import { handleError, handleNotFound } from '../../api/errors';
 import { LimitStore } from '../../api/middleware/rate-limit';
-import { type Company, type Db, findCompanyByCvr, insertCompany, insertSession, insertUser } from '../../db';
+import {
+  acceptedValue,
+  type Company,
+  type Db,
+  findCompanyByCvr,
+  insertCompany,
+  insertSession,
+  insertUser,
+} from '../../db';
 import { type Config, loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { openMigratedDatabase } from './migrated-database';
@@ -35,13 +43,15 @@ export async function createOwnerHarness(
   const db = await openMigratedDatabase(config.database);
   const cvr = options.cvr ?? '12345678';
   const email = `ejer-${cvr}@firma.example`;
-  const company = await insertCompany(db, {
-    cvr,
-    name: `Firma ${cvr} ApS`,
-    companyEmail: email,
-    city: 'Køge',
-  });
-  const user = await insertUser(db, email, 'not-a-real-hash');
+  const company = acceptedValue(
+    await insertCompany(db, {
+      cvr,
+      name: `Firma ${cvr} ApS`,
+      companyEmail: email,
+      city: 'Køge',
+    }),
+  );
+  const user = acceptedValue(await insertUser(db, email, 'not-a-real-hash'));
   const session = await insertSession(db, {
     id: `session-${cvr}`,
     userId: user.id,

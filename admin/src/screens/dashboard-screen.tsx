@@ -2,6 +2,7 @@
 // per day for 30 days, this week against the week before, the most visited pages, images used of 15,
 // the trial, and the site's addresses to copy — above the cards that lead to the editors.
 import { Link } from 'react-router';
+import { MESSAGES } from '../../../rules/messages';
 import { daysLeftText } from '../../../rules/trial';
 import { weekChangeText } from '../../../rules/visitor-stats';
 import { useResource } from '../api/use-resource';
@@ -137,11 +138,8 @@ function Trial({ trial }: { trial: DashboardJson['trial'] }) {
 function PublishFailing() {
   return (
     <section className="card dashboard-warning" aria-labelledby="publishing-title" role="status">
-      <h2 id="publishing-title">Dine seneste ændringer er ikke online endnu</h2>
-      <p>
-        Vi kunne ikke opdatere din hjemmeside med dine seneste ændringer. Den forrige udgave er stadig online,
-        og vi prøver igen automatisk. Meget lang eller usædvanligt opbygget tekst på en side kan være årsagen.
-      </p>
+      <h2 id="publishing-title">{MESSAGES.publishFailingTitle}</h2>
+      <p>{MESSAGES.publishFailing}</p>
     </section>
   );
 }

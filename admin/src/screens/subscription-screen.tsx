@@ -2,6 +2,7 @@
 // end (rules/trial.ts siteState), worded once per state so no two texts contradict each other, and
 // "Bestil abonnement" before and after the end; after an order, what was ordered.
 import { useState } from 'react';
+import { MESSAGES } from '../../../rules/messages';
 import { daysLeftText } from '../../../rules/trial';
 import { useResource } from '../api/use-resource';
 import { useSession } from '../auth/auth-context';
@@ -93,7 +94,7 @@ export function SubscriptionScreen() {
         <div className={`card subscription-card subscription-${data.state}`}>
           {justOrdered ? (
             <p className="form-success" role="status">
-              Tak for din bestilling! Vi har sendt en bekræftelse til din e-mail.
+              {MESSAGES.orderConfirmed}
             </p>
           ) : null}
           <Status data={data} />

@@ -1,5 +1,6 @@
 // One address of the site with a copy button; the result is announced (aria-live) and shown briefly.
 import { useEffect, useState } from 'react';
+import { MESSAGES } from '../../../../rules/messages';
 
 export function CopyAddress({ url }: { url: string }) {
   const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);
@@ -25,11 +26,7 @@ export function CopyAddress({ url }: { url: string }) {
         Kopiér<span className="visually-hidden"> {url}</span>
       </button>
       <span className="site-address-status" aria-live="polite">
-        {copied === 'ok'
-          ? 'Kopieret'
-          : copied === 'failed'
-            ? 'Kunne ikke kopiere – markér adressen i stedet'
-            : ''}
+        {copied === 'ok' ? MESSAGES.addressCopied : copied === 'failed' ? MESSAGES.addressCopyFailed : ''}
       </span>
     </li>
   );

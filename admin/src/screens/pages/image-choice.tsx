@@ -1,7 +1,7 @@
 // One image of a page (hero background, side image, gallery item): a preview, choose from the
 // archive, upload directly (only while the archive has room, SPEC §2 Media tab), or remove.
 import { type ChangeEvent, useRef, useState } from 'react';
-import { MESSAGES } from '../../../../rules/messages';
+import { MESSAGES, UPLOAD_MESSAGES } from '../../../../rules/messages';
 import { ImagePicker } from '../images/image-picker';
 import { uploadImage } from '../images/images-api';
 
@@ -31,7 +31,7 @@ export function ImageChoice({
     event.target.value = '';
     if (!file || !upload) return;
     if (!file.type.startsWith('image/')) {
-      setError('Vælg en billedfil (JPG, PNG eller WebP).');
+      setError(UPLOAD_MESSAGES.notAnImage);
       return;
     }
     setError(null);

@@ -3,7 +3,7 @@
 // now, and the note that changes take up to 24 hours.
 import { type FormEvent, useState } from 'react';
 import type { DomainCheckJson as CheckJson } from '../../../../contracts/company';
-import { MESSAGES } from '../../../../rules/messages';
+import { DOMAIN_MESSAGES, MESSAGES } from '../../../../rules/messages';
 import { ApiError, api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { Field } from '../../components/field';
@@ -36,10 +36,7 @@ export function DomainTab() {
   const runCheck = async () => {
     setCheck({ busy: true, result: null, error: null });
     try {
-      const result = await api.post(
-        '/company/domain/check',
-        'DNS kunne ikke spørges lige nu. Prøv igen om lidt.',
-      );
+      const result = await api.post('/company/domain/check', DOMAIN_MESSAGES.dnsUnavailable);
       setCheck({ busy: false, result, error: null });
       // The check may have verified the domain (or put it back to pending).
       await domain.reload();

@@ -1,7 +1,7 @@
 // Settings › Logo: the current logo (or the name's initial, as the site shows it), upload with
 // progress, and removal. The logo is saved alone ({logo}, SPEC §7) and published at once.
 import { type ChangeEvent, useRef, useState } from 'react';
-import { MESSAGES } from '../../../../rules/messages';
+import { COMPANY_MESSAGES, MESSAGES, UPLOAD_MESSAGES } from '../../../../rules/messages';
 import { api, uploadForm } from '../../api/client';
 import { useCompany } from '../../shell/company-context';
 
@@ -23,7 +23,7 @@ export function LogoTab() {
     event.target.value = '';
     if (!file) return;
     if (!file.type.startsWith('image/')) {
-      setState({ status: 'failed', error: 'Vælg en billedfil (JPG, PNG eller WebP).' });
+      setState({ status: 'failed', error: UPLOAD_MESSAGES.notAnImage });
       return;
     }
     setState({ status: 'uploading', progress: 0 });
@@ -34,7 +34,7 @@ export function LogoTab() {
         setState({ status: 'uploading', progress }),
       );
       setCompany({ ...company, logo: saved.logo });
-      setState({ status: 'done', message: 'Logoet er gemt og vises nu på din hjemmeside.' });
+      setState({ status: 'done', message: COMPANY_MESSAGES.logoSaved });
     } catch (error) {
       setState({
         status: 'failed',
@@ -48,7 +48,7 @@ export function LogoTab() {
     try {
       await api.delete('/company/logo', MESSAGES.updateFailed);
       setCompany({ ...company, logo: null });
-      setState({ status: 'done', message: 'Logoet er fjernet.' });
+      setState({ status: 'done', message: COMPANY_MESSAGES.logoRemoved });
     } catch (error) {
       setState({ status: 'failed', error: error instanceof Error ? error.message : MESSAGES.updateFailed });
     }
