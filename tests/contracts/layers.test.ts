@@ -49,7 +49,7 @@ function isTest(file: string): boolean {
 }
 
 const QUERY_CALL =
-  /\.\s*(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)\s*\(/;
+  /\.\s*(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)\s*\(|\.schema\s*\.\s*(createTable|alterTable|dropTable|createIndex|dropIndex)\s*\(/;
 const RAW_SQL = /\bsql\s*(<[^`;]*>)?\s*`|\bsql\s*\.\s*(raw|ref|lit|table|id|join|val)\s*\(/;
 const KYSELY_VALUE_IMPORT = /^\s*import\s+(?!type\b)[^;]*?from\s+['"]kysely['"]/m;
 
@@ -156,12 +156,14 @@ describe('layers', () => {
         { path: 'server/planted.ts', text: 'await sql`select 1`.execute(db);' },
         { path: 'generator/planted.ts', text: "import { sql } from 'kysely';" },
         { path: 'scripts/planted.ts', text: "await trx.deleteFrom('saveRate').execute();" },
+        { path: 'worker/planted.ts', text: "await db.schema.dropTable('pages').execute();" },
       ]),
     ).toEqual([
       'api/routes/planted.ts: a query outside db/ (.selectFrom()',
       'server/planted.ts: a query outside db/ (sql`)',
       'generator/planted.ts: imports kysely outside db/',
       'scripts/planted.ts: a query outside db/ (.deleteFrom()',
+      'worker/planted.ts: a query outside db/ (.schema.dropTable()',
     ]);
   });
 
