@@ -3,6 +3,7 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { MAX_PREVIEWS_PER_MINUTE } from '../rules/limits';
 import type { AppDeps, AppEnv, OwnerEnv } from './env';
 import { handleError, handleNotFound } from './errors';
 import { cleanPath } from './middleware/clean-path';
@@ -29,8 +30,10 @@ import { createOnboardingLookupRoutes } from './routes/onboarding-lookup';
 import { operator } from './routes/operator';
 import { pageOrder } from './routes/page-order';
 import { pages } from './routes/pages';
+import { previewLimiter, settingsPreview } from './routes/preview';
 import { createSiteLeadRoutes, type SiteLeadRoutesDeps } from './routes/site-leads';
 import { subscription } from './routes/subscription';
+import { inProcessPreview, type PreviewRenderer } from './services/preview';
 
 /**
  * The owner's area: every group below needs a signed-in owner and works on THEIR company only.
@@ -42,6 +45,7 @@ import { subscription } from './routes/subscription';
 const OWNER_GROUPS: readonly [path: string, group: OpenAPIHono<OwnerEnv>][] = [
   ['/company/logo', logo],
   ['/company/domain', domain],
+  ['/company/preview', settingsPreview],
   ['/company', company],
   // Before /pages, whose PUT /{id} would take `order` for a page id.
   ['/pages/order', pageOrder],
@@ -74,6 +78,11 @@ export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
     health?: HealthChecks;
     /** The company sites' quote form: the outbox it nudges, its limits (tests pass their own). */
     leads?: SiteLeadRoutesDeps;
+    /** Where previews render: the product stack passes a render thread (threadedPreview); default
+     *  in-process, for tests. */
+    previewRenderer?: PreviewRenderer;
+    /** Previews per company per minute; default MAX_PREVIEWS_PER_MINUTE (tests lower it). */
+    maxPreviewsPerMinute?: number;
   };
 
 export function createApp(input: CreateAppDeps): Hono<AppEnv> {
@@ -85,6 +94,10 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     limits: new LimitStore(),
     // Tests refuse an answer with keys outside its schema; the product stack strips and logs them.
     answerCheck: 'refuse',
+    previews: {
+      renderer: input.previewRenderer ?? inProcessPreview(),
+      limiter: previewLimiter(input.maxPreviewsPerMinute ?? MAX_PREVIEWS_PER_MINUTE),
+    },
     ...input,
   };
   const app = routeGroup<AppEnv>();
@@ -97,6 +110,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     if (deps.maxSavesPerMinute !== undefined) c.set('maxSavesPerMinute', deps.maxSavesPerMinute);
     c.set('limits', deps.limits);
     c.set('answerCheck', deps.answerCheck);
+    c.set('previews', deps.previews);
     c.set('user', null);
     c.set('session', null);
     await next();

@@ -22,6 +22,10 @@ export const CONTACT_MESSAGE_MAX = 5000;
 /** Saves per company per minute, counted in the database so every process shares the count. */
 export const MAX_SAVES_PER_MINUTE = 60;
 
+/** Live previews per company per minute (issue 27): the editor asks for one ~300 ms after typing
+ *  stops and never has two running, so an owner who types and pauses all minute stays far below. */
+export const MAX_PREVIEWS_PER_MINUTE = 120;
+
 /** The minute a save at `now` is counted in: minutes since the epoch, UTC. */
 export function saveWindow(now: Date): number {
   return Math.floor(now.getTime() / 60_000);

@@ -52,7 +52,7 @@ company.openapi(saveSettings, async (c) => {
 });
 
 /** Hours and social links may be sent in part; the days and networks not sent keep their values. */
-function settingsPatch(input: Settings, current: OwnerEnv['Variables']['company']): CompanyPatch {
+export function settingsPatch(input: Settings, current: OwnerEnv['Variables']['company']): CompanyPatch {
   const { hours, socialMedia, ...plain } = input;
   const patch: CompanyPatch = { ...plain };
   if (hours) patch.hours = { ...current.hours, ...hours };

@@ -12,6 +12,7 @@ import { toPageJson } from '../responses';
 import { commitChange } from '../services/commit-change';
 import { createPage, removePage, savePage } from '../services/pages';
 import { pageHistory } from './page-history';
+import { pagePreview } from './preview';
 
 export const pages = routeGroup<OwnerEnv>();
 
@@ -87,3 +88,5 @@ pages.openapi(remove, async (c) => {
 
 // History and undo: /{id}/revisions, /deleted (api/routes/page-history.ts).
 pages.route('/', pageHistory);
+// The live preview of a draft: /{id}/preview (api/routes/preview.ts).
+pages.route('/', pagePreview);

@@ -1,0 +1,94 @@
+// The live preview (issue 27): `POST /api/pages/{id}/preview` renders a page's draft,
+// `POST /api/company/preview` the homepage with a settings draft. Each takes its save's body, checked
+// by the same schema (a draft a save refuses gets the same Danish message), renders it with the
+// site's other data through the site templates (api/services/preview.ts) and answers the HTML: no
+// row, no revision, no publish, no file. Previews count per company (MAX_PREVIEWS_PER_MINUTE).
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { settingsSchema } from '../../contracts/company';
+import { pageUpdateSchema } from '../../contracts/pages';
+import { previewSchema } from '../../contracts/preview';
+import { AppError } from '../../lib/errors';
+import { MESSAGES } from '../../rules/messages';
+import type { OwnerEnv } from '../env';
+import { orFail } from '../errors';
+import { RateLimiter } from '../middleware/rate-limit';
+import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
+import { pageDraftSite, previewContentSecurityPolicy, settingsDraftSite } from '../services/preview';
+import { settingsPatch } from './company';
+
+/** Counts one preview of the owner's company; past the limit, 429 with the preview's own message. */
+async function countPreview(c: Context<OwnerEnv>): Promise<void> {
+  const wait = await c.var.limits.hit(c.var.previews.limiter, c.var.company.cvr);
+  if (wait > 0) {
+    c.header('Retry-After', String(wait));
+    throw new AppError('rate_limited', MESSAGES.tooManyPreviews);
+  }
+}
+
+/** The preview's answer: the rendered HTML and the policy the editor's frame shows it under. */
+function previewOf(c: Context<OwnerEnv>, html: string) {
+  return { html, contentSecurityPolicy: previewContentSecurityPolicy(c.req.header('origin')) };
+}
+
+/** The rule one app counts previews by (its limit; tests lower it). */
+export function previewLimiter(perMinute: number): RateLimiter {
+  return new RateLimiter({ name: 'preview-company', limit: perMinute, windowMs: 60_000 });
+}
+
+export const pagePreview = routeGroup<OwnerEnv>();
+
+const previewPage = createRoute({
+  method: 'post',
+  path: '/{id}/preview',
+  tags: ['pages'],
+  summary: "Render a page's draft (the save's body) as a save would publish it; stores nothing",
+  middleware: JSON_BODY,
+  request: { params: z.object({ id: z.string() }), ...jsonBody(pageUpdateSchema) },
+  responses: {
+    200: answer(previewSchema, 'The draft, rendered'),
+    ...refusals('invalid_input', 'not_found', 'rate_limited', 'internal'),
+  },
+});
+pagePreview.openapi(previewPage, async (c) => {
+  const { db, config, company } = c.var;
+  const site = await pageDraftSite(db, company, config.publicHost, c.req.param('id'), c.req.valid('json'));
+  await countPreview(c);
+  const html = await orFail(
+    c,
+    MESSAGES.previewFailed,
+    () => c.var.previews.renderer.render(site, c.req.param('id')),
+    'preview failed',
+  );
+  return c.json(previewOf(c, html), 200);
+});
+
+export const settingsPreview = routeGroup<OwnerEnv>();
+
+const previewSettings = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['company'],
+  summary: "Render the homepage with a settings draft (the save's body); stores nothing",
+  middleware: JSON_BODY,
+  request: jsonBody(settingsSchema),
+  responses: {
+    200: answer(previewSchema, 'The homepage with the draft, rendered'),
+    ...refusals('invalid_input', 'not_found', 'rate_limited', 'internal'),
+  },
+});
+settingsPreview.openapi(previewSettings, async (c) => {
+  const { db, config, company } = c.var;
+  const draft = { ...company, ...settingsPatch(c.req.valid('json'), company) };
+  // A new domain is nobody's address until its TXT record is found (rules/site-url.ts).
+  if (draft.customDomain !== company.customDomain) draft.customDomainVerified = false;
+  const { site, homepageId } = await settingsDraftSite(db, draft, config.publicHost);
+  await countPreview(c);
+  const html = await orFail(
+    c,
+    MESSAGES.previewFailed,
+    () => c.var.previews.renderer.render(site, homepageId),
+    'preview failed',
+  );
+  return c.json(previewOf(c, html), 200);
+});
