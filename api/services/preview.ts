@@ -7,7 +7,15 @@
 // thread of its own (generator/render-pool.ts, started at the first preview), so a burst of
 // previews never runs templates on the event loop that serves visitors and never waits behind a
 // 300-page publish. Tests that do not pass one render in-process.
-import type { Company, Db, Page, PagePatch } from '../../db';
+import {
+  type Company,
+  type Db,
+  findPage,
+  getPublishState,
+  listPageOutlines,
+  type Page,
+  type PagePatch,
+} from '../../db';
 import { loadSiteRenderer, type SiteRenderer } from '../../generator/astro-renderer';
 import { loadSiteModel } from '../../generator/load-site';
 import { createThreadedPublisher, type ThreadedPublisher } from '../../generator/render-pool';
@@ -63,6 +71,40 @@ export function threadedPreview(options: { config: Config; logger?: Logger }): P
   };
 }
 
+/** Companies whose page outlines one process keeps (a few KB each, for a 300-page site ~60 KB). */
+const OUTLINES_KEPT = 500;
+const outlineCache = new WeakMap<Db, Map<string, { version: number; pages: Page[] }>>();
+
+/**
+ * The company's pages as the menu needs them (listPageOutlines), kept while the company's "publish
+ * wanted" version stands: every change a visitor sees commits with a new one (commitChange), so a
+ * preview after a save, a rename or a new menu order, in any process, reads them again. On SQLite
+ * the outlines of a 300-page site of long texts take ~13 ms to read (a row's later columns sit behind
+ * its text's overflow pages), which an owner typing would otherwise cost the serving thread per preview.
+ */
+async function pageOutlines(db: Db, cvr: string): Promise<Page[]> {
+  const version = (await getPublishState(db, cvr))?.wantedVersion;
+  let kept = outlineCache.get(db);
+  if (!kept) {
+    kept = new Map();
+    outlineCache.set(db, kept);
+  }
+  const hit = kept.get(cvr);
+  kept.delete(cvr);
+  if (hit && version !== undefined && hit.version === version) {
+    kept.set(cvr, hit);
+    return hit.pages;
+  }
+  const pages = await listPageOutlines(db, cvr);
+  if (version !== undefined) kept.set(cvr, { version, pages });
+  // The least recently previewed company goes first (a Map iterates in insertion order).
+  for (const oldest of kept.keys()) {
+    if (kept.size <= OUTLINES_KEPT) break;
+    kept.delete(oldest);
+  }
+  return pages;
+}
+
 /** The site as stored, with page `pageId` replaced by the draft `patch` (as a save would store it). */
 export async function pageDraftSite(
   db: Db,
@@ -71,8 +113,9 @@ export async function pageDraftSite(
   pageId: string,
   patch: PagePatch,
 ): Promise<SiteModel> {
-  const site = await loadSiteModel(db, company.cvr, publicHost);
-  const before = site?.pages.find((page) => page.id === pageId);
+  // The page itself whole; the others only as the menu needs them.
+  const before = await findPage(db, company.cvr, pageId);
+  const site = before && (await loadSiteModel(db, company.cvr, publicHost, pageOutlines));
   if (!site || !before) throw new AppError('not_found', MESSAGES.previewFailed);
   const draft: Page = { ...before };
   for (const [field, value] of Object.entries(patch)) {
@@ -91,11 +134,17 @@ export async function settingsDraftSite(
   draft: Company,
   publicHost: string,
 ): Promise<{ site: SiteModel; homepageId: string }> {
-  const site = await loadSiteModel(db, draft.cvr, publicHost);
-  const home = site?.pages.find((page) => page.type === 'homepage') ?? site?.pages[0];
+  const site = await loadSiteModel(db, draft.cvr, publicHost, pageOutlines);
+  const outline = site?.pages.find((page) => page.type === 'homepage') ?? site?.pages[0];
+  const home = outline && (await findPage(db, draft.cvr, outline.id));
   if (!site || !home) throw new AppError('not_found', MESSAGES.previewFailed);
   return {
-    site: { ...site, company: draft, canonicalOrigin: canonicalOrigin(draft, publicHost) },
+    site: {
+      ...site,
+      company: draft,
+      canonicalOrigin: canonicalOrigin(draft, publicHost),
+      pages: site.pages.map((page) => (page.id === home.id ? home : page)),
+    },
     homepageId: home.id,
   };
 }

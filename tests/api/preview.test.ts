@@ -76,6 +76,20 @@ describeWithDialects('live preview', (dialect) => {
     expect((await findPage(h.db, CVR_A, a.about.id))?.pageName).toBe('Om os');
   });
 
+  it("follows a saved change of another page in the menu (the menu's outlines are kept only until a change)", async () => {
+    const { h, a, cookie } = await start();
+    const first = (await (await preview(h, cookie, a, { title: 'Udkast' })).json()) as PreviewJson;
+    expect(first.html).toContain('<a href="om-os">Om os</a>');
+    const renamed = await h.send('PUT', `/api/pages/${a.about.id}`, {
+      cookie,
+      body: { pageName: 'Om firmaet' },
+    });
+    expect(renamed.status).toBe(200);
+    const second = (await (await preview(h, cookie, a, { title: 'Udkast' })).json()) as PreviewJson;
+    expect(second.html).toContain('<a href="om-firmaet">Om firmaet</a>');
+    expect(second.html).not.toContain('Om os</a>');
+  });
+
   it('is byte for byte the page a save of the same draft publishes', async () => {
     const { h, a, cookie } = await start();
     const draft = { title: 'Tømrer i Køge siden 1998', subtitle: 'Tag, vinduer og døre' };
