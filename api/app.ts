@@ -3,7 +3,7 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { MAX_PREVIEWS_PER_MINUTE } from '../rules/limits';
+import { MAX_PREVIEWS_PER_WINDOW } from '../rules/limits';
 import type { AppDeps, AppEnv, OwnerEnv } from './env';
 import { handleError, handleNotFound } from './errors';
 import { cleanPath } from './middleware/clean-path';
@@ -81,8 +81,8 @@ export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
     /** Where previews render: the product stack passes a render thread (threadedPreview); default
      *  in-process, for tests. */
     previewRenderer?: PreviewRenderer;
-    /** Previews per company per minute; default MAX_PREVIEWS_PER_MINUTE (tests lower it). */
-    maxPreviewsPerMinute?: number;
+    /** Previews per company per 10 s; default MAX_PREVIEWS_PER_WINDOW (tests lower it). */
+    maxPreviewsPerWindow?: number;
   };
 
 export function createApp(input: CreateAppDeps): Hono<AppEnv> {
@@ -96,7 +96,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     answerCheck: 'refuse',
     previews: {
       renderer: input.previewRenderer ?? inProcessPreview(),
-      limiter: previewLimiter(input.maxPreviewsPerMinute ?? MAX_PREVIEWS_PER_MINUTE),
+      limiter: previewLimiter(input.maxPreviewsPerWindow ?? MAX_PREVIEWS_PER_WINDOW),
     },
     ...input,
   };

@@ -49,8 +49,8 @@ export interface ProductStackOptions {
   /** The quote form's limits to replace (api/routes/site-leads.ts); only the lead benchmark lifts
    *  the per-company one. */
   leadLimits?: SiteLeadRoutesDeps['limits'];
-  /** Previews per company per minute; default rules/limits.ts (only the benchmarks lift it). */
-  maxPreviewsPerMinute?: number;
+  /** Previews per company per 10 s; default rules/limits.ts (only the preview benchmark lifts it). */
+  maxPreviewsPerWindow?: number;
   /** Prefix of the rate limits' Redis keys (tests use their own); default `mesterside:limit`. */
   limitPrefix?: string;
 }
@@ -204,9 +204,9 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       },
       leads: { outbox: leadOutbox, ...(options.leadLimits ? { limits: options.leadLimits } : {}) },
       previewRenderer,
-      ...(options.maxPreviewsPerMinute === undefined
+      ...(options.maxPreviewsPerWindow === undefined
         ? {}
-        : { maxPreviewsPerMinute: options.maxPreviewsPerMinute }),
+        : { maxPreviewsPerWindow: options.maxPreviewsPerWindow }),
       ...(options.onboarding ? { onboarding: options.onboarding } : {}),
       ...(options.maxSavesPerMinute === undefined ? {} : { maxSavesPerMinute: options.maxSavesPerMinute }),
     });

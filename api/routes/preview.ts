@@ -2,13 +2,14 @@
 // `POST /api/company/preview` the homepage with a settings draft. Each takes its save's body, checked
 // by the same schema (a draft a save refuses gets the same Danish message), renders it with the
 // site's other data through the site templates (api/services/preview.ts) and answers the HTML: no
-// row, no revision, no publish, no file. Previews count per company (MAX_PREVIEWS_PER_MINUTE).
+// row, no revision, no publish, no file. Previews count per company (MAX_PREVIEWS_PER_WINDOW).
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { settingsSchema } from '../../contracts/company';
 import { pageUpdateSchema } from '../../contracts/pages';
 import { previewSchema } from '../../contracts/preview';
 import { AppError } from '../../lib/errors';
+import { PREVIEW_WINDOW_MS } from '../../rules/limits';
 import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
 import { orFail } from '../errors';
@@ -31,9 +32,9 @@ function previewOf(c: Context<OwnerEnv>, html: string) {
   return { html, contentSecurityPolicy: previewContentSecurityPolicy(c.req.header('origin')) };
 }
 
-/** The rule one app counts previews by (its limit; tests lower it). */
-export function previewLimiter(perMinute: number): RateLimiter {
-  return new RateLimiter({ name: 'preview-company', limit: perMinute, windowMs: 60_000 });
+/** The rule one app counts previews by (its limit per PREVIEW_WINDOW_MS; tests lower it). */
+export function previewLimiter(perWindow: number): RateLimiter {
+  return new RateLimiter({ name: 'preview-company', limit: perWindow, windowMs: PREVIEW_WINDOW_MS });
 }
 
 export const pagePreview = routeGroup<OwnerEnv>();
@@ -52,8 +53,9 @@ const previewPage = createRoute({
 });
 pagePreview.openapi(previewPage, async (c) => {
   const { db, config, company } = c.var;
-  const site = await pageDraftSite(db, company, config.publicHost, c.req.param('id'), c.req.valid('json'));
+  // Counted before anything is read: a client past the limit costs one count, not a page's text.
   await countPreview(c);
+  const site = await pageDraftSite(db, company, config.publicHost, c.req.param('id'), c.req.valid('json'));
   const html = await orFail(
     c,
     MESSAGES.previewFailed,
@@ -82,8 +84,8 @@ settingsPreview.openapi(previewSettings, async (c) => {
   const draft = { ...company, ...settingsPatch(c.req.valid('json'), company) };
   // A new domain is nobody's address until its TXT record is found (rules/site-url.ts).
   if (draft.customDomain !== company.customDomain) draft.customDomainVerified = false;
-  const { site, homepageId } = await settingsDraftSite(db, draft, config.publicHost);
   await countPreview(c);
+  const { site, homepageId } = await settingsDraftSite(db, draft, config.publicHost);
   const html = await orFail(
     c,
     MESSAGES.previewFailed,

@@ -165,7 +165,10 @@ if (only.has('noisy')) {
     row('noisy_neighbour_big_publishes', noisy.bigPublishes);
     row('noisy_neighbour_preview_p95_ms', noisy.previewingP95Ms);
     row('noisy_neighbour_preview_ratio', noisy.previewRatio, '<= 1.5');
-    row('noisy_neighbour_previews', `${noisy.previews} answered, ${noisy.previewErrors} not 200`);
+    row(
+      'noisy_neighbour_previews',
+      `${noisy.previews} answered, ${noisy.previewErrors} refused by the limit`,
+    );
     row('noisy_neighbour_loadavg', noisy.loadAverage);
   }
 }

@@ -54,7 +54,7 @@ export async function benchPreview(options: { seconds: number }): Promise<Previe
     logger,
     port: 0,
     redisUrl: null,
-    maxPreviewsPerMinute: UNLIMITED_PREVIEWS,
+    maxPreviewsPerWindow: UNLIMITED_PREVIEWS,
   });
   const origin = `http://127.0.0.1:${server.port}`;
   try {

@@ -67,8 +67,8 @@ export interface HarnessOptions {
   answerCheck?: AnswerCheck;
   /** Where previews render (default createApp's, in-process); given the harness's config. */
   previewRenderer?: (config: Config) => PreviewRenderer;
-  /** Previews per company per minute; default createApp's. */
-  maxPreviewsPerMinute?: number;
+  /** Previews per company per 10 s; default createApp's. */
+  maxPreviewsPerWindow?: number;
 }
 
 export async function createApiHarness(
@@ -108,9 +108,9 @@ export async function createApiHarness(
     },
     ...(options.answerCheck ? { answerCheck: options.answerCheck } : {}),
     ...(previewRenderer ? { previewRenderer } : {}),
-    ...(options.maxPreviewsPerMinute === undefined
+    ...(options.maxPreviewsPerWindow === undefined
       ? {}
-      : { maxPreviewsPerMinute: options.maxPreviewsPerMinute }),
+      : { maxPreviewsPerWindow: options.maxPreviewsPerWindow }),
   });
   const host = new URL(`http://${config.publicHost}`).host;
   const origin = `http://${host}`;

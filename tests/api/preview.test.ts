@@ -22,7 +22,7 @@ const CVR_B = '87654321';
 describeWithDialects('live preview', (dialect) => {
   const harnesses: ApiHarness[] = [];
 
-  async function start(options: { maxPreviewsPerMinute?: number } = {}) {
+  async function start(options: { maxPreviewsPerWindow?: number } = {}) {
     const h = await createApiHarness(
       {},
       { dialect, previewRenderer: (config) => threadedPreview({ config }), ...options },
@@ -142,7 +142,7 @@ describeWithDialects('live preview', (dialect) => {
   });
 
   it('limits previews per company with a Danish message, leaving other companies alone', async () => {
-    const { h, a, b, cookie } = await start({ maxPreviewsPerMinute: 3 });
+    const { h, a, b, cookie } = await start({ maxPreviewsPerWindow: 3 });
     for (let i = 0; i < 3; i += 1)
       expect((await preview(h, cookie, a, { title: `Udkast ${i}` })).status).toBe(200);
     const refused = await preview(h, cookie, a, { title: 'Udkast 4' });
