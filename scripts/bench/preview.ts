@@ -14,7 +14,7 @@ import { createFixtureCompanies } from './fixtures';
 import { percentile } from './stats';
 
 /** What the benchmarks give as the preview limit: none worth the name. */
-export const UNLIMITED_PREVIEWS = 1_000_000_000;
+const UNLIMITED_PREVIEWS = 1_000_000_000;
 
 export interface PreviewFigures {
   p50: number;
