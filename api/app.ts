@@ -3,6 +3,7 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { MAX_PREVIEWS_PER_WINDOW } from '../rules/limits';
 import type { AppDeps, AppEnv, OwnerEnv } from './env';
 import { handleError, handleNotFound } from './errors';
 import { cleanPath } from './middleware/clean-path';
@@ -30,8 +31,10 @@ import { createOperatorRoutes } from './routes/operator';
 import { createPageHistoryRoutes } from './routes/page-history';
 import { createPageOrderRoutes } from './routes/page-order';
 import { createPageRoutes } from './routes/pages';
+import { createPagePreviewRoutes, createSettingsPreviewRoutes, previewLimiter } from './routes/preview';
 import { createSiteLeadRoutes, type SiteLeadRoutesDeps } from './routes/site-leads';
 import { createSubscriptionRoutes } from './routes/subscription';
+import { inProcessPreview, type PreviewRenderer } from './services/preview';
 
 /**
  * The owner's area: every group below needs a signed-in owner and works on THEIR company only.
@@ -43,12 +46,15 @@ import { createSubscriptionRoutes } from './routes/subscription';
 const OWNER_GROUPS: readonly [path: string, group: OpenAPIHono<OwnerEnv>][] = [
   ['/company/logo', createLogoRoutes()],
   ['/company/domain', createDomainRoutes()],
+  ['/company/preview', createSettingsPreviewRoutes()],
   ['/company', createCompanyRoutes()],
   // Before /pages, whose PUT /{id} would take `order` for a page id.
   ['/pages/order', createPageOrderRoutes()],
   ['/pages', createPageRoutes()],
   // History and undo under /pages too: /pages/deleted, /pages/{id}/revisions (after the pages).
   ['/pages', createPageHistoryRoutes()],
+  // The live preview of a draft: /pages/{id}/preview.
+  ['/pages', createPagePreviewRoutes()],
   ['/images', createImageRoutes()],
   ['/ai', createAiRoutes()],
   ['/subscription', createSubscriptionRoutes()],
@@ -77,6 +83,11 @@ export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
     health?: HealthChecks;
     /** The company sites' quote form: the outbox it nudges, its limits (tests pass their own). */
     leads?: SiteLeadRoutesDeps;
+    /** Where previews render: the product stack passes a render thread (threadedPreview); default
+     *  in-process, for tests. */
+    previewRenderer?: PreviewRenderer;
+    /** Previews per company per 10 s; default MAX_PREVIEWS_PER_WINDOW (tests lower it). */
+    maxPreviewsPerWindow?: number;
   };
 
 export function createApp(input: CreateAppDeps): Hono<AppEnv> {
@@ -88,6 +99,10 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     limits: new LimitStore(),
     // Tests refuse an answer with keys outside its schema; the product stack strips and logs them.
     answerCheck: 'refuse',
+    previews: {
+      renderer: input.previewRenderer ?? inProcessPreview(),
+      limiter: previewLimiter(input.maxPreviewsPerWindow ?? MAX_PREVIEWS_PER_WINDOW),
+    },
     ...input,
   };
   const app = routeGroup<AppEnv>();
@@ -100,6 +115,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     if (deps.maxSavesPerMinute !== undefined) c.set('maxSavesPerMinute', deps.maxSavesPerMinute);
     c.set('limits', deps.limits);
     c.set('answerCheck', deps.answerCheck);
+    c.set('previews', deps.previews);
     c.set('user', null);
     c.set('session', null);
     await next();

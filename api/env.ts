@@ -4,7 +4,8 @@ import type { Company, Db, Session, User } from '../db';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import type { AnswerCheck } from './answer-check';
-import type { LimitStore } from './middleware/rate-limit';
+import type { LimitStore, RateLimiter } from './middleware/rate-limit';
+import type { PreviewRenderer } from './services/preview';
 
 export interface AppDeps {
   db: Db;
@@ -22,6 +23,8 @@ export interface AppDeps {
   /** What an answer with keys outside its schema gets (api/answer-check.ts): 'refuse' (a 500; the
    *  default, so every test fails on it) or 'strip' (sent without them and logged; production). */
   answerCheck: AnswerCheck;
+  /** The live preview (api/routes/preview.ts): where drafts render, and the per-company limit. */
+  previews: { renderer: PreviewRenderer; limiter: RateLimiter };
 }
 
 export interface AppEnv {

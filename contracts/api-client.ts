@@ -78,6 +78,7 @@ async function apiRequest<T>(
   path: string,
   fallback: string,
   body?: unknown,
+  signal?: AbortSignal,
 ): Promise<T> {
   let response: Response;
   try {
@@ -86,8 +87,10 @@ async function apiRequest<T>(
       credentials: 'same-origin',
       headers: body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json' },
       body: body === undefined ? null : JSON.stringify(body),
+      ...(signal ? { signal } : {}),
     });
-  } catch {
+  } catch (error) {
+    if (signal?.aborted) throw error;
     throw new ApiError(0, 'network', fallback);
   }
   const json = await readJson(response);
@@ -111,6 +114,13 @@ export const api = {
     apiRequest<ApiAnswer<'delete', S>>('DELETE', path, fallback),
   patch: <S extends string>(path: ApiPath<'patch', S>, fallback: string, ...body: BodyArgument<'patch', S>) =>
     apiRequest<ApiAnswer<'patch', S>>('PATCH', path, fallback, body[0]),
+  /** A POST the caller may abort (a newer request makes it moot, e.g. the live preview). */
+  postAbortable: <S extends string>(
+    path: ApiPath<'post', S>,
+    fallback: string,
+    signal: AbortSignal,
+    ...body: BodyArgument<'post', S>
+  ) => apiRequest<ApiAnswer<'post', S>>('POST', path, fallback, body.length > 0 ? body[0] : {}, signal),
 };
 
 /** Sends a multipart form, reporting progress (0–1) as the bytes go out. */

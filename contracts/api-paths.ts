@@ -293,6 +293,39 @@ export interface ApiPaths {
       };
     };
   };
+  "/company/preview": {
+    post: {
+      body: {
+        phone?: string;
+        email?: string;
+        address?: string;
+        zipcode?: string;
+        city?: string;
+        hours?: {
+          Mandag?: string;
+          Tirsdag?: string;
+          Onsdag?: string;
+          Torsdag?: string;
+          Fredag?: string;
+          "Lørdag"?: string;
+          "Søndag"?: string;
+        };
+        showHours?: boolean;
+        socialMedia?: {
+          facebook?: string;
+          instagram?: string;
+          linkedin?: string;
+          tiktok?: string;
+        };
+        customDomain?: string | null;
+        theme?: "amber" | "blue" | "red" | "green" | "purple" | "indigo" | "teal" | "emerald" | "rose" | "cyan" | "sky" | "orange" | "slate" | "zinc" | "neutral" | "lime" | "yellow" | "stone" | "fuchsia" | "pink";
+      };
+      answer: {
+        html: string;
+        contentSecurityPolicy: string;
+      };
+    };
+  };
   "/company/settings": {
     put: {
       body: {
@@ -743,6 +776,30 @@ export interface ApiPaths {
     delete: {
       body: never;
       answer: null;
+    };
+  };
+  "/pages/{id}/preview": {
+    post: {
+      body: {
+        pageName?: string;
+        title?: string;
+        subtitle?: string;
+        content?: string;
+        layout?: "hero" | "text" | "text-image" | "gallery" | "grid";
+        image?: string | null;
+        heroBackgroundImage?: string | null;
+        gallery?: Array<{
+          title?: string;
+          description?: string;
+          image?: string;
+        }>;
+        metaTitle?: string;
+        metaDescription?: string;
+      };
+      answer: {
+        html: string;
+        contentSecurityPolicy: string;
+      };
     };
   };
   "/pages/{id}/revisions": {

@@ -1,6 +1,6 @@
 // Reads everything one company's site is rendered from, in one go, fresh from the database.
 import { pageToken } from '../api/leads/form-token';
-import { type Db, findCompanyByCvr, getLeadSettings, listImages, listPages } from '../db';
+import { type Db, findCompanyByCvr, getLeadSettings, listImages, listPages, type Page } from '../db';
 import { canonicalOrigin, productOrigin } from '../rules/site-url';
 import type { SiteModel } from './site-model';
 
@@ -12,13 +12,21 @@ function startOfDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
-/** The company's site model, or undefined when the company no longer exists. */
-export async function loadSiteModel(db: Db, cvr: string, publicHost: string): Promise<SiteModel | undefined> {
+/**
+ * The company's site model, or undefined when the company no longer exists. `pages` reads the pages
+ * another way (the live preview reads only what the menu needs of the pages it does not render).
+ */
+export async function loadSiteModel(
+  db: Db,
+  cvr: string,
+  publicHost: string,
+  pages: (db: Db, cvr: string) => Promise<Page[]> = listPages,
+): Promise<SiteModel | undefined> {
   const company = await findCompanyByCvr(db, cvr);
   if (!company) return undefined;
   return {
     company,
-    pages: await listPages(db, cvr),
+    pages: await pages(db, cvr),
     canonicalOrigin: canonicalOrigin(company, publicHost),
     productOrigin: productOrigin(publicHost),
     images: Object.fromEntries((await listImages(db, cvr)).map((image) => [image.url, image.variants])),

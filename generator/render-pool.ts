@@ -17,6 +17,7 @@ import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { projectRoot } from '../lib/project-root';
 import { coalesceLandingRenders, type LandingPublisher } from './landing';
+import type { SiteModel } from './site-model';
 
 export interface ThreadedPublisherOptions {
   config: Config;
@@ -35,6 +36,8 @@ export interface ThreadedPublisher {
   /** Renders and swaps in the company's site on a thread, then refreshes the landing page. */
   publish(cvr: string): Promise<'published' | 'gone'>;
   landing: LandingPublisher;
+  /** Renders one page of a site model given whole (a draft: nothing is read or written) on a thread. */
+  preview(site: SiteModel, pageId: string): Promise<string>;
   /** Waits for running renders, then stops the threads. */
   close(): Promise<void>;
 }
@@ -47,13 +50,16 @@ export interface RenderThreadData {
 
 export type ThreadRequest =
   | { id: number; op: 'publish'; cvr: string }
-  | { id: number; op: 'landing'; written: string | null };
+  | { id: number; op: 'landing'; written: string | null }
+  | { id: number; op: 'preview'; site: SiteModel; pageId: string };
 
 /** A thread's answer to one request. */
 interface JobReply {
   id: number;
   outcome?: 'published' | 'gone';
   written?: string | null;
+  /** A preview's HTML. */
+  html?: string;
   error?: string;
 }
 
@@ -166,7 +172,12 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
     // Out of the pool before it exits, so no job is given to it (and `lost` ignores its exit).
     slots.splice(index, 1);
     finish(slot);
-    const what = job.request.op === 'publish' ? `site ${job.request.cvr}` : 'landing page';
+    const what =
+      job.request.op === 'publish'
+        ? `site ${job.request.cvr}`
+        : job.request.op === 'preview'
+          ? `preview of ${job.request.site.company.cvr}`
+          : 'landing page';
     const error = new Error(`rendering the ${what} took longer than ${timeoutMs / 1000} s; stopped`);
     log?.error({ ...(job.request.op === 'publish' ? { cvr: job.request.cvr } : {}) }, error.message);
     job.reject(error);
@@ -222,6 +233,13 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
         .refresh()
         .catch((error: unknown) => log?.error({ err: error }, 'landing page render failed'));
       return reply.outcome;
+    },
+    async preview(site, pageId) {
+      const reply = await run({ id: nextId++, op: 'preview', site, pageId });
+      if (reply.error !== undefined || reply.html === undefined) {
+        throw new Error(reply.error ?? 'the render thread gave no page');
+      }
+      return reply.html;
     },
     async close() {
       closed = true;

@@ -49,6 +49,10 @@ try {
 
 async function handle(request: ThreadRequest): Promise<ThreadReply> {
   try {
+    if (request.op === 'preview') {
+      const page = request.site.pages.find((candidate) => candidate.id === request.pageId) ?? null;
+      return { id: request.id, html: await renderer.renderPage({ site: request.site, page }) };
+    }
     if (request.op === 'landing') {
       const deps = { db, config, sitesDir, renderer };
       return { id: request.id, written: await renderLandingOnce(deps, request.written) };

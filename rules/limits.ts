@@ -22,6 +22,12 @@ export const CONTACT_MESSAGE_MAX = 5000;
 /** Saves per company per minute, counted in the database so every process shares the count. */
 export const MAX_SAVES_PER_MINUTE = 60;
 
+/** Live previews per company per 10 seconds (issue 27): the editor asks for one ~300 ms after typing
+ *  stops, so an owner typing and pausing stays below 3 a second; a client sending more gets 429s
+ *  after 30, never a minute's worth at once (the noisy-neighbour bench's previewing owner). */
+export const MAX_PREVIEWS_PER_WINDOW = 30;
+export const PREVIEW_WINDOW_MS = 10_000;
+
 /** The minute a save at `now` is counted in: minutes since the epoch, UTC. */
 export function saveWindow(now: Date): number {
   return Math.floor(now.getTime() / 60_000);

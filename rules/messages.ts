@@ -126,6 +126,9 @@ export const MESSAGES = {
   pageLimit: `Du kan højst have ${MAX_PAGES_PER_SITE} sider. Slet en side for at oprette en ny.`,
   contentTooLong: `Teksten må højst være ${MAX_PAGE_CONTENT_CHARS.toLocaleString('da-DK')} tegn`,
   tooManySaves: 'Du har gemt mange gange på kort tid. Vent et minut, og prøv igen.',
+  tooManyPreviews:
+    'Forhåndsvisningen er opdateret mange gange på kort tid. Vent et øjeblik, så opdateres den igen.',
+  previewFailed: 'Kunne ikke vise forhåndsvisningen. Prøv igen.',
 
   // Page history and undo (rules/page-history.ts).
   revisionNotFound: 'Versionen findes ikke længere',

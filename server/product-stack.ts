@@ -14,6 +14,7 @@ import { LimitStore } from '../api/middleware/rate-limit';
 import type { SiteLeadRoutesDeps } from '../api/routes/site-leads';
 import { configuredResolver, verificationTxtFound } from '../api/services/domain-dns';
 import { DOMAIN_RECHECK_EVERY_MS, recheckCustomDomains } from '../api/services/domain-verification';
+import { threadedPreview } from '../api/services/preview';
 import type { Db } from '../db';
 import { createSitePublisher, createThreadedPublisher, liveBuildTime, sitesDirOf } from '../generator';
 import type { Config } from '../lib/config';
@@ -48,6 +49,8 @@ export interface ProductStackOptions {
   /** The quote form's limits to replace (api/routes/site-leads.ts); only the lead benchmark lifts
    *  the per-company one. */
   leadLimits?: SiteLeadRoutesDeps['limits'];
+  /** Previews per company per 10 s; default rules/limits.ts (only the preview benchmark lifts it). */
+  maxPreviewsPerWindow?: number;
   /** Prefix of the rate limits' Redis keys (tests use their own); default `mesterside:limit`. */
   limitPrefix?: string;
 }
@@ -184,6 +187,8 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
   });
   // Quote-request mails: every serving process sends what is due (one process takes each mail).
   const leadOutbox = createLeadOutbox({ db, config, logger });
+  // Live previews render on a thread of their own, never behind a publish (api/services/preview.ts).
+  const previewRenderer = threadedPreview({ config, logger });
   try {
     const app = createApp({
       db,
@@ -198,6 +203,10 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
         queue: { kind: redisUrl ? 'bullmq' : 'in-process', reachable: () => queue.reachable() },
       },
       leads: { outbox: leadOutbox, ...(options.leadLimits ? { limits: options.leadLimits } : {}) },
+      previewRenderer,
+      ...(options.maxPreviewsPerWindow === undefined
+        ? {}
+        : { maxPreviewsPerWindow: options.maxPreviewsPerWindow }),
       ...(options.onboarding ? { onboarding: options.onboarding } : {}),
       ...(options.maxSavesPerMinute === undefined ? {} : { maxSavesPerMinute: options.maxSavesPerMinute }),
     });
@@ -217,6 +226,7 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
         uploadSweep.stop();
         await server.close();
         await leadOutbox.close();
+        await previewRenderer.close();
         if (worker) await worker.close();
         else await queue.close();
         limitRedis?.disconnect();
@@ -224,6 +234,7 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
     };
   } catch (error) {
     await leadOutbox.close();
+    await previewRenderer.close();
     if (worker) await worker.close();
     else await queue.close();
     limitRedis?.disconnect();

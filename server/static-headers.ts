@@ -2,21 +2,10 @@
 // caching policy and the security headers of HTML. The hot path only picks a prebuilt object.
 import type { OutgoingHttpHeaders } from 'node:http';
 
-/**
- * Company sites and the marketing site carry their styles and small scripts inline, load the
- * marketing build's scripts from `/_astro/`, and show images from anywhere over https. Nothing of
- * ours sets a cookie, so there is no cookie header anywhere on the static path.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "img-src 'self' https: data:",
-  "style-src 'self' 'unsafe-inline'",
-  "script-src 'self' 'unsafe-inline'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'self'",
-  "form-action 'self'",
-].join('; ');
+// The policy every site page is served with lives in rules/ (the API's live preview shows it too).
+import { CONTENT_SECURITY_POLICY } from '../rules/content-security-policy';
+
+export { CONTENT_SECURITY_POLICY };
 
 export const CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
   ['html', 'text/html; charset=utf-8'],

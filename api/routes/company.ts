@@ -1,8 +1,8 @@
 // /api/company — the signed-in owner's company and its settings (SPEC §2 Settings, §7 settings save).
 // The company is c.var.company, resolved by requireOwner; nothing here reads a CVR from the client.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { COMPANY_MESSAGES, companySchema, type Settings, settingsSchema } from '../../contracts/company';
-import { type CompanyPatch, updateCompany, verifiedDomainHolder } from '../../db';
+import { COMPANY_MESSAGES, companySchema, settingsSchema } from '../../contracts/company';
+import { updateCompany, verifiedDomainHolder } from '../../db';
 import { AppError } from '../../lib/errors';
 import { normalizeHost } from '../../rules/domain';
 import { MESSAGES } from '../../rules/messages';
@@ -12,6 +12,7 @@ import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
 import { valueOrRefuse } from '../refusals';
 import { toCompanyJson } from '../responses';
 import { commitChange } from '../services/commit-change';
+import { settingsPatch } from '../services/settings-patch';
 
 const read = createRoute({
   method: 'get',
@@ -60,15 +61,6 @@ export function createCompanyRoutes(): OpenAPIHono<OwnerEnv> {
   });
 
   return company;
-}
-
-/** Hours and social links may be sent in part; the days and networks not sent keep their values. */
-function settingsPatch(input: Settings, current: OwnerEnv['Variables']['company']): CompanyPatch {
-  const { hours, socialMedia, ...plain } = input;
-  const patch: CompanyPatch = { ...plain };
-  if (hours) patch.hours = { ...current.hours, ...hours };
-  if (socialMedia) patch.socialMedia = { ...current.socialMedia, ...socialMedia };
-  return patch;
 }
 
 /** The product's own host and its subdomains belong to the product, not to one company's domain. */

@@ -1,4 +1,4 @@
-// npm run bench [-- --only publish,rebuild,static,api,onboarding,lead,noisy,workers,scale] [-- --quick]
+// npm run bench [-- --only publish,rebuild,static,api,preview,onboarding,lead,noisy,workers,scale] [-- --quick]
 //               [-- --compare REF [--rounds N]]   (compare.ts: the same sections on REF and here, alternating)
 // Measures, in one run on this machine, what ARCHITECTURE.md and the publishing issue set targets
 // for, and writes bench/results.json beside a readable table. Figures are medians or percentiles;
@@ -13,6 +13,7 @@ import { benchApiSave } from './api-save';
 import { benchLead } from './lead';
 import { benchNoisy } from './noisy';
 import { benchOnboarding } from './onboarding';
+import { benchPreview } from './preview';
 import { benchPublish } from './publish';
 import { benchRebuild } from './rebuild';
 import { benchDatabaseAtScale } from './scale/database-figures';
@@ -43,7 +44,7 @@ if (values.compare) {
   process.exit(0);
 }
 const only = new Set(
-  (values.only ?? 'publish,rebuild,static,api,onboarding,lead,noisy,workers,scale').split(','),
+  (values.only ?? 'publish,rebuild,static,api,preview,onboarding,lead,noisy,workers,scale').split(','),
 );
 const quick = values.quick ?? false;
 const redisUrl = getConfig().redisUrl ?? 'redis://127.0.0.1:6379';
@@ -122,6 +123,15 @@ if (only.has('api')) {
   row('api_page_save_errors', save.errors);
 }
 
+// The live preview (issue 27): one owner's drafts rendered one after another, as the editor asks.
+if (only.has('preview')) {
+  const preview = await benchPreview({ seconds: quick ? 3 : 8 });
+  row('preview_p50_ms', preview.p50);
+  row('preview_p95_ms', preview.p95, '<= 30');
+  row('preview_requests', preview.requests);
+  row('preview_errors', preview.errors);
+}
+
 // Onboarding: POST /api/onboarding/create until the new site is served, one new company per run,
 // with the AI endpoint answering at once (the fake OpenAI server), so the figure is our own work.
 if (only.has('onboarding')) {
@@ -153,6 +163,12 @@ if (only.has('noisy')) {
     row('noisy_neighbour_p95_ratio', noisy.ratio, '<= 1.5');
     row('noisy_neighbour_requests', `${noisy.quietRequests} quiet, ${noisy.noisyRequests} noisy`);
     row('noisy_neighbour_big_publishes', noisy.bigPublishes);
+    row('noisy_neighbour_preview_p95_ms', noisy.previewingP95Ms);
+    row('noisy_neighbour_preview_ratio', noisy.previewRatio, '<= 1.5');
+    row(
+      'noisy_neighbour_previews',
+      `${noisy.previews} answered, ${noisy.previewErrors} refused by the limit`,
+    );
     row('noisy_neighbour_loadavg', noisy.loadAverage);
   }
 }

@@ -6,8 +6,13 @@
 // server's event loop. The saves go the way an owner's save does (the change and markPublishWanted
 // in one transaction, then enqueue), straight through the repositories, so API caps on pages per
 // site or saves per minute do not stop the bench. Quiet and noisy rounds alternate.
+// A third kind of round has the big site's owner previewing instead (issue 27): a second wrk POSTs
+// drafts of the 50,000-character homepage to /api/pages/:id/preview at the editor's fastest pace (an
+// owner typing without a pause: the next draft 300 ms after the last answer, the editor's debounce),
+// under the preview limit as shipped, each rendered with the 300-page menu on the preview's render
+// thread, against the same visitor.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -26,6 +31,7 @@ import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
 import { createFixtureCompanies } from './fixtures';
+import { signInOwner } from './preview';
 import { median } from './stats';
 
 const run = promisify(execFile);
@@ -43,6 +49,12 @@ export interface NoisyFigures {
   bigPublishes: number;
   pages: number;
   pageChars: number;
+  /** The visitor's p95 while the big site's owner previews back to back, and its ratio to quiet. */
+  previewingP95Ms: number;
+  previewRatio: number;
+  /** Previews answered during the previewing rounds, and how many were not 200 (the limit's 429s). */
+  previews: number;
+  previewErrors: number;
   /** The machine's 1-minute load average at the start and at the end (others share it). */
   loadAverage: string;
 }
@@ -72,6 +84,17 @@ export async function benchNoisy(options: {
     const url = `http://127.0.0.1:${stack.server.port}/om-os`;
     // Warm: the visitor's page is loaded and compressed once.
     await visit(url, 1);
+    const api = `http://127.0.0.1:${stack.server.port}`;
+    const bigHome = bigPages[0];
+    if (!bigHome) throw new Error('the big site has no pages');
+    const previewer = previewScript(
+      dir,
+      api,
+      await signInOwner(db, api, BIG_CVR, 'ejer@storsnakkeren.example'),
+    );
+    const previewUrl = `${api}/api/pages/${bigHome.id}/preview`;
+    // Warm: the preview's render thread starts at the first preview.
+    await preview(previewUrl, previewer, 1);
 
     let saving = false;
     let saves = 0;
@@ -95,6 +118,8 @@ export async function benchNoisy(options: {
 
     const quiet: Visit[] = [];
     const noisy: Visit[] = [];
+    const previewing: Visit[] = [];
+    const previewed = { answered: 0, errors: 0 };
     const publishedBefore = (await getPublishState(db, BIG_CVR))?.publishedVersion ?? 0;
     const loadBefore = os.loadavg()[0] ?? 0;
     try {
@@ -104,6 +129,13 @@ export async function benchNoisy(options: {
         quiet.push(await visit(url, options.seconds));
         saving = true;
         noisy.push(await visit(url, options.seconds));
+        saving = false;
+        await stack.queue.idle();
+        const burst = preview(previewUrl, previewer, options.seconds + 1);
+        previewing.push(await visit(url, options.seconds));
+        const answered = await burst;
+        previewed.answered += answered.requests;
+        previewed.errors += answered.errors;
       }
     } finally {
       clearInterval(timer);
@@ -113,7 +145,12 @@ export async function benchNoisy(options: {
 
     const quietP95 = median(quiet.map((v) => v.p95Ms));
     const noisyP95 = median(noisy.map((v) => v.p95Ms));
+    const previewingP95 = median(previewing.map((v) => v.p95Ms));
     return {
+      previewingP95Ms: previewingP95,
+      previewRatio: Math.round((previewingP95 / quietP95) * 100) / 100,
+      previews: previewed.answered,
+      previewErrors: previewed.errors,
       quietP95Ms: quietP95,
       noisyP95Ms: noisyP95,
       ratio: Math.round((noisyP95 / quietP95) * 100) / 100,
@@ -146,6 +183,37 @@ async function visit(url: string, seconds: number): Promise<Visit> {
   const read = (name: string) => Number(new RegExp(`${name} (\\d+)`).exec(stdout)?.[1] ?? Number.NaN);
   if (read('ERRORS') > 0) throw new Error(`the visitor saw errors:\n${stdout}`);
   return { p95Ms: Math.round(read('P95_US') / 10) / 100, requests: read('REQUESTS') };
+}
+
+/** wrk's script for the previewing owner: the same draft POSTed with the owner's cookie. */
+function previewScript(dir: string, origin: string, cookie: string): string {
+  const file = path.join(dir, 'previewer.lua');
+  const body = JSON.stringify({ title: 'Udkast til en ny overskrift', subtitle: 'Forhåndsvisning' });
+  const lua = (text: string) => JSON.stringify(text);
+  writeFileSync(
+    file,
+    [
+      'wrk.method = "POST"',
+      `wrk.body = ${lua(body)}`,
+      'wrk.headers["Content-Type"] = "application/json"',
+      `wrk.headers["Origin"] = ${lua(origin)}`,
+      `wrk.headers["Cookie"] = ${lua(cookie)}`,
+      // The editor's debounce: a draft 300 ms after the owner's last key, one preview at a time.
+      'function delay() return 300 end',
+      '',
+    ].join('\n'),
+  );
+  return file;
+}
+
+/** The previewing owner for `seconds`: one connection, the next draft 300 ms after each answer. */
+async function preview(url: string, script: string, seconds: number): Promise<Visit & { errors: number }> {
+  const { stdout } = await run('wrk', ['-t1', '-c1', `-d${seconds}s`, '-s', script, url], {
+    timeout: (seconds + 30) * 1000,
+  });
+  const requests = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? Number.NaN);
+  const errors = Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0);
+  return { p95Ms: Number.NaN, requests, errors };
 }
 
 /** A plausible Danish paragraph, repeated to `chars` characters, in paragraphs. */

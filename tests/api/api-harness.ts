@@ -10,6 +10,7 @@ import type { AnswerCheck } from '../../api/answer-check';
 import { createApp } from '../../api/app';
 import { createOwnerAccount } from '../../api/auth/accounts';
 import type { AppEnv } from '../../api/env';
+import type { PreviewRenderer } from '../../api/services/preview';
 import { acceptedValue, type Company, type Db, insertCompany, insertPage, type Page } from '../../db';
 import { type Config, loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
@@ -64,6 +65,10 @@ export interface HarnessOptions {
   afterEnqueue?: (cvr: string) => Promise<void>;
   /** What an answer with keys outside its schema gets; default createApp's ('refuse'). */
   answerCheck?: AnswerCheck;
+  /** Where previews render (default createApp's, in-process); given the harness's config. */
+  previewRenderer?: (config: Config) => PreviewRenderer;
+  /** Previews per company per 10 s; default createApp's. */
+  maxPreviewsPerWindow?: number;
 }
 
 export async function createApiHarness(
@@ -86,6 +91,7 @@ export async function createApiHarness(
   });
   let now = START;
   const published: ApiHarness['published'] = [];
+  const previewRenderer = options.previewRenderer?.(config);
   const app = createApp({
     db,
     config,
@@ -101,6 +107,10 @@ export async function createApiHarness(
       await options.afterEnqueue?.(cvr);
     },
     ...(options.answerCheck ? { answerCheck: options.answerCheck } : {}),
+    ...(previewRenderer ? { previewRenderer } : {}),
+    ...(options.maxPreviewsPerWindow === undefined
+      ? {}
+      : { maxPreviewsPerWindow: options.maxPreviewsPerWindow }),
   });
   const host = new URL(`http://${config.publicHost}`).host;
   const origin = `http://${host}`;
@@ -161,6 +171,7 @@ export async function createApiHarness(
     },
     send,
     close: async () => {
+      await previewRenderer?.close();
       await database.drop();
       rmSync(storageDir, { recursive: true, force: true });
     },

@@ -27,6 +27,7 @@ import { GalleryEditor } from './gallery-editor';
 import { ImageChoice } from './image-choice';
 import { draftFrom, type PageDraft, updateFrom, withGeneratedText } from './page-draft';
 import { PageHistory } from './page-history';
+import { PagePreview } from './page-preview';
 import { PageTextField } from './page-text-field';
 import { deletePage, savePage } from './pages-api';
 
@@ -114,6 +115,7 @@ export function PageEditor({ page, onSaved, onDeleted }: PageEditorProps) {
         <h2>{page.pageName}</h2>
         <span className="field-hint">/{page.type === 'homepage' ? '' : page.slug}</span>
       </div>
+      <PagePreview page={page} draft={draft} />
       <Tabs label="Redigér side" tabs={tabs} selected={shownTab} onSelect={(key) => setTab(key as TabKey)}>
         {shownTab === 'indhold' ? (
           <>

@@ -4,6 +4,7 @@
 
 import type { AiUsageJson, GeneratedText } from '../../../../contracts/ai';
 import type { DeletedPageJson, PageRevisionJson, PageUpdateInput } from '../../../../contracts/pages';
+import type { PreviewJson } from '../../../../contracts/preview';
 import { MESSAGES } from '../../../../rules/messages';
 import type { PageType } from '../../../../rules/pages';
 import { api } from '../../api/client';
@@ -19,6 +20,16 @@ export function createPage(): Promise<Page> {
 
 export function savePage(id: string, update: PageUpdateInput): Promise<Page> {
   return api.put(`/pages/${encodeURIComponent(id)}`, MESSAGES.saveFailed, update);
+}
+
+/** The draft rendered as a save would publish it (the live preview); nothing is stored. */
+export function previewPage(id: string, update: PageUpdateInput, signal: AbortSignal): Promise<PreviewJson> {
+  return api.postAbortable(
+    `/pages/${encodeURIComponent(id)}/preview`,
+    MESSAGES.previewFailed,
+    signal,
+    update,
+  );
 }
 
 export function deletePage(id: string): Promise<null> {

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { getTheme, THEMES, type ThemeId } from '../../../../rules/themes';
 import { SaveBar } from '../../components/save-bar';
 import { useCompany } from '../../shell/company-context';
+import { SettingsPreview } from './settings-preview';
 import { useSettingsSave } from './use-settings-save';
 
 export function DesignTab() {
@@ -55,6 +56,7 @@ export function DesignTab() {
         </div>
       </div>
       <SaveBar state={state} />
+      <SettingsPreview draft={{ theme }} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { WEEKDAYS } from '../../../../rules/hours';
 import { Field } from '../../components/field';
 import { SaveBar } from '../../components/save-bar';
 import { useCompany } from '../../shell/company-context';
+import { SettingsPreview } from './settings-preview';
 import { useSettingsSave } from './use-settings-save';
 
 export function HoursTab() {
@@ -37,6 +38,7 @@ export function HoursTab() {
         ))}
       </div>
       <SaveBar state={state} />
+      <SettingsPreview draft={{ hours, showHours }} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { COMPANY_MESSAGES, MESSAGES, UPLOAD_MESSAGES } from '../../../../rules/messages';
 import { api, uploadForm } from '../../api/client';
 import { useCompany } from '../../shell/company-context';
+import { SettingsPreview } from './settings-preview';
 
 type LogoState =
   | { status: 'idle' }
@@ -104,6 +105,7 @@ export function LogoTab() {
           {state.error}
         </p>
       ) : null}
+      <SettingsPreview draft={{}} version={company.logo ?? ''} />
     </div>
   );
 }

@@ -1,0 +1,231 @@
+// The live preview (issue 27) in Chromium against the real server: at 1366 px a new heading typed in
+// the homepage editor shows in the preview beside the form within a second while the public site
+// still shows the old one, and after "Gem ændringer" both show it; at 360 px the preview is behind a
+// toggle and no screen with it open is wider than the phone; the settings tabs preview the homepage
+// with the unsaved theme and hours; the security suite's XSS payloads in every field run nothing in
+// the admin. Screenshots in test-artifacts/admin-preview/ and /tmp/preview-*.png.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOSTILE } from '../../generator/fixtures/sites';
+import { getTheme } from '../../rules/themes';
+import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
+import { layoutProblems } from '../support/no-overflow';
+
+const SMALL_PHONE = { width: 360, height: 780 } as const;
+const LAPTOP = { width: 1366, height: 800 } as const;
+const PAGE_FRAME = 'iframe[title="Forhåndsvisning af siden"]';
+const HOME_FRAME = 'iframe[title="Forhåndsvisning af forsiden"]';
+
+let admin: AdminStack;
+
+beforeAll(async () => {
+  admin = await startAdminStack('admin-preview');
+});
+
+afterAll(async () => {
+  await admin?.close();
+});
+
+async function publicHome(): Promise<string> {
+  await admin.published();
+  return (await fetch(`${admin.origin}/${OWNER.cvr}/`)).text();
+}
+
+async function openHomepage(page: Page) {
+  await page.goto(`${admin.origin}/admin/pages`);
+  await page.getByText('Vælg en side fra menuen').waitFor();
+  await page.getByRole('navigation', { name: 'Dine sider' }).getByRole('button', { name: 'Forside' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Forside' }).waitFor();
+}
+
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `/tmp/preview-${name}.png` });
+  await admin.shot(page, name, false);
+}
+
+describe('live preview', () => {
+  it('at 1366 px shows a typed heading within a second while the site keeps the old one; after saving both show it', async () => {
+    const page = await admin.newPage(LAPTOP);
+    await admin.login(page);
+    await openHomepage(page);
+    // Beside the form, no toggle needed.
+    await expect(page.getByRole('button', { name: 'Vis forhåndsvisning' }).count()).resolves.toBe(0);
+    const heading = page.frameLocator(PAGE_FRAME).getByRole('heading', { level: 1 });
+    const old = (await heading.textContent())?.trim() ?? '';
+    expect(old.length).toBeGreaterThan(0);
+    expect(await publicHome()).toContain(old);
+
+    let previews = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/preview')) previews += 1;
+    });
+    const title = page.getByLabel('Overskrift', { exact: true });
+    await title.fill('');
+    await title.pressSequentially('Nyt tag på en uge', { delay: 40 });
+    const typed = Date.now();
+    await page
+      .frameLocator(PAGE_FRAME)
+      .getByRole('heading', { level: 1, name: 'Nyt tag på en uge' })
+      .waitFor({ timeout: 5000 });
+    const shownAfter = Date.now() - typed;
+    expect(shownAfter, `shown ${shownAfter} ms after the last key`).toBeLessThan(1000);
+    // Typing coalesces: far fewer previews than keys pressed.
+    expect(previews).toBeLessThan(6);
+    const site = await publicHome();
+    expect(site).toContain(old);
+    expect(site).not.toContain('Nyt tag på en uge');
+    await shoot(page, '1366-editor');
+
+    // The width switch: a phone-wide page, then the desktop again.
+    await page.getByText('Mobil', { exact: true }).click();
+    await expect(
+      page.locator(PAGE_FRAME).evaluate((frame) => frame.getBoundingClientRect().width),
+    ).resolves.toBeLessThanOrEqual(391);
+    await shoot(page, '1366-editor-mobil');
+    await page.getByText('Computer', { exact: true }).click();
+
+    await page.getByRole('button', { name: 'Gem ændringer' }).click();
+    await page.getByText('Ændringer gemt!').waitFor();
+    expect(await publicHome()).toContain('Nyt tag på en uge');
+    await expect(heading.textContent()).resolves.toContain('Nyt tag på en uge');
+    expect(await layoutProblems(page)).toEqual([]);
+  });
+
+  it('keeps its scroll position when the draft changes', async () => {
+    const page = await admin.newPage(LAPTOP);
+    await admin.login(page);
+    await openHomepage(page);
+    await page.frameLocator(PAGE_FRAME).getByRole('heading', { level: 1 }).waitFor();
+    const viewport = page.getByTestId('site-preview-viewport');
+    const scrolled = await viewport.evaluate((box) => {
+      box.scrollTop = Math.round((box.scrollHeight - box.clientHeight) / 2);
+      return box.scrollTop;
+    });
+    expect(scrolled).toBeGreaterThan(100);
+    await page.getByLabel('Overskrift', { exact: true }).fill('Tømrer med styr på taget');
+    await page
+      .frameLocator(PAGE_FRAME)
+      .getByRole('heading', { level: 1, name: 'Tømrer med styr på taget' })
+      .waitFor();
+    await expect(viewport.evaluate((box) => box.scrollTop)).resolves.toBe(scrolled);
+  });
+
+  it('at 360 px shows and hides the preview with the toggle, and nothing is wider than the phone', async () => {
+    const page = await admin.newPage(SMALL_PHONE);
+    await admin.login(page);
+    await openHomepage(page);
+    expect(await page.locator(PAGE_FRAME).count()).toBe(0);
+    await page.getByRole('button', { name: 'Vis forhåndsvisning' }).click();
+    await page.frameLocator(PAGE_FRAME).getByRole('heading', { level: 1 }).waitFor();
+    expect(await layoutProblems(page)).toEqual([]);
+    await shoot(page, '360-editor-open');
+    await page.getByText('Mobil', { exact: true }).click();
+    expect(await layoutProblems(page)).toEqual([]);
+    await shoot(page, '360-editor-mobil');
+    await page.getByRole('button', { name: 'Skjul forhåndsvisning' }).click();
+    expect(await page.locator(PAGE_FRAME).count()).toBe(0);
+    await page.getByRole('button', { name: 'Vis forhåndsvisning' }).waitFor();
+    expect(await layoutProblems(page)).toEqual([]);
+
+    for (const tab of ['design', 'aabningstider', 'logo']) {
+      await page.goto(`${admin.origin}/admin/settings?fane=${tab}`);
+      await page.getByRole('button', { name: 'Vis forhåndsvisning' }).click();
+      await page.frameLocator(HOME_FRAME).getByRole('heading', { level: 1 }).waitFor();
+      expect(await layoutProblems(page), tab).toEqual([]);
+      await shoot(page, `360-settings-${tab}`);
+    }
+  });
+
+  it('previews the homepage with an unsaved theme and opening hours in the settings', async () => {
+    const page = await admin.newPage(LAPTOP);
+    await admin.login(page);
+    const before = await admin.company();
+    const other = before.theme === 'purple' ? 'teal' : 'purple';
+    const label = getTheme(other).label;
+    await page.goto(`${admin.origin}/admin/settings?fane=design`);
+    const frame = page.frameLocator(HOME_FRAME);
+    await frame.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByLabel(label, { exact: true }).check();
+    const primary = getTheme(other).colors.primary;
+    await expect
+      .poll(async () => page.locator(HOME_FRAME).getAttribute('srcdoc'), { timeout: 3000 })
+      .toContain(primary);
+    await shoot(page, '1366-settings-design');
+    expect((await admin.company()).theme).toBe(before.theme);
+
+    await page.goto(`${admin.origin}/admin/settings?fane=aabningstider`);
+    await frame.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByLabel('Vis åbningstider på hjemmesiden').check();
+    await page.getByLabel('Mandag').fill('Kl. 6.30 til 15');
+    await frame.getByText('Kl. 6.30 til 15').waitFor({ timeout: 3000 });
+    await shoot(page, '1366-settings-hours');
+    expect((await admin.company()).hours.Mandag).not.toBe('Kl. 6.30 til 15');
+  });
+
+  it("runs none of the security suite's XSS payloads in the admin, from any field", async () => {
+    const page = await admin.newPage(LAPTOP);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await admin.login(page);
+    await openHomepage(page);
+    const payloads = [
+      HOSTILE,
+      '<img src=x onerror="top.__xss=1;alert(1)">',
+      '<svg onload="top.__xss=2;alert(2)"></svg>',
+      '</p><script>top.__xss=3;alert(3)</script>',
+      '[klik](javascript:top.__xss=4) [billede](data:text/html,<script>alert(5)</script>) [ud](//evil.example)',
+      '"><iframe srcdoc="<script>top.__xss=6;alert(6)</script>"></iframe>',
+      "' onfocus='top.__xss=7' autofocus x='",
+    ].join(' ');
+    await page.getByLabel('Sidenavn (Kun synligt i CMS)').fill(`Forside ${payloads}`.slice(0, 100));
+    await page.getByLabel('Overskrift', { exact: true }).fill(payloads.slice(0, 200));
+    await page.getByLabel('Undertitel').fill(payloads.slice(0, 300));
+    await page.getByLabel('Tekst', { exact: true }).fill(`${payloads}\n\n## ${payloads}\n\n- ${payloads}`);
+    await page.getByRole('tab', { name: 'SEO' }).click();
+    await page.getByLabel('Meta titel').fill(payloads.slice(0, 60));
+    await page.getByLabel('Meta beskrivelse').fill(payloads.slice(0, 160));
+    await page.getByRole('tab', { name: 'Indhold' }).click();
+    const frame = page.frameLocator(PAGE_FRAME);
+    await frame.getByText('onerror', { exact: false }).first().waitFor({ timeout: 5000 });
+    // The preview shows the payloads as text; the frame cannot be clicked into, nor run anything.
+    await page
+      .locator(PAGE_FRAME)
+      .click({ force: true })
+      .catch(() => {});
+    await page.keyboard.press('Tab');
+    await page.waitForTimeout(500);
+    await shoot(page, '1366-xss');
+    expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    const sandbox = await page.locator(PAGE_FRAME).getAttribute('sandbox');
+    expect(sandbox).toBe('');
+    const srcdoc = (await page.locator(PAGE_FRAME).getAttribute('srcdoc')) ?? '';
+    expect(srcdoc).toContain('http-equiv="Content-Security-Policy"');
+    expect(srcdoc).not.toMatch(/<script/i);
+    expect(srcdoc).not.toMatch(/<a\s[^>]*href=/i);
+
+    // The settings the homepage shows: the hours and the contact block.
+    await page.goto(`${admin.origin}/admin/settings?fane=aabningstider`);
+    await page.frameLocator(HOME_FRAME).getByRole('heading', { level: 1 }).waitFor();
+    await page.getByLabel('Vis åbningstider på hjemmesiden').check();
+    const short = [
+      '<img src=x onerror="top.__xss=8">',
+      '<svg onload="top.__xss=9"></svg>',
+      '</td><script>top.__xss=10</script>',
+    ];
+    for (const [index, day] of ['Mandag', 'Tirsdag', 'Onsdag'].entries()) {
+      await page.getByLabel(day).fill(short[index] ?? '');
+    }
+    await page
+      .frameLocator(HOME_FRAME)
+      .getByText('top.__xss=10', { exact: false })
+      .waitFor({ timeout: 5000 });
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+  });
+});
