@@ -63,6 +63,30 @@ interface PooledSchema {
   /** Rows the migrations wrote (counters, the form key), put back after every reset. */
   seeds: Array<{ table: string; rows: Record<string, unknown>[] }>;
   tables: string[];
+  /** The catalogue as the migrations left it: a test that changed it (a trigger, a table) gets a
+   *  schema nobody reuses. */
+  shape: string;
+}
+
+/** One line of everything in the schema a test could change besides rows. */
+const SHAPE_QUERY = `select coalesce(md5(string_agg(item, ',' order by item)), '') as shape from (
+    select 'class:' || c.relname || ':' || c.relkind::text as item from pg_class c where c.relnamespace = $1::regnamespace
+    union all
+    select 'column:' || c.relname || '.' || a.attname || ':' || a.atttypid::text || ':' || a.attnotnull::text
+      from pg_attribute a join pg_class c on a.attrelid = c.oid
+      where c.relnamespace = $1::regnamespace and a.attnum > 0 and not a.attisdropped
+    union all
+    select 'trigger:' || t.tgname from pg_trigger t join pg_class c on t.tgrelid = c.oid
+      where c.relnamespace = $1::regnamespace and not t.tgisinternal
+    union all
+    select 'function:' || p.proname from pg_proc p where p.pronamespace = $1::regnamespace
+    union all
+    select 'constraint:' || conname from pg_constraint where connamespace = $1::regnamespace
+  ) items`;
+
+async function shapeOf(client: pg.Client, schema: string): Promise<string> {
+  const { rows } = await client.query<{ shape: string }>(SHAPE_QUERY, [quoteIdentifier(schema)]);
+  return rows[0]?.shape ?? '';
 }
 
 const freeSchemas: PooledSchema[] = [];
@@ -97,14 +121,21 @@ async function newMigratedSchema(): Promise<PooledSchema> {
       const rows = await client.query(`select * from ${quoteIdentifier(name)}.${quoteIdentifier(table)}`);
       if (rows.rows.length > 0) seeds.push({ table, rows: rows.rows });
     }
-    return { name, seeds, tables };
+    return { name, seeds, tables, shape: await shapeOf(client, name) };
   });
 }
 
-/** Empties a used schema back to what the migrations left, so the next test can have it. */
-async function resetSchema(schema: PooledSchema): Promise<void> {
+/**
+ * Empties a used schema back to what the migrations left, so the next test can have it; false (and
+ * the schema dropped) when the test changed more than rows.
+ */
+async function resetSchema(schema: PooledSchema): Promise<boolean> {
   const qualified = (table: string) => `${quoteIdentifier(schema.name)}.${quoteIdentifier(table)}`;
-  await withAdminClient(async (client) => {
+  return withAdminClient(async (client) => {
+    if ((await shapeOf(client, schema.name)) !== schema.shape) {
+      await client.query(`drop schema ${quoteIdentifier(schema.name)} cascade`);
+      return false;
+    }
     // DELETE, not TRUNCATE: a test leaves a handful of rows, and TRUNCATE makes new files for every
     // table and index (about a second per reset on a loaded machine). Foreign keys are not checked
     // meanwhile (the replica role), so the order of the tables does not matter.
@@ -121,6 +152,7 @@ async function resetSchema(schema: PooledSchema): Promise<void> {
       }
     }
     await client.query('commit');
+    return true;
   });
 }
 
@@ -168,8 +200,7 @@ export async function createTestDatabase(
     dialect,
     drop: async () => {
       await db.destroy();
-      await resetSchema(schema);
-      freeSchemas.push(schema);
+      if (await resetSchema(schema)) freeSchemas.push(schema);
     },
   };
 }
