@@ -6,6 +6,7 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/enco
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import {
+  type CompanyRow,
   type Db,
   deleteOtherUserSessions,
   deleteSession,
@@ -61,6 +62,8 @@ export async function createSession(
 export interface ValidSession {
   session: Session;
   user: User;
+  /** The user's company as the session's query found it (null: none). */
+  companyRow: CompanyRow | null;
   /** True when this check extended the session: the cookie must be sent again with the new expiry. */
   extended: boolean;
 }

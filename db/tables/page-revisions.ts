@@ -47,19 +47,18 @@ function toRevision(row: PageRevisionRow): PageRevision {
   };
 }
 
-/** Records `page` as its newest revision and drops all but the newest REVISIONS_KEPT. */
+/**
+ * Records `page` as its newest revision and drops all but the newest REVISIONS_KEPT. `lastVersion`,
+ * when the caller read it already in this transaction (lastRevisionVersion), saves reading it again.
+ */
 export async function insertPageRevision(
   db: Db,
   page: Page,
   summary: string,
   now = new Date(),
+  lastVersion?: number,
 ): Promise<PageRevision> {
-  const last = await db
-    .selectFrom('pageRevisions')
-    .select((eb) => eb.fn.max('version').as('version'))
-    .where('pageId', '=', page.id)
-    .executeTakeFirst();
-  const version = Number(last?.version ?? 0) + 1;
+  const version = (lastVersion ?? (await lastRevisionVersion(db, page.id))) + 1;
   const row = await db
     .insertInto('pageRevisions')
     .values({
@@ -73,12 +72,25 @@ export async function insertPageRevision(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await db
-    .deleteFrom('pageRevisions')
-    .where('pageId', '=', page.id)
-    .where('version', '<=', version - REVISIONS_KEPT)
-    .execute();
+  // Versions count up from 1 without gaps, so up to REVISIONS_KEPT there is nothing to drop.
+  if (version > REVISIONS_KEPT) {
+    await db
+      .deleteFrom('pageRevisions')
+      .where('pageId', '=', page.id)
+      .where('version', '<=', version - REVISIONS_KEPT)
+      .execute();
+  }
   return toRevision(row);
+}
+
+/** The version of the page's newest revision; 0 when it has none. */
+export async function lastRevisionVersion(db: Db, pageId: string): Promise<number> {
+  const last = await db
+    .selectFrom('pageRevisions')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .where('pageId', '=', pageId)
+    .executeTakeFirst();
+  return Number(last?.version ?? 0);
 }
 
 /** Whether the page has any revision yet (without reading their snapshots). */
