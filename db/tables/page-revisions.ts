@@ -59,19 +59,26 @@ export async function insertPageRevision(
   lastVersion?: number,
 ): Promise<PageRevision> {
   const version = (lastVersion ?? (await lastRevisionVersion(db, page.id))) + 1;
-  const row = await db
+  const revision: PageRevision = {
+    id: randomUUID(),
+    pageId: page.id,
+    version,
+    summary,
+    createdAt: now.toISOString(),
+    snapshot: pageSnapshot(page),
+  };
+  await db
     .insertInto('pageRevisions')
     .values({
-      id: randomUUID(),
+      id: revision.id,
       companyCvr: page.companyCvr,
       pageId: page.id,
       version,
       summary,
-      snapshot: JSON.stringify(pageSnapshot(page)),
-      createdAt: now.toISOString(),
+      snapshot: JSON.stringify(revision.snapshot),
+      createdAt: revision.createdAt,
     })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .execute();
   // Versions count up from 1 without gaps, so up to REVISIONS_KEPT there is nothing to drop.
   if (version > REVISIONS_KEPT) {
     await db
@@ -80,7 +87,7 @@ export async function insertPageRevision(
       .where('version', '<=', version - REVISIONS_KEPT)
       .execute();
   }
-  return toRevision(row);
+  return revision;
 }
 
 /** The version of the page's newest revision; 0 when it has none. */
