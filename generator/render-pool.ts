@@ -17,6 +17,7 @@ import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { projectRoot } from '../lib/project-root';
 import { coalesceLandingRenders, type LandingPublisher } from './landing';
+import { publishStamp, replayStamps, type StepStamps } from './publish-trace';
 
 export interface ThreadedPublisherOptions {
   config: Config;
@@ -55,6 +56,8 @@ interface JobReply {
   outcome?: 'published' | 'gone';
   written?: string | null;
   error?: string;
+  /** A publish's step stamps (generator/publish-trace.ts). */
+  stamps?: StepStamps;
 }
 
 export type ThreadReply = { ready: true } | { startError: string } | JobReply;
@@ -217,10 +220,13 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
       if (reply.error !== undefined || reply.outcome === undefined) {
         throw new Error(reply.error ?? 'the render thread gave no outcome');
       }
+      replayStamps(cvr, reply.stamps);
+      publishStamp(cvr, 'thread-done');
       // The company's own site is live now; a landing failure must not fail its publish.
       await landing
         .refresh()
         .catch((error: unknown) => log?.error({ err: error }, 'landing page render failed'));
+      publishStamp(cvr, 'landing-done');
       return reply.outcome;
     },
     async close() {
