@@ -9,6 +9,7 @@ import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
 import { createFixtureCompanies } from './fixtures';
+import { scratchPostgres } from './scratch-database';
 import { percentile } from './stats';
 
 export interface PublishFigures {
@@ -48,9 +49,17 @@ export function describeBreakdown(breakdown: Record<BreakdownPart, number>): str
 export async function benchPublish(options: {
   redisUrl: string | null;
   runs: number;
+  /** A PostgreSQL server to run on (a scratch database of its own); default SQLite. */
+  postgresUrl?: string;
 }): Promise<PublishFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-publish-'));
-  const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', PORT: '0' });
+  const scratch = options.postgresUrl ? await scratchPostgres(options.postgresUrl, 'bench_publish') : null;
+  const config = loadConfig({
+    STORAGE_DIR: dir,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  });
   const logger = createLogger(config);
   const db = openDatabase(config.database);
   await migrateToLatest(db);
@@ -129,6 +138,7 @@ export async function benchPublish(options: {
     onPublishStamp(null);
     await close();
     await db.destroy();
+    await scratch?.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
