@@ -39,6 +39,8 @@ export function strayKeys(sent: unknown, output: unknown, at = ''): string[] {
   }
   if (!isPlainObject(sent) || !isPlainObject(output)) return [];
   return Object.keys(sent).flatMap((key) => {
+    // JSON leaves out a key whose value is undefined: it is not sent.
+    if (sent[key] === undefined) return [];
     const path = at ? `${at}.${key}` : key;
     return key in output ? strayKeys(sent[key], output[key], path) : [path];
   });
@@ -57,21 +59,14 @@ function isJson(response: Response): boolean {
 }
 
 /**
- * `response` as its route's schema lets it leave: a JSON body parsed with the schema declared for its
- * status and sent as the parsed output; anything else as it is.
+ * `sent` as its route's schema lets it leave with `status`: the schema's output, or an
+ * AnswerMismatchError (see the header for what each mode does with keys outside the schema).
  */
-async function checkedAnswer(
-  c: Context,
-  route: RouteAnswers,
-  response: Response,
-  mode: AnswerCheck,
-): Promise<Response> {
-  if (!isJson(response) || response.body === null) return response;
-  const where = `${c.req.method} ${c.req.routePath} ${response.status}`;
-  const schema = schemaFor(route, response.status);
+function checkedBody(c: Context, route: RouteAnswers, status: number, sent: unknown, mode: AnswerCheck) {
+  const where = `${c.req.method} ${c.req.routePath} ${status}`;
+  const schema = schemaFor(route, status);
   if (!schema)
     throw new AnswerMismatchError(`${where}: a JSON answer with no schema declared for its status`);
-  const sent: unknown = JSON.parse(await response.text());
   const result = schema.safeParse(sent);
   if (!result.success) {
     throw new AnswerMismatchError(`${where}: the answer does not match its schema: ${result.error.message}`);
@@ -83,21 +78,62 @@ async function checkedAnswer(
     }
     c.var.logger?.error({ route: where, keys: stray }, 'answer keys outside its schema were not sent');
   }
+  return result.data;
+}
+
+/**
+ * `response` as its route's schema lets it leave: a JSON body parsed with the schema declared for its
+ * status and sent as the parsed output; anything else as it is.
+ */
+async function checkedAnswer(
+  c: Context,
+  route: RouteAnswers,
+  response: Response,
+  mode: AnswerCheck,
+): Promise<Response> {
+  if (!isJson(response) || response.body === null) return response;
+  const sent: unknown = JSON.parse(await response.text());
+  const data = checkedBody(c, route, response.status, sent, mode);
   const headers = new Headers(response.headers);
   headers.delete('content-length');
-  return new Response(JSON.stringify(result.data), {
+  return new Response(JSON.stringify(data), {
     status: response.status,
     statusText: response.statusText,
     headers,
   });
 }
 
-/** `handler` with its answers checked against `route`'s response schemas (see the header). */
+/** Answers made by the checking c.json below: already their schema's output. */
+const checkedResponses = new WeakSet<Response>();
+
+/**
+ * `handler` with its answers checked against `route`'s response schemas (see the header). The
+ * common answer, `c.json(value, status)`, is checked before it is serialised, so the JSON is written
+ * once; any other JSON response is read back and checked after the handler.
+ */
 export function checkAnswers<H extends Handler>(route: RouteAnswers, handler: H): H {
   const checked: Handler = async (c, next) => {
-    const response = await handler(c, next);
-    if (!(response instanceof Response)) return response;
     const mode: AnswerCheck = c.var.answerCheck === 'strip' ? 'strip' : 'refuse';
+    const json = c.json;
+    c.json = ((value: unknown, status?: unknown, headers?: unknown) => {
+      if (typeof status !== 'number')
+        return (json as (...args: unknown[]) => Response)(value, status, headers);
+      const response = (json as (...args: unknown[]) => Response)(
+        checkedBody(c, route, status, value, mode),
+        status,
+        headers,
+      );
+      checkedResponses.add(response);
+      return response;
+    }) as typeof c.json;
+    let response: Awaited<ReturnType<Handler>>;
+    try {
+      response = await handler(c, next);
+    } finally {
+      // Error answers (api/errors.ts) are made on this context after the handler, unchecked as before.
+      c.json = json;
+    }
+    if (!(response instanceof Response) || checkedResponses.has(response)) return response;
     return checkedAnswer(c, route, response, mode);
   };
   return checked as H;

@@ -1,6 +1,6 @@
 // The typed context every handler sees: dependencies are set once per request by createApp, the
 // signed-in user by the session middleware, and the owner's company by the tenant middleware.
-import type { Company, Db, Session, User } from '../db';
+import type { Company, CompanyRow, Db, Session, User } from '../db';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import type { AnswerCheck } from './answer-check';
@@ -33,6 +33,9 @@ export interface AppEnv {
     /** Set by the session middleware on /api: null when nobody is signed in. */
     user: User | null;
     session: Session | null;
+    /** Set with the user by the session middleware: the user's company row, read in the session's
+     *  own query (null when the user owns none). The tenant middleware maps it. */
+    ownerCompany?: CompanyRow | null;
   };
 }
 

@@ -7,6 +7,7 @@ import type { Logger } from '../lib/logger';
 import { type LandingRenderer, loadSiteRenderer, type SiteRenderer } from './astro-renderer';
 import { createLandingPublisher, type LandingPublisher } from './landing';
 import { loadSiteModel } from './load-site';
+import { type PublishStep, publishStamp } from './publish-trace';
 import { renderSiteFiles, type SiteFile } from './site-files';
 import type { SiteModel } from './site-model';
 import { removeSite, writeSite } from './write-site';
@@ -47,10 +48,14 @@ export async function renderCompanySite(
   publicHost: string,
   renderer: SiteRenderer,
   cvr: string,
+  stamp?: (step: PublishStep) => void,
 ): Promise<RenderedSite | undefined> {
   const site = await loadSiteModel(db, cvr, publicHost);
+  stamp?.('loaded');
   if (!site) return undefined;
-  return { site, files: await renderSiteFiles(site, renderer) };
+  const files = await renderSiteFiles(site, renderer);
+  stamp?.('rendered');
+  return { site, files };
 }
 
 export function sitesDirOf(config: Pick<Config, 'storageDir'>): string {
@@ -81,18 +86,24 @@ export async function createSitePublisher(deps: PublisherDeps): Promise<SitePubl
     landing,
     async publish(cvr) {
       const started = performance.now();
-      const rendered = await renderCompanySite(deps.db, deps.config.publicHost, renderer, cvr);
+      const stamp = (step: PublishStep) => publishStamp(cvr, step);
+      const rendered = await renderCompanySite(deps.db, deps.config.publicHost, renderer, cvr, stamp);
       if (!rendered) {
         await removeSite(sitesDir, cvr);
         await refreshLanding();
         return 'gone';
       }
-      await writeSite(sitesDir, cvr, rendered.files, { precompress: deps.config.precompress ?? false });
+      await writeSite(sitesDir, cvr, rendered.files, {
+        precompress: deps.config.precompress ?? false,
+        stamp,
+      });
+      stamp('thread-done');
       deps.logger?.info(
         { cvr, pages: rendered.site.pages.length, ms: Math.round(performance.now() - started) },
         'site published',
       );
       await refreshLanding();
+      stamp('landing-done');
       return 'published';
     },
   };

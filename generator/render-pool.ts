@@ -17,6 +17,7 @@ import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { projectRoot } from '../lib/project-root';
 import { coalesceLandingRenders, type LandingPublisher } from './landing';
+import { publishStamp, replayStamps, type StepStamps } from './publish-trace';
 import type { SiteModel } from './site-model';
 
 export interface ThreadedPublisherOptions {
@@ -61,6 +62,8 @@ interface JobReply {
   /** A preview's HTML. */
   html?: string;
   error?: string;
+  /** A publish's step stamps (generator/publish-trace.ts). */
+  stamps?: StepStamps;
 }
 
 export type ThreadReply = { ready: true } | { startError: string } | JobReply;
@@ -228,10 +231,13 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
       if (reply.error !== undefined || reply.outcome === undefined) {
         throw new Error(reply.error ?? 'the render thread gave no outcome');
       }
+      replayStamps(cvr, reply.stamps);
+      publishStamp(cvr, 'thread-done');
       // The company's own site is live now; a landing failure must not fail its publish.
       await landing
         .refresh()
         .catch((error: unknown) => log?.error({ err: error }, 'landing page render failed'));
+      publishStamp(cvr, 'landing-done');
       return reply.outcome;
     },
     async preview(site, pageId) {

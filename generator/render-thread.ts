@@ -10,6 +10,7 @@ import { createLogger } from '../lib/logger';
 import { loadSiteRenderer } from './astro-renderer';
 import { renderCompanySite, sitesDirOf } from './index';
 import { renderLandingOnce } from './landing';
+import { stampCollector } from './publish-trace';
 import {
   RENDER_THREAD_NICE,
   type RenderThreadData,
@@ -58,17 +59,18 @@ async function handle(request: ThreadRequest): Promise<ThreadReply> {
       return { id: request.id, written: await renderLandingOnce(deps, request.written) };
     }
     const started = performance.now();
-    const rendered = await renderCompanySite(db, config.publicHost, renderer, request.cvr);
+    const { stamps, stamp } = stampCollector();
+    const rendered = await renderCompanySite(db, config.publicHost, renderer, request.cvr, stamp);
     if (!rendered) {
       await removeSite(sitesDir, request.cvr);
       return { id: request.id, outcome: 'gone' };
     }
-    await writeSite(sitesDir, request.cvr, rendered.files, { precompress: config.precompress });
+    await writeSite(sitesDir, request.cvr, rendered.files, { precompress: config.precompress, stamp });
     logger.info(
       { cvr: request.cvr, pages: rendered.site.pages.length, ms: Math.round(performance.now() - started) },
       'site published',
     );
-    return { id: request.id, outcome: 'published' };
+    return { id: request.id, outcome: 'published', stamps };
   } catch (error) {
     return { id: request.id, error: errorMessage(error) };
   }

@@ -48,6 +48,8 @@ function withPrecompressed(file: SiteFile): SiteFile[] {
 export interface WriteSiteOptions {
   /** Also write `.br` and `.gz` copies of files of COMPRESS_MIN_BYTES or more. Default false. */
   precompress?: boolean;
+  /** Stamps 'written' and 'swapped' (generator/publish-trace.ts). */
+  stamp?: (step: 'written' | 'swapped') => void;
 }
 
 /** Writes `files` as the new live site of `name` (a CVR, or `_main` for the main site's pages). */
@@ -69,7 +71,9 @@ export async function writeSite(
     for (const file of options.precompress ? files.flatMap(withPrecompressed) : files)
       writeFileSync(path.join(partialDir, file.name), file.body);
     await rename(partialDir, buildDir);
+    options.stamp?.('written');
     await swapLink(sitesDir, name, path.join(BUILDS_DIR, name, buildName));
+    options.stamp?.('swapped');
   } catch (error) {
     await rm(partialDir, { recursive: true, force: true });
     await rm(buildDir, { recursive: true, force: true });

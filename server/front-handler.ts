@@ -8,6 +8,7 @@ import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { Db } from '../db';
 import { MAIN_SITE_FOLDER } from '../generator/landing-model';
+import { publishStamp } from '../generator/publish-trace';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { projectRoot } from '../lib/project-root';
@@ -409,7 +410,10 @@ function watchSwaps(sitesDir: string, files: StaticFileCache, logger: Logger): v
       mkdirSync(sitesDir, { recursive: true });
       watchedInode = statSync(sitesDir).ino;
       watcher = watch(sitesDir, (_event, name) => {
-        if (name) files.invalidate(`${sitesDir}/${name}`);
+        if (!name) return;
+        files.invalidate(`${sitesDir}/${name}`);
+        // The swap's rename names the site's link; its temporary link starts with a dot.
+        if (!name.startsWith('.')) publishStamp(name, 'cache-dropped');
       });
       watcher.on('error', (error) => logger.warn({ err: error }, 'watching the sites folder stopped'));
       watcher.unref();

@@ -3,6 +3,7 @@
 
 import type { Db } from '../db';
 import { getPublishState, markPublished, recordPublishFailure } from '../db';
+import { publishStamp } from '../generator/publish-trace';
 import type { Logger } from '../lib/logger';
 import type { RenderOutcome, RenderSite } from './publish-queue';
 
@@ -23,6 +24,7 @@ export async function runPublishJob(
   cvr: string,
   { attempt, attempts }: PublishAttempt,
 ): Promise<RenderOutcome> {
+  publishStamp(cvr, 'job-start');
   const log = logger.child({ cvr, attempt });
   const started = Date.now();
   try {
@@ -35,6 +37,7 @@ export async function runPublishJob(
       return outcome;
     }
     await markPublished(db, cvr, wantedVersion);
+    publishStamp(cvr, 'job-done');
     log.debug({ version: wantedVersion, ms: Date.now() - started }, 'publish job done');
     return outcome;
   } catch (error) {

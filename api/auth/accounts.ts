@@ -6,7 +6,7 @@ import { type Db, findUserByEmail, insertUser, type User } from '../../db';
 import { MESSAGES } from '../../rules/messages';
 import { type Refusals, valueOrRefuse } from '../refusals';
 import { parseInput } from '../validation';
-import { hashNewPassword, hashPassword, verifyPasswordOrDummy } from './password';
+import { hashNewPassword, verifyPasswordOrDummy } from './password';
 
 const EMAIL_TAKEN: Refusals<'email-taken'> = { 'email-taken': ['conflict', MESSAGES.emailTakenAuth] };
 
@@ -22,11 +22,17 @@ export async function createOwnerAccount(db: Db, input: OwnerAccountInput, now: 
 
 /**
  * Stores a login whose e-mail and password were already checked (onboarding checks them with its
- * contract, contracts/onboarding.ts): only the argon2id hash is kept. An e-mail already in use is a
- * conflict. `db` may be a transaction.
+ * contract, contracts/onboarding.ts): only the argon2id hash is kept, made with hashPassword before
+ * the transaction (hashing takes tens of milliseconds; a write transaction held meanwhile would hold
+ * up every other write). An e-mail already in use is a conflict. `db` may be a transaction.
  */
-export async function insertOwnerAccount(db: Db, email: string, password: string, now: Date): Promise<User> {
-  return valueOrRefuse(await insertUser(db, email, await hashPassword(password), now), EMAIL_TAKEN);
+export async function insertOwnerAccount(
+  db: Db,
+  email: string,
+  passwordHash: string,
+  now: Date,
+): Promise<User> {
+  return valueOrRefuse(await insertUser(db, email, passwordHash, now), EMAIL_TAKEN);
 }
 
 /**

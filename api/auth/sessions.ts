@@ -1,11 +1,12 @@
 // Sessions as the Lucia guide builds them: a random token in an HttpOnly cookie, only its SHA-256 in
 // the database (a leaked table cannot be replayed as cookies), 30 days that slide forward when a
 // session is used in its second half.
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { createHash } from 'node:crypto';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import {
+  type CompanyRow,
   type Db,
   deleteOtherUserSessions,
   deleteSession,
@@ -39,7 +40,7 @@ export function generateSessionToken(): string {
 
 /** The session's row id: the hex SHA-256 of its token. */
 export function sessionIdFromToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
 export async function createSession(
@@ -61,6 +62,8 @@ export async function createSession(
 export interface ValidSession {
   session: Session;
   user: User;
+  /** The user's company as the session's query found it (null: none). */
+  companyRow: CompanyRow | null;
   /** True when this check extended the session: the cookie must be sent again with the new expiry. */
   extended: boolean;
 }

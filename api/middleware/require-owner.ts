@@ -1,8 +1,8 @@
 // The tenant middleware: routes behind it need a signed-in owner, and get THEIR company in
 // c.var.company, read fresh for every request by the owner's e-mail (SPEC: companyEmail equals the
-// user's e-mail). No handler takes a CVR from the client to decide whose data it touches.
+// user's e-mail): in the session middleware's query, which joins it, or here when none was read. No handler takes a CVR from the client to decide whose data it touches.
 import { createMiddleware } from 'hono/factory';
-import { findCompanyByOwnerEmail, type User } from '../../db';
+import { findCompanyByOwnerEmail, toCompany, type User } from '../../db';
 import { AppError } from '../../lib/errors';
 import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
@@ -13,7 +13,9 @@ export const requireOwner = createMiddleware<OwnerEnv>(async (c, next) => {
   // OwnerEnv promises a user to the handlers; this is where that promise is checked.
   const user = c.get('user') as User | null;
   if (!user) throw new AppError('unauthorized', MESSAGES.unauthorized);
-  const company = await findCompanyByOwnerEmail(c.var.db, user.email);
+  const row = c.get('ownerCompany');
+  const company =
+    row === undefined ? await findCompanyByOwnerEmail(c.var.db, user.email) : row && toCompany(row);
   if (!company) throw new AppError('not_found', MESSAGES.loadCompanyFailed);
   c.set('company', company);
   await next();

@@ -13,6 +13,7 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
     if (valid) {
       c.set('user', valid.user);
       c.set('session', valid.session);
+      c.set('ownerCompany', valid.companyRow);
       if (valid.extended) {
         setSessionCookie(c, token, new Date(valid.session.expiresAt), c.var.config.publicHost);
       }

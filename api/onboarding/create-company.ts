@@ -23,7 +23,7 @@ import { ABOUT_PAGE_DEFAULTS, HOMEPAGE_DEFAULTS, type PageDefaults } from '../..
 import { pathSiteUrl, productOrigin, schemeFor, subdomainOrigin } from '../../rules/site-url';
 import type { TextWriter, WriteInput } from '../ai';
 import { insertOwnerAccount } from '../auth/accounts';
-import { refuseCommonPassword } from '../auth/password';
+import { hashPassword, refuseCommonPassword } from '../auth/password';
 import { valueOrRefuse } from '../refusals';
 import { commitChange } from '../services/commit-change';
 import type { CvrCompany, CvrRegistry, ScrapeResult, ScrapeWebsite } from './contracts';
@@ -43,6 +43,8 @@ export interface CreateCompanyDeps {
 
 export interface CreatedCompany {
   cvr: string;
+  /** The new owner's user id (to sign them in at once). */
+  userId: string;
   subdomain: string;
   /** Where the browser goes next: the new site with `?newsite=true` (SPEC §4). */
   url: string;
@@ -86,15 +88,19 @@ async function create(
   const taken = await takenError(db, cvr, email);
   if (taken) throw taken;
   const scraped = websiteUrl ? await scrapeSafely(deps.scrape, websiteUrl, logger) : null;
-  const [home, about, services] = await Promise.all([
+  // The password is hashed (off the event loop) while the texts are written, and before the
+  // transaction, so no write waits for it.
+  const [home, about, services, passwordHash] = await Promise.all([
     deps.writer.write(writeInput(registered, scraped, 'homepage')),
     deps.writer.write(writeInput(registered, scraped, 'page', 'about')),
     deps.writer.write(writeInput(registered, scraped, 'page', 'services')),
+    hashPassword(input.password),
   ]);
 
   const now = deps.now();
   // One transaction with the publish record (commitChange); the enqueue follows the commit and its
   // failure is only logged: the recovery sweep publishes the new site.
+  let userId = '';
   const company = await commitChange(deps, cvr, async (trx) => {
     const outcome = await insertCompany(
       trx,
@@ -130,7 +136,7 @@ async function create(
       'subdomain-taken': ['conflict', MESSAGES.creationFailed],
       taken: ['conflict', MESSAGES.creationFailed],
     });
-    await insertOwnerAccount(trx, email, input.password, now);
+    userId = (await insertOwnerAccount(trx, email, passwordHash, now)).id;
     await insertPage(
       trx,
       cvr,
@@ -166,7 +172,12 @@ async function create(
     subdomain: company.subdomain,
   });
 
-  return { cvr, subdomain: company.subdomain, url: newSiteUrl(cvr, company.subdomain, config.publicHost) };
+  return {
+    cvr,
+    userId,
+    subdomain: company.subdomain,
+    url: newSiteUrl(cvr, company.subdomain, config.publicHost),
+  };
 }
 
 /** SPEC §4: locally `/<cvr>/?newsite=true` on the main host, else the subdomain with `?newsite=true`. */

@@ -4,7 +4,7 @@
 // and writes text.
 import { createRoute } from '@hono/zod-openapi';
 import { onboardingCreateResponseSchema, onboardingCreateSchema } from '../../contracts/onboarding';
-import { type Db, findUserByEmail } from '../../db';
+import type { Db } from '../../db';
 import type { Config } from '../../lib/config';
 import type { Logger } from '../../lib/logger';
 import { createMailer, type Mailer } from '../../lib/mailer';
@@ -79,11 +79,8 @@ export function createOnboardingCreateRoutes(overrides: OnboardingCreateOverride
     // The owner is signed in at once. The company exists whatever happens here: a failed session
     // only means logging in by hand, so it is logged rather than answered as an error.
     try {
-      const user = await findUserByEmail(db, input.email);
-      if (user) {
-        const { token, session } = await createSession(db, user.id, c.var.now());
-        setSessionCookie(c, token, new Date(session.expiresAt), config.publicHost);
-      }
+      const { token, session } = await createSession(db, created.userId, c.var.now());
+      setSessionCookie(c, token, new Date(session.expiresAt), config.publicHost);
     } catch (error) {
       logger.error({ err: error, cvr: created.cvr }, 'signing in the new owner failed');
     }

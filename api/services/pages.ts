@@ -8,10 +8,10 @@ import {
   deletePage,
   findPage,
   findPageRevision,
-  hasPageRevisions,
   insertDeletedPage,
   insertPage,
   insertPageRevision,
+  lastRevisionVersion,
   type NewPage,
   type Page,
   type PagePatch,
@@ -69,16 +69,20 @@ export async function savePage(
       value !== undefined && JSON.stringify(before[field as keyof PagePatch]) !== JSON.stringify(value),
   );
   if (!changes) return new Unchanged(before);
-  // A page from before history existed (or from onboarding) gets its first version kept too.
-  if (!(await hasPageRevisions(trx, id))) {
-    await insertPageRevision(trx, before, REVISION_SUMMARIES.original, new Date(now.getTime() - 1));
-  }
+  // After the update, which holds the page's row lock on PostgreSQL: a concurrent save of the same
+  // page reads the newest version only once this one has committed.
   const saved = valueOrRefuse(await updatePage(trx, cvr, id, patch, now), {
     'page-not-found': ['not_found', MESSAGES.saveFailed],
     'slug-taken': ['conflict', MESSAGES.saveFailed],
   });
+  let last = await lastRevisionVersion(trx, id);
+  // A page from before history existed (or from onboarding) gets its first version kept too.
+  if (last === 0) {
+    await insertPageRevision(trx, before, REVISION_SUMMARIES.original, new Date(now.getTime() - 1), 0);
+    last = 1;
+  }
   const text = summary ?? revisionSummary(changedFields(pageSnapshot(before), pageSnapshot(saved)));
-  await insertPageRevision(trx, saved, text, now);
+  await insertPageRevision(trx, saved, text, now, last);
   return saved;
 }
 

@@ -50,7 +50,7 @@ export interface CompaniesTable {
   updatedAt: string;
 }
 
-type CompanyRow = Selectable<CompaniesTable>;
+export type CompanyRow = Selectable<CompaniesTable>;
 export type NewCompanyRow = Insertable<CompaniesTable>;
 type CompanyRowUpdate = Updateable<CompaniesTable>;
 
@@ -166,7 +166,7 @@ export type CompanyPatch = Partial<
   >
 >;
 
-function toCompany(row: CompanyRow): Company {
+export function toCompany(row: CompanyRow): Company {
   return {
     id: row.cvr,
     cvr: row.cvr,

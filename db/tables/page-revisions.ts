@@ -47,38 +47,57 @@ function toRevision(row: PageRevisionRow): PageRevision {
   };
 }
 
-/** Records `page` as its newest revision and drops all but the newest REVISIONS_KEPT. */
+/**
+ * Records `page` as its newest revision and drops all but the newest REVISIONS_KEPT. `lastVersion`,
+ * when the caller read it already in this transaction (lastRevisionVersion), saves reading it again.
+ */
 export async function insertPageRevision(
   db: Db,
   page: Page,
   summary: string,
   now = new Date(),
+  lastVersion?: number,
 ): Promise<PageRevision> {
-  const last = await db
-    .selectFrom('pageRevisions')
-    .select((eb) => eb.fn.max('version').as('version'))
-    .where('pageId', '=', page.id)
-    .executeTakeFirst();
-  const version = Number(last?.version ?? 0) + 1;
-  const row = await db
+  const version = (lastVersion ?? (await lastRevisionVersion(db, page.id))) + 1;
+  const revision: PageRevision = {
+    id: randomUUID(),
+    pageId: page.id,
+    version,
+    summary,
+    createdAt: now.toISOString(),
+    snapshot: pageSnapshot(page),
+  };
+  await db
     .insertInto('pageRevisions')
     .values({
-      id: randomUUID(),
+      id: revision.id,
       companyCvr: page.companyCvr,
       pageId: page.id,
       version,
       summary,
-      snapshot: JSON.stringify(pageSnapshot(page)),
-      createdAt: now.toISOString(),
+      snapshot: JSON.stringify(revision.snapshot),
+      createdAt: revision.createdAt,
     })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await db
-    .deleteFrom('pageRevisions')
-    .where('pageId', '=', page.id)
-    .where('version', '<=', version - REVISIONS_KEPT)
     .execute();
-  return toRevision(row);
+  // Versions count up from 1 without gaps, so up to REVISIONS_KEPT there is nothing to drop.
+  if (version > REVISIONS_KEPT) {
+    await db
+      .deleteFrom('pageRevisions')
+      .where('pageId', '=', page.id)
+      .where('version', '<=', version - REVISIONS_KEPT)
+      .execute();
+  }
+  return revision;
+}
+
+/** The version of the page's newest revision; 0 when it has none. */
+export async function lastRevisionVersion(db: Db, pageId: string): Promise<number> {
+  const last = await db
+    .selectFrom('pageRevisions')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .where('pageId', '=', pageId)
+    .executeTakeFirst();
+  return Number(last?.version ?? 0);
 }
 
 /** Whether the page has any revision yet (without reading their snapshots). */

@@ -2,6 +2,7 @@
 // leaked database cannot be replayed as cookies. Token making and hashing live in the auth module.
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../database';
+import type { CompanyRow } from './companies';
 import type { User } from './users';
 
 export interface SessionsTable {
@@ -31,45 +32,71 @@ export async function insertSession(
   return db.insertInto('sessions').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-/** The session and its user, or undefined for an unknown id. Expiry is the caller's decision. */
-export async function findSessionWithUser(
-  db: Db,
-  id: string,
-): Promise<{ session: Session; user: User } | undefined> {
+/** A session, its user, and the row of the company the user owns (null when none). */
+export interface SessionWithUser {
+  session: Session;
+  user: User;
+  /** As findCompanyByOwnerEmail would find it (toCompany maps it): an owner request reads its
+   *  company in the session's own query rather than a second one. */
+  companyRow: CompanyRow | null;
+}
+
+/**
+ * The session, its user and the user's company (by companyEmail, as findCompanyByOwnerEmail), or
+ * undefined for an unknown id. Expiry is the caller's decision.
+ */
+export async function findSessionWithUser(db: Db, id: string): Promise<SessionWithUser | undefined> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
+    // users.email and companies.company_email are both stored in normalizeEmail's form.
+    .leftJoin('companies', 'companies.companyEmail', 'users.email')
+    .selectAll('companies')
     .select([
       'sessions.id as sessionId',
-      'sessions.userId',
-      'sessions.expiresAt',
+      'sessions.userId as sessionUserId',
+      'sessions.expiresAt as sessionExpiresAt',
       'sessions.createdAt as sessionCreatedAt',
-      'sessions.parentId',
-      'users.email',
-      'users.passwordHash',
-      'users.emailVerifiedAt',
-      'users.createdAt',
-      'users.updatedAt',
+      'sessions.parentId as sessionParentId',
+      'users.email as userEmail',
+      'users.passwordHash as userPasswordHash',
+      'users.emailVerifiedAt as userEmailVerifiedAt',
+      'users.createdAt as userCreatedAt',
+      'users.updatedAt as userUpdatedAt',
     ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
+  const {
+    sessionId,
+    sessionUserId,
+    sessionExpiresAt,
+    sessionCreatedAt,
+    sessionParentId,
+    userEmail,
+    userPasswordHash,
+    userEmailVerifiedAt,
+    userCreatedAt,
+    userUpdatedAt,
+    ...company
+  } = row;
   return {
     session: {
-      id: row.sessionId,
-      userId: row.userId,
-      expiresAt: row.expiresAt,
-      createdAt: row.sessionCreatedAt,
-      parentId: row.parentId,
+      id: sessionId,
+      userId: sessionUserId,
+      expiresAt: sessionExpiresAt,
+      createdAt: sessionCreatedAt,
+      parentId: sessionParentId,
     },
     user: {
-      id: row.userId,
-      email: row.email,
-      passwordHash: row.passwordHash,
-      emailVerifiedAt: row.emailVerifiedAt,
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
+      id: sessionUserId,
+      email: userEmail,
+      passwordHash: userPasswordHash,
+      emailVerifiedAt: userEmailVerifiedAt,
+      createdAt: userCreatedAt,
+      updatedAt: userUpdatedAt,
     },
+    companyRow: company.cvr === null ? null : (company as CompanyRow),
   };
 }
 

@@ -10,6 +10,7 @@ import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
 import { createFixtureCompanies } from './fixtures';
 import { seedScale } from './scale/seed-scale';
+import { scratchPostgres } from './scratch-database';
 import { percentile } from './stats';
 
 export interface ApiSaveFigures {
@@ -26,9 +27,17 @@ export async function benchApiSave(options: {
   concurrency: number;
   /** Other companies in the database (the scale fixture); default none. */
   existingCompanies?: number;
+  /** A PostgreSQL server to run on (a scratch database of its own); default SQLite. */
+  postgresUrl?: string;
 }): Promise<ApiSaveFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
-  const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_HOST: 'localhost:3000' });
+  const scratch = options.postgresUrl ? await scratchPostgres(options.postgresUrl, 'bench_api') : null;
+  const config = loadConfig({
+    STORAGE_DIR: dir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_HOST: 'localhost:3000',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  });
   const logger = createLogger(config);
   const db = openDatabase(config.database);
   await migrateToLatest(db);
@@ -95,6 +104,7 @@ export async function benchApiSave(options: {
   } finally {
     await close();
     await db.destroy();
+    await scratch?.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

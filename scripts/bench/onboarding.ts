@@ -13,6 +13,7 @@ import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
 import { startFakeOpenAi } from '../../tests/support/fake-openai';
 import { seedScale } from './scale/seed-scale';
+import { scratchPostgres } from './scratch-database';
 import { percentile } from './stats';
 
 export interface OnboardingFigures {
@@ -41,10 +42,14 @@ export async function benchOnboarding(options: {
   runs: number;
   /** Companies already signed up (the scale fixture) before the first measured run; default none. */
   existingCompanies?: number;
+  /** A PostgreSQL server to run on (a scratch database of its own); default SQLite. */
+  postgresUrl?: string;
 }): Promise<OnboardingFigures> {
   const fake = await startFakeOpenAi();
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-onboarding-'));
+  const scratch = options.postgresUrl ? await scratchPostgres(options.postgresUrl, 'bench_onboarding') : null;
   const config = loadConfig({
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     STORAGE_DIR: dir,
     LOG_LEVEL: 'silent',
     PORT: '0',
@@ -119,6 +124,7 @@ export async function benchOnboarding(options: {
   } finally {
     await close();
     await db.destroy();
+    await scratch?.drop();
     await fake.close();
     rmSync(dir, { recursive: true, force: true });
   }

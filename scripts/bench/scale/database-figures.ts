@@ -5,11 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { type Db, migrateToLatest, openDatabase } from '../../../db';
 import { loadLandingModel } from '../../../generator/landing';
 import type { DatabaseTarget } from '../../../lib/config';
 import { type CompanyKey, createCompanyLookup } from '../../../server/company-lookup';
+import { scratchPostgres } from '../scratch-database';
 import { median, percentile } from '../stats';
 import { type ScaleCompany, seedScale } from './seed-scale';
 
@@ -111,23 +111,8 @@ async function scratchDatabase(
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const name = `mesterside_scale_${process.pid}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  return {
-    target: { dialect: 'postgres', url: url.toString() },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: postgresUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name}`);
-      await client.end();
-    },
-  };
+  const scratch = await scratchPostgres(postgresUrl, 'scale');
+  return { target: { dialect: 'postgres', url: scratch.url }, drop: scratch.drop };
 }
 
 function round(value: number, digits: number): number {
