@@ -137,11 +137,7 @@ for (const name of ['nginx', 'caddy'] as const) {
     `${name}${missing ? ` (skipped: ${missing})` : ''}`,
     () => {
       for (const row of CASES) {
-        // Caddy 2.6's file_server follows a symlink planted inside a site folder, and no setting of
-        // it refuses one (nginx: disable_symlinks; Node: O_NOFOLLOW). Kept as a failing row so that
-        // the day it is closed, this line has to go (docs/deploy.md says which engine to choose).
-        const known = name === 'caddy' && row.plantedSymlink === true;
-        (known ? it.fails : it)(row.name, async () => {
+        it(row.name, async () => {
           const engine = engines.get(name) as RunningEngine;
           const answer = await ask(engine.port, row);
           meets(answer, row);

@@ -1,12 +1,13 @@
 // The engine follows the app without a reload (issue 29 item 1): a route written by
 // syncHostRoute and a site swapped by a publish are what nginx serves on the very next request.
+import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setCustomDomainState, updateCompany } from '../../db';
 import { hostRoutingOf, syncHostRoute } from '../../server/host-routes';
 import { rawRequest, writeFakeSite } from '../../server/test-support';
 import { engineMissing, type RunningEngine, startNginx } from './engines';
-import { createServingFixture, LARSEN, PUBLIC_HOST, type ServingFixture } from './fixture';
+import { createServingFixture, HANSEN, LARSEN, PUBLIC_HOST, SECRET, type ServingFixture } from './fixture';
 
 const missing = engineMissing('nginx');
 let fixture: ServingFixture;
@@ -47,6 +48,15 @@ describe.skipIf(missing !== null && !process.env.CI)(
       await updateCompany(fixture.db, LARSEN.cvr, { customDomain: 'larsen-ny.dk' });
       await syncHostRoute(fixture.db, routing, LARSEN.cvr);
       expect((await get(LARSEN.domain)).status).toBe(404);
+    });
+
+    it('refuses a symlink planted after the routes were written (before the sweep takes it away)', async () => {
+      const site = path.join(fixture.config.storageDir, 'sites', HANSEN.cvr);
+      symlinkSync(path.join(fixture.dir, 'outside', 'secret.html'), path.join(site, 'late.html'));
+      const answer = await get(`${HANSEN.subdomain}.${PUBLIC_HOST}`, '/late');
+      expect(answer.body.toString()).not.toContain(SECRET);
+      expect(answer.status).toBe(302);
+      expect(answer.headers.location).toBe('/404');
     });
 
     it('moves a changed subdomain at once', async () => {
