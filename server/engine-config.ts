@@ -28,7 +28,7 @@ export interface EngineSettings {
   tlsInternalPort?: number;
   /** nginx only: the brotli module's file; Debian's by default. */
   brotliModule?: string;
-  /** nginx only: the page-view log server/engine-visits.ts reads (ENGINE_ACCESS_LOG); none when absent. */
+  /** The page-view log server/engine-visits.ts reads (ENGINE_ACCESS_LOG); none when absent. */
   accessLog?: string;
 }
 
@@ -367,6 +367,9 @@ ${fixed.replace(/^/gm, '\t')}
   const site = (id: string, root: string, prefix: string, missing: string) => {
     const file = (kind: string, match: string, target: string, type: string, status = 200) => {
       const statusLine = status === 200 ? '' : `\n\t\t\t\t\tstatus ${status}`;
+      // A page served from the folder is the one request logged (server/engine-visits.ts).
+      const logged =
+        settings.accessLog && (kind === 'home' || kind === 'page') ? '\n\t\t\t\tvars skip_log false' : '';
       return `
 		@${id}_${kind} path_regexp ${id}_${kind} ${match}
 		handle @${id}_${kind} {
@@ -375,7 +378,7 @@ ${fixed.replace(/^/gm, '\t')}
 				root ${root}
 				try_files ${target}
 			}
-			handle @present {
+			handle @present {${logged}
 				rewrite * ${target}
 				header {
 					Content-Type "${type}"
@@ -439,8 +442,30 @@ ${missing}
   const domainRoot = `${hosts}/{host}`;
   const pathRoot = `${routes}/${ROUTE_FOLDERS.cvr}/{re.cvr.1}`;
 
-  const routesSnippet = `(mesterside) {
-	route {
+  // Page views (server/engine-visits.ts): Caddy's JSON access log without the visitor's address or
+  // credentials, written only for the pages served from a site folder (skip_log everywhere else).
+  const viewLog = settings.accessLog
+    ? `
+	log {
+		output file ${settings.accessLog}
+		format filter {
+			wrap json
+			fields {
+				request>remote_ip delete
+				request>remote_port delete
+				request>headers>Cookie delete
+				request>headers>Authorization delete
+				request>headers>Referer delete
+				request>headers>X-Forwarded-For delete
+				request>headers>X-Real-Ip delete
+				resp_headers delete
+				user_id delete
+			}
+		}
+	}`
+    : '';
+  const routesSnippet = `(mesterside) {${viewLog}
+	route {${settings.accessLog ? '\n\t\tskip_log' : ''}
 		# What the engine does not serve exactly as the app would goes to the app: other methods,
 		# unusual Host headers, percent-encoding, backslashes, '//' and dot segments.
 		@odd_method not method GET HEAD
