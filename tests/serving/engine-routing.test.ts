@@ -4,8 +4,11 @@ import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setCustomDomainState, updateCompany } from '../../db';
-import { hostRoutingOf, syncHostRoute } from '../../server/host-routes';
+import { createLogger } from '../../lib/logger';
+import { DAY_MS, GRACE_DAYS } from '../../rules/trial';
+import { hostRoutingOf, rebuildHostRoutes, syncHostRoute } from '../../server/host-routes';
 import { rawRequest, writeFakeSite } from '../../server/test-support';
+import { startSelfHeal } from '../../worker/self-heal';
 import { engineMissing, type RunningEngine, startNginx } from './engines';
 import { createServingFixture, HANSEN, LARSEN, PUBLIC_HOST, SECRET, type ServingFixture } from './fixture';
 
@@ -78,6 +81,42 @@ describe.skipIf(missing !== null && !process.env.CI)(
       writeFakeSite(sitesDir, LARSEN.cvr, { 'index.html': '<!doctype html><h1>Larsen, ny udgave</h1>' }, 2);
       const served = await get(`larsen-vvs.${PUBLIC_HOST}`);
       expect(served.body.toString()).toMatch(/ny udgave/);
+    });
+
+    it('shows the inactive page once the grace days run out, without a publish or a restart', async () => {
+      // The self-healing sweep's routes round, every 5 minutes in production; 100 ms here.
+      const heal = startSelfHeal({
+        db: fixture.db,
+        queue: { enqueue: async () => {} },
+        sitesDir: path.join(fixture.config.storageDir, 'sites'),
+        liveSince: async () => new Date(),
+        logger: createLogger({ logLevel: 'silent' }),
+        everyMs: 0,
+        checkEveryMs: 0,
+        rebuildRoutes: () => rebuildHostRoutes(fixture.db, hostRoutingOf(fixture.config)),
+        routesEveryMs: 100,
+      });
+      try {
+        const host = `larsen-vvs.${PUBLIC_HOST}`;
+        expect((await get(host)).status).toBe(200);
+        // The grace days end a moment from now: nothing else happens (no save, no publish).
+        const closes = Date.now() + 600;
+        await fixture.db
+          .updateTable('companies')
+          .set({ trialEndDate: new Date(closes - GRACE_DAYS * DAY_MS).toISOString() })
+          .where('cvr', '=', LARSEN.cvr)
+          .execute();
+        let answer = await get(host);
+        for (let waited = 0; answer.status !== 503 && waited < 5000; waited += 100) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          answer = await get(host);
+        }
+        expect(answer.status).toBe(503);
+        expect(answer.body.toString()).toMatch(/Hjemmesiden er ikke aktiv/);
+        expect(Date.now()).toBeGreaterThanOrEqual(closes);
+      } finally {
+        heal.stop();
+      }
     });
   },
 );
