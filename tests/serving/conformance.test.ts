@@ -7,6 +7,7 @@
 // shows it), and a probe nginx refuses with 400 before any configuration runs (an encoded dot
 // segment or NUL), where Node redirects to /404. Neither ever shows a byte from outside a site.
 import { request as httpsRequest } from 'node:https';
+import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,7 +113,10 @@ beforeAll(async () => {
     storageDir: fixture.config.storageDir,
     app: `127.0.0.1:${fixture.node.port}`,
   };
-  if (engineMissing('nginx') === null) engines.set('nginx', await startNginx(fixture.dir, settings));
+  // nginx serves the marketing build's /_astro/ files itself (Caddy hands them to the app).
+  const assetsDir = path.join(fixture.dir, 'marketing');
+  if (engineMissing('nginx') === null)
+    engines.set('nginx', await startNginx(fixture.dir, { ...settings, assetsDir }));
   if (engineMissing('caddy') === null) engines.set('caddy', await startCaddy(fixture.dir, settings));
   for (const row of CASES) nodeAnswers.set(row.name, await ask(fixture.node.port, row));
 }, 60_000);
