@@ -183,6 +183,7 @@ export async function benchServingAtScale(options: {
         storageDir: dir,
         app: `127.0.0.1:${ourPort}`,
         listen: enginePort,
+        assetsDir: path.join(ROOT, 'dist', 'site', 'client'),
       });
       const reference = await startMixNginx({
         mirrorDir: sitesDirOf(config),
