@@ -9,7 +9,7 @@
 // file when it first loads it.
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
-import { lstat, mkdir, readdir, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readlink, rename, rm, stat, symlink, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { SiteFile } from './site-files';
@@ -19,6 +19,8 @@ export const BUILDS_DIR = '.builds';
 const PARTIAL_SUFFIX = '.partial';
 /** A build still being written after this long belongs to a render that crashed. */
 const PARTIAL_MAX_AGE_MS = 3_600_000;
+/** A build is flat: a file name has no slash and no leading dot (so never `..`). */
+const FILE_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,200}$/;
 
 // Measured on an 18 KB company page: quality 6 gives 5,457 bytes in 0.4 ms, quality 9 5,432 bytes in
 // 9 ms, quality 11 5,028 bytes in 18 ms. Publishing speed wins over the last 8 %.
@@ -68,8 +70,15 @@ export async function writeSite(
     // Synchronous on purpose: a site is a few dozen small files, and one thread-pool hop per
     // open/write/close cost more than the writes (a rebuild thread sat idle a third of its time).
     // Renders run on worker threads (render-pool.ts), never on the event loop that serves visitors.
-    for (const file of options.precompress ? files.flatMap(withPrecompressed) : files)
+    for (const file of options.precompress ? files.flatMap(withPrecompressed) : files) {
+      if (!FILE_NAME.test(file.name))
+        throw new Error(`refused a site file named ${JSON.stringify(file.name)}`);
       writeFileSync(path.join(partialDir, file.name), file.body);
+    }
+    // Only regular files go live: Caddy's file_server follows a symlink wherever it leads, so a
+    // build never holds one (nginx and the Node server refuse them anyway).
+    const strays = await strayEntries(partialDir);
+    if (strays.length > 0) throw new Error(`refused a build of ${name} holding ${strays.join(', ')}`);
     await rename(partialDir, buildDir);
     options.stamp?.('written');
     await swapLink(sitesDir, name, path.join(BUILDS_DIR, name, buildName));
@@ -87,6 +96,25 @@ export async function writeSite(
   }
   await pruneBuilds(sitesDir, name, buildName);
   return buildDir;
+}
+
+/** The entries of a (flat) build folder that are not regular files: a symlink, a folder, a pipe. */
+async function strayEntries(buildDir: string): Promise<string[]> {
+  const entries = await readdir(buildDir, { withFileTypes: true });
+  return entries.filter((entry) => !entry.isFile()).map((entry) => entry.name);
+}
+
+/**
+ * Removes from the live build of `name` every entry that is a symlink (none is ever written there:
+ * one found was planted by something else). Engines that follow symlinks (Caddy) then cannot be led
+ * out of the site. Answers the names removed; none when the site has no live build.
+ */
+export async function removePlantedLinks(sitesDir: string, name: string): Promise<string[]> {
+  const live = path.join(sitesDir, name);
+  const entries = await readdir(live, { withFileTypes: true }).catch(() => []);
+  const planted = entries.filter((entry) => entry.isSymbolicLink()).map((entry) => entry.name);
+  for (const entry of planted) await unlink(path.join(live, entry)).catch(() => {});
+  return planted;
 }
 
 /** Points `sites/<name>` at `target` (relative to sitesDir) in one rename. */

@@ -29,8 +29,11 @@ export interface EngineSettings {
   tlsInternalPort?: number;
   /** nginx only: the brotli module's file; Debian's by default. */
   brotliModule?: string;
-  /** nginx only: the page-view log server/engine-visits.ts reads (ENGINE_ACCESS_LOG); none when absent. */
+  /** The page-view log server/engine-visits.ts reads (ENGINE_ACCESS_LOG); none when absent. */
   accessLog?: string;
+  /** nginx only: the marketing build (`dist/site/client`), whose content-hashed `/_astro/` files
+   *  (the trade scenes every site shows) the engine serves itself; the app serves them when absent. */
+  assetsDir?: string;
 }
 
 const DEBIAN_BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -45,11 +48,15 @@ function regexEscape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Every content type of the Node server (server/static-headers.ts), by extension. */
 function siteTypes(): [string, string][] {
-  return ['html', 'xml', 'txt', 'webp', 'jpg', 'png'].map((extension) => [
-    extension,
-    CONTENT_TYPES.get(extension) as string,
-  ]);
+  return [...CONTENT_TYPES.entries()];
+}
+
+/** A built `/_astro/` file (rules/request-target.ts ASSET_PATH) of a type the Node server knows. */
+function assetPattern(): string {
+  const extensions = [...CONTENT_TYPES.keys()].filter((extension) => extension !== 'html');
+  return String.raw`^/_astro/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}\.(?:${extensions.map(regexEscape).join('|')})$`;
 }
 
 /** Uploaded images and logos (rules/request-target.ts MEDIA_PATH), a name never reused. */
@@ -89,13 +96,25 @@ export function nginxConfig(settings: EngineSettings): string {
             add_header X-Content-Type-Options "nosniff" always;
         }`;
 
+  // The marketing build's content-hashed files, on every host as the Node server serves them
+  // (immutable for a year; the scenes' .br/.gz copies written by the build); a missing one is the app's.
+  const assetLocation = settings.assetsDir
+    ? `
+        location ~ "${assetPattern()}" {
+            root ${settings.assetsDir};
+            try_files $uri @app;
+            add_header Cache-Control "${CACHE_IMMUTABLE}" always;
+            add_header X-Content-Type-Options "nosniff" always;
+        }`
+    : '';
   // The locations of a company host: the site's files from the routing tree, the rest to the app.
   const siteLocations = (missing: string) => `
         root ${hosts}/$site_host;
         # Symlinks lead to the site (routes/hosts → routes/cvr → sites/<cvr> → its build), all the
-        # app's own; a symlink to a file of another user (a planted /etc/passwd) is refused. The
-        # stricter \`on from=$document_root\` would stop brotli_static finding the .br copies.
-        disable_symlinks if_not_owner;
+        # app's own. A symlink planted inside a build is removed by the app before it routes the site
+        # (server/host-routes.ts). \`disable_symlinks if_not_owner\` would refuse one here too, but
+        # together with open_file_cache it made brotli_static fall back to gzip on some requests
+        # (a changing ETag, no 304), and without the cache it cost half the throughput.
         location = / {
             try_files /index.html ${missing};${pageLog}
 ${html}
@@ -116,7 +135,7 @@ ${text}
             try_files /404.html ${missing};
 ${html}
         }
-${PRODUCT_PAGES.map((page) => `        location = ${page} { proxy_pass http://mesterside_app; }`).join('\n')}${mediaLocation}
+${PRODUCT_PAGES.map((page) => `        location = ${page} { proxy_pass http://mesterside_app; }`).join('\n')}${mediaLocation}${assetLocation}
         location / {
             proxy_pass http://mesterside_app;
         }`;
@@ -127,6 +146,8 @@ ${PRODUCT_PAGES.map((page) => `        location = ${page} { proxy_pass http://me
 # The app runs with TRUST_PROXY=127.0.0.1,::1 (or this machine's address) behind it.
 load_module ${settings.brotliModule ?? DEBIAN_BROTLI_MODULE};
 worker_processes auto;
+# The file cache below plus two per proxied connection (a hard limit under this is logged at start).
+worker_rlimit_nofile 20000;
 pid nginx.pid;
 error_log stderr warn;
 
@@ -145,6 +166,13 @@ ${viewLog}
     sendfile on;
     tcp_nopush on;
     keepalive_timeout 65;
+    keepalive_requests 10000;
+    # Served files stay open with what was checked about them, as the bench's hand-written nginx
+    # does (static_mix_engine_vs_reference). A publish or a route change is seen within
+    # open_file_cache_valid; a missing file is never cached, so a new site or domain answers at once.
+    open_file_cache max=15000 inactive=60s;
+    open_file_cache_valid 1s;
+    open_file_cache_errors off;
     server_tokens off;
     absolute_redirect off;
     # Errors raised while an error page is chosen (an inactive site's /404) are answered too.
@@ -204,25 +232,21 @@ ${types}
         }
         location ~ "^/(?<cvr>[0-9]{8})/$" {
             root ${routes}/${ROUTE_FOLDERS.cvr}/$cvr;
-            disable_symlinks if_not_owner;
             try_files /index.html @path_missing;${pageLog}
 ${html}
         }
         location ~ "^/(?<cvr>[0-9]{8})/(?<file>[a-z0-9-]{1,100})$" {
             root ${routes}/${ROUTE_FOLDERS.cvr}/$cvr;
-            disable_symlinks if_not_owner;
             try_files /$file.html @path_missing;${pageLog}
 ${html}
         }
         location ~ "^/(?<cvr>[0-9]{8})/(?<file>sitemap\\.xml|robots\\.txt)$" {
             root ${routes}/${ROUTE_FOLDERS.cvr}/$cvr;
-            disable_symlinks if_not_owner;
             try_files /$file @path_missing;
 ${text}
         }
         location @path_404 {
             root ${routes}/${ROUTE_FOLDERS.cvr}/$cvr;
-            disable_symlinks if_not_owner;
             try_files /404.html @path_missing;
 ${html}
         }
@@ -233,7 +257,7 @@ ${html}
             if (-f $document_root/${INACTIVE_MARKER}) { return 503; }
             proxy_pass http://mesterside_app$request_uri;
         }
-${fallbackLocations(routes)}${mediaLocation}
+${fallbackLocations(routes)}${mediaLocation}${assetLocation}
         location / {
             proxy_pass http://mesterside_app;
         }
@@ -277,8 +301,6 @@ ${fallbackLocations(routes)}
         if ($request_uri ~ "${RAW_PATH_FOR_APP}") { return 419; }
 ${siteLocations('@domain_missing')}
         location @domain_missing {
-            # The twin's link is tested through its symlinks (it is not this request's root).
-            disable_symlinks off;
             error_page 419 = @app;
             error_page 420 = @twin;
             error_page 503 @inactive;
@@ -369,6 +391,9 @@ ${fixed.replace(/^/gm, '\t')}
   const site = (id: string, root: string, prefix: string, missing: string) => {
     const file = (kind: string, match: string, target: string, type: string, status = 200) => {
       const statusLine = status === 200 ? '' : `\n\t\t\t\t\tstatus ${status}`;
+      // A page served from the folder is the one request logged (server/engine-visits.ts).
+      const logged =
+        settings.accessLog && (kind === 'home' || kind === 'page') ? '\n\t\t\t\tvars skip_log false' : '';
       return `
 		@${id}_${kind} path_regexp ${id}_${kind} ${match}
 		handle @${id}_${kind} {
@@ -377,7 +402,7 @@ ${fixed.replace(/^/gm, '\t')}
 				root ${root}
 				try_files ${target}
 			}
-			handle @present {
+			handle @present {${logged}
 				rewrite * ${target}
 				header {
 					Content-Type "${type}"
@@ -441,8 +466,30 @@ ${missing}
   const domainRoot = `${hosts}/{host}`;
   const pathRoot = `${routes}/${ROUTE_FOLDERS.cvr}/{re.cvr.1}`;
 
-  const routesSnippet = `(mesterside) {
-	route {
+  // Page views (server/engine-visits.ts): Caddy's JSON access log without the visitor's address or
+  // credentials, written only for the pages served from a site folder (skip_log everywhere else).
+  const viewLog = settings.accessLog
+    ? `
+	log {
+		output file ${settings.accessLog}
+		format filter {
+			wrap json
+			fields {
+				request>remote_ip delete
+				request>remote_port delete
+				request>headers>Cookie delete
+				request>headers>Authorization delete
+				request>headers>Referer delete
+				request>headers>X-Forwarded-For delete
+				request>headers>X-Real-Ip delete
+				resp_headers delete
+				user_id delete
+			}
+		}
+	}`
+    : '';
+  const routesSnippet = `(mesterside) {${viewLog}
+	route {${settings.accessLog ? '\n\t\tskip_log' : ''}
 		# What the engine does not serve exactly as the app would goes to the app: other methods,
 		# unusual Host headers, percent-encoding, backslashes, '//' and dot segments.
 		@odd_method not method GET HEAD

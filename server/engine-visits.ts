@@ -1,9 +1,11 @@
-// Page views of the pages nginx serves (issue 29 item 4): the generated nginx.conf writes one JSON
-// line per page it answers from a site folder to ENGINE_ACCESS_LOG (`npm run proxy-config -- nginx
-// --access-log FILE`), and this reads the new lines in batches and counts them with the very rule
-// and counter the Node server uses (server/site-visits.ts): GET, a browser, no prefetch, status 200
-// (or its 304). No cookie, address or visitor id is logged or kept. A line names the company by
-// CVR (path mode) or by host, which the routing tree resolves (server/host-routes.ts).
+// Page views of the pages nginx or Caddy serve (issue 29 item 4): the generated configuration
+// (`npm run proxy-config -- nginx|caddy --access-log FILE`, or ENGINE_ACCESS_LOG) writes one JSON line
+// per page the engine answers from a site folder, and this reads the new lines in batches and counts
+// them with the very rule and counter the Node server uses (server/site-visits.ts): GET, a browser,
+// no prefetch, status 200 (or its 304). nginx writes its own `log_format mesterside_views`; Caddy
+// writes its standard JSON access log, filtered of the address and credentials, and only for pages
+// it served itself (`skip_log` elsewhere). No cookie, address or visitor id is kept. A line names
+// the company by CVR (path mode) or by host, which the routing tree resolves (server/host-routes.ts).
 // The log is read from where it ended when the reader started; a rotated (shorter) file is read
 // from its start. Lines of a page the engine handed to the app are not logged: the app counts them.
 import { open, readlink, stat } from 'node:fs/promises';
@@ -39,8 +41,35 @@ interface ViewLine {
   purpose?: string;
 }
 
+/** The part of one line of Caddy's JSON access log read here. */
+interface CaddyLine {
+  status?: number;
+  request?: { method?: string; host?: string; uri?: string; headers?: Record<string, string[] | undefined> };
+}
+
 const MAX_READ_BYTES = 8 * 1024 * 1024;
 const CVR = /^[0-9]{8}$/;
+const PATH_MODE = /^\/([0-9]{8})(\/[^/]*)$/;
+
+/** A line of either engine as the fields of the nginx format; null when it is neither. */
+function viewLineOf(parsed: unknown): ViewLine | null {
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const caddy = (parsed as CaddyLine).request;
+  if (caddy === undefined) return parsed as ViewLine;
+  const header = (name: string) => caddy.headers?.[name]?.join(', ') ?? '';
+  const requestPath = (caddy.uri ?? '').split('?')[0] ?? '';
+  const pathMode = PATH_MODE.exec(requestPath);
+  const pagePath = pathMode ? (pathMode[2] as string) : requestPath;
+  return {
+    ...(pathMode ? { cvr: pathMode[1] as string } : {}),
+    host: (caddy.host ?? '').replace(/:[0-9]+$/, '').toLowerCase(),
+    file: pagePath === '/' ? '/index.html' : `${pagePath}.html`,
+    status: String((parsed as CaddyLine).status ?? ''),
+    method: caddy.method ?? '',
+    ua: header('User-Agent'),
+    purpose: `${header('Sec-Purpose')}${header('Purpose')}${header('X-Moz')}`,
+  };
+}
 
 export async function startEngineVisits(options: EngineVisitsOptions): Promise<EngineVisits> {
   const { logger, logFile } = options;
@@ -69,19 +98,20 @@ export async function startEngineVisits(options: EngineVisitsOptions): Promise<E
     } finally {
       await file.close();
     }
-    // Only whole lines; a line nginx is writing now is read next time.
+    // Only whole lines; a line the engine is writing now is read next time.
     const end = buffer.lastIndexOf(0x0a);
     if (end === -1) return 0;
     offset += end + 1;
     const hosts = new Map<string, string | null>();
     let counted = 0;
     for (const text of buffer.subarray(0, end).toString('utf8').split('\n')) {
-      let line: ViewLine;
+      let line: ViewLine | null;
       try {
-        line = JSON.parse(text) as ViewLine;
+        line = viewLineOf(JSON.parse(text));
       } catch {
         continue;
       }
+      if (line === null) continue;
       if (line.status !== '200' && line.status !== '304') continue;
       if (!isVisitorRequest(line.method ?? '', line.ua || undefined, line.purpose ?? '')) continue;
       const page = pagePathOf(path.basename(line.file ?? ''));

@@ -7,6 +7,8 @@ import {
   readlinkSync,
   realpathSync,
   rmSync,
+  symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,6 +46,21 @@ function hosts(): string[] {
 }
 
 describeEachDialect('host routes', (use) => {
+  it('takes a symlink planted in a site away before it routes the site (Caddy would follow it)', async () => {
+    const { db } = use();
+    const site = path.join(storage, 'sites', CVR);
+    writeFileSync(path.join(site, 'index.html'), '<h1>Hansen</h1>');
+    symlinkSync('/etc/passwd', path.join(site, 'evil.html'));
+    await insertCompany(db, { cvr: CVR, name: 'Hansen Tømrer ApS', subdomain: 'hansen' }, SIGNED_UP);
+    await syncHostRoute(db, routing, CVR, SIGNED_UP);
+    expect(readdirSync(site)).toEqual(['index.html']);
+
+    // Planted again between publishes: the start-up and the self-healing sweep take it away too.
+    symlinkSync('../../secret.html', path.join(site, 'relative.html'));
+    await expect(rebuildHostRoutes(db, routing, SIGNED_UP)).resolves.toBe(1);
+    expect(readdirSync(site)).toEqual(['index.html']);
+  });
+
   it('leads the subdomain of a new company to its site folder', async () => {
     const { db } = use();
     await insertCompany(db, { cvr: CVR, name: 'Hansen Tømrer ApS', subdomain: 'hansen' }, SIGNED_UP);

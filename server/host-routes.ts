@@ -22,6 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, readlink, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type CompanyRoute, type Db, findCompanyRoute, listCompanyRoutes } from '../db';
+import { removePlantedLinks } from '../generator/write-site';
 import type { Config } from '../lib/config';
 import { normalizeHost } from '../rules/domain';
 import { productOrigin } from '../rules/site-url';
@@ -74,6 +75,20 @@ function siteLinkTarget(route: CompanyRoute, now: Date): string {
 }
 
 /**
+ * Points the company's `cvr/` link where the database says, and takes any symlink planted in the
+ * site it leads to away first (generator/write-site.ts never writes one; Caddy would follow it).
+ * Answers how many links it wrote or removed.
+ */
+async function linkSite(dir: string, route: CompanyRoute, now: Date): Promise<number> {
+  const target = siteLinkTarget(route, now);
+  let changes = 0;
+  if (target !== INACTIVE_TARGET)
+    changes += (await removePlantedLinks(path.join(dir, '..', 'sites'), route.cvr)).length;
+  if (await replaceLink(path.join(dir, ROUTE_FOLDERS.cvr, route.cvr), target)) changes++;
+  return changes;
+}
+
+/**
  * Brings one company's routes in line with the database: on sign-up, a subdomain or domain change,
  * a domain verified or lost, an order, a deletion (the company is gone: its routes go too).
  */
@@ -96,7 +111,7 @@ export async function syncHostRoute(
   }
   const hosts = companyHosts(route, routing.publicHost);
   // New routes first, then the old ones go: a visitor never meets a moment with neither.
-  await replaceLink(path.join(dir, ROUTE_FOLDERS.cvr, cvr), siteLinkTarget(route, now));
+  await linkSite(dir, route, now);
   for (const host of hosts) await replaceLink(path.join(dir, ROUTE_FOLDERS.hosts, host), cvrTarget(cvr));
   for (const host of previous) {
     if (!hosts.includes(host))
@@ -122,8 +137,7 @@ export async function rebuildHostRoutes(db: Db, routing: HostRouting, now = new 
     for (const route of batch) {
       wantedCvrs.add(route.cvr);
       const hosts = companyHosts(route, routing.publicHost);
-      if (await replaceLink(path.join(dir, ROUTE_FOLDERS.cvr, route.cvr), siteLinkTarget(route, now)))
-        changes++;
+      changes += await linkSite(dir, route, now);
       for (const host of hosts) {
         wantedHosts.set(host, route.cvr);
         if (await replaceLink(path.join(dir, ROUTE_FOLDERS.hosts, host), cvrTarget(route.cvr))) changes++;

@@ -63,6 +63,8 @@ interface PublishingOptions {
   healEveryMs?: number;
   /** Period of the check that the sites folder still exists; default 2 s. */
   healCheckEveryMs?: number;
+  /** Period of the host routes' rebuild between sweeps (worker/self-heal.ts); default 5 minutes. */
+  routesEveryMs?: number;
 }
 
 export interface ProductStack {
@@ -124,6 +126,7 @@ export async function startPublishWorker(options: PublishWorkerOptions): Promise
     logger,
     ...(options.healEveryMs === undefined ? {} : { everyMs: options.healEveryMs }),
     ...(options.healCheckEveryMs === undefined ? {} : { checkEveryMs: options.healCheckEveryMs }),
+    ...(options.routesEveryMs === undefined ? {} : { routesEveryMs: options.routesEveryMs }),
   });
   // `/` shows the companies as they are now, even when nothing waits to be published.
   publisher.landing

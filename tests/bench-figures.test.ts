@@ -26,6 +26,8 @@ const REQUIRED = [
   'scale_api_save_p95_ms',
   'static_mix_vs_nginx',
   'static_mix_rss_mb',
+  'static_mix_engine_vs_reference',
+  'static_mix_engine_rss_mb',
   'rebuild_vs_astro_build',
   'rebuild_pages_per_s',
   'workers_speedup_2',

@@ -24,9 +24,14 @@ export interface SelfHealOptions {
   checkEveryMs?: number;
   /** Companies per query; default 500. */
   batchSize?: number;
-  /** Rebuilds the engines' host routes from the database (server/host-routes.ts) on every sweep:
-   *  the tree heals with the sites, and a site past its trial grace leaves the routes here. */
+  /** Rebuilds the engines' host routes from the database (server/host-routes.ts) on every sweep
+   *  and every `routesEveryMs`: the tree heals with the sites, and a site past its trial grace
+   *  leads to the inactive page here, without a publish or a restart. */
   rebuildRoutes?: () => Promise<number>;
+  /** Period of the routes rebuild between sweeps; default 5 minutes, so a site past its grace days
+   *  leaves nginx and Caddy well within 10 minutes (the Node server decides per request); 0: only
+   *  with the sweep. */
+  routesEveryMs?: number;
 }
 
 export interface SelfHeal {
@@ -40,7 +45,7 @@ export interface SelfHeal {
  * write and swap; anything older than the last publish by more than this is stale.
  */
 const PUBLISH_SLACK_MS = 60_000;
-const DEFAULTS = { everyMs: 600_000, checkEveryMs: 2000, batchSize: 500 } as const;
+const DEFAULTS = { everyMs: 600_000, checkEveryMs: 2000, batchSize: 500, routesEveryMs: 300_000 } as const;
 
 export function startSelfHeal(options: SelfHealOptions): SelfHeal {
   const { db, queue, logger } = options;
@@ -56,15 +61,28 @@ export function startSelfHeal(options: SelfHealOptions): SelfHeal {
     return publishedAt !== null && live.getTime() < Date.parse(publishedAt) - PUBLISH_SLACK_MS;
   }
 
-  async function sweepAll(): Promise<number> {
-    if (options.rebuildRoutes) {
-      // A routing failure must not stop the sites from healing: logged, tried again next sweep.
-      const changed = await options.rebuildRoutes().catch((error: unknown) => {
-        log.warn({ err: error }, 'rebuilding the host routes failed');
-        return 0;
+  let routing: Promise<void> | null = null;
+
+  /** One rebuild of the host routes (or the one running now). Never fails: a routing failure must
+   *  not stop the sites from healing; it is logged and tried again on the next round. */
+  function rebuildRoutes(): Promise<void> {
+    const rebuild = options.rebuildRoutes;
+    if (!rebuild) return Promise.resolve();
+    routing ??= rebuild()
+      .then(
+        (changed) => {
+          if (changed) log.info({ count: changed }, 'host routes brought in line with the database');
+        },
+        (error: unknown) => log.warn({ err: error }, 'rebuilding the host routes failed'),
+      )
+      .finally(() => {
+        routing = null;
       });
-      if (changed) log.info({ count: changed }, 'host routes brought in line with the database');
-    }
+    return routing;
+  }
+
+  async function sweepAll(): Promise<number> {
+    await rebuildRoutes();
     let healed = 0;
     let after = '';
     while (!stopped) {
@@ -102,8 +120,10 @@ export function startSelfHeal(options: SelfHealOptions): SelfHeal {
 
   const everyMs = options.everyMs ?? DEFAULTS.everyMs;
   const checkEveryMs = options.checkEveryMs ?? DEFAULTS.checkEveryMs;
+  const routesEveryMs = options.rebuildRoutes ? (options.routesEveryMs ?? DEFAULTS.routesEveryMs) : 0;
   const timers = [
     everyMs > 0 ? setInterval(sweepLogged, everyMs) : undefined,
+    routesEveryMs > 0 ? setInterval(() => void rebuildRoutes(), routesEveryMs) : undefined,
     checkEveryMs > 0
       ? setInterval(() => {
           void stat(options.sitesDir).then(

@@ -1,5 +1,6 @@
 // npm run bench [-- --only publish,rebuild,static,api,preview,onboarding,lead,noisy,workers,scale] [-- --quick]
 //               [-- --database postgres]   (publish, api and onboarding on a scratch PostgreSQL database, `_pg`)
+//               [-- --only scale --serving-only [--sites N]]   (only the serving figures, on N sites)
 //               [-- --compare REF [--rounds N]]   (compare.ts: the same sections on REF and here, alternating)
 // Measures, in one run on this machine, what ARCHITECTURE.md and the publishing issue set targets
 // for, and writes bench/results.json beside a readable table. Figures are medians or percentiles;
@@ -29,6 +30,9 @@ const { values } = parseArgs({
     only: { type: 'string' },
     quick: { type: 'boolean' },
     'skip-serving': { type: 'boolean' },
+    // Development: the scale section's serving figures alone, on a smaller tree (default 10,000 sites).
+    'serving-only': { type: 'boolean' },
+    sites: { type: 'string' },
     compare: { type: 'string' },
     database: { type: 'string' },
     rounds: { type: 'string' },
@@ -202,7 +206,13 @@ if (only.has('workers')) {
 
 // Scale: the scale fixture (100,000 companies, 3–8 pages each) in SQLite and PostgreSQL, and what
 // grows with it: host → company lookups, the landing page's query, onboarding and a page save.
-if (only.has('scale')) {
+const servingOnly = values['serving-only'] ?? false;
+const servingSites = Number(values.sites ?? (quick ? 1000 : 10_000));
+if (!Number.isInteger(servingSites) || servingSites < 10) {
+  console.error('--sites must be a whole number of at least 10');
+  process.exit(2);
+}
+if (only.has('scale') && !servingOnly) {
   const companies = quick ? 10_000 : 100_000;
   row('scale_companies', companies);
   // A scratch database is created beside the test database (TEST_DATABASE_URL) and dropped after.
@@ -220,7 +230,8 @@ if (only.has('scale')) {
   row('scale_onboarding_p95_ms', onboarding.p95, '<= 2000');
   const save = await benchApiSave({ seconds: quick ? 2 : 5, concurrency: 10, existingCompanies: companies });
   row('scale_api_save_p95_ms', save.p95);
-
+}
+if (only.has('scale')) {
   let serving: Awaited<ReturnType<typeof benchServingAtScale>> | null = null;
   if (values['skip-serving']) {
     console.error('scale serving: skipped (--skip-serving)');
@@ -231,7 +242,7 @@ if (only.has('scale')) {
   } else {
     // The longest section: a failure here is reported as a figure, not a lost run.
     serving = await benchServingAtScale({
-      sites: quick ? 1000 : 10_000,
+      sites: servingSites,
       workers: os.availableParallelism(),
       seconds: quick ? 3 : 8,
       rounds: 3,
@@ -255,6 +266,16 @@ if (only.has('scale')) {
     row('static_mix_cold_pass_s', serving.oursColdSeconds);
     row('static_mix_nginx_cold_pass_s', serving.nginxColdSeconds);
     row('static_mix_nginx_rss_mb', serving.nginxRssMb);
+    row(
+      'static_mix_cold_vs_nginx',
+      Math.round((serving.oursColdSeconds / serving.nginxColdSeconds) * 10) / 10,
+      '<= 2',
+    );
+    row('static_mix_engine_rps', serving.engineRps);
+    row('static_mix_reference_rps', serving.referenceRps);
+    row('static_mix_engine_vs_reference', serving.engineVsReference, '>= 0.95');
+    row('static_mix_engine_rss_mb', serving.engineRssMb);
+    row('static_mix_reference_rss_mb', serving.referenceRssMb);
   }
 }
 

@@ -1,7 +1,7 @@
 // Starts nginx (Debian's) on loopback with a throw-away config serving one site folder the way a
 // production nginx would: sendfile, keep-alive, no access log; `/x` → `x.html`.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -49,7 +49,7 @@ ${options.http(dir)}
   const child: ChildProcess = spawn('nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir], {
     stdio: 'ignore',
   });
-  await waitForPort(options.port);
+  await waitForNginx(child, options.port, path.join(dir, 'error.log'));
   return {
     port: options.port,
     pid: child.pid ?? 0,
@@ -73,6 +73,49 @@ export function startNginx(root: string, port: number, workers: number): Promise
     location / { try_files $uri $uri.html =404; }
   }`,
   });
+}
+
+/** Debian's brotli module, which the scale bench's nginx configurations load. */
+export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+/** What the serving benches need from this machine and lack, as one line saying how to get it; null
+ *  when nothing is missing. */
+export function missingForNginxBench(): string | null {
+  if (!existsSync(BROTLI_MODULE))
+    return `nginx's brotli module is missing (${BROTLI_MODULE}): apt-get install -y libnginx-mod-http-brotli-static`;
+  return null;
+}
+
+/** Waits until nginx answers on `port`; if it exits first, says why in its own words. */
+export async function waitForNginx(child: ChildProcess, port: number, errorLog?: string): Promise<void> {
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  const gaveUp = waitForPort(port).then(
+    () => null,
+    (error: Error) => error,
+  );
+  for (;;) {
+    const done = await Promise.race([gaveUp, new Promise((resolve) => setTimeout(resolve, 100, 'tick'))]);
+    if (done === null) return;
+    if (exited || done instanceof Error) {
+      const said =
+        errorLog && existsSync(errorLog)
+          ? readFileSync(errorLog, 'utf8').trim().split('\n').slice(-3).join('\n')
+          : '';
+      const missing = missingForNginxBench();
+      throw new Error(
+        [
+          `nginx did not start on 127.0.0.1:${port}${exited ? ` (it exited with ${child.exitCode})` : ''}`,
+          said,
+          missing,
+        ]
+          .filter(Boolean)
+          .join('\n'),
+      );
+    }
+  }
 }
 
 export async function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 60_000): Promise<void> {

@@ -44,13 +44,14 @@ export interface PipelineRender {
 }
 
 export async function createPipelineRender(
-  config: Pick<Config, 'publicHost' | 'storageDir'>,
+  config: Pick<Config, 'publicHost' | 'storageDir'> & Partial<Pick<Config, 'precompress'>>,
   db: Db,
   writerThreads: number,
 ): Promise<PipelineRender> {
   const sitesDir = sitesDirOf(config);
   const renderer = await loadSiteRenderer();
-  const writers = new WriterPool(Math.max(1, writerThreads), sitesDir);
+  // PRECOMPRESS=1: the .br/.gz copies an engine serves, as a publish writes them.
+  const writers = new WriterPool(Math.max(1, writerThreads), sitesDir, config.precompress ?? false);
   const pages = new Map<string, number>();
   return {
     async render(cvr) {
@@ -103,9 +104,9 @@ class WriterPool {
   private readonly threads: WriterThread[];
   private nextId = 0;
 
-  constructor(count: number, sitesDir: string) {
+  constructor(count: number, sitesDir: string, precompress: boolean) {
     this.threads = Array.from({ length: count }, () => {
-      const worker = new Worker(WRITER_ENTRY, { workerData: { sitesDir } });
+      const worker = new Worker(WRITER_ENTRY, { workerData: { sitesDir, precompress } });
       const thread: WriterThread = { worker, pending: new Map() };
       worker.on('message', (result: WriteResult) => {
         const job = thread.pending.get(result.id);

@@ -17,7 +17,7 @@ export interface WriteResult {
   error?: string;
 }
 
-const { sitesDir } = workerData as { sitesDir: string };
+const { sitesDir, precompress } = workerData as { sitesDir: string; precompress: boolean };
 const port = parentPort;
 if (!port) throw new Error('rebuild-writer must run as a worker thread');
 
@@ -29,7 +29,7 @@ port.on('message', async ({ id, cvr, files }: WriteRequest) => {
       name,
       body: Buffer.from(body.buffer, body.byteOffset, body.byteLength),
     }));
-    await writeSite(sitesDir, cvr, bodies);
+    await writeSite(sitesDir, cvr, bodies, { precompress });
   } catch (error) {
     result = { id, error: errorMessage(error) };
   }

@@ -23,8 +23,6 @@ export interface ConformanceCase {
   expect: Expectation;
   /** A probe that tries to leave a folder: it is refused and never shows what lies outside. */
   probe?: boolean;
-  /** The probe follows a symlink planted inside a site folder (Caddy 2.6 cannot refuse one). */
-  plantedSymlink?: boolean;
 }
 
 const ORIGIN = `https://${PUBLIC_HOST}`;
@@ -447,15 +445,16 @@ export const CASES: ConformanceCase[] = [
     '/evil.html',
     '/index.html.br',
   ].flatMap((path): ConformanceCase[] => {
-    const plantedSymlink = path === '/evil' || path === '/relative';
+    // `/evil` and `/relative` are symlinks planted in the site's build (fixture.ts): Caddy 2.6's
+    // file_server follows a symlink and no setting of it refuses one, so the app takes them away
+    // before it routes a site (server/host-routes.ts); nginx and Node refuse them as well.
     return [
-      { name: `probe on a subdomain: ${path}`, host: SUB, path, probe: true, plantedSymlink, expect: TO_404 },
+      { name: `probe on a subdomain: ${path}`, host: SUB, path, probe: true, expect: TO_404 },
       {
         name: `probe in path mode: /<cvr>${path}`,
         host: PUBLIC_HOST,
         path: `/${HANSEN.cvr}${path}`,
         probe: true,
-        plantedSymlink,
         expect: TO_404,
       },
     ];

@@ -64,8 +64,8 @@ export async function createServingFixture(
   writeFileSync(path.join(outside, 'secret.html'), SECRET);
   mkdirSync(storage, { recursive: true });
   writeFileSync(path.join(storage, 'secret.html'), SECRET);
-  // Not the app's own files: an engine follows a symlink only to a file of the link's owner
-  // (nginx `disable_symlinks if_not_owner`). Root (CI) can give them to somebody else.
+  // Not the app's own files (Node refuses any symlink inside a site; for the engines the app removes
+  // planted ones before it routes a site). Root (CI) gives them to somebody else all the same.
   if (process.getuid?.() === 0) {
     chownSync(path.join(outside, 'secret.html'), NOBODY, NOBODY);
     chownSync(path.join(storage, 'secret.html'), NOBODY, NOBODY);

@@ -1,16 +1,25 @@
 // The 10,000-site half of the scale bench: the scale fixture rendered to disk by `npm run rebuild`
 // (timed: rebuild_pages_per_s), then served by our front server and by nginx under the visitor-shaped
-// load of static-mix.ts (static_mix_vs_nginx, with our server's memory).
-import { execFile } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// load of static-mix.ts (static_mix_vs_nginx, with our server's memory), and then by nginx running
+// the configuration `npm run proxy-config -- nginx` generates (the engine shape, over the routing
+// tree) against a hand-written minimal nginx over the same folders (static_mix_engine_vs_reference).
+import { execFile, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { migrateToLatest, openDatabase } from '../../../db';
 import { sitesDirOf } from '../../../generator';
+import { COMPRESS_MIN_BYTES } from '../../../generator/site-model';
 import { loadConfig } from '../../../lib/config';
+import { nginxConfig } from '../../../server/engine-config';
+import { hostRoutingOf, rebuildHostRoutes } from '../../../server/host-routes';
+import { BROTLI_OPTIONS, GZIP_LEVEL } from '../../../server/static-file-cache';
+import { missingForNginxBench, waitForNginx } from '../nginx';
 import { seedScale } from './seed-scale';
 import {
+  alternateMix,
   compareMix,
   precompressedMirror,
   type StaticMixFigures,
@@ -27,6 +36,58 @@ export interface ServingFigures extends StaticMixFigures {
   renderedPages: number;
   rebuildSeconds: number;
   pagesPerSecond: number;
+  /** The generated nginx configuration (the engine shape) against the hand-written reference. */
+  engineRps: number;
+  referenceRps: number;
+  engineVsReference: number;
+  engineRssMb: number;
+  referenceRssMb: number;
+}
+
+/** Writes the `.br`/`.gz` copies PRECOMPRESS=1 would have written beside each live site's text
+ *  files (where the front server's first pass has not already), so the engines get them. */
+function precompressInPlace(sitesDir: string, cvrs: string[]): void {
+  for (const cvr of cvrs) {
+    const dir = path.join(sitesDir, cvr);
+    const files = new Set(readdirSync(dir));
+    for (const file of files) {
+      if (!/\.(html|xml|txt)$/.test(file) || (files.has(`${file}.br`) && files.has(`${file}.gz`))) continue;
+      const body = readFileSync(path.join(dir, file));
+      if (body.length < COMPRESS_MIN_BYTES) continue;
+      writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(body, BROTLI_OPTIONS));
+      writeFileSync(path.join(dir, `${file}.gz`), gzipSync(body, { level: GZIP_LEVEL }));
+    }
+  }
+}
+
+/** nginx running the generated configuration, unprivileged-style (`-p DIR -c FILE`). */
+async function startEngineNginx(
+  dir: string,
+  settings: Parameters<typeof nginxConfig>[0],
+): Promise<{ pid: number; stop: () => Promise<void> }> {
+  const prefix = path.join(dir, 'engine-nginx');
+  mkdirSync(prefix, { recursive: true });
+  const file = path.join(prefix, 'nginx.conf');
+  writeFileSync(file, nginxConfig(settings));
+  const child = spawn('nginx', ['-p', prefix, '-c', file, '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let said = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    said = (said + chunk.toString()).slice(-2000);
+  });
+  await waitForNginx(child, settings.listen).catch((error: Error) => {
+    child.kill('SIGKILL');
+    throw new Error(`${error.message}\n${said}`);
+  });
+  return {
+    pid: child.pid ?? 0,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGQUIT');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
 }
 
 export async function benchServingAtScale(options: {
@@ -36,6 +97,9 @@ export async function benchServingAtScale(options: {
   rounds: number;
   log: (line: string) => void;
 }): Promise<ServingFigures> {
+  // Before the long rebuild: without Debian's brotli module neither nginx would start.
+  const missing = missingForNginxBench();
+  if (missing) throw new Error(missing);
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-serving-'));
   // nginx's workers run as an unprivileged user: they must be able to enter every folder.
   chmodSync(dir, 0o755);
@@ -97,8 +161,61 @@ export async function benchServingAtScale(options: {
         rounds: options.rounds,
         scriptDir: dir,
       });
+
+      // The engine shape: the generated nginx.conf over storage/routes (written by the app at
+      // start; again here so the figure never depends on its timing), against a minimal hand-written
+      // nginx mapping the same hosts to the same folders, both with the copies PRECOMPRESS=1 writes.
+      options.log('  serving: the generated nginx configuration against a hand-written one');
+      precompressInPlace(
+        sitesDirOf(config),
+        sites.map((site) => site.cvr),
+      );
+      const routesDb = openDatabase(config.database);
+      try {
+        await rebuildHostRoutes(routesDb, hostRoutingOf(config));
+      } finally {
+        await routesDb.destroy();
+      }
+      const enginePort = ourPort + 2;
+      const referencePort = ourPort + 3;
+      const engine = await startEngineNginx(dir, {
+        publicHost: env.PUBLIC_HOST,
+        storageDir: dir,
+        app: `127.0.0.1:${ourPort}`,
+        listen: enginePort,
+        assetsDir: path.join(ROOT, 'dist', 'site', 'client'),
+      });
+      const reference = await startMixNginx({
+        mirrorDir: sitesDirOf(config),
+        storageDir: dir,
+        sites,
+        port: referencePort,
+        workers: options.workers,
+      }).catch(async (error: Error) => {
+        await engine.stop();
+        throw error;
+      });
+      let engineMix: Awaited<ReturnType<typeof alternateMix>>;
+      try {
+        engineMix = await alternateMix({
+          sites,
+          a: { name: 'engine', port: enginePort, pid: engine.pid },
+          b: { name: 'reference', port: referencePort, pid: reference.pid },
+          seconds: options.seconds,
+          rounds: options.rounds,
+          scriptDir: dir,
+        });
+      } finally {
+        await engine.stop();
+        await reference.stop();
+      }
       return {
         ...mix,
+        engineRps: engineMix.a,
+        referenceRps: engineMix.b,
+        engineVsReference: engineMix.ratio,
+        engineRssMb: engineMix.aRssMb,
+        referenceRssMb: engineMix.bRssMb,
         renderedPages,
         rebuildSeconds: Math.round(rebuildSeconds * 10) / 10,
         pagesPerSecond: Math.round(renderedPages / rebuildSeconds),

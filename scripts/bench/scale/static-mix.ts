@@ -22,7 +22,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { COMPRESS_MIN_BYTES } from '../../../generator/site-model';
 import { BROTLI_OPTIONS, GZIP_LEVEL } from '../../../server/static-file-cache';
-import { runNginx, waitForPort } from '../nginx';
+import { BROTLI_MODULE, runNginx, waitForPort } from '../nginx';
 import { median } from '../stats';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -113,7 +113,8 @@ export function precompressedMirror(sitesDir: string, sites: ServedSite[], mirro
   }
 }
 
-/** nginx with a host → site map over the mirror, and /media from STORAGE_DIR. */
+/** nginx with a host → site map over `mirrorDir/<cvr>` (the mirror, or the sites folder itself),
+ *  and /media from STORAGE_DIR: the hand-written reference. */
 export async function startMixNginx(options: {
   mirrorDir: string;
   storageDir: string;
@@ -125,7 +126,7 @@ export async function startMixNginx(options: {
   return runNginx({
     port: options.port,
     workers: options.workers,
-    modules: ['/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'],
+    modules: [BROTLI_MODULE],
     http: (dir) => {
       writeFileSync(path.join(dir, 'sites.map'), `${map}\n`);
       return `  # One descriptor per cached file, per worker: kept under this machine's limit of 20,000 open files
@@ -336,7 +337,7 @@ async function wrkMix(
   script: string,
   seconds: number,
   sites: ServedSite[],
-  server: 'ours' | 'nginx',
+  server: string,
 ): Promise<number> {
   const { stdout } = await run(
     'wrk',
@@ -353,6 +354,50 @@ async function wrkMix(
     );
   }
   return Number(rps);
+}
+
+/** A server under the load, by name (for errors), port and the process whose tree is measured. */
+export interface MixServer {
+  name: string;
+  port: number;
+  pid: number;
+}
+
+/** The medians of alternating rounds of the same load against two servers, after a warm-up of each
+ *  (no cold pass: see compareMix), and each one's memory. */
+export async function alternateMix(options: {
+  sites: ServedSite[];
+  a: MixServer;
+  b: MixServer;
+  seconds: number;
+  rounds: number;
+  scriptDir: string;
+}): Promise<{ a: number; b: number; ratio: number; aRssMb: number; bRssMb: number }> {
+  const order = [...options.sites].sort((x, y) => hash(x.cvr).localeCompare(hash(y.cvr)));
+  const hot = order
+    .slice(0, 400)
+    .flatMap((site) => site.pages.slice(0, 2).map((p) => ({ host: site.host, path: p })));
+  const scripts: string[] = [];
+  for (const server of [options.a, options.b]) {
+    const script = path.join(options.scriptDir, `${server.name}.lua`);
+    writeFileSync(script, wrkScript(options.sites, hot, await etagsOf(server.port, hot)));
+    scripts.push(script);
+    await wrkMix(server.port, script, Math.max(2, options.seconds), options.sites, server.name);
+  }
+  const [aScript, bScript] = scripts as [string, string];
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let round = 0; round < options.rounds; round++) {
+    a.push(await wrkMix(options.a.port, aScript, options.seconds, options.sites, options.a.name));
+    b.push(await wrkMix(options.b.port, bScript, options.seconds, options.sites, options.b.name));
+  }
+  return {
+    a: Math.round(median(a)),
+    b: Math.round(median(b)),
+    ratio: Math.round((median(a) / median(b)) * 1000) / 1000,
+    aRssMb: (await treeRssMb(options.a.pid)).total,
+    bRssMb: (await treeRssMb(options.b.pid)).total,
+  };
 }
 
 /** Alternating rounds of the same load against both servers; medians and their ratio. */
