@@ -156,6 +156,16 @@ async function resetSchema(schema: PooledSchema): Promise<boolean> {
   });
 }
 
+/**
+ * Opens the connection now, as migrating it used to: Kysely connects on the first query, and a
+ * database destroyed before any query would quietly connect again on the next (the health test
+ * destroys one to see the 503).
+ */
+async function connected(db: Db): Promise<Db> {
+  await sql`select 1`.execute(db);
+  return db;
+}
+
 /** A fresh, migrated database of the dialect (or an empty one with `migrate: false`); `drop` removes it. */
 export async function createTestDatabase(
   dialect: Dialect,
@@ -167,7 +177,7 @@ export async function createTestDatabase(
     const dir = mkdtempSync(path.join(tmpdir(), 'mesterside-db-'));
     const file = path.join(dir, 'test.db');
     if (migrate) await writeMigratedSqlite(file);
-    const db = openDatabase({ dialect: 'sqlite', file }, open);
+    const db = await connected(openDatabase({ dialect: 'sqlite', file }, open));
     return {
       db,
       dialect,
@@ -191,9 +201,8 @@ export async function createTestDatabase(
     };
   }
   const schema = freeSchemas.pop() ?? (await newMigratedSchema());
-  const db = openDatabase(
-    { dialect: 'postgres', url: testEnv.databaseUrl },
-    { schema: schema.name, ...open },
+  const db = await connected(
+    openDatabase({ dialect: 'postgres', url: testEnv.databaseUrl }, { schema: schema.name, ...open }),
   );
   return {
     db,
