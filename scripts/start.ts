@@ -51,12 +51,14 @@ async function startWeb(): Promise<void> {
   );
   await queue.recover();
   const views = await countEngineViews(db, logger);
-  await printAddresses(db, config, server.port, { applied, seeded: seeded.length, processes: 1 });
+  // The handlers come before the line that says the product runs: whoever reads that line may stop
+  // it at once, and a SIGTERM before them would kill the process instead of closing it.
   stopOnSignals(logger, async () => {
     await views?.close();
     await close();
     await db.destroy();
   });
+  await printAddresses(db, config, server.port, { applied, seeded: seeded.length, processes: 1 });
 }
 
 /** The primary of WEB_PROCESSES serving copies: it prepares the database and publishes. */
@@ -81,16 +83,17 @@ async function startPrimary(): Promise<void> {
   );
   await publishing?.queue.recover();
   const views = await countEngineViews(db, logger);
-  await printAddresses(db, config, web.port, {
-    applied,
-    seeded: seeded.length,
-    processes: config.webProcesses,
-  });
+  // Before the line that says the product runs (see startWeb).
   stopOnSignals(logger, async () => {
     await views?.close();
     await web.close();
     await publishing?.close();
     await db.destroy();
+  });
+  await printAddresses(db, config, web.port, {
+    applied,
+    seeded: seeded.length,
+    processes: config.webProcesses,
   });
 }
 
