@@ -8,7 +8,7 @@ import { listPages, migrateToLatest, openDatabase } from '../../db';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
-import { createFixtureCompanies } from './fixtures';
+import { createFixtureCompany } from './fixtures';
 import { seedScale } from './scale/seed-scale';
 import { scratchPostgres } from './scratch-database';
 import { percentile } from './stats';
@@ -42,8 +42,7 @@ export async function benchApiSave(options: {
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   if (options.existingCompanies) await seedScale(db, { companies: options.existingCompanies });
-  const [cvr] = await createFixtureCompanies(db, 1);
-  if (!cvr) throw new Error('no fixture company');
+  const cvr = await createFixtureCompany(db);
   const email = 'ejer@bench.example';
   const password = 'Benchmark-adgangskode-1';
   await createOwnerAccount(db, { email, password }, new Date());

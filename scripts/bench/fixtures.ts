@@ -24,6 +24,13 @@ const paragraph = (trade: string, city: string, n: number) =>
   `Vi giver altid et skriftligt tilbud, holder de aftalte tider og rydder op efter os. ` +
   `Afsnit ${n}: kvalitet, ordentlighed og en fast kontaktperson hele vejen igennem opgaven.`;
 
+/** The one fixture company most sections measure against; its CVR. */
+export async function createFixtureCompany(db: Db): Promise<string> {
+  const [cvr] = await createFixtureCompanies(db, 1);
+  if (!cvr) throw new Error('no fixture company');
+  return cvr;
+}
+
 export async function createFixtureCompanies(db: Db, count: number, start = 0): Promise<string[]> {
   const cvrs: string[] = [];
   const base = Date.UTC(2026, 0, 1);

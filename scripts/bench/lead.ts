@@ -16,7 +16,7 @@ import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { outboxDir } from '../../lib/mailer';
 import { startProductStack } from '../../server';
-import { createFixtureCompanies } from './fixtures';
+import { createFixtureCompany } from './fixtures';
 import { percentile } from './stats';
 
 export interface LeadFigures {
@@ -42,8 +42,7 @@ export async function benchLead(options: { runs: number }): Promise<LeadFigures>
   const total = WARMUP + options.runs;
   try {
     await migrateToLatest(db);
-    const [cvr] = await createFixtureCompanies(db, 1);
-    if (!cvr) throw new Error('no fixture company');
+    const cvr = await createFixtureCompany(db);
 
     const { server, queue, close } = await startProductStack({
       config,

@@ -10,7 +10,7 @@ import { type Db, listPages, migrateToLatest, openDatabase } from '../../db';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
-import { createFixtureCompanies } from './fixtures';
+import { createFixtureCompany } from './fixtures';
 import { percentile } from './stats';
 
 /** What the benchmarks give as the preview limit: none worth the name. */
@@ -44,8 +44,7 @@ export async function benchPreview(options: { seconds: number }): Promise<Previe
   const logger = createLogger(config);
   const db = openDatabase(config.database);
   await migrateToLatest(db);
-  const [cvr] = await createFixtureCompanies(db, 1);
-  if (!cvr) throw new Error('no fixture company');
+  const cvr = await createFixtureCompany(db);
   const home = (await listPages(db, cvr))[0];
   if (!home) throw new Error('fixture company has no pages');
   const { server, queue, close } = await startProductStack({

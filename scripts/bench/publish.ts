@@ -8,7 +8,7 @@ import { onPublishStamp, type PublishStep, stampTime } from '../../generator/pub
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
-import { createFixtureCompanies } from './fixtures';
+import { createFixtureCompany } from './fixtures';
 import { scratchPostgres } from './scratch-database';
 import { percentile } from './stats';
 
@@ -63,8 +63,7 @@ export async function benchPublish(options: {
   const logger = createLogger(config);
   const db = openDatabase(config.database);
   await migrateToLatest(db);
-  const [cvr] = await createFixtureCompanies(db, 1);
-  if (!cvr) throw new Error('no fixture company');
+  const cvr = await createFixtureCompany(db);
   const home = (await listPages(db, cvr)).find((page) => page.type === 'homepage');
   if (!home) throw new Error('fixture company has no homepage');
 

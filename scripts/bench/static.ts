@@ -9,7 +9,7 @@ import path from 'node:path';
 import { migrateToLatest, openDatabase } from '../../db';
 import { sitesDirOf } from '../../generator';
 import { loadConfig } from '../../lib/config';
-import { createFixtureCompanies } from './fixtures';
+import { createFixtureCompany } from './fixtures';
 import { startNginx } from './nginx';
 import { startOurServer } from './scale/static-mix';
 import { median } from './stats';
@@ -37,8 +37,7 @@ export async function benchStatic(options: {
   const config = loadConfig(env);
   const db = openDatabase(config.database);
   await migrateToLatest(db);
-  const [cvr] = await createFixtureCompanies(db, 1);
-  if (!cvr) throw new Error('no fixture company');
+  const cvr = await createFixtureCompany(db);
   await db.destroy();
 
   // The product publishes the company itself (it is marked as wanting a publish), as after a sign-up;
