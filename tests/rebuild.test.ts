@@ -50,7 +50,9 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('npm run rebuild', () => {
+// Each test runs `npm run rebuild` as a process (two for some); on a loaded two-core machine one such
+// run took more than the default 20 s.
+describe('npm run rebuild', { timeout: 60_000 }, () => {
   it('re-renders every company with two writer threads and sums up', async () => {
     const result = await rebuild('--concurrency', '2');
     expect(result.code).toBe(0);

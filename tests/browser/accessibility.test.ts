@@ -189,7 +189,8 @@ describe.each([
     const checks = audit();
     const page = await newPage(viewport);
     await open(page, '/onboarding', /./);
-    await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
+    // The island hydrates after its script loads: past the page's 8 s default on a loaded machine.
+    await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached', timeout: 30_000 });
     await checks.check(page, 'onboarding CVR');
     await page.getByLabel('CVR-nummer').fill('12');
     await page.getByRole('button', { name: 'Find virksomhed' }).click();
