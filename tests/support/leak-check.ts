@@ -1,13 +1,15 @@
 // Global setup (vitest.config.ts): fails the run when a process the suite started outlives it, and drops the
-// PostgreSQL schemas its test processes kept for reuse (tests/support/test-schemas.ts).
+// PostgreSQL schemas its test processes kept for reuse (tests/support/test-schemas.ts) and the run's SQLite
+// template (tests/support/migrated-database.ts).
 // vitest.config.ts marks the run with MESTERSIDE_TEST_RUN=<id> (test.env); every process a test starts gets it
 // (tests/support/processes.ts passes it on to children that get a clean environment). At the end this
 // scans /proc/*/environ for the marker: anything still carrying it that is not vitest itself (the main
 // process, its pool workers and their esbuild services, which close with the pool) is a leak. The
 // leaks are listed, killed so nothing is left running, and the run fails.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { getTestEnvironment } from '../../lib/config';
+import { sqliteTemplateDir } from './migrated-database';
 import { TEST_RUN_MARKER } from './processes';
 import { dropRunSchemas } from './test-schemas';
 
@@ -61,6 +63,8 @@ export function setup(project: TestProject): () => Promise<void> {
   return async () => {
     // Test processes keep migrated PostgreSQL schemas for reuse until they end; none outlives the run.
     await dropRunSchemas(getTestEnvironment().databaseUrl, marker);
+    // The run's migrated SQLite template (migrated-database.ts), in the temp folder the tests had.
+    rmSync(sqliteTemplateDir(marker, project.config.env.TMPDIR), { recursive: true, force: true });
     // A process stopped in the last afterAll may still be on its way out.
     let left = leaks(marker);
     for (let waited = 0; left.length > 0 && waited < 3_000; waited += 100) {

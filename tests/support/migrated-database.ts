@@ -1,22 +1,35 @@
-// A migrated SQLite database in a millisecond: each test process migrates one template file once
-// (tests/support/databases.ts explains why) and every test database is a copy of it.
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+// A migrated SQLite database in a millisecond: the run migrates one template file once (the first test
+// process that needs it; tests/support/databases.ts explains why) and every test database is a copy of it.
+import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Db, migrateToLatest, openDatabase } from '../../db';
 import type { Config } from '../../lib/config';
+import { TEST_RUN_MARKER } from './processes';
 
 let sqliteTemplate: Promise<string> | undefined;
 
-/** A migrated SQLite file of this process, made once; copies of it are migrated databases. */
+/** Where this run's template lives: one folder per run, removed by the run's teardown (leak-check.ts).
+ *  A test process can be ended without its exit handlers running, so none of them removes it. */
+export function sqliteTemplateDir(run: string, base = tmpdir()): string {
+  return path.join(base, `mesterside-template-${run}`);
+}
+
+/** The run's migrated SQLite file, made once by whichever test process needs it first; copies of it
+ *  are migrated databases. Processes that race both migrate and the last rename wins: same bytes. */
 function migratedSqliteTemplate(): Promise<string> {
   sqliteTemplate ??= (async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'mesterside-template-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const run = process.env[TEST_RUN_MARKER];
+    if (!run) throw new Error(`${TEST_RUN_MARKER} is not set: vitest.config.ts sets it in test.env`);
+    const dir = sqliteTemplateDir(run);
     const file = path.join(dir, 'template.db');
-    const db = openDatabase({ dialect: 'sqlite', file });
+    if (existsSync(file)) return file;
+    mkdirSync(dir, { recursive: true });
+    const own = path.join(dir, `template-${process.pid}.db`);
+    const db = openDatabase({ dialect: 'sqlite', file: own });
     await migrateToLatest(db);
     await db.destroy(); // Checkpoints the WAL into the file, so the file alone is the database.
+    renameSync(own, file);
     return file;
   })();
   return sqliteTemplate;
