@@ -215,14 +215,17 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
       logger.info({ cvr }, 'lead honeypot filled; dropped');
       return received();
     }
+    // The fields first: a visitor who sends an incomplete form within the token's first seconds is
+    // told what to fill in, beside the fields, not that the form was sent too fast. The answer carries
+    // a fresh token either way, and nothing is stored before the token is checked.
+    const errors = checkLead(values);
+    if (photos.length > LEAD_MAX_PHOTOS) errors.photos = LEAD_MESSAGES.tooManyPhotos;
+    if (Object.keys(errors).length > 0) return refuse(errors);
     const checked = await checkToken(db, cvr, text(LEAD_TOKEN_FIELD), now);
     if (checked.verdict !== 'ok') {
       logger.info({ cvr, verdict: checked.verdict }, 'lead token refused');
       return refuse({ form: LEAD_MESSAGES.tokenRefused });
     }
-    const errors = checkLead(values);
-    if (photos.length > LEAD_MAX_PHOTOS) errors.photos = LEAD_MESSAGES.tooManyPhotos;
-    if (Object.keys(errors).length > 0) return refuse(errors);
 
     const contentHash = hash(values);
     if (await hasRecentLead(db, cvr, contentHash, new Date(now.getTime() - DUPLICATE_WINDOW_MS))) {

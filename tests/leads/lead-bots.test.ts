@@ -102,6 +102,24 @@ describe('the quote form against bots', () => {
     expect(sink.messages).toHaveLength(1);
   }, 120_000);
 
+  it('tells a person who sends an incomplete form at once what to fill in, not that it came too fast', async () => {
+    const token = await tokenAged(0);
+    const early = await post({ ...person, email: '', message: '', token }, '198.51.100.9');
+    expect(early.status).toBe(400);
+    const answer = (await early.json()) as { fields: Record<string, string>; token: string };
+    expect(answer.fields).toEqual({
+      phone: 'Skriv dit telefonnummer eller din e-mail, så vi kan svare dig',
+      message: 'Skriv kort, hvad det drejer sig om',
+    });
+    expect(answer.token).not.toBe(token);
+    // Complete but still within the first seconds: now the token is what stops it, and nothing is stored.
+    const tooFast = await post({ ...person, token: answer.token }, '198.51.100.9');
+    expect(((await tooFast.json()) as { error: { message: string } }).error.message).toBe(
+      'Formularen er for gammel eller blev sendt for hurtigt. Tjek oplysningerne, og tryk Send igen.',
+    );
+    expect(await listLeads(h.db, CVR)).toHaveLength(0);
+  });
+
   it('refuses a replayed token even when everything else is right', async () => {
     const token = await tokenAged(10_000);
     expect((await post({ ...person, token }, '198.51.100.1')).status).toBe(200);
