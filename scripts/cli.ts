@@ -66,7 +66,7 @@ function reason(error: unknown): string {
   return String(error);
 }
 
-/** Runs `close` once on SIGINT, SIGTERM or SIGHUP, or when the launcher (npm, tsx) is gone, then exits. */
+/** Runs `close` once on SIGINT, SIGTERM or SIGHUP, or when its launcher (npm, sh) is gone, then exits. */
 export function stopOnSignals(logger: Logger, close: () => Promise<void>): void {
   let stopping = false;
   async function stop(signal: string) {

@@ -1,7 +1,9 @@
-// The processes that launched this one — `npm start` is npm → sh → tsx → node — die without telling
-// it: npm exits on SIGTERM after passing it to `sh`, `sh` dies without passing it on, and tsx and the
-// product, re-parented, kept serving the port (issue 23). So a long-running entry point watches its
-// launcher chain and stops as if signalled when any link of it is gone, whichever PID was killed.
+// The processes that launched this one die without telling it. `npm start` is npm → node (the script
+// `exec`s node on scripts/run.mjs, which runs the bundle in that same process); a script without
+// `exec` leaves `sh` between them, and `npm run dev` is npm → sh → tsx → node. npm exits on SIGTERM
+// after passing it to its child, `sh` dies without passing it on, and before scripts/run.mjs tsx and
+// the product, re-parented, kept serving the port (issue 23). So a long-running entry point watches
+// its launcher chain and stops as if signalled when any link of it is gone, whichever PID was killed.
 //
 // The chain is the ancestors in this process's own process group (the job the shell started) whose
 // command is part of a Node launcher (node, tsx, sh, npm), up to and including npm: never the shell

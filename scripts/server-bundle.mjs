@@ -1,0 +1,173 @@
+// The server as it runs: every server and operator entry point bundled once by esbuild into
+// dist/server/ (ESM, packages external, shared code in chunks), run on plain Node by scripts/run.mjs.
+// `npm run build:server` builds it (part of `npm run build`); scripts/run.mjs and ensure-build.ts
+// rebuild it when it is missing or stale. Plain JavaScript: the launcher runs it before anything is
+// compiled.
+//
+// Stale means: an input esbuild read is newer than the build, or gone. The inputs are exactly the
+// files esbuild's metafile lists (every source file the bundles contain), plus this file, tsconfig.json
+// and package.json, which steer the build without being bundled. A test, a README or a file no entry
+// point imports never makes the bundle stale.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The repository: the nearest folder with a package.json (this module also runs bundled, from dist/server/). */
+const ROOT = (() => {
+  let dir = import.meta.dirname;
+  while (!exists(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+})();
+/** Where the server bundle is. */
+export const SERVER_DIR = path.join(ROOT, 'dist', 'server');
+
+/** The commands scripts/run.mjs runs: bundle name (dist/server/<name>.mjs) → source. */
+export const SERVER_COMMANDS = {
+  start: 'scripts/start.ts',
+  worker: 'scripts/worker.ts',
+  rebuild: 'scripts/rebuild.ts',
+  migrate: 'scripts/migrate.ts',
+  seed: 'scripts/seed.ts',
+  backup: 'scripts/backup.ts',
+  restore: 'scripts/restore.ts',
+  'proxy-config': 'scripts/proxy-config.ts',
+};
+
+/** Every bundle. The serving copies are forked by name (scripts/start.ts); the render thread and the
+ *  rebuild's writer thread are found beside the code that starts them, which is in dist/server/ too
+ *  (generator/render-pool.ts, scripts/rebuild/rebuild-sites.ts). */
+export const SERVER_ENTRIES = {
+  ...SERVER_COMMANDS,
+  'web-process': 'scripts/web-process.ts',
+  'render-thread': 'generator/render-thread.ts',
+  'rebuild-writer': 'scripts/rebuild/rebuild-writer.ts',
+};
+
+/** Read by the build without being bundled: a change to them changes the output too. */
+const BUILD_SETTINGS = ['scripts/server-bundle.mjs', 'tsconfig.json', 'package.json'];
+/** What the build records beside the bundles: its inputs and outputs and when it started. */
+const META_FILE = 'build-meta.json';
+/** File systems stamp a write with a clock that may lag the wall clock a little; an input changed up
+ *  to this long before the build started counts as newer (at worst one build too many). */
+const CLOCK_SLACK_MS = 1000;
+
+/**
+ * Bundles `entries` (name → source, relative to `root`) into `outdir` and records the build's inputs.
+ * Each file is written beside its place and renamed over it, and the record last, so a process that
+ * starts meanwhile loads either the old bundle or the new one. Files of the build before this one are
+ * kept (a process started from it may still load a chunk lazily); older ones are removed.
+ */
+export async function buildBundle({
+  root = ROOT,
+  outdir = SERVER_DIR,
+  entries = SERVER_ENTRIES,
+  settings = BUILD_SETTINGS,
+} = {}) {
+  const startedAt = Date.now();
+  // Loaded only to build: a process that finds the bundle current never loads esbuild.
+  const { build } = await import('esbuild');
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: entries,
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Packages load from node_modules as usual (native better-sqlite3, pg, pino's transports).
+    packages: 'external',
+    logLevel: 'warning',
+    metafile: true,
+    write: false,
+  });
+  const previous = readMeta(outdir);
+  const outputs = result.outputFiles.map((file) => path.relative(outdir, file.path));
+  for (const file of result.outputFiles) {
+    mkdirSync(path.dirname(file.path), { recursive: true });
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
+  const inputs = [
+    ...Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/')),
+    ...settings.filter((file) => exists(path.join(root, file))),
+  ];
+  const meta = { startedAt, inputs, outputs };
+  const temporary = path.join(outdir, `${META_FILE}.${process.pid}.tmp`);
+  writeFileSync(temporary, `${JSON.stringify(meta, null, 1)}\n`);
+  renameSync(temporary, path.join(outdir, META_FILE));
+  removeOlder(outdir, new Set([...outputs, ...(previous?.outputs ?? [])]));
+  return meta;
+}
+
+/**
+ * Why the bundle in `outdir` must be built again, or null when it is current: missing, or the first
+ * input (relative to `root`) that changed since the build or is gone.
+ */
+export function staleReason({ root = ROOT, outdir = SERVER_DIR, entries = SERVER_ENTRIES } = {}) {
+  const meta = readMeta(outdir);
+  if (!meta) return 'missing';
+  for (const name of Object.keys(entries)) {
+    if (!meta.outputs.includes(`${name}.mjs`)) return 'missing';
+  }
+  for (const output of meta.outputs) {
+    if (!exists(path.join(outdir, output))) return 'missing';
+  }
+  for (const input of meta.inputs) {
+    let changed;
+    try {
+      changed = statSync(path.join(root, input)).mtimeMs;
+    } catch {
+      return `${input} is gone`;
+    }
+    if (changed >= meta.startedAt - CLOCK_SLACK_MS) return `${input} changed`;
+  }
+  return null;
+}
+
+/** Builds the server bundle when it is missing or stale; returns true when it built. */
+export async function ensureServerBundle(log = (line) => process.stderr.write(`${line}\n`)) {
+  const reason = staleReason();
+  if (reason === null) return false;
+  log(
+    reason === 'missing'
+      ? 'Building the server once (npm run build:server)…'
+      : `Sources changed (${reason}): rebuilding the server (npm run build:server)…`,
+  );
+  await buildBundle();
+  return true;
+}
+
+function readMeta(outdir) {
+  try {
+    const meta = JSON.parse(readFileSync(path.join(outdir, META_FILE), 'utf8'));
+    return Array.isArray(meta.inputs) && Array.isArray(meta.outputs) && typeof meta.startedAt === 'number'
+      ? meta
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function exists(file) {
+  try {
+    statSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes the bundles and chunks in `outdir` that are not in `keep` (paths relative to it). */
+function removeOlder(outdir, keep) {
+  for (const entry of readdirSync(outdir, { recursive: true, withFileTypes: true })) {
+    // Only bundles: a temporary file of a build running beside this one is not ours to remove.
+    if (!entry.isFile() || !entry.name.endsWith('.mjs')) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    if (!keep.has(path.relative(outdir, full))) rmSync(full, { force: true });
+  }
+}
+
+// `npm run build:server`: always builds.
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await buildBundle();
