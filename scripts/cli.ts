@@ -4,7 +4,7 @@ import { type Db, MigrationError, migrateToLatest, openDatabase, pingDatabase } 
 import { type Config, ConfigError, type DatabaseTarget, getConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { ensureBuild } from './ensure-build';
-import { watchLauncher } from './launcher';
+import { watchLauncher } from './launcher.mjs';
 
 /** Prints one line to stderr and exits with status 1. */
 export function fail(message: string): never {

@@ -4,6 +4,8 @@
 // rebuild`, migrate, seed, backup, restore and proxy-config all come through here.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+// First: it reads this process's launchers (npm, sh) now, before a build that may take a while.
+import './launcher.mjs';
 import { ensureServerBundle, SERVER_COMMANDS, SERVER_DIR } from './server-bundle.mjs';
 
 const name = process.argv[2] ?? '';

@@ -64,23 +64,26 @@ export async function buildBundle({
 } = {}) {
   const startedAt = Date.now();
   // Loaded only to build: a process that finds the bundle current never loads esbuild.
-  const { build } = await import('esbuild');
-  const result = await build({
-    absWorkingDir: root,
-    entryPoints: entries,
-    outdir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    splitting: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // Packages load from node_modules as usual (native better-sqlite3, pg, pino's transports).
-    packages: 'external',
-    logLevel: 'warning',
-    metafile: true,
-    write: false,
-  });
+  const esbuild = await import('esbuild');
+  const result = await esbuild
+    .build({
+      absWorkingDir: root,
+      entryPoints: entries,
+      outdir,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      splitting: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      // Packages load from node_modules as usual (native better-sqlite3, pg, pino's transports).
+      packages: 'external',
+      logLevel: 'warning',
+      metafile: true,
+      write: false,
+    })
+    // esbuild's service process would otherwise live as long as this one (the server, when it built).
+    .finally(() => esbuild.stop());
   const previous = readMeta(outdir);
   const outputs = result.outputFiles.map((file) => path.relative(outdir, file.path));
   for (const file of result.outputFiles) {

@@ -8,20 +8,19 @@
 // The chain is the ancestors in this process's own process group (the job the shell started) whose
 // command is part of a Node launcher (node, tsx, sh, npm), up to and including npm: never the shell
 // or service manager that ran npm. Linux reads /proc; elsewhere only the parent is watched.
+//
+// Plain JavaScript so scripts/run.mjs can load it before it builds the bundle: the first copy of this
+// module in a process reads the chain (scripts/run.mjs's, at the process's start), and the copy bundled
+// into dist/server/ uses what it read, so a launcher killed during the build counts as gone too.
 import { readFileSync } from 'node:fs';
-
-interface ProcStat {
-  ppid: number;
-  pgrp: number;
-  /** Start time in clock ticks since boot: tells a PID reused by another process apart. */
-  start: string;
-  comm: string;
-}
 
 const LAUNCHER_COMMANDS = /^(node|tsx|sh|dash|npm.*)$/;
 const POLL_MS = 500;
+/** Where the first copy of this module in the process leaves what it read at the start. */
+const AT_START = Symbol.for('mesterside.launcher-at-start');
 
-function procStat(pid: number | 'self'): ProcStat | undefined {
+/** @param {number | 'self'} pid */
+function procStat(pid) {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const close = text.lastIndexOf(')');
@@ -31,6 +30,7 @@ function procStat(pid: number | 'self'): ProcStat | undefined {
       comm: text.slice(text.indexOf('(') + 1, close),
       ppid: Number(rest[1]),
       pgrp: Number(rest[2]),
+      /** Start time in clock ticks since boot: tells a PID reused by another process apart. */
       start: rest[19] ?? '',
     };
   } catch {
@@ -39,10 +39,10 @@ function procStat(pid: number | 'self'): ProcStat | undefined {
 }
 
 /** This process's launchers, nearest first (empty when it leads its own group, or without /proc). */
-function launcherChain(): Array<{ pid: number; start: string }> {
+function launcherChain() {
   const self = procStat('self');
   if (!self) return [];
-  const chain: Array<{ pid: number; start: string }> = [];
+  const chain = [];
   for (let pid = self.ppid; pid > 1; ) {
     const stat = procStat(pid);
     if (!stat || stat.pgrp !== self.pgrp || !LAUNCHER_COMMANDS.test(stat.comm)) break;
@@ -53,20 +53,21 @@ function launcherChain(): Array<{ pid: number; start: string }> {
   return chain;
 }
 
-// Read when this module loads, at the process's start: a launcher killed during a long start-up
+// Read when this module first loads, at the process's start: a launcher killed during a long start-up
 // (a build, a migration) must still count as gone once the watch begins.
-const chainAtStart = launcherChain();
-const parentAtStart = process.ppid;
+globalThis[AT_START] ??= { chain: launcherChain(), parent: process.ppid };
+const { chain: chainAtStart, parent: parentAtStart } = globalThis[AT_START];
 
-/** Calls `gone` once when a launcher of this process has exited. The timer never keeps it alive. */
-export function watchLauncher(gone: () => void): void {
-  const chain = chainAtStart;
-  const parent = parentAtStart;
+/**
+ * Calls `gone` once when a launcher of this process has exited. The timer never keeps it alive.
+ * @param {() => void} gone
+ */
+export function watchLauncher(gone) {
   const timer = setInterval(() => {
     const lost =
-      chain.length > 0
-        ? chain.some(({ pid, start }) => procStat(pid)?.start !== start)
-        : process.ppid !== parent;
+      chainAtStart.length > 0
+        ? chainAtStart.some(({ pid, start }) => procStat(pid)?.start !== start)
+        : process.ppid !== parentAtStart;
     if (!lost) return;
     clearInterval(timer);
     gone();
