@@ -2,9 +2,10 @@
 // (dist/site), the admin SPA (dist/admin) and the server bundle (dist/server, scripts/server-bundle.mjs:
 // what the serving copies and render threads run). So `npm start` works right after `npm install` and
 // after a change, without a build on every start. Every entry point that needs the built site or admin
-// calls it through cli.ts's buildOrExit (start, worker, rebuild, lighthouse, make:examples, bench);
-// the server bundle is usually current already (scripts/run.mjs builds it before it runs a command),
-// but `npm run dev` and the bench run the sources through tsx and fork or start it all the same.
+// calls it through cli.ts's buildOrExit (start, worker, rebuild, lighthouse, make:examples, bench).
+// The server bundle is checked once per process: a command run bundled finds it done (scripts/run.mjs
+// built it before loading it); `npm run dev` and the bench run the sources through tsx and fork the
+// serving copies from it all the same.
 import { execFile } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';

@@ -129,9 +129,19 @@ export function staleReason({ root = ROOT, outdir = SERVER_DIR, entries = SERVER
   return null;
 }
 
-/** Builds the server bundle when it is missing or stale; returns true when it built. */
+/** Set in a process once its server bundle was found current or built (scripts/run.mjs does it
+ *  before it loads the bundle, whose own copy of this module then finds it set). */
+const ENSURED = Symbol.for('mesterside.server-bundle-ensured');
+
+/**
+ * Builds the server bundle when it is missing or stale; returns true when it built. Once per process:
+ * a server started from the bundle never rebuilds it under itself, so the serving copies it forks
+ * run the very code it runs.
+ */
 export async function ensureServerBundle(log = (line) => process.stderr.write(`${line}\n`)) {
+  if (globalThis[ENSURED]) return false;
   const reason = staleReason();
+  globalThis[ENSURED] = reason === null;
   if (reason === null) return false;
   log(
     reason === 'missing'
@@ -139,6 +149,7 @@ export async function ensureServerBundle(log = (line) => process.stderr.write(`$
       : `Sources changed (${reason}): rebuilding the server (npm run build:server)…`,
   );
   await buildBundle();
+  globalThis[ENSURED] = true;
   return true;
 }
 
