@@ -15,8 +15,9 @@ export interface BundleOptions {
 }
 
 export interface BundleMeta {
-  startedAt: number;
-  inputs: string[];
+  /** Each input (relative to the root) as the build read it: its modification time and a hash of its bytes. */
+  inputs: Record<string, { mtimeMs: number; hash: string; racy?: true }>;
+  /** The files written, relative to the output folder. */
   outputs: string[];
 }
 

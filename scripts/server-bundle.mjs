@@ -4,11 +4,17 @@
 // rebuild it when it is missing or stale. Plain JavaScript: the launcher runs it before anything is
 // compiled.
 //
-// Stale means: an input esbuild read is newer than the build, or gone. The inputs are exactly the
-// files esbuild's metafile lists (every source file the bundles contain), plus this file, tsconfig.json
-// and package.json, which steer the build without being bundled. A test, a README or a file no entry
-// point imports never makes the bundle stale.
+// Stale means: an input of the build now holds other bytes than the build read, or is gone. The
+// inputs are exactly the files esbuild's metafile lists (every source file the bundles contain), plus
+// this file, tsconfig.json and package.json, which steer the build without being bundled; a test, a
+// README or a file no entry point imports never makes the bundle stale. The build records each
+// input's modification time and a hash of the very bytes esbuild compiled (it reads the sources
+// itself, in an esbuild plugin): a check stats the inputs, and hashes only one whose time moved, so a
+// file touched but not changed (a checkout back and forth) costs no build, and one changed while the
+// build ran is caught.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** The repository: the nearest folder with a package.json (this module also runs bundled, from dist/server/). */
@@ -44,11 +50,14 @@ export const SERVER_ENTRIES = {
 
 /** Read by the build without being bundled: a change to them changes the output too. */
 const BUILD_SETTINGS = ['scripts/server-bundle.mjs', 'tsconfig.json', 'package.json'];
-/** What the build records beside the bundles: its inputs and outputs and when it started. */
+/** What the build records beside the bundles: its inputs (with their times and hashes) and outputs. */
 const META_FILE = 'build-meta.json';
-/** File systems stamp a write with a clock that may lag the wall clock a little; an input changed up
- *  to this long before the build started counts as newer (at worst one build too many). */
-const CLOCK_SLACK_MS = 1000;
+/** A file modified this shortly before the build read it may be modified again with the same time
+ *  stamp (file systems stamp with a coarse clock): such a racy input is checked by its bytes every
+ *  time, as git does with its index. */
+const RACY_MS = 1000;
+/** The sources the recording plugin reads for esbuild, by how esbuild compiles them. */
+const LOADERS = { '.ts': 'ts', '.mts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js', '.json': 'json' };
 
 /**
  * Bundles `entries` (name → source, relative to `root`) into `outdir` and records the build's inputs.
@@ -62,7 +71,29 @@ export async function buildBundle({
   entries = SERVER_ENTRIES,
   settings = BUILD_SETTINGS,
 } = {}) {
-  const startedAt = Date.now();
+  /** Absolute path → what the build read of it. */
+  const read = new Map();
+  // The settings first: esbuild reads them as it starts.
+  for (const file of settings) {
+    const full = path.join(root, file);
+    if (exists(full)) read.set(full, await fingerprint(full));
+  }
+  /** @type {import('esbuild').Plugin} */
+  const recordInputs = {
+    name: 'record-inputs',
+    setup(build) {
+      build.onLoad({ filter: /.*/, namespace: 'file' }, async (args) => {
+        const loader = LOADERS[path.extname(args.path)];
+        if (!loader) return undefined;
+        // The time before the bytes: a write in between leaves an older time beside the newer
+        // bytes, which a check then hashes and finds equal.
+        const { mtimeMs } = await stat(args.path);
+        const contents = await readFile(args.path);
+        read.set(args.path, seen(mtimeMs, contents));
+        return { contents, loader };
+      });
+    },
+  };
   // Loaded only to build: a process that finds the bundle current never loads esbuild.
   const esbuild = await import('esbuild');
   const result = await esbuild
@@ -81,6 +112,7 @@ export async function buildBundle({
       logLevel: 'warning',
       metafile: true,
       write: false,
+      plugins: [recordInputs],
     })
     // esbuild's service process would otherwise live as long as this one (the server, when it built).
     .finally(() => esbuild.stop());
@@ -92,11 +124,14 @@ export async function buildBundle({
     writeFileSync(temporary, file.contents);
     renameSync(temporary, file.path);
   }
-  const inputs = [
-    ...Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/')),
-    ...settings.filter((file) => exists(path.join(root, file))),
-  ];
-  const meta = { startedAt, inputs, outputs };
+  const inputs = {};
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const full = path.join(root, input);
+    // Any kind of file esbuild loaded itself: as it is now.
+    if (!read.has(full)) read.set(full, await fingerprint(full));
+  }
+  for (const [full, was] of read) inputs[path.relative(root, full)] = was;
+  const meta = { inputs, outputs };
   const temporary = path.join(outdir, `${META_FILE}.${process.pid}.tmp`);
   writeFileSync(temporary, `${JSON.stringify(meta, null, 1)}\n`);
   renameSync(temporary, path.join(outdir, META_FILE));
@@ -117,16 +152,31 @@ export function staleReason({ root = ROOT, outdir = SERVER_DIR, entries = SERVER
   for (const output of meta.outputs) {
     if (!exists(path.join(outdir, output))) return 'missing';
   }
-  for (const input of meta.inputs) {
-    let changed;
+  for (const [input, was] of Object.entries(meta.inputs)) {
+    const full = path.join(root, input);
     try {
-      changed = statSync(path.join(root, input)).mtimeMs;
+      const { mtimeMs } = statSync(full);
+      const unsure = was.racy || mtimeMs !== was.mtimeMs;
+      if (unsure && hashOf(readFileSync(full)) !== was.hash) return `${input} changed`;
     } catch {
       return `${input} is gone`;
     }
-    if (changed >= meta.startedAt - CLOCK_SLACK_MS) return `${input} changed`;
   }
   return null;
+}
+
+async function fingerprint(file) {
+  const { mtimeMs } = await stat(file);
+  return seen(mtimeMs, await readFile(file));
+}
+
+/** What the build records of an input whose time was `mtimeMs` before its bytes were read. */
+function seen(mtimeMs, bytes) {
+  return { mtimeMs, hash: hashOf(bytes), ...(Date.now() - mtimeMs < RACY_MS ? { racy: true } : {}) };
+}
+
+function hashOf(bytes) {
+  return createHash('sha256').update(bytes).digest('base64url');
 }
 
 /** Set in a process once its server bundle was found current or built (scripts/run.mjs does it
@@ -156,7 +206,8 @@ export async function ensureServerBundle(log = (line) => process.stderr.write(`$
 function readMeta(outdir) {
   try {
     const meta = JSON.parse(readFileSync(path.join(outdir, META_FILE), 'utf8'));
-    return Array.isArray(meta.inputs) && Array.isArray(meta.outputs) && typeof meta.startedAt === 'number'
+    // A record of another shape (an older version of this file) is no record.
+    return typeof meta.inputs === 'object' && !Array.isArray(meta.inputs) && Array.isArray(meta.outputs)
       ? meta
       : undefined;
   } catch {

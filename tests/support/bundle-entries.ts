@@ -4,7 +4,7 @@
 // - The product's commands (start, worker, backup, restore) run as npm runs them, through
 //   scripts/run.mjs on the server bundle (dist/server/, which `npm run build` builds before the suite).
 //   It is brought up to date here once, and run.mjs checks it again at every start (the inputs of
-//   esbuild's metafile against the build), so a test never runs a stale bundle.
+//   esbuild's metafile against what the build read), so a test never runs a stale bundle.
 // - The test-only scripts (BUNDLED_SCRIPTS) are bundled per run into dist/test-bin/<run id>/ (one folder
 //   per run, so runs side by side never share files), removed at the end.
 // tests/support/processes.ts picks the right one by the script's name.
