@@ -12,7 +12,6 @@ const UNIT = [
   'lib/**/*.test.ts',
   'admin/**/*.test.ts',
   'templates/**/*.test.ts',
-  'scripts/ensure-build.test.ts',
 ];
 const EXCLUDE = ['node_modules/**', 'dist/**', 'storage/**'];
 

@@ -88,8 +88,9 @@ const RESTART_DELAY_MS = 5000;
 /** The render threads' nice value (19 is the lowest priority). */
 export const RENDER_THREAD_NICE = 10;
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-// From generator/, the tsx entry; from a bundle somewhere in dist/, the bundled thread beside it when
-// there is one (plain Node, no TypeScript loader in every thread), else the tsx entry.
+// From generator/, the tsx entry; from a bundle in dist/ (the server bundle dist/server/, or a test's
+// bundle), the bundled thread beside it when there is one (plain Node, no TypeScript loader in every
+// thread), else the tsx entry.
 const DEFAULT_ENTRY = existsSync(path.join(HERE, 'render-thread.mjs'))
   ? path.join(HERE, 'render-thread.mjs')
   : path.join(projectRoot(HERE), 'generator', 'render-thread-entry.mjs');

@@ -1,6 +1,6 @@
 // The repository's root folder: the nearest folder at or above `from` with a package.json. Modules
 // that find built files by their own location use it, because they also run bundled from dist/
-// (dist/rebuild/, dist/web/), where a fixed `..` would point into dist/.
+// (dist/server/), where a fixed `..` would point into dist/.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 

@@ -4,7 +4,7 @@ import { type Db, MigrationError, migrateToLatest, openDatabase, pingDatabase } 
 import { type Config, ConfigError, type DatabaseTarget, getConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { ensureBuild } from './ensure-build';
-import { watchLauncher } from './launcher';
+import { watchLauncher } from './launcher.mjs';
 
 /** Prints one line to stderr and exits with status 1. */
 export function fail(message: string): never {
@@ -66,7 +66,7 @@ function reason(error: unknown): string {
   return String(error);
 }
 
-/** Runs `close` once on SIGINT, SIGTERM or SIGHUP, or when the launcher (npm, tsx) is gone, then exits. */
+/** Runs `close` once on SIGINT, SIGTERM or SIGHUP, or when its launcher (npm, sh) is gone, then exits. */
 export function stopOnSignals(logger: Logger, close: () => Promise<void>): void {
   let stopping = false;
   async function stop(signal: string) {

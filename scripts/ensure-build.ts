@@ -1,18 +1,23 @@
 // Builds what `npm start` serves when it is missing or older than its sources: the Astro templates
-// (dist/site) and the admin SPA (dist/admin). So `npm start` works right after `npm install` and after
-// a change, without a build on every start. Every entry point that needs the built site or admin
+// (dist/site), the admin SPA (dist/admin) and the server bundle (dist/server, scripts/server-bundle.mjs:
+// what the serving copies and render threads run). So `npm start` works right after `npm install` and
+// after a change, without a build on every start. Every entry point that needs the built site or admin
 // calls it through cli.ts's buildOrExit (start, worker, rebuild, lighthouse, make:examples, bench).
+// The server bundle is checked once per process: a command run bundled finds it done (scripts/run.mjs
+// built it before loading it); `npm run dev` and the bench run the sources through tsx and fork the
+// serving copies from it all the same.
 import { execFile } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { projectRoot } from '../lib/project-root';
+import { ensureServerBundle, SERVER_DIR } from './server-bundle.mjs';
 
 const ROOT = projectRoot(import.meta.dirname);
 const BUNDLE_ENTRY = path.join(ROOT, 'dist', 'site', 'server', 'entry.mjs');
 const ADMIN_ENTRY = path.join(ROOT, 'dist', 'admin', 'index.html');
 /** What each serving copy of `npm start` runs (scripts/web-process.ts, bundled). */
-export const WEB_PROCESS_ENTRY = path.join(ROOT, 'dist', 'web', 'web-process.mjs');
+export const WEB_PROCESS_ENTRY = path.join(SERVER_DIR, 'web-process.mjs');
 
 interface BuildPart {
   name: string;
@@ -37,24 +42,6 @@ const PARTS: BuildPart[] = [
     script: 'build:admin',
     output: ADMIN_ENTRY,
     sources: ['admin', 'contracts', 'rules'],
-  },
-  // Everything a serving copy runs: the front server, the API and what they import.
-  {
-    name: 'the serving process',
-    script: 'build:web',
-    output: WEB_PROCESS_ENTRY,
-    sources: [
-      'api',
-      'contracts',
-      'db',
-      'generator',
-      'lib',
-      'rules',
-      'server',
-      'worker',
-      'scripts/cli.ts',
-      'scripts/web-process.ts',
-    ],
   },
 ];
 
@@ -107,5 +94,6 @@ export async function ensureBuild(log: (line: string) => void = console.log): Pr
     });
     built = true;
   }
-  return built;
+  // Stale by the inputs esbuild's metafile lists, not by folders (scripts/server-bundle.mjs).
+  return (await ensureServerBundle(log)) || built;
 }

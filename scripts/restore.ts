@@ -84,7 +84,7 @@ console.log(
 // The rebuild as its own command: the same queue and publish job (with REDIS_URL the workers render).
 const rebuild = spawn(
   process.execPath,
-  [path.join(projectRoot(import.meta.dirname), 'scripts', 'rebuild', 'run.mjs')],
+  [path.join(projectRoot(import.meta.dirname), 'scripts', 'run.mjs'), 'rebuild'],
   {
     stdio: 'inherit',
   },

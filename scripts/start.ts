@@ -1,7 +1,8 @@
 // npm start — the whole product on one machine: build the templates if needed, migrate, seed a
 // fresh database with demo companies, publish what is unpublished, serve every host, and print
-// where to look. Stops cleanly on SIGINT/SIGTERM. PROCESS_ROLE picks what this process does:
-// `both` (default) serves and publishes, `web` only serves (and enqueues), `worker` only publishes.
+// where to look (bundled: scripts/run.mjs runs dist/server/start.mjs). Stops cleanly on
+// SIGINT/SIGTERM. PROCESS_ROLE picks what this process does: `both` (default) serves and publishes,
+// `web` only serves (and enqueues), `worker` only publishes.
 //
 // WEB_PROCESSES (default: one per core) processes serve HTTP on the shared port (node:cluster). With
 // more than one, this process is their primary: it migrates, seeds and publishes (render threads, the

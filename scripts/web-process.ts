@@ -1,7 +1,7 @@
 // A serving copy that `npm start` forks (WEB_PROCESSES above 1): no migrations, no publishing, just
-// the front server and the API on the shared port. The primary (scripts/start.ts) runs it bundled
-// on plain Node (dist/web/web-process.mjs, built by ensureBuild): under tsx every copy carried the
-// TypeScript loader, about 40 MB of its memory, for code that never changes while it runs.
+// the front server and the API on the shared port. The primary (scripts/start.ts) forks it bundled
+// on plain Node (dist/server/web-process.mjs, scripts/server-bundle.mjs): under tsx every copy
+// carried the TypeScript loader, about 40 MB of its memory, for code that never changes while it runs.
 import { createLogger } from '../lib/logger';
 import { startProductStack } from '../server';
 import { createForwardingQueue } from '../worker';

@@ -65,7 +65,7 @@ export type FrontHandler = ((req: IncomingMessage, res: ServerResponse) => void)
   close?: () => Promise<void>;
 };
 
-// This module runs from server/ (tsx) and bundled from dist/web/ (scripts/web-process.ts): the
+// This module runs from server/ (tsx) and bundled from dist/server/ (scripts/server-bundle.mjs): the
 // repository is the nearest folder above it with a package.json.
 const REPO_ROOT = projectRoot(import.meta.dirname);
 const HOST_MEMO_LIMIT = 1024;

@@ -35,7 +35,7 @@ import { runProcess } from './support/processes';
 let dir: string;
 
 function rebuild(...args: string[]) {
-  return runProcess(process.execPath, ['scripts/rebuild/run.mjs', ...args], {
+  return runProcess(process.execPath, ['scripts/run.mjs', 'rebuild', ...args], {
     env: { STORAGE_DIR: dir, LOG_LEVEL: 'silent' },
   });
 }
@@ -136,7 +136,7 @@ describe('npm run rebuild beside a running product', () => {
   });
 
   function rebuildOf(env: Record<string, string>, ...args: string[]) {
-    return runProcess(process.execPath, ['scripts/rebuild/run.mjs', ...args], {
+    return runProcess(process.execPath, ['scripts/run.mjs', 'rebuild', ...args], {
       env: { LOG_LEVEL: 'silent', ...env },
     });
   }

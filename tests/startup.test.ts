@@ -28,8 +28,8 @@ function start(env: Record<string, string>): Run {
 }
 
 async function baseUrl(run: Run): Promise<string> {
-  // Generous: the primary loads the renderer and each serving copy compiles the sources (tsx), which
-  // takes a while on a loaded two-core machine.
+  // Generous: the primary loads the renderer and forks its serving copies, which takes a while on a
+  // loaded two-core machine.
   for (let waited = 0; waited < 90_000; waited += 50) {
     const match = /running on (http:\/\/localhost:\d+)/.exec(run.stdout());
     if (match?.[1]) return match[1];
@@ -111,7 +111,7 @@ describe('npm start', { timeout: 180_000 }, () => {
     const run = start({ STORAGE_DIR: tempDir(), WEB_PROCESSES: '2' });
     const url = await baseUrl(run);
     expect(run.stdout()).toContain('web processes: 2');
-    // The primary forks two serving copies (dist/web/web-process.mjs) in the run's process group.
+    // The primary forks two serving copies (dist/server/web-process.mjs) in the run's process group.
     const { stdout } = await promisify(execFile)('ps', ['-e', '-o', 'pid=,pgid=,args=']);
     const copies = stdout
       .trim()

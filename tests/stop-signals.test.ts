@@ -1,7 +1,8 @@
-// `npm start` is npm → sh → tsx → node, and the node primary forks its serving copies. A SIGTERM or
-// SIGINT sent to any one of those PIDs stops the whole tree and frees the port (issue 23: npm exited,
-// sh died, and tsx with the product, re-parented, kept serving). Each run is started in a process
-// group of its own and that group is killed afterwards, whatever happened.
+// `npm start` is npm → node (scripts/run.mjs running the server bundle in that process), and the node
+// primary forks its serving copies. A SIGTERM or SIGINT sent to any one of those PIDs stops the whole
+// tree and frees the port (issue 23: npm exited, sh died, and tsx with the product, re-parented, kept
+// serving). Each run is started in a process group of its own and that group is killed afterwards,
+// whatever happened.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -97,14 +98,10 @@ const answers = (origin: string) =>
     () => false,
   );
 
-/** The serving copies: node processes whose parent is the primary (itself a child of tsx's node). */
+/** A serving copy: a node process whose parent is the primary (the node process npm started). */
 function servingCopy(members: ReturnType<typeof group>): number | undefined {
   const nodes = members.filter((member) => member.comm === 'node');
-  const isNode = (pid: number) => nodes.some((member) => member.pid === pid);
-  return nodes.find((member) => {
-    const parent = nodes.find((candidate) => candidate.pid === member.ppid);
-    return parent !== undefined && isNode(parent.ppid);
-  })?.pid;
+  return nodes.find((member) => nodes.some((parent) => parent.pid === member.ppid))?.pid;
 }
 
 // npm itself by each signal an operator or a service manager sends (SIGKILL: npm cannot pass it on,

@@ -73,7 +73,7 @@ export async function benchRebuild(options: {
       };
       const rebuildSeconds = await timed(() =>
         // What `npm run rebuild` runs.
-        run(process.execPath, ['scripts/rebuild/run.mjs', '--concurrency', String(options.concurrency)], {
+        run(process.execPath, ['scripts/run.mjs', 'rebuild', '--concurrency', String(options.concurrency)], {
           cwd: ROOT,
           env: childEnv,
           maxBuffer: 64 * 1024 * 1024,

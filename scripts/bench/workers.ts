@@ -61,7 +61,7 @@ export async function benchWorkers(options: {
         const workers = await startWorkers(count, env);
         try {
           const started = performance.now();
-          await run(process.execPath, ['scripts/rebuild/run.mjs'], {
+          await run(process.execPath, ['scripts/run.mjs', 'rebuild'], {
             cwd: ROOT,
             env,
             maxBuffer: 64 * 1024 * 1024,

@@ -80,8 +80,8 @@ export async function createPipelineRender(
 
 /**
  * The writer thread's module. From the sources (the bench's and tests' direct imports) the thread
- * needs tsx registered first; from the esbuild bundle `npm run rebuild` runs (scripts/rebuild/run.mjs),
- * the writer's own bundle sits beside this one as plain JavaScript.
+ * needs tsx registered first; from the server bundle `npm run rebuild` runs (dist/server/, see
+ * scripts/server-bundle.mjs), the writer's own bundle sits beside this code as plain JavaScript.
  */
 const WRITER_ENTRY = import.meta.url.endsWith('.ts')
   ? new URL('./rebuild-writer-entry.mjs', import.meta.url)

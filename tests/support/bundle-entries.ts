@@ -1,12 +1,18 @@
-// Global setup (vitest.config.ts): bundles every script the tests run as a process, once per run, so a
-// test spawns plain `node` instead of tsx compiling the sources again in each of its processes (and in
-// each render thread). Fresh from the sources every run, so a test never runs a stale build; the
-// bundles go to dist/test-bin/<run id>/ (one folder per run, so runs side by side never share files)
-// and are removed at the end. tests/support/processes.ts picks them up by the script's name.
+// Global setup (vitest.config.ts): makes sure every script the tests run as a process runs bundled on
+// plain `node`, so no test pays for tsx compiling the sources again in each of its processes (and in
+// each render thread).
+// - The product's commands (start, worker, backup, restore) run as npm runs them, through
+//   scripts/run.mjs on the server bundle (dist/server/, which `npm run build` builds before the suite).
+//   It is brought up to date here once, and run.mjs checks it again at every start (the inputs of
+//   esbuild's metafile against what the build read), so a test never runs a stale bundle.
+// - The test-only scripts (BUNDLED_SCRIPTS) are bundled per run into dist/test-bin/<run id>/ (one folder
+//   per run, so runs side by side never share files), removed at the end.
+// tests/support/processes.ts picks the right one by the script's name.
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
+import { ensureServerBundle } from '../../scripts/server-bundle.mjs';
 import { BUNDLED_SCRIPTS, bundleDir, ROOT, TEST_RUN_MARKER } from './processes';
 
 /** Bundles of runs that were killed before their teardown, left a while ago (a run alive beside this
@@ -24,6 +30,7 @@ export async function setup(project: TestProject): Promise<() => void> {
   if (!marker) throw new Error(`${TEST_RUN_MARKER} is not set: vitest.config.ts sets it in test.env`);
   const outdir = bundleDir(marker);
   removeAbandoned(path.dirname(outdir));
+  await ensureServerBundle();
   await build({
     absWorkingDir: ROOT,
     entryPoints: Object.fromEntries(

@@ -7,6 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_COMMANDS } from '../../scripts/server-bundle.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -113,15 +114,17 @@ export function spawnProcess(command: string, args: readonly string[], options: 
   return run;
 }
 
+/** The product's commands (npm start, worker, backup, …): source → name for scripts/run.mjs, which
+ *  runs the server bundle (dist/server/, rebuilt first when a source changed), as npm does. */
+const SERVER_SCRIPTS: ReadonlyMap<string, string> = new Map(
+  Object.entries(SERVER_COMMANDS).map(([name, source]) => [source, name]),
+);
+
 /**
- * The scripts tests run as processes, bundled once per run by tests/support/bundle-entries.ts (the
- * render thread too, which the bundled product starts from beside itself): script → bundle name.
+ * The test-only scripts tests run as processes, bundled once per run by tests/support/bundle-entries.ts
+ * (the render thread too, which they start from beside themselves): script → bundle name.
  */
 export const BUNDLED_SCRIPTS: Readonly<Record<string, string>> = {
-  'scripts/start.ts': 'start',
-  'scripts/worker.ts': 'worker',
-  'scripts/backup.ts': 'backup',
-  'scripts/restore.ts': 'restore',
   'generator/render-thread.ts': 'render-thread',
   'tests/support/limit-process.ts': 'limit-process',
   'tests/support/die-mid-render.ts': 'die-mid-render',
@@ -133,8 +136,11 @@ export function bundleDir(marker: string): string {
   return path.join(ROOT, 'dist', 'test-bin', marker);
 }
 
-/** How to run a script of the repository: its bundle on plain Node when this run built one, else tsx. */
+/** How to run a script of the repository: a product command through scripts/run.mjs, a test script's
+ *  bundle on plain Node when this run built one, else tsx. */
 function scriptCommand(script: string): [string, string[]] {
+  const command = SERVER_SCRIPTS.get(script);
+  if (command) return [process.execPath, [path.join(ROOT, 'scripts', 'run.mjs'), command]];
   const marker = process.env[TEST_RUN_MARKER];
   const name = BUNDLED_SCRIPTS[script];
   if (marker && name) {

@@ -125,7 +125,7 @@ export async function benchServingAtScale(options: {
     );
 
     const started = performance.now();
-    await run(process.execPath, [path.join(ROOT, 'scripts', 'rebuild', 'run.mjs')], {
+    await run(process.execPath, [path.join(ROOT, 'scripts', 'run.mjs'), 'rebuild'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       maxBuffer: 64 * 1024 * 1024,
