@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Marks every process of this run: the test workers get it, tests/support/processes.ts passes it on to
@@ -22,7 +23,12 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    env: { MESTERSIDE_TEST_RUN: TEST_RUN },
+    env: {
+      MESTERSIDE_TEST_RUN: TEST_RUN,
+      // Render threads of the stacks tests start in-process run the server bundle's thread on plain Node
+      // (generator/render-pool.ts); the system project's global setup brings that bundle up to date.
+      MESTERSIDE_RENDER_THREAD: path.join(import.meta.dirname, 'dist', 'server', 'render-thread.mjs'),
+    },
     // Pool sizes are the run's, shared by the projects that use each pool.
     poolOptions: { threads: { maxThreads: 2, minThreads: 1 }, forks: { maxForks: 3, minForks: 1 } },
     projects: [
