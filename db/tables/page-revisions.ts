@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { REVISION_FIELDS, REVISIONS_KEPT } from '../../rules/page-history';
 import type { Db } from '../database';
+import { prepared } from '../prepared';
 import { parseJson } from './json';
 import type { Page } from './pages';
 
@@ -67,36 +68,50 @@ export async function insertPageRevision(
     createdAt: now.toISOString(),
     snapshot: pageSnapshot(page),
   };
-  await db
-    .insertInto('pageRevisions')
-    .values({
-      id: revision.id,
-      companyCvr: page.companyCvr,
-      pageId: page.id,
-      version,
-      summary,
-      snapshot: JSON.stringify(revision.snapshot),
-      createdAt: revision.createdAt,
-    })
-    .execute();
+  await insertRevision(
+    db,
+    revision.id,
+    page.companyCvr,
+    page.id,
+    version,
+    summary,
+    JSON.stringify(revision.snapshot),
+    revision.createdAt,
+  );
   // Versions count up from 1 without gaps, so up to REVISIONS_KEPT there is nothing to drop.
-  if (version > REVISIONS_KEPT) {
-    await db
-      .deleteFrom('pageRevisions')
-      .where('pageId', '=', page.id)
-      .where('version', '<=', version - REVISIONS_KEPT)
-      .execute();
-  }
+  if (version > REVISIONS_KEPT) await deleteRevisionsUpTo(db, page.id, version - REVISIONS_KEPT);
   return revision;
 }
 
-/** The version of the page's newest revision; 0 when it has none. */
-export async function lastRevisionVersion(db: Db, pageId: string): Promise<number> {
-  const last = await db
+// Every save runs these three: built once (prepared.ts).
+const insertRevision = prepared(
+  (
+    db: Db,
+    id: string,
+    companyCvr: string,
+    pageId: string,
+    version: number,
+    summary: string,
+    snapshot: string,
+    createdAt: string,
+  ) =>
+    db.insertInto('pageRevisions').values({ id, companyCvr, pageId, version, summary, snapshot, createdAt }),
+);
+
+const deleteRevisionsUpTo = prepared((db: Db, pageId: string, version: number) =>
+  db.deleteFrom('pageRevisions').where('pageId', '=', pageId).where('version', '<=', version),
+);
+
+const selectLastVersion = prepared((db: Db, pageId: string) =>
+  db
     .selectFrom('pageRevisions')
     .select((eb) => eb.fn.max('version').as('version'))
-    .where('pageId', '=', pageId)
-    .executeTakeFirst();
+    .where('pageId', '=', pageId),
+);
+
+/** The version of the page's newest revision; 0 when it has none. */
+export async function lastRevisionVersion(db: Db, pageId: string): Promise<number> {
+  const last = (await selectLastVersion(db, pageId)).rows[0];
   return Number(last?.version ?? 0);
 }
 

@@ -3,6 +3,7 @@
 // publishedVersion when a render of at least that version is live.
 import type { Selectable } from 'kysely';
 import type { Db } from '../database';
+import { prepared } from '../prepared';
 
 export interface PublishStateTable {
   companyCvr: string;
@@ -18,28 +19,40 @@ export type PublishState = Selectable<PublishStateTable>;
 
 /** Records that the company's site must be rendered again; returns the version wanted now. */
 export async function markPublishWanted(db: Db, cvr: string, now = new Date()): Promise<number> {
-  const row = await db
-    .insertInto('publishState')
-    .values({ companyCvr: cvr, wantedVersion: 1, publishedVersion: 0, updatedAt: now.toISOString() })
-    .onConflict((conflict) =>
-      conflict.column('companyCvr').doUpdateSet((eb) => ({
-        wantedVersion: eb(eb.ref('publishState.wantedVersion'), '+', 1),
-        updatedAt: now.toISOString(),
-      })),
-    )
-    .returning('wantedVersion')
-    .executeTakeFirstOrThrow();
+  const row = (await upsertWanted(db, cvr, now.toISOString())).rows[0];
+  if (!row) throw new Error('the publish state upsert returned no row');
   return row.wantedVersion;
 }
 
 export async function getPublishState(db: Db, cvr: string): Promise<PublishState | undefined> {
-  return db.selectFrom('publishState').selectAll().where('companyCvr', '=', cvr).executeTakeFirst();
+  return (await selectPublishState(db, cvr)).rows[0];
 }
 
 /** Marks `version` as live. Never moves backwards: a slow older render cannot undo a newer one. */
 export async function markPublished(db: Db, cvr: string, version: number, now = new Date()): Promise<void> {
-  const stamp = now.toISOString();
-  await db
+  await updatePublished(db, cvr, version, now.toISOString());
+}
+
+// Every save and every publish runs these: built once (prepared.ts).
+const upsertWanted = prepared((db: Db, cvr: string, stamp: string) =>
+  db
+    .insertInto('publishState')
+    .values({ companyCvr: cvr, wantedVersion: 1, publishedVersion: 0, updatedAt: stamp })
+    .onConflict((conflict) =>
+      conflict.column('companyCvr').doUpdateSet((eb) => ({
+        wantedVersion: eb(eb.ref('publishState.wantedVersion'), '+', 1),
+        updatedAt: stamp,
+      })),
+    )
+    .returning('wantedVersion'),
+);
+
+const selectPublishState = prepared((db: Db, cvr: string) =>
+  db.selectFrom('publishState').selectAll().where('companyCvr', '=', cvr),
+);
+
+const updatePublished = prepared((db: Db, cvr: string, version: number, stamp: string) =>
+  db
     .updateTable('publishState')
     .set({
       publishedVersion: version,
@@ -49,9 +62,8 @@ export async function markPublished(db: Db, cvr: string, version: number, now = 
       updatedAt: stamp,
     })
     .where('companyCvr', '=', cvr)
-    .where('publishedVersion', '<', version)
-    .execute();
-}
+    .where('publishedVersion', '<', version),
+);
 
 export async function recordPublishFailure(
   db: Db,

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { saveWindow } from '../../rules/limits';
 import type { Db } from '../database';
+import { prepared } from '../prepared';
 
 export interface SaveRateTable {
   companyCvr: string;
@@ -20,7 +21,14 @@ export async function clearSaveRates(db: Db): Promise<void> {
 /** Counts one save of `cvr` at `now`; returns the saves in `now`'s minute, this one included. */
 export async function countSave(db: Db, cvr: string, now = new Date()): Promise<number> {
   const minute = saveWindow(now);
-  const row = await db
+  const row = (await upsertSaveCount(db, cvr, minute)).rows[0];
+  if (!row) throw new Error('the save count upsert returned no row');
+  return Number(row.saveCount);
+}
+
+// Every save runs it: built once (prepared.ts).
+const upsertSaveCount = prepared((db: Db, cvr: string, minute: number) =>
+  db
     .insertInto('saveRate')
     .values({ companyCvr: cvr, windowMinute: minute, saveCount: 1 })
     .onConflict((conflict) =>
@@ -29,7 +37,5 @@ export async function countSave(db: Db, cvr: string, now = new Date()): Promise<
         windowMinute: minute,
       }),
     )
-    .returning('saveCount')
-    .executeTakeFirstOrThrow();
-  return Number(row.saveCount);
-}
+    .returning('saveCount'),
+);
