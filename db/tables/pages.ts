@@ -107,16 +107,19 @@ function toPage(row: PageRow): Page {
 /** A company's pages in menu order: the owner's order (sortOrder), then createdAt (SPEC section 2)
  *  and id for equal stamps. */
 export async function listPages(db: Db, cvr: string): Promise<Page[]> {
-  const rows = await db
+  return (await selectPages(db, cvr)).rows.map(toPage);
+}
+
+// Every publish reads them: built once (prepared.ts).
+const selectPages = prepared((db: Db, cvr: string) =>
+  db
     .selectFrom('pages')
     .selectAll()
     .where('companyCvr', '=', cvr)
     .orderBy('sortOrder')
     .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
-  return rows.map(toPage);
-}
+    .orderBy('id'),
+);
 
 /**
  * A company's pages in menu order as a menu needs them: every field but the texts, images and
