@@ -53,14 +53,19 @@ const cleanText = createMiddleware(async (c, next) => {
   } catch {
     return next();
   }
+  let text: string;
   try {
-    STRICT_UTF8.decode(bytes);
+    text = STRICT_UTF8.decode(bytes);
   } catch {
     throw new AppError('invalid_input', MESSAGES.invalidEncoding);
   }
+  // The validator's c.req.json() parses this text: without it, hono would make the text again from
+  // the bytes through a web Response (a decode and a stream more per request).
+  // (hono keeps promises in bodyCache, though its type names the values.)
+  (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(text);
   let value: unknown;
   try {
-    value = await c.req.json();
+    value = JSON.parse(text);
   } catch {
     return next();
   }

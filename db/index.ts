@@ -17,6 +17,5 @@ export * from './tables/orders';
 export * from './tables/page-revisions';
 export * from './tables/pages';
 export * from './tables/publish-state';
-export * from './tables/save-rate';
 export * from './tables/sessions';
 export * from './tables/users';

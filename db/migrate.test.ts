@@ -18,6 +18,7 @@ const RELEASED = [
   '0013-leads',
   '0014-account-security',
   '0017-domain-claims',
+  '0018-save-count-in-publish-state',
 ];
 
 const APP_TABLES = [
@@ -40,7 +41,6 @@ const APP_TABLES = [
   'page_revisions',
   'pages',
   'publish_state',
-  'save_rate',
   'sessions',
   'site_page_views',
   'users',

@@ -16,6 +16,7 @@ import * as scaleIndexes from './migrations/0012-scale-indexes';
 import * as leads from './migrations/0013-leads';
 import * as accountSecurity from './migrations/0014-account-security';
 import * as domainClaims from './migrations/0017-domain-claims';
+import * as saveCountInPublishState from './migrations/0018-save-count-in-publish-state';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
@@ -32,6 +33,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013-leads': leads,
   '0014-account-security': accountSecurity,
   '0017-domain-claims': domainClaims,
+  '0018-save-count-in-publish-state': saveCountInPublishState,
 };
 
 export class MigrationError extends Error {

@@ -21,7 +21,6 @@ import type { OrdersTable } from './tables/orders';
 import type { PageRevisionsTable } from './tables/page-revisions';
 import type { PagesTable } from './tables/pages';
 import type { PublishStateTable } from './tables/publish-state';
-import type { SaveRateTable } from './tables/save-rate';
 import type { SessionsTable } from './tables/sessions';
 import type { UsersTable } from './tables/users';
 
@@ -40,7 +39,6 @@ export interface Database {
   counters: CountersTable;
   pageRevisions: PageRevisionsTable;
   deletedPages: DeletedPagesTable;
-  saveRate: SaveRateTable;
   accountTokens: AccountTokensTable;
   sitePageViews: SitePageViewsTable;
   orders: OrdersTable;

@@ -21,9 +21,10 @@ export { SITE_FILES } from './site-model';
 export { liveBuild, liveBuildTime, removeSite, writeSite } from './write-site';
 
 export interface SitePublisher {
-  /** Renders and swaps in the company's site, then the landing page; 'gone' when the company no
-   *  longer exists (its site is removed, the landing page still refreshed). */
-  publish(cvr: string): Promise<'published' | 'gone'>;
+  /** Renders and swaps in the company's site, then the landing page beside `alongside` (what else
+   *  follows the site going live); 'gone' when the company no longer exists (its site is removed,
+   *  the landing page still refreshed). */
+  publish(cvr: string, alongside?: () => Promise<void>): Promise<'published' | 'gone'>;
   /** Renders the landing page's company section from the database (null without a landing renderer). */
   landing: LandingPublisher | null;
 }
@@ -84,13 +85,13 @@ export async function createSitePublisher(deps: PublisherDeps): Promise<SitePubl
   };
   return {
     landing,
-    async publish(cvr) {
+    async publish(cvr, alongside) {
       const started = performance.now();
       const stamp = (step: PublishStep) => publishStamp(cvr, step);
       const rendered = await renderCompanySite(deps.db, deps.config.publicHost, renderer, cvr, stamp);
       if (!rendered) {
         await removeSite(sitesDir, cvr);
-        await refreshLanding();
+        await Promise.all([refreshLanding(), alongside?.()]);
         return 'gone';
       }
       await writeSite(sitesDir, cvr, rendered.files, {
@@ -102,8 +103,7 @@ export async function createSitePublisher(deps: PublisherDeps): Promise<SitePubl
         { cvr, pages: rendered.site.pages.length, ms: Math.round(performance.now() - started) },
         'site published',
       );
-      await refreshLanding();
-      stamp('landing-done');
+      await Promise.all([refreshLanding().then(() => stamp('landing-done')), alongside?.()]);
       return 'published';
     },
   };

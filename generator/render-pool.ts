@@ -34,8 +34,9 @@ export interface ThreadedPublisherOptions {
 }
 
 export interface ThreadedPublisher {
-  /** Renders and swaps in the company's site on a thread, then refreshes the landing page. */
-  publish(cvr: string): Promise<'published' | 'gone'>;
+  /** Renders and swaps in the company's site on a thread, then refreshes the landing page while
+   *  `alongside` (what else follows the site going live, such as its host routes) runs. */
+  publish(cvr: string, alongside?: () => Promise<void>): Promise<'published' | 'gone'>;
   landing: LandingPublisher;
   /** Renders one page of a site model given whole (a draft: nothing is read or written) on a thread. */
   preview(site: SiteModel, pageId: string): Promise<string>;
@@ -230,18 +231,22 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
 
   return {
     landing,
-    async publish(cvr) {
+    async publish(cvr, alongside) {
       const reply = await run({ id: nextId++, op: 'publish', cvr });
       if (reply.error !== undefined || reply.outcome === undefined) {
         throw new Error(reply.error ?? 'the render thread gave no outcome');
       }
       replayStamps(cvr, reply.stamps);
       publishStamp(cvr, 'thread-done');
-      // The company's own site is live now; a landing failure must not fail its publish.
-      await landing
-        .refresh()
-        .catch((error: unknown) => log?.error({ err: error }, 'landing page render failed'));
-      publishStamp(cvr, 'landing-done');
+      // The company's own site is live now; a landing failure must not fail its publish. The landing
+      // renders on a thread meanwhile the main thread does what follows the swap (issue 26).
+      await Promise.all([
+        landing
+          .refresh()
+          .catch((error: unknown) => log?.error({ err: error }, 'landing page render failed'))
+          .then(() => publishStamp(cvr, 'landing-done')),
+        alongside?.(),
+      ]);
       return reply.outcome;
     },
     async preview(site, pageId) {

@@ -169,6 +169,24 @@ export async function rebuildHostRoutes(db: Db, routing: HostRouting, now = new 
   return changes;
 }
 
+/** The layout's files for each PUBLIC_HOST, made once: every publish checks them (issue 26). */
+const LAYOUT_FILES = new Map<string, [name: string, body: Buffer][]>();
+
+function layoutFiles(publicHost: string): [name: string, body: Buffer][] {
+  let files = LAYOUT_FILES.get(publicHost);
+  if (!files) {
+    const origin = productOrigin(publicHost);
+    files = [
+      [path.join(ROUTE_FOLDERS.inactive, INACTIVE_MARKER), Buffer.alloc(0)],
+      [path.join(ROUTE_FOLDERS.pages, ROUTE_PAGES.siteNotFound), notFoundPage('/').body],
+      [path.join(ROUTE_FOLDERS.pages, ROUTE_PAGES.domainNotFound), notFoundPage(`${origin}/`).body],
+      [path.join(ROUTE_FOLDERS.pages, ROUTE_PAGES.inactive), inactiveSitePage(`${origin}/`).body],
+    ];
+    LAYOUT_FILES.set(publicHost, files);
+  }
+  return files;
+}
+
 /** The folders, the inactive marker and the fallback pages (they name PUBLIC_HOST's origin). */
 async function ensureLayout(routing: HostRouting): Promise<void> {
   const dir = routing.routesDir;
@@ -181,14 +199,7 @@ async function ensureLayout(routing: HostRouting): Promise<void> {
   ]) {
     await mkdir(path.join(dir, folder), { recursive: true });
   }
-  const origin = productOrigin(routing.publicHost);
-  const pages: [string, Buffer][] = [
-    [path.join(ROUTE_FOLDERS.inactive, INACTIVE_MARKER), Buffer.alloc(0)],
-    [path.join(ROUTE_FOLDERS.pages, ROUTE_PAGES.siteNotFound), notFoundPage('/').body],
-    [path.join(ROUTE_FOLDERS.pages, ROUTE_PAGES.domainNotFound), notFoundPage(`${origin}/`).body],
-    [path.join(ROUTE_FOLDERS.pages, ROUTE_PAGES.inactive), inactiveSitePage(`${origin}/`).body],
-  ];
-  for (const [name, body] of pages) {
+  for (const [name, body] of layoutFiles(routing.publicHost)) {
     const file = path.join(dir, name);
     const current = await readFile(file).catch(() => null);
     if (current?.equals(body)) continue;

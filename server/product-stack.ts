@@ -105,13 +105,13 @@ export async function startPublishWorker(options: PublishWorkerOptions): Promise
     redisUrl: options.redisUrl,
     // Every change a visitor sees is published (api/services/commit-change.ts), so the publish is
     // where the engines' host routes follow it: sign-up, domain verified or lost, a deletion.
-    render: async (cvr) => {
-      const outcome = await publisher.publish(cvr);
-      await syncHostRoute(db, routing, cvr).catch((error: unknown) =>
-        logger.error({ err: error, cvr }, 'host route sync failed; the self-healing sweep retries'),
-      );
-      return outcome;
-    },
+    // The routes are synced once the site is live, beside the landing page's refresh.
+    render: (cvr) =>
+      publisher.publish(cvr, () =>
+        syncHostRoute(db, routing, cvr).catch((error: unknown) =>
+          logger.error({ err: error, cvr }, 'host route sync failed; the self-healing sweep retries'),
+        ),
+      ),
     consume: true,
     ...(options.queueName === undefined ? {} : { queueName: options.queueName }),
     ...(options.recoverEveryMs === undefined ? {} : { recoverEveryMs: options.recoverEveryMs }),

@@ -2,7 +2,7 @@
 // commit in ONE transaction, so a stored change is never left without a publish record (and a
 // failed record never leaves a stored change). The enqueue follows the commit; a failure there is
 // only logged (the change is stored and recorded), and the queue's recovery sweep publishes it.
-import { countSave, type Db, markPublishWanted } from '../../db';
+import { type Db, recordSave } from '../../db';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { MAX_SAVES_PER_MINUTE } from '../../rules/limits';
@@ -38,10 +38,11 @@ export async function commitChange<T>(
   const result = await deps.db.transaction().execute(async (trx) => {
     const value = await change(trx);
     if (value instanceof Unchanged) return value;
-    if ((await countSave(trx, cvr, deps.now())) > (deps.maxSavesPerMinute ?? MAX_SAVES_PER_MINUTE)) {
+    // One upsert counts the save and wants the publish; over the limit, the throw rolls both back.
+    const { saves } = await recordSave(trx, cvr, deps.now());
+    if (saves > (deps.maxSavesPerMinute ?? MAX_SAVES_PER_MINUTE)) {
       throw new AppError('rate_limited', MESSAGES.tooManySaves);
     }
-    await markPublishWanted(trx, cvr, deps.now());
     return value;
   });
   if (result instanceof Unchanged) return result.value;

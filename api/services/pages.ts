@@ -11,12 +11,12 @@ import {
   insertDeletedPage,
   insertPage,
   insertPageRevision,
-  lastRevisionVersion,
   type NewPage,
   type Page,
   type PagePatch,
   pageSnapshot,
   purgeDeletedPages,
+  renumberPageRevision,
   takeDeletedPage,
   updatePage,
 } from '../../db';
@@ -75,14 +75,14 @@ export async function savePage(
     'page-not-found': ['not_found', MESSAGES.saveFailed],
     'slug-taken': ['conflict', MESSAGES.saveFailed],
   });
-  let last = await lastRevisionVersion(trx, id);
-  // A page from before history existed (or from onboarding) gets its first version kept too.
-  if (last === 0) {
-    await insertPageRevision(trx, before, REVISION_SUMMARIES.original, new Date(now.getTime() - 1), 0);
-    last = 1;
-  }
   const text = summary ?? revisionSummary(changedFields(pageSnapshot(before), pageSnapshot(saved)));
-  await insertPageRevision(trx, saved, text, now, last);
+  const revision = await insertPageRevision(trx, saved, text, now);
+  // A page from before history existed (or from onboarding) gets its first version kept too: the
+  // version before this save becomes 1 and this one 2.
+  if (revision.version === 1) {
+    await renumberPageRevision(trx, revision.id, 2);
+    await insertPageRevision(trx, before, REVISION_SUMMARIES.original, new Date(now.getTime() - 1), 0);
+  }
   return saved;
 }
 

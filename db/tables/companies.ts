@@ -10,6 +10,7 @@ import { DEFAULT_THEME, isThemeId, type ThemeId } from '../../rules/themes';
 import { PLAN_STATUS_ORDERED, trialPeriod } from '../../rules/trial';
 import { type Db, inTransaction, isUniqueViolation } from '../database';
 import { accepted, type Outcome, refused } from '../outcome';
+import { prepared } from '../prepared';
 import { addToCounter } from './counters';
 import { parseJson } from './json';
 
@@ -352,8 +353,13 @@ async function chooseSubdomain(db: Db, name: string): Promise<string> {
   }
 }
 
+// Every publish reads the company (and so does the API, often): built once (prepared.ts).
+const selectCompany = prepared((db: Db, cvr: string) =>
+  db.selectFrom('companies').selectAll().where('cvr', '=', cvr),
+);
+
 export async function findCompanyByCvr(db: Db, cvr: string): Promise<Company | undefined> {
-  const row = await db.selectFrom('companies').selectAll().where('cvr', '=', cvr).executeTakeFirst();
+  const row = (await selectCompany(db, cvr)).rows[0];
   return row && toCompany(row);
 }
 
@@ -395,15 +401,13 @@ export async function listCompanies(db: Db, options: { limit?: number } = {}): P
 }
 
 /** The newest companies first (the landing page's cards). */
+// The landing page's refresh after every publish reads it: built once (prepared.ts).
+const selectNewestCompanies = prepared((db: Db, limit: number) =>
+  db.selectFrom('companies').selectAll().orderBy('createdAt', 'desc').orderBy('cvr', 'desc').limit(limit),
+);
+
 export async function listNewestCompanies(db: Db, limit: number): Promise<Company[]> {
-  const rows = await db
-    .selectFrom('companies')
-    .selectAll()
-    .orderBy('createdAt', 'desc')
-    .orderBy('cvr', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map(toCompany);
+  return (await selectNewestCompanies(db, limit)).rows.map(toCompany);
 }
 
 /** Only what decides whether a company's site is shown (rules/trial.ts siteState); undefined when no
@@ -673,8 +677,11 @@ function toCompanyRoute(row: {
   };
 }
 
+// Every publish syncs the company's host routes: built once (prepared.ts).
+const selectCompanyRoute = prepared((db: Db, cvr: string) => companyRouteQuery(db).where('cvr', '=', cvr));
+
 export async function findCompanyRoute(db: Db, cvr: string): Promise<CompanyRoute | undefined> {
-  const row = await companyRouteQuery(db).where('cvr', '=', cvr).executeTakeFirst();
+  const row = (await selectCompanyRoute(db, cvr)).rows[0];
   return row && toCompanyRoute(row);
 }
 

@@ -1,6 +1,7 @@
 // Running totals that would otherwise cost a COUNT(*) over a growing table. Each is changed in the
 // same transaction as the rows it counts (see insertCompany and deleteCompany).
 import type { Db } from '../database';
+import { prepared } from '../prepared';
 
 export interface CountersTable {
   name: string;
@@ -9,8 +10,13 @@ export interface CountersTable {
 
 export type CounterName = 'companies';
 
+// The landing page's refresh after every publish reads it: built once (prepared.ts).
+const selectCounter = prepared((db: Db, name: CounterName) =>
+  db.selectFrom('counters').select('value').where('name', '=', name),
+);
+
 export async function readCounter(db: Db, name: CounterName): Promise<number> {
-  const row = await db.selectFrom('counters').select('value').where('name', '=', name).executeTakeFirst();
+  const row = (await selectCounter(db, name)).rows[0];
   return Number(row?.value ?? 0);
 }
 

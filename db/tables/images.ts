@@ -5,6 +5,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { MAX_IMAGES } from '../../rules/images';
 import type { Db } from '../database';
 import { accepted, type Outcome, refused } from '../outcome';
+import { prepared } from '../prepared';
 import { parseJson } from './json';
 import { lockCompany } from './locks';
 
@@ -55,15 +56,18 @@ function toImage(row: ImageRow): Image {
 }
 
 /** A company's images, newest first. */
-export async function listImages(db: Db, cvr: string): Promise<Image[]> {
-  const rows = await db
+// Every publish reads them: built once (prepared.ts).
+const selectImages = prepared((db: Db, cvr: string) =>
+  db
     .selectFrom('images')
     .selectAll()
     .where('companyCvr', '=', cvr)
     .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map(toImage);
+    .orderBy('id', 'desc'),
+);
+
+export async function listImages(db: Db, cvr: string): Promise<Image[]> {
+  return (await selectImages(db, cvr)).rows.map(toImage);
 }
 
 export async function findImage(db: Db, cvr: string, id: string): Promise<Image | undefined> {

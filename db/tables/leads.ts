@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { type Db, inTransaction, isUniqueViolation } from '../database';
+import { prepared } from '../prepared';
 import { parseJson } from './json';
 
 export interface LeadsTable {
@@ -295,12 +296,13 @@ export async function completeLeadMail(db: Db, leadId: string): Promise<void> {
 
 // ---- Settings, tokens, key --------------------------------------------------------------------
 
+// Every publish reads them: built once (prepared.ts).
+const selectLeadSettings = prepared((db: Db, cvr: string) =>
+  db.selectFrom('leadSettings').selectAll().where('companyCvr', '=', cvr),
+);
+
 export async function getLeadSettings(db: Db, cvr: string): Promise<LeadSettings> {
-  const row = await db
-    .selectFrom('leadSettings')
-    .selectAll()
-    .where('companyCvr', '=', cvr)
-    .executeTakeFirst();
+  const row = (await selectLeadSettings(db, cvr)).rows[0];
   return row
     ? { formEnabled: row.formEnabled === 1, recipientEmail: row.recipientEmail }
     : DEFAULT_LEAD_SETTINGS;

@@ -1,5 +1,5 @@
 // The repositories behind history and undo and the save counter, on both dialects: page_revisions
-// (numbered, newest 20 kept, per company), deleted_pages (30-day window), save_rate (per minute).
+// (numbered, newest 20 kept, per company), deleted_pages (30-day window), the save count (per minute, in publish_state).
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../tests/support/databases';
 import { acceptedValue } from '../outcome';
@@ -7,7 +7,7 @@ import { insertCompany } from './companies';
 import { insertDeletedPage, listDeletedPages, purgeDeletedPages, takeDeletedPage } from './deleted-pages';
 import { findPageRevision, hasPageRevisions, insertPageRevision, listPageRevisions } from './page-revisions';
 import { deletePage, insertPage } from './pages';
-import { countSave } from './save-rate';
+import { clearSaveRates, markPublishWanted, recordSave } from './publish-state';
 
 const T0 = new Date('2026-03-02T10:00:00.000Z');
 
@@ -65,10 +65,24 @@ describeEachDialect('page history repositories', (use) => {
 
   it('counts saves per company per minute and starts again in the next minute', async () => {
     const db = await twoCompanies();
-    expect(await countSave(db, '11111111', T0)).toBe(1);
-    expect(await countSave(db, '11111111', new Date(T0.getTime() + 59_000))).toBe(2);
-    expect(await countSave(db, '22222222', T0)).toBe(1);
-    expect(await countSave(db, '11111111', new Date(T0.getTime() + 60_000))).toBe(1);
-    expect(await countSave(db, '11111111', new Date(T0.getTime() + 61_000))).toBe(2);
+    const saves = async (cvr: string, at: Date) => (await recordSave(db, cvr, at)).saves;
+    expect(await saves('11111111', T0)).toBe(1);
+    expect(await saves('11111111', new Date(T0.getTime() + 59_000))).toBe(2);
+    expect(await saves('22222222', T0)).toBe(1);
+    expect(await saves('11111111', new Date(T0.getTime() + 60_000))).toBe(1);
+    expect(await saves('11111111', new Date(T0.getTime() + 61_000))).toBe(2);
+  });
+
+  it('wants a publish with every save counted, and only saves count', async () => {
+    const db = await twoCompanies();
+    expect(await recordSave(db, '11111111', T0)).toEqual({ saves: 1, wantedVersion: 1 });
+    // A publish asked for without a save (a sign-up, the recovery sweep) counts no save.
+    expect(await markPublishWanted(db, '11111111', T0)).toBe(2);
+    expect(await recordSave(db, '11111111', T0)).toEqual({ saves: 2, wantedVersion: 3 });
+    expect(await markPublishWanted(db, '22222222', T0)).toBe(1);
+    expect(await recordSave(db, '22222222', T0)).toEqual({ saves: 1, wantedVersion: 2 });
+    // A restore forgets the counts, never the versions.
+    await clearSaveRates(db);
+    expect(await recordSave(db, '11111111', T0)).toEqual({ saves: 1, wantedVersion: 4 });
   });
 });

@@ -2,9 +2,10 @@
 // bring back an earlier version (issue 14). Written in the save's own transaction; only the newest
 // REVISIONS_KEPT per page are kept.
 import { randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { REVISION_FIELDS, REVISIONS_KEPT } from '../../rules/page-history';
 import type { Db } from '../database';
+import { prepared } from '../prepared';
 import { parseJson } from './json';
 import type { Page } from './pages';
 
@@ -48,8 +49,9 @@ function toRevision(row: PageRevisionRow): PageRevision {
 }
 
 /**
- * Records `page` as its newest revision and drops all but the newest REVISIONS_KEPT. `lastVersion`,
- * when the caller read it already in this transaction (lastRevisionVersion), saves reading it again.
+ * Records `page` as its newest revision and drops all but the newest REVISIONS_KEPT. Its version is
+ * the page's newest plus one, read by the insert itself; `lastVersion`, when the caller knows it,
+ * is taken instead.
  */
 export async function insertPageRevision(
   db: Db,
@@ -58,47 +60,83 @@ export async function insertPageRevision(
   now = new Date(),
   lastVersion?: number,
 ): Promise<PageRevision> {
-  const version = (lastVersion ?? (await lastRevisionVersion(db, page.id))) + 1;
-  const revision: PageRevision = {
-    id: randomUUID(),
-    pageId: page.id,
-    version,
-    summary,
-    createdAt: now.toISOString(),
-    snapshot: pageSnapshot(page),
-  };
-  await db
-    .insertInto('pageRevisions')
-    .values({
-      id: revision.id,
-      companyCvr: page.companyCvr,
-      pageId: page.id,
-      version,
-      summary,
-      snapshot: JSON.stringify(revision.snapshot),
-      createdAt: revision.createdAt,
-    })
-    .execute();
-  // Versions count up from 1 without gaps, so up to REVISIONS_KEPT there is nothing to drop.
-  if (version > REVISIONS_KEPT) {
-    await db
-      .deleteFrom('pageRevisions')
-      .where('pageId', '=', page.id)
-      .where('version', '<=', version - REVISIONS_KEPT)
-      .execute();
+  const id = randomUUID();
+  const createdAt = now.toISOString();
+  const snapshot = pageSnapshot(page);
+  const text = JSON.stringify(snapshot);
+  let version: number;
+  if (lastVersion === undefined) {
+    const row = (
+      await insertNextRevision(db, id, page.companyCvr, page.id, summary, text, createdAt, page.id)
+    ).rows[0];
+    if (!row) throw new Error('the revision insert returned no row');
+    version = Number(row.version);
+  } else {
+    version = lastVersion + 1;
+    await insertRevision(db, id, page.companyCvr, page.id, version, summary, text, createdAt);
   }
-  return revision;
+  // Versions count up from 1 without gaps, so up to REVISIONS_KEPT there is nothing to drop.
+  if (version > REVISIONS_KEPT) await deleteRevisionsUpTo(db, page.id, version - REVISIONS_KEPT);
+  return { id, pageId: page.id, version, summary, createdAt, snapshot };
 }
 
-/** The version of the page's newest revision; 0 when it has none. */
-export async function lastRevisionVersion(db: Db, pageId: string): Promise<number> {
-  const last = await db
-    .selectFrom('pageRevisions')
-    .select((eb) => eb.fn.max('version').as('version'))
-    .where('pageId', '=', pageId)
-    .executeTakeFirst();
-  return Number(last?.version ?? 0);
+/** Gives a revision another version number (a first save files the version before it under it). */
+export async function renumberPageRevision(db: Db, id: string, version: number): Promise<void> {
+  await db.updateTable('pageRevisions').set({ version }).where('id', '=', id).execute();
 }
+
+// Every save runs these: built once (prepared.ts). The next version is read by the insert itself:
+// one statement where a read of the newest and an insert were two. On PostgreSQL it runs after the
+// save's UPDATE took the page's row lock, so a concurrent save of the page has committed its
+// revision by then, and this statement's snapshot (taken when it starts) sees it.
+const insertNextRevision = prepared(
+  (
+    db: Db,
+    id: string,
+    companyCvr: string,
+    pageId: string,
+    summary: string,
+    snapshot: string,
+    createdAt: string,
+    ofPage: string,
+  ) =>
+    db
+      .insertInto('pageRevisions')
+      .columns(['id', 'companyCvr', 'pageId', 'version', 'summary', 'snapshot', 'createdAt'])
+      .expression((eb) =>
+        eb
+          .selectFrom('pageRevisions')
+          .select((inner) => [
+            inner.val(id).as('id'),
+            inner.val(companyCvr).as('companyCvr'),
+            inner.val(pageId).as('pageId'),
+            sql<number>`coalesce(max(version), 0) + 1`.as('version'),
+            inner.val(summary).as('summary'),
+            inner.val(snapshot).as('snapshot'),
+            inner.val(createdAt).as('createdAt'),
+          ])
+          .where('pageId', '=', ofPage),
+      )
+      .returning('version'),
+);
+
+const insertRevision = prepared(
+  (
+    db: Db,
+    id: string,
+    companyCvr: string,
+    pageId: string,
+    version: number,
+    summary: string,
+    snapshot: string,
+    createdAt: string,
+  ) =>
+    db.insertInto('pageRevisions').values({ id, companyCvr, pageId, version, summary, snapshot, createdAt }),
+);
+
+const deleteRevisionsUpTo = prepared((db: Db, pageId: string, version: number) =>
+  db.deleteFrom('pageRevisions').where('pageId', '=', pageId).where('version', '<=', version),
+);
 
 /** Whether the page has any revision yet (without reading their snapshots). */
 export async function hasPageRevisions(db: Db, pageId: string): Promise<boolean> {

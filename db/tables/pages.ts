@@ -14,6 +14,7 @@ import {
 import { slugify, uniqueSlug } from '../../rules/slug';
 import { type Db, isUniqueViolation } from '../database';
 import { accepted, type Outcome, refused } from '../outcome';
+import { prepared } from '../prepared';
 import { parseJson } from './json';
 
 export interface PagesTable {
@@ -106,16 +107,19 @@ function toPage(row: PageRow): Page {
 /** A company's pages in menu order: the owner's order (sortOrder), then createdAt (SPEC section 2)
  *  and id for equal stamps. */
 export async function listPages(db: Db, cvr: string): Promise<Page[]> {
-  const rows = await db
+  return (await selectPages(db, cvr)).rows.map(toPage);
+}
+
+// Every publish reads them: built once (prepared.ts).
+const selectPages = prepared((db: Db, cvr: string) =>
+  db
     .selectFrom('pages')
     .selectAll()
     .where('companyCvr', '=', cvr)
     .orderBy('sortOrder')
     .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
-  return rows.map(toPage);
-}
+    .orderBy('id'),
+);
 
 /**
  * A company's pages in menu order as a menu needs them: every field but the texts, images and
@@ -157,14 +161,14 @@ export async function listPageOutlines(db: Db, cvr: string): Promise<Page[]> {
   );
 }
 
+// Every save reads the page first: built once (prepared.ts).
+const selectPage = prepared((db: Db, cvr: string, id: string) =>
+  db.selectFrom('pages').selectAll().where('companyCvr', '=', cvr).where('id', '=', id),
+);
+
 /** One page of one company; another company's page id finds nothing. */
 export async function findPage(db: Db, cvr: string, id: string): Promise<Page | undefined> {
-  const row = await db
-    .selectFrom('pages')
-    .selectAll()
-    .where('companyCvr', '=', cvr)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = (await selectPage(db, cvr, id)).rows[0];
   return row && toPage(row);
 }
 
@@ -227,6 +231,33 @@ export async function insertPage(db: Db, cvr: string, input: NewPage = {}, now =
   return toPage(await db.insertInto('pages').values(row).returningAll().executeTakeFirstOrThrow());
 }
 
+type PageUpdate = ReturnType<typeof preparePageUpdate>;
+
+/** The UPDATE of these columns, their values given in the same order, one argument each. */
+function preparePageUpdate(columns: readonly string[]) {
+  return prepared((db: Db, cvr: string, id: string, ...values: unknown[]) =>
+    db
+      .updateTable('pages')
+      .set(Object.fromEntries(columns.map((column, index) => [column, values[index]])) as PageRowUpdate)
+      .where('companyCvr', '=', cvr)
+      .where('id', '=', id)
+      .returningAll(),
+  );
+}
+
+/** One prepared UPDATE per set of columns a save changes (a few in practice: the editor's fields). */
+const pageUpdates = new Map<string, PageUpdate>();
+
+function pageUpdateOf(columns: readonly string[]): PageUpdate {
+  const key = columns.join(',');
+  let update = pageUpdates.get(key);
+  if (!update) {
+    update = preparePageUpdate(columns);
+    pageUpdates.set(key, update);
+  }
+  return update;
+}
+
 /** Saves a page; a changed page name recomputes the slug (SPEC section 4). Refused when the company
  *  has no such page, or when a page added since took the slug (the unique index). */
 export async function updatePage(
@@ -255,13 +286,7 @@ export async function updatePage(
     row.slug = uniqueSlug(slugify(patch.pageName), await takenSlugs(db, cvr, id));
   }
   try {
-    const updated = await db
-      .updateTable('pages')
-      .set(row)
-      .where('companyCvr', '=', cvr)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+    const updated = (await pageUpdateOf(Object.keys(row))(db, cvr, id, ...Object.values(row))).rows[0];
     return updated ? accepted(toPage(updated)) : refused('page-not-found');
   } catch (error) {
     if (isUniqueViolation(error)) return refused('slug-taken');

@@ -1,8 +1,13 @@
 // Whether each company's public site is up to date. A save bumps wantedVersion in the same
 // transaction as the data, so the need to publish survives a queue outage; the worker raises
 // publishedVersion when a render of at least that version is live.
-import type { Selectable } from 'kysely';
+// The same row counts the company's saves of the current minute (saveMinute, saveCount), shared by
+// every web process through the database: a save's one upsert counts it and wants a publish
+// (recordSave), inside the save's transaction, so a refused or failed save is not counted.
+import { type Generated, type Selectable, sql } from 'kysely';
+import { saveWindow } from '../../rules/limits';
 import type { Db } from '../database';
+import { prepared } from '../prepared';
 
 export interface PublishStateTable {
   companyCvr: string;
@@ -12,34 +17,94 @@ export interface PublishStateTable {
   lastAttemptAt: string | null;
   publishedAt: string | null;
   updatedAt: string;
+  /** Minutes since the epoch (UTC) of the window saveCount counts (migration 0018). */
+  saveMinute: Generated<number>;
+  /** The company's saves in that minute. */
+  saveCount: Generated<number>;
 }
 
 export type PublishState = Selectable<PublishStateTable>;
 
 /** Records that the company's site must be rendered again; returns the version wanted now. */
 export async function markPublishWanted(db: Db, cvr: string, now = new Date()): Promise<number> {
-  const row = await db
-    .insertInto('publishState')
-    .values({ companyCvr: cvr, wantedVersion: 1, publishedVersion: 0, updatedAt: now.toISOString() })
-    .onConflict((conflict) =>
-      conflict.column('companyCvr').doUpdateSet((eb) => ({
-        wantedVersion: eb(eb.ref('publishState.wantedVersion'), '+', 1),
-        updatedAt: now.toISOString(),
-      })),
-    )
-    .returning('wantedVersion')
-    .executeTakeFirstOrThrow();
+  const row = (await upsertWanted(db, cvr, now.toISOString())).rows[0];
+  if (!row) throw new Error('the publish state upsert returned no row');
   return row.wantedVersion;
 }
 
+/**
+ * A save of `cvr` at `now`: counts it in its minute and records that the site must be rendered
+ * again, in one statement. Returns the saves in `now`'s minute (this one included) and the version
+ * wanted now.
+ */
+export async function recordSave(
+  db: Db,
+  cvr: string,
+  now = new Date(),
+): Promise<{ saves: number; wantedVersion: number }> {
+  const row = (await upsertSave(db, cvr, now.toISOString(), saveWindow(now))).rows[0];
+  if (!row) throw new Error('the save upsert returned no row');
+  return { saves: Number(row.saveCount), wantedVersion: row.wantedVersion };
+}
+
+/** Forgets every save count (a restore: the counts are rate-limit state, not data). */
+export async function clearSaveRates(db: Db): Promise<void> {
+  await db.updateTable('publishState').set({ saveMinute: 0, saveCount: 0 }).execute();
+}
+
 export async function getPublishState(db: Db, cvr: string): Promise<PublishState | undefined> {
-  return db.selectFrom('publishState').selectAll().where('companyCvr', '=', cvr).executeTakeFirst();
+  return (await selectPublishState(db, cvr)).rows[0];
 }
 
 /** Marks `version` as live. Never moves backwards: a slow older render cannot undo a newer one. */
 export async function markPublished(db: Db, cvr: string, version: number, now = new Date()): Promise<void> {
-  const stamp = now.toISOString();
-  await db
+  await updatePublished(db, cvr, version, now.toISOString());
+}
+
+// Every save and every publish runs these: built once (prepared.ts).
+const upsertWanted = prepared((db: Db, cvr: string, stamp: string) =>
+  db
+    .insertInto('publishState')
+    .values({ companyCvr: cvr, wantedVersion: 1, publishedVersion: 0, updatedAt: stamp })
+    .onConflict((conflict) =>
+      conflict.column('companyCvr').doUpdateSet((eb) => ({
+        wantedVersion: eb(eb.ref('publishState.wantedVersion'), '+', 1),
+        updatedAt: stamp,
+      })),
+    )
+    .returning('wantedVersion'),
+);
+
+// A new minute starts the count again at 1. Every expression reads the row as it was before the
+// update, so the window compared is the stored one.
+const upsertSave = prepared((db: Db, cvr: string, stamp: string, minute: number) =>
+  db
+    .insertInto('publishState')
+    .values({
+      companyCvr: cvr,
+      wantedVersion: 1,
+      publishedVersion: 0,
+      updatedAt: stamp,
+      saveMinute: minute,
+      saveCount: 1,
+    })
+    .onConflict((conflict) =>
+      conflict.column('companyCvr').doUpdateSet((eb) => ({
+        wantedVersion: eb(eb.ref('publishState.wantedVersion'), '+', 1),
+        updatedAt: stamp,
+        saveCount: sql<number>`case when publish_state.save_minute = ${minute} then publish_state.save_count + 1 else 1 end`,
+        saveMinute: minute,
+      })),
+    )
+    .returning(['wantedVersion', 'saveCount']),
+);
+
+const selectPublishState = prepared((db: Db, cvr: string) =>
+  db.selectFrom('publishState').selectAll().where('companyCvr', '=', cvr),
+);
+
+const updatePublished = prepared((db: Db, cvr: string, version: number, stamp: string) =>
+  db
     .updateTable('publishState')
     .set({
       publishedVersion: version,
@@ -49,9 +114,8 @@ export async function markPublished(db: Db, cvr: string, version: number, now = 
       updatedAt: stamp,
     })
     .where('companyCvr', '=', cvr)
-    .where('publishedVersion', '<', version)
-    .execute();
-}
+    .where('publishedVersion', '<', version),
+);
 
 export async function recordPublishFailure(
   db: Db,

@@ -2,6 +2,7 @@
 // leaked database cannot be replayed as cookies. Token making and hashing live in the auth module.
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../database';
+import { prepared } from '../prepared';
 import type { CompanyRow } from './companies';
 import type { User } from './users';
 
@@ -41,12 +42,9 @@ export interface SessionWithUser {
   companyRow: CompanyRow | null;
 }
 
-/**
- * The session, its user and the user's company (by companyEmail, as findCompanyByOwnerEmail), or
- * undefined for an unknown id. Expiry is the caller's decision.
- */
-export async function findSessionWithUser(db: Db, id: string): Promise<SessionWithUser | undefined> {
-  const row = await db
+/** Every request of a signed-in owner runs it: built once (prepared.ts). */
+const selectSessionWithUser = prepared((db: Db, id: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     // users.email and companies.company_email are both stored in normalizeEmail's form.
@@ -64,8 +62,15 @@ export async function findSessionWithUser(db: Db, id: string): Promise<SessionWi
       'users.createdAt as userCreatedAt',
       'users.updatedAt as userUpdatedAt',
     ])
-    .where('sessions.id', '=', id)
-    .executeTakeFirst();
+    .where('sessions.id', '=', id),
+);
+
+/**
+ * The session, its user and the user's company (by companyEmail, as findCompanyByOwnerEmail), or
+ * undefined for an unknown id. Expiry is the caller's decision.
+ */
+export async function findSessionWithUser(db: Db, id: string): Promise<SessionWithUser | undefined> {
+  const row = (await selectSessionWithUser(db, id)).rows[0];
   if (!row) return undefined;
   const {
     sessionId,

@@ -1,4 +1,5 @@
 // npm run bench [-- --only publish,rebuild,static,api,preview,onboarding,lead,noisy,workers,scale] [-- --quick]
+//               [-- --only savecpu]   (CPU µs per save, publish and onboarding: save-cpu.ts; not in the default set)
 //               [-- --database postgres]   (publish, api and onboarding on a scratch PostgreSQL database, `_pg`)
 //               [-- --only scale --serving-only [--sites N]]   (only the serving figures, on N sites)
 //               [-- --compare REF [--rounds N]]   (compare.ts: the same sections on REF and here, alternating)
@@ -18,6 +19,7 @@ import { benchOnboarding } from './onboarding';
 import { benchPreview } from './preview';
 import { benchPublish, describeBreakdown } from './publish';
 import { benchRebuild } from './rebuild';
+import { benchSaveCpu } from './save-cpu';
 import { benchDatabaseAtScale } from './scale/database-figures';
 import { benchServingAtScale } from './scale/serving-figures';
 import { benchStatic } from './static';
@@ -138,6 +140,36 @@ if (only.has('api')) {
   row(pg('api_page_save_p50_ms'), save.p50);
   row(pg('api_page_save_p95_ms'), save.p95, '<= 15');
   row(pg('api_page_save_errors'), save.errors);
+}
+
+// CPU per operation (issue 26): what a change to the save or publish path costs, steady under the
+// load of others where the wall-clock figures above are not. Run alone: `--only savecpu`.
+if (only.has('savecpu')) {
+  const cpu = await benchSaveCpu({
+    rounds: quick ? 3 : 7,
+    saves: quick ? 100 : 300,
+    publishes: quick ? 10 : 30,
+    onboardings: quick ? 3 : 8,
+    ...on,
+    log: console.log,
+  });
+  for (const [name, figure] of [
+    ['save_app', cpu.saveApp],
+    ['save_http', cpu.saveHttp],
+    ['publish', cpu.publish],
+    ['onboarding', cpu.onboarding],
+  ] as const) {
+    row(pg(`cpu_${name}_us`), figure.processUs);
+    row(pg(`cpu_${name}_main_thread_us`), figure.mainUs);
+    row(pg(`cpu_${name}_wall_ms`), figure.wallMs);
+  }
+  row(
+    pg('cpu_loadavg'),
+    os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' '),
+  );
 }
 
 // The live preview (issue 27): one owner's drafts rendered one after another, as the editor asks.

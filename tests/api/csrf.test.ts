@@ -110,4 +110,22 @@ describe('JSON bodies only', () => {
     expect(response.status).toBe(413);
     expect((await errorOf(response)).code).toBe('payload_too_large');
   });
+
+  it('refuses a declared Content-Length over the limit with 413 and takes one at the limit', async () => {
+    // The length header alone decides when there is one (as Node's server delivers a request).
+    const over = await h.send('PUT', `/api/pages/${owner.about.id}`, {
+      cookie,
+      body: { content: 'x' },
+      headers: { 'Content-Length': String(JSON_BODY_LIMIT_BYTES + 1) },
+    });
+    expect(over.status).toBe(413);
+    expect((await errorOf(over)).code).toBe('payload_too_large');
+    const body = JSON.stringify({ title: 'Om os' });
+    const within = await h.send('PUT', `/api/pages/${owner.about.id}`, {
+      cookie,
+      body: { title: 'Om os' },
+      headers: { 'Content-Length': String(Buffer.byteLength(body)) },
+    });
+    expect(within.status).toBe(200);
+  });
 });

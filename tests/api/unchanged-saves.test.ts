@@ -27,7 +27,7 @@ describeWithDialects('unchanged page saves', (dialect) => {
     Number(
       (
         await h.db
-          .selectFrom('saveRate')
+          .selectFrom('publishState')
           .select('saveCount')
           .where('companyCvr', '=', '12345678')
           .executeTakeFirst()

@@ -40,7 +40,6 @@ const GROWING = new Set([
   'counters',
   'page_revisions',
   'deleted_pages',
-  'save_rate',
   'account_tokens',
   'orders',
   'site_page_views',
