@@ -153,6 +153,22 @@ describe('StaticFileCache', () => {
     expect(image.identity.headers['Content-Type']).toBe('image/png');
   });
 
+  it("holds what it compressed in memory of the size it counts, not in zlib's larger chunk", async () => {
+    // Words that compress to a few KB, as a page does: zlib answers with a view of a 16 KB chunk
+    // (or of Buffer's shared pool), which the cache must not keep alive behind a smaller count.
+    const page = Array.from({ length: 3000 }, (_, index) => `ord${(index * 7919) % 1000}`).join(' ');
+    mkdirSync(path.join(dir, 'site'));
+    writeFileSync(path.join(dir, 'site', 'index.html'), page);
+    const cache = new StaticFileCache({ persistCompressed: false });
+    const loaded = (await cache.load(path.join(dir, 'site'), 'index.html')) as StaticFile;
+    const bodies = [loaded.br?.body, loaded.gzip?.body, cache.identity(loaded)];
+    for (const body of bodies) {
+      expect(body).toBeInstanceOf(Buffer);
+      expect((body as Buffer).buffer.byteLength).toBe((body as Buffer).length);
+    }
+    expect(cache.identity(loaded).toString()).toBe(page);
+  });
+
   it('reads a file once for concurrent requests', async () => {
     writeFakeSite(dir, 'site', { 'index.html': 'hello' });
     const cache = new StaticFileCache();

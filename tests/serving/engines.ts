@@ -23,7 +23,7 @@ export function engineMissing(name: 'nginx' | 'caddy'): string | null {
   return null;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -34,7 +34,8 @@ function freePort(): Promise<number> {
   });
 }
 
-function answers(port: number): Promise<boolean> {
+/** Whether something accepts a connection on 127.0.0.1:port. */
+export function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     socket.once('connect', () => {
