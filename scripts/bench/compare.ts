@@ -158,7 +158,8 @@ export async function compareBench(options: CompareOptions): Promise<void> {
   );
   const cell = (side: (typeof sides)[0], name: string) => {
     const values = side.rounds.map((figures) => figures.get(name)).filter((v) => v !== undefined);
-    return { median: median(values), all: values.join(' / ') };
+    // The median of an even count is a mean: shown to the figures' own precision, not 23.884999999999998.
+    return { median: Number(median(values).toFixed(3)), all: values.join(' / ') };
   };
   const table: string[][] = [['figure', before.name, after.name, 'ratio']];
   for (const name of names) {
