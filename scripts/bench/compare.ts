@@ -70,6 +70,13 @@ async function refTree(root: string, ref: string): Promise<{ dir: string; sha: s
     if (code !== 0) throw new Error(`npm install in ${dir} failed (${code})`);
     writeFileSync(installed, sha);
   }
+  // Benches older than the build on demand (6333118, the reliability work's parent, among them) stop
+  // at "The site templates are not built"; a newer one builds what is missing or stale itself.
+  if (!existsSync(path.join(dir, 'dist', 'site', 'server', 'entry.mjs'))) {
+    console.log(`compare: building ${sha.slice(0, 12)} in ${dir} …`);
+    const code = await runGrouped('npm', ['run', 'build'], dir, 'inherit');
+    if (code !== 0) throw new Error(`npm run build in ${dir} failed (${code})`);
+  }
   return { dir, sha };
 }
 
