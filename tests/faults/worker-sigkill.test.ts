@@ -45,7 +45,9 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
       let editors = await editorsOf(product, [big, small]);
       await saveRound(product, editors, 'Live', 1);
       await expectEverySaveServed(product, store.db, editors);
-      const live = editors[0]?.lastSaved ?? '';
+      // The big site's newest title known to be live: what a restart must keep serving until the
+      // site being rendered at the kill is complete.
+      let live = editors[0]?.lastSaved ?? '';
 
       // Save and kill at once; if the render was already done, try again (bounded).
       let killedMidRender = false;
@@ -57,6 +59,8 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
         const state = await getPublishState(store.db, big.cvr);
         killedMidRender = !!state && state.publishedVersion < state.wantedVersion;
         if (!killedMidRender) {
+          // The render finished before the kill: this attempt's save is the live site now.
+          live = editors[0]?.lastSaved ?? live;
           product = await startProduct(store);
           editors = await editorsOf(product, [big, small]).then((fresh) =>
             fresh.map((editor, index) => ({ ...editor, lastSaved: editors[index]?.lastSaved ?? null })),
