@@ -17,6 +17,7 @@ import {
   leadUpdateSchema,
 } from '../../contracts/leads';
 import {
+  type Company,
   countUnreadLeads,
   deleteLead,
   findLead,
@@ -136,14 +137,7 @@ export function createLeadRoutes(): OpenAPIHono<OwnerEnv> {
   leads.openapi(readSettings, async (c) => {
     const { db, company } = c.var;
     const settings = await getLeadSettings(db, company.cvr);
-    return c.json(
-      {
-        formEnabled: settings.formEnabled,
-        recipientEmail: settings.recipientEmail ?? '',
-        defaultRecipient: company.email || company.companyEmail || '',
-      },
-      200,
-    );
+    return c.json(leadSettingsAnswer(company, settings), 200);
   });
 
   leads.openapi(writeSettings, async (c) => {
@@ -156,14 +150,7 @@ export function createLeadRoutes(): OpenAPIHono<OwnerEnv> {
       company.cvr,
       (trx) => saveLeadSettings(trx, company.cvr, settings),
     );
-    return c.json(
-      {
-        formEnabled: settings.formEnabled,
-        recipientEmail: settings.recipientEmail ?? '',
-        defaultRecipient: company.email || company.companyEmail || '',
-      },
-      200,
-    );
+    return c.json(leadSettingsAnswer(company, settings), 200);
   });
 
   leads.openapi(update, async (c) => {
@@ -201,4 +188,16 @@ export function createLeadRoutes(): OpenAPIHono<OwnerEnv> {
   }) as never);
 
   return leads;
+}
+
+/** The form settings as the owner's answer: the stored recipient, or the address mail goes to without one. */
+function leadSettingsAnswer(
+  company: Pick<Company, 'email' | 'companyEmail'>,
+  settings: { formEnabled: boolean; recipientEmail: string | null },
+) {
+  return {
+    formEnabled: settings.formEnabled,
+    recipientEmail: settings.recipientEmail ?? '',
+    defaultRecipient: company.email || company.companyEmail || '',
+  };
 }

@@ -1,5 +1,6 @@
 // Fixture companies for the benchmarks: realistic Danish sites of five pages each (a hero home
 // page, Om os, Ydelser, a gallery and Kontakt), written straight through the repositories.
+import type { CvrCompany } from '../../api/onboarding/contracts';
 import { acceptedValue, type Db, insertCompany, insertPage, markPublishWanted } from '../../db';
 import { THEME_IDS } from '../../rules/themes';
 import { PLAN_STATUS_ORDERED } from '../../rules/trial';
@@ -111,3 +112,16 @@ export async function createFixtureCompanies(db: Db, count: number, start = 0): 
   }
   return cvrs;
 }
+
+/** A realistic registry answer for the onboarding benches; each run adds its own CVR and name. */
+export const REGISTRY_FIXTURE: Omit<CvrCompany, 'cvr' | 'name'> = {
+  address: 'Savværksvej 4',
+  zipcode: '8600',
+  city: 'Silkeborg',
+  phone: '86 00 01 01',
+  email: 'kontakt@bench-toemrer.example',
+  industrydesc: 'Tømrer- og bygningssnedkervirksomhed',
+  companydesc: 'Anpartsselskab',
+  startdate: '01/03 - 2009',
+  employees: 6,
+};

@@ -5,13 +5,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RateLimiter } from '../../api/middleware/rate-limit';
-import type { CvrCompany } from '../../api/onboarding/contracts';
 import type { OnboardingCreateResponse } from '../../contracts/onboarding';
 import { migrateToLatest, openDatabase } from '../../db';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
 import { startFakeOpenAi } from '../../tests/support/fake-openai';
+import { REGISTRY_FIXTURE } from './fixtures';
 import { seedScale } from './scale/seed-scale';
 import { scratchPostgres } from './scratch-database';
 import { percentile } from './stats';
@@ -22,18 +22,6 @@ export interface OnboardingFigures {
   runs: number;
 }
 
-/** A realistic registry answer; each run gets its own CVR and name (the demo registry has ten). */
-const REGISTERED: Omit<CvrCompany, 'cvr' | 'name'> = {
-  address: 'Savværksvej 4',
-  zipcode: '8600',
-  city: 'Silkeborg',
-  phone: '86 00 01 01',
-  email: 'kontakt@bench-toemrer.example',
-  industrydesc: 'Tømrer- og bygningssnedkervirksomhed',
-  companydesc: 'Anpartsselskab',
-  startdate: '01/03 - 2009',
-  employees: 6,
-};
 const FIRST_CVR = 30_000_000;
 const PAGES_WRITTEN = 3;
 const PASSWORD = 'Benchmark-adgangskode-1';
@@ -69,7 +57,7 @@ export async function benchOnboarding(options: {
     redisUrl: null,
     onboarding: {
       registry: () => ({
-        lookup: async (cvr) => ({ ...REGISTERED, cvr, name: companyName(cvr) }),
+        lookup: async (cvr) => ({ ...REGISTRY_FIXTURE, cvr, name: companyName(cvr) }),
       }),
       // Every run comes from 127.0.0.1; the production limit (10 an hour per IP) would refuse them.
       limiter: new RateLimiter({ name: 'bench-create', limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 }),

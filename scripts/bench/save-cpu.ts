@@ -21,14 +21,13 @@ import path from 'node:path';
 import { createApp } from '../../api/app';
 import { createOwnerAccount } from '../../api/auth/accounts';
 import { RateLimiter } from '../../api/middleware/rate-limit';
-import type { CvrCompany } from '../../api/onboarding/contracts';
 import { acceptedValue, listPages, migrateToLatest, openDatabase, updatePage } from '../../db';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
 import { startFakeOpenAi } from '../../tests/support/fake-openai';
 import type { PublishQueue } from '../../worker';
-import { createFixtureCompany } from './fixtures';
+import { createFixtureCompany, REGISTRY_FIXTURE } from './fixtures';
 import { scratchPostgres } from './scratch-database';
 import { percentile } from './stats';
 
@@ -118,17 +117,6 @@ const recordingQueue: PublishQueue = {
   close: async () => {},
 };
 
-const REGISTERED: Omit<CvrCompany, 'cvr' | 'name'> = {
-  address: 'Savværksvej 4',
-  zipcode: '8600',
-  city: 'Silkeborg',
-  phone: '86 00 01 01',
-  email: 'kontakt@bench-toemrer.example',
-  industrydesc: 'Tømrer- og bygningssnedkervirksomhed',
-  companydesc: 'Anpartsselskab',
-  startdate: '01/03 - 2009',
-  employees: 6,
-};
 const PASSWORD = 'Benchmark-adgangskode-1';
 
 export async function benchSaveCpu(options: {
@@ -266,7 +254,7 @@ export async function benchSaveCpu(options: {
     onboarding: {
       registry: () => ({
         lookup: async (lookupCvr) => ({
-          ...REGISTERED,
+          ...REGISTRY_FIXTURE,
           cvr: lookupCvr,
           name: `Bench Tømrer ${lookupCvr} ApS`,
         }),
