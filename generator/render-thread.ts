@@ -8,9 +8,10 @@ import { openDatabase } from '../db';
 import { errorMessage } from '../lib/errors';
 import { createLogger } from '../lib/logger';
 import { loadSiteRenderer } from './astro-renderer';
-import { renderCompanySite, sitesDirOf } from './index';
+import { RENDER_MEMO_BYTES, renderCompanySite, sitesDirOf } from './index';
 import { renderLandingOnce } from './landing';
 import { stampCollector } from './publish-trace';
+import { RenderMemo } from './render-memo';
 import {
   RENDER_THREAD_NICE,
   type RenderThreadData,
@@ -35,6 +36,7 @@ const { config, schema } = workerData as RenderThreadData;
 const logger = createLogger(config).child({ thread: 'render' });
 const db = openDatabase(config.database, schema ? { schema } : {});
 const sitesDir = sitesDirOf(config);
+const memo = new RenderMemo(RENDER_MEMO_BYTES);
 
 let renderer: Awaited<ReturnType<typeof loadSiteRenderer>>;
 try {
@@ -60,7 +62,7 @@ async function handle(request: ThreadRequest): Promise<ThreadReply> {
     }
     const started = performance.now();
     const { stamps, stamp } = stampCollector();
-    const rendered = await renderCompanySite(db, config.publicHost, renderer, request.cvr, stamp);
+    const rendered = await renderCompanySite(db, config.publicHost, renderer, request.cvr, stamp, memo);
     if (!rendered) {
       await removeSite(sitesDir, request.cvr);
       return { id: request.id, outcome: 'gone' };

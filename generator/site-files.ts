@@ -1,7 +1,9 @@
 // Turns a site model into the list of files of its site: every page, the 404 page, sitemap.xml
 // and robots.txt. Everything is rendered in memory first, so a failure writes nothing.
+import type { Page } from '../db';
 import type { SiteRenderer } from './astro-renderer';
 import { privacyPage, thanksPage } from './lead-pages';
+import { documentKeys, pageOutline, type RenderMemo } from './render-memo';
 import { SITE_FILES, type SiteModel } from './site-model';
 
 export interface SiteFile {
@@ -9,11 +11,33 @@ export interface SiteFile {
   body: Buffer;
 }
 
-export async function renderSiteFiles(site: SiteModel, renderer: SiteRenderer): Promise<SiteFile[]> {
+/**
+ * Renders every document of `site`. Each document is handed the site with the other pages as
+ * outlines (render-memo.ts); with a `memo`, a document whose input is unchanged since the company's
+ * last render there is taken from it instead of rendered again.
+ */
+export async function renderSiteFiles(
+  site: SiteModel,
+  renderer: SiteRenderer,
+  memo?: RenderMemo,
+): Promise<SiteFile[]> {
   const home = site.pages.find((page) => page.type === 'homepage') ?? site.pages[0];
+  const outlines = site.pages.map(pageOutline);
+  const keys = memo ? documentKeys(site, outlines) : null;
+  const cvr = site.company.cvr;
   const files: SiteFile[] = [];
-  const html = async (name: string, page: SiteModel['pages'][number] | null) => {
-    files.push({ name, body: Buffer.from(await renderer.renderPage({ site, page })) });
+  const documents: Array<{ name: string; key: string; body: Buffer }> = [];
+  const html = async (name: string, page: Page | null) => {
+    const key = keys?.of(page);
+    let body = key === undefined ? undefined : memo?.lookup(cvr, name, key);
+    if (!body) {
+      const index = page ? site.pages.indexOf(page) : -1;
+      const pages =
+        page && index !== -1 ? outlines.map((outline, at) => (at === index ? page : outline)) : outlines;
+      body = Buffer.from(await renderer.renderPage({ site: { ...site, pages }, page }));
+    }
+    files.push({ name, body });
+    if (key !== undefined) documents.push({ name, key, body });
   };
 
   if (home) await html(SITE_FILES.home, home);
@@ -26,6 +50,7 @@ export async function renderSiteFiles(site: SiteModel, renderer: SiteRenderer): 
   }
   files.push({ name: SITE_FILES.sitemap, body: Buffer.from(sitemapXml(site, home?.id)) });
   files.push({ name: SITE_FILES.robots, body: Buffer.from(robotsTxt(site)) });
+  memo?.store(cvr, documents);
   return files;
 }
 

@@ -1,5 +1,6 @@
 // Page saves through the whole stack: a signed-in owner PUTs /api/pages/:id over HTTP to the front
-// server on SQLite, with concurrent clients, while each save queues a real publish in-process.
+// server on SQLite, with concurrent clients on a thread of their own (client-thread.ts), while each
+// save queues a real publish in-process.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { listPages, migrateToLatest, openDatabase } from '../../db';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
+import { startBenchClient } from './client-thread';
 import { createFixtureCompany } from './fixtures';
 import { seedScale } from './scale/seed-scale';
 import { scratchPostgres } from './scratch-database';
@@ -60,6 +62,7 @@ export async function benchApiSave(options: {
     maxSavesPerMinute: Number.POSITIVE_INFINITY,
   });
   const origin = `http://127.0.0.1:${server.port}`;
+  const client = startBenchClient();
   try {
     const login = await fetch(`${origin}/api/auth/login`, {
       method: 'POST',
@@ -69,28 +72,12 @@ export async function benchApiSave(options: {
     const cookie = /mesterside_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
     if (login.status !== 200 || !cookie) throw new Error(`login failed: ${login.status}`);
 
-    const latencies: number[] = [];
-    let errors = 0;
-    let counter = 0;
-    const deadline = performance.now() + options.seconds * 1000;
-    await Promise.all(
-      Array.from({ length: options.concurrency }, async () => {
-        while (performance.now() < deadline) {
-          const started = performance.now();
-          const response = await fetch(`${origin}/api/pages/${page.id}`, {
-            method: 'PUT',
-            headers: { 'content-type': 'application/json', origin, cookie },
-            body: JSON.stringify({
-              title: `Om os ${counter++}`,
-              content: 'Vi bygger og renoverer.\n\nRing i dag.',
-            }),
-          });
-          await response.arrayBuffer();
-          if (response.status === 200) latencies.push(performance.now() - started);
-          else errors++;
-        }
-      }),
-    );
+    const { latencies, errors } = await client.saves({
+      url: `${origin}/api/pages/${page.id}`,
+      headers: { 'content-type': 'application/json', origin, cookie },
+      seconds: options.seconds,
+      concurrency: options.concurrency,
+    });
     await queue.idle();
     return {
       requestsPerSecond: Math.round(latencies.length / options.seconds),
@@ -101,6 +88,7 @@ export async function benchApiSave(options: {
       concurrency: options.concurrency,
     };
   } finally {
+    await client.close();
     await close();
     await db.destroy();
     await scratch?.drop();
