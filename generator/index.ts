@@ -22,9 +22,9 @@ export { SITE_FILES } from './site-model';
 export { liveBuild, liveBuildTime, removeSite, writeSite } from './write-site';
 
 export interface SitePublisher {
-  /** Renders and swaps in the company's site, then the landing page beside `alongside` (what else
-   *  follows the site going live); 'gone' when the company no longer exists (its site is removed,
-   *  the landing page still refreshed). */
+  /** Renders and swaps in the company's site while `alongside` (what goes with the site, such as its
+   *  host routes) runs, then refreshes the landing page; 'gone' when the company no longer exists (its
+   *  site is removed, the landing page still refreshed). */
   publish(cvr: string, alongside?: () => Promise<void>): Promise<'published' | 'gone'>;
   /** Renders the landing page's company section from the database (null without a landing renderer). */
   landing: LandingPublisher | null;
@@ -100,10 +100,13 @@ export async function createSitePublisher(deps: PublisherDeps): Promise<SitePubl
     async publish(cvr, alongside) {
       const started = performance.now();
       const stamp = (step: PublishStep) => publishStamp(cvr, step);
+      // What goes with the site (its host routes) is brought in line while it renders (render-pool.ts).
+      const beside = alongside?.();
+      beside?.catch(() => {});
       const rendered = await renderCompanySite(deps.db, deps.config.publicHost, renderer, cvr, stamp, memo);
       if (!rendered) {
         await removeSite(sitesDir, cvr);
-        await Promise.all([refreshLanding(), alongside?.()]);
+        await Promise.all([refreshLanding(), beside]);
         return 'gone';
       }
       await writeSite(sitesDir, cvr, rendered.files, {
@@ -115,7 +118,7 @@ export async function createSitePublisher(deps: PublisherDeps): Promise<SitePubl
         { cvr, pages: rendered.site.pages.length, ms: Math.round(performance.now() - started) },
         'site published',
       );
-      await Promise.all([refreshLanding().then(() => stamp('landing-done')), alongside?.()]);
+      await Promise.all([refreshLanding().then(() => stamp('landing-done')), beside]);
       return 'published';
     },
   };

@@ -34,8 +34,8 @@ export interface ThreadedPublisherOptions {
 }
 
 export interface ThreadedPublisher {
-  /** Renders and swaps in the company's site on a thread, then refreshes the landing page while
-   *  `alongside` (what else follows the site going live, such as its host routes) runs. */
+  /** Renders and swaps in the company's site on a thread while `alongside` (what goes with the site,
+   *  such as its host routes) runs, then refreshes the landing page. */
   publish(cvr: string, alongside?: () => Promise<void>): Promise<'published' | 'gone'>;
   landing: LandingPublisher;
   /** Renders one page of a site model given whole (a draft: nothing is read or written) on a thread. */
@@ -232,20 +232,24 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
   return {
     landing,
     async publish(cvr, alongside) {
+      // What goes with the site (its host routes) is brought in line while the site renders, so a new
+      // company's subdomain leads to its site from the moment of the swap, as its /<cvr> address does.
+      const beside = alongside?.();
+      // Awaited below once the site is live; a rejection while the render fails is not unhandled.
+      beside?.catch(() => {});
       const reply = await run({ id: nextId++, op: 'publish', cvr });
       if (reply.error !== undefined || reply.outcome === undefined) {
         throw new Error(reply.error ?? 'the render thread gave no outcome');
       }
       replayStamps(cvr, reply.stamps);
       publishStamp(cvr, 'thread-done');
-      // The company's own site is live now; a landing failure must not fail its publish. The landing
-      // renders on a thread meanwhile the main thread does what follows the swap (issue 26).
+      // The company's own site is live now; a landing failure must not fail its publish.
       await Promise.all([
         landing
           .refresh()
           .catch((error: unknown) => log?.error({ err: error }, 'landing page render failed'))
           .then(() => publishStamp(cvr, 'landing-done')),
-        alongside?.(),
+        beside,
       ]);
       return reply.outcome;
     },

@@ -98,7 +98,7 @@ export async function syncHostRoute(
   cvr: string,
   now = new Date(),
 ): Promise<void> {
-  await ensureLayout(routing);
+  await ensureLayoutOnce(routing);
   const route = await findCompanyRoute(db, cvr);
   const dir = routing.routesDir;
   const previous = await readOwnedHosts(dir, cvr);
@@ -188,6 +188,27 @@ function layoutFiles(publicHost: string): [name: string, body: Buffer][] {
 }
 
 /** The folders, the inactive marker and the fallback pages (they name PUBLIC_HOST's origin). */
+/** Tree folders this process laid out (ensureLayoutOnce). */
+const laidOut = new Map<string, Promise<void>>();
+
+/**
+ * ensureLayout once per tree and process: every publish syncs its company's routes, and checking the
+ * five folders and four pages again each time was two thirds of that sync's file operations on the
+ * thread that serves visitors. The self-healing sweep (rebuildHostRoutes) lays the tree out again
+ * every round, so a folder removed by hand comes back.
+ */
+function ensureLayoutOnce(routing: HostRouting): Promise<void> {
+  const key = `${routing.routesDir}\n${routing.publicHost}`;
+  let done = laidOut.get(key);
+  if (!done) {
+    done = ensureLayout(routing);
+    // A failed layout is tried again next time rather than remembered.
+    done.catch(() => laidOut.delete(key));
+    laidOut.set(key, done);
+  }
+  return done;
+}
+
 async function ensureLayout(routing: HostRouting): Promise<void> {
   const dir = routing.routesDir;
   for (const folder of [

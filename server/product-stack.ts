@@ -105,7 +105,7 @@ export async function startPublishWorker(options: PublishWorkerOptions): Promise
     redisUrl: options.redisUrl,
     // Every change a visitor sees is published (api/services/commit-change.ts), so the publish is
     // where the engines' host routes follow it: sign-up, domain verified or lost, a deletion.
-    // The routes are synced once the site is live, beside the landing page's refresh.
+    // The routes are synced while the site renders (render-pool.ts), never failing the publish.
     render: (cvr) =>
       publisher.publish(cvr, () =>
         syncHostRoute(db, routing, cvr).catch((error: unknown) =>

@@ -64,6 +64,22 @@ describe('render threads', () => {
     expect(await threaded.publish('11223344')).toBe('gone');
   });
 
+  it('bring what goes with a site (its host routes) in line while it renders, before it goes live', async () => {
+    // nginx and Caddy find a new company's subdomain through its host route: written after the swap,
+    // its /<cvr> address answered while the subdomain still led to 404 for a moment.
+    const { config } = await store();
+    const threaded = await createThreadedPublisher({ config, threads: 1 });
+    cleanups.push(() => threaded.close());
+    const site = path.join(sitesDirOf(config), '12345678');
+    let liveWhenStarted: boolean | undefined;
+    const outcome = await threaded.publish('12345678', async () => {
+      liveWhenStarted = existsSync(site);
+    });
+    expect(outcome).toBe('published');
+    expect(liveWhenStarted).toBe(false);
+    expect(existsSync(site)).toBe(true);
+  });
+
   it('write precompressed copies with PRECOMPRESS=1', async () => {
     const { config } = await store({ PRECOMPRESS: '1' });
     const threaded = await createThreadedPublisher({ config, threads: 1 });
