@@ -25,6 +25,7 @@ import {
 } from 'kysely';
 import type { DatabaseTarget } from '../lib/config';
 import type { Database } from './schema';
+import { checkpointInBackground } from './wal-checkpoint';
 
 export type Db = Kysely<Database>;
 
@@ -193,6 +194,7 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
           database.pragma('synchronous = NORMAL');
           database.pragma('foreign_keys = ON');
           database.pragma('busy_timeout = 5000');
+          checkpointInBackground(database, target.file);
           return cachePreparedStatements(database);
         },
       }),
