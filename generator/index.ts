@@ -1,6 +1,5 @@
 // Publishing one company: read its data, render every page with the prebuilt Astro bundle, and
 // swap the result in as its live site. The worker calls this; so does `npm run rebuild`.
-import path from 'node:path';
 import type { Db } from '../db';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
@@ -10,7 +9,7 @@ import { loadSiteModel } from './load-site';
 import { type PublishStep, publishStamp } from './publish-trace';
 import { RenderMemo } from './render-memo';
 import { renderSiteFiles, type SiteFile } from './site-files';
-import type { SiteModel } from './site-model';
+import { type SiteModel, sitesDirOf } from './site-model';
 import { removeSite, writeSite } from './write-site';
 
 export { createLandingPublisher } from './landing';
@@ -18,7 +17,7 @@ export { MAIN_SITE_FOLDER } from './landing-model';
 export { loadSiteModel } from './load-site';
 export { createThreadedPublisher } from './render-pool';
 export type { SiteFile } from './site-files';
-export { SITE_FILES } from './site-model';
+export { SITE_FILES, sitesDirOf } from './site-model';
 export { liveBuild, liveBuildTime, removeSite, writeSite } from './write-site';
 
 export interface SitePublisher {
@@ -69,10 +68,6 @@ export async function renderCompanySite(
  * 32 MB holds the documents of about 150 five-page sites of 20 KB a page.
  */
 export const RENDER_MEMO_BYTES = 32 * 1024 * 1024;
-
-export function sitesDirOf(config: Pick<Config, 'storageDir'>): string {
-  return path.join(config.storageDir, 'sites');
-}
 
 export async function createSitePublisher(deps: PublisherDeps): Promise<SitePublisher> {
   const renderer = deps.renderer ?? (await loadSiteRenderer());

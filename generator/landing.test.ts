@@ -10,7 +10,9 @@ import { type Db, insertCompany, migrateToLatest, openDatabase, updateCompany } 
 import { loadConfig } from '../lib/config';
 import { loadSiteRenderer } from './astro-renderer';
 import { createSitePublisher, sitesDirOf } from './index';
-import { createLandingPublisher, loadLandingModel } from './landing';
+import { createLandingPublisher, landingWatch, loadLandingModel } from './landing';
+import { MAIN_SITE_FOLDER } from './landing-model';
+import { writeSite } from './write-site';
 
 let renderer: Awaited<ReturnType<typeof loadSiteRenderer>>;
 let dir: string;
@@ -219,5 +221,25 @@ describe('landing page', () => {
     expect(model.cards.map((card) => card.name)).toEqual(
       ['77777777', '66666666', '55555555', '44444444', '33333333', '22222222'].map((cvr) => `Firma ${cvr}`),
     );
+  });
+});
+
+describe('a publish leaves the landing page alone (landingWatch)', () => {
+  it('only after this process refreshed it for the same record, with that page still live', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'landing-watch-'));
+    const sitesDir = path.join(dir, 'sites');
+    const page = (text: string) => [{ name: 'index.html', body: Buffer.from(text) }];
+    await writeSite(sitesDir, MAIN_SITE_FOLDER, page('<p>1</p>'));
+    const watch = landingWatch(sitesDir);
+    // Never refreshed here: refresh.
+    expect(await watch.unchanged('12345678', 'a')).toBe(false);
+    await watch.refreshed('12345678', 'a');
+    expect(await watch.unchanged('12345678', 'a')).toBe(true);
+    // Another record of the company, or another company: refresh.
+    expect(await watch.unchanged('12345678', 'b')).toBe(false);
+    expect(await watch.unchanged('87654321', 'a')).toBe(false);
+    // The landing page was written by someone else since: refresh.
+    await writeSite(sitesDir, MAIN_SITE_FOLDER, page('<p>2</p>'));
+    expect(await watch.unchanged('12345678', 'a')).toBe(false);
   });
 });

@@ -2,7 +2,8 @@
 // renders it into storage/sites/_main/index.html whenever a company is published, so `/` stays a
 // static file. Renders coalesce: while one runs, any number of requests make one more; a model
 // unchanged since the last render is not written again.
-import { type Db, listNewestCompanies, readCounter } from '../db';
+import { createHash } from 'node:crypto';
+import { type Company, type Db, listNewestCompanies, readCounter } from '../db';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { LANDING_MAX_CARDS, landingSectionOf } from '../rules/landing';
@@ -35,9 +36,10 @@ export interface LandingDeps {
 }
 
 /**
- * Renders and writes the landing page unless its model equals `written` (the key of what the
- * caller last wrote); returns the key of the model now on disk. Most publishes are page edits that
- * leave the company section as it was, so an unchanged model is neither rendered nor written. The
+ * Renders and writes the landing page unless `written` (the key of what the caller last wrote: the
+ * build and the model) says it is live with this model now; returns the key of what is live. Most
+ * publishes are page edits that leave the company section as it was, so an unchanged model is
+ * neither rendered nor written, unless another process made its own landing page live since. The
  * model is read from the database once per refresh; it is read again only when another process
  * made a landing page live while this one rendered.
  */
@@ -50,7 +52,7 @@ export async function renderLandingOnce(deps: LandingDeps, written: string | nul
   let model = await loadLandingModel(deps.db, deps.config.publicHost);
   for (let attempt = 1; ; attempt++) {
     const key = JSON.stringify(model);
-    if (key === written) return written;
+    if (`${liveBefore}\n${key}` === written) return written;
     const html = await deps.renderer.renderLanding(model);
     const liveNow = await liveBuild(deps.sitesDir, MAIN_SITE_FOLDER);
     if (liveNow !== liveBefore && attempt < MAX_RENDERS_PER_REFRESH) {
@@ -61,10 +63,13 @@ export async function renderLandingOnce(deps: LandingDeps, written: string | nul
         continue;
       }
     }
-    await writeSite(deps.sitesDir, MAIN_SITE_FOLDER, [{ name: 'index.html', body: Buffer.from(html) }], {
-      precompress: deps.config.precompress ?? false,
-    });
-    return key;
+    const build = await writeSite(
+      deps.sitesDir,
+      MAIN_SITE_FOLDER,
+      [{ name: 'index.html', body: Buffer.from(html) }],
+      { precompress: deps.config.precompress ?? false },
+    );
+    return `${build}\n${key}`;
   }
 }
 
@@ -97,4 +102,43 @@ export function coalesceLandingRenders(renderOnce: (written: string | null) => P
 
 export function createLandingPublisher(deps: LandingDeps): LandingPublisher {
   return coalesceLandingRenders((written) => renderLandingOnce(deps, written));
+}
+
+/** Companies whose landing card one process remembers (landingWatch); the oldest are forgotten. */
+const CARDS_REMEMBERED = 10_000;
+
+/** What a company's landing card is made of (rules/landing.ts landingCard reads the company alone). */
+export function companyKey(company: Company): string {
+  return createHash('sha256').update(JSON.stringify(company)).digest('base64url');
+}
+
+/**
+ * Whether a publish can leave the landing page as it is (issue 26). The landing page changes with a
+ * sign-up (a company's first publish here), a deletion (a publish that finds the company gone) or a
+ * change of a company's own record (its card); most publishes are page edits, which change none of
+ * that, yet each refreshed the landing page: a read of the newest companies and a round trip to a
+ * render thread, at the end of the job the company's next publish waits for. A publish may skip the
+ * refresh when this process refreshed after the company's last publish with the same record, and
+ * the landing page live now is the one this process saw then (another process or thread that wrote
+ * it since may have written another version of the card).
+ */
+export function landingWatch(sitesDir: string) {
+  const cards = new Map<string, string>();
+  let liveSeen: string | undefined;
+  return {
+    async unchanged(cvr: string, key: string): Promise<boolean> {
+      if (cards.get(cvr) !== key || liveSeen === undefined) return false;
+      return (await liveBuild(sitesDir, MAIN_SITE_FOLDER)) === liveSeen;
+    },
+    /** After a refresh that followed the company's publish with record `key`. */
+    async refreshed(cvr: string, key: string): Promise<void> {
+      cards.delete(cvr);
+      cards.set(cvr, key);
+      for (const oldest of cards.keys()) {
+        if (cards.size <= CARDS_REMEMBERED) break;
+        cards.delete(oldest);
+      }
+      liveSeen = await liveBuild(sitesDir, MAIN_SITE_FOLDER);
+    },
+  };
 }

@@ -16,9 +16,9 @@ import { Worker } from 'node:worker_threads';
 import { type Config, getTestEnvironment } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { projectRoot } from '../lib/project-root';
-import { coalesceLandingRenders, type LandingPublisher } from './landing';
+import { coalesceLandingRenders, type LandingPublisher, landingWatch } from './landing';
 import { publishStamp, replayStamps, type StepStamps } from './publish-trace';
-import type { SiteModel } from './site-model';
+import { type SiteModel, sitesDirOf } from './site-model';
 
 export interface ThreadedPublisherOptions {
   config: Config;
@@ -65,6 +65,8 @@ interface JobReply {
   error?: string;
   /** A publish's step stamps (generator/publish-trace.ts). */
   stamps?: StepStamps;
+  /** A published company's record as its landing card sees it (landing.ts companyKey). */
+  companyKey?: string;
 }
 
 export type ThreadReply = { ready: true } | { startError: string } | JobReply;
@@ -223,6 +225,7 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
     throw failure.reason;
   }
 
+  const watch = landingWatch(sitesDirOf(options.config));
   const landing = coalesceLandingRenders(async (written) => {
     const reply = await run({ id: nextId++, op: 'landing', written });
     if (reply.error !== undefined) throw new Error(reply.error);
@@ -244,13 +247,17 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
       replayStamps(cvr, reply.stamps);
       publishStamp(cvr, 'thread-done');
       // The company's own site is live now; a landing failure must not fail its publish.
-      await Promise.all([
-        landing
-          .refresh()
-          .catch((error: unknown) => log?.error({ err: error }, 'landing page render failed'))
-          .then(() => publishStamp(cvr, 'landing-done')),
-        beside,
-      ]);
+      const key = reply.companyKey;
+      const refreshLanding = async () => {
+        if (key !== undefined && (await watch.unchanged(cvr, key))) return;
+        try {
+          await landing.refresh();
+          if (key !== undefined) await watch.refreshed(cvr, key);
+        } catch (error) {
+          log?.error({ err: error }, 'landing page render failed');
+        }
+      };
+      await Promise.all([refreshLanding().then(() => publishStamp(cvr, 'landing-done')), beside]);
       return reply.outcome;
     },
     async preview(site, pageId) {

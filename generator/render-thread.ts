@@ -9,7 +9,7 @@ import { errorMessage } from '../lib/errors';
 import { createLogger } from '../lib/logger';
 import { loadSiteRenderer } from './astro-renderer';
 import { RENDER_MEMO_BYTES, renderCompanySite, sitesDirOf } from './index';
-import { renderLandingOnce } from './landing';
+import { companyKey, renderLandingOnce } from './landing';
 import { stampCollector } from './publish-trace';
 import { RenderMemo } from './render-memo';
 import {
@@ -72,7 +72,7 @@ async function handle(request: ThreadRequest): Promise<ThreadReply> {
       { cvr: request.cvr, pages: rendered.site.pages.length, ms: Math.round(performance.now() - started) },
       'site published',
     );
-    return { id: request.id, outcome: 'published', stamps };
+    return { id: request.id, outcome: 'published', stamps, companyKey: companyKey(rendered.site.company) };
   } catch (error) {
     return { id: request.id, error: errorMessage(error) };
   }

@@ -1,6 +1,8 @@
 // The data one company's site is rendered from: read from the database once per publish and handed
 // to the templates as Astro.locals. Templates read nothing else.
+import path from 'node:path';
 import type { Company, ImageVariant, Page } from '../db';
+import type { Config } from '../lib/config';
 
 export interface SiteModel {
   company: Company;
@@ -50,3 +52,8 @@ export const SITE_FILES = {
  * robots.txt are served as they are, two files fewer to write per company.
  */
 export const COMPRESS_MIN_BYTES = 1024;
+
+/** Where the rendered sites live: `<STORAGE_DIR>/sites/<cvr>` (a link to the live build). */
+export function sitesDirOf(config: Pick<Config, 'storageDir'>): string {
+  return path.join(config.storageDir, 'sites');
+}

@@ -14,8 +14,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Db, migrateToLatest, openDatabase } from '../db';
-import { createSitePublisher, createThreadedPublisher, liveBuild, sitesDirOf } from '../generator';
+import {
+  createSitePublisher,
+  createThreadedPublisher,
+  liveBuild,
+  MAIN_SITE_FOLDER,
+  sitesDirOf,
+  writeSite,
+} from '../generator';
 import { type Config, loadConfig } from '../lib/config';
+import { createFixtureCompanies } from '../scripts/bench/fixtures';
 import { seedDemoCompanies } from '../scripts/seed/seed-demo';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -78,6 +86,49 @@ describe('render threads', () => {
     expect(outcome).toBe('published');
     expect(liveWhenStarted).toBe(false);
     expect(existsSync(site)).toBe(true);
+  });
+
+  it('keep the landing page in step with company cards while page edits leave it alone (issue 26)', async () => {
+    const { config, db } = await store();
+    // Eight companies or more show cards; the three demo companies are the newest.
+    await createFixtureCompanies(db, 8);
+    const threaded = await createThreadedPublisher({ config, threads: 2 });
+    cleanups.push(() => threaded.close());
+    const sitesDir = sitesDirOf(config);
+    const landing = async () =>
+      readFileSync(path.join((await liveBuild(sitesDir, MAIN_SITE_FOLDER)) ?? '', 'index.html'), 'utf8');
+    const rename = (name: string) =>
+      db.updateTable('companies').set({ name }).where('cvr', '=', '12345678').execute();
+    const editPage = (title: string) =>
+      db.updateTable('pages').set({ title }).where('companyCvr', '=', '12345678').execute();
+
+    const original = 'Hansens Tømrerfirma ApS';
+    await rename(original);
+    await threaded.publish('12345678');
+    expect(await landing()).toContain(original);
+
+    // A page edit does not change the card: the landing page stays the build it was.
+    const before = await liveBuild(sitesDir, MAIN_SITE_FOLDER);
+    await editPage('Tømrerarbejde i hele Sjælland');
+    await threaded.publish('12345678');
+    expect(await liveBuild(sitesDir, MAIN_SITE_FOLDER)).toBe(before);
+
+    // The name is on the card, whichever of the two threads publishes; and back again.
+    await rename('Omdøbt Tømrer ApS');
+    await Promise.all([threaded.publish('12345678'), threaded.publish('87654321')]);
+    expect(await landing()).toContain('Omdøbt Tømrer ApS');
+    await rename(original);
+    await threaded.publish('12345678');
+    expect(await landing()).toContain(original);
+    expect(await landing()).not.toContain('Omdøbt Tømrer ApS');
+
+    // Another process wrote the landing page meanwhile: the next publish, a page edit, refreshes it.
+    await writeSite(sitesDir, MAIN_SITE_FOLDER, [
+      { name: 'index.html', body: Buffer.from('<p>anden proces</p>') },
+    ]);
+    await editPage('Tømrer i Roskilde');
+    await threaded.publish('12345678');
+    expect(await landing()).toContain(original);
   });
 
   it('write precompressed copies with PRECOMPRESS=1', async () => {
