@@ -8,7 +8,7 @@ import { createLandingPublisher, type LandingPublisher } from './landing';
 import { loadSiteModel } from './load-site';
 import { type PublishStep, publishStamp } from './publish-trace';
 import { RenderMemo } from './render-memo';
-import { renderSiteFiles, type SiteFile } from './site-files';
+import { type RenderElsewhere, renderSiteFiles, type SiteFile } from './site-files';
 import { type SiteModel, sitesDirOf } from './site-model';
 import { removeSite, writeSite } from './write-site';
 
@@ -51,6 +51,7 @@ export async function renderCompanySite(
   cvr: string,
   stamp?: (step: PublishStep) => void,
   memo?: RenderMemo,
+  elsewhere?: RenderElsewhere,
 ): Promise<RenderedSite | undefined> {
   const site = await loadSiteModel(db, cvr, publicHost);
   stamp?.('loaded');
@@ -58,7 +59,7 @@ export async function renderCompanySite(
     memo?.forget(cvr);
     return undefined;
   }
-  const files = await renderSiteFiles(site, renderer, memo);
+  const files = await renderSiteFiles(site, renderer, memo, elsewhere);
   stamp?.('rendered');
   return { site, files };
 }

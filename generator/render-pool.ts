@@ -18,6 +18,7 @@ import type { Logger } from '../lib/logger';
 import { projectRoot } from '../lib/project-root';
 import { coalesceLandingRenders, type LandingPublisher, landingWatch } from './landing';
 import { publishStamp, replayStamps, type StepStamps } from './publish-trace';
+import type { SiteDocument } from './site-files';
 import { type SiteModel, sitesDirOf } from './site-model';
 
 export interface ThreadedPublisherOptions {
@@ -50,10 +51,26 @@ export interface RenderThreadData {
   schema?: string;
 }
 
-export type ThreadRequest =
+/** What a thread is asked to do: a job of the pool, or the answer to its own ShareRequest. */
+export type ThreadRequest = JobRequest | ShareAnswer;
+
+export type JobRequest =
   | { id: number; op: 'publish'; cvr: string }
   | { id: number; op: 'landing'; written: string | null }
-  | { id: number; op: 'preview'; site: SiteModel; pageId: string };
+  | { id: number; op: 'preview'; site: SiteModel; pageId: string }
+  /** Part of another thread's site render (site-files.ts RenderElsewhere). */
+  | { id: number; op: 'documents'; site: SiteModel; documents: SiteDocument[] };
+
+/** The answer to a thread's ShareRequest: the bodies, or null when no thread could take them. */
+export interface ShareAnswer {
+  shareId: number;
+  bodies: Uint8Array[] | null;
+}
+
+/** A publishing thread asks for part of its site to be rendered on an idle thread. */
+export interface ShareRequest {
+  share: { shareId: number; site: SiteModel; documents: SiteDocument[] };
+}
 
 /** A thread's answer to one request. */
 interface JobReply {
@@ -67,12 +84,14 @@ interface JobReply {
   stamps?: StepStamps;
   /** A published company's record as its landing card sees it (landing.ts companyKey). */
   companyKey?: string;
+  /** Rendered documents of a 'documents' request, in its order. */
+  bodies?: Uint8Array[];
 }
 
-export type ThreadReply = { ready: true } | { startError: string } | JobReply;
+export type ThreadReply = { ready: true } | { startError: string } | ShareRequest | JobReply;
 
 interface Job {
-  request: ThreadRequest;
+  request: JobRequest;
   resolve(reply: JobReply): void;
   reject(error: Error): void;
 }
@@ -128,6 +147,8 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
         } else if ('startError' in reply) {
           reject(new Error(reply.startError));
           void worker.terminate();
+        } else if ('share' in reply) {
+          share(slot, reply.share);
         } else {
           const job = slot.job;
           finish(slot);
@@ -182,12 +203,15 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
     // Out of the pool before it exits, so no job is given to it (and `lost` ignores its exit).
     slots.splice(index, 1);
     finish(slot);
+    const { request } = job;
     const what =
-      job.request.op === 'publish'
-        ? `site ${job.request.cvr}`
-        : job.request.op === 'preview'
-          ? `preview of ${job.request.site.company.cvr}`
-          : 'landing page';
+      request.op === 'publish'
+        ? `site ${request.cvr}`
+        : request.op === 'preview'
+          ? `preview of ${request.site.company.cvr}`
+          : request.op === 'documents'
+            ? `part of site ${request.site.company.cvr}`
+            : 'landing page';
     const error = new Error(`rendering the ${what} took longer than ${timeoutMs / 1000} s; stopped`);
     log?.error({ ...(job.request.op === 'publish' ? { cvr: job.request.cvr } : {}) }, error.message);
     job.reject(error);
@@ -195,19 +219,49 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
     if (!closed) replace();
   }
 
+  /**
+   * A thread rendering a whole site asks another to render part of it: an idle thread takes it when no
+   * job waits (waiting jobs come first); otherwise the asking thread renders it all itself. The part is
+   * a job like any other, with its time budget; a failed part is answered with null and rendered by
+   * the thread that asked.
+   */
+  function share(from: Slot, { shareId, site, documents }: ShareRequest['share']): void {
+    // Copied, not transferred: a part is a few pages of tens of KB.
+    const answer = (bodies: Uint8Array[] | null) =>
+      from.worker.postMessage({ shareId, bodies } satisfies ShareAnswer);
+    const helper =
+      waiting.length === 0 && !closed ? slots.find((slot) => slot !== from && slot.job === null) : undefined;
+    if (!helper) return answer(null);
+    start(helper, {
+      request: { id: nextId++, op: 'documents', site, documents },
+      resolve: (reply) => {
+        answer(reply.bodies ?? null);
+        log?.debug(
+          { cvr: site.company.cvr, documents: documents.length },
+          'site render shared with another thread',
+        );
+      },
+      reject: () => answer(null),
+    });
+  }
+
+  function start(slot: Slot, job: Job): void {
+    slot.job = job;
+    slot.deadline = setTimeout(() => overrun(slot), timeoutMs);
+    slot.deadline.unref();
+    slot.worker.postMessage(job.request);
+  }
+
   function pump(): void {
     for (const slot of slots) {
       if (slot.job !== null) continue;
       const job = waiting.shift();
       if (!job) return;
-      slot.job = job;
-      slot.deadline = setTimeout(() => overrun(slot), timeoutMs);
-      slot.deadline.unref();
-      slot.worker.postMessage(job.request);
+      start(slot, job);
     }
   }
 
-  function run(request: ThreadRequest): Promise<JobReply> {
+  function run(request: JobRequest): Promise<JobReply> {
     if (closed) return Promise.reject(new Error('the render pool is closed'));
     return new Promise((resolve, reject) => {
       waiting.push({ request, resolve, reject });

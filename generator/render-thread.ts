@@ -13,11 +13,13 @@ import { companyKey, renderLandingOnce } from './landing';
 import { stampCollector } from './publish-trace';
 import { RenderMemo } from './render-memo';
 import {
+  type JobRequest,
   RENDER_THREAD_NICE,
   type RenderThreadData,
   type ThreadReply,
   type ThreadRequest,
 } from './render-pool';
+import { type RenderElsewhere, renderDocuments } from './site-files';
 import { removeSite, writeSite } from './write-site';
 
 const port = parentPort;
@@ -39,9 +41,24 @@ const sitesDir = sitesDirOf(config);
 const memo = new RenderMemo(RENDER_MEMO_BYTES);
 
 let renderer: Awaited<ReturnType<typeof loadSiteRenderer>>;
+
+// Parts of this thread's site renders that another thread was asked to render (render-pool.ts share).
+const shared = new Map<number, (bodies: Uint8Array[] | null) => void>();
+let nextShare = 1;
+const elsewhere: RenderElsewhere = (site, documents) =>
+  new Promise((resolve) => {
+    const shareId = nextShare++;
+    shared.set(shareId, (bodies) => resolve(bodies && bodies.map((body) => Buffer.from(body))));
+    port.postMessage({ share: { shareId, site, documents } } satisfies ThreadReply);
+  });
 try {
   renderer = await loadSiteRenderer();
   port.on('message', (request: ThreadRequest) => {
+    if ('shareId' in request) {
+      shared.get(request.shareId)?.(request.bodies);
+      shared.delete(request.shareId);
+      return;
+    }
     void handle(request).then((reply) => port.postMessage(reply));
   });
   port.postMessage({ ready: true } satisfies ThreadReply);
@@ -50,8 +67,11 @@ try {
   port.postMessage({ startError: errorMessage(error) } satisfies ThreadReply);
 }
 
-async function handle(request: ThreadRequest): Promise<ThreadReply> {
+async function handle(request: JobRequest): Promise<ThreadReply> {
   try {
+    if (request.op === 'documents') {
+      return { id: request.id, bodies: await renderDocuments(request.site, renderer, request.documents) };
+    }
     if (request.op === 'preview') {
       const page = request.site.pages.find((candidate) => candidate.id === request.pageId) ?? null;
       return { id: request.id, html: await renderer.renderPage({ site: request.site, page }) };
@@ -62,7 +82,15 @@ async function handle(request: ThreadRequest): Promise<ThreadReply> {
     }
     const started = performance.now();
     const { stamps, stamp } = stampCollector();
-    const rendered = await renderCompanySite(db, config.publicHost, renderer, request.cvr, stamp, memo);
+    const rendered = await renderCompanySite(
+      db,
+      config.publicHost,
+      renderer,
+      request.cvr,
+      stamp,
+      memo,
+      elsewhere,
+    );
     if (!rendered) {
       await removeSite(sitesDir, request.cvr);
       return { id: request.id, outcome: 'gone' };

@@ -11,46 +11,113 @@ export interface SiteFile {
   body: Buffer;
 }
 
+/** One HTML document of a site: a stored page, an extra page (privacy, thanks) or, page null, 404. */
+export interface SiteDocument {
+  name: string;
+  page: Page | null;
+}
+
 /**
- * Renders every document of `site`. Each document is handed the site with the other pages as
- * outlines (render-memo.ts); with a `memo`, a document whose input is unchanged since the company's
- * last render there is taken from it instead of rendered again.
+ * Renders some documents on another render thread (render-pool.ts), or answers null when none is
+ * free; the bodies come back in the order of `documents`.
+ */
+export type RenderElsewhere = (site: SiteModel, documents: SiteDocument[]) => Promise<Buffer[] | null>;
+
+/** A whole site's render is shared with an idle render thread from this many documents to render. */
+export const SHARE_FROM_DOCUMENTS = 4;
+
+/** The HTML documents of `site`, in the order they are written. */
+function siteDocuments(site: SiteModel): SiteDocument[] {
+  const home = site.pages.find((page) => page.type === 'homepage') ?? site.pages[0];
+  const documents: SiteDocument[] = [];
+  if (home) documents.push({ name: SITE_FILES.home, page: home });
+  for (const page of site.pages)
+    if (page !== home) documents.push({ name: SITE_FILES.page(page.slug), page });
+  documents.push({ name: SITE_FILES.notFound, page: null });
+  // The privacy page and the quote form's thank-you page, unless the owner has pages of those names.
+  const own = new Set(site.pages.map((page) => page.slug));
+  for (const extra of [privacyPage(site.company), thanksPage(site.company)]) {
+    if (!own.has(extra.slug)) documents.push({ name: SITE_FILES.page(extra.slug), page: extra });
+  }
+  return documents;
+}
+
+/**
+ * Renders documents of `site`, each handed the site with the other pages as outlines
+ * (render-memo.ts). A document's page is found among the site's pages by id, so documents that
+ * crossed to another thread (copies) render as they do here.
+ */
+export async function renderDocuments(
+  site: SiteModel,
+  renderer: SiteRenderer,
+  documents: readonly SiteDocument[],
+  outlines: readonly Page[] = site.pages.map(pageOutline),
+): Promise<Buffer[]> {
+  const bodies: Buffer[] = [];
+  for (const { page } of documents) {
+    const index = page ? site.pages.findIndex((candidate) => candidate.id === page.id) : -1;
+    const pages =
+      page && index !== -1 ? outlines.map((outline, at) => (at === index ? page : outline)) : [...outlines];
+    bodies.push(Buffer.from(await renderer.renderPage({ site: { ...site, pages }, page })));
+  }
+  return bodies;
+}
+
+/**
+ * Renders every document of `site`. With a `memo`, a document whose input is unchanged since the
+ * company's last render there is taken from it instead of rendered again. With `elsewhere`, a render
+ * of SHARE_FROM_DOCUMENTS documents or more (a new site, a change every page shows) gives the second
+ * half to another render thread when one is idle, and renders the first half meanwhile.
  */
 export async function renderSiteFiles(
   site: SiteModel,
   renderer: SiteRenderer,
   memo?: RenderMemo,
+  elsewhere?: RenderElsewhere,
 ): Promise<SiteFile[]> {
   const home = site.pages.find((page) => page.type === 'homepage') ?? site.pages[0];
   const outlines = site.pages.map(pageOutline);
   const keys = memo ? documentKeys(site, outlines) : null;
   const cvr = site.company.cvr;
-  const files: SiteFile[] = [];
-  const documents: Array<{ name: string; key: string; body: Buffer }> = [];
-  const html = async (name: string, page: Page | null) => {
-    const key = keys?.of(page);
-    let body = key === undefined ? undefined : memo?.lookup(cvr, name, key);
-    if (!body) {
-      const index = page ? site.pages.indexOf(page) : -1;
-      const pages =
-        page && index !== -1 ? outlines.map((outline, at) => (at === index ? page : outline)) : outlines;
-      body = Buffer.from(await renderer.renderPage({ site: { ...site, pages }, page }));
-    }
-    files.push({ name, body });
-    if (key !== undefined) documents.push({ name, key, body });
-  };
+  const documents = siteDocuments(site).map((document) => {
+    const key = keys?.of(document.page);
+    return { ...document, key, body: key === undefined ? undefined : memo?.lookup(cvr, document.name, key) };
+  });
 
-  if (home) await html(SITE_FILES.home, home);
-  for (const page of site.pages) if (page !== home) await html(SITE_FILES.page(page.slug), page);
-  await html(SITE_FILES.notFound, null);
-  // The privacy page and the quote form's thank-you page, unless the owner has pages of those names.
-  const own = new Set(site.pages.map((page) => page.slug));
-  for (const extra of [privacyPage(site.company), thanksPage(site.company)]) {
-    if (!own.has(extra.slug)) await html(SITE_FILES.page(extra.slug), extra);
+  const missing = documents.filter((document) => document.body === undefined);
+  const shared = elsewhere && missing.length >= SHARE_FROM_DOCUMENTS ? Math.floor(missing.length / 2) : 0;
+  const here = missing.slice(0, missing.length - shared);
+  const there = missing.slice(missing.length - shared);
+  const away =
+    there.length > 0
+      ? elsewhere?.(
+          site,
+          there.map(({ name, page }) => ({ name, page })),
+        )
+      : undefined;
+  const bodies = await renderDocuments(site, renderer, here, outlines);
+  here.forEach((document, index) => {
+    document.body = bodies[index];
+  });
+  const fromAway =
+    (await away) ?? (there.length > 0 ? await renderDocuments(site, renderer, there, outlines) : []);
+  there.forEach((document, index) => {
+    document.body = fromAway[index];
+  });
+
+  const files: SiteFile[] = [];
+  for (const { name, body } of documents) {
+    if (!body) throw new Error(`document ${name} of ${cvr} was not rendered`);
+    files.push({ name, body });
   }
   files.push({ name: SITE_FILES.sitemap, body: Buffer.from(sitemapXml(site, home?.id)) });
   files.push({ name: SITE_FILES.robots, body: Buffer.from(robotsTxt(site)) });
-  memo?.store(cvr, documents);
+  if (memo && keys) {
+    memo.store(
+      cvr,
+      documents.flatMap(({ name, key, body }) => (key !== undefined && body ? [{ name, key, body }] : [])),
+    );
+  }
   return files;
 }
 

@@ -12,6 +12,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Db, migrateToLatest, openDatabase } from '../db';
 import {
@@ -23,6 +24,7 @@ import {
   writeSite,
 } from '../generator';
 import { type Config, loadConfig } from '../lib/config';
+import { createLogger } from '../lib/logger';
 import { createFixtureCompanies } from '../scripts/bench/fixtures';
 import { seedDemoCompanies } from '../scripts/seed/seed-demo';
 
@@ -70,6 +72,30 @@ describe('render threads', () => {
 
     await db.deleteFrom('companies').where('cvr', '=', '11223344').execute();
     expect(await threaded.publish('11223344')).toBe('gone');
+  });
+
+  it('share a whole site with the idle thread, writing byte for byte what one thread writes', async () => {
+    const { config, db } = await store();
+    const logs: Array<{ msg?: string; documents?: number }> = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n')) if (line) logs.push(JSON.parse(line));
+        done();
+      },
+    });
+    const logger = createLogger(loadConfig({ LOG_LEVEL: 'debug', STORAGE_DIR: config.storageDir }), sink);
+    const threaded = await createThreadedPublisher({ config, threads: 2, logger });
+    cleanups.push(() => threaded.close());
+
+    // One company at a time: its first render (every document) is split between the two threads.
+    expect(await threaded.publish('12345678')).toBe('published');
+    const shared = logs.filter((line) => line.msg === 'site render shared with another thread');
+    expect(shared.length).toBe(1);
+    expect(shared[0]?.documents).toBeGreaterThanOrEqual(2);
+    const fromTwo = await liveFiles(config, '12345678');
+
+    await (await createSitePublisher({ db, config })).publish('12345678');
+    expect(await liveFiles(config, '12345678')).toEqual(fromTwo);
   });
 
   it('bring what goes with a site (its host routes) in line while it renders, before it goes live', async () => {
