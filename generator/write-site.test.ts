@@ -1,4 +1,15 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -24,4 +35,81 @@ it('refuses a file name that would leave the build, and leaves the live site alo
   }
   expect(existsSync(path.join(sites, 'escape.html'))).toBe(false);
   expect(readdirSync(path.join(sites, '12345678'))).toEqual(['index.html']);
+});
+
+/** Each file of the live build of `name`, by file name: its inode and its text. */
+function liveFiles(name: string): Record<string, { ino: number; text: string }> {
+  const live = path.join(sites, name);
+  return Object.fromEntries(
+    readdirSync(live).map((file) => [
+      file,
+      { ino: statSync(path.join(live, file)).ino, text: readFileSync(path.join(live, file), 'latin1') },
+    ]),
+  );
+}
+
+const page = (name: string, text: string) => ({ name, body: Buffer.from(text.repeat(200)) });
+
+it('links the files an edit left as they were from the live build, and writes the rest (issue 26)', async () => {
+  await writeSite(sites, '12345678', [
+    page('index.html', '<h1>Hansen</h1>'),
+    page('om-os.html', '<p>Om os</p>'),
+  ]);
+  const before = liveFiles('12345678');
+  await writeSite(sites, '12345678', [
+    page('index.html', '<h1>Hansen</h1>'),
+    page('om-os.html', '<p>Om os, nu</p>'),
+  ]);
+  const after = liveFiles('12345678');
+  expect(after['index.html']?.ino).toBe(before['index.html']?.ino);
+  expect(after['om-os.html']?.ino).not.toBe(before['om-os.html']?.ino);
+  expect(after['om-os.html']?.text).toBe('<p>Om os, nu</p>'.repeat(200));
+  // The old build is gone; the linked file lives on in the new one.
+  expect(readdirSync(path.join(sites, '.builds', '12345678'))).toHaveLength(1);
+  expect(after['index.html']?.text).toBe('<h1>Hansen</h1>'.repeat(200));
+});
+
+it('links the precompressed copies with their file, and compresses only what changed', async () => {
+  const options = { precompress: true };
+  await writeSite(
+    sites,
+    '12345678',
+    [page('index.html', '<h1>Hansen</h1>'), page('om-os.html', '<p>Om os</p>')],
+    options,
+  );
+  const before = liveFiles('12345678');
+  expect(Object.keys(before).sort()).toEqual([
+    'index.html',
+    'index.html.br',
+    'index.html.gz',
+    'om-os.html',
+    'om-os.html.br',
+    'om-os.html.gz',
+  ]);
+  await writeSite(
+    sites,
+    '12345678',
+    [page('index.html', '<h1>Hansen</h1>'), page('om-os.html', '<p>Nyt</p>')],
+    options,
+  );
+  const after = liveFiles('12345678');
+  for (const name of ['index.html', 'index.html.br', 'index.html.gz'])
+    expect(after[name]?.ino).toBe(before[name]?.ino);
+  for (const name of ['om-os.html', 'om-os.html.br', 'om-os.html.gz'])
+    expect(after[name]?.ino).not.toBe(before[name]?.ino);
+});
+
+it('writes a file again when the live one is not a regular file of the same bytes', async () => {
+  const outside = path.join(sites, 'outside.html');
+  writeFileSync(outside, '<h1>Hansen</h1>'.repeat(200));
+  await writeSite(sites, '12345678', [page('index.html', '<h1>Hansen</h1>')]);
+  // Something planted a symlink with the very bytes of the page in its place.
+  const live = path.join(sites, '12345678', 'index.html');
+  unlinkSync(live);
+  symlinkSync(outside, live);
+  await writeSite(sites, '12345678', [page('index.html', '<h1>Hansen</h1>')]);
+  const written = path.join(sites, '12345678', 'index.html');
+  expect(lstatSync(written).isFile()).toBe(true);
+  expect(lstatSync(written).ino).not.toBe(statSync(outside).ino);
+  expect(readFileSync(written, 'utf8')).toBe('<h1>Hansen</h1>'.repeat(200));
 });

@@ -6,9 +6,10 @@
 // so removing the build it was reading from costs it nothing.
 // Each file is written once by default; precompressed `.br`/`.gz` siblings are for deployments where
 // nginx or Caddy serve the folders themselves (PRECOMPRESS=1), since our front server compresses a
-// file when it first loads it.
+// file when it first loads it. A file whose bytes the live build already holds is hard-linked from
+// it instead (with its copies): a one-page edit writes one page's data, not the site's.
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { linkSync, lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { lstat, mkdir, readdir, readlink, rename, rm, stat, symlink, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -65,15 +66,19 @@ export async function writeSite(
   const buildDir = path.join(sitesDir, BUILDS_DIR, name, buildName);
   // Written under a name that pruning (by a concurrent render of the same site) leaves alone.
   const partialDir = `${buildDir}${PARTIAL_SUFFIX}`;
+  const live = await liveBuild(sitesDir, name);
   await mkdir(partialDir, { recursive: true });
   try {
     // Synchronous on purpose: a site is a few dozen small files, and one thread-pool hop per
     // open/write/close cost more than the writes (a rebuild thread sat idle a third of its time).
     // Renders run on worker threads (render-pool.ts), never on the event loop that serves visitors.
-    for (const file of options.precompress ? files.flatMap(withPrecompressed) : files) {
+    for (const file of files) {
       if (!FILE_NAME.test(file.name))
         throw new Error(`refused a site file named ${JSON.stringify(file.name)}`);
-      writeFileSync(path.join(partialDir, file.name), file.body);
+      if (live && linkUnchanged(live, partialDir, file, options.precompress ?? false)) continue;
+      for (const written of options.precompress ? withPrecompressed(file) : [file]) {
+        writeFileSync(path.join(partialDir, written.name), written.body);
+      }
     }
     // Only regular files go live: Caddy's file_server follows a symlink wherever it leads, so a
     // build never holds one (nginx and the Node server refuse them anyway).
@@ -96,6 +101,33 @@ export async function writeSite(
   }
   await pruneBuilds(sitesDir, name, buildName);
   return buildDir;
+}
+
+/**
+ * Links `file` (and its precompressed copies) from the live build when the live build holds a
+ * regular file of exactly these bytes: most publishes change one page, and a link writes no data
+ * (nor compresses it again). Anything else (no such file, other bytes, a symlink planted there, a
+ * link the file system refuses) answers false, and the file is written.
+ */
+function linkUnchanged(live: string, partialDir: string, file: SiteFile, precompress: boolean): boolean {
+  const source = path.join(live, file.name);
+  const names =
+    precompress && file.body.length >= COMPRESS_MIN_BYTES
+      ? [file.name, `${file.name}.br`, `${file.name}.gz`]
+      : [file.name];
+  try {
+    for (const candidate of names) {
+      if (!lstatSync(path.join(live, candidate), { throwIfNoEntry: false })?.isFile()) return false;
+    }
+    const found = lstatSync(source);
+    if (found.size !== file.body.length || !readFileSync(source).equals(file.body)) return false;
+    for (const candidate of names) linkSync(path.join(live, candidate), path.join(partialDir, candidate));
+    return true;
+  } catch {
+    // Pruned meanwhile, or linking refused: remove what was linked, and write the file instead.
+    for (const candidate of names) rmSync(path.join(partialDir, candidate), { force: true });
+    return false;
+  }
 }
 
 /** The entries of a (flat) build folder that are not regular files: a symlink, a folder, a pipe. */
