@@ -15,7 +15,7 @@ import type SQLite from 'better-sqlite3';
 /** A log this big is checkpointed by the thread (SQLite's own default threshold: 1,000 pages). */
 export const CHECKPOINT_AT_BYTES = 4 * 1024 * 1024;
 /** The commit's own checkpoint, now only a safety net: 10,000 pages of 4 KB. */
-export const SAFETY_NET_PAGES = 10_000;
+const SAFETY_NET_PAGES = 10_000;
 /** The log is cut back to this when SQLite starts it over, so its size says how much is new. */
 const LOG_KEPT_BYTES = 1024 * 1024;
 /** How often the log's size is looked at: a burst of saves writes a few MB of log a second. */

@@ -62,13 +62,13 @@ export type JobRequest =
   | { id: number; op: 'documents'; site: SiteModel; documents: SiteDocument[] };
 
 /** The answer to a thread's ShareRequest: the bodies, or null when no thread could take them. */
-export interface ShareAnswer {
+interface ShareAnswer {
   shareId: number;
   bodies: Uint8Array[] | null;
 }
 
 /** A publishing thread asks for part of its site to be rendered on an idle thread. */
-export interface ShareRequest {
+interface ShareRequest {
   share: { shareId: number; site: SiteModel; documents: SiteDocument[] };
 }
 
@@ -231,7 +231,10 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
       from.worker.postMessage({ shareId, bodies } satisfies ShareAnswer);
     const helper =
       waiting.length === 0 && !closed ? slots.find((slot) => slot !== from && slot.job === null) : undefined;
-    if (!helper) return answer(null);
+    if (!helper) {
+      answer(null);
+      return;
+    }
     start(helper, {
       request: { id: nextId++, op: 'documents', site, documents },
       resolve: (reply) => {

@@ -48,7 +48,7 @@ let nextShare = 1;
 const elsewhere: RenderElsewhere = (site, documents) =>
   new Promise((resolve) => {
     const shareId = nextShare++;
-    shared.set(shareId, (bodies) => resolve(bodies && bodies.map((body) => Buffer.from(body))));
+    shared.set(shareId, (bodies) => resolve(bodies ? bodies.map((body) => Buffer.from(body)) : null));
     port.postMessage({ share: { shareId, site, documents } } satisfies ThreadReply);
   });
 try {

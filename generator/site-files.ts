@@ -24,7 +24,7 @@ export interface SiteDocument {
 export type RenderElsewhere = (site: SiteModel, documents: SiteDocument[]) => Promise<Buffer[] | null>;
 
 /** A whole site's render is shared with an idle render thread from this many documents to render. */
-export const SHARE_FROM_DOCUMENTS = 4;
+const SHARE_FROM_DOCUMENTS = 4;
 
 /** The HTML documents of `site`, in the order they are written. */
 function siteDocuments(site: SiteModel): SiteDocument[] {
