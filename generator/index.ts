@@ -66,9 +66,10 @@ export async function renderCompanySite(
 
 /**
  * Rendered documents a publishing thread keeps to render only what an edit changed (render-memo.ts).
- * 32 MB holds the documents of about 150 five-page sites of 20 KB a page.
+ * What matters is the companies being edited now: 8 MB holds about 40 five-page sites of 20 KB a
+ * page, or one 300-page site, per thread, kept small beside the serving process's own memory.
  */
-export const RENDER_MEMO_BYTES = 32 * 1024 * 1024;
+export const RENDER_MEMO_BYTES = 8 * 1024 * 1024;
 
 export async function createSitePublisher(deps: PublisherDeps): Promise<SitePublisher> {
   const renderer = deps.renderer ?? (await loadSiteRenderer());
