@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, getPublishState, migrateToLatest, openDatabase } from '../db';
+import { type Db, getPublishState, openDatabase } from '../db';
 import {
   createSitePublisher,
   liveBuild,
@@ -30,6 +30,7 @@ import {
   waitFor,
 } from './faults/product';
 import { privateRedis, redisSkipReason } from './queue/redis-support';
+import { openMigratedDatabase } from './support/migrated-database';
 import { runProcess } from './support/processes';
 
 // The rebuild is the subject, not how the product serves: `npm start` as one process (not a primary
@@ -46,8 +47,7 @@ function rebuild(...args: string[]) {
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'rebuild-'));
-  const db = openDatabase(loadConfig({ STORAGE_DIR: dir }).database);
-  await migrateToLatest(db);
+  const db = await openMigratedDatabase(loadConfig({ STORAGE_DIR: dir }).database);
   await seedDemoCompanies(db);
   await db.destroy();
 });
