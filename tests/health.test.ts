@@ -6,12 +6,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Db, getPublishState, migrateToLatest, openDatabase } from '../db';
+import { type Db, getPublishState } from '../db';
 import { type Config, loadConfig } from '../lib/config';
 import { createLogger } from '../lib/logger';
 import { seedDemoCompanies } from '../scripts/seed/seed-demo';
 import { type ProductStack, type ProductStackOptions, startProductStack } from '../server';
 import { privateRedis } from './queue/redis-support';
+import { openMigratedDatabase } from './support/migrated-database';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 const logs: string[] = [];
@@ -34,9 +35,8 @@ async function product(
   const dir = mkdtempSync(path.join(tmpdir(), 'health-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'warn', PORT: '0' });
-  const db = openDatabase(config.database);
+  const db = await openMigratedDatabase(config.database);
   cleanups.push(() => db.destroy());
-  await migrateToLatest(db);
   const stack = await startProductStack({
     config,
     db,

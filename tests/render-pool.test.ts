@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Db, migrateToLatest, openDatabase } from '../db';
+import type { Db } from '../db';
 import {
   createSitePublisher,
   createThreadedPublisher,
@@ -27,6 +27,7 @@ import { type Config, loadConfig } from '../lib/config';
 import { createLogger } from '../lib/logger';
 import { createFixtureCompanies } from '../scripts/bench/fixtures';
 import { seedDemoCompanies } from '../scripts/seed/seed-demo';
+import { openMigratedDatabase } from './support/migrated-database';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 
@@ -38,9 +39,8 @@ async function store(env: Record<string, string> = {}): Promise<{ config: Config
   const dir = mkdtempSync(path.join(tmpdir(), 'render-pool-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', ...env });
-  const db = openDatabase(config.database);
+  const db = await openMigratedDatabase(config.database);
   cleanups.push(() => db.destroy());
-  await migrateToLatest(db);
   await seedDemoCompanies(db);
   return { config, db };
 }

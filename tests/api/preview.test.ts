@@ -5,11 +5,12 @@
 // cannot be previewed; previews are limited per company.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
-import { threadedPreview } from '../../api/services/preview';
+import { afterAll, afterEach, expect, it } from 'vitest';
+import { type PreviewRenderer, threadedPreview } from '../../api/services/preview';
 import type { PreviewJson } from '../../contracts/preview';
 import { findPage, listPageRevisions } from '../../db';
 import { createSitePublisher, sitesDirOf } from '../../generator';
+import type { Config } from '../../lib/config';
 import { MAX_TEXT_NESTING } from '../../rules/limits';
 import { MESSAGES } from '../../rules/messages';
 import { getTheme } from '../../rules/themes';
@@ -19,14 +20,24 @@ import { type ApiHarness, createApiHarness, errorOf, type Owner } from './api-ha
 const CVR_A = '12345678';
 const CVR_B = '87654321';
 
+// One render thread for the file's previews, as one product process has one for every owner's previews
+// (threadedPreview in api/services/preview.ts); a thread per test started ten, ~0.8 s of CPU each. It
+// renders only the site model it is sent, so it serves each test's database and both dialects alike.
+let sharedPreview: PreviewRenderer | undefined;
+function sharedPreviewThread(config: Config): PreviewRenderer {
+  sharedPreview ??= threadedPreview({ config });
+  const renderer = sharedPreview;
+  return { render: (site, pageId) => renderer.render(site, pageId), close: async () => {} };
+}
+afterAll(async () => {
+  await sharedPreview?.close();
+});
+
 describeWithDialects('live preview', (dialect) => {
   const harnesses: ApiHarness[] = [];
 
   async function start(options: { maxPreviewsPerWindow?: number } = {}) {
-    const h = await createApiHarness(
-      {},
-      { dialect, previewRenderer: (config) => threadedPreview({ config }), ...options },
-    );
+    const h = await createApiHarness({}, { dialect, previewRenderer: sharedPreviewThread, ...options });
     harnesses.push(h);
     const a = await h.createOwner(CVR_A, 'Hansens Tømrer ApS');
     const b = await h.createOwner(CVR_B, 'Firma B VVS ApS');

@@ -12,6 +12,7 @@ import { type Db, insertCompany, insertPage, migrateToLatest, openDatabase } fro
 import { getTestEnvironment, loadConfig } from '../../lib/config';
 import { HOMEPAGE_DEFAULTS } from '../../rules/pages';
 import { freePort } from '../queue/redis-support';
+import { openMigratedDatabase } from '../support/migrated-database';
 import {
   ROOT as PROJECT_ROOT,
   type Run,
@@ -99,8 +100,8 @@ export async function createStore(
   const dir = mkdtempSync(path.join(tmpdir(), 'fault-store-'));
   if (dialect === 'sqlite') {
     const env = { STORAGE_DIR: dir };
-    const db = openDatabase(loadConfig(env).database);
-    await migrateToLatest(db);
+    // A copy of the run's migrated template (migrating a fresh file took ~0.5 s of fsyncs under load).
+    const db = await openMigratedDatabase(loadConfig(env).database);
     return {
       dialect,
       dir,

@@ -26,6 +26,10 @@ function chattr(flag: '+i' | '-i', folder: string): boolean {
   return spawnSync('chattr', [flag, folder]).status === 0;
 }
 
+// `npm start` as one process (WEB_PROCESSES=1): the failing render is the subject, not the serving
+// copies (startup.test.ts covers those), and each start is one process, not three.
+const ONE_PROCESS = { WEB_PROCESSES: '1' };
+
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   await killAll();
@@ -40,7 +44,7 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
       cleanups.push(store.drop);
       const owners = [];
       for (const cvr of ['36000001', '36000002', '36000003']) owners.push(await seedOwner(store.db, cvr));
-      const product = await startProduct(store);
+      const product = await startProduct(store, ONE_PROCESS);
       const editors = await editorsOf(product, owners);
       const [broken, ...others] = editors;
       if (!broken) throw new Error('no owners');

@@ -7,11 +7,12 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Db, getPublishState, migrateToLatest, openDatabase } from '../../db';
+import { type Db, getPublishState } from '../../db';
 import { type Config, loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { seedDemoCompanies } from '../../scripts/seed/seed-demo';
 import { type ProductStack, startProductStack } from '../../server';
+import { openMigratedDatabase } from '../support/migrated-database';
 
 const DEMO_CVRS = ['12345678', '87654321', '11223344'];
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -79,9 +80,8 @@ describe('fault: the sites folder is deleted', () => {
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', PORT: '0' });
     const sitesDir = path.join(dir, 'sites');
-    const db = openDatabase(config.database);
+    const db = await openMigratedDatabase(config.database);
     cleanups.push(() => db.destroy());
-    await migrateToLatest(db);
     await seedDemoCompanies(db);
 
     let stack = await start(config, db);

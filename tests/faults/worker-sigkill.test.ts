@@ -1,4 +1,4 @@
-// Fault: the process that renders is SIGKILLed mid-render (`npm start` in its default single process,
+// Fault: the process that renders is SIGKILLed mid-render (`npm start` as a single process,
 // whose in-process worker renders), right after an owner's save was acknowledged. The half-written
 // build never goes live: the last good site stays served; after a restart, the recorded publish is
 // recovered and every acknowledged save is published and served. On SQLite and PostgreSQL.
@@ -15,6 +15,10 @@ import {
   seedOwner,
   startProduct,
 } from './product';
+
+// `npm start` as one process (WEB_PROCESSES=1), as the fault is described above, not a primary with
+// a serving copy per core: every start here is one process, not three.
+const ONE_PROCESS = { WEB_PROCESSES: '1' };
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -41,7 +45,7 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
         });
       }
       const small = await seedOwner(store.db, '38000002');
-      let product = await startProduct(store);
+      let product = await startProduct(store, ONE_PROCESS);
       let editors = await editorsOf(product, [big, small]);
       await saveRound(product, editors, 'Live', 1);
       await expectEverySaveServed(product, store.db, editors);
@@ -61,7 +65,7 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
         if (!killedMidRender) {
           // The render finished before the kill: this attempt's save is the live site now.
           live = editors[0]?.lastSaved ?? live;
-          product = await startProduct(store);
+          product = await startProduct(store, ONE_PROCESS);
           editors = await editorsOf(product, [big, small]).then((fresh) =>
             fresh.map((editor, index) => ({ ...editor, lastSaved: editors[index]?.lastSaved ?? null })),
           );
@@ -70,7 +74,7 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
       expect(killedMidRender).toBe(true);
 
       // Restarted: the old site answered until the new one is complete, then every save is live.
-      product = await startProduct(store);
+      product = await startProduct(store, ONE_PROCESS);
       const html = await product.served(big.cvr);
       expect(html).toMatch(/<\/html>\s*$/);
       expect([live, editors[0]?.lastSaved].some((title) => title && html.includes(title))).toBe(true);

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from '../../db';
 import { redisSkipReason, TEST_REDIS_URL } from '../queue/redis-support';
 import { requestFrom } from '../support/forwarding-proxy';
+import { openMigratedDatabase } from '../support/migrated-database';
 import { spawnScript, waitFor } from '../support/processes';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -41,8 +41,7 @@ describe(`rate limits in Redis${redisSkipReason}`, () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'limits-redis-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const file = path.join(dir, 'app.db');
-    const db = openDatabase({ dialect: 'sqlite', file });
-    await migrateToLatest(db);
+    const db = await openMigratedDatabase({ dialect: 'sqlite', file });
     await db.destroy();
 
     const prefix = `test-limits-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Db, getPublishState, insertCompany, migrateToLatest, openDatabase } from '../../db';
+import { type Db, getPublishState, insertCompany } from '../../db';
+import { openMigratedDatabase } from '../support/migrated-database';
 import { type Run, spawnScript, waitFor } from '../support/processes';
 import { type QueueKind, setUpQueueHarness } from './queue-harness';
 import { redisSkipReason, TEST_REDIS_URL } from './redis-support';
@@ -51,8 +52,7 @@ function crashSuite(kind: QueueKind) {
   beforeEach(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'mesterside-crash-'));
     file = path.join(dir, 'test.db');
-    db = openDatabase({ dialect: 'sqlite', file });
-    await migrateToLatest(db);
+    db = await openMigratedDatabase({ dialect: 'sqlite', file });
     await insertCompany(db, { cvr: CVR, name: 'Firma Crash' });
   });
   afterEach(async () => {
