@@ -18,6 +18,9 @@ type ClientRequest =
     }
   | { id: number; op: 'post'; url: string; headers: Record<string, string>; body: string };
 
+/** A request as the caller gives it; the thread's id is added when it is sent. */
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+
 type ClientReply =
   | { id: number; servedAt: number }
   | { id: number; latencies: number[]; errors: number }
@@ -104,7 +107,7 @@ export function startBenchClient(): BenchClient {
     pending.get(reply.id)?.(reply);
     pending.delete(reply.id);
   });
-  const ask = <T extends ClientReply>(request: Omit<ClientRequest, 'id'>): Promise<T> =>
+  const ask = <T extends ClientReply>(request: WithoutId<ClientRequest>): Promise<T> =>
     new Promise((resolve, reject) => {
       const id = nextId++;
       pending.set(id, (reply) => ('error' in reply ? reject(new Error(reply.error)) : resolve(reply as T)));
@@ -118,19 +121,12 @@ export function startBenchClient(): BenchClient {
         text,
         deadline,
         ...(options.manualRedirect ? { manualRedirect: true } : {}),
-      } as Omit<ClientRequest, 'id'>);
+      });
       return reply.servedAt;
     },
-    saves: (options) =>
-      ask<{ id: number; latencies: number[]; errors: number }>({ op: 'saves', ...options } as Omit<
-        ClientRequest,
-        'id'
-      >),
+    saves: (options) => ask<{ id: number; latencies: number[]; errors: number }>({ op: 'saves', ...options }),
     post: (url, headers, body) =>
-      ask<{ id: number; status: number; text: string }>({ op: 'post', url, headers, body } as Omit<
-        ClientRequest,
-        'id'
-      >),
+      ask<{ id: number; status: number; text: string }>({ op: 'post', url, headers, body }),
     close: () => worker.terminate().then(() => {}),
   };
 }
