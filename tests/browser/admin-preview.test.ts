@@ -3,7 +3,7 @@
 // while the public site still shows the old one, and after "Gem ændringer" both show it; at 360 px the preview is behind a
 // toggle and no screen with it open is wider than the phone; the settings tabs preview the homepage
 // with the unsaved theme and hours; the security suite's XSS payloads in every field run nothing in
-// the admin. Screenshots in test-artifacts/admin-preview/ and /tmp/preview-*.png.
+// the admin. Screenshots in test-artifacts/admin-preview/ (MESTERSIDE_SHOTS=1).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE } from '../../generator/fixtures/sites';
@@ -40,7 +40,6 @@ async function openHomepage(page: Page) {
 
 async function shoot(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `/tmp/preview-${name}.png` });
   await admin.shot(page, name, false);
 }
 

@@ -1,8 +1,9 @@
 // The marketing site's static pages in Chromium against the real front server and API: every route's
 // title and key texts, /404 for unknown paths, 'Indlæg ikke fundet' for an unknown blog post, the
 // mobile menu, the contact form through a real SMTP server (and with SMTP down), plus the size
-// budgets of the built files. Screenshots go to test-artifacts/marketing/ (git-ignored) for review.
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// budgets of the built files. Screenshots go to test-artifacts/marketing/ (git-ignored) for review
+// when asked for (MESTERSIDE_SHOTS=1).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -15,11 +16,11 @@ import { CONTACT_EMAIL } from '../../templates/marketing/site-info';
 import { TRADES } from '../../templates/marketing/trades';
 import { launchChromium } from '../support/browser';
 import { type FrontStack, startFrontStack } from '../support/front-stack';
+import { reviewShot } from '../support/review-shots';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLIENT_DIR = path.join(ROOT, 'dist', 'site', 'client');
-const SHOTS = path.join(ROOT, 'test-artifacts', 'marketing');
 const PHONE = { width: 375, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
 const SUCCESS = 'Tak for din henvendelse! Vi vender tilbage hurtigst muligt.';
@@ -40,7 +41,6 @@ function startStack(smtpUrl: string): Promise<FrontStack> {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   sink = await startSmtpSink();
   // A port nothing listens on: the mailer's connection is refused, as when the SMTP server is down.
   const gone = await startSmtpSink();
@@ -65,7 +65,7 @@ async function open(url: string, viewport = DESKTOP, javaScriptEnabled = true) {
 }
 
 function shot(page: Page, name: string) {
-  return page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  return reviewShot(page, 'marketing', name);
 }
 
 async function expectLayout(page: Page): Promise<void> {

@@ -2,7 +2,7 @@
 // (dist/admin) and templates (dist/site), the API on a fresh SQLite database, the in-process publish
 // queue rendering real sites, and Debian's Chromium. One owner is signed up for a demo company, so a
 // test can log in, edit, and look at the public site change.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,8 +15,7 @@ import { seedDemoCompanies } from '../../scripts/seed/seed-demo';
 import { type ProductStack, startProductStack } from '../../server/product-stack';
 import { launchChromium } from './browser';
 import { openMigratedDatabase } from './migrated-database';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
+import { reviewShot } from './review-shots';
 
 export const PHONE = { width: 375, height: 800 } as const;
 export const DESKTOP = { width: 1280, height: 900 } as const;
@@ -43,7 +42,8 @@ export interface AdminStack {
   /** Waits until every requested publish is rendered and live. */
   published(): Promise<void>;
   company(): Promise<Company>;
-  /** Saves a screenshot to test-artifacts/<folder>/<name>.png (git-ignored) for a reviewer. */
+  /** Saves a screenshot to test-artifacts/<folder>/<name>.png (git-ignored) for a reviewer, when the run
+   *  asks for them (MESTERSIDE_SHOTS=1, support/review-shots.ts). */
   shot(page: Page, name: string, fullPage?: boolean): Promise<void>;
   close(): Promise<void>;
 }
@@ -54,8 +54,6 @@ export async function startAdminStack(
   env: Record<string, string> = {},
   { browserLocale = 'da-DK' }: { browserLocale?: string } = {},
 ): Promise<AdminStack> {
-  const shots = path.join(ROOT, 'test-artifacts', artifacts);
-  mkdirSync(shots, { recursive: true });
   const storageDir = mkdtempSync(path.join(tmpdir(), `admin-${artifacts}-`));
   // PUBLIC_HOST carries the real port, so the site addresses the admin links to (subdomains under
   // localhost, which Chromium resolves to loopback) really open.
@@ -107,9 +105,7 @@ export async function startAdminStack(
       if (!company) throw new Error(`company ${OWNER.cvr} vanished`);
       return company;
     },
-    async shot(page, name, fullPage = true) {
-      await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage });
-    },
+    shot: (page, name, fullPage = true) => reviewShot(page, artifacts, name, { fullPage }),
     async close() {
       for (const context of contexts) await context.close().catch(() => {});
       await browser.close();
