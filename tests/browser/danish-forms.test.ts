@@ -123,9 +123,7 @@ describe('forms in a browser set to English speak Danish (issue 28)', { timeout:
 
   it('account, settings, pages and the subscription order', async () => {
     const page = await englishPage(NARROW);
-    await admin.login(page);
-
-    await page.goto(`${admin.origin}/admin/konto`);
+    await admin.signIn(page, '/admin/konto');
     const fields = [
       ['Skift password', 'Nuværende password', MESSAGES.currentPasswordRequired],
       ['Skift email', 'Ny email', MESSAGES.emailRequired],
