@@ -80,7 +80,16 @@ export async function startAdminStack(
   await db.updateTable('companies').set({ companyEmail: OWNER.email }).where('cvr', '=', OWNER.cvr).execute();
   await createOwnerAccount(db, { email: OWNER.email, password: OWNER.password }, new Date());
   const logger = createLogger(config);
-  const stack = await startProductStack({ config, db, logger, redisUrl: null, recoverEveryMs: 0 });
+  // One render thread instead of the product's two: starting a thread costs about 0.4 s of CPU, and a
+  // browser test publishes a handful of sites one after another (the pool's own tests use two).
+  const stack = await startProductStack({
+    config,
+    db,
+    logger,
+    redisUrl: null,
+    recoverEveryMs: 0,
+    publishing: { renderThreads: 1 },
+  });
   await stack.queue.recover();
   await stack.queue.idle();
   const browser = await launchChromium({ lang: browserLocale });
