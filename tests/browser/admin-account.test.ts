@@ -24,7 +24,7 @@ afterAll(async () => {
 describe('account settings in the admin', () => {
   it('changes the password and the login e-mail', async () => {
     const page = await admin.newPage(WIDE);
-    await admin.login(page);
+    await admin.signIn(page);
     await page.getByRole('link', { name: 'Konto' }).click();
     await page.getByRole('heading', { name: 'Konto' }).waitFor();
     await admin.shot(page, 'account-1366');

@@ -43,14 +43,6 @@ afterAll(async () => {
   await admin?.close();
 });
 
-async function loginAs(page: Page, email: string, password: string) {
-  await page.goto(`${admin.origin}/admin`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log ind' }).click();
-  await page.waitForURL(`${admin.origin}/admin/dashboard`);
-}
-
 /** The page scrolls sideways nowhere: the document is no wider than the viewport. */
 async function expectNoSidewaysScroll(page: Page) {
   const { scroll, viewport } = await page.evaluate(() => ({
@@ -96,7 +88,7 @@ describe('dashboard (item 1)', () => {
     async (width, viewport) => {
       const page = await admin.newPage(viewport);
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: admin.origin });
-      await admin.login(page);
+      await admin.signIn(page);
       const visitors = page.getByRole('region', { name: 'Sidevisninger' });
       await visitors.waitFor();
       await expect(visitors.getByTestId('visitor-chart').isVisible()).resolves.toBe(true);
@@ -136,8 +128,7 @@ describe('end of the trial (item 5)', () => {
   it('at 1366 px during the trial and in the grace days: one consistent text and the order form', async () => {
     await setTrialEnd(20);
     const page = await admin.newPage(WIDE);
-    await admin.login(page);
-    await page.goto(`${admin.origin}/admin/subscription`);
+    await admin.signIn(page, '/admin/subscription');
     await page.getByRole('heading', { name: 'Gratis prøveperiode' }).waitFor();
     await page.getByRole('button', { name: 'Bestil abonnement' }).waitFor();
     expect(await page.locator('main').textContent()).not.toContain('Vi kontakter dig');
@@ -168,7 +159,7 @@ describe('end of the trial (item 5)', () => {
     await shot(visitor, 'site-inactive-360');
 
     const page = await admin.newPage(NARROW);
-    await admin.login(page);
+    await admin.signIn(page);
     const banner = page.getByRole('complementary', { name: 'Prøveperiode' });
     await banner.getByText('ikke aktiv for besøgende').waitFor();
     await page.getByRole('region', { name: 'Din hjemmeside er ikke aktiv' }).waitFor();
@@ -229,7 +220,7 @@ describe('operator view (item 7)', () => {
     'shows sign-ups, funnel, trials ending, orders and failed publishes at %s px',
     async (width, viewport) => {
       const page = await admin.newPage(viewport);
-      await admin.login(page);
+      await admin.signIn(page);
       await page.getByRole('link', { name: 'Driftsoversigt' }).click();
       await page.waitForURL(`${admin.origin}/admin/operator`);
       await page.getByRole('heading', { name: 'Driftsoversigt' }).waitFor();
@@ -255,7 +246,7 @@ describe('operator view (item 7)', () => {
 
   it('is a 404 for an owner who is not an operator, in the API and the screen', async () => {
     const page = await admin.newPage(NARROW);
-    await loginAs(page, OTHER.email, OTHER.password);
+    await admin.signIn(page, '/admin/dashboard', OTHER.email);
     expect(await page.getByRole('link', { name: 'Driftsoversigt' }).count()).toBe(0);
     const status = await page.evaluate(async () => (await fetch('/api/operator')).status);
     expect(status).toBe(404);

@@ -57,7 +57,7 @@ describe.each([
   it('restores the earlier homepage text in one click, and the public site shows it', async () => {
     const original = await homepagePhrase();
     const page = await admin.newPage(viewport);
-    await admin.login(page);
+    await admin.signIn(page);
     await openPage(page, 'Forside');
 
     const pasted = `Forkert indsat tekst (${label})`;
@@ -104,7 +104,7 @@ describe.each([
 
   it('brings a deleted page back from "Slettede sider"', async () => {
     const page = await admin.newPage(viewport);
-    await admin.login(page);
+    await admin.signIn(page);
     await openPage(page, 'Om os');
     await page.getByRole('button', { name: 'Slet side' }).click();
     const dialog = page.getByRole('dialog', { name: 'Slet side' });

@@ -23,8 +23,7 @@ async function files(from: number, count: number) {
 describe('image archive', () => {
   it('refuses a file that is not an image with a Danish message', async () => {
     const page = await admin.newPage();
-    await admin.login(page);
-    await page.goto(`${admin.origin}/admin/images`);
+    await admin.signIn(page, '/admin/images');
     await page.getByRole('heading', { name: 'Billedearkiv' }).waitFor();
     const count = await page.getByText(/^\d+\/15$/).textContent();
     // The picker's accept filter is easy to bypass; the archive still says no.
@@ -39,8 +38,7 @@ describe('image archive', () => {
 
   it('uploads until the limit, refuses more with the spec messages, and deletes after confirmation', async () => {
     const page = await admin.newPage(PHONE);
-    await admin.login(page);
-    await page.goto(`${admin.origin}/admin/images`);
+    await admin.signIn(page, '/admin/images');
     await page.getByRole('heading', { name: 'Billedearkiv' }).waitFor();
     await page.getByText('0/15').waitFor();
     await admin.shot(page, 'images-empty-phone');

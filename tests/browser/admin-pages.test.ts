@@ -33,7 +33,7 @@ async function openPage(page: Page, name: string) {
 describe('pages editor', () => {
   it('saves an edited page and the public site shows it', async () => {
     const page = await admin.newPage(PHONE);
-    await admin.login(page);
+    await admin.signIn(page);
     await openPage(page, 'Om os');
     await admin.shot(page, 'pages-editor-phone');
     const tabs = page.getByRole('tablist', { name: 'Redigér side' }).getByRole('tab');
@@ -61,7 +61,7 @@ describe('pages editor', () => {
 
   it('says when the pages cannot be loaded, and loads them on "Prøv igen"', async () => {
     const page = await admin.newPage(PHONE);
-    await admin.login(page);
+    await admin.signIn(page);
     let failures = 1;
     await page.route('**/api/pages', async (route) => {
       if (failures-- > 0) await route.abort('connectionrefused');
@@ -76,7 +76,7 @@ describe('pages editor', () => {
 
   it('keeps the meta fields to 60 and 160 characters with the spec hints', async () => {
     const page = await admin.newPage();
-    await admin.login(page);
+    await admin.signIn(page);
     await openPage(page, 'Om os');
     await page.getByRole('tab', { name: 'SEO' }).click();
     await page.getByText('Maksimum 60 tegn - Dette vises i søgeresultater').waitFor();
@@ -96,7 +96,7 @@ describe('pages editor', () => {
 
   it('creates a page, renames it, and deletes it after confirmation; the homepage has no delete', async () => {
     const page = await admin.newPage();
-    await admin.login(page);
+    await admin.signIn(page);
     await openPage(page, 'Forside');
     expect(await page.getByRole('button', { name: 'Slet side' }).count()).toBe(0);
     await page.getByText(MESSAGES.homepageNotDeletable).waitFor();
@@ -140,7 +140,7 @@ describe('pages editor', () => {
 
   it('builds a gallery from archive images; the media tab is hidden for the gallery layout', async () => {
     const page = await admin.newPage();
-    await admin.login(page);
+    await admin.signIn(page);
     // One image in the archive to choose.
     await page.goto(`${admin.origin}/admin/images`);
     await page.locator('#image-upload').setInputFiles(await pngFile(3, 'carport.png'));
@@ -176,7 +176,7 @@ describe('pages editor', () => {
 
   it('writes text with AI up to the daily limit: appended after a separator, title kept', async () => {
     const page = await admin.newPage();
-    await admin.login(page);
+    await admin.signIn(page);
     await openPage(page, 'Om os');
     const counter = page.getByText(/\d\/5 i dag/);
     expect(await counter.textContent()).toBe('0/5 i dag');

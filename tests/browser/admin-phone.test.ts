@@ -54,7 +54,7 @@ describe.each([
     await check(page, `${size}-forgot-password`);
     await page.goto(`${admin.origin}/admin`);
     await page.getByRole('button', { name: 'Log ind' }).waitFor();
-    await admin.login(page);
+    await admin.signIn(page);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
     await check(page, `${size}-dashboard`);
@@ -104,8 +104,7 @@ describe.each([
 describe('menu order and "Vis i menuen"', () => {
   it('moves a page with the keyboard, hides one from the menu, and the site follows', async () => {
     const page = await admin.newPage(SMALL_PHONE);
-    await admin.login(page);
-    await page.goto(`${admin.origin}/admin/pages?visning=menu`);
+    await admin.signIn(page, '/admin/pages?visning=menu');
     const list = page.locator('.menu-order-list');
     await list.waitFor();
     const names = () => list.locator('.menu-order-name').allTextContents();

@@ -31,7 +31,7 @@ async function openPage(page: Page, name: string) {
 describe('small truths (issue 28 items 2 and 6)', { timeout: 60_000 }, () => {
   it('never shows "Ændringer gemt!" beside a save the form refused', async () => {
     const page = await admin.newPage(NARROW);
-    await admin.login(page);
+    await admin.signIn(page);
     await openPage(page, 'Om os');
     const puts: string[] = [];
     page.on('request', (request) => {
@@ -51,7 +51,7 @@ describe('small truths (issue 28 items 2 and 6)', { timeout: 60_000 }, () => {
 
   it('names the layouts in Danish', async () => {
     const page = await admin.newPage(WIDE);
-    await admin.login(page);
+    await admin.signIn(page);
     await openPage(page, 'Forside');
     await page.getByRole('tab', { name: 'Layout' }).click();
     const names = await page.locator('.layout-card strong').allTextContents();
@@ -67,7 +67,7 @@ describe('small truths (issue 28 items 2 and 6)', { timeout: 60_000 }, () => {
       .where('cvr', '=', OWNER.cvr)
       .execute();
     const page = await admin.newPage(WIDE);
-    await admin.login(page);
+    await admin.signIn(page);
     await page.getByText('31 dage', { exact: true }).waitFor();
     expect(await page.getByText('32 dage').count()).toBe(0);
   });
@@ -107,7 +107,7 @@ describe('layout (issue 28 item 5)', { timeout: 120_000 }, () => {
   it('admin: brand-coloured checkboxes, "Slet side" level with "Gem ændringer", room under "Upload billeder"', async () => {
     for (const viewport of [NARROW, WIDE]) {
       const page = await admin.newPage(viewport);
-      await admin.login(page);
+      await admin.signIn(page);
       const size = viewport.width;
       await page.goto(`${admin.origin}/admin/pages?visning=menu`);
       const menuBox = page.getByRole('checkbox', { name: /Vis i menuen/ }).first();
@@ -138,8 +138,7 @@ describe('layout (issue 28 item 5)', { timeout: 120_000 }, () => {
 
   it('site: a gallery item without a picture is not a tall empty card; the call bar leaves the hero clear', async () => {
     const page = await admin.newPage(WIDE);
-    await admin.login(page);
-    await page.goto(`${admin.origin}/admin/images`);
+    await admin.signIn(page, '/admin/images');
     await page.locator('#image-upload').setInputFiles(await pngFile(3, 'carport.png'));
     await page.getByRole('button', { name: 'Slet carport.png' }).waitFor();
     await page.evaluate(async () => {
@@ -187,8 +186,10 @@ describe('layout (issue 28 item 5)', { timeout: 120_000 }, () => {
   });
 
   it('marketing: the first block follows the intro without an empty band', async () => {
+    // One visitor's page for the three addresses: each is a fresh load, and a context of its own per
+    // address would cost Chromium about 0.55 s of CPU more (tests/README.md).
+    const page = await admin.newPage(WIDE);
     for (const path of ['/om', '/faq', '/kontakt']) {
-      const page = await admin.newPage(WIDE);
       await page.goto(`${admin.origin}${path}`);
       const gap = await page.evaluate(() => {
         const hero = document.querySelector('.mk-hero .mk-wrap > :last-child') as HTMLElement;

@@ -3,7 +3,7 @@
 // while the public site still shows the old one, and after "Gem ændringer" both show it; at 360 px the preview is behind a
 // toggle and no screen with it open is wider than the phone; the settings tabs preview the homepage
 // with the unsaved theme and hours; the security suite's XSS payloads in every field run nothing in
-// the admin. Screenshots in test-artifacts/admin-preview/ and /tmp/preview-*.png.
+// the admin. Screenshots in test-artifacts/admin-preview/ (MESTERSIDE_SHOTS=1).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE } from '../../generator/fixtures/sites';
@@ -40,14 +40,13 @@ async function openHomepage(page: Page) {
 
 async function shoot(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `/tmp/preview-${name}.png` });
   await admin.shot(page, name, false);
 }
 
 describe('live preview', () => {
   it('at 1366 px shows a typed heading before it is saved, while the site keeps the old one; after saving both show it', async () => {
     const page = await admin.newPage(LAPTOP);
-    await admin.login(page);
+    await admin.signIn(page);
     await openHomepage(page);
     // Beside the form, no toggle needed.
     await expect(page.getByRole('button', { name: 'Vis forhåndsvisning' }).count()).resolves.toBe(0);
@@ -93,7 +92,7 @@ describe('live preview', () => {
 
   it('keeps its scroll position when the draft changes', async () => {
     const page = await admin.newPage(LAPTOP);
-    await admin.login(page);
+    await admin.signIn(page);
     await openHomepage(page);
     await page.frameLocator(PAGE_FRAME).getByRole('heading', { level: 1 }).waitFor();
     const viewport = page.getByTestId('site-preview-viewport');
@@ -112,7 +111,7 @@ describe('live preview', () => {
 
   it('at 360 px shows and hides the preview with the toggle, and nothing is wider than the phone', async () => {
     const page = await admin.newPage(SMALL_PHONE);
-    await admin.login(page);
+    await admin.signIn(page);
     await openHomepage(page);
     expect(await page.locator(PAGE_FRAME).count()).toBe(0);
     await page.getByRole('button', { name: 'Vis forhåndsvisning' }).click();
@@ -138,7 +137,7 @@ describe('live preview', () => {
 
   it('previews the homepage with an unsaved theme and opening hours in the settings', async () => {
     const page = await admin.newPage(LAPTOP);
-    await admin.login(page);
+    await admin.signIn(page);
     const before = await admin.company();
     const other = before.theme === 'purple' ? 'teal' : 'purple';
     const label = getTheme(other).label;
@@ -169,7 +168,7 @@ describe('live preview', () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await admin.login(page);
+    await admin.signIn(page);
     await openHomepage(page);
     const payloads = [
       HOSTILE,

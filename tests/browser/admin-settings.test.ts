@@ -58,7 +58,7 @@ async function save(page: Page) {
 describe('settings', () => {
   it('has the six tabs, and saves contact details onto the site', async () => {
     const page = await admin.newPage(PHONE);
-    await admin.login(page);
+    await admin.signIn(page);
     await openTab(page, 'Kontakt');
     const tabs = page.getByRole('tablist', { name: 'Indstillinger' }).getByRole('tab');
     expect(await tabs.allTextContents()).toEqual([
@@ -94,7 +94,7 @@ describe('settings', () => {
 
   it('moves between tabs with the arrow keys and keeps the chosen tab in the address', async () => {
     const page = await admin.newPage();
-    await admin.login(page);
+    await admin.signIn(page);
     await openTab(page, 'Logo');
     await page.getByRole('tab', { name: 'Logo' }).focus();
     await page.keyboard.press('ArrowRight');
@@ -113,7 +113,7 @@ describe('settings', () => {
 
   it('shows or hides opening hours and saves each day', async () => {
     const page = await admin.newPage();
-    await admin.login(page);
+    await admin.signIn(page);
     await openTab(page, 'Åbningstider');
     await page.getByLabel('Mandag').fill('06:30 - 15:00');
     await page.getByLabel('Lørdag').fill('Efter aftale');
@@ -132,7 +132,7 @@ describe('settings', () => {
 
   it('shows social links without https:// and stores them with it', async () => {
     const page = await admin.newPage();
-    await admin.login(page);
+    await admin.signIn(page);
     await openTab(page, 'Sociale medier');
     // The seeded link is shown without its scheme.
     expect(await page.getByLabel('Facebook').inputValue()).toBe('facebook.com/demotoemrer');
@@ -151,7 +151,7 @@ describe('settings', () => {
 
   it('previews every theme live and saves the chosen one', async () => {
     const page = await admin.newPage(PHONE);
-    await admin.login(page);
+    await admin.signIn(page);
     await openTab(page, 'Design');
     // count() does not wait: let the tab's panel render first.
     await page.getByRole('heading', { name: 'Farvetema' }).waitFor();
@@ -171,7 +171,7 @@ describe('settings', () => {
 
   it('uploads a logo that the site shows, and removes it', async () => {
     const page = await admin.newPage();
-    await admin.login(page);
+    await admin.signIn(page);
     await openTab(page, 'Logo');
     await page.getByText('Du har intet logo endnu').waitFor();
     await page.locator('#logo-upload').setInputFiles(await pngFile(5, 'logo.png'));
@@ -188,7 +188,7 @@ describe('settings', () => {
 
   it('shows the addresses, takes a custom domain with DNS help and checks DNS', async () => {
     const page = await admin.newPage(PHONE);
-    await admin.login(page);
+    await admin.signIn(page);
     await openTab(page, 'Domæne');
     const host = new URL(admin.origin).host;
     await page.getByRole('link', { name: `${host}/${OWNER.cvr}` }).waitFor();
@@ -245,7 +245,7 @@ describe('subscription and trial banner', () => {
     await admin.db.updateTable('companies').set({ trialEndDate: end }).where('cvr', '=', OWNER.cvr).execute();
 
     const page = await admin.newPage(PHONE);
-    await admin.login(page);
+    await admin.signIn(page);
     const banner = page.getByRole('complementary', { name: 'Prøveperiode' });
     await banner.getByText('10 dage').waitFor();
     await admin.shot(page, 'trial-banner-phone');
@@ -265,7 +265,7 @@ describe('subscription and trial banner', () => {
 
     // Another browser has not dismissed it.
     const other = await admin.newPage();
-    await admin.login(other);
+    await admin.signIn(other);
     await other.getByRole('complementary', { name: 'Prøveperiode' }).waitFor();
     await admin.shot(other, 'subscription-desktop');
   });

@@ -48,7 +48,7 @@ async function select(text: Locator, words: string): Promise<void> {
 describe('page text toolbar', () => {
   it('makes a selected word bold and two lines a list, and the public page shows both', async () => {
     const page = await admin.newPage(WIDE);
-    await admin.login(page);
+    await admin.signIn(page);
     const text = await openPage(page, 'Om os');
     const toolbar = page.getByRole('toolbar', { name: 'Formatér teksten' });
     expect(await toolbar.getByRole('button').allTextContents()).toEqual([
@@ -87,7 +87,7 @@ describe('page text toolbar', () => {
 
   it('formats with the shortcuts, undoes with Ctrl+Z, and links through a checked address', async () => {
     const page = await admin.newPage(WIDE);
-    await admin.login(page);
+    await admin.signIn(page);
     const text = await openPage(page, 'Ydelser');
     await text.fill('Vores ydelser\nRing til os');
     await select(text, 'ydelser');
@@ -147,7 +147,7 @@ describe('page text toolbar', () => {
 
   it('fits a 360 px phone: the toolbar and the Link panel stay inside the screen', async () => {
     const page = await admin.newPage(NARROW);
-    await admin.login(page);
+    await admin.signIn(page);
     const text = await openPage(page, 'Om os');
     const toolbar = page.getByRole('toolbar', { name: 'Formatér teksten' });
     await toolbar.scrollIntoViewIfNeeded();

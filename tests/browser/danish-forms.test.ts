@@ -14,6 +14,7 @@ import {
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
 import { expectBeside, focusedLabel } from '../support/field-error';
 import { waitForMailLink } from '../support/outbox';
+import { reviewShot } from '../support/review-shots';
 
 const NARROW = { width: 360, height: 780 } as const;
 const WIDE = { width: 1366, height: 900 } as const;
@@ -122,9 +123,7 @@ describe('forms in a browser set to English speak Danish (issue 28)', { timeout:
 
   it('account, settings, pages and the subscription order', async () => {
     const page = await englishPage(NARROW);
-    await admin.login(page);
-
-    await page.goto(`${admin.origin}/admin/konto`);
+    await admin.signIn(page, '/admin/konto');
     const fields = [
       ['Skift password', 'Nuværende password', MESSAGES.currentPasswordRequired],
       ['Skift email', 'Ny email', MESSAGES.emailRequired],
@@ -191,7 +190,7 @@ describe('forms in a browser set to English speak Danish (issue 28)', { timeout:
       expect(await button.isVisible()).toBe(true);
       const status = form.locator('#lead-photos-status');
       expect(await status.textContent()).toBe(LEAD_MESSAGES.photosNone);
-      await page.locator('#tilbud').screenshot({ path: `/tmp/leads-photos-empty-${viewport.width}.png` });
+      await reviewShot(page.locator('#tilbud'), 'danish-forms', `leads-photos-empty-${viewport.width}`);
       // Our button opens the browser's file picker; the chosen files are named in Danish.
       const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);
       expect(chooser.isMultiple()).toBe(true);
@@ -204,7 +203,7 @@ describe('forms in a browser set to English speak Danish (issue 28)', { timeout:
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('lead-photos');
       expect(await button.evaluate((node) => getComputedStyle(node).outlineStyle)).toBe('solid');
-      await page.locator('#tilbud').screenshot({ path: `/tmp/leads-photos-chosen-${viewport.width}.png` });
+      await reviewShot(page.locator('#tilbud'), 'danish-forms', `leads-photos-chosen-${viewport.width}`);
       // Sent empty: our messages beside the fields, the browser's check never ran.
       await form.getByLabel('Hvad drejer det sig om?').fill('');
       await page.waitForTimeout(3_200); // the form token refuses a post sooner than a person types
@@ -235,7 +234,7 @@ describe('forms in a browser set to English speak Danish (issue 28)', { timeout:
       await form.getByLabel('Hvad drejer det sig om?').focus();
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('lead-photos');
-      await page.locator('#tilbud').screenshot({ path: '/tmp/leads-photos-nojs-360.png' });
+      await reviewShot(page.locator('#tilbud'), 'danish-forms', 'leads-photos-nojs-360');
       // The refusal page a post without the script lands on has the same Danish control.
       await page.waitForTimeout(3_200);
       await page.getByRole('button', { name: 'Send forespørgsel' }).click();
@@ -244,7 +243,7 @@ describe('forms in a browser set to English speak Danish (issue 28)', { timeout:
       expect(await page.getByText(LEAD_MESSAGES.photosButton, { exact: true }).isVisible()).toBe(true);
       const box = await page.getByLabel('Vedhæft billeder (valgfrit)', { exact: true }).boundingBox();
       expect(box?.width ?? 0).toBeLessThanOrEqual(1);
-      await page.screenshot({ path: '/tmp/leads-photos-nojs-refused-360.png', fullPage: true });
+      await reviewShot(page, 'danish-forms', 'leads-photos-nojs-refused-360');
     } finally {
       await context.close();
     }

@@ -1,8 +1,9 @@
 // The marketing site's static pages in Chromium against the real front server and API: every route's
 // title and key texts, /404 for unknown paths, 'Indlæg ikke fundet' for an unknown blog post, the
 // mobile menu, the contact form through a real SMTP server (and with SMTP down), plus the size
-// budgets of the built files. Screenshots go to test-artifacts/marketing/ (git-ignored) for review.
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// budgets of the built files. Screenshots go to test-artifacts/marketing/ (git-ignored) for review
+// when asked for (MESTERSIDE_SHOTS=1).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -15,11 +16,11 @@ import { CONTACT_EMAIL } from '../../templates/marketing/site-info';
 import { TRADES } from '../../templates/marketing/trades';
 import { launchChromium } from '../support/browser';
 import { type FrontStack, startFrontStack } from '../support/front-stack';
+import { reviewShot } from '../support/review-shots';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLIENT_DIR = path.join(ROOT, 'dist', 'site', 'client');
-const SHOTS = path.join(ROOT, 'test-artifacts', 'marketing');
 const PHONE = { width: 375, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
 const SUCCESS = 'Tak for din henvendelse! Vi vender tilbage hurtigst muligt.';
@@ -40,7 +41,6 @@ function startStack(smtpUrl: string): Promise<FrontStack> {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   sink = await startSmtpSink();
   // A port nothing listens on: the mailer's connection is refused, as when the SMTP server is down.
   const gone = await startSmtpSink();
@@ -64,8 +64,18 @@ async function open(url: string, viewport = DESKTOP, javaScriptEnabled = true) {
   return { page, response, close: () => context.close() };
 }
 
+// The page checks only read what a visitor sees (no cookies, no storage on the marketing pages), so
+// they share one desktop page, each check a fresh load of its address: a context and page of their
+// own would cost Chromium about 0.75 s of CPU each, a load in an open page 0.2 s (tests/README.md).
+let visitor: Page | undefined;
+async function visit(url: string) {
+  visitor ??= await (await browser.newContext({ viewport: DESKTOP, locale: 'da-DK' })).newPage();
+  const response = await visitor.goto(url);
+  return { page: visitor, response };
+}
+
 function shot(page: Page, name: string) {
-  return page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  return reviewShot(page, 'marketing', name);
 }
 
 async function expectLayout(page: Page): Promise<void> {
@@ -124,30 +134,27 @@ describe('marketing pages', { timeout: 60_000 }, () => {
 
   for (const { path: route, title, texts } of pages) {
     it(`${route} has its title, texts, header and footer`, async () => {
-      const { page, response, close } = await open(`${stack.origin}${route}`);
+      const { page, response } = await visit(`${stack.origin}${route}`);
       expect(response?.status()).toBe(200);
       expect(await page.title()).toBe(title);
       const body = (await page.locator('main').textContent()) ?? '';
       for (const text of texts) expect(body, text).toContain(text);
       await expectLayout(page);
       await shot(page, `desktop${route.replaceAll('/', '-')}`);
-      await close();
     });
   }
 
   it('/funktioner lists 11 features and /faq 5 questions', async () => {
-    const features = await open(`${stack.origin}/funktioner`);
+    const features = await visit(`${stack.origin}/funktioner`);
     expect(await features.page.locator('main ol.mk-grid > li').count()).toBe(11);
-    await features.close();
-    const faq = await open(`${stack.origin}/faq`);
+    const faq = await visit(`${stack.origin}/faq`);
     expect(await faq.page.locator('main details').count()).toBe(5);
     await faq.page.getByText(FAQ_ITEMS[4]?.question ?? '').click();
     await expect(faq.page.getByText(FAQ_ITEMS[4]?.answer ?? '').isVisible()).resolves.toBe(true);
-    await faq.close();
   });
 
   it('every blog post opens from the list, dated January to March 2025', async () => {
-    const { page, close } = await open(`${stack.origin}/blog`);
+    const { page } = await visit(`${stack.origin}/blog`);
     expect(await page.locator('main h2 a').count()).toBe(5);
     for (const post of BLOG_POSTS) {
       await page.goto(`${stack.origin}/blog`);
@@ -160,21 +167,19 @@ describe('marketing pages', { timeout: 60_000 }, () => {
       expect(words.length).toBeGreaterThan(400);
     }
     await shot(page, 'desktop-blog-5');
-    await close();
   });
 
   it('an unknown blog post shows Indlæg ikke fundet with status 404 at its own address', async () => {
-    const { page, response, close } = await open(`${stack.origin}/blog/999`);
+    const { page, response } = await visit(`${stack.origin}/blog/999`);
     expect(response?.status()).toBe(404);
     expect(page.url()).toBe(`${stack.origin}/blog/999`);
     expect(await page.locator('h1').textContent()).toBe('Indlæg ikke fundet');
     await expectLayout(page);
-    await close();
   });
 
   for (const trade of TRADES) {
     it(`/${trade.slug} shows its trade page with a loaded hero image`, async () => {
-      const { page, response, close } = await open(`${stack.origin}/${trade.slug}`);
+      const { page, response } = await visit(`${stack.origin}/${trade.slug}`);
       expect(response?.status()).toBe(200);
       expect(await page.title()).toBe(trade.title);
       expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(
@@ -201,29 +206,26 @@ describe('marketing pages', { timeout: 60_000 }, () => {
       expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-(600|1200)\.webp$/);
       await expectLayout(page);
       await shot(page, `desktop-${trade.slug}`);
-      await close();
     });
   }
 
   it('the trade page button leads to the onboarding, in the same layout', async () => {
-    const { page, close } = await open(`${stack.origin}/vvs-hjemmeside`);
+    const { page } = await visit(`${stack.origin}/vvs-hjemmeside`);
     await page.getByRole('link', { name: 'Start din hjemmeside nu' }).first().click();
     await page.waitForURL(`${stack.origin}/onboarding`);
     expect(await page.locator('h1').textContent()).toBe('Opret din hjemmeside');
     await expectLayout(page);
-    await close();
   });
 
   it('an unknown path and an unknown trade end at /404 with its texts and a link home', async () => {
     for (const route of ['/findes-ikke', '/tandlaege-hjemmeside', '/blog/ikke-et-tal/mere']) {
-      const { page, response, close } = await open(`${stack.origin}${route}`);
+      const { page, response } = await visit(`${stack.origin}${route}`);
       expect(page.url(), route).toBe(`${stack.origin}/404`);
       expect(response?.status()).toBe(404);
       expect(await page.locator('h1').textContent()).toBe('404 fejl');
       expect(await page.locator('main').textContent()).toContain('Siden blev ikke fundet');
       await page.getByRole('link', { name: 'Gå til forsiden' }).click();
       await page.waitForURL(`${stack.origin}/`);
-      await close();
     }
   });
 });

@@ -1,8 +1,9 @@
 // /onboarding in Chromium against the real front server: the built page and its React island, the
 // onboarding API on SQLite with the demo CVR registry, and an in-process publish queue rendering
 // with the built templates, so a created site really gets published and opened. Screenshots of
-// every step (phone and desktop) go to test-artifacts/onboarding/ (git-ignored) for review.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// every step (phone and desktop) go to test-artifacts/onboarding/ (git-ignored) for review
+// when asked for (MESTERSIDE_SHOTS=1).
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -20,9 +21,8 @@ import { type RunningFrontServer, startFrontServer } from '../../server';
 import { createPublishQueue, type PublishQueue } from '../../worker';
 import { launchChromium } from '../support/browser';
 import { layoutProblems } from '../support/no-overflow';
+import { reviewShot } from '../support/review-shots';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const SHOTS = path.join(ROOT, 'test-artifacts', 'onboarding');
 const PHONE = { width: 375, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
 const PASSWORD = 'tagrende-42';
@@ -35,7 +35,6 @@ let browser: Browser;
 let origin: string;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   dir = mkdtempSync(path.join(tmpdir(), 'onboarding-browser-'));
   const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_HOST: 'localhost', PORT: '0' });
   db = openDatabase(config.database);
@@ -73,7 +72,7 @@ async function openOnboarding(viewport: { width: number; height: number }): Prom
 
 /** The whole page, or only the viewport (`fullPage` false) where a fixed overlay or dialog is open. */
 function shot(page: Page, name: string, fullPage = true) {
-  return page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+  return reviewShot(page, 'onboarding', name, { fullPage });
 }
 
 async function alertText(page: Page): Promise<string> {

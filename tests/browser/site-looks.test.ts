@@ -77,8 +77,17 @@ async function shownImages(page: Page): Promise<string[]> {
   );
 }
 
+/** A visitor's page at `viewport` showing `path`. */
 async function open(viewport: typeof NARROW | typeof WIDE, path: string): Promise<Page> {
-  const page = await admin.newPage(viewport);
+  return show(await admin.newPage(viewport), path);
+}
+
+/**
+ * Loads `path` in a visitor's page, which the checks reuse from one address to the next (nothing of a
+ * visit that they read carries over; a context and page of their own would cost Chromium about 0.75 s
+ * of CPU each, a load in an open page 0.2 s: tests/README.md).
+ */
+async function show(page: Page, path: string): Promise<Page> {
   await page.goto(`${admin.origin}${path}`);
   // Lazy pictures below the fold load as they are scrolled to; the screenshot is of the whole page.
   await page.evaluate(async () => {
@@ -97,9 +106,10 @@ describe('a freshly onboarded site', () => {
       new Set(['hero', 'text', 'text-image', 'gallery', 'grid']),
     );
     for (const viewport of [NARROW, WIDE]) {
+      const visitor = await admin.newPage(viewport);
       for (const sitePage of pages) {
         const path = sitePage.type === 'homepage' ? `/${LAYOUT_CVR}/` : `/${LAYOUT_CVR}/${sitePage.slug}`;
-        const page = await open(viewport, path);
+        const page = await show(visitor, path);
         const images = await shownImages(page);
         expect(images.length, `${path} at ${viewport.width} px shows no picture`).toBeGreaterThan(0);
         await admin.shot(page, `${sitePage.layout}-${sitePage.slug}-${viewport.width}`);
@@ -109,15 +119,16 @@ describe('a freshly onboarded site', () => {
 
   it('gives each trade its own picture, and the hero picture is sized and loaded first', async () => {
     const sources = new Set<string>();
+    const [desktop, mobile] = [await admin.newPage(WIDE), await admin.newPage(NARROW)];
     for (const trade of TRADES) {
-      const page = await open(WIDE, `/${trade.cvr}/`);
+      const page = await show(desktop, `/${trade.cvr}/`);
       const hero = page.locator('.hero img').first();
       expect(await hero.getAttribute('width')).toBe('1600');
       expect(await hero.getAttribute('height')).toBe('900');
       expect(await hero.getAttribute('fetchpriority')).toBe('high');
       sources.add((await hero.getAttribute('src')) ?? '');
       await admin.shot(page, `forside-${trade.name}-1366`, false);
-      const phone = await open(NARROW, `/${trade.cvr}/`);
+      const phone = await show(mobile, `/${trade.cvr}/`);
       await admin.shot(phone, `forside-${trade.name}-360`);
     }
     expect(sources.size).toBe(TRADES.length);
@@ -131,7 +142,7 @@ describe('a freshly onboarded site', () => {
     // The text fills the container (minus its padding) instead of leaving an empty half.
     expect(textBox?.width ?? 0).toBeGreaterThan((mainBox?.width ?? 0) * 0.85);
 
-    const side = await open(WIDE, `/${LAYOUT_CVR}/med-billede`);
+    const side = await show(about, `/${LAYOUT_CVR}/med-billede`);
     const image = side.locator('img.split-image');
     await image.waitFor();
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

@@ -2,21 +2,21 @@
 // (dist/admin) and templates (dist/site), the API on a fresh SQLite database, the in-process publish
 // queue rendering real sites, and Debian's Chromium. One owner is signed up for a demo company, so a
 // test can log in, edit, and look at the public site change.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createOwnerAccount } from '../../api/auth/accounts';
-import { type Company, type Db, findCompanyByCvr } from '../../db';
+import { createSession, SESSION_COOKIE } from '../../api/auth/sessions';
+import { type Company, type Db, findCompanyByCvr, findUserByEmail } from '../../db';
 import { type Config, loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { seedDemoCompanies } from '../../scripts/seed/seed-demo';
 import { type ProductStack, startProductStack } from '../../server/product-stack';
 import { launchChromium } from './browser';
 import { openMigratedDatabase } from './migrated-database';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
+import { reviewShot } from './review-shots';
 
 export const PHONE = { width: 375, height: 800 } as const;
 export const DESKTOP = { width: 1280, height: 900 } as const;
@@ -38,12 +38,21 @@ export interface AdminStack {
   storageDir: string;
   /** A fresh browser context (its own cookies and storage) and page at `viewport`. */
   newPage(viewport?: Viewport): Promise<Page>;
-  /** Opens /admin and logs in as OWNER; resolves on the dashboard. */
+  /** Opens /admin and logs in as OWNER through the form; resolves on the dashboard. For the tests of
+   *  the login itself: the others use signIn. */
   login(page: Page): Promise<void>;
+  /**
+   * Signs `email` (default OWNER) in without the form: a session made in the database as the login
+   * makes it, its cookie set on the page's context as the login's answer would, then opens `path`
+   * (default the dashboard) and resolves once the signed-in shell shows. Saves the login screen's
+   * load, argon2 and, where a test goes on elsewhere, the dashboard's load.
+   */
+  signIn(page: Page, path?: string, email?: string): Promise<void>;
   /** Waits until every requested publish is rendered and live. */
   published(): Promise<void>;
   company(): Promise<Company>;
-  /** Saves a screenshot to test-artifacts/<folder>/<name>.png (git-ignored) for a reviewer. */
+  /** Saves a screenshot to test-artifacts/<folder>/<name>.png (git-ignored) for a reviewer, when the run
+   *  asks for them (MESTERSIDE_SHOTS=1, support/review-shots.ts). */
   shot(page: Page, name: string, fullPage?: boolean): Promise<void>;
   close(): Promise<void>;
 }
@@ -54,8 +63,6 @@ export async function startAdminStack(
   env: Record<string, string> = {},
   { browserLocale = 'da-DK' }: { browserLocale?: string } = {},
 ): Promise<AdminStack> {
-  const shots = path.join(ROOT, 'test-artifacts', artifacts);
-  mkdirSync(shots, { recursive: true });
   const storageDir = mkdtempSync(path.join(tmpdir(), `admin-${artifacts}-`));
   // PUBLIC_HOST carries the real port, so the site addresses the admin links to (subdomains under
   // localhost, which Chromium resolves to loopback) really open.
@@ -73,7 +80,16 @@ export async function startAdminStack(
   await db.updateTable('companies').set({ companyEmail: OWNER.email }).where('cvr', '=', OWNER.cvr).execute();
   await createOwnerAccount(db, { email: OWNER.email, password: OWNER.password }, new Date());
   const logger = createLogger(config);
-  const stack = await startProductStack({ config, db, logger, redisUrl: null, recoverEveryMs: 0 });
+  // One render thread instead of the product's two: starting a thread costs about 0.4 s of CPU, and a
+  // browser test publishes a handful of sites one after another (the pool's own tests use two).
+  const stack = await startProductStack({
+    config,
+    db,
+    logger,
+    redisUrl: null,
+    recoverEveryMs: 0,
+    publishing: { renderThreads: 1 },
+  });
   await stack.queue.recover();
   await stack.queue.idle();
   const browser = await launchChromium({ lang: browserLocale });
@@ -101,15 +117,31 @@ export async function startAdminStack(
       await page.getByRole('button', { name: 'Log ind' }).click();
       await page.waitForURL(`${origin}/admin/dashboard`);
     },
+    async signIn(page, path = '/admin/dashboard', email = OWNER.email) {
+      const user = await findUserByEmail(db, email);
+      if (!user) throw new Error(`no account for ${email}`);
+      const { token, session } = await createSession(db, user.id, new Date());
+      // What setSessionCookie sends on plain-http localhost: host-only, HttpOnly, Lax, not Secure.
+      await page.context().addCookies([
+        {
+          name: SESSION_COOKIE,
+          value: token,
+          url: origin,
+          httpOnly: true,
+          sameSite: 'Lax',
+          expires: Math.floor(new Date(session.expiresAt).getTime() / 1000),
+        },
+      ]);
+      await page.goto(`${origin}${path}`);
+      await page.getByRole('button', { name: 'Log ud' }).waitFor({ state: 'attached' });
+    },
     published: () => stack.queue.idle(),
     async company() {
       const company = await findCompanyByCvr(db, OWNER.cvr);
       if (!company) throw new Error(`company ${OWNER.cvr} vanished`);
       return company;
     },
-    async shot(page, name, fullPage = true) {
-      await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage });
-    },
+    shot: (page, name, fullPage = true) => reviewShot(page, artifacts, name, { fullPage }),
     async close() {
       for (const context of contexts) await context.close().catch(() => {});
       await browser.close();
