@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** True when this run writes the reviewer's screenshots. */
-export const REVIEW_SHOTS = process.env.MESTERSIDE_SHOTS === '1';
+const REVIEW_SHOTS = process.env.MESTERSIDE_SHOTS === '1';
 
 /** test-artifacts/<folder>/<name>.png, of the whole page (or only the viewport) or of one element. */
 export async function reviewShot(
