@@ -27,16 +27,22 @@ type ClientReply =
   | { id: number; status: number; text: string }
   | { id: number; error: string };
 
+/** The pause between two polls of a page not yet served, in ms. */
+const POLL_PAUSE_MS = 1;
+
 /** Milliseconds since the epoch, comparable across threads (publish-trace.ts stampTime). */
 const now = () => performance.timeOrigin + performance.now();
 
 async function handle(request: ClientRequest): Promise<ClientReply> {
   if (request.op === 'poll') {
-    // Until a GET answers 200 with `text` in the body; the moment that answer arrived.
+    // Until a GET answers 200 with `text` in the body; the moment that answer arrived. A millisecond
+    // between asks (the onboarding page itself asks every 250 ms): asking back to back kept one of the
+    // two cores busy with polls and their answers, and the render thread, at a lower priority, waited.
     while (now() < request.deadline) {
       const response = await fetch(request.url, request.manualRedirect ? { redirect: 'manual' } : {});
       const body = await response.text();
       if (response.status === 200 && body.includes(request.text)) return { id: request.id, servedAt: now() };
+      await new Promise((resolve) => setTimeout(resolve, POLL_PAUSE_MS));
     }
     return { id: request.id, error: `"${request.text}" was not served at ${request.url} in time` };
   }
