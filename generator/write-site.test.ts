@@ -113,3 +113,23 @@ it('writes a file again when the live one is not a regular file of the same byte
   expect(lstatSync(written).ino).not.toBe(statSync(outside).ino);
   expect(readFileSync(written, 'utf8')).toBe('<h1>Hansen</h1>'.repeat(200));
 });
+
+it('keeps the compressed copies the front server made of a page the publish left as it was', async () => {
+  await writeSite(sites, '12345678', [
+    page('index.html', '<h1>Hansen</h1>'),
+    page('om-os.html', '<p>Om os</p>'),
+  ]);
+  // The front server compresses a page on its first visit and writes the copies beside it.
+  const live = path.join(sites, '12345678');
+  writeFileSync(path.join(live, 'index.html.br'), 'brotli');
+  writeFileSync(path.join(live, 'om-os.html.br'), 'brotli');
+  const before = liveFiles('12345678');
+  await writeSite(sites, '12345678', [
+    page('index.html', '<h1>Hansen</h1>'),
+    page('om-os.html', '<p>Nyt</p>'),
+  ]);
+  const after = liveFiles('12345678');
+  expect(after['index.html.br']?.ino).toBe(before['index.html.br']?.ino);
+  // A changed page's old copy is not carried over: it would be of other bytes.
+  expect(Object.keys(after).sort()).toEqual(['index.html', 'index.html.br', 'om-os.html']);
+});

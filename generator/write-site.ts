@@ -122,11 +122,30 @@ function linkUnchanged(live: string, partialDir: string, file: SiteFile, precomp
     const found = lstatSync(source);
     if (found.size !== file.body.length || !readFileSync(source).equals(file.body)) return false;
     for (const candidate of names) linkSync(path.join(live, candidate), path.join(partialDir, candidate));
+    if (!precompress) linkServerCopies(live, partialDir, file.name);
     return true;
   } catch {
     // Pruned meanwhile, or linking refused: remove what was linked, and write the file instead.
     for (const candidate of names) rmSync(path.join(partialDir, candidate), { force: true });
     return false;
+  }
+}
+
+/**
+ * The compressed copies the front server wrote beside a live file when it first served it
+ * (server/static-file-cache.ts), linked along with the unchanged file: after a publish only the
+ * changed pages are compressed again on their first visit. Best effort: a copy that is not a regular
+ * file, or cannot be linked, is left for the server to make again.
+ */
+function linkServerCopies(live: string, partialDir: string, name: string): void {
+  for (const copy of [`${name}.br`, `${name}.gz`]) {
+    const source = path.join(live, copy);
+    if (!lstatSync(source, { throwIfNoEntry: false })?.isFile()) continue;
+    try {
+      linkSync(source, path.join(partialDir, copy));
+    } catch {
+      rmSync(path.join(partialDir, copy), { force: true });
+    }
   }
 }
 
