@@ -4,7 +4,7 @@
 // input is hashed and the body kept under that key: the next publish renders a document only when
 // its input changed, and takes the kept bytes otherwise.
 //
-// What a document's input is (documentInput in site-files.ts): the site model with every page but the
+// What a document's input is (renderDocuments in site-files.ts): the site model with every page but the
 // document's own reduced to its outline (pageOutline below), plus the document's page whole. The
 // templates are handed exactly that, so nothing they read is outside the key: a template that starts
 // reading another page's text finds it empty in every render (and its tests fail), never stale.

@@ -26,9 +26,13 @@ export type RenderElsewhere = (site: SiteModel, documents: SiteDocument[]) => Pr
 /** A whole site's render is shared with an idle render thread from this many documents to render. */
 const SHARE_FROM_DOCUMENTS = 4;
 
+/** The site's home page: the homepage, else its first page. */
+function homeOf(site: SiteModel): Page | undefined {
+  return site.pages.find((page) => page.type === 'homepage') ?? site.pages[0];
+}
+
 /** The HTML documents of `site`, in the order they are written. */
-function siteDocuments(site: SiteModel): SiteDocument[] {
-  const home = site.pages.find((page) => page.type === 'homepage') ?? site.pages[0];
+function siteDocuments(site: SiteModel, home: Page | undefined): SiteDocument[] {
   const documents: SiteDocument[] = [];
   if (home) documents.push({ name: SITE_FILES.home, page: home });
   for (const page of site.pages)
@@ -51,13 +55,13 @@ export async function renderDocuments(
   site: SiteModel,
   renderer: SiteRenderer,
   documents: readonly SiteDocument[],
-  outlines: readonly Page[] = site.pages.map(pageOutline),
+  outlines: Page[] = site.pages.map(pageOutline),
 ): Promise<Buffer[]> {
   const bodies: Buffer[] = [];
   for (const { page } of documents) {
     const index = page ? site.pages.findIndex((candidate) => candidate.id === page.id) : -1;
     const pages =
-      page && index !== -1 ? outlines.map((outline, at) => (at === index ? page : outline)) : [...outlines];
+      page && index !== -1 ? outlines.map((outline, at) => (at === index ? page : outline)) : outlines;
     bodies.push(Buffer.from(await renderer.renderPage({ site: { ...site, pages }, page })));
   }
   return bodies;
@@ -75,11 +79,11 @@ export async function renderSiteFiles(
   memo?: RenderMemo,
   elsewhere?: RenderElsewhere,
 ): Promise<SiteFile[]> {
-  const home = site.pages.find((page) => page.type === 'homepage') ?? site.pages[0];
+  const home = homeOf(site);
   const outlines = site.pages.map(pageOutline);
   const keys = memo ? documentKeys(site, outlines) : null;
   const cvr = site.company.cvr;
-  const documents = siteDocuments(site).map((document) => {
+  const documents = siteDocuments(site, home).map((document) => {
     const key = keys?.of(document.page);
     return { ...document, key, body: key === undefined ? undefined : memo?.lookup(cvr, document.name, key) };
   });
@@ -89,12 +93,12 @@ export async function renderSiteFiles(
   const here = missing.slice(0, missing.length - shared);
   const there = missing.slice(missing.length - shared);
   const away =
-    there.length > 0
-      ? elsewhere?.(
+    elsewhere && there.length > 0
+      ? elsewhere(
           site,
           there.map(({ name, page }) => ({ name, page })),
         )
-      : undefined;
+      : null;
   const bodies = await renderDocuments(site, renderer, here, outlines);
   here.forEach((document, index) => {
     document.body = bodies[index];

@@ -116,11 +116,10 @@ function linkUnchanged(live: string, partialDir: string, file: SiteFile, precomp
       ? [file.name, `${file.name}.br`, `${file.name}.gz`]
       : [file.name];
   try {
-    for (const candidate of names) {
-      if (!lstatSync(path.join(live, candidate), { throwIfNoEntry: false })?.isFile()) return false;
-    }
-    const found = lstatSync(source);
-    if (found.size !== file.body.length || !readFileSync(source).equals(file.body)) return false;
+    const found = names.map((candidate) => lstatSync(path.join(live, candidate), { throwIfNoEntry: false }));
+    if (!found.every((stats) => stats?.isFile())) return false;
+    // The first of `names` is the file itself: its size first, then its bytes.
+    if (found[0]?.size !== file.body.length || !readFileSync(source).equals(file.body)) return false;
     for (const candidate of names) linkSync(path.join(live, candidate), path.join(partialDir, candidate));
     if (!precompress) linkServerCopies(live, partialDir, file.name);
     return true;
