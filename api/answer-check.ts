@@ -76,7 +76,7 @@ function checkedBody(c: Context, route: RouteAnswers, status: number, sent: unkn
     if (mode === 'refuse') {
       throw new AnswerMismatchError(`${where}: keys outside the answer's schema: ${stray.join(', ')}`);
     }
-    c.var.logger?.error({ route: where, keys: stray }, 'answer keys outside its schema were not sent');
+    c.get('logger')?.error({ route: where, keys: stray }, 'answer keys outside its schema were not sent');
   }
   return result.data;
 }
@@ -113,7 +113,7 @@ const checkedResponses = new WeakSet<Response>();
  */
 export function checkAnswers<H extends Handler>(route: RouteAnswers, handler: H): H {
   const checked: Handler = async (c, next) => {
-    const mode: AnswerCheck = c.var.answerCheck === 'strip' ? 'strip' : 'refuse';
+    const mode: AnswerCheck = c.get('answerCheck') === 'strip' ? 'strip' : 'refuse';
     const json = c.json;
     c.json = ((value: unknown, status?: unknown, headers?: unknown) => {
       if (typeof status !== 'number')

@@ -23,7 +23,7 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
     const code = codeOfStatus(error.status) ?? 'invalid_input';
     return c.json(errorBody(code, new AppError(code).message), error.status);
   }
-  c.var.logger.error({ err: error }, 'unhandled error');
+  c.get('logger').error({ err: error }, 'unhandled error');
   return c.json(errorBody('internal', MESSAGES.internalError), 500);
 }
 

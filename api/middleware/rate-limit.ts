@@ -130,7 +130,7 @@ export function clientIp(c: Context<AppEnv>): string | null {
   } catch {
     return null;
   }
-  const config = c.var.config;
+  const config = c.get('config');
   let trusted = trustCache.get(config);
   if (!trusted) {
     trusted = trustedProxies(config.trustProxy);
@@ -159,7 +159,7 @@ export async function limitByIp(c: Context<AppEnv>, limiter: RateLimiter): Promi
 /** Counts one hit for the client, answers the seconds to wait (0: go on). */
 async function limitClient(c: Context<AppEnv>, limiter: RateLimiter): Promise<number> {
   const ip = clientIp(c);
-  return ip === null ? 0 : c.var.limits.hit(limiter, ip);
+  return ip === null ? 0 : c.get('limits').hit(limiter, ip);
 }
 
 const MINUTE = 60 * 1000;

@@ -15,7 +15,7 @@ export function requestLog(logger: Logger) {
     await next();
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
     const line = { method: c.req.method, path: c.req.path, status: c.res.status, durationMs };
-    if (c.res.status >= 500) c.var.logger.error(line, 'request');
-    else c.var.logger.info(line, 'request');
+    if (c.res.status >= 500) c.get('logger').error(line, 'request');
+    else c.get('logger').info(line, 'request');
   });
 }

@@ -1,5 +1,5 @@
 // The tenant middleware: routes behind it need a signed-in owner, and get THEIR company in
-// c.var.company, read fresh for every request by the owner's e-mail (SPEC: companyEmail equals the
+// c.get('company'), read fresh for every request by the owner's e-mail (SPEC: companyEmail equals the
 // user's e-mail): in the session middleware's query, which joins it, or here when none was read. No handler takes a CVR from the client to decide whose data it touches.
 import { createMiddleware } from 'hono/factory';
 import { findCompanyByOwnerEmail, toCompany, type User } from '../../db';
@@ -15,7 +15,7 @@ export const requireOwner = createMiddleware<OwnerEnv>(async (c, next) => {
   if (!user) throw new AppError('unauthorized', MESSAGES.unauthorized);
   const row = c.get('ownerCompany');
   const company =
-    row === undefined ? await findCompanyByOwnerEmail(c.var.db, user.email) : row && toCompany(row);
+    row === undefined ? await findCompanyByOwnerEmail(c.get('db'), user.email) : row && toCompany(row);
   if (!company) throw new AppError('not_found', MESSAGES.loadCompanyFailed);
   c.set('company', company);
   await next();

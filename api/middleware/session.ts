@@ -1,5 +1,5 @@
-// Reads the session cookie on every /api request: a valid session sets c.var.user and
-// c.var.session, anything else leaves them null (and clears a cookie that no longer opens a session).
+// Reads the session cookie on every /api request: a valid session sets c.get('user') and
+// c.get('session'), anything else leaves them null (and clears a cookie that no longer opens a session).
 // A session extended by this request gets its cookie sent again with the new expiry.
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
@@ -9,16 +9,16 @@ import type { AppEnv } from '../env';
 export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE);
   if (token) {
-    const valid = await validateSessionToken(c.var.db, token, c.var.now());
+    const valid = await validateSessionToken(c.get('db'), token, c.get('now')());
     if (valid) {
       c.set('user', valid.user);
       c.set('session', valid.session);
       c.set('ownerCompany', valid.companyRow);
       if (valid.extended) {
-        setSessionCookie(c, token, new Date(valid.session.expiresAt), c.var.config.publicHost);
+        setSessionCookie(c, token, new Date(valid.session.expiresAt), c.get('config').publicHost);
       }
     } else {
-      clearSessionCookie(c, c.var.config.publicHost);
+      clearSessionCookie(c, c.get('config').publicHost);
     }
   }
   await next();

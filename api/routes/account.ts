@@ -60,7 +60,7 @@ export function createAccountRoutes(deps: { mailer?: (config: Config, logger: Lo
     const wait = await limits.retryAfterSeconds(CURRENT_PASSWORD_LIMIT, user.id);
     if (wait > 0) tooManyRequests(c, wait);
     try {
-      await changePassword(c.var.db, user, input, session.id, c.var.now());
+      await changePassword(c.get('db'), user, input, session.id, c.get('now')());
     } catch (error) {
       await limits.hit(CURRENT_PASSWORD_LIMIT, user.id);
       throw error;
@@ -87,7 +87,12 @@ export function createAccountRoutes(deps: { mailer?: (config: Config, logger: Lo
     if (wait > 0) tooManyRequests(c, wait);
     try {
       await requestEmailChange(
-        { db: c.var.db, mailer: makeMailer(config, logger), publicHost: config.publicHost, now: c.var.now() },
+        {
+          db: c.get('db'),
+          mailer: makeMailer(config, logger),
+          publicHost: config.publicHost,
+          now: c.get('now')(),
+        },
         user,
         input,
       );
@@ -128,12 +133,12 @@ export function createAccountRoutes(deps: { mailer?: (config: Config, logger: Lo
     const { user, config, logger } = c.var;
     const email = await confirmEmailChange(
       {
-        db: c.var.db,
+        db: c.get('db'),
         mailer: makeMailer(config, logger),
         logger,
         publicHost: config.publicHost,
         helpAddress: config.contactTo,
-        now: c.var.now(),
+        now: c.get('now')(),
       },
       user,
       token,
@@ -153,7 +158,12 @@ export function createAccountRoutes(deps: { mailer?: (config: Config, logger: Lo
     const wait = await limits.hit(VERIFY_MAIL_LIMIT, user.id);
     if (wait > 0) tooManyRequests(c, wait);
     await requestEmailVerification(
-      { db: c.var.db, mailer: makeMailer(config, logger), publicHost: config.publicHost, now: c.var.now() },
+      {
+        db: c.get('db'),
+        mailer: makeMailer(config, logger),
+        publicHost: config.publicHost,
+        now: c.get('now')(),
+      },
       user,
     );
     return c.json({ message: MESSAGES.emailVerifySent }, 200);
@@ -170,7 +180,7 @@ export function createAccountRoutes(deps: { mailer?: (config: Config, logger: Lo
   });
   account.openapi(verify, async (c) => {
     const { token } = c.req.valid('json');
-    await confirmEmailVerification(c.var.db, c.var.user, token, c.var.now());
+    await confirmEmailVerification(c.get('db'), c.get('user'), token, c.get('now')());
     return c.json({ message: MESSAGES.emailVerified }, 200);
   });
 

@@ -36,7 +36,7 @@ export function createAiRoutes(writerFor: TextWriterFactory = createTextWriter):
     // Checked before a use is taken: a nameless company should not spend its allowance on an error.
     if (company.name.trim() === '') throw new AppError('invalid_input', MESSAGES.companyNameRequired);
 
-    const now = c.var.now();
+    const now = c.get('now')();
     const day = copenhagenDay(now);
     const usedToday = await takeAiUse(db, company.cvr, day, AI_DAILY_LIMIT);
     if (usedToday === null) {
@@ -46,7 +46,7 @@ export function createAiRoutes(writerFor: TextWriterFactory = createTextWriter):
 
     try {
       // Everything about the company comes from the tenant, never from the request body.
-      const text = await writerFor(c.var.config, logger).write({
+      const text = await writerFor(c.get('config'), logger).write({
         companyName: company.name,
         industryDesc: company.industryDesc,
         industryCode: company.industryCode,
@@ -88,7 +88,7 @@ export function createAiRoutes(writerFor: TextWriterFactory = createTextWriter):
     responses: { 200: answer(aiUsageSchema, 'Used today, of the limit') },
   });
   routes.openapi(usage, async (c) => {
-    const usedToday = await getAiUsage(c.var.db, c.var.company.cvr, copenhagenDay(c.var.now()));
+    const usedToday = await getAiUsage(c.get('db'), c.get('company').cvr, copenhagenDay(c.get('now')()));
     return c.json({ usedToday, limit: AI_DAILY_LIMIT }, 200);
   });
 

@@ -107,7 +107,7 @@ export function createAnalyticsRoutes(deps: { limiter?: RateLimiter } = {}): Ope
     // Counted once the event is known to be valid: garbage costs the sender nothing.
     await limitByIp(c, limiter);
     const { db } = c.var;
-    const now = c.var.now();
+    const now = c.get('now')();
     const day = copenhagenDay(now);
     if (event.type === 'page_view') {
       await incrementAnalyticsCount(db, day, 'page_view', event.path);

@@ -71,20 +71,20 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
       if (emailWait > 0) tooManyRequests(c, emailWait);
     }
 
-    const user = await findOwnerByCredentials(c.var.db, email, password);
+    const user = await findOwnerByCredentials(c.get('db'), email, password);
     if (!user) {
       await limits.hit(LOGIN_LIMITS.failuresPerEmailAndClient, pairKey);
       await limits.hit(LOGIN_LIMITS.failuresPerEmail, emailKey);
       throw new AppError('unauthorized', MESSAGES.loginFailed);
     }
-    const company = await findCompanyByOwnerEmail(c.var.db, user.email);
+    const company = await findCompanyByOwnerEmail(c.get('db'), user.email);
     if (!company) throw new AppError('not_found', MESSAGES.loadCompanyFailed);
 
     await limits.reset(LOGIN_LIMITS.failuresPerEmailAndClient, pairKey);
     if (!known) await limits.hit(LOGIN_LIMITS.knownClient, pairKey);
-    const { token, session } = await createSession(c.var.db, user.id, c.var.now());
-    setSessionCookie(c, token, new Date(session.expiresAt), c.var.config.publicHost);
-    return c.json(toSessionJson(user.email, company, c.var.config.publicHost), 200);
+    const { token, session } = await createSession(c.get('db'), user.id, c.get('now')());
+    setSessionCookie(c, token, new Date(session.expiresAt), c.get('config').publicHost);
+    return c.json(toSessionJson(user.email, company, c.get('config').publicHost), 200);
   });
 
   const resetRequest = createRoute({
@@ -113,11 +113,11 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     // Not awaited: the answer must not wait on whether the account exists (requestPasswordReset).
     requestPasswordReset(
       {
-        db: c.var.db,
+        db: c.get('db'),
         mailer: makeMailer(config, logger),
         logger,
         publicHost: config.publicHost,
-        now: c.var.now(),
+        now: c.get('now')(),
       },
       email,
     );
@@ -138,7 +138,7 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
   });
   auth.openapi(resetCheck, async (c) => {
     const { token } = c.req.valid('json');
-    const { state } = await accountTokenState(c.var.db, token, 'password_reset', c.var.now());
+    const { state } = await accountTokenState(c.get('db'), token, 'password_reset', c.get('now')());
     return c.json({ state, message: resetTokenMessage(state) }, 200);
   });
 
@@ -156,13 +156,13 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
   });
   auth.openapi(resetConfirm, async (c) => {
     const { token, password } = c.req.valid('json');
-    const now = c.var.now();
-    const user = await confirmPasswordReset(c.var.db, token, password, now);
-    const company = await findCompanyByOwnerEmail(c.var.db, user.email);
+    const now = c.get('now')();
+    const user = await confirmPasswordReset(c.get('db'), token, password, now);
+    const company = await findCompanyByOwnerEmail(c.get('db'), user.email);
     if (!company) throw new AppError('not_found', MESSAGES.loadCompanyFailed);
-    const { token: sessionToken, session } = await createSession(c.var.db, user.id, now);
-    setSessionCookie(c, sessionToken, new Date(session.expiresAt), c.var.config.publicHost);
-    return c.json(toSessionJson(user.email, company, c.var.config.publicHost), 200);
+    const { token: sessionToken, session } = await createSession(c.get('db'), user.id, now);
+    setSessionCookie(c, sessionToken, new Date(session.expiresAt), c.get('config').publicHost);
+    return c.json(toSessionJson(user.email, company, c.get('config').publicHost), 200);
   });
 
   const handoffStart = createRoute({
@@ -175,7 +175,7 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
   auth.openapi(handoffStart, (c) => {
     const host = c.req.header('host') ?? '';
     return c.redirect(
-      `${productOrigin(c.var.config.publicHost)}/api/auth/handoff?to=${encodeURIComponent(host)}`,
+      `${productOrigin(c.get('config').publicHost)}/api/auth/handoff?to=${encodeURIComponent(host)}`,
       302,
     );
   });
@@ -203,7 +203,11 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     if (!user || !session || company?.cvr !== cvr) {
       return c.redirect(`${hostOrigin(to)}/admin?handoff=none`, 302);
     }
-    const token = await issueHandoff(db, { userId: user.id, sessionId: session.id, host: to }, c.var.now());
+    const token = await issueHandoff(
+      db,
+      { userId: user.id, sessionId: session.id, host: to },
+      c.get('now')(),
+    );
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
     return c.redirect(`${hostOrigin(to)}/admin#handoff=${token}`, 302);
@@ -223,15 +227,20 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
   });
   auth.openapi(redeem, async (c) => {
     const { token } = c.req.valid('json');
-    const now = c.var.now();
-    const redeemed = await redeemHandoff(c.var.db, token, c.req.header('host') ?? '', now);
+    const now = c.get('now')();
+    const redeemed = await redeemHandoff(c.get('db'), token, c.req.header('host') ?? '', now);
     if (!redeemed) throw new AppError('unauthorized', MESSAGES.unauthorized);
-    const user = await findUserById(c.var.db, redeemed.userId);
-    const company = user ? await findCompanyByOwnerEmail(c.var.db, user.email) : undefined;
+    const user = await findUserById(c.get('db'), redeemed.userId);
+    const company = user ? await findCompanyByOwnerEmail(c.get('db'), user.email) : undefined;
     if (!user || !company) throw new AppError('unauthorized', MESSAGES.unauthorized);
-    const { token: sessionToken, session } = await createSession(c.var.db, user.id, now, redeemed.parentId);
-    setSessionCookie(c, sessionToken, new Date(session.expiresAt), c.var.config.publicHost);
-    return c.json(toSessionJson(user.email, company, c.var.config.publicHost), 200);
+    const { token: sessionToken, session } = await createSession(
+      c.get('db'),
+      user.id,
+      now,
+      redeemed.parentId,
+    );
+    setSessionCookie(c, sessionToken, new Date(session.expiresAt), c.get('config').publicHost);
+    return c.json(toSessionJson(user.email, company, c.get('config').publicHost), 200);
   });
 
   const logout = createRoute({
@@ -244,8 +253,8 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
   });
   auth.openapi(logout, async (c) => {
     const session = c.get('session');
-    if (session) await endLogin(c.var.db, session, c.var.now());
-    clearSessionCookie(c, c.var.config.publicHost);
+    if (session) await endLogin(c.get('db'), session, c.get('now')());
+    clearSessionCookie(c, c.get('config').publicHost);
     return c.body(null, 204);
   });
 
@@ -264,14 +273,14 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     const user = c.get('user');
     if (!user) {
       // On a company's own host the admin may fetch a session from the main host (hand-off).
-      const mode = classifyHost(c.req.header('host') ?? '', c.var.config.publicHost);
+      const mode = classifyHost(c.req.header('host') ?? '', c.get('config').publicHost);
       const handoff = mode && mode.mode !== 'main' ? { handoff: '/api/auth/handoff/start' } : {};
       return c.json(signedOutSchema.parse({ signedIn: false, ...handoff }), 200);
     }
-    const company = await findCompanyByOwnerEmail(c.var.db, user.email);
+    const company = await findCompanyByOwnerEmail(c.get('db'), user.email);
     if (!company) throw new AppError('not_found', MESSAGES.loadCompanyFailed);
     return c.json(
-      { signedIn: true as const, ...toSessionJson(user.email, company, c.var.config.publicHost) },
+      { signedIn: true as const, ...toSessionJson(user.email, company, c.get('config').publicHost) },
       200,
     );
   });

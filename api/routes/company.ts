@@ -1,5 +1,5 @@
 // /api/company — the signed-in owner's company and its settings (SPEC §2 Settings, §7 settings save).
-// The company is c.var.company, resolved by requireOwner; nothing here reads a CVR from the client.
+// The company is c.get('company'), resolved by requireOwner; nothing here reads a CVR from the client.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { COMPANY_MESSAGES, companySchema, settingsSchema } from '../../contracts/company';
 import { updateCompany, verifiedDomainHolder } from '../../db';
@@ -38,20 +38,20 @@ const saveSettings = createRoute({
 export function createCompanyRoutes(): OpenAPIHono<OwnerEnv> {
   const company = routeGroup<OwnerEnv>();
 
-  company.openapi(read, (c) => c.json(toCompanyJson(c.var.company), 200));
+  company.openapi(read, (c) => c.json(toCompanyJson(c.get('company')), 200));
   company.openapi(saveSettings, async (c) => {
-    const current = c.var.company;
+    const current = c.get('company');
     const patch = settingsPatch(c.req.valid('json'), current);
-    if (patch.customDomain && isProductHost(patch.customDomain, c.var.config.publicHost)) {
+    if (patch.customDomain && isProductHost(patch.customDomain, c.get('config').publicHost)) {
       throw new AppError('invalid_input', COMPANY_MESSAGES.invalidDomain);
     }
     // A domain (or its www twin) that another company has proved is theirs; a pending claim is nobody's.
-    if (patch.customDomain && (await verifiedDomainHolder(c.var.db, patch.customDomain, current.cvr))) {
+    if (patch.customDomain && (await verifiedDomainHolder(c.get('db'), patch.customDomain, current.cvr))) {
       throw new AppError('conflict', MESSAGES.domainTaken);
     }
     const saved = await orFail(c, MESSAGES.saveFailed, () =>
       commitChange(c.var, current.cvr, async (trx) =>
-        valueOrRefuse(await updateCompany(trx, current.cvr, patch, c.var.now()), {
+        valueOrRefuse(await updateCompany(trx, current.cvr, patch, c.get('now')()), {
           'company-not-found': ['not_found', MESSAGES.companyNotFound],
           'domain-taken': ['conflict', MESSAGES.domainTaken],
         }),

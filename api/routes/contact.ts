@@ -60,7 +60,7 @@ export function createContactRoutes(deps: ContactRoutesDeps = {}): OpenAPIHono<A
     }
 
     const stored = await orFail(c, MESSAGES.contactFailed, () =>
-      insertContactMessage(db, input, c.var.now()),
+      insertContactMessage(db, input, c.get('now')()),
     );
     try {
       await makeMailer(config, logger).send(contactMail(input, config.contactTo));

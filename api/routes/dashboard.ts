@@ -27,7 +27,7 @@ export function createDashboardRoutes(): OpenAPIHono<OwnerEnv> {
 
   dashboard.openapi(read, async (c) => {
     const { db, company, config, user } = c.var;
-    const now = c.var.now();
+    const now = c.get('now')();
     const today = copenhagenDay(now);
     const [views, pages, images, publish] = await Promise.all([
       listSitePageViews(db, company.cvr, shiftDay(today, -(STATS_DAYS - 1)), today),

@@ -45,7 +45,7 @@ export function createDomainRoutes(
   });
   domain.openapi(read, (c) => {
     const { company } = c.var;
-    const { publicHost, dnsARecord } = c.var.config;
+    const { publicHost, dnsARecord } = c.get('config');
     const custom = company.customDomain;
     return c.json(
       {
@@ -82,8 +82,8 @@ export function createDomainRoutes(
     const { company } = c.var;
     const custom = company.customDomain;
     if (!custom) throw new AppError('invalid_input', DOMAIN_MESSAGES.noCustomDomain);
-    const lookup = resolver(c.var.config);
-    const wantedA = c.var.config.dnsARecord;
+    const lookup = resolver(c.get('config'));
+    const wantedA = c.get('config').dnsARecord;
     const wantedTxt = verificationValue(company.cvr);
     let a: string[];
     let txt: string[];
@@ -95,7 +95,7 @@ export function createDomainRoutes(
         ),
       ]);
     } catch (error) {
-      c.var.logger.warn({ err: error, domain: custom }, 'DNS check failed');
+      c.get('logger').warn({ err: error, domain: custom }, 'DNS check failed');
       throw new AppError('unavailable', DOMAIN_MESSAGES.dnsUnavailable, { cause: error });
     }
     const aOk = wantedA !== null && a.includes(wantedA);

@@ -1,5 +1,5 @@
 // The company's image archive (SPEC §2 Billedearkiv, §5, §7): list, upload, delete. Mounted at
-// /api/images behind the tenant middleware; every call acts on c.var.company only.
+// /api/images behind the tenant middleware; every call acts on c.get('company') only.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { imageListSchema, imageSchema } from '../../contracts/images';
@@ -18,7 +18,7 @@ import { uploadImage } from '../services/upload-image';
 // Counted before the body is read, so a full archive costs no upload; insertImage checks again,
 // atomically, for uploads that race past this.
 const refuseWhenFull = createMiddleware<OwnerEnv>(async (c, next) => {
-  if (!canUploadImage(await countImages(c.var.db, c.var.company.cvr))) {
+  if (!canUploadImage(await countImages(c.get('db'), c.get('company').cvr))) {
     throw new AppError('limit_reached', MESSAGES.uploadLimit);
   }
   await next();
@@ -61,7 +61,7 @@ export function createImageRoutes(): OpenAPIHono<OwnerEnv> {
     const rows = await orFail(
       c,
       MESSAGES.imagesListFailed,
-      () => listImages(c.var.db, c.var.company.cvr),
+      () => listImages(c.get('db'), c.get('company').cvr),
       'listing images failed',
     );
     return c.json(
@@ -77,11 +77,11 @@ export function createImageRoutes(): OpenAPIHono<OwnerEnv> {
       MESSAGES.uploadFailedThe,
       () =>
         uploadImage({
-          db: c.var.db,
-          storageDir: c.var.config.storageDir,
-          cvr: c.var.company.cvr,
-          uploaderEmail: c.var.user.email,
-          now: c.var.now(),
+          db: c.get('db'),
+          storageDir: c.get('config').storageDir,
+          cvr: c.get('company').cvr,
+          uploaderEmail: c.get('user').email,
+          now: c.get('now')(),
           file,
         }),
       'image upload failed',
@@ -91,7 +91,7 @@ export function createImageRoutes(): OpenAPIHono<OwnerEnv> {
   });
 
   images.openapi(remove, async (c) => {
-    const cvr = c.var.company.cvr;
+    const cvr = c.get('company').cvr;
     // A page may have shown it: the row and the publish record commit together.
     const { leftovers } = await orFail(
       c,
@@ -99,7 +99,7 @@ export function createImageRoutes(): OpenAPIHono<OwnerEnv> {
       () => deleteImageAndFiles(mediaDeps(c.var), cvr, c.req.param('id')),
       'image delete failed',
     );
-    if (leftovers.length > 0) c.var.logger.warn({ errors: leftovers }, 'image files left after delete');
+    if (leftovers.length > 0) c.get('logger').warn({ errors: leftovers }, 'image files left after delete');
     return c.body(null, 204);
   });
 

@@ -1,5 +1,5 @@
 // The owner's inbox of quote requests (issue 25), mounted at /api/leads behind the tenant middleware:
-// every call acts on c.var.company only, so a request of company A is never visible to B.
+// every call acts on c.get('company') only, so a request of company A is never visible to B.
 //   GET    /api/leads                  – the requests, newest first, and how many are unread
 //   GET    /api/leads/unread           – the unread count (navigation, dashboard)
 //   PATCH  /api/leads/{id}             – mark read/unread, handled/not handled
@@ -131,7 +131,7 @@ export function createLeadRoutes(): OpenAPIHono<OwnerEnv> {
   });
 
   leads.openapi(unread, async (c) => {
-    return c.json({ unread: await countUnreadLeads(c.var.db, c.var.company.cvr) }, 200);
+    return c.json({ unread: await countUnreadLeads(c.get('db'), c.get('company').cvr) }, 200);
   });
 
   leads.openapi(readSettings, async (c) => {
@@ -146,7 +146,12 @@ export function createLeadRoutes(): OpenAPIHono<OwnerEnv> {
     const settings = { formEnabled: input.formEnabled, recipientEmail: input.recipientEmail.trim() || null };
     // The form is on the site's pages: the setting and "publish wanted" commit together.
     await commitChange(
-      { db: c.var.db, enqueuePublish: c.var.enqueuePublish, now: c.var.now, logger: c.var.logger },
+      {
+        db: c.get('db'),
+        enqueuePublish: c.get('enqueuePublish'),
+        now: c.get('now'),
+        logger: c.get('logger'),
+      },
       company.cvr,
       (trx) => saveLeadSettings(trx, company.cvr, settings),
     );
@@ -155,11 +160,11 @@ export function createLeadRoutes(): OpenAPIHono<OwnerEnv> {
 
   leads.openapi(update, async (c) => {
     const lead = await updateLeadState(
-      c.var.db,
-      c.var.company.cvr,
+      c.get('db'),
+      c.get('company').cvr,
       c.req.valid('param').id,
       c.req.valid('json'),
-      c.var.now(),
+      c.get('now')(),
     );
     if (!lead) throw notFound();
     return c.json(toLeadJson(lead), 200);

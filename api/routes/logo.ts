@@ -1,5 +1,5 @@
 // The company's logo (SPEC §2 Settings logo, §7 Logo upload). Mounted at /api/company/logo behind
-// the tenant middleware; the logo is saved alone ({logo}) on c.var.company.
+// the tenant middleware; the logo is saved alone ({logo}) on c.get('company').
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { logoSchema } from '../../contracts/company';
@@ -40,7 +40,7 @@ export function createLogoRoutes(): OpenAPIHono<OwnerEnv> {
     const change = await orFail(
       c,
       MESSAGES.logoUploadFailed,
-      () => uploadLogo(mediaDeps(c.var), c.var.company.cvr, file),
+      () => uploadLogo(mediaDeps(c.var), c.get('company').cvr, file),
       'logo upload failed',
     );
     return c.json(logoJson(c, change), 200);
@@ -50,7 +50,7 @@ export function createLogoRoutes(): OpenAPIHono<OwnerEnv> {
     const change = await orFail(
       c,
       MESSAGES.updateFailed,
-      () => removeLogo(mediaDeps(c.var), c.var.company.cvr),
+      () => removeLogo(mediaDeps(c.var), c.get('company').cvr),
       'logo removal failed',
     );
     return c.json(logoJson(c, change), 200);
@@ -61,6 +61,6 @@ export function createLogoRoutes(): OpenAPIHono<OwnerEnv> {
 
 /** The change is committed with its publish record; report files of the old logo that stayed behind. */
 function logoJson(c: Context<OwnerEnv>, change: LogoChange): { logo: string | null } {
-  if (change.leftovers.length > 0) c.var.logger.warn({ errors: change.leftovers }, 'old logo files left');
+  if (change.leftovers.length > 0) c.get('logger').warn({ errors: change.leftovers }, 'old logo files left');
   return { logo: change.company.logo };
 }

@@ -70,8 +70,8 @@ export function createOnboardingCreateRoutes(overrides: OnboardingCreateOverride
         scrape: makeScrape(logger),
         writer: makeWriter(config, logger),
         mailer: makeMailer(config, logger),
-        enqueuePublish: c.var.enqueuePublish,
-        now: c.var.now,
+        enqueuePublish: c.get('enqueuePublish'),
+        now: c.get('now'),
       },
       input,
     );
@@ -79,7 +79,7 @@ export function createOnboardingCreateRoutes(overrides: OnboardingCreateOverride
     // The owner is signed in at once. The company exists whatever happens here: a failed session
     // only means logging in by hand, so it is logged rather than answered as an error.
     try {
-      const { token, session } = await createSession(db, created.userId, c.var.now());
+      const { token, session } = await createSession(db, created.userId, c.get('now')());
       setSessionCookie(c, token, new Date(session.expiresAt), config.publicHost);
     } catch (error) {
       logger.error({ err: error, cvr: created.cvr }, 'signing in the new owner failed');

@@ -35,10 +35,10 @@ export interface OnboardingLookupDeps {
 }
 
 const defaultRegistry = (c: Context<AppEnv>): CvrRegistry =>
-  createCvrRegistry(c.var.config, c.var.db, { logger: c.var.logger, now: c.var.now });
+  createCvrRegistry(c.get('config'), c.get('db'), { logger: c.get('logger'), now: c.get('now') });
 
 const defaultSearch = (c: Context<AppEnv>): WebsiteSearch =>
-  createWebsiteSearch(c.var.config, { logger: c.var.logger });
+  createWebsiteSearch(c.get('config'), { logger: c.get('logger') });
 
 const lookup = createRoute({
   method: 'post',
@@ -62,14 +62,14 @@ export function createOnboardingLookupRoutes(deps: OnboardingLookupDeps = {}): O
   routes.openapi(lookup, async (c) => {
     const { cvr } = c.req.valid('json');
     await limitByIp(c, limiter);
-    if (await findCompanyByCvr(c.var.db, cvr)) throw new AppError('conflict', MESSAGES.cvrTaken);
+    if (await findCompanyByCvr(c.get('db'), cvr)) throw new AppError('conflict', MESSAGES.cvrTaken);
 
     const company = await registry(c).lookup(cvr);
     let website: WebsiteSuggestion | null = null;
     try {
       website = await search(c).find(company.name);
     } catch (error) {
-      c.var.logger.warn({ err: error }, 'website search failed');
+      c.get('logger').warn({ err: error }, 'website search failed');
     }
     // Field by field: the registry's cache row may carry more than the browser needs.
     return c.json({ company: toCvrCompanyJson(company), website: website && toWebsiteJson(website) }, 200);

@@ -30,7 +30,7 @@ const OPERATOR_DAYS = 30;
 const TRIALS_ENDING_DAYS = 14;
 
 const requireOperator = createMiddleware<OwnerEnv>(async (c, next) => {
-  if (!isOperator(c.var.config, c.var.user)) throw new AppError('not_found', MESSAGES.notFound);
+  if (!isOperator(c.get('config'), c.get('user'))) throw new AppError('not_found', MESSAGES.notFound);
   await next();
 });
 
@@ -61,7 +61,7 @@ export function createOperatorRoutes(): OpenAPIHono<OwnerEnv> {
 
   operator.openapi(read, async (c) => {
     const { db } = c.var;
-    const now = c.var.now();
+    const now = c.get('now')();
     const today = copenhagenDay(now);
     const fromDay = shiftDay(today, -(OPERATOR_DAYS - 1));
     const [signups, counts, trials, orders, failed] = await Promise.all([
@@ -91,7 +91,7 @@ export function createOperatorRoutes(): OpenAPIHono<OwnerEnv> {
     );
   });
 
-  operator.openapi(leadFigures, async (c) => c.json(await leadCounts(c.var.db), 200));
+  operator.openapi(leadFigures, async (c) => c.json(await leadCounts(c.get('db')), 200));
 
   return operator;
 }

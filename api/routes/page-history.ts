@@ -1,6 +1,6 @@
 // Page history and undo (issue 14), mounted under /api/pages by pages.ts: a page's revisions and
 // restoring one (a new save that publishes), and the "Slettede sider" list with its restore. Every
-// query is scoped to c.var.company's CVR; each restore commits with its publish record.
+// query is scoped to c.get('company')'s CVR; each restore commits with its publish record.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { deletedPageSchema, pageRevisionSchema, pageSchema } from '../../contracts/pages';
 import { findPage, listDeletedPages, listPageRevisions, purgeDeletedPages } from '../../db';
@@ -54,38 +54,38 @@ export function createPageHistoryRoutes(): OpenAPIHono<OwnerEnv> {
   const pageHistory = routeGroup<OwnerEnv>();
 
   pageHistory.openapi(deleted, async (c) => {
-    const { cvr } = c.var.company;
-    const horizon = undoHorizon(c.var.now());
+    const { cvr } = c.get('company');
+    const horizon = undoHorizon(c.get('now')());
     const list = await orFail(c, MESSAGES.historyLoadFailed, async () => {
-      await purgeDeletedPages(c.var.db, cvr, horizon);
-      return listDeletedPages(c.var.db, cvr, horizon);
+      await purgeDeletedPages(c.get('db'), cvr, horizon);
+      return listDeletedPages(c.get('db'), cvr, horizon);
     });
     return c.json(list.map(toDeletedPageJson), 200);
   });
 
   pageHistory.openapi(restoreDeleted, async (c) => {
-    const { cvr } = c.var.company;
+    const { cvr } = c.get('company');
     const page = await orFail(c, MESSAGES.deletedPageRestoreFailed, () =>
-      commitChange(c.var, cvr, (trx) => restoreDeletedPage(trx, cvr, c.req.param('id'), c.var.now())),
+      commitChange(c.var, cvr, (trx) => restoreDeletedPage(trx, cvr, c.req.param('id'), c.get('now')())),
     );
     return c.json(toPageJson(page), 201);
   });
 
   pageHistory.openapi(revisions, async (c) => {
-    const { cvr } = c.var.company;
+    const { cvr } = c.get('company');
     const id = c.req.param('id');
     const list = await orFail(c, MESSAGES.historyLoadFailed, async () => {
-      if (!(await findPage(c.var.db, cvr, id))) throw new AppError('not_found', MESSAGES.notFound);
-      return listPageRevisions(c.var.db, cvr, id);
+      if (!(await findPage(c.get('db'), cvr, id))) throw new AppError('not_found', MESSAGES.notFound);
+      return listPageRevisions(c.get('db'), cvr, id);
     });
     return c.json(list.map(toRevisionJson), 200);
   });
 
   pageHistory.openapi(restoreVersion, async (c) => {
-    const { cvr } = c.var.company;
+    const { cvr } = c.get('company');
     const page = await orFail(c, MESSAGES.revisionRestoreFailed, () =>
       commitChange(c.var, cvr, (trx) =>
-        restoreRevision(trx, cvr, c.req.param('id'), c.req.param('revisionId'), c.var.now()),
+        restoreRevision(trx, cvr, c.req.param('id'), c.req.param('revisionId'), c.get('now')()),
       ),
     );
     return c.json(toPageJson(page), 200);

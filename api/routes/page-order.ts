@@ -1,5 +1,5 @@
 // PUT /api/pages/order — the owner's menu order and "Vis i menuen" for all pages at once (issue 14).
-// Mounted before /api/pages so `order` is never read as a page id. Scoped to c.var.company; the
+// Mounted before /api/pages so `order` is never read as a page id. Scoped to c.get('company'); the
 // change commits with its "publish wanted" record (commitChange), so the site's menu follows.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { pageOrderSchema } from '../../contracts/page-order';
@@ -30,7 +30,7 @@ export function createPageOrderRoutes(): OpenAPIHono<OwnerEnv> {
   const pageOrder = routeGroup<OwnerEnv>();
 
   pageOrder.openapi(order, async (c) => {
-    const { cvr } = c.var.company;
+    const { cvr } = c.get('company');
     const { pages } = c.req.valid('json');
     const ordered = await orFail(c, MESSAGES.pageOrderFailed, () =>
       commitChange(c.var, cvr, async (trx) =>

@@ -1,5 +1,5 @@
 // /api/pages — the owner's pages: list, create, save, delete (SPEC §2 Pages editor, §4). Every query is
-// scoped to c.var.company's CVR, so another company's page id finds nothing (404). Each change commits
+// scoped to c.get('company')'s CVR, so another company's page id finds nothing (404). Each change commits
 // with its "publish wanted" record (commitChange) and, for a save, a revision (api/services/pages.ts).
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { pageCreateSchema, pageSchema, pageUpdateSchema } from '../../contracts/pages';
@@ -62,30 +62,30 @@ export function createPageRoutes(): OpenAPIHono<OwnerEnv> {
   const pages = routeGroup<OwnerEnv>();
 
   pages.openapi(list, async (c) =>
-    c.json((await listPages(c.var.db, c.var.company.cvr)).map(toPageJson), 200),
+    c.json((await listPages(c.get('db'), c.get('company').cvr)).map(toPageJson), 200),
   );
   pages.openapi(create, async (c) => {
-    const { cvr } = c.var.company;
+    const { cvr } = c.get('company');
     const page = await orFail(c, MESSAGES.pageCreateFailed, () =>
-      commitChange(c.var, cvr, (trx) => createPage(trx, cvr, c.req.valid('json'), c.var.now())),
+      commitChange(c.var, cvr, (trx) => createPage(trx, cvr, c.req.valid('json'), c.get('now')())),
     );
     return c.json(toPageJson(page), 201);
   });
 
   pages.openapi(save, async (c) => {
-    const { cvr } = c.var.company;
+    const { cvr } = c.get('company');
     const page = await orFail(c, MESSAGES.saveFailed, () =>
       commitChange(c.var, cvr, (trx) =>
-        savePage(trx, cvr, c.req.param('id'), c.req.valid('json'), c.var.now()),
+        savePage(trx, cvr, c.req.param('id'), c.req.valid('json'), c.get('now')()),
       ),
     );
     return c.json(toPageJson(page), 200);
   });
 
   pages.openapi(remove, async (c) => {
-    const { cvr } = c.var.company;
+    const { cvr } = c.get('company');
     await orFail(c, MESSAGES.pageDeleteFailed, () =>
-      commitChange(c.var, cvr, (trx) => removePage(trx, cvr, c.req.param('id'), c.var.now())),
+      commitChange(c.var, cvr, (trx) => removePage(trx, cvr, c.req.param('id'), c.get('now')())),
     );
     return c.body(null, 204);
   });

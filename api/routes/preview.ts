@@ -20,7 +20,7 @@ import { settingsPatch } from '../services/settings-patch';
 
 /** Counts one preview of the owner's company; past the limit, 429 with the preview's own message. */
 async function countPreview(c: Context<OwnerEnv>): Promise<void> {
-  const wait = await c.var.limits.hit(c.var.previews.limiter, c.var.company.cvr);
+  const wait = await c.get('limits').hit(c.get('previews').limiter, c.get('company').cvr);
   if (wait > 0) {
     c.header('Retry-After', String(wait));
     throw new AppError('rate_limited', MESSAGES.tooManyPreviews);
@@ -60,7 +60,7 @@ export function createPagePreviewRoutes(): OpenAPIHono<OwnerEnv> {
     const html = await orFail(
       c,
       MESSAGES.previewFailed,
-      () => c.var.previews.renderer.render(site, c.req.param('id')),
+      () => c.get('previews').renderer.render(site, c.req.param('id')),
       'preview failed',
     );
     return c.json(previewOf(c, html), 200);
@@ -93,7 +93,7 @@ export function createSettingsPreviewRoutes(): OpenAPIHono<OwnerEnv> {
     const html = await orFail(
       c,
       MESSAGES.previewFailed,
-      () => c.var.previews.renderer.render(site, homepageId),
+      () => c.get('previews').renderer.render(site, homepageId),
       'preview failed',
     );
     return c.json(previewOf(c, html), 200);

@@ -89,9 +89,9 @@ interface SiteOfRequest {
 
 /** The company whose site the request came from; null when the CVR is not this host's company. */
 async function siteOfRequest(c: Context<AppEnv>, cvr: string): Promise<SiteOfRequest | null> {
-  const company = await findCompanyByCvr(c.var.db, cvr);
+  const company = await findCompanyByCvr(c.get('db'), cvr);
   if (!company) return null;
-  const mode = classifyHost(c.req.header('host') ?? '', c.var.config.publicHost);
+  const mode = classifyHost(c.req.header('host') ?? '', c.get('config').publicHost);
   if (mode === null) return null;
   if (mode.mode === 'main') return { company, base: `/${cvr}` };
   if (mode.mode === 'subdomain') return mode.subdomain === company.subdomain ? { company, base: '' } : null;
@@ -122,11 +122,11 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
   routes.openapi(token, async (c) => {
     const { cvr } = c.req.valid('param');
     const site = await siteOfRequest(c, cvr);
-    if (!site || !(await getLeadSettings(c.var.db, cvr)).formEnabled) {
+    if (!site || !(await getLeadSettings(c.get('db'), cvr)).formEnabled) {
       throw new AppError('not_found', LEAD_MESSAGES.notAvailable);
     }
     c.header('Cache-Control', 'no-store');
-    return c.json({ token: await freshToken(c.var.db, cvr, c.var.now()) }, 200);
+    return c.json({ token: await freshToken(c.get('db'), cvr, c.get('now')()) }, 200);
   });
 
   const submit = createRoute({
@@ -161,7 +161,7 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
   routes.openapi(submit, (async (c: Context<AppEnv>) => {
     const cvr = c.req.param('cvr') ?? '';
     const { db, logger } = c.var;
-    const now = c.var.now();
+    const now = c.get('now')();
     const site = await siteOfRequest(c, cvr);
     if (!site || !(await getLeadSettings(db, cvr)).formEnabled) {
       throw new AppError('not_found', LEAD_MESSAGES.notAvailable);
@@ -233,10 +233,10 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
       return received();
     }
     const ip = clientIp(c);
-    if (ip !== null && (await c.var.limits.hit(limits.perClient, ip)) > 0) {
+    if (ip !== null && (await c.get('limits').hit(limits.perClient, ip)) > 0) {
       return refuse({ form: LEAD_MESSAGES.tooMany }, 429);
     }
-    if ((await c.var.limits.hit(limits.perCompany, cvr)) > 0) {
+    if ((await c.get('limits').hit(limits.perCompany, cvr)) > 0) {
       logger.warn({ cvr }, 'lead limit per company reached');
       return refuse({ form: LEAD_MESSAGES.tooMany }, 429);
     }
@@ -253,7 +253,7 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
     }
     const id = crypto.randomUUID();
     try {
-      const stored = await writeLeadPhotos(c.var.config.storageDir, cvr, id, prepared);
+      const stored = await writeLeadPhotos(c.get('config').storageDir, cvr, id, prepared);
       await insertLead(db, cvr, { ...values, photos: stored, contentHash }, now, id);
     } catch (error) {
       logger.error({ err: error, cvr }, 'lead not stored');

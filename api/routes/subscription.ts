@@ -106,13 +106,13 @@ export function createSubscriptionRoutes(): OpenAPIHono<OwnerEnv> {
   const subscription = routeGroup<OwnerEnv>();
 
   subscription.openapi(read, async (c) =>
-    c.json(await subscriptionJson(c.var.db, c.var.company, c.var.now()), 200),
+    c.json(await subscriptionJson(c.get('db'), c.get('company'), c.get('now')()), 200),
   );
 
   subscription.openapi(order, async (c) => {
     const input = c.req.valid('json');
     const { db, config, company, user, logger } = c.var;
-    const now = c.var.now();
+    const now = c.get('now')();
     if (company.plan.status === PLAN_STATUS_ORDERED) throw new AppError('conflict', MESSAGES.alreadyOrdered);
     const ean = input.ean || null;
     const order = await db.transaction().execute(async (trx) => {
@@ -134,7 +134,7 @@ export function createSubscriptionRoutes(): OpenAPIHono<OwnerEnv> {
     });
     // An inactive site is shown again from now on: publishing it also brings the engines' host
     // routes in line (server/host-routes.ts). The enqueue never throws; the sweep is the fallback.
-    await c.var.enqueuePublish(company.cvr);
+    await c.get('enqueuePublish')(company.cvr);
     // The order stands even when mail fails: the operator view lists every order.
     const mailer = createMailer(config, logger);
     for (const mail of orderMails(company, order, user.email, config.contactTo)) {
