@@ -4,7 +4,7 @@ import type { Db } from '../db';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { type LandingRenderer, loadSiteRenderer, type SiteRenderer } from './astro-renderer';
-import { createLandingPublisher, type LandingPublisher } from './landing';
+import { companyKey, createLandingPublisher, type LandingPublisher, landingAfterPublish } from './landing';
 import { loadSiteModel } from './load-site';
 import { type PublishStep, publishStamp } from './publish-trace';
 import { RenderMemo } from './render-memo';
@@ -85,13 +85,7 @@ export async function createSitePublisher(deps: PublisherDeps): Promise<SitePubl
         ...(deps.logger ? { logger: deps.logger } : {}),
       })
     : null;
-  // The company's own site is live before this runs; a failure here must not fail its publish.
-  const refreshLanding = async () => {
-    if (!landing) return;
-    await landing
-      .refresh()
-      .catch((error: unknown) => deps.logger?.error({ err: error }, 'landing page render failed'));
-  };
+  const afterPublish = landingAfterPublish(landing, sitesDir, deps.logger);
   return {
     landing,
     async publish(cvr, alongside) {
@@ -103,7 +97,7 @@ export async function createSitePublisher(deps: PublisherDeps): Promise<SitePubl
       const rendered = await renderCompanySite(deps.db, deps.config.publicHost, renderer, cvr, stamp, memo);
       if (!rendered) {
         await removeSite(sitesDir, cvr);
-        await Promise.all([refreshLanding(), beside]);
+        await Promise.all([afterPublish(cvr, undefined), beside]);
         return 'gone';
       }
       await writeSite(sitesDir, cvr, rendered.files, {
@@ -115,7 +109,10 @@ export async function createSitePublisher(deps: PublisherDeps): Promise<SitePubl
         { cvr, pages: rendered.site.pages.length, ms: Math.round(performance.now() - started) },
         'site published',
       );
-      await Promise.all([refreshLanding().then(() => stamp('landing-done')), beside]);
+      await Promise.all([
+        afterPublish(cvr, companyKey(rendered.site.company)).then(() => stamp('landing-done')),
+        beside,
+      ]);
       return 'published';
     },
   };

@@ -10,7 +10,7 @@ import { type Db, insertCompany, migrateToLatest, openDatabase, updateCompany } 
 import { loadConfig } from '../lib/config';
 import { loadSiteRenderer } from './astro-renderer';
 import { createSitePublisher, sitesDirOf } from './index';
-import { createLandingPublisher, landingWatch, loadLandingModel } from './landing';
+import { createLandingPublisher, landingAfterPublish, loadLandingModel } from './landing';
 import { MAIN_SITE_FOLDER } from './landing-model';
 import { writeSite } from './write-site';
 
@@ -224,22 +224,42 @@ describe('landing page', () => {
   });
 });
 
-describe('a publish leaves the landing page alone (landingWatch)', () => {
+describe('a publish leaves the landing page alone (landingAfterPublish)', () => {
   it('only after this process refreshed it for the same record, with that page still live', async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'landing-watch-'));
     const sitesDir = path.join(dir, 'sites');
     const page = (text: string) => [{ name: 'index.html', body: Buffer.from(text) }];
     await writeSite(sitesDir, MAIN_SITE_FOLDER, page('<p>1</p>'));
-    const watch = landingWatch(sitesDir);
-    // Never refreshed here: refresh.
-    expect(await watch.unchanged('12345678', 'a')).toBe(false);
-    await watch.refreshed('12345678', 'a');
-    expect(await watch.unchanged('12345678', 'a')).toBe(true);
+    let refreshes = 0;
+    let failing = false;
+    const landing = {
+      refresh: async () => {
+        refreshes += 1;
+        if (failing) throw new Error('the landing render failed');
+      },
+    };
+    const afterPublish = landingAfterPublish(landing, sitesDir, undefined);
+    const refreshed = async (cvr: string, key: string | undefined) => {
+      const before = refreshes;
+      await afterPublish(cvr, key);
+      return refreshes > before;
+    };
+    // Never refreshed here: refresh; then the same company with the same record: leave it.
+    expect(await refreshed('12345678', 'a')).toBe(true);
+    expect(await refreshed('12345678', 'a')).toBe(false);
     // Another record of the company, or another company: refresh.
-    expect(await watch.unchanged('12345678', 'b')).toBe(false);
-    expect(await watch.unchanged('87654321', 'a')).toBe(false);
+    expect(await refreshed('12345678', 'b')).toBe(true);
+    expect(await refreshed('87654321', 'a')).toBe(true);
+    expect(await refreshed('12345678', 'b')).toBe(false);
     // The landing page was written by someone else since: refresh.
     await writeSite(sitesDir, MAIN_SITE_FOLDER, page('<p>2</p>'));
-    expect(await watch.unchanged('12345678', 'a')).toBe(false);
+    expect(await refreshed('12345678', 'b')).toBe(true);
+    // A company that is gone has no record to compare: always refresh.
+    expect(await refreshed('12345678', undefined)).toBe(true);
+    // A failed refresh fails no publish and is not remembered: the next publish tries again.
+    failing = true;
+    await expect(afterPublish('55555555', 'c')).resolves.toBeUndefined();
+    failing = false;
+    expect(await refreshed('55555555', 'c')).toBe(true);
   });
 });

@@ -122,7 +122,7 @@ export function companyKey(company: Company): string {
  * the landing page live now is the one this process saw then (another process or thread that wrote
  * it since may have written another version of the card).
  */
-export function landingWatch(sitesDir: string) {
+function landingWatch(sitesDir: string) {
   const cards = new Map<string, string>();
   let liveSeen: string | undefined;
   return {
@@ -140,5 +140,28 @@ export function landingWatch(sitesDir: string) {
       }
       liveSeen = await liveBuild(sitesDir, MAIN_SITE_FOLDER);
     },
+  };
+}
+
+/**
+ * What both publishers do once a company's own site is live (or removed): refresh the landing page
+ * unless the watch says the company's card and the live landing page are as this process left them
+ * (`key`: the company's companyKey; none for a company that is gone). A landing failure is logged,
+ * never a failure of the publish.
+ */
+export function landingAfterPublish(
+  landing: LandingPublisher | null,
+  sitesDir: string,
+  logger: Logger | undefined,
+): (cvr: string, key: string | undefined) => Promise<void> {
+  const watch = landingWatch(sitesDir);
+  return async (cvr, key) => {
+    if (!landing || (key !== undefined && (await watch.unchanged(cvr, key)))) return;
+    try {
+      await landing.refresh();
+      if (key !== undefined) await watch.refreshed(cvr, key);
+    } catch (error) {
+      logger?.error({ err: error }, 'landing page render failed');
+    }
   };
 }

@@ -16,7 +16,7 @@ import { Worker } from 'node:worker_threads';
 import { type Config, getTestEnvironment } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { projectRoot } from '../lib/project-root';
-import { coalesceLandingRenders, type LandingPublisher, landingWatch } from './landing';
+import { coalesceLandingRenders, type LandingPublisher, landingAfterPublish } from './landing';
 import { publishStamp, replayStamps, type StepStamps } from './publish-trace';
 import type { SiteDocument } from './site-files';
 import { type SiteModel, sitesDirOf } from './site-model';
@@ -282,12 +282,12 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
     throw failure.reason;
   }
 
-  const watch = landingWatch(sitesDirOf(options.config));
   const landing = coalesceLandingRenders(async (written) => {
     const reply = await run({ id: nextId++, op: 'landing', written });
     if (reply.error !== undefined) throw new Error(reply.error);
     return reply.written ?? null;
   });
+  const afterPublish = landingAfterPublish(landing, sitesDirOf(options.config), log);
 
   return {
     landing,
@@ -303,18 +303,10 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
       }
       replayStamps(cvr, reply.stamps);
       publishStamp(cvr, 'thread-done');
-      // The company's own site is live now; a landing failure must not fail its publish.
-      const key = reply.companyKey;
-      const refreshLanding = async () => {
-        if (key !== undefined && (await watch.unchanged(cvr, key))) return;
-        try {
-          await landing.refresh();
-          if (key !== undefined) await watch.refreshed(cvr, key);
-        } catch (error) {
-          log?.error({ err: error }, 'landing page render failed');
-        }
-      };
-      await Promise.all([refreshLanding().then(() => publishStamp(cvr, 'landing-done')), beside]);
+      await Promise.all([
+        afterPublish(cvr, reply.companyKey).then(() => publishStamp(cvr, 'landing-done')),
+        beside,
+      ]);
       return reply.outcome;
     },
     async preview(site, pageId) {
