@@ -19,3 +19,4 @@ export * from './tables/pages';
 export * from './tables/publish-state';
 export * from './tables/sessions';
 export * from './tables/users';
+export * from './tables/welcome-mails';

@@ -19,6 +19,7 @@ const RELEASED = [
   '0014-account-security',
   '0017-domain-claims',
   '0018-save-count-in-publish-state',
+  '0019-welcome-mails',
 ];
 
 const APP_TABLES = [
@@ -44,6 +45,7 @@ const APP_TABLES = [
   'sessions',
   'site_page_views',
   'users',
+  'welcome_mails',
 ];
 
 describeEachDialect(

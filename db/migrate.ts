@@ -17,6 +17,7 @@ import * as leads from './migrations/0013-leads';
 import * as accountSecurity from './migrations/0014-account-security';
 import * as domainClaims from './migrations/0017-domain-claims';
 import * as saveCountInPublishState from './migrations/0018-save-count-in-publish-state';
+import * as welcomeMails from './migrations/0019-welcome-mails';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
@@ -34,6 +35,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0014-account-security': accountSecurity,
   '0017-domain-claims': domainClaims,
   '0018-save-count-in-publish-state': saveCountInPublishState,
+  '0019-welcome-mails': welcomeMails,
 };
 
 export class MigrationError extends Error {

@@ -23,6 +23,7 @@ import type { PagesTable } from './tables/pages';
 import type { PublishStateTable } from './tables/publish-state';
 import type { SessionsTable } from './tables/sessions';
 import type { UsersTable } from './tables/users';
+import type { WelcomeMailsTable } from './tables/welcome-mails';
 
 export interface Database {
   companies: CompaniesTable;
@@ -47,4 +48,5 @@ export interface Database {
   leadSettings: LeadSettingsTable;
   leadTokensSpent: LeadTokensSpentTable;
   leadFormKey: LeadFormKeyTable;
+  welcomeMails: WelcomeMailsTable;
 }

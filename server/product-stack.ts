@@ -9,7 +9,7 @@
 import { Redis } from 'ioredis';
 import { type CreateAppDeps, createApp } from '../api/app';
 import { startUploadSweep } from '../api/images/upload-sweep';
-import { createLeadOutbox } from '../api/leads/lead-outbox';
+import { createMailOutbox } from '../api/mail-outbox';
 import { LimitStore } from '../api/middleware/rate-limit';
 import type { SiteLeadRoutesDeps } from '../api/routes/site-leads';
 import { configuredResolver, verificationTxtFound } from '../api/services/domain-dns';
@@ -188,8 +188,8 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
     ...(limitRedis ? { redis: limitRedis } : {}),
     ...(options.limitPrefix === undefined ? {} : { prefix: options.limitPrefix }),
   });
-  // Quote-request mails: every serving process sends what is due (one process takes each mail).
-  const leadOutbox = createLeadOutbox({ db, config, logger });
+  // Quote-request and welcome mails: every serving process sends what is due (one process takes each).
+  const mailOutbox = createMailOutbox({ db, config, logger });
   // Live previews render on a thread of their own, never behind a publish (api/services/preview.ts).
   const previewRenderer = threadedPreview({ config, logger });
   try {
@@ -205,12 +205,12 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
         sitesDir: sitesDirOf(config),
         queue: { kind: redisUrl ? 'bullmq' : 'in-process', reachable: () => queue.reachable() },
       },
-      leads: { outbox: leadOutbox, ...(options.leadLimits ? { limits: options.leadLimits } : {}) },
+      leads: { outbox: mailOutbox, ...(options.leadLimits ? { limits: options.leadLimits } : {}) },
       previewRenderer,
       ...(options.maxPreviewsPerWindow === undefined
         ? {}
         : { maxPreviewsPerWindow: options.maxPreviewsPerWindow }),
-      ...(options.onboarding ? { onboarding: options.onboarding } : {}),
+      onboarding: { ...options.onboarding, outbox: mailOutbox },
       ...(options.maxSavesPerMinute === undefined ? {} : { maxSavesPerMinute: options.maxSavesPerMinute }),
     });
     const server = await startFrontServer({
@@ -228,7 +228,7 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       close: async () => {
         uploadSweep.stop();
         await server.close();
-        await leadOutbox.close();
+        await mailOutbox.close();
         await previewRenderer.close();
         if (worker) await worker.close();
         else await queue.close();
@@ -236,7 +236,7 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       },
     };
   } catch (error) {
-    await leadOutbox.close();
+    await mailOutbox.close();
     await previewRenderer.close();
     if (worker) await worker.close();
     else await queue.close();

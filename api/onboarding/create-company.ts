@@ -1,8 +1,9 @@
 // Company creation, the end of onboarding (SPEC §4, §7): the CVR registry's data, an optional scrape of
 // the existing website and written page text go into ONE transaction that creates the company, its
 // owner account, the homepage, the Om os page and the Ydelser page and records that the site must be
-// published (api/services/commit-change.ts). Only after the commit is publishing requested and the
-// welcome e-mail sent; neither can undo the company.
+// published (api/services/commit-change.ts), and queues the welcome e-mail (api/mail-outbox.ts sends
+// it until the mail server takes it). Only after the commit is publishing requested; neither the
+// publish nor the mail can undo the company.
 
 import type { OnboardingCreate } from '../../contracts/onboarding';
 import {
@@ -13,21 +14,23 @@ import {
   insertCompany,
   insertPage,
   normalizeEmail,
+  queueWelcomeMail,
 } from '../../db';
 import type { Config } from '../../lib/config';
 import { AppError, isAppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import type { Mailer } from '../../lib/mailer';
 import { MESSAGES } from '../../rules/messages';
 import { ABOUT_PAGE_DEFAULTS, HOMEPAGE_DEFAULTS, type PageDefaults } from '../../rules/pages';
-import { pathSiteUrl, productOrigin, schemeFor, subdomainOrigin } from '../../rules/site-url';
+import { schemeFor, subdomainOrigin } from '../../rules/site-url';
 import type { TextWriter, WriteInput } from '../ai';
 import { insertOwnerAccount } from '../auth/accounts';
 import { hashPassword, refuseCommonPassword } from '../auth/password';
 import { valueOrRefuse } from '../refusals';
 import { commitChange } from '../services/commit-change';
 import type { CvrCompany, CvrRegistry, ScrapeResult, ScrapeWebsite } from './contracts';
-import { welcomeMail } from './welcome-mail';
+
+/** How long after the answer the welcome e-mail is sent: the new site's publish takes about 50 ms. */
+const WELCOME_AFTER_MS = 1_000;
 
 export interface CreateCompanyDeps {
   db: Db;
@@ -36,7 +39,8 @@ export interface CreateCompanyDeps {
   registry: CvrRegistry;
   scrape: ScrapeWebsite;
   writer: TextWriter;
-  mailer: Mailer;
+  /** Sends the queued welcome e-mail soon (api/mail-outbox.ts); without one it waits for a sweep. */
+  outbox?: { nudge(afterMs?: number): void };
   enqueuePublish: (cvr: string) => Promise<void>;
   now: () => Date;
 }
@@ -161,16 +165,13 @@ async function create(
       { ...pageDefaults(SERVICES_PAGE_DEFAULTS), title: services.title, content: services.content },
       new Date(now.getTime() + 2),
     );
+    await queueWelcomeMail(trx, cvr, now);
     return created;
   });
   logger.info({ cvr, subdomain: company.subdomain }, 'company created');
-
-  await sendWelcome(deps, {
-    companyName: company.name,
-    companyEmail: email,
-    cvr,
-    subdomain: company.subdomain,
-  });
+  // The welcome e-mail was queued with the company: the outbox sends it shortly, and again until the
+  // mail server takes it. The new site's first publish goes first: the owner is looking at it now.
+  deps.outbox?.nudge(WELCOME_AFTER_MS);
 
   return {
     cvr,
@@ -185,13 +186,6 @@ export function newSiteUrl(cvr: string, subdomain: string, publicHost: string): 
   return schemeFor(publicHost) === 'http'
     ? `/${cvr}/?newsite=true`
     : `${subdomainOrigin(subdomain, publicHost)}/?newsite=true`;
-}
-
-/** The absolute address of the new site for the welcome e-mail. */
-function siteAddress(cvr: string, subdomain: string, publicHost: string): string {
-  return schemeFor(publicHost) === 'http'
-    ? pathSiteUrl(cvr, publicHost)
-    : `${subdomainOrigin(subdomain, publicHost)}/`;
 }
 
 /** The slug is not passed: insertPage derives it from the page name (Forside → forside, Om os → om-os). */
@@ -256,24 +250,6 @@ function httpsUrlOrNull(value: string | null | undefined): string | null {
     return new URL(value).protocol === 'https:' ? value : null;
   } catch {
     return null;
-  }
-}
-
-async function sendWelcome(
-  deps: CreateCompanyDeps,
-  input: { companyName: string; companyEmail: string; cvr: string; subdomain: string },
-): Promise<void> {
-  const { publicHost } = deps.config;
-  const mail = welcomeMail(
-    input,
-    siteAddress(input.cvr, input.subdomain, publicHost),
-    `${productOrigin(publicHost)}/admin`,
-    deps.config.contactTo,
-  );
-  try {
-    await deps.mailer.send({ to: input.companyEmail, ...mail });
-  } catch (error) {
-    deps.logger.error({ err: error, cvr: input.cvr }, 'welcome e-mail failed');
   }
 }
 

@@ -2,8 +2,11 @@
 // cvr, subdomain): the new site's address, how to log in, the free trial and where to find help. The
 // mail is sent from a no-reply sender, so its Reply-To is the product's real inbox (CONTACT_TO) and the
 // text names that address too: a reply always reaches a person.
+import type { Company } from '../../db';
+import type { Config } from '../../lib/config';
 import type { MailMessage } from '../../lib/mailer';
 import { PRICE_KR, TRIAL_MONTHS } from '../../rules/plan';
+import { pathSiteUrl, productOrigin, schemeFor, subdomainOrigin } from '../../rules/site-url';
 
 export interface WelcomeMailInput {
   companyName: string;
@@ -76,4 +79,30 @@ export function welcomeMail(
     '</body></html>',
   ].join('\n');
   return { subject, text, html, replyTo: helpAddress };
+}
+
+/**
+ * The welcome e-mail of `company` as the outbox sends it (api/mail-outbox.ts), or null when the
+ * company has no owner's address to send it to.
+ */
+export function welcomeMessage(
+  company: Pick<Company, 'name' | 'companyEmail' | 'cvr' | 'subdomain'>,
+  config: Pick<Config, 'publicHost' | 'contactTo'>,
+): MailMessage | null {
+  if (!company.companyEmail) return null;
+  const { cvr, subdomain } = company;
+  const mail = welcomeMail(
+    { companyName: company.name, companyEmail: company.companyEmail, cvr, subdomain },
+    siteAddress(cvr, subdomain, config.publicHost),
+    `${productOrigin(config.publicHost)}/admin`,
+    config.contactTo,
+  );
+  return { to: company.companyEmail, ...mail };
+}
+
+/** The absolute address of the new site: its /<cvr> path locally, its subdomain on https. */
+function siteAddress(cvr: string, subdomain: string, publicHost: string): string {
+  return schemeFor(publicHost) === 'http'
+    ? pathSiteUrl(cvr, publicHost)
+    : `${subdomainOrigin(subdomain, publicHost)}/`;
 }

@@ -7,7 +7,6 @@ import { onboardingCreateResponseSchema, onboardingCreateSchema } from '../../co
 import type { Db } from '../../db';
 import type { Config } from '../../lib/config';
 import type { Logger } from '../../lib/logger';
-import { createMailer, type Mailer } from '../../lib/mailer';
 import { createTextWriter, type TextWriter } from '../ai';
 import { createSession, setSessionCookie } from '../auth/sessions';
 import type { AppEnv } from '../env';
@@ -45,7 +44,8 @@ export interface OnboardingCreateOverrides {
   registry?: (config: Config, db: Db) => CvrRegistry;
   scrape?: (logger: Logger) => ScrapeWebsite;
   writer?: (config: Config, logger: Logger) => TextWriter;
-  mailer?: (config: Config, logger: Logger) => Mailer;
+  /** Sends the welcome e-mail onboarding queued (api/mail-outbox.ts). */
+  outbox?: { nudge(afterMs?: number): void };
   limiter?: RateLimiter;
 }
 
@@ -53,7 +53,6 @@ export function createOnboardingCreateRoutes(overrides: OnboardingCreateOverride
   const makeRegistry = overrides.registry ?? createCvrRegistry;
   const makeScrape = overrides.scrape ?? ((logger: Logger) => createWebsiteScraper({ logger }));
   const makeWriter = overrides.writer ?? createTextWriter;
-  const makeMailer = overrides.mailer ?? createMailer;
   const limiter = overrides.limiter ?? CREATE_LIMIT;
   const routes = routeGroup<AppEnv>();
 
@@ -69,7 +68,7 @@ export function createOnboardingCreateRoutes(overrides: OnboardingCreateOverride
         registry: makeRegistry(config, db),
         scrape: makeScrape(logger),
         writer: makeWriter(config, logger),
-        mailer: makeMailer(config, logger),
+        ...(overrides.outbox ? { outbox: overrides.outbox } : {}),
         enqueuePublish: c.get('enqueuePublish'),
         now: c.get('now'),
       },

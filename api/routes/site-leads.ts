@@ -36,8 +36,8 @@ import type { AppEnv } from '../env';
 import { LEAD_FORM_MAX_BODY_BYTES } from '../images/upload-rules';
 import { type FormPageInput, leadFormPage } from '../leads/form-page';
 import { checkToken, freshToken } from '../leads/form-token';
-import type { LeadOutbox } from '../leads/lead-outbox';
 import { prepareLeadPhotos, writeLeadPhotos } from '../leads/lead-photos';
+import type { MailOutbox } from '../mail-outbox';
 import { clientIp, RateLimiter } from '../middleware/rate-limit';
 import { answer, refusals, routeGroup } from '../openapi';
 
@@ -51,7 +51,7 @@ const LEAD_LIMITS = {
 const DUPLICATE_WINDOW_MS = 24 * 60 * MINUTE;
 
 export interface SiteLeadRoutesDeps {
-  outbox?: LeadOutbox;
+  outbox?: MailOutbox;
   /** Replaces the limits given (tests pass their own; the lead bench lifts the per-company one). */
   limits?: Partial<typeof LEAD_LIMITS>;
 }

@@ -69,15 +69,18 @@ async function fillForm(page: Page, who: { name: string; email: string; message:
   await page.waitForTimeout(3_200);
 }
 
-/** The outbox's mail whose Reply-To is the visitor, within 15 s. */
-async function waitForMail(replyTo: string): Promise<string> {
+/** The outbox's first mail holding `line`, within 15 s. */
+async function waitForMailWith(line: string): Promise<string> {
   for (let waited = 0; waited < 15_000; waited += 100) {
-    const mail = outboxMails(admin.storageDir).find((text) => text.includes(`Reply-To: ${replyTo}`));
+    const mail = outboxMails(admin.storageDir).find((text) => text.includes(line));
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no mail with Reply-To ${replyTo}`);
+  throw new Error(`no mail with ${line}`);
 }
+
+/** The outbox's mail whose Reply-To is the visitor, within 15 s. */
+const waitForMail = (replyTo: string) => waitForMailWith(`Reply-To: ${replyTo}`);
 
 async function loginAsNewOwner(page: Page) {
   await page.goto(`${admin.origin}/admin`);
@@ -113,6 +116,10 @@ describe('the quote form on a freshly onboarded site, in Chromium', () => {
     const company = await findCompanyByCvr(admin.db, NEW_OWNER.cvr);
     expect(company?.name).toBe('Testfirmaet Tømrer ApS');
     subOrigin = admin.origin.replace('//localhost', `//${company?.subdomain}.localhost`);
+    // The welcome e-mail was queued with the company and went out from the outbox after the answer.
+    const welcome = await waitForMailWith(`To: ${NEW_OWNER.email}`);
+    expect(welcome).toContain('Testfirmaet Tømrer ApS');
+    expect(welcome).toContain(`/${NEW_OWNER.cvr}/`);
     await page.context().close();
   }, 60_000);
 

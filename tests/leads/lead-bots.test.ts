@@ -6,7 +6,7 @@
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freshToken } from '../../api/leads/form-token';
-import { createLeadOutbox, type LeadOutbox } from '../../api/leads/lead-outbox';
+import { createMailOutbox, type MailOutbox } from '../../api/mail-outbox';
 import { listLeads, spendLeadToken, updateCompany } from '../../db';
 import { createLogger } from '../../lib/logger';
 import { type ApiHarness, createApiHarness } from '../api/api-harness';
@@ -14,7 +14,7 @@ import { readMessage, type SmtpSink, startSmtpSink } from '../support/smtp-sink'
 
 let sink: SmtpSink;
 let h: ApiHarness;
-let outbox: LeadOutbox;
+let outbox: MailOutbox;
 const CVR = '42424242';
 const PROXY = '10.0.0.5';
 
@@ -24,7 +24,7 @@ beforeEach(async () => {
   await h.createOwner(CVR, 'Murer Madsen ApS', 'ejer@madsen-mur.dk');
   await updateCompany(h.db, CVR, { email: 'kontakt@madsen-mur.dk' });
   const logger = createLogger(h.config, new Writable({ write: (_c, _e, done) => done() }));
-  outbox = createLeadOutbox({ db: h.db, config: h.config, logger, now: h.now, everyMs: 0 });
+  outbox = createMailOutbox({ db: h.db, config: h.config, logger, now: h.now, everyMs: 0 });
 });
 afterEach(async () => {
   await outbox.close();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLeadOutbox, type LeadOutbox } from '../../api/leads/lead-outbox';
+import { createMailOutbox, type MailOutbox } from '../../api/mail-outbox';
 import {
   dueLeadMails,
   insertLead,
@@ -23,7 +23,7 @@ import { readMessage, type SmtpSink, startSmtpSink } from '../support/smtp-sink'
 let sink: SmtpSink;
 let h: ApiHarness;
 let owner: Owner;
-let outbox: LeadOutbox;
+let outbox: MailOutbox;
 
 const CVR = '31313131';
 const quiet = () => createLogger(h.config, new Writable({ write: (_c, _e, done) => done() }));
@@ -33,7 +33,7 @@ beforeEach(async () => {
   h = await createApiHarness({ SMTP_URL: sink.url });
   owner = await h.createOwner(CVR, 'Tagdækker Hansen ApS', 'ejer@hansen-tag.dk');
   await updateCompany(h.db, CVR, { email: 'kontakt@hansen-tag.dk' });
-  outbox = createLeadOutbox({ db: h.db, config: h.config, logger: quiet(), now: h.now, everyMs: 0 });
+  outbox = createMailOutbox({ db: h.db, config: h.config, logger: quiet(), now: h.now, everyMs: 0 });
 });
 afterEach(async () => {
   await outbox.close();
@@ -225,7 +225,7 @@ describe('the quote form', () => {
     sink = await startSmtpSink();
     const config = { ...h.config, smtpUrl: sink.url };
     h.advance(31_000);
-    outbox = createLeadOutbox({ db: h.db, config, logger: quiet(), now: h.now, everyMs: 0 });
+    outbox = createMailOutbox({ db: h.db, config, logger: quiet(), now: h.now, everyMs: 0 });
     expect(await outbox.sweep()).toBe(1);
     const [mail] = await sink.waitFor(1);
     expect(readMessage(mail?.raw ?? '').body).toContain('Taget drypper over køkkenet.');

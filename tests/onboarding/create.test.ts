@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app';
+import { createMailOutbox, type MailOutbox } from '../../api/mail-outbox';
 import { RateLimiter } from '../../api/middleware/rate-limit';
 import type { CvrCompany, CvrRegistry, ScrapeResult } from '../../api/onboarding/contracts';
 import { newSiteUrl } from '../../api/onboarding/create-company';
@@ -16,13 +17,14 @@ import type { OnboardingCreateOverrides } from '../../api/routes/onboarding-crea
 import {
   acceptedValue,
   type Db,
+  dueWelcomeMails,
   findCompanyByCvr,
   findUserByEmail,
   getPublishState,
   insertUser,
   listPages,
 } from '../../db';
-import { loadConfig } from '../../lib/config';
+import { type Config, loadConfig } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import { createLogger } from '../../lib/logger';
 import { outboxDir } from '../../lib/mailer';
@@ -67,6 +69,9 @@ function fixedRegistry(overrides: Partial<CvrCompany> = {}): CvrRegistry & { ask
 interface Harness {
   request: (body: unknown) => Response | Promise<Response>;
   app: ReturnType<typeof createApp>;
+  /** Sends the welcome e-mails onboarding queued; nudged by every sign-up, swept by the tests. */
+  outbox: MailOutbox;
+  config: Config;
   db: Db;
   storageDir: string;
   published: string[];
@@ -107,6 +112,8 @@ async function harness(
   const published: string[] = [];
   const scraped: string[] = [];
   const registry = options.registry ?? fixedRegistry();
+  const outbox = createMailOutbox({ db, config, logger, everyMs: 0 });
+  cleanups.push(() => outbox.close());
   const app = createApp({
     db,
     config,
@@ -121,6 +128,7 @@ async function harness(
         scraped.push(url);
         return options.scrapeResult ?? null;
       },
+      outbox,
       ...options.overrides,
     },
   });
@@ -130,7 +138,7 @@ async function harness(
       headers: { 'content-type': 'application/json', origin: 'http://localhost' },
       body: JSON.stringify(body),
     });
-  return { request, app, db, storageDir, published, logs, scraped };
+  return { request, app, outbox, config, db, storageDir, published, logs, scraped };
 }
 
 function form(overrides: Record<string, unknown> = {}) {
@@ -230,6 +238,7 @@ describe('POST /api/onboarding/create', () => {
     expect(login.status).toBe(200);
 
     // Without SMTP_URL the welcome e-mail is an .eml file in the outbox.
+    await h.outbox.sweep();
     expect(outboxFiles(h.storageDir)).toHaveLength(1);
   });
 
@@ -487,15 +496,38 @@ describe('the welcome e-mail over SMTP', () => {
     expect(mail.body).toContain('hjaelp@mesterside.dk');
   });
 
-  it('still creates the company when the SMTP server is down', async () => {
+  it('keeps the welcome e-mail while the SMTP server is down, and sends it once it is back', async () => {
     sink = await startSmtpSink();
     const url = sink.url;
     await sink.close();
     const h = await harness({ env: { SMTP_URL: url } });
+    // The answer does not wait for the mail server: the company is created and its site published.
     const response = await h.request(form());
     expect(response.status).toBe(201);
     expect(await findCompanyByCvr(h.db, CVR)).toBeDefined();
     expect(h.published).toEqual([CVR]);
-    expect(h.logs.some((line) => line.msg === 'welcome e-mail failed')).toBe(true);
+    expect(await h.outbox.sweep()).toBe(0);
+    expect(h.logs.some((line) => line.msg === 'welcome mail failed; will retry')).toBe(true);
+    const [waiting] = await dueWelcomeMails(h.db, new Date(Date.now() + 60_000));
+    expect(waiting).toMatchObject({ companyCvr: CVR, attempts: 1, lastError: expect.any(String) });
+    await h.outbox.close();
+
+    // The process restarts with the mail server back (on a new port), after the retry pause.
+    sink = await startSmtpSink();
+    const later = new Date(Date.now() + 31_000);
+    const outbox = createMailOutbox({
+      db: h.db,
+      config: { ...h.config, smtpUrl: sink.url },
+      logger: createLogger(loadConfig({ LOG_LEVEL: 'silent' })),
+      now: () => later,
+      everyMs: 0,
+    });
+    cleanups.push(() => outbox.close());
+    expect(await outbox.sweep()).toBe(1);
+    const [received] = await sink.waitFor(1);
+    expect(received?.to).toEqual(['ejer@hansen.dk']);
+    expect(readMessage(received?.raw ?? '').subject).toBe(`Velkommen til Mesterside, ${REGISTERED.name}`);
+    // Sent once: nothing is left to send.
+    expect(await dueWelcomeMails(h.db, new Date(Date.now() + 3_600_000))).toEqual([]);
   });
 });

@@ -1,0 +1,248 @@
+// Sends the pending mails until the mail server takes them: each quote request's mail to the owner
+// (the lead_mails rows insertLead wrote with the request) and each new company's welcome e-mail (the
+// welcome_mails row onboarding wrote with the company). Every serving process runs one: a timer
+// sweeps what is due, and a new request or sign-up nudges it so the mail goes out within seconds. A
+// failed send is retried with growing pauses (30 s doubling, at most an hour), for as long as it
+// takes: a dead mail server or a restart delays a mail, never loses it. Several processes may sweep
+// at once: each mail is claimed for a lease by one of them.
+// The same timer deletes requests older than twelve months (issue 25, personal data).
+import {
+  claimLeadMail,
+  claimWelcomeMail,
+  completeLeadMail,
+  completeWelcomeMail,
+  type Db,
+  deleteLeadsBefore,
+  dueLeadMails,
+  dueWelcomeMails,
+  findCompanyByCvr,
+  findLead,
+  getLeadSettings,
+  type LeadMail,
+  type QueuedWelcomeMail,
+  recordLeadMailFailure,
+  recordWelcomeMailFailure,
+} from '../db';
+import type { Config } from '../lib/config';
+import { errorMessage } from '../lib/errors';
+import type { Logger } from '../lib/logger';
+import { createMailer, type Mailer, type MailMessage } from '../lib/mailer';
+import { LEAD_KEEP_MONTHS } from '../rules/limits';
+import { productOrigin } from '../rules/site-url';
+import { leadMail, leadRecipient } from './leads/lead-mail';
+import { readLeadPhoto, removeLeadPhotos } from './leads/lead-photos';
+import { welcomeMessage } from './onboarding/welcome-mail';
+
+const LEASE_MS = 2 * 60 * 1000;
+const FIRST_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 15_000;
+const RETENTION_EVERY_MS = 60 * 60 * 1000;
+
+/** The pause after the `attempts`-th failed send. */
+function retryDelayMs(attempts: number): number {
+  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** The moment before which requests are deleted: twelve months back. */
+function retentionCutoff(now: Date): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - LEAD_KEEP_MONTHS);
+  return cutoff;
+}
+
+export interface MailOutbox {
+  /** Sends what is due soon: after the current request has answered, or `afterMs` later. */
+  nudge(afterMs?: number): void;
+  /** Sends everything due now; answers how many mails the server took. */
+  sweep(): Promise<number>;
+  /** Deletes requests (and their photos) older than twelve months; answers how many. */
+  deleteExpired(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface MailOutboxOptions {
+  db: Db;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'storageDir' | 'publicHost' | 'contactTo'>;
+  logger: Logger;
+  mailer?: Mailer;
+  now?: () => Date;
+  /** Period of the sweep; 0: only nudge() and sweep() send (tests). */
+  everyMs?: number;
+}
+
+export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
+  const { db, config, logger } = options;
+  const mailer = options.mailer ?? createMailer(config, logger);
+  const now = options.now ?? (() => new Date());
+  let running: Promise<number> | null = null;
+  let again = false;
+  let closed = false;
+
+  /**
+   * One kind of mail waiting in its own table: how to find, claim and finish a row, and the message
+   * it becomes now (null: nothing will ever be sendable, such as a request deleted meanwhile).
+   */
+  interface Queue<Row extends { attempts: number }> {
+    name: string;
+    due(at: Date): Promise<Row[]>;
+    claim(row: Row, at: Date): Promise<boolean>;
+    compose(row: Row): Promise<MailMessage | null>;
+    complete(row: Row): Promise<void>;
+    fail(row: Row, error: string, retryAt: Date): Promise<void>;
+    describe(row: Row): Record<string, unknown>;
+  }
+
+  const leads: Queue<LeadMail> = {
+    name: 'lead mail',
+    due: (at) => dueLeadMails(db, at, 20),
+    claim: (mail, at) => claimLeadMail(db, mail, at, LEASE_MS),
+    async compose(mail) {
+      const [lead, company, settings] = await Promise.all([
+        findLead(db, mail.companyCvr, mail.leadId),
+        findCompanyByCvr(db, mail.companyCvr),
+        getLeadSettings(db, mail.companyCvr),
+      ]);
+      const to = company ? leadRecipient(company, settings) : null;
+      if (!lead || !company || !to) return null;
+      const photos = [];
+      for (const [index, photo] of lead.photos.entries()) {
+        const content = await readLeadPhoto(config.storageDir, company.cvr, photo);
+        if (content) photos.push({ filename: `billede-${index + 1}.jpg`, content });
+      }
+      return leadMail(lead, company, to, `${productOrigin(config.publicHost)}/admin/henvendelser`, photos);
+    },
+    complete: (mail) => completeLeadMail(db, mail.leadId),
+    fail: (mail, error, retryAt) => recordLeadMailFailure(db, mail.leadId, error, retryAt),
+    describe: (mail) => ({ leadId: mail.leadId, cvr: mail.companyCvr }),
+  };
+
+  const welcomes: Queue<QueuedWelcomeMail> = {
+    name: 'welcome mail',
+    due: (at) => dueWelcomeMails(db, at, 20),
+    claim: (mail, at) => claimWelcomeMail(db, mail, at, LEASE_MS),
+    async compose(mail) {
+      const company = await findCompanyByCvr(db, mail.companyCvr);
+      return company ? welcomeMessage(company, config) : null;
+    },
+    complete: (mail) => completeWelcomeMail(db, mail.companyCvr),
+    fail: (mail, error, retryAt) => recordWelcomeMailFailure(db, mail.companyCvr, error, retryAt),
+    describe: (mail) => ({ cvr: mail.companyCvr }),
+  };
+
+  async function sendOne<Row extends { attempts: number }>(queue: Queue<Row>, mail: Row): Promise<boolean> {
+    const at = now();
+    if (!(await queue.claim(mail, at))) return false;
+    const attempts = mail.attempts + 1;
+    try {
+      const message = await queue.compose(mail);
+      if (!message) {
+        logger.warn(queue.describe(mail), `${queue.name} dropped: nothing or nobody to send it to`);
+        await queue.complete(mail);
+        return false;
+      }
+      await mailer.send(message);
+      await queue.complete(mail);
+      logger.info({ ...queue.describe(mail), attempts }, `${queue.name} sent`);
+      return true;
+    } catch (error) {
+      const retryAt = new Date(at.getTime() + retryDelayMs(attempts));
+      logger.warn(
+        { err: error, ...queue.describe(mail), attempts, retryAt },
+        `${queue.name} failed; will retry`,
+      );
+      await queue
+        .fail(mail, errorMessage(error), retryAt)
+        .catch((cause: unknown) =>
+          logger.error(
+            { err: cause, ...queue.describe(mail) },
+            `${queue.name} failure not recorded; retried after the lease`,
+          ),
+        );
+      return false;
+    }
+  }
+
+  async function drain<Row extends { attempts: number }>(queue: Queue<Row>): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const due = await queue.due(now());
+      if (due.length === 0) break;
+      let progressed = false;
+      for (const mail of due) {
+        if (closed) return sent;
+        if (await sendOne(queue, mail)) {
+          sent++;
+          progressed = true;
+        }
+      }
+      // Everything due failed or was taken by another process: wait for the next sweep.
+      if (!progressed) break;
+    }
+    return sent;
+  }
+
+  async function runSweep(): Promise<number> {
+    return (await drain(welcomes)) + (await drain(leads));
+  }
+
+  function sweep(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = runSweep()
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'mail sweep failed');
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+        if (again && !closed) {
+          again = false;
+          void sweep();
+        }
+      });
+    return running;
+  }
+
+  async function deleteExpired(): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const batch = await deleteLeadsBefore(db, retentionCutoff(now()));
+      for (const lead of batch) await removeLeadPhotos(config.storageDir, lead.companyCvr, lead.photos);
+      deleted += batch.length;
+      if (batch.length === 0) return deleted;
+    }
+  }
+
+  const timers: NodeJS.Timeout[] = [];
+  if (options.everyMs !== 0) {
+    timers.push(setInterval(() => void sweep(), options.everyMs ?? SWEEP_EVERY_MS));
+    const retention = () =>
+      void deleteExpired().catch((error: unknown) =>
+        logger.error({ err: error }, 'lead retention sweep failed'),
+      );
+    timers.push(setInterval(retention, RETENTION_EVERY_MS));
+    for (const timer of timers) timer.unref();
+    // Whatever a restart left unsent goes out now.
+    setTimeout(() => {
+      void sweep();
+      retention();
+    }, 0).unref();
+  }
+
+  return {
+    nudge: (afterMs = 0) => {
+      if (afterMs > 0) setTimeout(() => void sweep(), afterMs).unref();
+      else setImmediate(() => void sweep());
+    },
+    sweep,
+    deleteExpired,
+    close: async () => {
+      closed = true;
+      for (const timer of timers) clearInterval(timer);
+      await running;
+    },
+  };
+}
