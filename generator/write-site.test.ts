@@ -1,9 +1,11 @@
 import {
   existsSync,
   lstatSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -132,4 +134,24 @@ it('keeps the compressed copies the front server made of a page the publish left
   expect(after['index.html.br']?.ino).toBe(before['index.html.br']?.ino);
   // A changed page's old copy is not carried over: it would be of other bytes.
   expect(Object.keys(after).sort()).toEqual(['index.html', 'index.html.br', 'om-os.html']);
+});
+
+it("never removes the build another process made live after this one's swap", async () => {
+  // A rebuild beside the product: the product's render swaps its build in between this render's swap
+  // and its pruning of older builds.
+  const other = `${(Date.now() + 60_000).toString(36)}-0therb1d`;
+  await writeSite(sites, '12345678', [page('index.html', '<p>Før</p>')]);
+  await writeSite(sites, '12345678', [page('index.html', '<p>Denne</p>')], {
+    stamp: (step) => {
+      if (step !== 'swapped') return;
+      const dir = path.join(sites, '.builds', '12345678', other);
+      mkdirSync(dir);
+      writeFileSync(path.join(dir, 'index.html'), '<p>Den anden</p>');
+      const temporary = path.join(sites, '.other.link');
+      symlinkSync(path.join('.builds', '12345678', other), temporary);
+      renameSync(temporary, path.join(sites, '12345678'));
+    },
+  });
+  // The link still leads to a build, the one the other process made live.
+  expect(readFileSync(path.join(sites, '12345678', 'index.html'), 'utf8')).toBe('<p>Den anden</p>');
 });

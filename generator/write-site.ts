@@ -183,12 +183,20 @@ async function swapLink(sitesDir: string, name: string, target: string): Promise
   }
 }
 
-/** Removes every build of `name` but the one just made live. */
-async function pruneBuilds(sitesDir: string, name: string, liveBuild: string): Promise<void> {
+/**
+ * Removes the builds of `name` older than `madeLive`, the one this render just made live, except the
+ * one live now: a render of the same company in another process (a rebuild beside the product) may
+ * have swapped its own build in since, and removing that would leave the link pointing nowhere.
+ */
+async function pruneBuilds(sitesDir: string, name: string, madeLive: string): Promise<void> {
   const dir = path.join(sitesDir, BUILDS_DIR, name);
   const abandoned = Date.now() - PARTIAL_MAX_AGE_MS;
-  const others = (await readdir(dir)).filter(
-    (entry) => entry !== liveBuild && (!entry.endsWith(PARTIAL_SUFFIX) || buildTime(entry) < abandoned),
+  const own = buildTime(madeLive);
+  const liveNow = path.basename((await liveBuild(sitesDir, name)) ?? '');
+  const others = (await readdir(dir)).filter((entry) =>
+    entry.endsWith(PARTIAL_SUFFIX)
+      ? buildTime(entry) < abandoned
+      : entry !== madeLive && entry !== liveNow && buildTime(entry) <= own,
   );
   // Synchronous like the writes: on a render thread this work runs at the thread's low priority,
   // where the thread pool would run it at full priority beside the serving thread.
