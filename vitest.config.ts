@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './tests/support/sequencer';
 
 // Marks every process of this run: the test workers get it, tests/support/processes.ts passes it on to
 // what they start, and tests/support/leak-check.ts looks for it at the end.
@@ -41,6 +42,7 @@ export default defineConfig({
     // files are still queued, and the run ends with "Terminating worker thread" (and the fork's
     // children left running) when the pool may shrink below its maximum.
     isolate: false,
+    sequence: { sequencer: LongestFirst },
     poolOptions: { threads: { maxThreads: 2, minThreads: 2 }, forks: { maxForks: 3, minForks: 3 } },
     projects: [
       {
