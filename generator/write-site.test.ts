@@ -51,17 +51,13 @@ function liveFiles(name: string): Record<string, { ino: number; text: string }> 
 }
 
 const page = (name: string, text: string) => ({ name, body: Buffer.from(text.repeat(200)) });
+/** Hansen's two-page site with `about` as its Om os page. */
+const site = (about: string) => [page('index.html', '<h1>Hansen</h1>'), page('om-os.html', about)];
 
 it('links the files an edit left as they were from the live build, and writes the rest (issue 26)', async () => {
-  await writeSite(sites, '12345678', [
-    page('index.html', '<h1>Hansen</h1>'),
-    page('om-os.html', '<p>Om os</p>'),
-  ]);
+  await writeSite(sites, '12345678', site('<p>Om os</p>'));
   const before = liveFiles('12345678');
-  await writeSite(sites, '12345678', [
-    page('index.html', '<h1>Hansen</h1>'),
-    page('om-os.html', '<p>Om os, nu</p>'),
-  ]);
+  await writeSite(sites, '12345678', site('<p>Om os, nu</p>'));
   const after = liveFiles('12345678');
   expect(after['index.html']?.ino).toBe(before['index.html']?.ino);
   expect(after['om-os.html']?.ino).not.toBe(before['om-os.html']?.ino);
@@ -73,12 +69,7 @@ it('links the files an edit left as they were from the live build, and writes th
 
 it('links the precompressed copies with their file, and compresses only what changed', async () => {
   const options = { precompress: true };
-  await writeSite(
-    sites,
-    '12345678',
-    [page('index.html', '<h1>Hansen</h1>'), page('om-os.html', '<p>Om os</p>')],
-    options,
-  );
+  await writeSite(sites, '12345678', site('<p>Om os</p>'), options);
   const before = liveFiles('12345678');
   expect(Object.keys(before).sort()).toEqual([
     'index.html',
@@ -88,12 +79,7 @@ it('links the precompressed copies with their file, and compresses only what cha
     'om-os.html.br',
     'om-os.html.gz',
   ]);
-  await writeSite(
-    sites,
-    '12345678',
-    [page('index.html', '<h1>Hansen</h1>'), page('om-os.html', '<p>Nyt</p>')],
-    options,
-  );
+  await writeSite(sites, '12345678', site('<p>Nyt</p>'), options);
   const after = liveFiles('12345678');
   for (const name of ['index.html', 'index.html.br', 'index.html.gz'])
     expect(after[name]?.ino).toBe(before[name]?.ino);
@@ -117,19 +103,13 @@ it('writes a file again when the live one is not a regular file of the same byte
 });
 
 it('keeps the compressed copies the front server made of a page the publish left as it was', async () => {
-  await writeSite(sites, '12345678', [
-    page('index.html', '<h1>Hansen</h1>'),
-    page('om-os.html', '<p>Om os</p>'),
-  ]);
+  await writeSite(sites, '12345678', site('<p>Om os</p>'));
   // The front server compresses a page on its first visit and writes the copies beside it.
   const live = path.join(sites, '12345678');
   writeFileSync(path.join(live, 'index.html.br'), 'brotli');
   writeFileSync(path.join(live, 'om-os.html.br'), 'brotli');
   const before = liveFiles('12345678');
-  await writeSite(sites, '12345678', [
-    page('index.html', '<h1>Hansen</h1>'),
-    page('om-os.html', '<p>Nyt</p>'),
-  ]);
+  await writeSite(sites, '12345678', site('<p>Nyt</p>'));
   const after = liveFiles('12345678');
   expect(after['index.html.br']?.ino).toBe(before['index.html.br']?.ino);
   // A changed page's old copy is not carried over: it would be of other bytes.

@@ -125,7 +125,8 @@ export async function startAdminStack(
       // Shorter than the test's own timeout, so a missing element fails with its locator named.
       context.setDefaultTimeout(8000);
       const page = await context.newPage();
-      if (!kept || kept.test !== test || !kept.reusable || kept.page.isClosed()) {
+      // A second page in the same test is its own; the kept one stays with that test.
+      if (!kept || kept.test !== test || kept.page.isClosed()) {
         const entry: KeptPage = { page, test, reusable: true, origins: new Set() };
         const addInitScript = page.addInitScript.bind(page);
         page.addInitScript = ((...args: Parameters<Page['addInitScript']>) => {
