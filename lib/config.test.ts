@@ -17,7 +17,9 @@ describe('configuration', () => {
       contactTo: 'kontakt@mesterside.dk',
       googleCse: null,
       logLevel: 'info',
+      renderThreads: 2,
     });
+    expect(loadConfig({ RENDER_THREADS: ' 1 ' }).renderThreads).toBe(1);
   });
 
   it('selects PostgreSQL for a postgres:// URL and SQLite for a path', () => {

@@ -32,6 +32,9 @@ export type Config = Readonly<{
   precompress: boolean;
   /** Processes serving HTTP (`npm start`, roles web and both): one per core unless set. */
   webProcesses: number;
+  /** Threads that render sites in a publishing process (roles worker and both); default 2, never
+   *  more than the machine's cores. */
+  renderThreads: number;
   /** Proxies (addresses or CIDRs) whose X-Forwarded-For names the client; empty: trust none. */
   trustProxy: readonly string[];
   /** Owners (by login e-mail, in normalizeEmail's form) who also see the operator view
@@ -153,6 +156,15 @@ const schema = z
         'must be a number from 1 to 64',
       )
       .transform(Number),
+    RENDER_THREADS: z
+      .string()
+      .trim()
+      .default('2')
+      .refine(
+        (value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 64,
+        'must be a number from 1 to 64',
+      )
+      .transform(Number),
     TRUST_PROXY: optionalText.refine(
       (value) => value === undefined || splitList(value).every(isAddressOrCidr),
       'must be IP addresses or CIDR ranges separated by commas (127.0.0.1,10.0.0.0/8,::1)',
@@ -245,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = '.'): 
     processRole: values.PROCESS_ROLE,
     precompress: values.PRECOMPRESS,
     webProcesses: values.WEB_PROCESSES,
+    renderThreads: values.RENDER_THREADS,
     trustProxy: values.TRUST_PROXY ? splitList(values.TRUST_PROXY) : [],
     engineAccessLog: values.ENGINE_ACCESS_LOG ? path.resolve(cwd, values.ENGINE_ACCESS_LOG) : null,
     operatorEmails: values.OPERATOR_EMAILS ? splitList(values.OPERATOR_EMAILS).map(normalizeEmail) : [],

@@ -56,8 +56,8 @@ export interface ProductStackOptions {
 }
 
 interface PublishingOptions {
-  /** Render threads; 0 renders on this thread (only for tests whose database a thread cannot
-   *  open, such as a PostgreSQL test schema). Default 2. */
+  /** Render threads; 0 renders on this thread (tests: no thread to start, and a database a thread
+   *  cannot open, such as a PostgreSQL test schema, still publishes). Default RENDER_THREADS. */
   renderThreads?: number;
   /** Period of the self-healing sweep (worker/self-heal.ts); default 10 minutes. */
   healEveryMs?: number;
@@ -98,7 +98,11 @@ export async function startPublishWorker(options: PublishWorkerOptions): Promise
   const publisher =
     options.renderThreads === 0
       ? { ...(await createSitePublisher({ db, config, logger })), close: async () => {} }
-      : await createThreadedPublisher({ config, logger, threads: options.renderThreads ?? 2 });
+      : await createThreadedPublisher({
+          config,
+          logger,
+          threads: options.renderThreads ?? config.renderThreads,
+        });
   const queue = createPublishQueue({
     db,
     logger,

@@ -48,6 +48,8 @@ async function product(
     port: 0,
     redisUrl: null,
     recoverEveryMs: 0,
+    // Renders on this thread: a render thread costs about 0.4 s of CPU to start (tests/README.md).
+    publishing: { renderThreads: 0 },
     ...options,
   });
   cleanups.push(() => stack.close());

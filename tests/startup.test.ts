@@ -96,6 +96,7 @@ describe('npm start', { timeout: 180_000 }, () => {
     ['SMTP_URL', 'mail.example'],
     ['GOOGLE_CSE_KEY', 'only-the-key'],
     ['WEB_PROCESSES', '0'],
+    ['RENDER_THREADS', '0'],
   ])('refuses a bad %s with a one-line message naming it', (name, value) => {
     const refusal = (() => {
       try {

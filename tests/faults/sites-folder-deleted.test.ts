@@ -30,7 +30,8 @@ async function start(config: Config, db: Db): Promise<ProductStack> {
     redisUrl: null,
     recoverEveryMs: 0,
     // Long enough that the health request right after the deletion sees the folder missing.
-    publishing: { healCheckEveryMs: 1500 },
+    // Renders on this thread: a render thread costs about 0.4 s of CPU to start (tests/README.md).
+    publishing: { healCheckEveryMs: 1500, renderThreads: 0 },
   });
   cleanups.push(() => stack.close());
   return stack;

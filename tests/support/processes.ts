@@ -150,10 +150,14 @@ function scriptCommand(script: string): [string, string[]] {
   return [TSX, [script]];
 }
 
+/** What every script a test starts gets unless the test says otherwise: one render thread instead of
+ *  the product's two (a thread costs about 0.4 s of CPU to start, and a test publishes a few sites). */
+const SCRIPT_DEFAULTS = { RENDER_THREADS: '1' };
+
 /** A script of the repository (`script` relative to the root) on Node: bundled when it can be, else tsx. */
 export function spawnScript(script: string, env: Record<string, string> = {}, args: string[] = []): Run {
   const [command, first] = scriptCommand(script);
-  return spawnProcess(command, [...first, ...args], { env });
+  return spawnProcess(command, [...first, ...args], { env: { ...SCRIPT_DEFAULTS, ...env } });
 }
 
 /** `npm start` (scripts/start.ts) with only `env` (plus PATH, HOME; PORT 0 and LOG_LEVEL warn unless given). */
@@ -233,5 +237,5 @@ export function runScript(
   args: string[] = [],
 ): Promise<Finished> {
   const [command, first] = scriptCommand(script);
-  return runProcess(command, [...first, ...args], { env });
+  return runProcess(command, [...first, ...args], { env: { ...SCRIPT_DEFAULTS, ...env } });
 }
