@@ -183,7 +183,9 @@ describe('StaticFileCache', () => {
     mkdirSync(folder);
     const real = path.join(folder, 'index.html');
     writeFileSync(real, page);
-    await new StaticFileCache().load(folder, 'index.html');
+    const first = new StaticFileCache();
+    await first.load(folder, 'index.html');
+    await first.written();
     expect(gunzipSync(readFileSync(`${real}.gz`)).toString()).toBe(page);
     expect(brotliDecompressSync(readFileSync(`${real}.br`)).toString()).toBe(page);
     // A copy that is not the file's compressed form proves the second cache read it rather than
@@ -212,6 +214,7 @@ describe('StaticFileCache', () => {
     writeFileSync(path.join(dir, 'site', 'index.html'), page);
     const cache = new StaticFileCache({ persistCompressed: false });
     const loaded = (await cache.load(path.join(dir, 'site'), 'index.html')) as StaticFile;
+    await cache.written();
     expect(brotliDecompressSync(loaded.br?.body as Buffer).toString()).toBe(page);
     expect(existsSync(path.join(dir, 'site', 'index.html.br'))).toBe(false);
   });

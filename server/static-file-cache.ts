@@ -263,8 +263,9 @@ export class StaticFileCache {
           gzBody ?? gzipAsync(found.body, { level: GZIP_LEVEL }).then(ownStore),
         ]);
         if (this.#persistCompressed) {
-          // A write to the page cache costs a fraction of the compression it saves the next time.
-          await Promise.all([
+          // A write to the page cache costs a fraction of the compression it saves the next time. It
+          // goes on after the answer: whoever asked first waits for the compression, not the writes.
+          this.#persist([
             made.br && writeBeside(`${full}.br`, brBody),
             made.gz && writeBeside(`${full}.gz`, gzBody),
           ]);
@@ -277,6 +278,20 @@ export class StaticFileCache {
       this.#remember(state, file, full, result, found?.stat ?? null);
     }
     return result;
+  }
+
+  /** Writes of compressed copies still under way (writeBeside never rejects). */
+  readonly #writes = new Set<Promise<unknown>>();
+
+  #persist(writes: Array<Promise<void> | false>): void {
+    const all = Promise.all(writes);
+    this.#writes.add(all);
+    void all.finally(() => this.#writes.delete(all));
+  }
+
+  /** Resolves once every compressed copy this cache has begun to write is on disk (or given up). */
+  async written(): Promise<void> {
+    while (this.#writes.size > 0) await Promise.all(this.#writes);
   }
 
   #remember(
