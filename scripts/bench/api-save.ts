@@ -1,11 +1,18 @@
 // Page saves through the whole stack: a signed-in owner PUTs /api/pages/:id over HTTP to the front
-// server on SQLite, with concurrent clients on a thread of their own (client-thread.ts), while each
-// save queues a real publish in-process.
+// server on SQLite, from 10 concurrent connections, while each save queues a real publish in-process.
+//
+// The load comes from wrk (Debian's, as the static section uses) when it is installed, else from
+// Node's fetch on a thread of this process (client-thread.ts; BENCH_SAVE_CLIENT=node picks it).
+// The figure is the server's, and a client is not free: on this 2-core machine the fetch thread took
+// about as much CPU per save as the server's answer, on the same two cores as the server's event loop
+// and its render thread, so the same commit gave 1,125 saves/s with fetch and 1,650 with wrk
+// (2026-11-26). A commit before wrk was the client measures with fetch: compare across that change
+// with BENCH_SAVE_CLIENT=node on both sides.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createOwnerAccount } from '../../api/auth/accounts';
-import { listPages, migrateToLatest, openDatabase } from '../../db';
+import { findPage, listPages, migrateToLatest, openDatabase } from '../../db';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
@@ -14,6 +21,7 @@ import { createFixtureCompany } from './fixtures';
 import { seedScale } from './scale/seed-scale';
 import { scratchPostgres } from './scratch-database';
 import { percentile } from './stats';
+import { haveCommand, wrkSaves } from './wrk';
 
 export interface ApiSaveFigures {
   requestsPerSecond: number;
@@ -22,6 +30,8 @@ export interface ApiSaveFigures {
   requests: number;
   errors: number;
   concurrency: number;
+  /** What made the load: wrk, or Node's fetch on a thread of this process. */
+  client: 'wrk' | 'fetch';
 }
 
 export async function benchApiSave(options: {
@@ -62,7 +72,8 @@ export async function benchApiSave(options: {
     maxSavesPerMinute: Number.POSITIVE_INFINITY,
   });
   const origin = `http://127.0.0.1:${server.port}`;
-  const client = startBenchClient();
+  const useWrk = process.env.BENCH_SAVE_CLIENT !== 'node' && (await haveCommand('wrk'));
+  const client = useWrk ? null : startBenchClient();
   try {
     const login = await fetch(`${origin}/api/auth/login`, {
       method: 'POST',
@@ -72,23 +83,53 @@ export async function benchApiSave(options: {
     const cookie = /mesterside_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
     if (login.status !== 200 || !cookie) throw new Error(`login failed: ${login.status}`);
 
+    const url = `${origin}/api/pages/${page.id}`;
+    const headers = { 'content-type': 'application/json', origin, cookie };
+    const common = { concurrency: options.concurrency };
+    if (!client) {
+      // The same body as the fetch client's (client-thread.ts), numbered by wrk's Lua.
+      const body = JSON.stringify({ title: 'Om os %d', content: 'Vi bygger og renoverer.\n\nRing i dag.' });
+      const saves = await wrkSaves({
+        url,
+        headers,
+        body,
+        seconds: options.seconds,
+        connections: options.concurrency,
+        scriptDir: dir,
+      });
+      await queue.idle();
+      // Every save must have changed the page (an unchanged one is answered without a write): the
+      // title holds the number of the last request wrk sent.
+      const last = Number((await findPage(db, cvr, page.id))?.title.replace('Om os ', ''));
+      if (!(last >= saves.requests)) throw new Error(`wrk's saves did not all change the page (${last})`);
+      return {
+        ...common,
+        requestsPerSecond: Math.round(saves.requests / options.seconds),
+        p50: saves.p50,
+        p95: saves.p95,
+        requests: saves.requests,
+        errors: saves.errors,
+        client: 'wrk',
+      };
+    }
     const { latencies, errors } = await client.saves({
-      url: `${origin}/api/pages/${page.id}`,
-      headers: { 'content-type': 'application/json', origin, cookie },
+      url,
+      headers,
       seconds: options.seconds,
       concurrency: options.concurrency,
     });
     await queue.idle();
     return {
+      ...common,
       requestsPerSecond: Math.round(latencies.length / options.seconds),
       p50: percentile(latencies, 50),
       p95: percentile(latencies, 95),
       requests: latencies.length,
       errors,
-      concurrency: options.concurrency,
+      client: 'fetch',
     };
   } finally {
-    await client.close();
+    await client?.close();
     await close();
     await db.destroy();
     await scratch?.drop();

@@ -140,6 +140,7 @@ if (only.has('api')) {
   row(pg('api_page_save_p50_ms'), save.p50);
   row(pg('api_page_save_p95_ms'), save.p95, '<= 15');
   row(pg('api_page_save_errors'), save.errors);
+  row(pg('api_page_save_client'), save.client);
 }
 
 // CPU per operation (issue 26): what a change to the save or publish path costs, steady under the
@@ -188,6 +189,8 @@ if (only.has('onboarding')) {
   const onboarding = await benchOnboarding({ runs, ...on });
   row(pg('onboarding_p50_ms'), onboarding.p50);
   row(pg('onboarding_p95_ms'), onboarding.p95, '<= 40');
+  row(pg('onboarding_answer_p50_ms'), onboarding.answerP50);
+  row(pg('onboarding_answer_p95_ms'), onboarding.answerP95);
   row('onboarding_runs', onboarding.runs);
 }
 
