@@ -62,6 +62,23 @@ describe('StaticFileCache', () => {
     expect(await cache.load(folder, 'contact.html')).toBe('no-folder');
   });
 
+  it('reads the files visitors asked for again as soon as a swap is reported, before they ask', async () => {
+    writeFakeSite(dir, 'site', { 'index.html': 'old home', 'about.html': 'old about' }, 1);
+    const cache = new StaticFileCache({ revalidateMs: 60_000 });
+    const folder = path.join(dir, 'site');
+    expect(text(await cache.load(folder, 'index.html'))).toBe('old home');
+    writeFakeSite(dir, 'site', { 'index.html': 'new home', 'about.html': 'new about' }, 2);
+    cache.invalidate(folder);
+    // No request in between: the new home page arrives in the cache by itself.
+    for (let waited = 0; cache.peek(folder, 'index.html') === undefined && waited < 2000; waited += 10) {
+      await sleep(10);
+    }
+    expect(text(cache.peek(folder, 'index.html') as FileLookup)).toBe('new home');
+    // What nobody asked for stays on disk until someone does.
+    expect(cache.peek(folder, 'about.html')).toBeUndefined();
+    expect(text(await cache.get(folder, 'about.html'))).toBe('new about');
+  });
+
   it('tells a missing file from a missing folder', async () => {
     writeFakeSite(dir, 'site', { 'index.html': 'hello' });
     const cache = new StaticFileCache();

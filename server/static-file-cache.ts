@@ -104,6 +104,10 @@ const MAX_FOLDERS = 10_000;
 const ENTRY_OVERHEAD_BYTES = 512;
 // Moving an entry to the LRU's young end on every hit would cost a delete and an insert each time.
 const TOUCH_INTERVAL_MS = 1000;
+// A swap reloads at once the files of the old build that visitors asked for in the last minute
+// (at most this many), so the first of them after a publish finds the new page read and compressed.
+const WARM_WINDOW_MS = 60_000;
+const WARM_FILES = 8;
 const NOT_A_FILE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EISDIR', 'EMLINK', 'ENAMETOOLONG']);
 // O_NOFOLLOW makes open() fail on a symlink; Windows has no such flag (and no such symlinks).
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
@@ -204,10 +208,24 @@ export class StaticFileCache {
     return this.peek(folder, file) ?? this.load(folder, file);
   }
 
-  /** Forgets where a folder points, so the next request checks it at once (a site was swapped). */
+  /** Checks where a folder points now (a site was swapped): a new build drops the old one's files
+   *  and starts reading the ones visitors asked for in the last minute, before they ask again. */
   invalidate(folder: string): void {
     const state = this.#folders.get(folder);
-    if (state) state.checkedAt = Number.NEGATIVE_INFINITY;
+    if (state === undefined) return;
+    const now = performance.now();
+    const real = realFolder(folder);
+    state.checkedAt = now;
+    if (real === state.real) return;
+    const hot = [...state.files.values()]
+      .filter((entry) => entry.result !== 'no-file' && now - entry.touchedAt < WARM_WINDOW_MS)
+      .sort((a, b) => b.touchedAt - a.touchedAt)
+      .slice(0, WARM_FILES);
+    this.#dropFiles(state);
+    state.real = real;
+    if (real === null) return;
+    // load() shares its read with whoever asks meanwhile; a file the new build lacks is 'no-file'.
+    for (const entry of hot) void this.load(folder, entry.file).catch(() => {});
   }
 
   clear(): void {
