@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import {
   existsSync,
   lstatSync,
@@ -5,6 +6,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   rmSync,
   statSync,
@@ -135,3 +137,42 @@ it("never removes the build another process made live after this one's swap", as
   // The link still leads to a build, the one the other process made live.
   expect(readFileSync(path.join(sites, '12345678', 'index.html'), 'utf8')).toBe('<p>Den anden</p>');
 });
+
+/** Whether this machine can make a file immutable (chattr +i: root on ext4, as CI runs). */
+function canPinFiles(): boolean {
+  const probe = mkdtempSync(path.join(tmpdir(), 'mesterside-chattr-'));
+  try {
+    writeFileSync(path.join(probe, 'f'), '');
+    execFileSync('chattr', ['+i', path.join(probe, 'f')], { stdio: 'ignore' });
+    execFileSync('chattr', ['-i', path.join(probe, 'f')], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    rmSync(probe, { recursive: true, force: true });
+  }
+}
+
+// Skipped where files cannot be made immutable (not root, or a file system without the flag): the
+// planted undeletable file is what stands in for a serving process writing into the old build.
+it.skipIf(!canPinFiles())(
+  'makes the new build live even when an old build cannot be removed, and prunes it later',
+  async () => {
+    await writeSite(sites, '12345678', [page('index.html', '<p>Første</p>')]);
+    const first = readlinkSync(path.join(sites, '12345678'));
+    const pinned = path.join(sites, first, 'index.html.br.tmp');
+    writeFileSync(pinned, 'a copy being written');
+    execFileSync('chattr', ['+i', pinned]);
+    try {
+      await writeSite(sites, '12345678', [page('index.html', '<p>Anden</p>')]);
+      expect(readFileSync(path.join(sites, '12345678', 'index.html'), 'utf8')).toBe(
+        '<p>Anden</p>'.repeat(200),
+      );
+      expect(existsSync(path.join(sites, first))).toBe(true);
+    } finally {
+      execFileSync('chattr', ['-i', pinned]);
+    }
+    await writeSite(sites, '12345678', [page('index.html', '<p>Tredje</p>')]);
+    expect(existsSync(path.join(sites, first))).toBe(false);
+  },
+);

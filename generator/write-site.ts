@@ -199,8 +199,17 @@ async function pruneBuilds(sitesDir: string, name: string, madeLive: string): Pr
       : entry !== madeLive && entry !== liveNow && buildTime(entry) <= own,
   );
   // Synchronous like the writes: on a render thread this work runs at the thread's low priority,
-  // where the thread pool would run it at full priority beside the serving thread.
-  for (const entry of others) rmSync(path.join(dir, entry), { recursive: true, force: true });
+  // where the thread pool would run it at full priority beside the serving thread. A serving process
+  // may be writing a compressed copy into an old build as it goes (server/static-file-cache.ts):
+  // the removal is tried again, and a build still left is the next publish's to prune, never a
+  // failure of this one, whose site is live already.
+  for (const entry of others) {
+    try {
+      rmSync(path.join(dir, entry), { recursive: true, force: true, maxRetries: 3, retryDelay: 20 });
+    } catch {
+      // Left for the next prune.
+    }
+  }
 }
 
 /** When a build was started (its name begins with a base-36 time stamp), in ms since the epoch. */
