@@ -71,7 +71,7 @@ describe('StaticFileCache', () => {
     writeFakeSite(dir, 'site', { 'index.html': 'new home', 'about.html': 'new about' }, 2);
     cache.invalidate(folder);
     // No request in between: the new home page arrives in the cache by itself.
-    for (let waited = 0; cache.peek(folder, 'index.html') === undefined && waited < 2000; waited += 10) {
+    for (let waited = 0; cache.peek(folder, 'index.html') === undefined && waited < 10_000; waited += 10) {
       await sleep(10);
     }
     expect(text(cache.peek(folder, 'index.html') as FileLookup)).toBe('new home');
