@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { type Db, inTransaction, isUniqueViolation } from '../database';
 import { prepared } from '../prepared';
 import { parseJson } from './json';
+import { mailQueue } from './mail-queue';
 
 export interface LeadsTable {
   id: string;
@@ -249,50 +250,25 @@ export async function leadCounts(db: Db): Promise<{ total: number; unread: numbe
 
 export type LeadMail = LeadMailsTable;
 
+const leadMails = mailQueue<LeadMail, 'leadId'>('leadMails', 'leadId');
+
 /** Mails due at `now`, oldest due first. */
-export async function dueLeadMails(db: Db, now: Date, limit = 20): Promise<LeadMail[]> {
-  return db
-    .selectFrom('leadMails')
-    .selectAll()
-    .where('nextAttemptAt', '<=', now.toISOString())
-    .orderBy('nextAttemptAt')
-    .limit(limit)
-    .execute();
-}
+export const dueLeadMails = (db: Db, now: Date, limit = 20): Promise<LeadMail[]> =>
+  leadMails.due(db, now, limit);
 
 /**
  * Takes a due mail for `leaseMs` (its next attempt moves to then): true when this caller took it,
  * false when another process did first. A sender that dies mid-send leaves the mail due again after
  * the lease, so a crash delays a mail but never loses it.
  */
-export async function claimLeadMail(db: Db, mail: LeadMail, now: Date, leaseMs: number): Promise<boolean> {
-  const result = await db
-    .updateTable('leadMails')
-    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs).toISOString(), attempts: mail.attempts + 1 })
-    .where('leadId', '=', mail.leadId)
-    .where('nextAttemptAt', '=', mail.nextAttemptAt)
-    .where('attempts', '=', mail.attempts)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+export const claimLeadMail = (db: Db, mail: LeadMail, now: Date, leaseMs: number): Promise<boolean> =>
+  leadMails.claim(db, mail, now, leaseMs);
 
-export async function recordLeadMailFailure(
-  db: Db,
-  leadId: string,
-  error: string,
-  retryAt: Date,
-): Promise<void> {
-  await db
-    .updateTable('leadMails')
-    .set({ lastError: error.slice(0, 500), nextAttemptAt: retryAt.toISOString() })
-    .where('leadId', '=', leadId)
-    .execute();
-}
+export const recordLeadMailFailure = (db: Db, leadId: string, error: string, retryAt: Date): Promise<void> =>
+  leadMails.fail(db, leadId, error, retryAt);
 
 /** The mail server took it: nothing is left to send. */
-export async function completeLeadMail(db: Db, leadId: string): Promise<void> {
-  await db.deleteFrom('leadMails').where('leadId', '=', leadId).execute();
-}
+export const completeLeadMail = (db: Db, leadId: string): Promise<void> => leadMails.complete(db, leadId);
 
 // ---- Settings, tokens, key --------------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 // The welcome e-mails still to send (issue 24's onboarding, SPEC §4): one row per new company,
 // written in the transaction that creates it, deleted when the mail server took the mail. The
-// outbox (api/leads/mail-outbox.ts) takes a due row for a lease, so several processes never send
-// one twice, and a sender that dies mid-send leaves it due again after the lease.
+// outbox (api/mail-outbox.ts) sends it; the queue's life is db/tables/mail-queue.ts's.
 import type { Db } from '../database';
+import { mailQueue } from './mail-queue';
 
 export interface WelcomeMailsTable {
   companyCvr: string;
@@ -23,48 +23,22 @@ export async function queueWelcomeMail(db: Db, cvr: string, now: Date): Promise<
     .execute();
 }
 
+const welcomeMails = mailQueue<QueuedWelcomeMail, 'companyCvr'>('welcomeMails', 'companyCvr');
+
 /** Welcome mails due at `now`, oldest due first. */
-export async function dueWelcomeMails(db: Db, now: Date, limit = 20): Promise<QueuedWelcomeMail[]> {
-  return db
-    .selectFrom('welcomeMails')
-    .selectAll()
-    .where('nextAttemptAt', '<=', now.toISOString())
-    .orderBy('nextAttemptAt')
-    .limit(limit)
-    .execute();
-}
+export const dueWelcomeMails = (db: Db, now: Date, limit = 20): Promise<QueuedWelcomeMail[]> =>
+  welcomeMails.due(db, now, limit);
 
 /** Takes a due welcome mail for `leaseMs`: true when this caller took it, false when another did. */
-export async function claimWelcomeMail(
+export const claimWelcomeMail = (
   db: Db,
   mail: QueuedWelcomeMail,
   now: Date,
   leaseMs: number,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('welcomeMails')
-    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs).toISOString(), attempts: mail.attempts + 1 })
-    .where('companyCvr', '=', mail.companyCvr)
-    .where('nextAttemptAt', '=', mail.nextAttemptAt)
-    .where('attempts', '=', mail.attempts)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+): Promise<boolean> => welcomeMails.claim(db, mail, now, leaseMs);
 
-export async function recordWelcomeMailFailure(
-  db: Db,
-  cvr: string,
-  error: string,
-  retryAt: Date,
-): Promise<void> {
-  await db
-    .updateTable('welcomeMails')
-    .set({ lastError: error.slice(0, 500), nextAttemptAt: retryAt.toISOString() })
-    .where('companyCvr', '=', cvr)
-    .execute();
-}
+export const recordWelcomeMailFailure = (db: Db, cvr: string, error: string, retryAt: Date): Promise<void> =>
+  welcomeMails.fail(db, cvr, error, retryAt);
 
 /** Sent (or nobody left to send it to). */
-export async function completeWelcomeMail(db: Db, cvr: string): Promise<void> {
-  await db.deleteFrom('welcomeMails').where('companyCvr', '=', cvr).execute();
-}
+export const completeWelcomeMail = (db: Db, cvr: string): Promise<void> => welcomeMails.complete(db, cvr);
