@@ -64,5 +64,5 @@ export function thanksPage(company: Company): Page {
     `Vi kontakter dig på det telefonnummer eller den e-mail, du skrev. Haster det, er du velkommen til at ringe til os${company.phone.trim() ? ` på ${formatPhone(company.phone)}` : ''}.`,
     '[Tilbage til forsiden](./)',
   ].join('\n\n');
-  return page(company, THANKS_SLUG, 'Tak for din forespørgsel', content);
+  return page(company, THANKS_SLUG, LEAD_MESSAGES.received, content);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aiFallback, MESSAGES } from './messages';
+import { aiFallback, LEAD_MESSAGES, MESSAGES } from './messages';
 
 describe('MESSAGES', () => {
   it('words spec messages exactly', () => {
@@ -46,5 +46,13 @@ describe('MESSAGES', () => {
       content: 'Vi er eksperter i vores felt og leverer altid kvalitetsarbejde til tiden.',
     });
     expect(MESSAGES.aiFallback).toBe(aiFallback);
+  });
+});
+
+describe('LEAD_MESSAGES', () => {
+  it('thanks a visitor without saying the same sentence twice (heading over the next steps)', () => {
+    const heading = LEAD_MESSAGES.received.toLowerCase();
+    expect(LEAD_MESSAGES.nextSteps.toLowerCase()).not.toContain(heading);
+    expect(LEAD_MESSAGES.nextSteps).toContain('Vi har modtaget din forespørgsel');
   });
 });

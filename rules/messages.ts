@@ -254,7 +254,8 @@ export const LEAD_MESSAGES = {
   tooMany: 'Der er sendt mange forespørgsler på kort tid. Vent lidt, og prøv igen, eller ring til os.',
   failed: 'Din forespørgsel kunne ikke gemmes. Prøv igen, eller ring til os.',
   notAvailable: 'Formularen er ikke tilgængelig.',
-  received: 'Vi har modtaget din forespørgsel',
+  /** The thank-you's heading, over nextSteps (which says the request arrived; not twice). */
+  received: 'Tak for din forespørgsel',
   nextSteps:
     'Vi har modtaget din forespørgsel og vender tilbage hurtigst muligt – som regel inden for 1–2 hverdage.',
   privacyLine: `Vi gemmer dine oplysninger og billeder i ${LEAD_KEEP_MONTHS} måneder for at kunne besvare din forespørgsel.`,
