@@ -12,7 +12,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
-import { ensureServerBundle } from '../../scripts/server-bundle.mjs';
+import { ensureServerBundle, NODE_BUNDLE } from '../../scripts/server-bundle.mjs';
 import { BUNDLED_SCRIPTS, bundleDir, ROOT, TEST_RUN_MARKER } from './processes';
 
 /** Bundles of runs that were killed before their teardown, left a while ago (a run alive beside this
@@ -32,19 +32,13 @@ export async function setup(project: TestProject): Promise<() => void> {
   removeAbandoned(path.dirname(outdir));
   await ensureServerBundle();
   await build({
+    // Bundled as the server is, packages inside but for the few that must load from node_modules.
+    ...NODE_BUNDLE,
     absWorkingDir: ROOT,
     entryPoints: Object.fromEntries(
       Object.entries(BUNDLED_SCRIPTS).map(([script, name]) => [name, path.join(ROOT, script)]),
     ),
     outdir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // Packages load from node_modules as usual (native better-sqlite3, pg, pino's transports).
-    packages: 'external',
-    logLevel: 'warning',
   });
   return () => rmSync(outdir, { recursive: true, force: true });
 }
