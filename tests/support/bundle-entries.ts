@@ -1,6 +1,10 @@
 // Global setup (vitest.config.ts): makes sure every script the tests run as a process runs bundled on
 // plain `node`, so no test pays for tsx compiling the sources again in each of its processes (and in
 // each render thread).
+// - The built templates and admin (dist/site, dist/admin) are brought up to date here, before any test
+//   runs: a test that starts `npm start` or the worker would otherwise rebuild them in the middle of
+//   the run, under the other files reading them (stale after an edit, when `npm test`'s build did
+//   not run first).
 // - The product's commands (start, worker, backup, restore) run as npm runs them, through
 //   scripts/run.mjs on the server bundle (dist/server/, which `npm run build` builds before the suite).
 //   It is brought up to date here once, and run.mjs checks it again at every start (the inputs of
@@ -12,7 +16,8 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
-import { ensureServerBundle, NODE_BUNDLE } from '../../scripts/server-bundle.mjs';
+import { ensureBuild } from '../../scripts/ensure-build';
+import { NODE_BUNDLE } from '../../scripts/server-bundle.mjs';
 import { BUNDLED_SCRIPTS, bundleDir, ROOT, TEST_RUN_MARKER } from './processes';
 
 /** Bundles of runs that were killed before their teardown, left a while ago (a run alive beside this
@@ -30,7 +35,7 @@ export async function setup(project: TestProject): Promise<() => void> {
   if (!marker) throw new Error(`${TEST_RUN_MARKER} is not set: vitest.config.ts sets it in test.env`);
   const outdir = bundleDir(marker);
   removeAbandoned(path.dirname(outdir));
-  await ensureServerBundle();
+  await ensureBuild((line) => process.stderr.write(`${line}\n`));
   await build({
     // Bundled as the server is, packages inside but for the few that must load from node_modules.
     ...NODE_BUNDLE,
