@@ -15,7 +15,7 @@ import { buildOrExit } from '../cli';
 import { benchApiSave } from './api-save';
 import { benchLead } from './lead';
 import { benchNoisy } from './noisy';
-import { benchOnboarding } from './onboarding';
+import { benchOnboarding, describeTimeline } from './onboarding';
 import { benchPreview } from './preview';
 import { benchPublish, describeBreakdown } from './publish';
 import { benchRebuild } from './rebuild';
@@ -191,6 +191,7 @@ if (only.has('onboarding')) {
   row(pg('onboarding_p95_ms'), onboarding.p95, '<= 40');
   row(pg('onboarding_answer_p50_ms'), onboarding.answerP50);
   row(pg('onboarding_answer_p95_ms'), onboarding.answerP95);
+  row(pg('onboarding_timeline_ms'), describeTimeline(onboarding.timeline));
   row('onboarding_runs', onboarding.runs);
 }
 

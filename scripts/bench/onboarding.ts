@@ -7,7 +7,7 @@ import path from 'node:path';
 import { RateLimiter } from '../../api/middleware/rate-limit';
 import type { OnboardingCreateResponse } from '../../contracts/onboarding';
 import { migrateToLatest, openDatabase } from '../../db';
-import { stampTime } from '../../generator/publish-trace';
+import { onPublishStamp, type PublishStep, stampTime } from '../../generator/publish-trace';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
@@ -25,6 +25,27 @@ export interface OnboardingFigures {
   answerP50: number;
   answerP95: number;
   runs: number;
+  /** Median milliseconds from the request to the end of each step (ONBOARDING_STEPS), over the runs. */
+  timeline: Record<OnboardingStep, number>;
+}
+
+/** Where an onboarding's time goes, as moments after its request: the 201, then the new site's
+ *  publish (publish-trace.ts steps) and the first visit that got the site. */
+const ONBOARDING_STEPS = [
+  'job-start',
+  'answered',
+  'loaded',
+  'rendered',
+  'written',
+  'swapped',
+  'cache-dropped',
+  'served',
+] as const;
+type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+
+/** The timeline as one line: `job-start 19.1, answered 20.3, …` (ms after the request, medians). */
+export function describeTimeline(timeline: Record<OnboardingStep, number>): string {
+  return ONBOARDING_STEPS.map((step) => `${step} ${timeline[step]}`).join(', ');
 }
 
 const FIRST_CVR = 30_000_000;
@@ -73,8 +94,17 @@ export async function benchOnboarding(options: {
 
   // One creation, timed from the request to the site's homepage answering 200 with the company name.
   const answers: number[] = [];
+  /** Each run's moments, by CVR: when it was requested and when each step ended. */
+  const moments = new Map<string, Partial<Record<OnboardingStep | 'requested', number>>>();
+  onPublishStamp((stamp) => {
+    const run = moments.get(stamp.cvr);
+    const step = stamp.step as PublishStep & OnboardingStep;
+    if (run && (ONBOARDING_STEPS as readonly string[]).includes(step)) run[step] ??= stamp.at;
+  });
   const createOnce = async (cvr: string): Promise<number> => {
     const started = stampTime();
+    const run: Partial<Record<OnboardingStep | 'requested', number>> = { requested: started };
+    moments.set(cvr, run);
     const response = await client.post(
       `${origin}/api/onboarding/create`,
       { 'content-type': 'application/json', origin },
@@ -86,12 +116,14 @@ export async function benchOnboarding(options: {
         acceptPrivacy: true,
       }),
     );
-    answers.push(stampTime() - started);
+    run.answered = stampTime();
+    answers.push(run.answered - started);
     if (response.status !== 201) throw new Error(`create ${cvr}: ${response.status} ${response.text}`);
     const answer = JSON.parse(response.text) as OnboardingCreateResponse;
     const site = `${origin}${new URL(answer.url, origin).pathname}`;
     // Until published the front server redirects to /404; a redirect is not followed, so it never counts.
     const served = await client.poll(site, companyName(cvr), started + 30_000, { manualRedirect: true });
+    run.served = served;
     return served - started;
   };
 
@@ -99,6 +131,7 @@ export async function benchOnboarding(options: {
     // One unmeasured creation first: module loading and JIT would otherwise land in the first sample.
     await createOnce(String(FIRST_CVR));
     answers.length = 0;
+    moments.clear();
     const latencies: number[] = [];
     for (let run = 1; run <= options.runs; run++) {
       latencies.push(await createOnce(String(FIRST_CVR + run)));
@@ -116,8 +149,17 @@ export async function benchOnboarding(options: {
       answerP50: percentile(answers, 50),
       answerP95: percentile(answers, 95),
       runs: latencies.length,
+      timeline: Object.fromEntries(
+        ONBOARDING_STEPS.map((step) => {
+          const after = [...moments.values()].flatMap((run) =>
+            run[step] !== undefined && run.requested !== undefined ? [run[step] - run.requested] : [],
+          );
+          return [step, Math.round(percentile(after, 50) * 100) / 100];
+        }),
+      ) as Record<OnboardingStep, number>,
     };
   } finally {
+    onPublishStamp(null);
     await client.close();
     await close();
     await db.destroy();
