@@ -11,6 +11,9 @@ import type { SiteLocals } from './site-model';
 export interface SiteRenderer {
   /** The full HTML document of `locals.page`, or of the site's 404 page when it is null. */
   renderPage(locals: SiteLocals): Promise<string>;
+  /** The same document as UTF-8 bytes, as a site's file is written: taken from the render's own
+   *  bytes, without decoding them to a string and encoding that again. */
+  renderPageBytes(locals: SiteLocals): Promise<Buffer>;
 }
 
 /** The landing page with live data (templates/pages/main-site/index.astro). */
@@ -52,8 +55,8 @@ export async function loadSiteRenderer(
   if (!landingRoute)
     throw new Error(`The landing page route is missing from ${entry}: run \`npm run build\`.`);
 
-  /** Renders one route to HTML; `locals` is a fresh object the template may mark with an error. */
-  async function render(url: string, route: unknown, locals: object, name: string): Promise<string> {
+  /** Renders one route; `locals` is a fresh object the template may mark with an error. */
+  async function render(url: string, route: unknown, locals: object, name: string): Promise<Response> {
     let response: Response;
     try {
       response = await app.render(new Request(url), { routeData: route, locals });
@@ -67,18 +70,25 @@ export async function loadSiteRenderer(
     if (response.status !== 200) {
       throw new Error(`Rendering ${name} failed with HTTP ${response.status}`);
     }
-    return response.text();
+    return response;
+  }
+
+  function renderSitePage({ site, page }: SiteLocals): Promise<Response> {
+    // A fresh object per render: the caller's model is never written to.
+    const locals: SiteLocals = { site, page };
+    const url = `${ROUTE_URL}${encodeURIComponent(page?.slug ?? '404')}`;
+    return render(url, routeData, locals, describePage(locals));
   }
 
   return {
-    renderPage({ site, page }) {
-      // A fresh object per render: the caller's model is never written to.
-      const locals: SiteLocals = { site, page };
-      const url = `${ROUTE_URL}${encodeURIComponent(page?.slug ?? '404')}`;
-      return render(url, routeData, locals, describePage(locals));
+    async renderPage(locals) {
+      return (await renderSitePage(locals)).text();
     },
-    renderLanding(landing) {
-      return render(LANDING_URL, landingRoute, { landing }, 'the landing page');
+    async renderPageBytes(locals) {
+      return Buffer.from(await (await renderSitePage(locals)).arrayBuffer());
+    },
+    async renderLanding(landing) {
+      return (await render(LANDING_URL, landingRoute, { landing }, 'the landing page')).text();
     },
   };
 }

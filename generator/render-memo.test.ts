@@ -25,6 +25,10 @@ function counting(): { renderer: SiteRenderer; rendered: string[] } {
         rendered.push(locals.page?.slug ?? '404');
         return renderer.renderPage(locals);
       },
+      renderPageBytes(locals) {
+        rendered.push(locals.page?.slug ?? '404');
+        return renderer.renderPageBytes(locals);
+      },
     },
   };
 }

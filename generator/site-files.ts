@@ -62,7 +62,7 @@ export async function renderDocuments(
     const index = page ? site.pages.findIndex((candidate) => candidate.id === page.id) : -1;
     const pages =
       page && index !== -1 ? outlines.map((outline, at) => (at === index ? page : outline)) : outlines;
-    bodies.push(Buffer.from(await renderer.renderPage({ site: { ...site, pages }, page })));
+    bodies.push(await renderer.renderPageBytes({ site: { ...site, pages }, page }));
   }
   return bodies;
 }

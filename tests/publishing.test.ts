@@ -169,6 +169,10 @@ describe('publishing a company site', () => {
         if (locals.page?.slug === 'om-os') throw new Error('template exploded');
         return renderer.renderPage(locals);
       },
+      renderPageBytes: async (locals) => {
+        if (locals.page?.slug === 'om-os') throw new Error('template exploded');
+        return renderer.renderPageBytes(locals);
+      },
     };
     const publisher = await createSitePublisher({
       db: harness.db,

@@ -19,6 +19,10 @@ const publisher = await createSitePublisher({
       if (++rendered === 2) process.kill(process.pid, 'SIGKILL');
       return real.renderPage(locals);
     },
+    renderPageBytes: async (locals) => {
+      if (++rendered === 2) process.kill(process.pid, 'SIGKILL');
+      return real.renderPageBytes(locals);
+    },
   },
 });
 const queue = createPublishQueue({
