@@ -2,7 +2,6 @@
 export declare const SERVER_DIR: string;
 export declare const SERVER_COMMANDS: Readonly<Record<string, string>>;
 export declare const SERVER_ENTRIES: Readonly<Record<string, string>>;
-export declare const EXTERNAL_PACKAGES: readonly string[];
 export declare const NODE_BUNDLE: import('esbuild').BuildOptions;
 
 export interface BundleOptions {

@@ -57,7 +57,7 @@ export const SERVER_ENTRIES = {
  * pg-native by name), pino (its transports run on threads loaded by file), bullmq (reads its Lua
  * scripts beside its files) and ioredis, which bullmq and our code must share.
  */
-export const EXTERNAL_PACKAGES = [
+const EXTERNAL_PACKAGES = [
   'better-sqlite3',
   '@node-rs/argon2',
   'sharp',

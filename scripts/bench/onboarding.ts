@@ -43,6 +43,10 @@ const ONBOARDING_STEPS = [
 ] as const;
 type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
+function isOnboardingStep(step: PublishStep): step is PublishStep & OnboardingStep {
+  return (ONBOARDING_STEPS as readonly string[]).includes(step);
+}
+
 /** The timeline as one line: `job-start 19.1, answered 20.3, …` (ms after the request, medians). */
 export function describeTimeline(timeline: Record<OnboardingStep, number>): string {
   return ONBOARDING_STEPS.map((step) => `${step} ${timeline[step]}`).join(', ');
@@ -94,16 +98,15 @@ export async function benchOnboarding(options: {
 
   // One creation, timed from the request to the site's homepage answering 200 with the company name.
   const answers: number[] = [];
-  /** Each run's moments, by CVR: when it was requested and when each step ended. */
-  const moments = new Map<string, Partial<Record<OnboardingStep | 'requested', number>>>();
+  /** Each run, by CVR: when it was requested, and when each step ended. */
+  const moments = new Map<string, { requested: number; ended: Partial<Record<OnboardingStep, number>> }>();
   onPublishStamp((stamp) => {
     const run = moments.get(stamp.cvr);
-    const step = stamp.step as PublishStep & OnboardingStep;
-    if (run && (ONBOARDING_STEPS as readonly string[]).includes(step)) run[step] ??= stamp.at;
+    if (run && isOnboardingStep(stamp.step)) run.ended[stamp.step] ??= stamp.at;
   });
   const createOnce = async (cvr: string): Promise<number> => {
     const started = stampTime();
-    const run: Partial<Record<OnboardingStep | 'requested', number>> = { requested: started };
+    const run = { requested: started, ended: {} as Partial<Record<OnboardingStep, number>> };
     moments.set(cvr, run);
     const response = await client.post(
       `${origin}/api/onboarding/create`,
@@ -116,14 +119,14 @@ export async function benchOnboarding(options: {
         acceptPrivacy: true,
       }),
     );
-    run.answered = stampTime();
-    answers.push(run.answered - started);
+    run.ended.answered = stampTime();
+    answers.push(run.ended.answered - started);
     if (response.status !== 201) throw new Error(`create ${cvr}: ${response.status} ${response.text}`);
     const answer = JSON.parse(response.text) as OnboardingCreateResponse;
     const site = `${origin}${new URL(answer.url, origin).pathname}`;
     // Until published the front server redirects to /404; a redirect is not followed, so it never counts.
     const served = await client.poll(site, companyName(cvr), started + 30_000, { manualRedirect: true });
-    run.served = served;
+    run.ended.served = served;
     return served - started;
   };
 
@@ -151,9 +154,10 @@ export async function benchOnboarding(options: {
       runs: latencies.length,
       timeline: Object.fromEntries(
         ONBOARDING_STEPS.map((step) => {
-          const after = [...moments.values()].flatMap((run) =>
-            run[step] !== undefined && run.requested !== undefined ? [run[step] - run.requested] : [],
-          );
+          const after = [...moments.values()].flatMap(({ requested, ended }) => {
+            const at = ended[step];
+            return at === undefined ? [] : [at - requested];
+          });
           return [step, Math.round(percentile(after, 50) * 100) / 100];
         }),
       ) as Record<OnboardingStep, number>,

@@ -3,10 +3,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type Db, getPublishState, insertCompany } from '../../db';
 import { SITE_FILES } from '../../generator';
-import { ensureBuild } from '../../scripts/ensure-build';
 import { createPublishQueue, type PublishQueue } from '../../worker';
 import { openMigratedDatabase } from '../support/migrated-database';
 import { type Run, spawnScript, stopAll, waitFor } from '../support/processes';
@@ -32,10 +31,6 @@ function until(run: Run, what: string, check: () => boolean | Promise<boolean>, 
 }
 
 describe('npm run worker', () => {
-  // The worker builds stale templates before it starts (as npm start does); build them here, so that
-  // its start is not a build racing the test's timeouts.
-  beforeAll(() => ensureBuild(() => {}), 300_000);
-
   it('exits 1 with one line when REDIS_URL is not set', async () => {
     const run = startWorker({ REDIS_URL: '' });
     expect(await run.exit).toBe(1);
