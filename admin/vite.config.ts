@@ -1,13 +1,34 @@
 // Builds the admin SPA into dist/admin, served by the front server at /admin on every host
 // (server/front-handler.ts): index.html for every /admin path, hashed files under /admin/assets/.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Where the build lists every module of every chunk (never served, like the manifest beside it). */
+export const MODULE_LIST = path.join('.vite', 'modules.json');
+
+/**
+ * Writes MODULE_LIST once the bundle is on disk: tests/contracts/admin-bundle.test.ts checks the real
+ * build's modules against what may reach an owner's browser, without building the admin a second time.
+ */
+const listModules: Plugin = {
+  name: 'list-modules',
+  writeBundle(options, bundle) {
+    const ids = new Set<string>();
+    for (const output of Object.values(bundle)) {
+      if (output.type === 'chunk') for (const id of Object.keys(output.modules)) ids.add(id);
+    }
+    const file = path.join(options.dir ?? '', MODULE_LIST);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify([...ids].sort(), null, 1)}\n`);
+  },
+};
 
 export default defineConfig({
   root: import.meta.dirname,
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), listModules],
   build: {
     outDir: path.resolve(import.meta.dirname, '../dist/admin'),
     emptyOutDir: true,
