@@ -80,6 +80,20 @@ describe('StaticFileCache', () => {
     expect(text(await cache.get(folder, 'about.html'))).toBe('new about');
   });
 
+  it("reads a site's first homepage as soon as its first build is reported", async () => {
+    const cache = new StaticFileCache({ revalidateMs: 60_000 });
+    const folder = path.join(dir, 'site');
+    // A visitor (the new owner's browser) asked before the site was there.
+    expect(await cache.load(folder, 'index.html')).toBe('no-folder');
+    writeFakeSite(dir, 'site', { 'index.html': 'first home', 'about.html': 'first about' }, 1);
+    cache.invalidate(folder);
+    for (let waited = 0; cache.peek(folder, 'index.html') === undefined && waited < 10_000; waited += 10) {
+      await sleep(10);
+    }
+    expect(text(cache.peek(folder, 'index.html') as FileLookup)).toBe('first home');
+    expect(cache.peek(folder, 'about.html')).toBeUndefined();
+  });
+
   it('tells a missing file from a missing folder', async () => {
     writeFakeSite(dir, 'site', { 'index.html': 'hello' });
     const cache = new StaticFileCache();

@@ -108,6 +108,7 @@ const TOUCH_INTERVAL_MS = 1000;
 // (at most this many), so the first of them after a publish finds the new page read and compressed.
 const WARM_WINDOW_MS = 60_000;
 const WARM_FILES = 8;
+const HOMEPAGE_FILE = 'index.html';
 const NOT_A_FILE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EISDIR', 'EMLINK', 'ENAMETOOLONG']);
 // O_NOFOLLOW makes open() fail on a symlink; Windows has no such flag (and no such symlinks).
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
@@ -208,8 +209,12 @@ export class StaticFileCache {
     return this.peek(folder, file) ?? this.load(folder, file);
   }
 
-  /** Checks where a folder points now (a site was swapped): a new build drops the old one's files
-   *  and starts reading the ones visitors asked for in the last minute, before they ask again. */
+  /**
+   * Checks where a folder points now (a site was swapped): a new build drops the old one's files and
+   * starts reading the ones visitors asked for in the last minute, before they ask again. A site's
+   * first build, asked for while it had none, starts with its homepage: onboarding sends the new
+   * owner there at once, and the read and compression are then under way before the browser asks.
+   */
   invalidate(folder: string): void {
     const state = this.#folders.get(folder);
     if (state === undefined) return;
@@ -217,15 +222,19 @@ export class StaticFileCache {
     const real = realFolder(folder);
     state.checkedAt = now;
     if (real === state.real) return;
-    const hot = [...state.files.values()]
-      .filter((entry) => entry.result !== 'no-file' && now - entry.touchedAt < WARM_WINDOW_MS)
-      .sort((a, b) => b.touchedAt - a.touchedAt)
-      .slice(0, WARM_FILES);
+    const hot =
+      state.real === null
+        ? [HOMEPAGE_FILE]
+        : [...state.files.values()]
+            .filter((entry) => entry.result !== 'no-file' && now - entry.touchedAt < WARM_WINDOW_MS)
+            .sort((a, b) => b.touchedAt - a.touchedAt)
+            .slice(0, WARM_FILES)
+            .map((entry) => entry.file);
     this.#dropFiles(state);
     state.real = real;
     if (real === null) return;
     // load() shares its read with whoever asks meanwhile; a file the new build lacks is 'no-file'.
-    for (const entry of hot) void this.load(folder, entry.file).catch(() => {});
+    for (const file of hot) void this.load(folder, file).catch(() => {});
   }
 
   clear(): void {
