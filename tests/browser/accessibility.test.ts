@@ -153,12 +153,12 @@ describe.each([
     await page.waitForURL(`${admin.origin}/admin/dashboard`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+    await checks.check(page, 'dashboard');
     // The mailed links' screens sit behind the login (issue 23): the owner confirms with a button.
     await open(page, `/admin/bekraeft-email?token=${'a'.repeat(32)}`, 'Bekræft ny email');
     await checks.check(page, 'confirm new e-mail, made-up link');
     await open(page, `/admin/bekraeft-din-email?token=${'a'.repeat(32)}`, 'Bekræft din email');
     await checks.check(page, 'verify e-mail, made-up link');
-    await checks.check(page, 'dashboard');
     for (const [path, heading] of [
       ['/admin/subscription', 'Abonnement'],
       ['/admin/images', 'Billedearkiv'],
