@@ -35,6 +35,13 @@ function text(found: FileLookup): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits (up to 10 s) until the cache holds `file` of `folder` without anyone asking for it. */
+async function held(cache: StaticFileCache, folder: string, file: string): Promise<void> {
+  for (let waited = 0; cache.peek(folder, file) === undefined && waited < 10_000; waited += 10) {
+    await sleep(10);
+  }
+}
+
 describe('StaticFileCache', () => {
   it('loads a file with its siblings once and then answers from memory', async () => {
     const hello = 'hello '.repeat(100);
@@ -71,9 +78,7 @@ describe('StaticFileCache', () => {
     writeFakeSite(dir, 'site', { 'index.html': 'new home', 'about.html': 'new about' }, 2);
     cache.invalidate(folder);
     // No request in between: the new home page arrives in the cache by itself.
-    for (let waited = 0; cache.peek(folder, 'index.html') === undefined && waited < 10_000; waited += 10) {
-      await sleep(10);
-    }
+    await held(cache, folder, 'index.html');
     expect(text(cache.peek(folder, 'index.html') as FileLookup)).toBe('new home');
     // What nobody asked for stays on disk until someone does.
     expect(cache.peek(folder, 'about.html')).toBeUndefined();
@@ -87,9 +92,7 @@ describe('StaticFileCache', () => {
     expect(await cache.load(folder, 'index.html')).toBe('no-folder');
     writeFakeSite(dir, 'site', { 'index.html': 'first home', 'about.html': 'first about' }, 1);
     cache.invalidate(folder);
-    for (let waited = 0; cache.peek(folder, 'index.html') === undefined && waited < 10_000; waited += 10) {
-      await sleep(10);
-    }
+    await held(cache, folder, 'index.html');
     expect(text(cache.peek(folder, 'index.html') as FileLookup)).toBe('first home');
     expect(cache.peek(folder, 'about.html')).toBeUndefined();
   });

@@ -2,19 +2,11 @@
 // would), and renders every other request as the real one does: for the render pool's time budget.
 // It blocks in Atomics.wait rather than a busy loop: to the pool it is the same stuck thread (no
 // answer, and only terminate() ends it), without burning a core for the whole budget.
-import { pathToFileURL } from 'node:url';
 import { parentPort } from 'node:worker_threads';
+import { startRealRenderThread } from './real-render-thread.mjs';
 
 parentPort?.on('message', (request) => {
   if (request?.op === 'publish' && request.cvr === '66666666')
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
 });
-// The run's bundled thread (vitest.config.ts), else the source through tsx: the bundle starts on
-// plain Node for about a third of the CPU.
-const bundled = process.env.MESTERSIDE_RENDER_THREAD;
-if (bundled) {
-  await import(pathToFileURL(bundled).href);
-} else {
-  (await import('tsx/esm/api')).register();
-  await import('../../generator/render-thread.ts');
-}
+await startRealRenderThread();
