@@ -5,6 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { acceptedValue, type Db, listPages, setMenuOrder, updateCompany, updatePage } from '../db';
 import { createFixtureCompany } from '../scripts/bench/fixtures';
 import { describeEachDialect } from '../tests/support/databases';
+import { watchedRenderer } from '../tests/support/watched-renderer';
 import { loadSiteRenderer, type SiteRenderer } from './astro-renderer';
 import { loadSiteModel } from './load-site';
 import { RenderMemo } from './render-memo';
@@ -20,16 +21,7 @@ function counting(): { renderer: SiteRenderer; rendered: string[] } {
   const rendered: string[] = [];
   return {
     rendered,
-    renderer: {
-      renderPage(locals) {
-        rendered.push(locals.page?.slug ?? '404');
-        return renderer.renderPage(locals);
-      },
-      renderPageBytes(locals) {
-        rendered.push(locals.page?.slug ?? '404');
-        return renderer.renderPageBytes(locals);
-      },
-    },
+    renderer: watchedRenderer(renderer, (locals) => rendered.push(locals.page?.slug ?? '404')),
   };
 }
 

@@ -22,6 +22,7 @@ import { createPublishQueue } from '../worker';
 import { launchChromium } from './support/browser';
 import { type FrontStack, startFrontStack } from './support/front-stack';
 import { spawnScript } from './support/processes';
+import { watchedRenderer } from './support/watched-renderer';
 
 let renderer: SiteRenderer;
 
@@ -164,16 +165,9 @@ describe('publishing a company site', () => {
 
     const about = (await listPages(harness.db, '12345678')).find((page) => page.slug === 'om-os');
     await updatePage(harness.db, '12345678', about?.id ?? '', { title: 'Ny titel der aldrig kommer ud' });
-    const failing: SiteRenderer = {
-      renderPage: async (locals) => {
-        if (locals.page?.slug === 'om-os') throw new Error('template exploded');
-        return renderer.renderPage(locals);
-      },
-      renderPageBytes: async (locals) => {
-        if (locals.page?.slug === 'om-os') throw new Error('template exploded');
-        return renderer.renderPageBytes(locals);
-      },
-    };
+    const failing = watchedRenderer(renderer, (locals) => {
+      if (locals.page?.slug === 'om-os') throw new Error('template exploded');
+    });
     const publisher = await createSitePublisher({
       db: harness.db,
       config: harness.config,

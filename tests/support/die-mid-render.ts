@@ -6,6 +6,7 @@ import { loadSiteRenderer } from '../../generator/astro-renderer';
 import { getConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { createPublishQueue } from '../../worker';
+import { watchedRenderer } from './watched-renderer';
 
 const config = getConfig();
 const db = openDatabase(config.database);
@@ -14,16 +15,9 @@ let rendered = 0;
 const publisher = await createSitePublisher({
   db,
   config,
-  renderer: {
-    renderPage: async (locals) => {
-      if (++rendered === 2) process.kill(process.pid, 'SIGKILL');
-      return real.renderPage(locals);
-    },
-    renderPageBytes: async (locals) => {
-      if (++rendered === 2) process.kill(process.pid, 'SIGKILL');
-      return real.renderPageBytes(locals);
-    },
-  },
+  renderer: watchedRenderer(real, () => {
+    if (++rendered === 2) process.kill(process.pid, 'SIGKILL');
+  }),
 });
 const queue = createPublishQueue({
   db,
