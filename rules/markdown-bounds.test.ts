@@ -1,5 +1,6 @@
 // Owner text that once stalled or broke publishing (issue 23 items 5 and 6) renders in time linear
 // in its length, at a bounded depth, and stays safe.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MAX_PAGE_CONTENT_CHARS, MAX_TEXT_NESTING } from './limits';
 import { paragraphText, renderPageContent } from './page-content';
@@ -29,14 +30,28 @@ const SHAPES: Record<string, (chars: number) => string> = {
   'links in emphasis': (chars) => repeated('[a *b](c) *', chars),
 };
 
+/**
+ * Milliseconds of CPU this thread has used. The unit project runs two test threads in one process, so
+ * the process's CPU (process.cpuUsage) counts the other thread's tests too: a run measured that way
+ * once had 1,875 characters take 5.9 ms and 15,000 take 208 ms. Linux keeps each thread's own time on
+ * the CPU, in nanoseconds, in /proc/thread-self/schedstat; elsewhere the process's CPU has to do.
+ */
+function threadCpuMs(): number {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    const used = process.cpuUsage();
+    return (used.user + used.system) / 1000;
+  }
+}
+
 /** CPU milliseconds of the fastest of a few runs: the machine is shared, so wall time is noisy. */
 function cpuMs(run: () => unknown): number {
   let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < 2; i++) {
-    const start = process.cpuUsage();
+  for (let i = 0; i < 3; i++) {
+    const start = threadCpuMs();
     run();
-    const used = process.cpuUsage(start);
-    best = Math.min(best, (used.user + used.system) / 1000);
+    best = Math.min(best, threadCpuMs() - start);
   }
   return best;
 }
@@ -77,12 +92,11 @@ describe('owner text renders in time linear in its length (issue 23 item 5)', ()
 
   it('the text from the issue, *a_ × 10,000, renders at once and shows its marks as text', () => {
     const text = '*a_'.repeat(10_000);
-    const start = process.cpuUsage();
+    const start = threadCpuMs();
     const html = renderPageContent(text);
     expect(html.startsWith('<p>*a_*a_')).toBe(true);
     expect(paragraphText(text)).toBe(text);
-    const used = process.cpuUsage(start);
-    expect((used.user + used.system) / 1000).toBeLessThan(1000);
+    expect(threadCpuMs() - start).toBeLessThan(1000);
   });
 });
 
