@@ -3,10 +3,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 /** Where the build lists every module of every chunk (never served, like the manifest beside it). */
 export const MODULE_LIST = path.join('.vite', 'modules.json');
+
+/** Every module of every chunk among a build's outputs, sorted. */
+export function chunkModules(outputs: Iterable<Rollup.OutputChunk | Rollup.OutputAsset>): string[] {
+  const ids = new Set<string>();
+  for (const output of outputs) {
+    if (output.type === 'chunk') for (const id of Object.keys(output.modules)) ids.add(id);
+  }
+  return [...ids].sort();
+}
 
 /**
  * Writes MODULE_LIST once the bundle is on disk: tests/contracts/admin-bundle.test.ts checks the real
@@ -15,13 +24,9 @@ export const MODULE_LIST = path.join('.vite', 'modules.json');
 const listModules: Plugin = {
   name: 'list-modules',
   writeBundle(options, bundle) {
-    const ids = new Set<string>();
-    for (const output of Object.values(bundle)) {
-      if (output.type === 'chunk') for (const id of Object.keys(output.modules)) ids.add(id);
-    }
     const file = path.join(options.dir ?? '', MODULE_LIST);
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify([...ids].sort(), null, 1)}\n`);
+    writeFileSync(file, `${JSON.stringify(chunkModules(Object.values(bundle)), null, 1)}\n`);
   },
 };
 

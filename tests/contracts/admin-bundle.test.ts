@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, type Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { MODULE_LIST } from '../../admin/vite.config';
+import { chunkModules, MODULE_LIST } from '../../admin/vite.config';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -58,13 +58,11 @@ function builtModules(): string[] {
 
 /** The modules of an in-memory build with the admin's Vite config and `entry` (a planted import). */
 async function bundleModules(entry: string): Promise<string[]> {
-  const ids = new Set<string>();
+  let modules: string[] = [];
   const collect: Plugin = {
     name: 'collect-module-ids',
     generateBundle(_options, bundle) {
-      for (const output of Object.values(bundle)) {
-        if (output.type === 'chunk') for (const id of Object.keys(output.modules)) ids.add(id);
-      }
+      modules = chunkModules(Object.values(bundle));
     },
   };
   await build({
@@ -73,7 +71,7 @@ async function bundleModules(entry: string): Promise<string[]> {
     logLevel: 'silent',
     build: { write: false, manifest: false, rollupOptions: { input: entry } },
   });
-  return [...ids];
+  return modules;
 }
 
 describe('admin bundle', () => {
