@@ -6,16 +6,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, expect, it } from 'vitest';
-import { type PreviewRenderer, threadedPreview } from '../../api/services/preview';
-import type { PreviewJson } from '../../contracts/preview';
-import { findPage, listPageRevisions } from '../../db';
-import { createSitePublisher, sitesDirOf } from '../../generator';
-import type { Config } from '../../lib/config';
-import { MAX_TEXT_NESTING } from '../../rules/limits';
-import { MESSAGES } from '../../rules/messages';
-import { getTheme } from '../../rules/themes';
-import { describeWithDialects } from '../support/databases';
-import { type ApiHarness, createApiHarness, errorOf, type Owner } from './api-harness';
+import { type PreviewRenderer, threadedPreview } from '../api/services/preview';
+import type { PreviewJson } from '../contracts/preview';
+import { findPage, listPageRevisions } from '../db';
+import { createSitePublisher, sitesDirOf } from '../generator';
+import type { Config } from '../lib/config';
+import { MAX_TEXT_NESTING } from '../rules/limits';
+import { MESSAGES } from '../rules/messages';
+import { getTheme } from '../rules/themes';
+import { type ApiHarness, createApiHarness, errorOf, type Owner } from './api/api-harness';
+import { describeWithDialects } from './support/databases';
 
 const CVR_A = '12345678';
 const CVR_B = '87654321';
