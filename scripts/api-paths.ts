@@ -15,7 +15,7 @@ import { openDatabase } from '../db';
 import { loadConfig } from '../lib/config';
 import { createLogger } from '../lib/logger';
 
-interface JsonSchema {
+export interface JsonSchema {
   $ref?: string;
   type?: string | string[];
   const?: unknown;
