@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { LongestFirst } from './tests/support/sequencer';
 
@@ -52,9 +51,6 @@ export default defineConfig({
       MESTERSIDE_TEST_RUN: TEST_RUN,
       // `vitest --mode quick` (npm run test:quick): tests/support/lane.ts.
       MESTERSIDE_TEST_LANE: QUICK_MODE ? 'quick' : 'full',
-      // Render threads of the stacks tests start in-process run the server bundle's thread on plain Node
-      // (generator/render-pool.ts); the system project's global setup brings that bundle up to date.
-      MESTERSIDE_RENDER_THREAD: path.join(import.meta.dirname, 'dist', 'server', 'render-thread.mjs'),
     },
     // Pool sizes are the run's, shared by the projects that use each pool.
     // As many forks kept as run: vitest 3.2's pool, not isolating, stops a fork it finds idle while

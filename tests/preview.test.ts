@@ -16,6 +16,7 @@ import { MESSAGES } from '../rules/messages';
 import { getTheme } from '../rules/themes';
 import { type ApiHarness, createApiHarness, errorOf, type Owner } from './api/api-harness';
 import { describeWithDialects } from './support/databases';
+import { BUNDLED_RENDER_THREAD } from './support/render-thread';
 
 const CVR_A = '12345678';
 const CVR_B = '87654321';
@@ -25,7 +26,7 @@ const CVR_B = '87654321';
 // renders only the site model it is sent, so it serves each test's database and both dialects alike.
 let sharedPreview: PreviewRenderer | undefined;
 function sharedPreviewThread(config: Config): PreviewRenderer {
-  sharedPreview ??= threadedPreview({ config });
+  sharedPreview ??= threadedPreview({ config, threadEntry: BUNDLED_RENDER_THREAD });
   const renderer = sharedPreview;
   return { render: (site, pageId) => renderer.render(site, pageId), close: async () => {} };
 }
