@@ -3,6 +3,7 @@
 // selector subset, enough for what those tests ask (`main h2 a`, `header.mk-header a[href="/kontakt"]`,
 // `meta[name="description"]`, `ol.mk-grid > li`). Text is read as `textContent` reads it (entities
 // decoded, hidden text included), so an assertion keeps what it asked of the page in Chromium.
+import { request } from 'node:http';
 import { DomUtils, parseDocument } from 'htmlparser2';
 
 type Element = ReturnType<typeof DomUtils.getElementsByTagName>[number];
@@ -21,15 +22,72 @@ interface HtmlElement {
 export interface HtmlPage extends HtmlElement {
   /** The `<title>`'s text, as `document.title` gives it (whitespace collapsed and trimmed). */
   title(): string;
+  /** The `<section>` a screen reader names `name` (its aria-label, or the text of the element its
+   *  aria-labelledby points to), as Playwright's getByRole('region', { name }) finds it; or undefined. */
+  region(name: string): HtmlElement | undefined;
 }
 
 export function parseHtml(html: string): HtmlPage {
   const document = parseDocument(html);
   const root = wrap(document.children);
+  const byId = (id: string) => root.all(`[id="${id}"]`)[0];
   return {
     ...root,
     title: () => (root.all('title')[0]?.text() ?? '').replace(/\s+/g, ' ').trim(),
+    region: (name) =>
+      root.all('section').find((section) => {
+        const label = section.attr('aria-label');
+        const by = section.attr('aria-labelledby');
+        const text = label ?? (by ? byId(by)?.text() : undefined);
+        return text?.replace(/\s+/g, ' ').trim() === name;
+      }),
   };
+}
+
+/** An answer over HTTP: status, Location, the body and the body parsed as a page. */
+export interface PageAnswer {
+  status: number;
+  location: string | null;
+  contentType: string | null;
+  body: string;
+  page: HtmlPage;
+}
+
+/**
+ * GETs `url` without following redirects, as a browser asking that address would, with `host` as the
+ * Host header when given (node:http: fetch drops a Host header), e.g. a company's subdomain on a
+ * stack that listens on localhost.
+ */
+export function getPage(url: string, host?: string): Promise<PageAnswer> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        headers: { host: host ?? target.host },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            location: res.headers.location ?? null,
+            contentType: res.headers['content-type'] ?? null,
+            body,
+            page: parseHtml(body),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 type Nodes = Parameters<typeof DomUtils.findAll>[1];
