@@ -13,8 +13,8 @@ import { FAQ_ITEMS } from '../templates/marketing/faq';
 import { FEATURES } from '../templates/marketing/features';
 import { CONTACT_EMAIL } from '../templates/marketing/site-info';
 import { TRADES } from '../templates/marketing/trades';
-import { type FrontStack, startFrontStack } from './support/front-stack';
 import { type HtmlPage, parseHtml } from './support/html';
+import { type FrontStack, startTestStack } from './support/stack';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLIENT_DIR = path.join(ROOT, 'dist', 'site', 'client');
@@ -23,7 +23,7 @@ const TRIAL = 'Start gratis i 3 måneder - ingen binding';
 let stack: FrontStack;
 
 beforeAll(async () => {
-  stack = await startFrontStack('marketing-pages', { PUBLIC_HOST: 'localhost' });
+  stack = await startTestStack({ serve: 'front', env: { PUBLIC_HOST: 'localhost' } });
 });
 
 afterAll(async () => {

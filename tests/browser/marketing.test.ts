@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '../../rules/messages';
 import { FAQ_ITEMS } from '../../templates/marketing/faq';
 import { launchChromium } from '../support/browser';
-import { type FrontStack, startFrontStack } from '../support/front-stack';
 import { reviewShot } from '../support/review-shots';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { type FrontStack, startTestStack } from '../support/stack';
 
 const PHONE = { width: 375, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -25,10 +25,13 @@ let smtpDown: FrontStack;
 let browser: Browser;
 
 function startStack(smtpUrl: string): Promise<FrontStack> {
-  return startFrontStack('marketing-browser', {
-    PUBLIC_HOST: 'localhost',
-    SMTP_URL: smtpUrl,
-    CONTACT_TO: 'drift@mesterside.dk',
+  return startTestStack({
+    serve: 'front',
+    env: {
+      PUBLIC_HOST: 'localhost',
+      SMTP_URL: smtpUrl,
+      CONTACT_TO: 'drift@mesterside.dk',
+    },
   });
 }
 

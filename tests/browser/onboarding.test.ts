@@ -1,64 +1,39 @@
-// /onboarding in Chromium against the real front server: the built page and its React island, the
-// onboarding API on SQLite with the demo CVR registry, and an in-process publish queue rendering
-// with the built templates, so a created site really gets published and opened. Screenshots of
+// /onboarding in Chromium against the real product in this process (support/stack.ts): the built page
+// and its React island, the onboarding API on SQLite with the demo CVR registry, and the in-process
+// publish queue rendering with the built templates, so a created site really gets published and opened. Screenshots of
 // every step (phone and desktop) go to test-artifacts/onboarding/ (git-ignored) for review
 // when asked for (MESTERSIDE_SHOTS=1).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
 import { createOwnerAccount } from '../../api/auth/accounts';
-import { type Db, insertCompany, listAnalyticsEvents, migrateToLatest, openDatabase } from '../../db';
-import { createSitePublisher } from '../../generator';
-import { loadSiteRenderer } from '../../generator/astro-renderer';
-import { loadConfig } from '../../lib/config';
-import { createLogger } from '../../lib/logger';
+import { type Db, insertCompany, listAnalyticsEvents } from '../../db';
 import { websiteUrlMessage } from '../../rules/domain';
 import { MESSAGES } from '../../rules/messages';
-import { type RunningFrontServer, startFrontServer } from '../../server';
-import { createPublishQueue, type PublishQueue } from '../../worker';
 import { launchChromium } from '../support/browser';
 import { layoutProblems } from '../support/no-overflow';
 import { reviewShot } from '../support/review-shots';
+import { type ProductTestStack, startTestStack } from '../support/stack';
 
 const PHONE = { width: 375, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
 const PASSWORD = 'tagrende-42';
 
-let dir: string;
+let stack: ProductTestStack;
 let db: Db;
-let queue: PublishQueue;
-let server: RunningFrontServer;
 let browser: Browser;
 let origin: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'onboarding-browser-'));
-  const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_HOST: 'localhost', PORT: '0' });
-  db = openDatabase(config.database);
-  await migrateToLatest(db);
-  const logger = createLogger(config);
-  const publisher = await createSitePublisher({ db, config, renderer: await loadSiteRenderer() });
-  queue = createPublishQueue({ db, logger, redisUrl: null, render: (cvr) => publisher.publish(cvr) });
-  server = await startFrontServer({
-    config,
-    db,
-    apiApp: createApp({ db, config, logger, enqueuePublish: (cvr) => queue.enqueue(cvr) }),
-    logger,
-    port: 0,
-  });
-  origin = `http://localhost:${server.port}`;
+  // The product in this process (support/stack.ts): no Redis, publishing on this thread.
+  stack = await startTestStack({ serve: 'product', env: { PUBLIC_HOST: 'localhost' } });
+  db = stack.db;
+  origin = stack.origin;
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
-  await queue?.close();
-  await db?.destroy();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await stack?.close();
 });
 
 async function openOnboarding(viewport: { width: number; height: number }): Promise<Page> {
