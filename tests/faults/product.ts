@@ -10,9 +10,8 @@ import pg from 'pg';
 import { createOwnerAccount } from '../../api/auth/accounts';
 import { type Db, insertCompany, insertPage, migrateToLatest, openDatabase } from '../../db';
 import { getTestEnvironment, loadConfig } from '../../lib/config';
-import { createLogger } from '../../lib/logger';
 import { HOMEPAGE_DEFAULTS } from '../../rules/pages';
-import { startProductStack } from '../../server/product-stack';
+import { QUEUE_DEFAULTS } from '../../worker';
 import { freePort } from '../queue/redis-support';
 import { openMigratedDatabase } from '../support/migrated-database';
 import {
@@ -22,7 +21,7 @@ import {
   stopAll,
   waitFor,
 } from '../support/processes';
-import { BUNDLED_RENDER_THREAD } from '../support/render-thread';
+import { startTestStack } from '../support/stack';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -191,43 +190,32 @@ export interface ProductProcess extends Product {
 }
 
 /**
- * The product in this test process over the store: what `npm start` runs (startProductStack: the
- * front server, the API, the in-process queue or BullMQ with REDIS_URL, publishing, the mail outbox)
- * on its own database connection, rendering on this thread. For the tests whose subject is the store,
+ * The product in this test process over the store (support/stack.ts's 'product': what `npm start`
+ * runs, the front server, the API, the in-process queue or BullMQ with REDIS_URL, publishing, the
+ * mail outbox) on its own database connection, rendering on this thread. For the tests whose subject is the store,
  * a publish, Redis or PostgreSQL going away, not the process: it costs about a quarter of an
  * `npm start`'s CPU (no process, no bundle to load, no render thread to start).
  */
 export async function startProduct(store: Store, env: Record<string, string> = {}): Promise<Product> {
   const port = await freePort();
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    ...store.env,
-    PORT: String(port),
-    PUBLIC_HOST: `localhost:${port}`,
-    ...env,
-  });
-  const db = openDatabase(config.database);
-  const logger = createLogger(config);
-  const stack = await startProductStack({
-    config,
-    db,
-    logger,
-    publishing: { renderThreads: 0 },
-    renderThreadEntry: BUNDLED_RENDER_THREAD,
-  }).catch(async (error: unknown) => {
-    await db.destroy();
-    throw error;
+  const test = await startTestStack({
+    serve: 'product',
+    env: { ...store.env, PORT: String(port), PUBLIC_HOST: `localhost:${port}`, ...env },
+    product: {
+      // As npm start: the queue's recovery sweep at its usual period (a failed publish whose retries
+      // are spent is enqueued again by it).
+      recoverEveryMs: QUEUE_DEFAULTS.recoverEveryMs,
+    },
   });
   // As npm start does once it serves: what was left wanted is published.
-  await stack.queue.recover();
+  await test.product.queue.recover();
   let stopped = false;
   return {
-    ...speakTo(`http://localhost:${stack.server.port}`),
+    ...speakTo(test.origin),
     async stop() {
       if (stopped) return;
       stopped = true;
-      await stack.close();
-      await db.destroy();
+      await test.close();
     },
   };
 }
