@@ -34,6 +34,7 @@ import { createPageRoutes } from './routes/pages';
 import { createPagePreviewRoutes, createSettingsPreviewRoutes, previewLimiter } from './routes/preview';
 import { createSiteLeadRoutes, type SiteLeadRoutesDeps } from './routes/site-leads';
 import { createSubscriptionRoutes } from './routes/subscription';
+import { createTrustRoutes } from './routes/trust';
 import { inProcessPreview, type PreviewRenderer } from './services/preview';
 
 /**
@@ -62,6 +63,7 @@ const OWNER_GROUPS: readonly [path: string, group: OpenAPIHono<OwnerEnv>][] = [
   ['/dashboard', createDashboardRoutes()],
   ['/operator', createOperatorRoutes()],
   ['/leads', createLeadRoutes()],
+  ['/trust', createTrustRoutes()],
 ];
 
 const OPENAPI_ROUTE = createRoute({

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { Company, ImageVariant, Page } from '../db';
 import type { Config } from '../lib/config';
+import type { SiteTrust } from './trust-model';
 
 export interface SiteModel {
   company: Company;
@@ -22,6 +23,11 @@ export interface SiteModel {
    * api/leads/form-token.ts). Absent: no form (a model made by hand, or the owner switched it off).
    */
   leadForm?: { token: string };
+  /**
+   * What a customer checks before calling (issue 42): authorisation, guarantee schemes, this year's
+   * håndværkerfradrag, the area and the emergency line. Absent in a model made by hand: none shown.
+   */
+  trust?: SiteTrust;
 }
 
 /** What one render produces: a page of the company, or (page null) the site's 404 page. */

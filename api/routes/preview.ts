@@ -19,7 +19,7 @@ import { pageDraftSite, previewContentSecurityPolicy, settingsDraftSite } from '
 import { settingsPatch } from '../services/settings-patch';
 
 /** Counts one preview of the owner's company; past the limit, 429 with the preview's own message. */
-async function countPreview(c: Context<OwnerEnv>): Promise<void> {
+export async function countPreview(c: Context<OwnerEnv>): Promise<void> {
   const wait = await c.get('limits').hit(c.get('previews').limiter, c.get('company').cvr);
   if (wait > 0) {
     c.header('Retry-After', String(wait));
@@ -28,7 +28,7 @@ async function countPreview(c: Context<OwnerEnv>): Promise<void> {
 }
 
 /** The preview's answer: the rendered HTML and the policy the editor's frame shows it under. */
-function previewOf(c: Context<OwnerEnv>, html: string) {
+export function previewOf(c: Context<OwnerEnv>, html: string) {
   return { html, contentSecurityPolicy: previewContentSecurityPolicy(c.req.header('origin')) };
 }
 
