@@ -64,7 +64,7 @@ export function weekPeriods(hours: Partial<OpeningHours>): DayPeriods[] {
 /**
  * Whether the ordinary line is closed at (weekday index, Monday 0; minutes since midnight). A day
  * whose text says no time ('Efter aftale') counts as open: the bar then keeps the ordinary number.
- * The site's script applies the same rule to the same week (templates/site/site-script.astro).
+ * The site's script applies the same rule to the same week (templates/site/call-bar-script.astro).
  */
 export function isClosedAt(week: readonly DayPeriods[], weekday: number, minute: number): boolean {
   const periods = week[weekday];

@@ -1,5 +1,5 @@
 // The call bar with a døgnvagt (issue 42 item 5). Without JavaScript, and during opening hours, the bar
-// calls the ordinary number; the site's script (site-script.astro) switches it to "Døgnvagt: Ring …"
+// calls the ordinary number; the site's script (call-bar-script.astro) switches it to "Døgnvagt: Ring …"
 // when the ordinary line is closed by the week written here (rules/emergency-service.ts isClosedAt
 // is the same rule). A company with only a døgnvagt number gets the bar for that number.
 import type { SiteTrust } from '../../../generator/trust-model';
