@@ -9,7 +9,7 @@ import { LEAD_MESSAGES } from '../rules/messages';
 import { formatPhone } from '../rules/phone';
 
 const PRIVACY_SLUG = 'privatliv';
-const THANKS_SLUG = 'tak';
+export const THANKS_SLUG = 'tak';
 
 function page(company: Company, slug: string, title: string, content: string): Page {
   return {

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { schemaOrgProblems } from '../tests/support/schema-org';
 import { loadSiteRenderer, type SiteRenderer } from './astro-renderer';
 import { FIXTURE_SITES, fixturePages } from './fixtures/sites';
+import { thanksPage } from './lead-pages';
 
 let renderer: SiteRenderer;
 const html = new Map<string, string>();
@@ -137,6 +138,17 @@ describe('what a customer checks before calling (issue 42)', () => {
     for (const name of Object.keys(FIXTURE_SITES)) {
       expect(schemaOrgProblems(jsonLd(page(`${name}-404`))), name).toEqual([]);
     }
+  });
+
+  it('has the kind note for a request from outside the area on the thank-you page, shown at its anchor', async () => {
+    const el = FIXTURE_SITES.el;
+    const thanks = await renderer.renderPage({ site: el, page: thanksPage(el.company) });
+    expect(thanks).toContain(`<p id="uden-for-omraadet" class="outside-area-note">`);
+    expect(thanks).toContain('.outside-area-note:target{display:block}');
+    const tomrer = FIXTURE_SITES.tomrer;
+    expect(await renderer.renderPage({ site: tomrer, page: thanksPage(tomrer.company) })).not.toContain(
+      'uden-for-omraadet',
+    );
   });
 
   it('refuses structured data schema.org does not know (the check can fail)', () => {
