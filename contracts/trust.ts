@@ -44,7 +44,7 @@ export const authorisationInput = z.object(
 );
 
 const schemes = z
-  .array(z.enum(GUARANTEE_SCHEME_IDS as [string, ...string[]], { error: TRUST_MESSAGES.schemeUnknown }), {
+  .array(z.enum(GUARANTEE_SCHEME_IDS, { error: TRUST_MESSAGES.schemeUnknown }), {
     error: MESSAGES.invalidInput,
   })
   .max(GUARANTEE_SCHEME_IDS.length, TRUST_MESSAGES.schemeUnknown)

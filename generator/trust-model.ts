@@ -102,7 +102,7 @@ export function siteTrust(company: Company, settings: TrustSettings, now: Date):
     schemes: settings.schemes.flatMap((id) => {
       const scheme = guaranteeScheme(id);
       return scheme
-        ? [{ id, kind: scheme.kind, badge: scheme.badge, name: scheme.name, url: scheme.url }]
+        ? [{ id: scheme.id, kind: scheme.kind, badge: scheme.badge, name: scheme.name, url: scheme.url }]
         : [];
     }),
     deduction: settings.deductionShown ? deductionBlock(companyTrade(company).id, now) : null,

@@ -20,6 +20,7 @@ describe('guarantee schemes and memberships', () => {
       expect(scheme.who.length, scheme.id).toBeGreaterThan(20);
       expect(scheme.checked).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
+    expect(GUARANTEE_SCHEMES.map((scheme) => scheme.id)).toEqual([...GUARANTEE_SCHEME_IDS]);
     expect(new Set(GUARANTEE_SCHEME_IDS).size).toBe(GUARANTEE_SCHEMES.length);
   });
 });

@@ -10,9 +10,26 @@
 
 export type SchemeKind = 'guarantee' | 'membership';
 
+/** Every scheme's id, in the list's order (the test holds it equal to GUARANTEE_SCHEMES). */
+export const GUARANTEE_SCHEME_IDS = [
+  'byg-garanti',
+  'tekniq-garanti',
+  'malermestre-garanti',
+  'dansk-haandvaerk-garanti',
+  'dag-garanti',
+  'laasesmede-garanti',
+  'dansk-byggeri',
+  'tekniq',
+  'dansk-haandvaerk',
+  'danske-malermestre',
+  'danske-kloakmestre',
+  'danske-anlaegsgartnere',
+] as const;
+export type GuaranteeSchemeId = (typeof GUARANTEE_SCHEME_IDS)[number];
+
 export interface GuaranteeScheme {
   /** Stable id stored per company. */
-  id: string;
+  id: GuaranteeSchemeId;
   kind: SchemeKind;
   /** The name as the scheme writes it. */
   name: string;
@@ -157,10 +174,12 @@ export const GUARANTEE_SCHEMES: readonly GuaranteeScheme[] = [
   },
 ];
 
-export const GUARANTEE_SCHEME_IDS: readonly string[] = GUARANTEE_SCHEMES.map((scheme) => scheme.id);
-
 /** Most schemes a company can tick; the list is short, and a longer list is not a real company. */
 export const MAX_GUARANTEE_SCHEMES = GUARANTEE_SCHEMES.length;
+
+export function isGuaranteeSchemeId(id: string): id is GuaranteeSchemeId {
+  return (GUARANTEE_SCHEME_IDS as readonly string[]).includes(id);
+}
 
 export function guaranteeScheme(id: string): GuaranteeScheme | null {
   return GUARANTEE_SCHEMES.find((scheme) => scheme.id === id) ?? null;

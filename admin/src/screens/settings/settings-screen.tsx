@@ -1,5 +1,5 @@
 // /admin/settings (SPEC §2 Settings): 'Hjemmeside indstillinger' with the tabs logo, contact, hours,
-// social, design and domain. The chosen tab is in the address (?fane=design), so it can be linked.
+// social, design and domain, and Troværdighed (issue 42). The chosen tab is in the address (?fane=design), so it can be linked.
 import { useSearchParams } from 'react-router';
 import { Tabs } from '../../components/tabs';
 import { ContactTab } from './contact-tab';
@@ -8,6 +8,7 @@ import { DomainTab } from './domain-tab';
 import { HoursTab } from './hours-tab';
 import { LogoTab } from './logo-tab';
 import { SocialTab } from './social-tab';
+import { TrustTab } from './trust-tab';
 import './settings.css';
 
 const TABS = [
@@ -17,6 +18,7 @@ const TABS = [
   { key: 'sociale-medier', label: 'Sociale medier' },
   { key: 'design', label: 'Design' },
   { key: 'domaene', label: 'Domæne' },
+  { key: 'trovaerdighed', label: 'Troværdighed' },
 ] as const;
 
 type TabKey = (typeof TABS)[number]['key'];
@@ -28,6 +30,7 @@ const PANELS: Record<TabKey, () => React.JSX.Element> = {
   'sociale-medier': SocialTab,
   design: DesignTab,
   domaene: DomainTab,
+  trovaerdighed: TrustTab,
 };
 
 export function SettingsScreen() {
