@@ -583,6 +583,10 @@ export interface ApiPaths {
         passwordRepeat?: string | null;
         acceptPrivacy?: unknown;
         existingWebsiteUrl?: string | null;
+        authorisation?: ({
+          type: "el" | "vvs" | "vand-afloeb" | "kloak" | "gas";
+          number: string;
+        }) | null;
       };
       answer: {
         url: string;
@@ -616,6 +620,7 @@ export interface ApiPaths {
           title: string;
           snippet: string;
         } | null;
+        authorisationTypes: Array<"el" | "vvs" | "vand-afloeb" | "kloak" | "gas">;
       };
     };
   };
