@@ -86,7 +86,7 @@ function bodyOf(draft: Draft): TrustSettingsBody {
 export function TrustTab() {
   const trust = useResource(() => api.get('/trust', TRUST_MESSAGES.loadFailed));
   if (trust.data === null) return <LoadState resource={trust} />;
-  return <TrustForm key={JSON.stringify(trust.data.settings)} data={trust.data} onSaved={trust.setData} />;
+  return <TrustForm data={trust.data} onSaved={trust.setData} />;
 }
 
 function TrustForm({ data, onSaved }: { data: TrustJson; onSaved(next: TrustJson): void }) {
