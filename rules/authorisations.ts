@@ -34,16 +34,16 @@ interface AuthorisationInfo {
 }
 
 export const AUTHORISATIONS: Readonly<Record<AuthorisationType, AuthorisationInfo>> = {
-  el: { title: 'Autoriseret el-installatør', label: 'El-installatør (fuld el-autorisation)' },
-  vvs: { title: 'Autoriseret VVS-installatør', label: 'VVS-installatør (vand, afløb og gas)' },
+  el: { title: 'Autoriseret el-installatør', label: 'El-installatør' },
+  vvs: { title: 'Autoriseret VVS-installatør', label: 'VVS-installatør (vand, afløb, gas)' },
   'vand-afloeb': {
     title: 'Autoriseret vand- og afløbsinstallatør',
-    label: 'Vand- og afløbsinstallatør (delautorisation)',
+    label: 'Vand og afløb (delautorisation)',
   },
-  kloak: { title: 'Autoriseret kloakmester', label: 'Kloakmester (kloakautorisation)' },
+  kloak: { title: 'Autoriseret kloakmester', label: 'Kloakmester' },
   gas: {
     title: 'Godkendt gasinstallatør (anlæg over 135 kW)',
-    label: 'Gas: virksomhedsgodkendelse til store gasanlæg',
+    label: 'Gasanlæg over 135 kW (godkendelse)',
   },
 };
 
