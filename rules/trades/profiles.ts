@@ -1,7 +1,7 @@
 // The trade profiles: one row per trade, data only. The site writers (api/ai/) read them to write
 // about a company's work; find-trade.ts picks the row from the DB07 code, the industry description or
 // the company name. Danish as a customer would search for it and read it.
-import type { NounForms, TradeProfile } from './types';
+import type { NounForms, OtherTrade, TradeProfile } from './types';
 
 function noun(
   singular: string,
@@ -154,7 +154,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     noun: noun('VVS-installatør', 'VVS-installatøren', 'VVS-installatører', 'VVS-installatørerne'),
     workplace: 'onsite',
     codes: ['432200'],
-    stems: ['vvs', 'vvs- og blikkenslager', 'sanitet', 'rørlægger'],
+    stems: ['vvs', 'vvs- og blikkenslager', 'rørlægger'],
+    weakStems: ['sanitet'],
     services: [
       'Nyt badeværelse',
       'Udskiftning af toilet og armaturer',
@@ -190,7 +191,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     workplace: 'onsite',
     // 432200 'VVS- og blikkenslagerforretninger' is shared with VVS: the name decides.
     codes: ['432200'],
-    stems: ['blikkenslager', 'blik'],
+    stems: ['blikkenslager'],
+    weakStems: ['blik'],
     services: [
       'Tagrender og nedløb',
       'Zinktage og kobbertage',
@@ -258,7 +260,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     noun: noun('kloakmester', 'kloakmesteren', 'kloakmestre', 'kloakmestrene'),
     workplace: 'onsite',
     codes: ['370000'],
-    stems: ['kloak', 'kloakmester', 'afløb', 'spildevand'],
+    stems: ['kloak', 'kloakmester'],
+    weakStems: ['afløb', 'spildevand'],
     services: [
       'Ny kloak og omlægning af kloak',
       'TV-inspektion af kloakrør',
@@ -293,7 +296,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     noun: noun('anlægsgartner', 'anlægsgartneren', 'anlægsgartnere', 'anlægsgartnerne'),
     workplace: 'onsite',
     codes: ['813000'],
-    stems: ['anlægsgartner', 'landskab', 'haveanlæg'],
+    stems: ['anlægsgartner', 'haveanlæg'],
+    weakStems: ['landskab'],
     services: [
       'Anlæg af ny have',
       'Belægning og indkørsler',
@@ -326,7 +330,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     noun: noun('brolægger', 'brolæggeren', 'brolæggere', 'brolæggerne'),
     workplace: 'onsite',
     codes: [],
-    stems: ['brolæg', 'belægning', 'fliselæg'],
+    stems: ['brolæg'],
+    weakStems: ['belægning'],
     services: [
       'Ny indkørsel',
       'Fliser og terrasser',
@@ -358,7 +363,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     noun: noun('tagdækker', 'tagdækkeren', 'tagdækkere', 'tagdækkerne'),
     workplace: 'onsite',
     codes: ['439100'],
-    stems: ['tagdæk', 'tagpap', 'tag-'],
+    stems: ['tagdæk', 'tagpap'],
+    weakStems: ['tag-'],
     services: [
       'Nyt tag',
       'Tagpap på fladt tag',
@@ -428,7 +434,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     noun: noun('glarmester', 'glarmesteren', 'glarmestre', 'glarmestrene'),
     workplace: 'onsite',
     codes: ['433420', '433400'],
-    stems: ['glarmester', 'glarmest', 'glas'],
+    stems: ['glarmester', 'glarmest'],
+    weakStems: ['glas'],
     services: [
       'Udskiftning af termoruder',
       'Punkterede ruder',
@@ -492,7 +499,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     noun: noun('smed', 'smeden', 'smede', 'smedene'),
     workplace: 'onsite',
     codes: ['251100', '256200'],
-    stems: ['smed', 'metalkonstruktion', 'stålkonstruktion', 'maskinværksted'],
+    stems: ['smed', 'metalkonstruktion', 'stålkonstruktion'],
+    weakStems: ['maskinværksted'],
     services: [
       'Trapper og gelændere i stål',
       'Stålbjælker til ombygning',
@@ -524,7 +532,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     noun: noun('låsesmed', 'låsesmeden', 'låsesmede', 'låsesmedene'),
     workplace: 'onsite',
     codes: [],
-    stems: ['låsesmed', 'låse', 'nøgle'],
+    stems: ['låsesmed', 'låse'],
+    weakStems: ['nøgle'],
     services: [
       'Oplukning af dør',
       'Skift af lås og cylinder',
@@ -556,7 +565,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     noun: noun('stenhugger', 'stenhuggeren', 'stenhuggere', 'stenhuggerne'),
     workplace: 'onsite',
     codes: ['237000'],
-    stems: ['stenhug', 'gravsten', 'mindesten', 'natursten'],
+    stems: ['stenhug', 'gravsten', 'mindesten'],
+    weakStems: ['natursten'],
     services: [
       'Gravsten og mindesten',
       'Nye navne på gravsten',
@@ -631,7 +641,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     ),
     workplace: 'onsite',
     codes: [],
-    stems: ['ventilation', 'klima', 'køleanlæg'],
+    stems: ['ventilation', 'køleanlæg'],
+    weakStems: ['klima'],
     services: [
       'Ventilationsanlæg til boligen',
       'Varmegenvinding',
@@ -695,7 +706,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     noun: noun('entreprenør', 'entreprenøren', 'entreprenører', 'entreprenørerne'),
     workplace: 'onsite',
     codes: ['412000', '431200', '421100', '429900', '439990'],
-    stems: ['entreprenør', 'jordarbejde', 'byggefirma', 'anlæg', 'opførelse af'],
+    stems: ['entreprenør', 'jordarbejde', 'byggefirma'],
+    weakStems: ['anlæg', 'opførelse af'],
     services: [
       'Jordarbejde og udgravning',
       'Byggemodning',
@@ -764,7 +776,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     noun: noun('mekaniker', 'mekanikeren', 'mekanikere', 'mekanikerne'),
     workplace: 'shop',
     codes: ['452010'],
-    stems: ['mekaniker', 'autoværksted', 'motorkøretøjer', 'bilværksted', 'autoreparation', 'auto'],
+    stems: ['mekaniker', 'autoværksted', 'bilværksted', 'autoreparation'],
+    weakStems: ['auto', 'motorkøretøjer'],
     services: [
       'Service efter bilens serviceplan',
       'Klargøring til syn',
@@ -827,7 +840,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     noun: noun('dækcenter', 'dækcentret', 'dækcentre', 'dækcentrene', 'neuter'),
     workplace: 'shop',
     codes: ['453200'],
-    stems: ['dæk', 'fælge'],
+    stems: ['dækcent', 'dækservice', 'dækhotel'],
+    weakStems: ['dæk', 'fælge'],
     services: [
       'Dækskifte sommer og vinter',
       'Nye dæk til alle biler',
@@ -859,7 +873,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     noun: noun('frisør', 'frisøren', 'frisører', 'frisørerne'),
     workplace: 'shop',
     codes: ['960210'],
-    stems: ['frisør', 'frisor', 'hårpleje', 'barber', 'salon'],
+    stems: ['frisør', 'frisor', 'hårpleje', 'barber'],
+    weakStems: ['salon'],
     services: [
       'Dameklip',
       'Herreklip',
@@ -892,7 +907,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     noun: noun('kosmetolog', 'kosmetologen', 'kosmetologer', 'kosmetologerne'),
     workplace: 'shop',
     codes: ['960220'],
-    stems: ['kosmetolog', 'skønhed', 'klinik for hud', 'hudpleje', 'negle'],
+    stems: ['kosmetolog', 'skønhed', 'klinik for hud', 'hudpleje'],
+    weakStems: ['negle'],
     services: [
       'Ansigtsbehandling',
       'Bryn og vipper',
@@ -1020,7 +1036,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     noun: noun('vognmand', 'vognmanden', 'vognmænd', 'vognmændene'),
     workplace: 'onsite',
     codes: ['494100'],
-    stems: ['vognmand', 'vognmænd', 'godstransport', 'transport', 'kørsel'],
+    stems: ['vognmand', 'vognmænd', 'godstransport'],
+    weakStems: ['transport', 'kørsel'],
     services: [
       'Kørsel med grus, sand og jord',
       'Containerkørsel',
@@ -1115,3 +1132,54 @@ export const NEUTRAL_PROFILE: TradeProfile = {
   ],
   keywords: [],
 };
+
+/**
+ * Trades a company name may name that have no profile: a company so named gets neutral text that
+ * calls it by its own trade ('din lokale urmager'), never the services of the trade its registry code
+ * happens to point at. Crafts and shops first, then the professions a craftsman's code is sometimes
+ * filed beside.
+ */
+export const OTHER_TRADES: readonly OtherTrade[] = [
+  other(['urmager'], noun('urmager', 'urmageren', 'urmagere', 'urmagerne'), 'shop'),
+  other(['guldsmed', 'sølvsmed'], noun('guldsmed', 'guldsmeden', 'guldsmede', 'guldsmedene'), 'shop'),
+  other(['skomager'], noun('skomager', 'skomageren', 'skomagere', 'skomagerne'), 'shop'),
+  other(['skrædder'], noun('skrædder', 'skrædderen', 'skræddere', 'skrædderne'), 'shop'),
+  other(['bager'], noun('bager', 'bageren', 'bagere', 'bagerne'), 'shop'),
+  other(['konditor'], noun('konditor', 'konditoren', 'konditorer', 'konditorerne'), 'shop'),
+  other(['slagter'], noun('slagter', 'slagteren', 'slagtere', 'slagterne'), 'shop'),
+  other(['bådebygger'], noun('bådebygger', 'bådebyggeren', 'bådebyggere', 'bådebyggerne'), 'shop'),
+  other(['sadelmager'], noun('sadelmager', 'sadelmageren', 'sadelmagere', 'sadelmagerne'), 'shop'),
+  other(['bogbinder'], noun('bogbinder', 'bogbinderen', 'bogbindere', 'bogbinderne'), 'shop'),
+  other(['pottemager', 'keramiker'], noun('keramiker', 'keramikeren', 'keramikere', 'keramikerne'), 'shop'),
+  other(['hundefrisør'], noun('hundefrisør', 'hundefrisøren', 'hundefrisører', 'hundefrisørerne'), 'shop'),
+  other(['tatovør', 'tatovering'], noun('tatovør', 'tatovøren', 'tatovører', 'tatovørerne'), 'shop'),
+  other(['optiker'], noun('optiker', 'optikeren', 'optikere', 'optikerne'), 'shop'),
+  other(['fotograf'], noun('fotograf', 'fotografen', 'fotografer', 'fotograferne'), 'onsite'),
+  other(['bedemand', 'bedemænd'], noun('bedemand', 'bedemanden', 'bedemænd', 'bedemændene'), 'onsite'),
+  other(['arkitekt'], noun('arkitekt', 'arkitekten', 'arkitekter', 'arkitekterne'), 'onsite'),
+  other(['ingeniør'], noun('ingeniør', 'ingeniøren', 'ingeniører', 'ingeniørerne'), 'onsite'),
+  other(
+    ['landinspektør'],
+    noun('landinspektør', 'landinspektøren', 'landinspektører', 'landinspektørerne'),
+    'onsite',
+  ),
+  other(['revisor', 'revision'], noun('revisor', 'revisoren', 'revisorer', 'revisorerne'), 'shop'),
+  other(['advokat'], noun('advokat', 'advokaten', 'advokater', 'advokaterne'), 'shop'),
+  other(['tandlæge'], noun('tandlæge', 'tandlægen', 'tandlæger', 'tandlægerne'), 'shop'),
+  other(['dyrlæge'], noun('dyrlæge', 'dyrlægen', 'dyrlæger', 'dyrlægerne'), 'shop'),
+  other(
+    ['fysioterapeut', 'fysioterapi'],
+    noun('fysioterapeut', 'fysioterapeuten', 'fysioterapeuter', 'fysioterapeuterne'),
+    'shop',
+  ),
+  other(
+    ['fodterapeut', 'fodterapi'],
+    noun('fodterapeut', 'fodterapeuten', 'fodterapeuter', 'fodterapeuterne'),
+    'shop',
+  ),
+  other(['massør', 'massage'], noun('massør', 'massøren', 'massører', 'massørerne'), 'shop'),
+];
+
+function other(stems: readonly string[], forms: NounForms, workplace: OtherTrade['workplace']): OtherTrade {
+  return { stems, noun: forms, workplace };
+}
