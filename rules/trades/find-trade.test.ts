@@ -25,7 +25,11 @@ describe('findTrade', () => {
       'kloakmester',
     );
     expect(id('412000', 'Opførelse af nye bygninger', 'Tømrermester Bent Olsen')).toBe('tomrer');
-    expect(id('439990', 'Anden bygge- og anlægsvirksomhed i.a.n.', 'Holm Byg ApS')).toBe('entreprenor');
+    // 439990 names building in general, no trade: a name naming none leaves the trade unknown, never
+    // the entreprenør's earthworks for what may be a fuger or a scaffolder.
+    expect(id('439990', 'Anden bygge- og anlægsvirksomhed i.a.n.', 'Holm Byg ApS')).toBe('neutral');
+    expect(id(null, 'Anden specialiseret bygge- og anlægsvirksomhed', 'Holm Byg ApS')).toBe('neutral');
+    expect(id('412000', 'Opførelse af nye bygninger', 'Holm Byg ApS')).toBe('byggefirma');
     // No code, or one no profile knows, and a description naming no trade: the name decides.
     expect(id(null, 'Anden rådgivning', 'Låsesmeden ApS')).toBe('laasesmed');
     expect(id('960900', 'Anden personlig service i.a.n.', 'Vinduespudser Ole Berg')).toBe('vinduespudser');
@@ -122,8 +126,9 @@ describe('findTrade', () => {
     expect(id(...generic, 'Låsesmeden Eksempel')).toBe('laasesmed');
     expect(id(...generic, 'Jensen Smed & Låse')).toBe('smed');
     expect(id(...generic, 'Autoriseret Kloakmester Holm')).toBe('kloakmester');
-    expect(id(...generic, 'Smedegaard Byg ApS')).toBe('entreprenor');
+    expect(id(...generic, 'Smedegaard Byg ApS')).toBe('neutral');
     // A stem inside a word is no trade: 'Klokkeblomst' holds no 'kloak', 'Holmstag' no 'tag'.
-    expect(id(...generic, 'Bymaleriet ApS')).toBe('entreprenor');
+    expect(id(...generic, 'Bymaleriet ApS')).toBe('neutral');
+    expect(id(...generic, 'Holmstag ApS')).toBe('neutral');
   });
 });

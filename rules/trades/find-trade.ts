@@ -36,7 +36,7 @@ export interface TradeClues {
 }
 
 /** A trade we have a profile for: its services, questions and noun come from the profile. */
-export interface KnownTrade {
+interface KnownTrade {
   kind: 'profile';
   /** The profile's stable id ('tomrer', 'skorstensfejer'). */
   id: string;
@@ -49,7 +49,7 @@ export interface KnownTrade {
  * A trade we cannot tell, or have no profile for: write neutral text (NEUTRAL_PROFILE's services),
  * never another trade's.
  */
-export interface UnknownTrade {
+interface UnknownTrade {
   kind: 'unknown';
   id: typeof NEUTRAL_PROFILE.id;
   profile: TradeProfile;
@@ -85,6 +85,16 @@ export function findTradeProfile(clues: TradeClues): TradeProfile {
   return findTrade(clues).profile;
 }
 
+/**
+ * The profile a writer writes from: the trade's own, or for a trade the name names that has no
+ * profile, the neutral profile (its neutral services and questions) under the company's own noun and
+ * workplace, so 'Urmager Hansen' reads as 'din lokale urmager' and never gets another trade's work.
+ */
+export function writingProfile(trade: FoundTrade): TradeProfile {
+  if (trade.kind === 'profile' || trade.ownTrade === null) return trade.profile;
+  return { ...trade.profile, noun: trade.ownTrade.noun, workplace: trade.ownTrade.workplace };
+}
+
 function unknown(clues: TradeClues, ownTrade: UnknownTrade['ownTrade']): UnknownTrade {
   const category = (clues.industryDesc ?? '').replace(/\s+/g, ' ').trim();
   return {
@@ -111,11 +121,16 @@ function registryProfiles(clues: TradeClues): TradeProfile[] {
   if (byCode.length > 0) return byCode;
   const found: TradeProfile[] = [];
   for (const part of (clues.industryDesc ?? '').split(/\s+og\s+|[,;]/u)) {
-    const profile = longestStemIn(fold(part));
+    const profile = longestStemIn(fold(part).replace(NO_TRADE_IN_DESCRIPTION, ' '));
     if (profile && !found.includes(profile)) found.push(profile);
   }
   return found;
 }
+
+// Words of a description that hold a stem and name no trade: '(bygge- og) anlægsvirksomhed' is
+// building work in general (439990 'Anden specialiseret bygge- og anlægsvirksomhed'), 'taxikørsel' no
+// haulage (folded).
+const NO_TRADE_IN_DESCRIPTION = /[a-z]*anlaegsvirksomhed|[a-z]*(?:taxi|bus)koersel/g;
 
 // Description parts: the longest stem anywhere wins ('anlægsgartner' beats 'gartner').
 function longestStemIn(haystack: string): TradeProfile | null {

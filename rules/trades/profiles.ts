@@ -154,8 +154,8 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     noun: noun('VVS-installatør', 'VVS-installatøren', 'VVS-installatører', 'VVS-installatørerne'),
     workplace: 'onsite',
     codes: ['432200'],
-    stems: ['vvs', 'vvs- og blikkenslager', 'rørlægger'],
-    weakStems: ['sanitet'],
+    stems: ['vvs', 'vvs- og blikkenslager', 'rørlægger', 'gasinstallat', 'gasservice'],
+    weakStems: ['sanitet', 'varmepumpe'],
     services: [
       'Nyt badeværelse',
       'Udskiftning af toilet og armaturer',
@@ -467,7 +467,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     noun: noun('gulvlægger', 'gulvlæggeren', 'gulvlæggere', 'gulvlæggerne'),
     workplace: 'onsite',
     codes: ['433300'],
-    stems: ['gulv'],
+    stems: ['gulv', 'gulvbelægning'],
     services: [
       'Nye trægulve',
       'Slibning af gulve',
@@ -641,7 +641,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     ),
     workplace: 'onsite',
     codes: [],
-    stems: ['ventilation', 'køleanlæg'],
+    stems: ['ventilation'],
     weakStems: ['klima'],
     services: [
       'Ventilationsanlæg til boligen',
@@ -702,12 +702,282 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     keywords: ['skorstensfejer', 'skorstensfejning', 'brændeovn'],
   },
   {
+    id: 'byggefirma',
+    noun: noun('byggefirma', 'byggefirmaet', 'byggefirmaer', 'byggefirmaerne', 'neuter'),
+    workplace: 'onsite',
+    codes: ['412000'],
+    stems: ['byggefirma', 'byggeforretning', 'totalentrepri', 'hovedentrepri'],
+    weakStems: ['opførelse af'],
+    services: [
+      'Nybyggeri og tilbygninger',
+      'Nyt badeværelse',
+      'Renovering af huse og lejligheder',
+      'Ombygning af hele huset',
+      'Nyt køkken',
+      'Udestuer og overdækninger',
+      'Totalentreprise med én kontakt',
+    ],
+    customers: ALL,
+    questions: [
+      {
+        question: 'Kan I stå for hele byggeriet?',
+        answer: 'Ja. Vi koordinerer alle fag, så du kun har én at holde kontakten med.',
+      },
+      {
+        question: 'Hjælper I med byggetilladelsen?',
+        answer: 'Ja, vi hjælper med tegninger og ansøgningen til kommunen, når opgaven kræver det.',
+      },
+      {
+        question: 'Hvad sker der, hvis vi ændrer noget undervejs?',
+        answer: 'Så aftaler vi prisen på ændringen, før den bliver lavet. Du får den skriftligt.',
+      },
+    ],
+    keywords: ['byggefirma', 'totalentreprise', 'tilbygning'],
+  },
+  {
+    id: 'stukkator',
+    noun: noun('stukkatør', 'stukkatøren', 'stukkatører', 'stukkatørerne'),
+    workplace: 'onsite',
+    codes: ['433100'],
+    stems: ['stukkatør', 'stukkatur', 'stuk'],
+    services: [
+      'Restaurering af gammel stuk',
+      'Nye gesimser og rosetter',
+      'Pudsede lofter og vægge',
+      'Reparation af revner i lofter',
+      'Stuk støbt efter gamle forlæg',
+      'Akustikpuds og lydlofter',
+      'Stukarbejde på facader',
+    ],
+    customers: ALL,
+    questions: [
+      {
+        question: 'Kan I lave ny stuk, der passer til den gamle?',
+        answer: 'Ja. Vi tager et aftryk af den stuk, du har, og støber nye stykker, der passer til resten.',
+      },
+      {
+        question: 'Kan revner i loftet repareres?',
+        answer:
+          'Som regel ja. Vi finder først ud af, hvorfor loftet revner, og reparerer det, så det holder.',
+      },
+      {
+        question: 'Hvor meget snavs giver arbejdet?',
+        answer: 'Vi dækker gulve og møbler af og rydder op hver dag, så du kan bo i huset imens.',
+      },
+    ],
+    keywords: ['stukkatør', 'stukkatørmester', 'stukarbejde'],
+  },
+  {
+    id: 'fuger',
+    noun: noun('fuger', 'fugeren', 'fugere', 'fugerne'),
+    workplace: 'onsite',
+    codes: [],
+    stems: ['fuger', 'fugning', 'fugefirma', 'fugemester', 'fugeteknik'],
+    services: [
+      'Fuger omkring vinduer og døre',
+      'Fuger i badeværelset',
+      'Udskiftning af utætte fuger',
+      'Fuger i køkken og bryggers',
+      'Facadefuger og dilatationsfuger',
+      'Fuger i elementbyggeri',
+      'Brandfuger',
+    ],
+    customers: ALL,
+    questions: [
+      {
+        question: 'Hvornår skal fugerne skiftes?',
+        answer: 'Når de er revnede, hårde eller slipper kanten. Så kan der trænge vand og træk ind.',
+      },
+      {
+        question: 'Hvor længe holder en fuge?',
+        answer: 'En god fuge holder i mange år, men sol og regn slider mest på dem udenfor.',
+      },
+      {
+        question: 'Kan I ramme farven?',
+        answer: 'Ja, vi har fugemasse i mange farver og finder den, der passer til facaden eller fliserne.',
+      },
+    ],
+    keywords: ['fuger', 'fugefirma', 'fugning'],
+  },
+  {
+    id: 'fliselaegger',
+    noun: noun('fliselægger', 'fliselæggeren', 'fliselæggere', 'fliselæggerne'),
+    workplace: 'onsite',
+    // 433300 'Gulvbelægning og vægbeklædning' is shared with the gulvlægger: the name decides.
+    codes: ['433300'],
+    stems: ['fliselæg', 'flisemester', 'klinkelæg'],
+    weakStems: ['fliser', 'klinker'],
+    services: [
+      'Fliser på badeværelset',
+      'Klinker på gulve',
+      'Fliser i køkkenet',
+      'Vådrumsmembran under fliserne',
+      'Store gulvfliser',
+      'Mosaik',
+      'Reparation og omfugning af fliser',
+    ],
+    customers: ALL,
+    questions: [
+      {
+        question: 'Skal der membran under fliserne på badeværelset?',
+        answer:
+          'Ja, i et vådrum skal der være en godkendt vådrumsmembran under fliserne. Den lægger vi altid.',
+      },
+      {
+        question: 'Hvor lang tid tager et badeværelse?',
+        answer:
+          'Det afhænger af størrelsen og af, hvad der skal laves. Du får en tidsplan sammen med tilbuddet.',
+      },
+      {
+        question: 'Kan I lægge fliser oven på et gammelt gulv?',
+        answer: 'Ofte ja, hvis underlaget er fast og plant. Vi ser på det, før vi giver en pris.',
+      },
+    ],
+    keywords: ['fliselægger', 'flisemester', 'klinker'],
+  },
+  {
+    id: 'stillads',
+    noun: noun('stilladsfirma', 'stilladsfirmaet', 'stilladsfirmaer', 'stilladsfirmaerne', 'neuter'),
+    workplace: 'onsite',
+    codes: [],
+    stems: ['stillads'],
+    services: [
+      'Stillads til facade og tag',
+      'Rullestillads',
+      'Overdækning af hele huset',
+      'Stillads for private',
+      'Stillads på byggepladser',
+      'Net og plast på stilladset',
+      'Udlejning med opstilling og nedtagning',
+    ],
+    customers: ALL,
+    questions: [
+      {
+        question: 'Skal stilladset have en tilladelse?',
+        answer: 'Står det på fortov eller vej, skal kommunen give tilladelse. Den søger vi om for dig.',
+      },
+      {
+        question: 'Hvor hurtigt kan I stille op?',
+        answer: 'Som regel inden for få dage. Vi finder en dato, der passer med de andre håndværkere.',
+      },
+      {
+        question: 'Hvem må bruge stilladset?',
+        answer:
+          'Dine håndværkere og du selv. Vi afleverer det klar til brug og kommer, hvis noget skal ændres.',
+      },
+    ],
+    keywords: ['stillads', 'stilladsfirma', 'stilladsudlejning'],
+  },
+  {
+    id: 'kolemontor',
+    noun: noun('kølemontør', 'kølemontøren', 'kølemontører', 'kølemontørerne'),
+    workplace: 'onsite',
+    codes: [],
+    stems: ['kølemontør', 'køleteknik', 'kølefirma', 'køleservice', 'køleanlæg', 'køl og frys', 'køl & frys'],
+    weakStems: ['aircondition'],
+    services: [
+      'Køle- og fryserum',
+      'Aircondition i hjemmet',
+      'Køleanlæg til butikker og restauranter',
+      'Service på køleanlæg',
+      'Varmepumper luft til luft',
+      'Reparation af køleanlæg',
+      'Eftersyn og tæthedskontrol',
+    ],
+    customers: ['privat', 'erhverv'],
+    questions: [
+      {
+        question: 'Hvor tit skal køleanlægget efterses?',
+        answer:
+          'Det afhænger af anlæggets størrelse og kølemiddel. Vi fortæller, hvad reglerne kræver for dit anlæg.',
+      },
+      {
+        question: 'Kan I hjælpe, når anlægget stopper?',
+        answer: 'Ja. Ring, så finder vi fejlen og får anlægget i gang igen så hurtigt som muligt.',
+      },
+      {
+        question: 'Kan en luft til luft-varmepumpe også køle?',
+        answer: 'Ja, de fleste kan både varme huset op om vinteren og køle det om sommeren.',
+      },
+    ],
+    keywords: ['kølemontør', 'køleteknik', 'aircondition'],
+  },
+  {
+    id: 'solceller',
+    noun: noun('solcellefirma', 'solcellefirmaet', 'solcellefirmaer', 'solcellefirmaerne', 'neuter'),
+    workplace: 'onsite',
+    codes: [],
+    stems: ['solcelle', 'solenergi', 'solpanel', 'solvarme'],
+    services: [
+      'Solceller på parcelhuset',
+      'Solceller til landbrug og erhverv',
+      'Udvidelse af et eksisterende anlæg',
+      'Batteri til solcelleanlægget',
+      'Beregning af din besparelse',
+      'Eftersyn og service af anlæg',
+      'Solceller på fladt tag',
+    ],
+    customers: ALL,
+    questions: [
+      {
+        question: 'Kan det betale sig med solceller?',
+        answer: 'Det afhænger af dit forbrug og dit tag. Vi regner på det, før du beslutter dig.',
+      },
+      {
+        question: 'Hvem tilslutter anlægget til elnettet?',
+        answer:
+          'Anlægget skal tilsluttes af en autoriseret elinstallatør og meldes til netselskabet. Det sørger vi for.',
+      },
+      {
+        question: 'Passer mit tag til solceller?',
+        answer:
+          'Et tag mod syd, øst eller vest uden meget skygge er som regel godt. Vi ser på dit og siger det ærligt.',
+      },
+    ],
+    keywords: ['solceller', 'solcelleanlæg', 'solcellefirma'],
+  },
+  {
+    id: 'skadedyr',
+    noun: noun('skadedyrsbekæmper', 'skadedyrsbekæmperen', 'skadedyrsbekæmpere', 'skadedyrsbekæmperne'),
+    workplace: 'onsite',
+    codes: [],
+    stems: ['skadedyr', 'rottebekæmp', 'rottefænger', 'insektbekæmp'],
+    services: [
+      'Mus i huset',
+      'Fjernelse af hvepsebo',
+      'Myrer og sølvkræ',
+      'Væggelus og lopper',
+      'Sikring mod rotter og mus',
+      'Faste aftaler for landbrug og erhverv',
+      'Råd om at holde skadedyr ude',
+    ],
+    customers: ALL,
+    questions: [
+      {
+        question: 'Hvad gør jeg, hvis jeg ser rotter?',
+        answer:
+          'Rotter skal anmeldes til kommunen. Vi hjælper gerne med at finde ud af, hvor de kommer ind, og lukke vejen for dem.',
+      },
+      {
+        question: 'Kan I fjerne et hvepsebo i dag?',
+        answer: 'Ofte ja. Ring, så finder vi en tid så hurtigt som muligt.',
+      },
+      {
+        question: 'Bruger I gift?',
+        answer: 'Kun når det er nødvendigt. Vi starter med at finde årsagen og lukke vejen ind.',
+      },
+    ],
+    keywords: ['skadedyrsbekæmpelse', 'skadedyr', 'hvepsebo'],
+  },
+  {
     id: 'entreprenor',
     noun: noun('entreprenør', 'entreprenøren', 'entreprenører', 'entreprenørerne'),
     workplace: 'onsite',
-    codes: ['412000', '431200', '421100', '429900', '439990'],
-    stems: ['entreprenør', 'jordarbejde', 'byggefirma'],
-    weakStems: ['anlæg', 'opførelse af'],
+    // 439990 'Anden specialiseret bygge- og anlægsvirksomhed i.a.n.' says no trade (a fuger, a
+    // scaffolder, a concrete grinder …) and 412000 'Opførelse af nye bygninger' is the byggefirma.
+    codes: ['431200', '421100', '429900'],
+    stems: ['entreprenør', 'jordarbejde', 'jord- og beton', 'jord og beton'],
+    weakStems: ['anlæg'],
     services: [
       'Jordarbejde og udgravning',
       'Byggemodning',
@@ -1153,6 +1423,16 @@ export const OTHER_TRADES: readonly OtherTrade[] = [
   other(['pottemager', 'keramiker'], noun('keramiker', 'keramikeren', 'keramikere', 'keramikerne'), 'shop'),
   other(['hundefrisør'], noun('hundefrisør', 'hundefrisøren', 'hundefrisører', 'hundefrisørerne'), 'shop'),
   other(['tatovør', 'tatovering'], noun('tatovør', 'tatovøren', 'tatovører', 'tatovørerne'), 'shop'),
+  other(
+    ['cykelsmed', 'cykelværksted', 'cykelhandl', 'cykler'],
+    noun('cykelsmed', 'cykelsmeden', 'cykelsmede', 'cykelsmedene'),
+    'shop',
+  ),
+  other(
+    ['møbelpolstr', 'polstrer'],
+    noun('møbelpolstrer', 'møbelpolstreren', 'møbelpolstrere', 'møbelpolstrerne'),
+    'onsite',
+  ),
   other(['optiker'], noun('optiker', 'optikeren', 'optikere', 'optikerne'), 'shop'),
   other(['fotograf'], noun('fotograf', 'fotografen', 'fotografer', 'fotograferne'), 'onsite'),
   other(['bedemand', 'bedemænd'], noun('bedemand', 'bedemanden', 'bedemænd', 'bedemændene'), 'onsite'),
