@@ -6,7 +6,8 @@
 // so a demo also shows a profile found from the industry description's words. The glarmester (433400,
 // shared with painters) and the kloakmester (439990, a catch-all) are known by their names' trade, and
 // so are the two whose code points at another trade (issue 42): a chimney sweep filed under a cleaning
-// code, and an upholsterer (a trade without a profile) under the furniture makers' code.
+// code, and an upholsterer (a trade without a profile) under the furniture makers' code; the last one's
+// trade nobody can tell, so its site shows neutral text and the registry's category.
 import { AppError } from '../../lib/errors';
 import { MESSAGES } from '../../rules/messages';
 import type { CvrCompany, CvrRegistry } from './contracts';
@@ -26,6 +27,7 @@ export const DEMO_TRADES = [
   'kloakmester',
   'skorstensfejer',
   'møbelpolstrer',
+  'ukendt fag',
 ] as const;
 
 type DemoTrade = (typeof DEMO_TRADES)[number];
@@ -236,6 +238,20 @@ export const DEMO_REGISTRY_COMPANIES: readonly DemoRegistryEntry[] = Object.free
     companydesc: 'Enkeltmandsvirksomhed',
     startdate: '15/09 - 2016',
     employees: 1,
+  }),
+  entry('ukendt fag', {
+    cvr: '99001515',
+    name: 'Eksempel Byg ApS',
+    address: 'Værkstedsvej 15',
+    zipcode: '4760',
+    city: 'Vordingborg',
+    phone: '55 00 15 15',
+    email: 'info@byg-eksempel.example',
+    industrydesc: 'Anden specialiseret bygge- og anlægsvirksomhed i.a.n.',
+    industrycode: '439990',
+    companydesc: 'Anpartsselskab',
+    startdate: '01/06 - 2015',
+    employees: 4,
   }),
 ]);
 
