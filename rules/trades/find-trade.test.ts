@@ -101,6 +101,14 @@ describe('findTrade', () => {
     expect(id(null, '', 'Salon Bella')).toBe('frisor');
   });
 
+  it('reads a short trade word only as a whole word of the name', () => {
+    expect(id('432100', 'Elinstallation', 'Hansen VVS & El ApS')).toBe('elektriker');
+    expect(id('432200', 'VVS- og blikkenslagerforretninger', 'Hansen VVS & El ApS')).toBe('vvs');
+    expect(id('433200', 'Tømrer- og bygningssnedkervirksomhed', 'Nord El-firma')).toBe('elektriker');
+    expect(id('433200', 'Tømrer- og bygningssnedkervirksomhed', 'Elmegaard Byg')).toBe('tomrer');
+    expect(id(null, 'Almindelig rengøring i bygninger', 'Elise Hansen')).toBe('rengoring');
+  });
+
   it('prefers, of several trades a name names, the one the registry names too', () => {
     expect(
       id(

@@ -183,15 +183,16 @@ function nameHits(name: string): NameHit[] {
   const { folded, origin } = foldWithOrigin(name);
   if (folded.trim() === '') return [];
   const all: NameHit[] = [];
-  const add = (trade: NamedTrade, stem: string, weak: boolean) => {
-    for (const at of wordStarts(folded, stem)) {
+  const add = (trade: NamedTrade, stem: string, weak: boolean, wholeWord = false) => {
+    for (const at of wordStarts(folded, stem, wholeWord)) {
       all.push({ trade, word: wordAt(name, origin[at] ?? 0), at, length: stem.length, weak });
     }
   };
   for (const profile of TRADE_PROFILES) {
-    const { strong, weak } = stemsOf(profile);
+    const { strong, weak, words } = stemsOf(profile);
     for (const stem of strong) add({ profile }, stem, false);
     for (const stem of weak) add({ profile }, stem, true);
+    for (const word of words) add({ profile }, word, false, true);
   }
   for (const other of OTHER_TRADES) for (const stem of foldedOtherStems(other)) add({ other }, stem, false);
   return all.filter((hit) => !all.some((longer) => longer.at === hit.at && longer.length > hit.length));
@@ -219,11 +220,21 @@ function wordAt(text: string, at: number): string {
 }
 
 // Folding a stem costs two Unicode normalisations; a publish asks for the trade on every page.
-const FOLDED_STEMS = new WeakMap<TradeProfile, { strong: readonly string[]; weak: readonly string[] }>();
-function stemsOf(profile: TradeProfile): { strong: readonly string[]; weak: readonly string[] } {
+interface FoldedStems {
+  strong: readonly string[];
+  weak: readonly string[];
+  /** Whole words of a name only ('el'). */
+  words: readonly string[];
+}
+const FOLDED_STEMS = new WeakMap<TradeProfile, FoldedStems>();
+function stemsOf(profile: TradeProfile): FoldedStems {
   let stems = FOLDED_STEMS.get(profile);
   if (stems === undefined) {
-    stems = { strong: profile.stems.map(fold), weak: (profile.weakStems ?? []).map(fold) };
+    stems = {
+      strong: profile.stems.map(fold),
+      weak: (profile.weakStems ?? []).map(fold),
+      words: (profile.nameWords ?? []).map(fold),
+    };
     FOLDED_STEMS.set(profile, stems);
   }
   return stems;
@@ -243,13 +254,15 @@ function foldedOtherStems(other: OtherTrade): readonly string[] {
 // mechanic, 'Smedegaard Byg' no smith, 'Elektronik' no electrician.
 const NOT_A_TRADE = /^(autoris|smedegaard|smedsgaard|smedemark|smedstrup|glasdam|elektronik)/;
 
-// Every index where the stem starts a word of the folded text (after a non-letter, or at the start).
-function wordStarts(haystack: string, stem: string): number[] {
+// Every index where the stem starts a word of the folded text (after a non-letter, or at the start);
+// with `wholeWord`, where it is a whole word ('El' in 'Hansen VVS & El', not in 'Elmegade').
+function wordStarts(haystack: string, stem: string, wholeWord = false): number[] {
   const found: number[] = [];
   let at = haystack.indexOf(stem);
   while (at >= 0) {
     const startsWord = at === 0 || !/[a-z0-9]/.test(haystack[at - 1] ?? '');
-    if (startsWord && !NOT_A_TRADE.test(haystack.slice(at))) found.push(at);
+    const endsWord = !wholeWord || !/[a-z0-9]/.test(haystack[at + stem.length] ?? '');
+    if (startsWord && endsWord && !NOT_A_TRADE.test(haystack.slice(at))) found.push(at);
     at = haystack.indexOf(stem, at + 1);
   }
   return found;

@@ -227,6 +227,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     workplace: 'onsite',
     codes: ['432100'],
     stems: ['elektriker', 'elinstallat', 'el-installat', 'elektro', 'el-service', 'elservice'],
+    nameWords: ['el'],
     services: [
       'Nye stikkontakter og lamper',
       'Ny eltavle og HFI-relæ',
@@ -1423,11 +1424,7 @@ export const OTHER_TRADES: readonly OtherTrade[] = [
   other(['pottemager', 'keramiker'], noun('keramiker', 'keramikeren', 'keramikere', 'keramikerne'), 'shop'),
   other(['hundefrisør'], noun('hundefrisør', 'hundefrisøren', 'hundefrisører', 'hundefrisørerne'), 'shop'),
   other(['tatovør', 'tatovering'], noun('tatovør', 'tatovøren', 'tatovører', 'tatovørerne'), 'shop'),
-  other(
-    ['cykelsmed', 'cykelværksted', 'cykelhandl', 'cykler'],
-    noun('cykelsmed', 'cykelsmeden', 'cykelsmede', 'cykelsmedene'),
-    'shop',
-  ),
+  other(['cykel', 'cykler'], noun('cykelsmed', 'cykelsmeden', 'cykelsmede', 'cykelsmedene'), 'shop'),
   other(
     ['møbelpolstr', 'polstrer'],
     noun('møbelpolstrer', 'møbelpolstreren', 'møbelpolstrere', 'møbelpolstrerne'),

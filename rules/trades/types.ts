@@ -45,6 +45,11 @@ export interface TradeProfile {
    * trade, or names this one among others (find-trade.ts).
    */
   weakStems?: readonly string[];
+  /**
+   * Words too short to look for as stems ('el'): in a company name they name this trade when they
+   * stand as a whole word ('Hansen VVS & El', 'El-firmaet'), never in a description.
+   */
+  nameWords?: readonly string[];
   /** 6–10 services as a customer searches for them, each a short phrase with a capital first letter. */
   services: readonly string[];
   customers: readonly CustomerGroup[];

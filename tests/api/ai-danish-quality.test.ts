@@ -13,6 +13,7 @@ import {
   findTrade,
   findTradeProfile,
   NEUTRAL_PROFILE,
+  OTHER_TRADES,
   TRADE_PROFILES,
   type TradeProfile,
   writingProfile,
@@ -525,6 +526,41 @@ describe('companies whose name and registry code disagree (issue 42)', () => {
           expect(home?.title.toLowerCase(), variant).toContain(profile.noun.singular.toLowerCase());
           expect(text).not.toContain('**Branche:**');
         }
+      }
+    });
+  });
+});
+
+describe('the built-in writer over every trade without a profile, named by the company name', () => {
+  OTHER_TRADES.forEach((other, index) => {
+    const { singular, singularDefinite, plural, pluralDefinite } = other.noun;
+    const name = `${capitalised(singular)} Eksempel`;
+    it(`${name} under the carpenters' code`, () => {
+      expect(new Set([singular, singularDefinite, plural, pluralDefinite]).size).toBe(4);
+      const company: Company = {
+        name,
+        code: '433200',
+        desc: 'Tømrer- og bygningssnedkervirksomhed',
+        city: CITIES[index % CITIES.length] as string,
+        startDate: `01/0${(index % 9) + 1} - ${1980 + index}`,
+        employees: [1, 3, null][index % 3] ?? null,
+        hasPhone: index % 2 === 0,
+        hasEmail: true,
+      };
+      const found = findTrade({ industryCode: company.code, industryDesc: company.desc, companyName: name });
+      expect(found).toMatchObject({
+        kind: 'unknown',
+        ownTrade: { noun: other.noun, workplace: other.workplace },
+      });
+      const profile = writingProfile(found);
+      for (const variant of ['p', 'q']) {
+        expectGoodSite(company, profile, variant);
+        const pages = site(company, variant);
+        expect(pages[0]?.title.toLowerCase()).toContain(singular);
+        for (const page of pages) {
+          for (const item of serviceItems(page.content)) expect(NEUTRAL_PROFILE.services).toContain(item);
+        }
+        expect(textsOf(pages).join('\n')).not.toMatch(/tømrer/i);
       }
     });
   });

@@ -1,8 +1,10 @@
 // How a freshly onboarded site looks in Chromium, at phone (360 px) and desktop (1366 px) width:
 // every page layout (hero, text, text-image, gallery, grid) shows a picture although the owner has
 // uploaded none, the "Om os" text without a picture uses the whole width, a side image chosen in
-// the text layout shows, and on phones a click-to-call button stays on screen. Screenshots of every
-// page go to test-artifacts/site-looks/ for a reviewer.
+// the text layout shows, and on phones a click-to-call button stays on screen; a chimney sweep filed
+// under a cleaning code reads as a chimney sweep, and a company of no known trade shows the registry's
+// category only as a label (issue 42). Screenshots of every page go to test-artifacts/site-looks/ for
+// a reviewer.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPage, listPages } from '../../db';
