@@ -26,6 +26,7 @@ import { offersEmergencyService } from '../rules/emergency-service';
 import { deletedPageExpiry } from '../rules/page-history';
 import { canonicalOrigin } from '../rules/site-url';
 import { deductionBlock } from '../rules/tax-deduction';
+import { findTrade, writingProfile } from '../rules/trades';
 import type { CvrCompany, WebsiteSuggestion } from './onboarding/contracts';
 
 export function toCompanyJson(company: Company): CompanyJson {
@@ -174,7 +175,14 @@ export function toTrustJson(company: Company, settings: TrustSettings, now: Date
       emergency: { enabled: emergency.enabled, phone: emergency.phone, hours: emergency.hours },
     },
     offer: {
-      trade: trade.noun.singular,
+      // The trade in the company's own word when it has no profile (right-trade's writingProfile).
+      trade: writingProfile(
+        findTrade({
+          industryCode: company.industryCode,
+          industryDesc: company.industryDesc,
+          companyName: company.name,
+        }),
+      ).noun.singular,
       authorisationTypes: [...authorisationsFor(trade.id)],
       emergency: offersEmergencyService(trade.id),
       deduction: deduction && { year: deduction.year, items: deduction.items.map((item) => ({ ...item })) },

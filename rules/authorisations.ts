@@ -57,6 +57,7 @@ const AUTHORISATIONS_BY_TRADE: Readonly<Record<string, readonly AuthorisationTyp
   entreprenor: ['kloak'],
   anlaegsgartner: ['kloak'],
   ventilation: ['el', 'vvs'],
+  solceller: ['el'],
 };
 
 /** The authorisation types offered to a trade (profile id); [] for trades that need none. */

@@ -109,6 +109,16 @@ const DEDUCTION_WORK: Readonly<Record<string, readonly DeductionWork[]>> = {
   rengoring: [{ kind: 'service', work: 'almindelig rengøring i hjemmet' }],
   vinduespudser: [{ kind: 'service', work: 'vinduespudsning, indvendigt og udvendigt' }],
   laasesmed: [{ kind: 'service', work: 'installation af tyverialarm' }],
+  solceller: [
+    { kind: 'craft', work: 'installation, reparation og udskiftning af solceller, også med batteri' },
+  ],
+  kolemontor: [{ kind: 'craft', work: 'installation, reparation og eftersyn af varmepumper' }],
+  byggefirma: [
+    {
+      kind: 'craft',
+      work: 'udskiftning af vinduer og yderdøre og isolering af loft, tag, ydervægge og gulve',
+    },
+  ],
 };
 
 /** The qualifying work of a trade (profile id), or [] when none of its work qualifies. */
