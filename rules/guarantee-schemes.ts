@@ -8,7 +8,7 @@
 // Each entry says who may claim it, from the scheme's own terms where we found them, with the page we
 // read and the day. "source: to verify" marks a public page whose address we have not seen ourselves.
 
-export type SchemeKind = 'guarantee' | 'membership';
+type SchemeKind = 'guarantee' | 'membership';
 
 /** Every scheme's id, in the list's order (the test holds it equal to GUARANTEE_SCHEMES). */
 export const GUARANTEE_SCHEME_IDS = [
@@ -173,9 +173,6 @@ export const GUARANTEE_SCHEMES: readonly GuaranteeScheme[] = [
     checked: '2026-11-28',
   },
 ];
-
-/** Most schemes a company can tick; the list is short, and a longer list is not a real company. */
-export const MAX_GUARANTEE_SCHEMES = GUARANTEE_SCHEMES.length;
 
 export function isGuaranteeSchemeId(id: string): id is GuaranteeSchemeId {
   return (GUARANTEE_SCHEME_IDS as readonly string[]).includes(id);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   isKnownPostcode,
   MUNICIPALITIES,
+  MUNICIPALITIES_CHECKED,
+  MUNICIPALITIES_SOURCE,
   MUNICIPALITY_CODES,
   municipalitiesForPostcode,
   municipality,
@@ -24,6 +26,11 @@ describe('municipalities', () => {
       Midtjylland: 19,
       Nordjylland: 11,
     });
+  });
+
+  it('names its source and the day it was read', () => {
+    expect(MUNICIPALITIES_SOURCE).toContain('PostNord');
+    expect(MUNICIPALITIES_CHECKED).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('names them as Danes say them', () => {

@@ -4,8 +4,6 @@
 // the visitor is only told that the company will say whether it can help.
 import { municipalitiesForPostcode, municipality } from './municipalities';
 
-export const SERVICE_AREA_MODES = ['none', 'municipalities', 'radius'] as const;
-
 export type ServiceArea =
   | { mode: 'none' }
   | { mode: 'municipalities'; codes: readonly string[] }
@@ -14,13 +12,13 @@ export type ServiceArea =
 export const NO_SERVICE_AREA: ServiceArea = Object.freeze({ mode: 'none' });
 
 /** 'a', 'a og b', 'a, b og c'. */
-export function danishList(items: readonly string[]): string {
+function danishList(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} og ${items[items.length - 1]}`;
 }
 
 /** The chosen municipalities' names in the list's order (unknown codes left out). */
-export function municipalityNames(codes: readonly string[]): string[] {
+function municipalityNames(codes: readonly string[]): string[] {
   return codes.flatMap((code) => {
     const found = municipality(code);
     return found ? [found.name] : [];

@@ -63,7 +63,7 @@ export function currentDeduction(now: Date): DeductionYear | null {
   return deductionForYear(danishYear(now));
 }
 
-export type DeductionKind = 'craft' | 'service';
+type DeductionKind = 'craft' | 'service';
 
 export interface DeductionWork {
   kind: DeductionKind;

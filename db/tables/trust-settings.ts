@@ -27,7 +27,7 @@ export interface TrustSettingsTable {
   updatedAt: string;
 }
 
-export interface CompanyAuthorisation {
+interface CompanyAuthorisation {
   type: AuthorisationType;
   /** Digits only (rules/authorisations.ts normaliseAuthorisationNumber). */
   number: string;
@@ -36,7 +36,7 @@ export interface CompanyAuthorisation {
   checkedAt: string | null;
 }
 
-export interface EmergencyService {
+interface EmergencyService {
   enabled: boolean;
   phone: string;
   hours: EmergencyHours;
