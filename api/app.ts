@@ -31,7 +31,12 @@ import { createOperatorRoutes } from './routes/operator';
 import { createPageHistoryRoutes } from './routes/page-history';
 import { createPageOrderRoutes } from './routes/page-order';
 import { createPageRoutes } from './routes/pages';
-import { createPagePreviewRoutes, createSettingsPreviewRoutes, previewLimiter } from './routes/preview';
+import {
+  createPagePreviewRoutes,
+  createSettingsPreviewRoutes,
+  createTrustPreviewRoutes,
+  previewLimiter,
+} from './routes/preview';
 import { createSiteLeadRoutes, type SiteLeadRoutesDeps } from './routes/site-leads';
 import { createSubscriptionRoutes } from './routes/subscription';
 import { createTrustRoutes } from './routes/trust';
@@ -63,6 +68,7 @@ const OWNER_GROUPS: readonly [path: string, group: OpenAPIHono<OwnerEnv>][] = [
   ['/dashboard', createDashboardRoutes()],
   ['/operator', createOperatorRoutes()],
   ['/leads', createLeadRoutes()],
+  ['/trust/preview', createTrustPreviewRoutes()],
   ['/trust', createTrustRoutes()],
 ];
 

@@ -20,10 +20,10 @@ import type {
   PageRevision,
   TrustSettings,
 } from '../db';
-import { companyTrade } from '../generator/trust-model';
 import { authorisationsFor } from '../rules/authorisations';
 import { offersEmergencyService } from '../rules/emergency-service';
 import { deletedPageExpiry } from '../rules/page-history';
+import { companyTrade } from '../rules/site-trust';
 import { canonicalOrigin } from '../rules/site-url';
 import { deductionBlock } from '../rules/tax-deduction';
 import { findTrade, writingProfile } from '../rules/trades';

@@ -3,13 +3,14 @@
 // and the visitor's rights) and `tak` (where the quote form sends a visitor without JavaScript). They
 // are pages like the owner's, rendered with the text layout, but in no menu and no sitemap. An owner
 // page with the same slug wins: its file is not overwritten.
+
 import type { Company, Page } from '../db';
 import { LEAD_KEEP_MONTHS } from '../rules/limits';
 import { LEAD_MESSAGES } from '../rules/messages';
+import { THANKS_SLUG } from '../rules/pages';
 import { formatPhone } from '../rules/phone';
 
 const PRIVACY_SLUG = 'privatliv';
-export const THANKS_SLUG = 'tak';
 
 function page(company: Company, slug: string, title: string, content: string): Page {
   return {

@@ -9,9 +9,9 @@ import {
   listPages,
   type Page,
 } from '../db';
+import { siteTrust } from '../rules/site-trust';
 import { canonicalOrigin, productOrigin } from '../rules/site-url';
 import type { SiteModel } from './site-model';
-import { siteTrust } from './trust-model';
 
 /**
  * The page token's time is the render's day, not its millisecond: two publishes on one day write the

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { Company, ImageVariant, Page } from '../db';
 import type { Config } from '../lib/config';
-import type { SiteTrust } from './trust-model';
+import type { SiteTrust } from '../rules/site-trust';
 
 export interface SiteModel {
   company: Company;

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isKnownPostcode,
   MUNICIPALITIES,
   MUNICIPALITIES_CHECKED,
   MUNICIPALITIES_SOURCE,
   MUNICIPALITY_CODES,
-  municipalitiesForPostcode,
   municipality,
 } from './municipalities';
+import { isKnownPostcode, municipalitiesForPostcode } from './postcodes';
 
 describe('municipalities', () => {
   it('lists the 98 municipalities once each, by official code', () => {

@@ -2,7 +2,8 @@
 // list (rules/municipalities.ts), or a radius from the company's address. How it reads on the site,
 // and whether a quote request's postcode lies inside it. A request from outside is still accepted:
 // the visitor is only told that the company will say whether it can help.
-import { municipalitiesForPostcode, municipality } from './municipalities';
+import { municipality } from './municipalities';
+import { municipalitiesForPostcode } from './postcodes';
 
 export type ServiceArea =
   | { mode: 'none' }

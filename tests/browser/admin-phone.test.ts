@@ -87,6 +87,7 @@ describe.each([
       'Sociale medier',
       'Design',
       'Domæne',
+      'Troværdighed',
     ]);
 
     await page.goto(`${admin.origin}/admin/subscription`);

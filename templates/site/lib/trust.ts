@@ -2,9 +2,10 @@
 // calls the ordinary number; the site's script (call-bar-script.astro) switches it to "Døgnvagt: Ring …"
 // when the ordinary line is closed by the week written here (rules/emergency-service.ts isClosedAt
 // is the same rule). A company with only a døgnvagt number gets the bar for that number.
-import type { SiteTrust } from '../../../generator/trust-model';
+
 import { clockText, emergencyPeriods } from '../../../rules/emergency-service';
 import { phoneE164 } from '../../../rules/phone';
+import type { SiteTrust } from '../../../rules/site-trust';
 import { telHref, unbreakable } from './contact';
 
 export interface CallBar {

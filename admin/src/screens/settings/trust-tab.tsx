@@ -2,7 +2,7 @@
 // trades that need one), the guarantee schemes and associations the owner confirms, the
 // håndværkerfradrag block, the area the company drives to, and the døgnvagt; with the live preview of
 // the homepage like the other settings tabs. What the trade is offered comes from GET /api/trust.
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import type { TrustJson, TrustSettingsBody } from '../../../../contracts/trust';
 import { trustSettingsSchema } from '../../../../contracts/trust';
 import {
@@ -18,7 +18,7 @@ import {
   SCHEME_CONFIRMATION,
 } from '../../../../rules/guarantee-schemes';
 import { MESSAGES, TRUST_MESSAGES } from '../../../../rules/messages';
-import { MUNICIPALITIES, municipalitiesForPostcode, municipality } from '../../../../rules/municipalities';
+import { MUNICIPALITIES, municipality } from '../../../../rules/municipalities';
 import { formatKroner } from '../../../../rules/tax-deduction';
 import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
@@ -366,7 +366,13 @@ function MunicipalityPicker({
 }) {
   const [query, setQuery] = useState('');
   const trimmed = query.trim().toLowerCase();
-  const byPostcode = /^\d{4}$/.test(trimmed) ? municipalitiesForPostcode(trimmed) : null;
+  // The postcodes come in a chunk of their own, fetched the first time the owner types four digits.
+  const [postcodes, setPostcodes] = useState<typeof import('../../../../rules/postcodes') | null>(null);
+  const typedPostcode = /^\d{4}$/.test(trimmed);
+  useEffect(() => {
+    if (typedPostcode && postcodes === null) void import('../../../../rules/postcodes').then(setPostcodes);
+  }, [typedPostcode, postcodes]);
+  const byPostcode = typedPostcode && postcodes ? postcodes.municipalitiesForPostcode(trimmed) : null;
   const matches =
     trimmed === ''
       ? []

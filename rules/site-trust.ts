@@ -2,26 +2,51 @@
 // stored settings, so the templates only print: the authorisation line with whose word it is and the
 // register link, the schemes as badges, this year's håndværkerfradrag block for the trade, the area
 // in words, and the emergency line with the week the call bar decides by.
-import type { Company, TrustSettings } from '../db';
 import {
   AUTHORISATIONS,
   type AuthorisationType,
   authorisationLine,
   authorisationRegisterLink,
   authorisationStatus,
-} from '../rules/authorisations';
+} from './authorisations';
 import {
   type DayPeriods,
   EMERGENCY_HEADING,
   EMERGENCY_HOURS_TEXT,
   type EmergencyHours,
   weekPeriods,
-} from '../rules/emergency-service';
-import { type GuaranteeScheme, guaranteeScheme } from '../rules/guarantee-schemes';
-import { municipality } from '../rules/municipalities';
-import { type ServiceArea, serviceAreaText } from '../rules/service-area';
-import { type DeductionBlock, deductionBlock } from '../rules/tax-deduction';
-import { findTradeProfile, type TradeProfile } from '../rules/trades';
+} from './emergency-service';
+import { type GuaranteeScheme, guaranteeScheme } from './guarantee-schemes';
+import type { OpeningHours } from './hours';
+import { municipality } from './municipalities';
+import { type ServiceArea, serviceAreaText } from './service-area';
+import { type DeductionBlock, deductionBlock } from './tax-deduction';
+import { findTradeProfile, type TradeProfile } from './trades';
+
+/** What of a company the trust model reads (db's Company has it). */
+interface TrustCompany {
+  cvr: string;
+  name: string;
+  city: string;
+  industryCode: string;
+  industryDesc: string;
+  hours: Partial<OpeningHours>;
+}
+
+/** The stored claims (db's TrustSettings has them). */
+interface TrustClaims {
+  authorisation: {
+    type: AuthorisationType;
+    number: string;
+    enteredAt?: string;
+    checkedAt: string | null;
+  } | null;
+  schemes: readonly string[];
+  schemesConfirmedAt?: string | null;
+  deductionShown: boolean;
+  area: ServiceArea;
+  emergency: { enabled: boolean; phone: string; hours: EmergencyHours };
+}
 
 export interface SiteTrust {
   authorisation: {
@@ -56,7 +81,9 @@ export interface SiteTrust {
 }
 
 /** The company's trade profile, as every writer reads it (rules/trades/find-trade.ts). */
-export function companyTrade(company: Pick<Company, 'industryCode' | 'industryDesc' | 'name'>): TradeProfile {
+export function companyTrade(
+  company: Pick<TrustCompany, 'industryCode' | 'industryDesc' | 'name'>,
+): TradeProfile {
   return findTradeProfile({
     industryCode: company.industryCode,
     industryDesc: company.industryDesc,
@@ -76,7 +103,7 @@ export function hasTrustContent(trust: SiteTrust | undefined): trust is SiteTrus
   );
 }
 
-export function siteTrust(company: Company, settings: TrustSettings, now: Date): SiteTrust {
+export function siteTrust(company: TrustCompany, settings: TrustClaims, now: Date): SiteTrust {
   const { authorisation, area, emergency } = settings;
   const areaText = serviceAreaText(area, company.city);
   const officialNames =
