@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationName, verificationValue } from '../../api/services/domain-dns';
 import { websiteUrlMessage } from '../../rules/domain';
 import { DOMAIN_MESSAGES, MESSAGES } from '../../rules/messages';
+import { getTheme } from '../../rules/themes';
 import { type AdminStack, OWNER, PHONE, startAdminStack } from '../support/admin-stack';
 import { type FakeDns, startFakeDns } from '../support/fake-dns';
 import { pngFile } from '../support/images';
@@ -157,12 +158,15 @@ describe('settings', () => {
     await page.getByRole('heading', { name: 'Farvetema' }).waitFor();
     const options = page.getByRole('radio');
     expect(await options.count()).toBe(20);
-    const preview = page.getByRole('img', { name: 'Forhåndsvisning' });
-    expect(await preview.getAttribute('data-theme')).toBe('amber');
+    // One preview (issue 40): the site's own homepage, behind its toggle on a phone.
+    await page.getByRole('button', { name: 'Vis forhåndsvisning' }).click();
+    const preview = page.locator('iframe[title="Forhåndsvisning af forsiden"]');
+    await expect.poll(() => preview.getAttribute('srcdoc')).toContain(getTheme('amber').colors.primary);
     await page.getByText('Blå', { exact: true }).click();
-    expect(await preview.getAttribute('data-theme')).toBe('blue');
+    await expect.poll(() => preview.getAttribute('srcdoc')).toContain(getTheme('blue').colors.primary);
     await page.getByText('Smaragd', { exact: true }).click();
-    expect(await preview.getAttribute('data-theme')).toBe('emerald');
+    await expect.poll(() => preview.getAttribute('srcdoc')).toContain(getTheme('emerald').colors.primary);
+    expect(await page.getByRole('img', { name: 'Forhåndsvisning' }).count()).toBe(0);
     await admin.shot(page, 'settings-design-phone');
     await save(page);
     const html = await site();

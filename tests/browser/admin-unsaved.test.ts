@@ -1,0 +1,185 @@
+// Nothing lost (issue 40) in Chromium against the real server: an editor with unsaved changes says
+// "Ikke gemt", and leaving it by any route asks first — another settings tab, another page, the
+// Dashboard link, the browser's back button, "Log ud" ("Du har ændringer, der ikke er gemt": "Gem"
+// saves, "Kassér" discards, "Bliv" and Escape stay), a reload the browser's own prompt. Screenshots
+// in test-artifacts/admin-unsaved/ (MESTERSIDE_SHOTS=1).
+import type { Dialog, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNSAVED_MESSAGES } from '../../rules/messages';
+import { getTheme } from '../../rules/themes';
+import { type AdminStack, startAdminStack } from '../support/admin-stack';
+
+const SMALL_PHONE = { width: 360, height: 780 } as const;
+const LAPTOP = { width: 1366, height: 800 } as const;
+const HOME_FRAME = 'iframe[title="Forhåndsvisning af forsiden"]';
+
+let admin: AdminStack;
+
+beforeAll(async () => {
+  admin = await startAdminStack('admin-unsaved');
+});
+
+afterAll(async () => {
+  await admin?.close();
+});
+
+function question(page: Page) {
+  return page.getByRole('dialog', { name: UNSAVED_MESSAGES.leaveTitle });
+}
+
+async function answer(page: Page, choice: 'Gem' | 'Kassér' | 'Bliv') {
+  const dialog = question(page);
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: choice, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+function settingsTab(page: Page, name: string) {
+  return page.getByRole('tablist', { name: 'Indstillinger' }).getByRole('tab', { name, exact: true });
+}
+
+async function selectedTab(page: Page): Promise<string> {
+  return (
+    (await page
+      .getByRole('tablist', { name: 'Indstillinger' })
+      .locator('[aria-selected="true"]')
+      .textContent()) ?? ''
+  );
+}
+
+describe('the settings tabs', () => {
+  it('keep "Blå" when Åbningstider opens: the tab asks, Bliv and Escape stay, Kassér and Gem go on', async () => {
+    const page = await admin.newPage(LAPTOP);
+    await admin.signIn(page, '/admin/settings?fane=design');
+    expect((await admin.company()).theme).toBe('amber');
+    const blue = page.getByLabel('Blå', { exact: true });
+    await blue.check();
+    await page.getByText('Ikke gemt').waitFor();
+
+    // Bliv: still on Design with Blå chosen.
+    await settingsTab(page, 'Åbningstider').click();
+    await question(page).waitFor();
+    await admin.shot(page, '1366-settings-question', false);
+    // Focus is in the dialog, on "Gem".
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Gem');
+    await answer(page, 'Bliv');
+    expect(await selectedTab(page)).toBe('Design');
+    expect(new URL(page.url()).searchParams.get('fane')).toBe('design');
+    expect(await blue.isChecked()).toBe(true);
+
+    // Escape is Bliv too.
+    await settingsTab(page, 'Åbningstider').click();
+    await question(page).waitFor();
+    await page.keyboard.press('Escape');
+    await question(page).waitFor({ state: 'hidden' });
+    expect(await selectedTab(page)).toBe('Design');
+    expect(await blue.isChecked()).toBe(true);
+
+    // Kassér: Åbningstider opens, and Design shows the stored Rav again.
+    await settingsTab(page, 'Åbningstider').click();
+    await answer(page, 'Kassér');
+    await page.getByRole('heading', { name: 'Åbningstider', level: 2 }).waitFor();
+    expect((await admin.company()).theme).toBe('amber');
+    await settingsTab(page, 'Design').click();
+    expect(await page.getByLabel('Rav', { exact: true }).isChecked()).toBe(true);
+    expect(await page.getByText('Ikke gemt').count()).toBe(0);
+
+    // Gem: Blå is stored, and Åbningstider's preview shows it.
+    await blue.check();
+    await settingsTab(page, 'Åbningstider').click();
+    await answer(page, 'Gem');
+    await page.getByRole('heading', { name: 'Åbningstider', level: 2 }).waitFor();
+    expect((await admin.company()).theme).toBe('blue');
+    await expect
+      .poll(async () => page.locator(HOME_FRAME).getAttribute('srcdoc'), { timeout: 5000 })
+      .toContain(getTheme('blue').colors.primary);
+    await settingsTab(page, 'Design').click();
+    expect(await blue.isChecked()).toBe(true);
+    expect(await page.getByText('Ikke gemt').count()).toBe(0);
+  });
+
+  it('asks before the Dashboard link, the back button and "Log ud" leave changed opening hours', async () => {
+    const page = await admin.newPage(SMALL_PHONE);
+    await admin.signIn(page);
+    const nav = page.getByRole('navigation', { name: 'Administration' });
+    await nav.getByRole('link', { name: 'Hjemmeside' }).click();
+    await settingsTab(page, 'Åbningstider').click();
+    const monday = page.getByLabel('Mandag');
+    const stored = (await admin.company()).hours.Mandag;
+    await monday.fill('Kl. 6 til 14');
+    await page.getByText('Ikke gemt').waitFor();
+
+    // The Dashboard link: Bliv keeps the text, Kassér goes and forgets it.
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await question(page).waitFor();
+    await admin.shot(page, '360-settings-question', false);
+    await answer(page, 'Bliv');
+    expect(new URL(page.url()).pathname).toBe('/admin/settings');
+    expect(await monday.inputValue()).toBe('Kl. 6 til 14');
+
+    // The browser's back button (to the Dashboard) asks too.
+    await page.goBack();
+    await answer(page, 'Bliv');
+    expect(new URL(page.url()).pathname).toBe('/admin/settings');
+    expect(await selectedTab(page)).toBe('Åbningstider');
+    expect(await monday.inputValue()).toBe('Kl. 6 til 14');
+
+    // "Log ud" asks before the session ends.
+    await page.getByRole('button', { name: 'Log ud' }).click();
+    await answer(page, 'Bliv');
+    expect(new URL(page.url()).pathname).toBe('/admin/settings');
+
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await answer(page, 'Kassér');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    expect((await admin.company()).hours.Mandag).toBe(stored);
+
+    // Gem on the way to the Dashboard stores the change.
+    await page.goto(`${admin.origin}/admin/settings?fane=aabningstider`);
+    await monday.fill('Kl. 7 til 15');
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await answer(page, 'Gem');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    expect((await admin.company()).hours.Mandag).toBe('Kl. 7 til 15');
+  });
+
+  it('a refused "Gem" stays with its message beside the field', async () => {
+    const page = await admin.newPage(LAPTOP);
+    await admin.signIn(page, '/admin/settings?fane=kontakt');
+    await page.getByLabel('Email').fill('ikke-en-email');
+    await settingsTab(page, 'Design').click();
+    await answer(page, 'Gem');
+    expect(await selectedTab(page)).toBe('Kontakt');
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe('ikke-en-email');
+  });
+
+  it('a reload asks through the browser, and the changes stay when the owner stays', async () => {
+    const page = await admin.newPage(LAPTOP);
+    await admin.signIn(page, '/admin/settings?fane=sociale-medier');
+    const tiktok = page.getByLabel('TikTok');
+    await tiktok.fill('tiktok.com/@ikkegemt');
+    const asked: string[] = [];
+    let stay = true;
+    const onDialog = (dialog: Dialog) => {
+      asked.push(dialog.type());
+      void (stay ? dialog.dismiss() : dialog.accept());
+    };
+    page.on('dialog', onDialog);
+    // Staying cancels the reload.
+    await page.reload().catch(() => undefined);
+    expect(asked).toEqual(['beforeunload']);
+    expect(await tiktok.inputValue()).toBe('tiktok.com/@ikkegemt');
+    // Leaving reloads, and the stored value shows.
+    stay = false;
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sociale medier', level: 2 }).waitFor();
+    expect(asked).toEqual(['beforeunload', 'beforeunload']);
+    expect(await page.getByLabel('TikTok').inputValue()).toBe('');
+    // Nothing unsaved: no question.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sociale medier', level: 2 }).waitFor();
+    expect(asked).toHaveLength(2);
+    page.off('dialog', onDialog);
+  });
+});
