@@ -43,14 +43,24 @@ interface UnsavedChangesValue {
 
 const UnsavedChangesContext = createContext<UnsavedChangesValue | null>(null);
 
-/** Registers an editor for as long as it is shown; the latest `editor` is read at each question. */
-export function useUnsavedChanges(editor: UnsavedEditor): void {
+/**
+ * Registers an editor for as long as it is shown; the latest `editor` is read at each question.
+ * `forget()` counts it clean at once, until it renders again: for a step that makes its changes moot
+ * and navigates before React renders (its page was deleted).
+ */
+export function useUnsavedChanges(editor: UnsavedEditor): { forget(): void } {
   const context = useContext(UnsavedChangesContext);
   const latest = useRef(editor);
   useLayoutEffect(() => {
     latest.current = editor;
   });
   useEffect(() => context?.register(latest), [context]);
+  return useMemo(() => ({ forget: () => markClean(latest) }), []);
+}
+
+/** Saved or discarded: clean now, not only once the editor has rendered its new state. */
+function markClean(entry: { current: UnsavedEditor }) {
+  entry.current = { ...entry.current, dirty: false };
 }
 
 /** For a step that leaves the editors without a navigation the router sees (e.g. logging out). */
@@ -66,10 +76,7 @@ function samePlace(a: { pathname: string; search: string }, b: { pathname: strin
 
 export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   const editors = useRef(new Set<{ current: UnsavedEditor }>());
-  const dirtyEditors = useCallback(
-    () => [...editors.current].map((entry) => entry.current).filter((editor) => editor.dirty),
-    [],
-  );
+  const dirtyEditors = useCallback(() => [...editors.current].filter((entry) => entry.current.dirty), []);
   // The open question: how to go on once the owner has chosen.
   const [question, setQuestion] = useState<{ settle(leave: boolean): void } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -105,15 +112,19 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
       if (!question) return;
       let leave = choice !== 'stay';
       if (choice === 'discard') {
-        for (const editor of dirtyEditors()) editor.discard();
+        for (const entry of dirtyEditors()) {
+          entry.current.discard();
+          markClean(entry);
+        }
       } else if (choice === 'save') {
         setSaving(true);
-        for (const editor of dirtyEditors()) {
+        for (const entry of dirtyEditors()) {
           // A refused save shows its message in the editor; the owner stays to read it.
-          if (!(await editor.save().catch(() => false))) {
+          if (!(await entry.current.save().catch(() => false))) {
             leave = false;
             break;
           }
+          markClean(entry);
         }
         setSaving(false);
       }

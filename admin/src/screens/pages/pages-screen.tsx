@@ -6,6 +6,7 @@ import { MESSAGES } from '../../../../rules/messages';
 import type { Page } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { LoadState } from '../../components/load-state';
+import { useConfirmLeave } from '../../components/unsaved-changes';
 import { DeletedPages } from './deleted-pages';
 import { MenuOrder } from './menu-order';
 import { withSavedPage } from './page-draft';
@@ -23,6 +24,7 @@ export function PagesScreen() {
   // ?visning=menu: the menu order and "Vis i menuen" panel (menu-order.tsx) instead of the editor.
   const ordering = params.get('visning') === 'menu';
   const choose = (id: string | null) => setParams(id ? { side: id } : {}, { replace: false });
+  const confirmLeave = useConfirmLeave();
 
   if (pages.data === null) {
     return (
@@ -37,6 +39,8 @@ export function PagesScreen() {
   const selected = list.find((page) => page.id === selectedId) ?? null;
 
   const create = async () => {
+    // Asked before the page is made, not after: "Bliv" makes no page.
+    if (!(await confirmLeave())) return;
     setCreating(true);
     setCreateError(null);
     try {
