@@ -5,7 +5,7 @@
 // in test-artifacts/admin-unsaved/ (MESTERSIDE_SHOTS=1).
 import type { Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listPages } from '../../db';
+import { getLeadSettings, listPages } from '../../db';
 import { UNSAVED_MESSAGES } from '../../rules/messages';
 import { getTheme } from '../../rules/themes';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
@@ -331,5 +331,44 @@ describe('the page editor', () => {
     expect(await titleAgain.inputValue()).toBe('Kladde efter et nedbrud');
     expect(await keptDrafts(again)).toEqual([]);
     await again.close();
+  });
+});
+
+describe('the other editors with a save button', () => {
+  it('account, menu order and the quote form settings mark and ask too', async () => {
+    const page = await admin.newPage(SMALL_PHONE);
+    await admin.signIn(page, '/admin/konto');
+    const nav = page.getByRole('navigation', { name: 'Administration' });
+
+    // Account: a half-typed new password is asked about; Kassér empties it.
+    await page.getByLabel('Nuværende password').fill(OWNER.password);
+    await page.getByText('Ikke gemt', { exact: true }).waitFor();
+    await nav.getByRole('link', { name: 'Sider' }).click();
+    await answer(page, 'Bliv');
+    expect(await page.getByLabel('Nuværende password').inputValue()).toBe(OWNER.password);
+    await nav.getByRole('link', { name: 'Sider' }).click();
+    await answer(page, 'Kassér');
+    await page.getByText('Vælg en side fra menuen').waitFor();
+
+    // Menu order: a moved page is asked about when a page is chosen.
+    await page.getByRole('button', { name: 'Menu og rækkefølge' }).click();
+    await page.getByRole('button', { name: 'Flyt Ydelser op' }).click();
+    await page.getByText('Ikke gemt', { exact: true }).waitFor();
+    await menuButton(page, 'Forside').click();
+    await answer(page, 'Bliv');
+    await page.getByRole('heading', { name: 'Menu og rækkefølge' }).waitFor();
+    await menuButton(page, 'Forside').click();
+    await answer(page, 'Kassér');
+    await page.getByRole('heading', { level: 2, name: 'Forside' }).waitFor();
+
+    // The quote form's settings: Gem on the way out stores them.
+    await nav.getByRole('link', { name: /Henvendelser/ }).click();
+    const recipient = page.getByLabel('Send forespørgsler til');
+    await recipient.fill('tilbud@demo-toemrer.example');
+    await page.getByText('Ikke gemt', { exact: true }).waitFor();
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await answer(page, 'Gem');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    expect((await getLeadSettings(admin.db, OWNER.cvr)).recipientEmail).toBe('tilbud@demo-toemrer.example');
   });
 });

@@ -2,12 +2,14 @@
 // the visitor's words shown as text, their photos (served to this owner only), mark read or handled,
 // delete (at once, photos too). Below: whether the site shows the form, and where requests are mailed.
 import { type FormEvent, useState } from 'react';
-import type { LeadJson } from '../../../../contracts/leads';
+import type { z } from 'zod';
+import type { LeadJson, leadSettingsAnswerSchema } from '../../../../contracts/leads';
 import { LEAD_MESSAGES, MESSAGES } from '../../../../rules/messages';
 import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadState } from '../../components/load-state';
+import { UnsavedMark, useUnsavedChanges } from '../../components/unsaved-changes';
 import { announceLeadsChanged } from '../../shell/unread-leads';
 import './leads.css';
 
@@ -115,55 +117,94 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
 
 function LeadSettings() {
   const settings = useResource(() => api.get('/leads/settings', LEAD_MESSAGES.loadFailed));
+  if (settings.data === null) return <LoadState resource={settings} />;
+  return <LeadSettingsForm data={settings.data} onSaved={settings.setData} />;
+}
+
+type LeadSettingsJson = z.infer<typeof leadSettingsAnswerSchema>;
+
+/** Unsaved changes here are asked about before they are left, as in every editor (issue 40). */
+function LeadSettingsForm({
+  data,
+  onSaved,
+}: {
+  data: LeadSettingsJson;
+  onSaved(next: LeadSettingsJson): void;
+}) {
+  const [formEnabled, setFormEnabled] = useState(data.formEnabled);
+  const [recipientEmail, setRecipientEmail] = useState(data.recipientEmail);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
-  if (settings.data === null) return <LoadState resource={settings} />;
-  const data = settings.data;
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const dirty = formEnabled !== data.formEnabled || recipientEmail.trim() !== data.recipientEmail;
+
+  const save = async (): Promise<boolean> => {
     setSaving(true);
     setMessage(null);
     try {
       const saved = await api.put('/leads/settings', MESSAGES.saveFailed, {
-        formEnabled: form.get('formEnabled') === 'on',
-        recipientEmail: String(form.get('recipientEmail') ?? '').trim(),
+        formEnabled,
+        recipientEmail: recipientEmail.trim(),
       });
-      settings.setData(saved);
+      onSaved(saved);
+      setRecipientEmail(saved.recipientEmail);
       setMessage({ ok: true, text: MESSAGES.saveSuccess });
+      return true;
     } catch (caught) {
       setMessage({ ok: false, text: caught instanceof Error ? caught.message : MESSAGES.saveFailed });
+      return false;
     } finally {
       setSaving(false);
     }
+  };
+  useUnsavedChanges({
+    dirty,
+    save,
+    discard: () => {
+      setFormEnabled(data.formEnabled);
+      setRecipientEmail(data.recipientEmail);
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void save();
   };
   return (
     <form className="card lead-settings" onSubmit={onSubmit} aria-labelledby="lead-settings-title">
       <h2 id="lead-settings-title">Formularen "Få et tilbud"</h2>
       <label className="checkbox">
-        <input type="checkbox" name="formEnabled" defaultChecked={data.formEnabled} /> Vis formularen på
-        forsiden og kontaktsiden
+        <input
+          type="checkbox"
+          name="formEnabled"
+          checked={formEnabled}
+          onChange={(event) => setFormEnabled(event.target.checked)}
+        />{' '}
+        Vis formularen på forsiden og kontaktsiden
       </label>
       <label className="field">
         <span className="field-label">Send forespørgsler til</span>
         <input
           type="email"
           name="recipientEmail"
-          defaultValue={data.recipientEmail}
+          value={recipientEmail}
+          onChange={(event) => setRecipientEmail(event.target.value)}
           placeholder={data.defaultRecipient}
         />
         <span className="field-hint">
           Står feltet tomt, sendes de til {data.defaultRecipient || 'firmaets e-mail'}.
         </span>
       </label>
-      {message ? (
+      {message && !(message.ok && dirty) ? (
         <p className={message.ok ? 'form-success' : 'form-error'} role={message.ok ? 'status' : 'alert'}>
           {message.text}
         </p>
       ) : null}
-      <button type="submit" className="button" disabled={saving}>
-        {saving ? 'Gemmer...' : 'Gem'}
-      </button>
+      <div className="save-bar">
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? 'Gemmer...' : 'Gem'}
+        </button>
+        <UnsavedMark dirty={dirty && !saving} />
+      </div>
     </form>
   );
 }
