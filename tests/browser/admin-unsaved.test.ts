@@ -12,7 +12,7 @@ import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack'
 
 const SMALL_PHONE = { width: 360, height: 780 } as const;
 const LAPTOP = { width: 1366, height: 800 } as const;
-const HOME_FRAME = 'iframe[title="Forhåndsvisning af forsiden"]';
+const HOME_FRAME = 'iframe[title="Forhåndsvisning af forsiden"][data-state="shown"]';
 
 let admin: AdminStack;
 
@@ -350,9 +350,9 @@ describe('the other editors with a save button', () => {
     await answer(page, 'Kassér');
     await page.getByText('Vælg en side fra menuen').waitFor();
 
-    // Menu order: a moved page is asked about when a page is chosen.
+    // Menu order: a page taken out of the menu is asked about when a page is chosen.
     await page.getByRole('button', { name: 'Menu og rækkefølge' }).click();
-    await page.getByRole('button', { name: 'Flyt Ydelser op' }).click();
+    await page.locator('.menu-order-list li', { hasText: 'Ydelser' }).getByLabel('Vis i menuen').click();
     await page.getByText('Ikke gemt', { exact: true }).waitFor();
     await menuButton(page, 'Forside').click();
     await answer(page, 'Bliv');
