@@ -64,13 +64,14 @@ describe('live preview', () => {
     await title.fill('');
     await title.pressSequentially('Nyt tag på en uge', { delay: 40 });
     // How fast is the bench's figure (preview_p95_ms, 10 ms on the quiet machine; the editor waits
-    // 300 ms after the last key): a clock here failed at 1.5 s in a run with five forks on two cores.
+    // 150 ms after the last key): a clock here failed at 1.5 s in a run with five forks on two cores.
     await page
       .frameLocator(PAGE_FRAME)
       .getByRole('heading', { level: 1, name: 'Nyt tag på en uge' })
       .waitFor({ timeout: 5000 });
-    // Typing coalesces: far fewer previews than keys pressed.
-    expect(previews).toBeLessThan(6);
+    // Typing coalesces: fewer than half as many previews as the 17 keys pressed (the editor waits
+    // 150 ms after a key, issue 40; a loaded machine spaces some keys further apart than that).
+    expect(previews).toBeLessThan(9);
     const site = await publicHome();
     expect(site).toContain(old);
     expect(site).not.toContain('Nyt tag på en uge');

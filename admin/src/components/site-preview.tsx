@@ -276,7 +276,7 @@ function PreviewFrames({
   );
 }
 
-interface SitePreviewProps {
+export interface SitePreviewProps {
   /** Asks the API for the preview of the current draft. */
   load(signal: AbortSignal): Promise<PreviewJson>;
   /** Changes whenever the draft does (e.g. the JSON of the body `load` sends). */

@@ -20,32 +20,22 @@ function key(cvr: string, pageId: string): string {
   return `mesterside:page-draft:${cvr}:${pageId}`;
 }
 
-const STRING_FIELDS = [
-  'pageName',
-  'title',
-  'subtitle',
-  'content',
-  'layout',
-  'metaTitle',
-  'metaDescription',
-] as const satisfies readonly (keyof PageDraft)[];
+const TEXT_FIELDS = ['pageName', 'title', 'subtitle', 'content', 'layout', 'metaTitle', 'metaDescription'];
 
+/** Written by writeDraft: its text fields are text, its images text or null, its gallery a list of
+ *  items with text fields. */
 function isDraft(value: unknown): value is PageDraft {
-  if (typeof value !== 'object' || value === null) return false;
-  const draft = value as Record<string, unknown>;
-  const imageOrNull = (field: unknown) => field === null || typeof field === 'string';
+  const draft = value as Record<string, unknown> | null;
+  const texts = (record: Record<string, unknown>, fields: string[]) =>
+    fields.every((field) => typeof record[field] === 'string');
   return (
-    STRING_FIELDS.every((field) => typeof draft[field] === 'string') &&
-    imageOrNull(draft.image) &&
-    imageOrNull(draft.heroBackgroundImage) &&
+    typeof draft === 'object' &&
+    draft !== null &&
+    texts(draft, TEXT_FIELDS) &&
+    [draft.image, draft.heroBackgroundImage].every((image) => image === null || typeof image === 'string') &&
     Array.isArray(draft.gallery) &&
     draft.gallery.every(
-      (item: unknown) =>
-        typeof item === 'object' &&
-        item !== null &&
-        ['title', 'description', 'image'].every(
-          (field) => typeof (item as Record<string, unknown>)[field] === 'string',
-        ),
+      (item) => typeof item === 'object' && item !== null && texts(item, ['title', 'description', 'image']),
     )
   );
 }

@@ -4,7 +4,7 @@
 // made it (settings-editor.tsx).
 import { MESSAGES } from '../../../../rules/messages';
 import { api } from '../../api/client';
-import { SitePreview } from '../../components/site-preview';
+import { SitePreview } from '../../components/lazy-site-preview';
 import { useCompany } from '../../shell/company-context';
 import { useSettingsEditor } from './settings-editor';
 
