@@ -39,7 +39,7 @@ export const leadUpdateSchema = z.object(
 
 export const leadSettingsSchema = z.object({
   formEnabled: z.boolean(),
-  /** Empty: the company's e-mail (else the login e-mail) receives the requests. */
+  /** Empty: the owner's login e-mail receives the requests. */
   recipientEmail: z.union([z.literal(''), emailAddress.max(EMAIL_MAX)]),
 });
 

@@ -6,12 +6,14 @@ import type { Company, Lead, LeadSettings } from '../../db';
 import type { MailMessage } from '../../lib/mailer';
 import { LEAD_FIELDS } from '../../rules/lead-form';
 
-/** Who receives a company's requests: the owner's choice, else the company's e-mail, else the login. */
-export function leadRecipient(
-  company: Pick<Company, 'email' | 'companyEmail'>,
-  settings: LeadSettings,
-): string | null {
-  return settings.recipientEmail || company.email || company.companyEmail || null;
+/**
+ * Who receives a company's requests (issue 39): the address the owner chose and its inbox confirmed,
+ * else the owner's login e-mail. Never the company's e-mail from the CVR registry: nobody at the
+ * company told us they read it, and an owner does not think to look there. A company without an
+ * owner (the demo companies) has nobody to mail.
+ */
+export function leadRecipient(company: Pick<Company, 'companyEmail'>, settings: LeadSettings): string | null {
+  return settings.recipientEmail || company.companyEmail || null;
 }
 
 function oneLine(value: string, max: number): string {

@@ -197,12 +197,12 @@ export function createLeadRoutes(): OpenAPIHono<OwnerEnv> {
 
 /** The form settings as the owner's answer: the stored recipient, or the address mail goes to without one. */
 function leadSettingsAnswer(
-  company: Pick<Company, 'email' | 'companyEmail'>,
+  company: Pick<Company, 'companyEmail'>,
   settings: { formEnabled: boolean; recipientEmail: string | null },
 ) {
   return {
     formEnabled: settings.formEnabled,
     recipientEmail: settings.recipientEmail ?? '',
-    defaultRecipient: company.email || company.companyEmail || '',
+    defaultRecipient: company.companyEmail ?? '',
   };
 }

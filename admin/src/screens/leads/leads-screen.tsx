@@ -153,7 +153,7 @@ function LeadSettings() {
           placeholder={data.defaultRecipient}
         />
         <span className="field-hint">
-          Står feltet tomt, sendes de til {data.defaultRecipient || 'firmaets e-mail'}.
+          Står feltet tomt, sendes de til din login-e-mail ({data.defaultRecipient}).
         </span>
       </label>
       {message ? (
