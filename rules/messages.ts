@@ -272,6 +272,25 @@ export const LEAD_MESSAGES = {
   deleteConfirm: 'Er du sikker på, at du vil slette henvendelsen og billederne? Det kan ikke fortrydes.',
 } as const;
 
+/** Where quote requests are mailed (issue 39): a new address waits for its own inbox to confirm it. */
+export const LEAD_RECIPIENT_MESSAGES = {
+  /** After a save that asked a new address to confirm. */
+  pending: (email: string, current: string) =>
+    `Vi har sendt en e-mail til ${email}. Når adressen er bekræftet, sendes forespørgslerne dertil – indtil da til ${current}.`,
+  resent: (email: string) => `Vi har sendt e-mailen til ${email} igen.`,
+  cancelled: (current: string) => `Skiftet er annulleret. Forespørgslerne sendes fortsat til ${current}.`,
+  nothingPending: 'Der er ingen adresse, der venter på at blive bekræftet.',
+  mailFailed: 'Vi kunne ikke sende e-mailen til den nye adresse. Prøv igen om lidt med "Send igen".',
+  tooManyMails: 'Du har sendt mange bekræftelser den seneste time. Vent lidt, og prøv igen.',
+  linkExpired: 'Linket er udløbet. Bed ejeren af hjemmesiden om at sende et nyt under Henvendelser.',
+  linkReplaced: 'Linket gælder ikke længere: ejeren har valgt en anden adresse eller annulleret skiftet.',
+  confirmed: (companyName: string, email: string) =>
+    `Tak! Forespørgsler fra hjemmesiden for ${companyName} sendes nu til ${email}.`,
+  confirmFailed: 'Kunne ikke bekræfte adressen',
+  cancelFailed: 'Kunne ikke annullere skiftet',
+  resendFailed: 'Kunne ikke sende e-mailen igen',
+} as const;
+
 /** Image uploads (api/images/): the error catalogue (SPEC §8) has no wording for these two cases;
  *  the admin shows them before uploading too. */
 export const UPLOAD_MESSAGES = {
