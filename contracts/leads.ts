@@ -79,3 +79,4 @@ export const leadRecipientConfirmedSchema = z.object({
 export const leadCountsSchema = z.object({ unread: z.number() });
 
 export type LeadJson = z.infer<typeof leadSchema>;
+export type LeadSettingsJson = z.infer<typeof leadSettingsAnswerSchema>;

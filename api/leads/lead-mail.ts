@@ -4,6 +4,7 @@
 // nodemailer encodes every header, so nothing the visitor typed can add a header.
 import type { Company, Lead, LeadSettings } from '../../db';
 import type { MailMessage } from '../../lib/mailer';
+import { countOf } from '../../rules/count';
 import { LEAD_FIELDS } from '../../rules/lead-form';
 
 /**
@@ -40,7 +41,9 @@ export function leadMail(
     `${LEAD_FIELDS.message}`,
     lead.message,
     '',
-    photos.length > 0 ? `${photos.length} billede(r) vedhæftet.` : 'Ingen billeder vedhæftet.',
+    photos.length > 0
+      ? `${countOf(photos.length, 'billede', 'billeder')} vedhæftet.`
+      : 'Ingen billeder vedhæftet.',
     '',
     lead.email
       ? 'Svar på denne e-mail for at skrive direkte til kunden.'

@@ -210,20 +210,35 @@ function confirmationMail(companyName: string, email: string, link: string): Mai
   };
 }
 
-/** What a link is worth now, with the company and address it confirms when it can be used. */
-export async function checkConfirmation(db: Db, token: string, now: Date) {
+/**
+ * What a link is worth now, with the company and address it confirms when it can be used. A link
+ * spent by something else than its own confirmation (a newer link, another address, a cancel) says
+ * so, rather than "already used" to someone who never used it.
+ */
+export async function checkConfirmation(db: Db, token: string, now: Date): Promise<LinkCheck> {
   const { state, row } = await accountTokenState(db, token, 'lead_recipient', now);
   const target = fromDetail(row?.detail ?? null);
-  if (state !== 'valid' || !target) return { state, message: linkMessage(state) };
-  const [company, pending] = await Promise.all([
+  if (!target || state === 'expired' || state === 'invalid') return { state, message: linkMessage(state) };
+  const [company, settings, pending] = await Promise.all([
     findCompanyByCvr(db, target.cvr),
+    getLeadSettings(db, target.cvr),
     getPendingLeadRecipient(db, target.cvr),
   ]);
-  if (!company || pending?.email !== target.email) {
-    return { state: 'invalid' as const, message: LEAD_RECIPIENT_MESSAGES.linkReplaced };
+  if (state === 'used' && settings.recipientEmail === target.email) {
+    return { state, message: linkMessage(state) };
+  }
+  if (!company || state === 'used' || pending?.email !== target.email) {
+    return { state: 'invalid', message: LEAD_RECIPIENT_MESSAGES.linkReplaced };
   }
   return { state, message: '', companyName: company.name, email: target.email };
 }
+
+type LinkCheck = {
+  state: 'valid' | 'expired' | 'used' | 'invalid';
+  message: string;
+  companyName?: string;
+  email?: string;
+};
 
 /** Confirms a link: its address receives the company's requests from now on. */
 export async function confirmRecipient(db: Db, token: string, now: Date) {
@@ -239,8 +254,8 @@ export async function confirmRecipient(db: Db, token: string, now: Date) {
     return { companyName: company?.name ?? '', email: target.email };
   });
   if (!confirmed) {
-    const { state } = await accountTokenState(db, token, 'lead_recipient', now);
-    throw new AppError('invalid_input', linkMessage(state));
+    const { message } = await checkConfirmation(db, token, now);
+    throw new AppError('invalid_input', message || MESSAGES.emailLinkInvalid);
   }
   return { ...confirmed, message: LEAD_RECIPIENT_MESSAGES.confirmed(confirmed.companyName, confirmed.email) };
 }

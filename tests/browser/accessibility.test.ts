@@ -147,7 +147,7 @@ describe.each([
 
     // Signed in from the same document (admin.login would open a new one).
     await open(page, '/admin', 'Log ind på din side');
-    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('E-mail').fill(OWNER.email);
     await page.getByLabel('Password').fill(OWNER.password);
     await page.getByRole('button', { name: 'Log ind' }).click();
     await page.waitForURL(`${admin.origin}/admin/dashboard`);
@@ -155,9 +155,9 @@ describe.each([
     await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
     await checks.check(page, 'dashboard');
     // The mailed links' screens sit behind the login (issue 23): the owner confirms with a button.
-    await open(page, `/admin/bekraeft-email?token=${'a'.repeat(32)}`, 'Bekræft ny email');
+    await open(page, `/admin/bekraeft-email?token=${'a'.repeat(32)}`, 'Bekræft ny e-mail');
     await checks.check(page, 'confirm new e-mail, made-up link');
-    await open(page, `/admin/bekraeft-din-email?token=${'a'.repeat(32)}`, 'Bekræft din email');
+    await open(page, `/admin/bekraeft-din-email?token=${'a'.repeat(32)}`, 'Bekræft din e-mail');
     await checks.check(page, 'verify e-mail, made-up link');
     for (const [path, heading] of [
       ['/admin/subscription', 'Abonnement'],

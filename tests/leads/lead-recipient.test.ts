@@ -8,6 +8,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createMailOutbox, type MailOutbox } from '../../api/mail-outbox';
 import { getLeadSettings, updateCompany } from '../../db';
 import { createLogger } from '../../lib/logger';
+import { LEAD_RECIPIENT_MESSAGES } from '../../rules/messages';
 import { type ApiHarness, createApiHarness, errorOf, type Owner } from '../api/api-harness';
 import { describeEachDialect } from '../support/databases';
 import { readMessage, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
@@ -152,8 +153,15 @@ describeEachDialect('the recipient of quote requests', (use) => {
     });
     const second = confirmations(OFFICE)[1]?.token ?? '';
     expect(second).not.toBe(first);
-    // The older link died with the new one.
-    expect((await confirm(first)).status).toBe(400);
+    // The older link died with the new one, and says so (it was never used).
+    expect(await errorOf(await confirm(first))).toEqual({
+      code: 'invalid_input',
+      message: LEAD_RECIPIENT_MESSAGES.linkReplaced,
+    });
+    expect(await (await check(first)).json()).toEqual({
+      state: 'invalid',
+      message: LEAD_RECIPIENT_MESSAGES.linkReplaced,
+    });
 
     // Another address replaces the waiting one: its link no longer confirms anything.
     await save('tilbud@hansen-vvs.dk');

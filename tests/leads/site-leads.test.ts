@@ -119,6 +119,8 @@ describe('the quote form', () => {
     expect(read.subject).toBe('Ny forespørgsel fra Mette Ørsted');
     expect(read.body).toContain('Taget drypper over køkkenet.');
     expect(read.body).toContain('Postnummer: 4600');
+    // Danish counts its one photo in the singular (issue 39: not "billede(r)").
+    expect(read.body).toContain('\n1 billede vedhæftet.');
     expect(await dueLeadMails(h.db, h.now())).toHaveLength(0);
   });
 
