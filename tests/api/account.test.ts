@@ -145,7 +145,7 @@ describe('changing the login e-mail', () => {
     const notice = await waitForMailLink(
       h.config.storageDir,
       'ejer@hansen.dk',
-      /(Login-emailen til din Mesterside-konto er netop ændret[^\n]*)/,
+      /(Login-e-mailen til din Mesterside-konto er netop ændret[^\n]*)/,
     );
     expect(notice).toContain('mester@hansen-tomrer.dk');
     const noticeMail = outboxMails(h.config.storageDir).find((mail) => mail.includes(notice)) ?? '';
