@@ -47,7 +47,7 @@ describe('account settings in the admin', () => {
     const verifyCard = page.locator('section', {
       has: page.getByRole('heading', { name: 'Bekræft din e-mail' }),
     });
-    await verifyCard.getByRole('button', { name: 'Send link til min email' }).click();
+    await verifyCard.getByRole('button', { name: 'Send link til min e-mail' }).click();
     await verifyCard.getByRole('status').getByText(MESSAGES.emailVerifySent).waitFor();
     const verifyLink = await waitForMailLink(
       admin.storageDir,
@@ -55,7 +55,7 @@ describe('account settings in the admin', () => {
       /(http:\/\/\S+\/admin\/bekraeft-din-email\?token=[a-z2-7]{32})/,
     );
     await page.goto(verifyLink);
-    await page.getByRole('button', { name: 'Bekræft email' }).click();
+    await page.getByRole('button', { name: 'Bekræft e-mail' }).click();
     await page.getByRole('status').getByText(MESSAGES.emailVerified).waitFor();
     await admin.shot(page, 'verify-email-1366');
     await page.goto(`${admin.origin}/admin/konto`);

@@ -144,8 +144,8 @@ describe('the quote form on a freshly onboarded site, in Chromium', () => {
     await reviewShot(page.locator('#tilbud'), 'site-leads', 'thanks-360');
 
     const mail = await waitForMail('sofie@example.dk');
-    // To the company's e-mail from the registry (the default recipient), not the login.
-    expect(mail).toContain(`To: ${cvrapi.company.email}`);
+    // To the owner's login e-mail (the default recipient, issue 39), not the registry's e-mail.
+    expect(mail).toContain(`To: ${NEW_OWNER.email}`);
     expect(mail).toContain('Tagrenden er faldet ned.');
     expect(mail).toMatch(/Content-Type: image\/jpeg/i);
   }, 60_000);
