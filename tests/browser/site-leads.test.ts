@@ -102,7 +102,7 @@ describe('the quote form on a freshly onboarded site, in Chromium', () => {
     await page.getByLabel('Vi har ingen hjemmeside').check();
     await page.getByRole('button', { name: 'Fortsæt' }).click();
     await page.getByRole('heading', { name: 'Opret login' }).waitFor();
-    await page.getByLabel('Email').fill(NEW_OWNER.email);
+    await page.getByLabel('E-mail').fill(NEW_OWNER.email);
     await page.getByLabel('Password', { exact: true }).fill(NEW_OWNER.password);
     await page.getByLabel('Gentag password').fill(NEW_OWNER.password);
     await page.getByLabel('Jeg accepterer privatlivspolitikken').check();
@@ -120,6 +120,9 @@ describe('the quote form on a freshly onboarded site, in Chromium', () => {
     const welcome = await waitForMailWith(`To: ${NEW_OWNER.email}`);
     expect(welcome).toContain('Testfirmaet Tømrer ApS');
     expect(welcome).toContain(`/${NEW_OWNER.cvr}/`);
+    // Where the form is and where its requests go: the login e-mail (issue 39).
+    expect(welcome).toContain(`/${NEW_OWNER.cvr}/#tilbud`);
+    expect(welcome).toContain(`Hver forespørgsel sendes til ${NEW_OWNER.email}`);
     await page.context().close();
   }, 60_000);
 
