@@ -35,7 +35,7 @@ export const leadListSchema = z.object({ leads: z.array(leadSchema), unread: z.n
 
 export const leadUpdateSchema = z.object(
   { read: z.boolean().optional(), handled: z.boolean().optional() },
-  { error: 'Ugyldige oplysninger' },
+  { error: MESSAGES.invalidInput },
 );
 
 export const leadSettingsSchema = z.object({
