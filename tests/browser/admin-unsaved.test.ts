@@ -363,12 +363,12 @@ describe('the other editors with a save button', () => {
 
     // The quote form's settings: Gem on the way out stores them.
     await nav.getByRole('link', { name: /Henvendelser/ }).click();
-    const recipient = page.getByLabel('Send forespørgsler til');
-    await recipient.fill('tilbud@demo-toemrer.example');
+    const show = page.getByLabel('Vis formularen på forsiden og kontaktsiden');
+    await show.uncheck();
     await page.getByText('Ikke gemt', { exact: true }).waitFor();
     await nav.getByRole('link', { name: 'Dashboard' }).click();
     await answer(page, 'Gem');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    expect((await getLeadSettings(admin.db, OWNER.cvr)).recipientEmail).toBe('tilbud@demo-toemrer.example');
+    expect((await getLeadSettings(admin.db, OWNER.cvr)).formEnabled).toBe(false);
   });
 });
