@@ -147,12 +147,12 @@ describe('the settings tabs', () => {
   it('a refused "Gem" stays with its message beside the field', async () => {
     const page = await admin.newPage(LAPTOP);
     await admin.signIn(page, '/admin/settings?fane=kontakt');
-    await page.getByLabel('Email').fill('ikke-en-email');
+    await page.getByLabel('E-mail').fill('ikke-en-email');
     await settingsTab(page, 'Design').click();
     await answer(page, 'Gem');
     expect(await selectedTab(page)).toBe('Kontakt');
     await page.locator('[aria-invalid="true"]').first().waitFor();
-    expect(await page.getByLabel('Email').inputValue()).toBe('ikke-en-email');
+    expect(await page.getByLabel('E-mail').inputValue()).toBe('ikke-en-email');
   });
 
   it('a reload asks through the browser, and the changes stay when the owner stays', async () => {
