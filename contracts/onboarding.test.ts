@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { websiteUrlMessage } from '../rules/domain';
-import { MESSAGES, TRUST_MESSAGES } from '../rules/messages';
+import { MESSAGES } from '../rules/messages';
+import { TRUST_MESSAGES } from '../rules/trust-messages';
 import { firstProblem, onboardingCreateSchema, onboardingLookupSchema } from './onboarding';
 
 const FORM = {

@@ -12,8 +12,9 @@ import {
 import { EMERGENCY_HOURS } from '../rules/emergency-service';
 import { GUARANTEE_SCHEME_IDS } from '../rules/guarantee-schemes';
 import { SERVICE_RADIUS_MAX_KM, SERVICE_RADIUS_MIN_KM } from '../rules/limits';
-import { MESSAGES, TRUST_MESSAGES } from '../rules/messages';
+import { MESSAGES } from '../rules/messages';
 import { isDanishPhoneOrEmpty } from '../rules/phone';
+import { TRUST_MESSAGES } from '../rules/trust-messages';
 import { body, text } from './fields';
 
 // The 98 kommunekoder are four digits from 0101 to 0860; which exist is checked by the server

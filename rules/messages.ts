@@ -5,6 +5,9 @@
 // by name. MESSAGES holds the spec's catalogue and the product-wide texts; the groups after it hold
 // one resource's messages each (auth, pages, company settings, contact form, quote requests,
 // uploads, custom domain).
+// Issue 42's messages (the Troværdighed tab, the operator's check, the quote form outside the area)
+// are worded in rules/trust-messages.ts beside this file: this catalogue sits in the admin's first
+// chunk, which every screen loads, and those only the screens that use them.
 // Not here: a screen's own labels, headings, hints and help text (beside the screen), the e-mails'
 // bodies (beside the code that sends them), the text writers' phrases (api/ai/) and the pages
 // visitors read (templates/).
@@ -21,8 +24,6 @@ import {
   LEAD_NAME_MAX,
   MAX_PAGE_CONTENT_CHARS,
   MAX_PAGES_PER_SITE,
-  SERVICE_RADIUS_MAX_KM,
-  SERVICE_RADIUS_MIN_KM,
 } from './limits';
 import { META_DESCRIPTION_HINT, META_DESCRIPTION_MAX, META_TITLE_HINT, META_TITLE_MAX } from './meta';
 import { DELETED_PAGE_DAYS } from './page-history';
@@ -328,30 +329,4 @@ export const DOMAIN_MESSAGES = {
     `Vi har ikke kunnet finde TXT-posten siden ${new Date(since).toLocaleDateString('da-DK', { timeZone: 'Europe/Copenhagen' })}, så domænet viser ikke længere din hjemmeside. Sæt TXT-posten igen, og tryk på Tjek nu.`,
   missingNow:
     'TXT-posten kan ikke findes lige nu. Kommer den ikke igen inden for et par dage, holder domænet op med at vise din hjemmeside.',
-} as const;
-
-/** What a customer checks before calling (issue 42): the Troværdighed tab, onboarding's
- *  authorisation field, the operator's check and the quote form's answer outside the area. */
-export const TRUST_MESSAGES = {
-  authorisationTypeInvalid: 'Vælg en af de viste autorisationer',
-  authorisationNumberRequired: 'Skriv autorisationsnummeret',
-  authorisationNumberInvalid: 'Skriv autorisationsnummeret med tal (3–10 cifre), f.eks. 12345',
-  schemeUnknown: 'Vælg blandt de viste ordninger og foreninger',
-  schemesConfirmRequired: 'Bekræft, at firmaet er medlem af de ordninger og foreninger, du har valgt',
-  areaModeInvalid: 'Vælg, hvordan du vil angive området',
-  municipalitiesRequired: 'Vælg mindst én kommune',
-  municipalityUnknown: 'Vælg kommunerne fra listen',
-  tooManyMunicipalities: 'Du kan højst vælge alle 98 kommuner',
-  radiusInvalid: `Skriv en afstand mellem ${SERVICE_RADIUS_MIN_KM} og ${SERVICE_RADIUS_MAX_KM} km`,
-  postcodeUnknown: 'Vi kender ikke det postnummer. Skriv et dansk postnummer, f.eks. 8000',
-  emergencyPhoneRequired: 'Skriv døgnvagtens telefonnummer',
-  emergencyPhoneInvalid: 'Skriv et dansk telefonnummer med 8 cifre, f.eks. 70 20 30 40 eller +45 70 20 30 40',
-  emergencyHoursInvalid: 'Vælg, hvornår døgnvagten kan ringes op',
-  loadFailed: 'Kunne ikke hente oplysningerne om autorisation, garantier og område',
-  checkFailed: 'Kunne ikke markere autorisationen. Prøv igen.',
-  checkStale: 'Firmaet har ændret autorisationen i mellemtiden. Genindlæs listen, og tjek det nye nummer.',
-  checked: 'Autorisationen er markeret som kontrolleret, og hjemmesiden bliver opdateret.',
-  /** The quote form's thank-you when the postcode lies outside the area (the request is kept). */
-  outsideArea:
-    'Postnummeret ligger uden for det område, vi normalt kører i. Vi kigger på din forespørgsel og vender tilbage og fortæller, om vi kan hjælpe.',
 } as const;

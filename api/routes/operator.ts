@@ -25,8 +25,9 @@ import {
 import { AppError } from '../../lib/errors';
 import { copenhagenDay } from '../../rules/ai-limit';
 import { AUTHORISATIONS, authorisationRegisterLink } from '../../rules/authorisations';
-import { MESSAGES, TRUST_MESSAGES } from '../../rules/messages';
+import { MESSAGES } from '../../rules/messages';
 import { DAY_MS } from '../../rules/trial';
+import { TRUST_MESSAGES } from '../../rules/trust-messages';
 import { shiftDay } from '../../rules/visitor-stats';
 import { isOperator } from '../auth/operator-access';
 import type { OwnerEnv } from '../env';

@@ -37,9 +37,10 @@ import {
   leadInput,
 } from '../../rules/lead-form';
 import { LEAD_MAX_PHOTOS } from '../../rules/limits';
-import { LEAD_MESSAGES, TRUST_MESSAGES } from '../../rules/messages';
+import { LEAD_MESSAGES } from '../../rules/messages';
 import { classifyHost } from '../../rules/request-target';
 import { postcodeInArea } from '../../rules/service-area';
+import { TRUST_MESSAGES } from '../../rules/trust-messages';
 import type { AppEnv } from '../env';
 import { LEAD_FORM_MAX_BODY_BYTES } from '../images/upload-rules';
 import { type FormPageInput, leadFormPage } from '../leads/form-page';

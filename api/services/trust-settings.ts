@@ -3,8 +3,8 @@
 import type { trustSettingsSchema } from '../../contracts/trust';
 import type { TrustSettings, TrustSettingsInput } from '../../db';
 import { AppError } from '../../lib/errors';
-import { TRUST_MESSAGES } from '../../rules/messages';
 import { municipality } from '../../rules/municipalities';
+import { TRUST_MESSAGES } from '../../rules/trust-messages';
 
 type TrustBody = ReturnType<(typeof trustSettingsSchema)['parse']>;
 

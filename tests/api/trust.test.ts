@@ -3,7 +3,7 @@
 // on SQLite and PostgreSQL.
 import { afterEach, expect, it } from 'vitest';
 import { findUserByEmail, getTrustSettings, markEmailVerified } from '../../db';
-import { TRUST_MESSAGES } from '../../rules/messages';
+import { TRUST_MESSAGES } from '../../rules/trust-messages';
 import { describeWithDialects } from '../support/databases';
 import { type ApiHarness, createApiHarness, errorOf, type Owner } from './api-harness';
 

@@ -3,7 +3,7 @@
 // number was found there. Until then the company's site says the number is "oplyst af firmaet".
 import { useState } from 'react';
 import type { AuthorisationsToCheckJson } from '../../../contracts/operator';
-import { TRUST_MESSAGES } from '../../../rules/messages';
+import { TRUST_MESSAGES } from '../../../rules/trust-messages';
 import { api } from '../api/client';
 import { useResource } from '../api/use-resource';
 import { LoadState } from '../components/load-state';

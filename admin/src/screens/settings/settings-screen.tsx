@@ -2,7 +2,9 @@
 // social, design and domain, and Troværdighed (issue 42). The chosen tab is in the address (?fane=design), so it can be linked.
 // The fields' working copy lives here, above the tabs (settings-editor.tsx): a tab is a view of it,
 // and leaving a tab with unsaved changes asks first (components/unsaved-changes.tsx).
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { Spinner } from '../../components/spinner';
 import { Tabs } from '../../components/tabs';
 import { ContactTab } from './contact-tab';
 import { DesignTab } from './design-tab';
@@ -12,7 +14,6 @@ import { LogoTab } from './logo-tab';
 import { type SettingsField, TAB_FIELDS } from './settings-draft';
 import { SettingsEditorProvider } from './settings-editor';
 import { SocialTab } from './social-tab';
-import { TrustTab } from './trust-tab';
 import './settings.css';
 
 const TABS = [
@@ -26,6 +27,17 @@ const TABS = [
 ] as const;
 
 type TabKey = (typeof TABS)[number]['key'];
+
+// Troværdighed (issue 42) comes in a chunk of its own: its lists (guarantee schemes, municipalities)
+// are needed only when the owner opens it, and the settings screen stays within its weight budget.
+const LazyTrustTab = lazy(() => import('./trust-tab').then((module) => ({ default: module.TrustTab })));
+function TrustTab() {
+  return (
+    <Suspense fallback={<Spinner label="Henter…" />}>
+      <LazyTrustTab />
+    </Suspense>
+  );
+}
 
 const PANELS: Record<TabKey, { Panel: () => React.JSX.Element; fields: readonly SettingsField[] }> = {
   logo: { Panel: LogoTab, fields: [] },

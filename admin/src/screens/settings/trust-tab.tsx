@@ -17,9 +17,10 @@ import {
   isGuaranteeSchemeId,
   SCHEME_CONFIRMATION,
 } from '../../../../rules/guarantee-schemes';
-import { MESSAGES, TRUST_MESSAGES } from '../../../../rules/messages';
+import { MESSAGES } from '../../../../rules/messages';
 import { MUNICIPALITIES, municipality } from '../../../../rules/municipalities';
 import { formatKroner } from '../../../../rules/tax-deduction';
+import { TRUST_MESSAGES } from '../../../../rules/trust-messages';
 import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { Field } from '../../components/field';
