@@ -62,7 +62,7 @@ describe('authorisation, guarantee, area and døgnvagt for an electrician, in Ch
     await admin.shot(page, 'onboarding-360');
     await page.getByRole('button', { name: 'Fortsæt' }).click();
     await page.getByRole('heading', { name: 'Opret login' }).waitFor();
-    await page.getByLabel('Email').fill(EL.email);
+    await page.getByLabel('E-mail').fill(EL.email);
     await page.getByLabel('Password', { exact: true }).fill(EL.password);
     await page.getByLabel('Gentag password').fill(EL.password);
     await page.getByLabel('Jeg accepterer privatlivspolitikken').check();
