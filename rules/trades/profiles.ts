@@ -20,6 +20,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'tomrer',
     noun: noun('tømrer', 'tømreren', 'tømrere', 'tømrerne'),
     workplace: 'onsite',
+    photoExamples: 'taget, vinduet eller skaden',
     codes: ['433200'],
     stems: ['tømrer', 'bygningssnedker'],
     services: [
@@ -53,6 +54,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'snedker',
     noun: noun('snedker', 'snedkeren', 'snedkere', 'snedkerne'),
     workplace: 'onsite',
+    photoExamples: 'rummet, skabet eller døren',
     codes: ['162300', '310900'],
     stems: ['snedker', 'møbelsnedker'],
     services: [
@@ -85,6 +87,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'murer',
     noun: noun('murer', 'mureren', 'murere', 'murerne'),
     workplace: 'onsite',
+    photoExamples: 'muren, facaden eller revnen',
     codes: ['439910'],
     stems: ['murer', 'murværk'],
     services: [
@@ -120,6 +123,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'maler',
     noun: noun('maler', 'maleren', 'malere', 'malerne'),
     workplace: 'onsite',
+    photoExamples: 'væggen, facaden eller træværket',
     // 433400 'Malerforretninger og glarmestre' is shared with the glarmester: the name decides.
     codes: ['433410', '433400'],
     stems: ['maler'],
@@ -153,6 +157,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'vvs',
     noun: noun('VVS-installatør', 'VVS-installatøren', 'VVS-installatører', 'VVS-installatørerne'),
     workplace: 'onsite',
+    photoExamples: 'badeværelset, hanen eller utætheden',
     codes: ['432200'],
     stems: ['vvs', 'vvs- og blikkenslager', 'sanitet', 'rørlægger'],
     services: [
@@ -188,6 +193,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'blikkenslager',
     noun: noun('blikkenslager', 'blikkenslageren', 'blikkenslagere', 'blikkenslagerne'),
     workplace: 'onsite',
+    photoExamples: 'taget, tagrenden eller inddækningen',
     // 432200 'VVS- og blikkenslagerforretninger' is shared with VVS: the name decides.
     codes: ['432200'],
     stems: ['blikkenslager', 'blik'],
@@ -223,6 +229,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'elektriker',
     noun: noun('elektriker', 'elektrikeren', 'elektrikere', 'elektrikerne'),
     workplace: 'onsite',
+    photoExamples: 'eltavlen, stikkontakten eller rummet',
     codes: ['432100'],
     stems: ['elektriker', 'elinstallat', 'el-installat', 'elektro', 'el-service', 'elservice'],
     services: [
@@ -257,6 +264,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'kloakmester',
     noun: noun('kloakmester', 'kloakmesteren', 'kloakmestre', 'kloakmestrene'),
     workplace: 'onsite',
+    photoExamples: 'kloakdækslet, afløbet eller skaden',
     codes: ['370000'],
     stems: ['kloak', 'kloakmester', 'afløb', 'spildevand'],
     services: [
@@ -292,6 +300,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'anlaegsgartner',
     noun: noun('anlægsgartner', 'anlægsgartneren', 'anlægsgartnere', 'anlægsgartnerne'),
     workplace: 'onsite',
+    photoExamples: 'haven, terrassen eller indkørslen',
     codes: ['813000'],
     stems: ['anlægsgartner', 'landskab', 'haveanlæg'],
     services: [
@@ -325,6 +334,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'brolaegger',
     noun: noun('brolægger', 'brolæggeren', 'brolæggere', 'brolæggerne'),
     workplace: 'onsite',
+    photoExamples: 'indkørslen, terrassen eller fliserne',
     codes: [],
     stems: ['brolæg', 'belægning', 'fliselæg'],
     services: [
@@ -357,6 +367,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'tagdaekker',
     noun: noun('tagdækker', 'tagdækkeren', 'tagdækkere', 'tagdækkerne'),
     workplace: 'onsite',
+    photoExamples: 'taget, tagstenene eller skaden',
     codes: ['439100'],
     stems: ['tagdæk', 'tagpap', 'tag-'],
     services: [
@@ -391,6 +402,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'taekkemand',
     noun: noun('tækkemand', 'tækkemanden', 'tækkemænd', 'tækkemændene'),
     workplace: 'onsite',
+    photoExamples: 'stråtaget, rygningen eller skaden',
     // 439100 'Tagdækning' is shared with the tagdækker: the name decides.
     codes: ['439100'],
     stems: ['tækkemand', 'tækkemænd', 'tække', 'stråtag'],
@@ -427,6 +439,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'glarmester',
     noun: noun('glarmester', 'glarmesteren', 'glarmestre', 'glarmestrene'),
     workplace: 'onsite',
+    photoExamples: 'ruden, vinduet eller skaden',
     codes: ['433420', '433400'],
     stems: ['glarmester', 'glarmest', 'glas'],
     services: [
@@ -459,6 +472,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'gulvlaegger',
     noun: noun('gulvlægger', 'gulvlæggeren', 'gulvlæggere', 'gulvlæggerne'),
     workplace: 'onsite',
+    photoExamples: 'gulvet, rummet eller skaden',
     codes: ['433300'],
     stems: ['gulv'],
     services: [
@@ -491,6 +505,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'smed',
     noun: noun('smed', 'smeden', 'smede', 'smedene'),
     workplace: 'onsite',
+    photoExamples: 'trappen, rækværket eller lågen',
     codes: ['251100', '256200'],
     stems: ['smed', 'metalkonstruktion', 'stålkonstruktion', 'maskinværksted'],
     services: [
@@ -523,6 +538,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'laasesmed',
     noun: noun('låsesmed', 'låsesmeden', 'låsesmede', 'låsesmedene'),
     workplace: 'onsite',
+    photoExamples: 'låsen, døren eller skaden',
     codes: [],
     stems: ['låsesmed', 'låse', 'nøgle'],
     services: [
@@ -555,6 +571,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'stenhugger',
     noun: noun('stenhugger', 'stenhuggeren', 'stenhuggere', 'stenhuggerne'),
     workplace: 'onsite',
+    photoExamples: 'stenen, bordpladen eller gravstenen',
     codes: ['237000'],
     stems: ['stenhug', 'gravsten', 'mindesten', 'natursten'],
     services: [
@@ -593,6 +610,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'isolator',
     noun: noun('isolatør', 'isolatøren', 'isolatører', 'isolatørerne'),
     workplace: 'onsite',
+    photoExamples: 'loftet, væggen eller kælderen',
     codes: ['432910'],
     stems: ['isoler', 'isolat'],
     services: [
@@ -630,6 +648,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
       'neuter',
     ),
     workplace: 'onsite',
+    photoExamples: 'anlægget, emhætten eller rummet',
     codes: [],
     stems: ['ventilation', 'klima', 'køleanlæg'],
     services: [
@@ -662,6 +681,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'skorstensfejer',
     noun: noun('skorstensfejer', 'skorstensfejeren', 'skorstensfejere', 'skorstensfejerne'),
     workplace: 'onsite',
+    photoExamples: 'skorstenen, brændeovnen eller fyret',
     codes: [],
     stems: ['skorstensfej'],
     services: [
@@ -694,6 +714,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'entreprenor',
     noun: noun('entreprenør', 'entreprenøren', 'entreprenører', 'entreprenørerne'),
     workplace: 'onsite',
+    photoExamples: 'grunden, huset eller opgaven',
     codes: ['412000', '431200', '421100', '429900', '439990'],
     stems: ['entreprenør', 'jordarbejde', 'byggefirma', 'anlæg', 'opførelse af'],
     services: [
@@ -732,6 +753,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
       'neuter',
     ),
     workplace: 'onsite',
+    photoExamples: 'bygningen, rummet eller opgaven',
     codes: ['431100'],
     stems: ['nedrivning', 'nedbrydning'],
     services: [
@@ -763,6 +785,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'mekaniker',
     noun: noun('mekaniker', 'mekanikeren', 'mekanikere', 'mekanikerne'),
     workplace: 'shop',
+    photoExamples: 'bilen, skaden eller advarselslampen',
     codes: ['452010'],
     stems: ['mekaniker', 'autoværksted', 'motorkøretøjer', 'bilværksted', 'autoreparation', 'auto'],
     services: [
@@ -795,6 +818,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'autolakerer',
     noun: noun('autolakerer', 'autolakereren', 'autolakerere', 'autolakererne'),
     workplace: 'shop',
+    photoExamples: 'skaden, ridsen eller bilen',
     codes: ['452020'],
     stems: ['lakering', 'autolak', 'karosseri', 'karrosseri', 'lakarbejde', 'lakerer'],
     services: [
@@ -826,6 +850,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'daekcenter',
     noun: noun('dækcenter', 'dækcentret', 'dækcentre', 'dækcentrene', 'neuter'),
     workplace: 'shop',
+    photoExamples: 'dækkene, fælgene eller skaden',
     codes: ['453200'],
     stems: ['dæk', 'fælge'],
     services: [
@@ -858,6 +883,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'frisor',
     noun: noun('frisør', 'frisøren', 'frisører', 'frisørerne'),
     workplace: 'shop',
+    photoExamples: 'den frisure, du drømmer om',
     codes: ['960210'],
     stems: ['frisør', 'frisor', 'hårpleje', 'barber', 'salon'],
     services: [
@@ -891,6 +917,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'kosmetolog',
     noun: noun('kosmetolog', 'kosmetologen', 'kosmetologer', 'kosmetologerne'),
     workplace: 'shop',
+    photoExamples: 'det, du gerne vil have hjælp til',
     codes: ['960220'],
     stems: ['kosmetolog', 'skønhed', 'klinik for hud', 'hudpleje', 'negle'],
     services: [
@@ -924,6 +951,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'rengoring',
     noun: noun('rengøringsfirma', 'rengøringsfirmaet', 'rengøringsfirmaer', 'rengøringsfirmaerne', 'neuter'),
     workplace: 'onsite',
+    photoExamples: 'rummene, vinduerne eller opgaven',
     codes: ['812100', '812900'],
     stems: ['rengøring', 'rengør', 'renhold'],
     services: [
@@ -956,6 +984,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'vinduespudser',
     noun: noun('vinduespudser', 'vinduespudseren', 'vinduespudsere', 'vinduespudserne'),
     workplace: 'onsite',
+    photoExamples: 'vinduerne, facaden eller huset',
     codes: ['812210'],
     stems: ['vinduespuds', 'vinduespoler', 'vinduesrens'],
     services: [
@@ -987,6 +1016,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'flyttefirma',
     noun: noun('flyttefirma', 'flyttefirmaet', 'flyttefirmaer', 'flyttefirmaerne', 'neuter'),
     workplace: 'onsite',
+    photoExamples: 'møblerne, boligen eller opgangen',
     codes: ['494200'],
     stems: ['flytte', 'flytning'],
     services: [
@@ -1019,6 +1049,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'vognmand',
     noun: noun('vognmand', 'vognmanden', 'vognmænd', 'vognmændene'),
     workplace: 'onsite',
+    photoExamples: 'godset, pladsen eller opgaven',
     codes: ['494100'],
     stems: ['vognmand', 'vognmænd', 'godstransport', 'transport', 'kørsel'],
     services: [
@@ -1050,6 +1081,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'gartner',
     noun: noun('gartner', 'gartneren', 'gartnere', 'gartnerne'),
     workplace: 'onsite',
+    photoExamples: 'haven, hækken eller træerne',
     codes: [],
     stems: ['gartner', 'haveservice', 'havemand', 'havepleje'],
     services: [
@@ -1088,6 +1120,7 @@ export const NEUTRAL_PROFILE: TradeProfile = {
   id: 'neutral',
   noun: noun('virksomhed', 'virksomheden', 'virksomheder', 'virksomhederne'),
   workplace: 'onsite',
+  photoExamples: 'opgaven eller det, det drejer sig om',
   codes: [],
   stems: [],
   services: [

@@ -1,0 +1,178 @@
+// Issue 39 item 2, the visitor always knows, in Chromium at 360 px on the real product (admin stack:
+// front server, API, SQLite, the demo company's published site): the quote form's fields in one
+// order with the required ones marked; a visitor who sends within a second of opening the page is
+// not refused (the script waits out the fresh token's minimum age) and the request is stored; a
+// refusal that is not about one field (a forged token, refused by the server) is shown right above
+// the button, announced and focused, on the phone's screen where the visitor pressed; field refusals
+// focus the first refused field in the form's order. Screenshots in test-artifacts/lead-form-visitor/
+// (MESTERSIDE_SHOTS=1).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_MESSAGES } from '../../rules/messages';
+import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
+import { expectBeside, focusedLabel } from '../support/field-error';
+import { reviewShot } from '../support/review-shots';
+
+const NARROW = { width: 360, height: 780 } as const;
+const WIDE = { width: 1366, height: 900 } as const;
+
+let admin: AdminStack;
+
+beforeAll(async () => {
+  admin = await startAdminStack('lead-form-visitor');
+}, 90_000);
+
+afterAll(async () => {
+  await admin?.close();
+});
+
+async function storedLeads(): Promise<{ name: string; message: string }[]> {
+  return admin.db
+    .selectFrom('leads')
+    .select(['name', 'message'])
+    .where('companyCvr', '=', OWNER.cvr)
+    .execute();
+}
+
+/** The site's homepage with its form, the form scrolled into view. */
+async function openForm(page: Page): Promise<void> {
+  await page.goto(`${admin.origin}/${OWNER.cvr}/`);
+  await page.locator('#lead-form').scrollIntoViewIfNeeded();
+}
+
+async function fill(page: Page, who: { name?: string; phone?: string; postcode?: string; message?: string }) {
+  const form = page.locator('#lead-form');
+  if (who.name !== undefined) await form.getByLabel('Navn').fill(who.name);
+  if (who.phone !== undefined) await form.getByLabel('Telefon').fill(who.phone);
+  if (who.postcode !== undefined) await form.getByLabel('Postnummer').fill(who.postcode);
+  if (who.message !== undefined) await form.getByLabel('Hvad drejer det sig om?').fill(who.message);
+}
+
+describe('the quote form tells the visitor what happened (issue 39)', { timeout: 60_000 }, () => {
+  it('has its fields in one order, the required ones marked', async () => {
+    for (const viewport of [NARROW, WIDE]) {
+      const page = await admin.newPage(viewport);
+      await openForm(page);
+      // The label's text and the mark after it (CSS, seen but not read out: the field says required).
+      const labels = await page.locator('#lead-form label[for]:not(.lead-file-button)').evaluateAll((nodes) =>
+        nodes.map((node) => {
+          const mark = getComputedStyle(node, '::after').content;
+          return `${node.textContent?.trim()}${mark.startsWith('" *"') ? ' *' : ''}`;
+        }),
+      );
+      expect(labels).toEqual([
+        'Navn *',
+        'Telefon',
+        'E-mail',
+        'Postnummer *',
+        'Hvad drejer det sig om? *',
+        'Vedhæft billeder (valgfrit)',
+      ]);
+      const required = await page
+        .locator('#lead-form [required]')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('name')));
+      expect(required).toEqual(['name', 'postcode', 'message']);
+      // Read in the same order on the screen: each field below or right of the one before.
+      const boxes = await page
+        .locator('#lead-form :is(input:not([type=hidden]):not([tabindex="-1"]), textarea)')
+        .evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().toJSON()));
+      for (let i = 1; i < boxes.length - 1; i++) {
+        const [before, field] = [boxes[i - 1], boxes[i]];
+        expect(field.top > before.top + 1 || (field.top === before.top && field.left > before.left)).toBe(
+          true,
+        );
+      }
+      expect(await page.locator('#lead-form').getByText('Felter med * skal udfyldes.').isVisible()).toBe(
+        true,
+      );
+      // The sticky call bar on a phone never covers the field being typed in.
+      for (const label of ['Navn', 'Telefon', 'E-mail', 'Postnummer', 'Hvad drejer det sig om?']) {
+        const field = page.locator('#lead-form').getByLabel(label, { exact: true });
+        // At the screen's lower edge, where a phone's keyboard leaves it.
+        await field.evaluate((node) => node.scrollIntoView({ block: 'end', behavior: 'instant' }));
+        await field.focus();
+        const bar = page.locator('.call-bar');
+        const [box, barBox] = [
+          await field.boundingBox(),
+          (await bar.isVisible()) ? await bar.boundingBox() : null,
+        ];
+        if (!box) throw new Error(`no box for ${label}`);
+        const covered = barBox !== null && barBox.y < box.y + box.height && box.y < barBox.y + barBox.height;
+        expect(covered, label).toBe(false);
+      }
+      await page.locator('#lead-form').getByLabel('Navn', { exact: true }).blur();
+      await reviewShot(page.locator('#tilbud'), 'lead-form-visitor', `form-${viewport.width}`);
+    }
+  });
+
+  it('sends a request made within a second of opening the page, without a refusal', async () => {
+    const page = await admin.newPage(NARROW);
+    const before = (await storedLeads()).length;
+    const opened = Date.now();
+    await openForm(page);
+    // Autofill and a short message: done before the fresh token is a person's age.
+    await fill(page, {
+      name: 'Hurtig Hansen',
+      phone: '20 30 40 50',
+      postcode: '8000',
+      message: 'Kan I komme i dag?',
+    });
+    await page.getByRole('button', { name: 'Send forespørgsel' }).click();
+    expect(Date.now() - opened).toBeLessThan(1_000 + 2_000); // the page's load on a busy machine
+    await page.locator('#lead-thanks').waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await page.locator('#lead-form-error').textContent()).toBe('');
+    const leads = await storedLeads();
+    expect(leads).toHaveLength(before + 1);
+    expect(leads.some((lead) => lead.message === 'Kan I komme i dag?')).toBe(true);
+  });
+
+  it('shows a refusal that is not about one field above the button, announced and focused', async () => {
+    const page = await admin.newPage(NARROW);
+    await openForm(page);
+    await fill(page, { name: 'Forkert Token', phone: '20 30 40 51', postcode: '8000', message: 'Ny dør.' });
+    // The script's fresh token has arrived; a forged one in its place is refused by the server.
+    await page.waitForFunction(
+      () => !/\.p\./.test((document.querySelector('input[name=token]') as HTMLInputElement).value),
+    );
+    await page.locator('input[name=token]').evaluate((input: HTMLInputElement) => {
+      input.value = `${input.value.slice(0, -4)}AAAA`;
+    });
+    const button = page.getByRole('button', { name: 'Send forespørgsel' });
+    await button.click();
+    const alert = page.getByRole('alert');
+    await alert.getByText(LEAD_MESSAGES.tokenRefused).waitFor({ timeout: 15_000 });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('lead-form-error');
+    // Where the visitor pressed: right above the button, both on the phone's screen.
+    const [message, pressed] = [await alert.boundingBox(), await button.boundingBox()];
+    if (!message || !pressed) throw new Error('no box');
+    expect(pressed.y - (message.y + message.height)).toBeGreaterThanOrEqual(0);
+    expect(pressed.y - (message.y + message.height)).toBeLessThan(24);
+    expect(message.y).toBeGreaterThanOrEqual(0);
+    expect(pressed.y + pressed.height).toBeLessThanOrEqual(NARROW.height);
+    expect(await button.isEnabled()).toBe(true);
+    await admin.shot(page, 'refused-360', false);
+    // The refusal came with a fresh token: pressing Send again goes through.
+    await button.click();
+    await page.locator('#lead-thanks').waitFor({ state: 'visible', timeout: 15_000 });
+    expect((await storedLeads()).some((lead) => lead.name === 'Forkert Token')).toBe(true);
+  });
+
+  it('focuses the first refused field in the form order', async () => {
+    const page = await admin.newPage(NARROW);
+    await openForm(page);
+    await fill(page, { message: 'Kun en besked.' });
+    await page.getByRole('button', { name: 'Send forespørgsel' }).click();
+    const form = page.locator('#lead-form');
+    await expectBeside(page, 'Navn', LEAD_MESSAGES.nameRequired, form);
+    await expectBeside(page, 'Telefon', LEAD_MESSAGES.contactRequired, form);
+    await expectBeside(page, 'Postnummer', LEAD_MESSAGES.postcodeInvalid, form);
+    expect(await focusedLabel(page)).toBe('Navn');
+    expect(await page.locator('#lead-form-error').textContent()).toBe('');
+    await admin.shot(page, 'field-refused-360', false);
+    await fill(page, { name: 'Anna' });
+    await page.getByRole('button', { name: 'Send forespørgsel' }).click();
+    // The refusal's fresh token is waited out again (about 3 s) before the form goes.
+    await expect.poll(() => form.getByText(LEAD_MESSAGES.nameRequired).count(), { timeout: 10_000 }).toBe(0);
+    expect(await focusedLabel(page)).toBe('Telefon');
+  });
+});
