@@ -6,7 +6,10 @@
 // the button, announced and focused, on the phone's screen where the visitor pressed; field refusals
 // focus the first refused field in the form's order. Screenshots in test-artifacts/lead-form-visitor/
 // (MESTERSIDE_SHOTS=1).
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_MESSAGES } from '../../rules/messages';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
@@ -18,6 +21,28 @@ const WIDE = { width: 1366, height: 900 } as const;
 
 let admin: AdminStack;
 
+/**
+ * A phone photo's weight: 4000 × 3000 px, about 4 MB as a camera writes it (fine detail, high
+ * quality). Soft noise blown up eightfold, so shrinking it keeps it a photo rather than static.
+ */
+async function phonePhoto(): Promise<Buffer> {
+  const grain = await sharp({
+    create: {
+      width: 500,
+      height: 375,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 25 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp(grain)
+    .resize(4000, 3000, { kernel: 'cubic' })
+    .jpeg({ quality: 94, chromaSubsampling: '4:4:4' })
+    .toBuffer();
+}
+
 beforeAll(async () => {
   admin = await startAdminStack('lead-form-visitor');
 }, 90_000);
@@ -26,10 +51,10 @@ afterAll(async () => {
   await admin?.close();
 });
 
-async function storedLeads(): Promise<{ name: string; message: string }[]> {
+async function storedLeads(): Promise<{ name: string; message: string; photos: string }[]> {
   return admin.db
     .selectFrom('leads')
-    .select(['name', 'message'])
+    .select(['name', 'message', 'photos'])
     .where('companyCvr', '=', OWNER.cvr)
     .execute();
 }
@@ -174,5 +199,85 @@ describe('the quote form tells the visitor what happened (issue 39)', { timeout:
     // The refusal's fresh token is waited out again (about 3 s) before the form goes.
     await expect.poll(() => form.getByText(LEAD_MESSAGES.nameRequired).count(), { timeout: 10_000 }).toBe(0);
     expect(await focusedLabel(page)).toBe('Telefon');
+  });
+
+  it('says "Sender…" with the progress while a 4 MB photo goes up, shrunk in the browser first', async () => {
+    const photo = await phonePhoto();
+    expect(photo.length).toBeGreaterThan(3.5 * 1024 * 1024);
+    expect(photo.length).toBeLessThan(5 * 1024 * 1024);
+    const page = await admin.newPage(NARROW);
+    // What the script hands the browser to send, and every text the button shows meanwhile.
+    await page.addInitScript(() => {
+      const seen = window as unknown as { sent: { size: number; type: string }[]; labels: string[] };
+      seen.sent = [];
+      seen.labels = [];
+      const send = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (body) {
+        if (body instanceof FormData) {
+          for (const file of body.getAll('photos')) {
+            if (file instanceof Blob) seen.sent.push({ size: file.size, type: file.type });
+          }
+        }
+        return send.call(this, body);
+      };
+      addEventListener('DOMContentLoaded', () => {
+        const button = document.querySelector('#lead-form [type=submit]');
+        if (!button) return;
+        new MutationObserver(() => seen.labels.push(button.textContent ?? '')).observe(button, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
+      });
+    });
+    await openForm(page);
+    // A 4 Mbit/s line, as in the issue: the full photo alone would take 8 s to go up.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 40,
+      downloadThroughput: 4_000_000 / 8,
+      uploadThroughput: 4_000_000 / 8,
+    });
+    await fill(page, {
+      name: 'Foto Frederiksen',
+      phone: '20 30 40 52',
+      postcode: '8000',
+      message: 'Se billedet af taget.',
+    });
+    await page
+      .locator('#lead-form')
+      .getByLabel('Vedhæft billeder (valgfrit)')
+      .setInputFiles({ name: 'IMG_2041.jpeg', mimeType: 'image/jpeg', buffer: photo });
+    await page.getByRole('button', { name: 'Send forespørgsel' }).click();
+    const sending = page.locator('#lead-form [type=submit]', { hasText: /^Sender… \d+ %$/ });
+    await sending.waitFor({ timeout: 15_000 });
+    expect(await sending.isDisabled()).toBe(true);
+    await admin.shot(page, 'sending-360', false);
+    await page.locator('#lead-thanks').waitFor({ state: 'visible', timeout: 30_000 });
+    await cdp.detach();
+
+    const seen = await page.evaluate(() => {
+      const { sent, labels } = window as unknown as {
+        sent: { size: number; type: string }[];
+        labels: string[];
+      };
+      return { sent, labels };
+    });
+    // The photo went up as a JPEG of at most 2,000 px: a fraction of the camera's file.
+    expect(seen.sent).toHaveLength(1);
+    expect(seen.sent[0]?.type).toBe('image/jpeg');
+    expect(seen.sent[0]?.size ?? Infinity).toBeLessThan(1024 * 1024);
+    // The progress was shown on the way, not only at the end.
+    const percents = seen.labels.flatMap((label) => /^Sender… (\d+) %$/.exec(label)?.[1] ?? []).map(Number);
+    expect(percents.some((percent) => percent > 0 && percent < 100)).toBe(true);
+    // Stored as the server re-encodes every photo: under 600 KB.
+    const lead = (await storedLeads()).find((row) => row.name === 'Foto Frederiksen');
+    const photos = JSON.parse(lead?.photos ?? '[]') as { file: string; bytes: number; width: number }[];
+    expect(photos).toHaveLength(1);
+    expect(photos[0]?.width).toBeLessThanOrEqual(2000);
+    const stored = statSync(path.join(admin.storageDir, 'leads', OWNER.cvr, photos[0]?.file ?? ''));
+    expect(stored.size).toBeLessThan(600 * 1024);
   });
 });
