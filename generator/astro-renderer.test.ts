@@ -323,19 +323,19 @@ describe('escaping owner text', () => {
 });
 
 describe('site content', () => {
-  it('lists the non-home pages in createdAt order, then Kontakt, marking the current page', () => {
+  it('lists the non-home pages in createdAt order, then the contact page, marking the current page', () => {
     const { pages } = FIXTURE_SITES.tomrer;
     const expected = [...pages]
       .filter((p) => p.type !== 'homepage')
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
       .map((p) => p.slug);
-    expect(headerNavHrefs(page('tomrer-forside'))).toEqual([...expected, '#kontakt']);
+    expect(headerNavHrefs(page('tomrer-forside'))).toEqual([...expected, 'kontakt']);
     expect(page('tomrer-forside')).toMatch(
       /<nav id="site-nav"[^>]*>.*>Om os<.*>Galleri<.*>Ydelser<.*>Kontakt</s,
     );
     expect(page('tomrer-om-os')).toContain('<a href="om-os" aria-current="page">Om os</a>');
     expect(page('tomrer-forside')).toContain('<a class="brand" href="./" aria-current="page">');
-    expect(headerNavHrefs(page('murer-forside'))).toEqual(['#kontakt']);
+    expect(headerNavHrefs(page('murer-forside'))).toEqual(['kontakt']);
   });
 
   it('has a mobile menu toggle bound to the navigation', () => {

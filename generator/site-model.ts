@@ -31,6 +31,8 @@ export interface SiteModel {
 export interface SiteLocals {
   site: SiteModel;
   page: Page | null;
+  /** Keeps the page out of search results (the quote form's thank-you page); the 404 page always is. */
+  noindex?: boolean;
 }
 
 /**

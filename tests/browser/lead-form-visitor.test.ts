@@ -281,3 +281,49 @@ describe('the quote form tells the visitor what happened (issue 39)', { timeout:
     expect(stored.size).toBeLessThan(600 * 1024);
   });
 });
+
+describe('the quote form is easy to reach (issue 39)', { timeout: 60_000 }, () => {
+  it('offers "Få et tilbud" beside "Ring" on a phone, leading to the contact page\'s form', async () => {
+    const page = await admin.newPage(NARROW);
+    await page.goto(`${admin.origin}/${OWNER.cvr}/om-os`);
+    const bar = page.locator('.call-bar');
+    const call = bar.getByRole('link', { name: /^Ring / });
+    const quote = bar.getByRole('link', { name: 'Få et tilbud' });
+    const [callBox, quoteBox] = [await call.boundingBox(), await quote.boundingBox()];
+    if (!callBox || !quoteBox) throw new Error('no call bar');
+    // One row, side by side, on the screen.
+    expect(Math.abs(callBox.y - quoteBox.y)).toBeLessThan(1);
+    expect(callBox.x + callBox.width).toBeLessThanOrEqual(quoteBox.x);
+    const barBox = await bar.boundingBox();
+    expect(quoteBox.x + quoteBox.width).toBeLessThanOrEqual((barBox?.x ?? 0) + (barBox?.width ?? 0));
+    expect(quoteBox.y + quoteBox.height).toBeLessThanOrEqual(NARROW.height);
+    await admin.shot(page, 'call-bar-om-os-360', false);
+    // Still one row on a 320 px phone, the number spelled out beside the phone icon.
+    await page.setViewportSize({ width: 320, height: 640 });
+    const narrow = [await call.boundingBox(), await quote.boundingBox()];
+    expect(Math.abs((narrow[0]?.y ?? 0) - (narrow[1]?.y ?? 1))).toBeLessThan(1);
+    expect((narrow[1]?.x ?? 0) + (narrow[1]?.width ?? 0)).toBeLessThanOrEqual(320 - 16);
+    expect((await call.textContent())?.replace(/\s+/g, ' ').trim()).toBe('Ring 12 34 56 78');
+    await admin.shot(page, 'call-bar-om-os-320', false);
+    await page.setViewportSize(NARROW);
+    await quote.click();
+    await page.waitForURL(`${admin.origin}/${OWNER.cvr}/kontakt#tilbud`);
+    await expect.poll(() => page.locator('#lead-form').isVisible()).toBe(true);
+    expect(await page.locator('h1').textContent()).toBe('Kontakt os');
+    // The form's own page needs no second way to it.
+    expect(await bar.getByRole('link', { name: 'Få et tilbud' }).count()).toBe(0);
+  });
+
+  it('has one Kontakt in the menu and the footer, leading to the contact page', async () => {
+    const page = await admin.newPage(WIDE);
+    await page.goto(`${admin.origin}/${OWNER.cvr}/`);
+    const menu = page.getByRole('navigation', { name: 'Hovedmenu' });
+    expect(await menu.getByRole('link', { name: 'Kontakt' }).count()).toBe(1);
+    const footer = page.getByRole('navigation', { name: 'Sider' });
+    expect(await footer.getByRole('link', { name: 'Kontakt' }).count()).toBe(1);
+    await menu.getByRole('link', { name: 'Kontakt' }).click();
+    await page.waitForURL(`${admin.origin}/${OWNER.cvr}/kontakt`);
+    expect(await menu.getByRole('link', { name: 'Kontakt' }).getAttribute('aria-current')).toBe('page');
+    await reviewShot(page, 'lead-form-visitor', 'kontakt-1366');
+  });
+});
