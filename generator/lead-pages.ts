@@ -89,7 +89,7 @@ export function thanksPage(company: Company): Page {
 
 /** The contact page of a site whose owner has none: a line above the quote form (when the owner shows
  *  it) and the Kontakt section every page ends with. */
-export function contactPage(company: Company, withForm: boolean): Page {
+function contactPage(company: Company, withForm: boolean): Page {
   const phone = phoneLink(company);
   const details = 'Du finder vores adresse, e-mail og åbningstider herunder.';
   const content = withForm

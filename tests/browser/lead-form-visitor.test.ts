@@ -327,3 +327,37 @@ describe('the quote form is easy to reach (issue 39)', { timeout: 60_000 }, () =
     await reviewShot(page, 'lead-form-visitor', 'kontakt-1366');
   });
 });
+
+describe('the refusal without JavaScript is a page of the site (issue 39)', { timeout: 60_000 }, () => {
+  it("keeps the visitor's text, focuses the refused field, and refuses the rest above the button", async () => {
+    for (const viewport of [NARROW, WIDE]) {
+      const context = await admin.browser.newContext({ viewport, javaScriptEnabled: false, locale: 'da-DK' });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${admin.origin}/${OWNER.cvr}/kontakt`);
+        await fill(page, { name: 'Uden Script', message: 'Hjælp med <b>taget</b>' });
+        await page.getByRole('button', { name: 'Send forespørgsel' }).click();
+        await page.waitForURL(`${admin.origin}/api/sites/${OWNER.cvr}/leads`);
+        // The site's header and colours, its contact page, the refused field focused and on screen.
+        expect(await page.locator('.site-header .brand-name').textContent()).toBe(
+          'Demo Tømrer & Snedker ApS',
+        );
+        expect(await page.locator('h1').textContent()).toBe('Kontakt os');
+        expect(await page.locator('html').getAttribute('style')).toContain('--primary:');
+        expect(await focusedLabel(page)).toBe('Telefon');
+        const field = await page.getByLabel('Telefon', { exact: true }).boundingBox();
+        expect((field?.y ?? -1) >= 0 && (field?.y ?? 0) + (field?.height ?? 0) <= viewport.height).toBe(true);
+        await expectBeside(page, 'Telefon', LEAD_MESSAGES.contactRequired, page.locator('#lead-form'));
+        await expectBeside(page, 'Postnummer', LEAD_MESSAGES.postcodeInvalid, page.locator('#lead-form'));
+        expect(await page.getByLabel('Hvad drejer det sig om?').inputValue()).toBe('Hjælp med <b>taget</b>');
+        await admin.shot(page, `nojs-refused-${viewport.width}`, false);
+        // Its links are the site's.
+        await page.locator('.site-footer').getByRole('link', { name: 'Om os' }).click();
+        await page.waitForURL(`${admin.origin}/${OWNER.cvr}/om-os`);
+        expect(await page.locator('h1').textContent()).toContain('Om');
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});

@@ -41,6 +41,11 @@ const ALLOWED_CROSSINGS: Readonly<Record<string, string>> = {
   'api/services/preview.ts -> generator/load-site.ts': 'the live preview',
   'api/services/preview.ts -> generator/render-pool.ts': 'the live preview',
   'api/services/preview.ts -> generator/site-model.ts': 'the live preview',
+  // The quote form's refusal page without JavaScript (issue 39) is the site's contact page rendered by
+  // the site's templates where the preview renders, with the visitor's text in the form.
+  'api/leads/refusal-page.ts -> generator/lead-pages.ts': 'the no-JavaScript refusal page',
+  'api/leads/refusal-page.ts -> generator/load-site.ts': 'the no-JavaScript refusal page',
+  'api/leads/refusal-page.ts -> generator/site-model.ts': 'the no-JavaScript refusal page',
 };
 
 /** Where queries may not be written: everything but db/ itself, the tests (which set up states
