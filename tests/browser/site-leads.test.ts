@@ -116,6 +116,10 @@ describe('the quote form on a freshly onboarded site, in Chromium', () => {
     const company = await findCompanyByCvr(admin.db, NEW_OWNER.cvr);
     expect(company?.name).toBe('Testfirmaet Tømrer ApS');
     subOrigin = admin.origin.replace('//localhost', `//${company?.subdomain}.localhost`);
+    // The new site has its contact page with the form (issue 39), the menu's Kontakt.
+    const contact = await fetch(`${admin.origin}/${NEW_OWNER.cvr}/kontakt`);
+    expect(contact.status).toBe(200);
+    expect(await contact.text()).toContain('id="lead-form"');
     // The welcome e-mail was queued with the company and went out from the outbox after the answer.
     const welcome = await waitForMailWith(`To: ${NEW_OWNER.email}`);
     expect(welcome).toContain('Testfirmaet Tømrer ApS');
