@@ -2,6 +2,7 @@
 // and the owner's inbox (GET/PATCH/DELETE /api/leads, the form settings).
 import { z } from 'zod';
 import { ERROR_CODES } from '../rules/error-codes';
+import { MESSAGES } from '../rules/messages';
 import { EMAIL_MAX, emailAddress } from './fields';
 
 /** A refused form post: the error body plus the Danish refusal next to each field. */
@@ -34,7 +35,7 @@ export const leadListSchema = z.object({ leads: z.array(leadSchema), unread: z.n
 
 export const leadUpdateSchema = z.object(
   { read: z.boolean().optional(), handled: z.boolean().optional() },
-  { error: 'Ugyldige oplysninger' },
+  { error: MESSAGES.invalidInput },
 );
 
 export const leadSettingsSchema = z.object({
