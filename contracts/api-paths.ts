@@ -487,6 +487,31 @@ export interface ApiPaths {
       answer: null;
     };
   };
+  "/lead-recipient/check": {
+    post: {
+      body: {
+        token: string;
+      };
+      answer: {
+        state: "valid" | "expired" | "used" | "invalid";
+        message: string;
+        companyName?: string;
+        email?: string;
+      };
+    };
+  };
+  "/lead-recipient/confirm": {
+    post: {
+      body: {
+        token: string;
+      };
+      answer: {
+        companyName: string;
+        email: string;
+        message: string;
+      };
+    };
+  };
   "/leads": {
     get: {
       body: never;
@@ -552,6 +577,10 @@ export interface ApiPaths {
         formEnabled: boolean;
         recipientEmail: "" | string;
         defaultRecipient: string;
+        pendingRecipient: {
+          email: string;
+          sentAt: string;
+        } | null;
       };
     };
     put: {
@@ -563,6 +592,38 @@ export interface ApiPaths {
         formEnabled: boolean;
         recipientEmail: "" | string;
         defaultRecipient: string;
+        pendingRecipient: {
+          email: string;
+          sentAt: string;
+        } | null;
+      };
+    };
+  };
+  "/leads/settings/pending-recipient": {
+    delete: {
+      body: never;
+      answer: {
+        formEnabled: boolean;
+        recipientEmail: "" | string;
+        defaultRecipient: string;
+        pendingRecipient: {
+          email: string;
+          sentAt: string;
+        } | null;
+      };
+    };
+  };
+  "/leads/settings/pending-recipient/resend": {
+    post: {
+      body: never;
+      answer: {
+        formEnabled: boolean;
+        recipientEmail: "" | string;
+        defaultRecipient: string;
+        pendingRecipient: {
+          email: string;
+          sentAt: string;
+        } | null;
       };
     };
   };

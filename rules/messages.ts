@@ -106,7 +106,7 @@ export const MESSAGES = {
 
   // Not worded by the spec:
   invalidCvr: 'CVR nummeret skal være 8 cifre',
-  invalidEmail: 'Indtast venligst en gyldig email',
+  invalidEmail: 'Indtast venligst en gyldig e-mail',
   tooManyRequests: 'For mange forsøg. Vent lidt, og prøv igen.',
   internalError: 'Der opstod en fejl. Prøv igen.',
   invalidInput: 'Ugyldige oplysninger',
@@ -141,7 +141,7 @@ export const MESSAGES = {
 
   // Owner accounts: password reset, password and e-mail change (issue 13).
   passwordResetSent:
-    'Hvis der findes en konto med den email, har vi sendt et link til at vælge et nyt password. Linket virker i en time.',
+    'Hvis der findes en konto med den e-mail, har vi sendt et link til at vælge et nyt password. Linket virker i en time.',
   passwordResetFailed: 'Kunne ikke sende linket. Prøv igen.',
   resetLinkExpired: 'Linket er udløbet. Bed om et nyt link herunder.',
   resetLinkUsed: 'Linket er allerede brugt. Bed om et nyt link herunder.',
@@ -151,16 +151,16 @@ export const MESSAGES = {
   currentPasswordRequired: 'Skriv dit nuværende password',
   passwordChangeFailed: 'Kunne ikke ændre password',
   currentPasswordWrong: 'Det nuværende password er forkert',
-  emailChangeSent: 'Vi har sendt et link til den nye email. Klik på linket for at bekræfte ændringen.',
-  emailChangeFailed: 'Kunne ikke ændre email',
-  emailChanged: 'Din email er ændret. Du logger ind med den nye email fra nu af.',
-  emailUnchanged: 'Det er allerede din email',
+  emailChangeSent: 'Vi har sendt et link til den nye e-mail. Klik på linket for at bekræfte ændringen.',
+  emailChangeFailed: 'Kunne ikke ændre e-mail',
+  emailChanged: 'Din e-mail er ændret. Du logger ind med den nye e-mail fra nu af.',
+  emailUnchanged: 'Det er allerede din e-mail',
   emailLinkExpired: 'Linket er udløbet. Bed om et nyt under Konto i administrationen.',
   emailLinkUsed: 'Linket er allerede brugt.',
   emailLinkInvalid: 'Linket er ikke gyldigt.',
-  emailVerifySent: 'Vi har sendt et link til din email. Klik på linket for at bekræfte den.',
-  emailVerifyFailed: 'Kunne ikke bekræfte din email',
-  emailVerified: 'Din email er bekræftet.',
+  emailVerifySent: 'Vi har sendt et link til din e-mail. Klik på linket for at bekræfte den.',
+  emailVerifyFailed: 'Kunne ikke bekræfte din e-mail',
+  emailVerified: 'Din e-mail er bekræftet.',
   domainTaken: 'Domænet er allerede tilknyttet en anden hjemmeside hos os. Kontakt os, hvis det er dit.',
   // Dashboard, orders and the operator view (issue 14).
   dashboardLoadFailed: 'Kunne ikke hente tallene til dit dashboard',
@@ -201,7 +201,7 @@ export const PAGE_MESSAGES = {
   textTooDeep: 'Teksten har for mange niveauer af citater eller lister.',
   // The text toolbar's Link dialog (admin/src/screens/pages/text-format.ts).
   linkAddressRequired: 'Skriv den adresse, linket skal føre til',
-  linkAddressInvalid: 'Skriv en webadresse (firma.dk), en email, et telefonnummer eller en side (/kontakt)',
+  linkAddressInvalid: 'Skriv en webadresse (firma.dk), en e-mail, et telefonnummer eller en side (/kontakt)',
 } as const;
 
 /** The company settings (contracts/company.ts). */
@@ -274,6 +274,26 @@ export const LEAD_MESSAGES = {
   updateFailed: 'Kunne ikke gemme ændringen',
   deleteFailed: 'Kunne ikke slette henvendelsen',
   deleteConfirm: 'Er du sikker på, at du vil slette henvendelsen og billederne? Det kan ikke fortrydes.',
+} as const;
+
+/** Where quote requests are mailed (issue 39): a new address waits for its own inbox to confirm it. */
+export const LEAD_RECIPIENT_MESSAGES = {
+  /** After a save that asked a new address to confirm. */
+  pending: (email: string, current: string) =>
+    `Vi har sendt en e-mail til ${email}. Når adressen er bekræftet, sendes forespørgslerne dertil – indtil da til ${current}.`,
+  resent: (email: string) => `Vi har sendt e-mailen til ${email} igen.`,
+  cancelled: (current: string) => `Skiftet er annulleret. Forespørgslerne sendes fortsat til ${current}.`,
+  nothingPending: 'Der er ingen adresse, der venter på at blive bekræftet.',
+  mailFailed: 'Vi kunne ikke sende e-mailen til den nye adresse. Prøv igen om lidt med "Send igen".',
+  tooManyMails: 'Du har sendt mange bekræftelser den seneste time. Vent lidt, og prøv igen.',
+  linkExpired: 'Linket er udløbet. Bed ejeren af hjemmesiden om at sende et nyt under Henvendelser.',
+  linkReplaced:
+    'Linket gælder ikke længere. Brug det nyeste link, vi har sendt, eller bed ejeren af hjemmesiden om et nyt.',
+  confirmed: (companyName: string, email: string) =>
+    `Tak! Forespørgsler fra hjemmesiden for ${companyName} sendes nu til ${email}.`,
+  confirmFailed: 'Kunne ikke bekræfte adressen',
+  cancelFailed: 'Kunne ikke annullere skiftet',
+  resendFailed: 'Kunne ikke sende e-mailen igen',
 } as const;
 
 /** Image uploads (api/images/): the error catalogue (SPEC §8) has no wording for these two cases;

@@ -70,10 +70,10 @@ describe('settings', () => {
       'Domæne',
     ]);
     await page.getByLabel('Telefon').fill('+45 70 20 30 40');
-    await page.getByLabel('Email').fill('ikke-en-email');
+    await page.getByLabel('E-mail').fill('ikke-en-email');
     await page.getByRole('button', { name: 'Gem ændringer' }).click();
     await page.getByText(MESSAGES.invalidEmail).waitFor();
-    await page.getByLabel('Email').fill('post@demo-toemrer.example');
+    await page.getByLabel('E-mail').fill('post@demo-toemrer.example');
     await page.getByLabel('Adresse').fill('Værkstedsvej 3');
     await page.getByLabel('Postnummer').fill('8000');
     await page.getByLabel('By').fill('Aarhus C');

@@ -146,13 +146,13 @@ function EmailForm() {
 
   return (
     <form className="card account-card" onSubmit={onSubmit} noValidate aria-labelledby="account-email">
-      <h2 id="account-email">Skift email</h2>
+      <h2 id="account-email">Skift e-mail</h2>
       <p className="account-hint">
-        Du logger ind med <strong>{session.email}</strong>. Vi sender et link til den nye email, og ændringen
+        Du logger ind med <strong>{session.email}</strong>. Vi sender et link til den nye e-mail, og ændringen
         træder i kraft, når du klikker på det.
       </p>
       <Field
-        label="Ny email"
+        label="Ny e-mail"
         type="email"
         name="email"
         autoComplete="email"
@@ -215,14 +215,14 @@ function VerifyEmailCard() {
   if (verified !== false) return null;
   return (
     <section className="card account-card" aria-labelledby="account-verify">
-      <h2 id="account-verify">Bekræft din email</h2>
+      <h2 id="account-verify">Bekræft din e-mail</h2>
       <p className="account-hint">
-        Din email <strong>{session.email}</strong> er ikke bekræftet endnu. Vi sender et link til den, så du
+        Din e-mail <strong>{session.email}</strong> er ikke bekræftet endnu. Vi sender et link til den, så du
         kan vise, at det er din.
       </p>
       <OutcomeLine outcome={outcome} />
       <button type="button" className="button" disabled={sending} onClick={send}>
-        {sending ? 'Sender...' : 'Send link til min email'}
+        {sending ? 'Sender...' : 'Send link til min e-mail'}
       </button>
     </section>
   );
@@ -306,9 +306,9 @@ function ConfirmLinkScreen(props: {
 export function ConfirmEmailScreen() {
   return (
     <ConfirmLinkScreen
-      heading="Bekræft ny email"
-      intro="Klik på knappen for at logge ind med den nye email fremover. Vi giver din nuværende email besked om ændringen."
-      button="Bekræft ny email"
+      heading="Bekræft ny e-mail"
+      intro="Klik på knappen for at logge ind med den nye e-mail fremover. Vi giver din nuværende e-mail besked om ændringen."
+      button="Bekræft ny e-mail"
       path="/account/email/confirm"
       fallback={MESSAGES.emailChangeFailed}
       refresh
@@ -319,9 +319,9 @@ export function ConfirmEmailScreen() {
 export function VerifyEmailScreen() {
   return (
     <ConfirmLinkScreen
-      heading="Bekræft din email"
-      intro="Klik på knappen for at bekræfte, at du kan modtage mails på din email."
-      button="Bekræft email"
+      heading="Bekræft din e-mail"
+      intro="Klik på knappen for at bekræfte, at du kan modtage e-mails på adressen."
+      button="Bekræft e-mail"
       path="/account/email/verify"
       fallback={MESSAGES.emailVerifyFailed}
     />

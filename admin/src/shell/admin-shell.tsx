@@ -1,6 +1,8 @@
 // The frame of every signed-in screen (SPEC §2 Admin shell): welcome with company name and e-mail,
 // a link to the public site, log out (back to /admin), and the tabs Dashboard, Sider, Billedearkiv,
-// Hjemmeside. It loads the company once for the screens inside it.
+// Hjemmeside, with Henvendelser second (issue 39): a customer waiting for an answer is what an owner
+// must not miss, and at 360 px the strip shows only its first two or three tabs. It loads the company
+// once for the screens inside it.
 import { useMemo, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { MESSAGES } from '../../../rules/messages';
@@ -18,9 +20,9 @@ import { useUnreadLeads } from './unread-leads';
 
 const TABS = [
   { to: ADMIN_PATHS.dashboard, label: 'Dashboard' },
+  { to: ADMIN_PATHS.leads, label: 'Henvendelser' },
   { to: ADMIN_PATHS.pages, label: 'Sider' },
   { to: ADMIN_PATHS.images, label: 'Billedearkiv' },
-  { to: ADMIN_PATHS.leads, label: 'Henvendelser' },
   { to: ADMIN_PATHS.settings, label: 'Hjemmeside' },
 ] as const;
 

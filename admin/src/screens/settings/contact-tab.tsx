@@ -38,7 +38,7 @@ export function ContactTab() {
         error={errors.phone}
       />
       <Field
-        label="Email"
+        label="E-mail"
         type="email"
         autoComplete="email"
         value={form.email}
