@@ -176,6 +176,15 @@ export const MESSAGES = {
   addressCopyFailed: 'Kunne ikke kopiere – markér adressen i stedet',
 } as const;
 
+/** Leaving an editor with unsaved changes, and a page draft kept in the browser (issue 40,
+ *  admin/src/components/unsaved-changes.tsx, admin/src/screens/pages/local-page-draft.ts). */
+export const UNSAVED_MESSAGES = {
+  leaveTitle: 'Du har ændringer, der ikke er gemt',
+  leaveQuestion: 'Vil du gemme dem, før du går videre? Kassér smider dem væk.',
+  /** `when` as the owner reads a time: "i dag kl. 14.05", "3. december kl. 9.30". */
+  draftOffer: (when: string) => `Du har en kladde fra ${when}, der ikke er gemt. Vil du fortsætte med den?`,
+} as const;
+
 /** Owner passwords beyond the spec's words (rules/password.ts). */
 export const AUTH_MESSAGES = {
   passwordTooCommon: 'Vælg en adgangskode, der er sværere at gætte',

@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLeadPhotos } from '../../api/leads/lead-photos';
 import { insertLead, insertPage, listPages, setPendingLeadRecipient } from '../../db';
+import { UNSAVED_MESSAGES } from '../../rules/messages';
 import { solidImage } from '../fixtures/images/make-images';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
 import { describeViolations, seriousViolations } from '../support/axe';
@@ -227,6 +228,22 @@ describe.each([
 
     await open(page, '/admin/settings', 'Hjemmeside indstillinger');
     await checkTabs(page, 'Indstillinger', 'settings', checks);
+
+    // Issue 40: the question before unsaved changes are left, and the phone's full-screen preview.
+    await page.getByRole('tab', { name: 'Design' }).click();
+    await page.getByLabel('Blå', { exact: true }).check();
+    await page.getByText('Ikke gemt', { exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Logo' }).click();
+    await page.getByRole('dialog', { name: UNSAVED_MESSAGES.leaveTitle }).waitFor();
+    await checks.check(page, 'settings › leave question');
+    await page.getByRole('button', { name: 'Kassér' }).click();
+    await page.getByRole('heading', { name: 'Logo', level: 2 }).waitFor();
+    if (width === '360') {
+      await page.getByRole('button', { name: 'Vis forhåndsvisning' }).click();
+      await page.locator('iframe[data-state="shown"]').waitFor();
+      await checks.check(page, 'settings › full-screen preview');
+      await page.getByRole('button', { name: 'Luk' }).click();
+    }
 
     expect(checks.screens.length).toBeGreaterThanOrEqual(20);
     expect(checks.problems, checks.problems.join('\n')).toEqual([]);

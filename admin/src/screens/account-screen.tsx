@@ -3,7 +3,7 @@
 // mailed for a change (/admin/bekraeft-email) and a verification (/admin/bekraeft-din-email) open
 // screens behind the auth guard where the signed-in owner confirms with a button: opening a link, in
 // a mail scanner or anyone's browser, changes nothing.
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { changeEmailSchema, changePasswordSchema } from '../../../contracts/account';
 import { MESSAGES } from '../../../rules/messages';
@@ -11,6 +11,7 @@ import { api } from '../api/client';
 import { useAuth, useSession } from '../auth/auth-context';
 import { Field } from '../components/field';
 import { type FieldErrors, focusFirstInvalid, validate } from '../components/form-errors';
+import { UnsavedMark, useUnsavedChanges } from '../components/unsaved-changes';
 import { ADMIN_PATHS } from '../paths';
 
 type Outcome = { kind: 'error' | 'success'; text: string } | null;
@@ -35,16 +36,18 @@ function PasswordForm() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const dirty = currentPassword !== '' || password !== '' || passwordRepeat !== '';
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
+  const submit = async (): Promise<boolean> => {
     const parsed = validate(changePasswordSchema, { currentPassword, password, passwordRepeat });
     setOutcome(null);
     if (!parsed.ok) {
       setFieldErrors(parsed.errors);
-      focusFirstInvalid(form, parsed.errors, ['currentPassword', 'password', 'passwordRepeat']);
-      return;
+      if (formRef.current) {
+        focusFirstInvalid(formRef.current, parsed.errors, ['currentPassword', 'password', 'passwordRepeat']);
+      }
+      return false;
     }
     setFieldErrors({});
     setSaving(true);
@@ -58,18 +61,41 @@ function PasswordForm() {
       setCurrentPassword('');
       setPassword('');
       setPasswordRepeat('');
+      return true;
     } catch (caught) {
       setOutcome({
         kind: 'error',
         text: caught instanceof Error ? caught.message : MESSAGES.passwordChangeFailed,
       });
+      return false;
     } finally {
       setSaving(false);
     }
   };
+  useUnsavedChanges({
+    dirty,
+    save: submit,
+    discard: () => {
+      setCurrentPassword('');
+      setPassword('');
+      setPasswordRepeat('');
+      setFieldErrors({});
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submit();
+  };
 
   return (
-    <form className="card account-card" onSubmit={onSubmit} noValidate aria-labelledby="account-password">
+    <form
+      ref={formRef}
+      className="card account-card"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="account-password"
+    >
       <h2 id="account-password">Skift password</h2>
       <p className="account-hint">Når du skifter password, bliver du logget ud på dine andre enheder.</p>
       <Field
@@ -100,9 +126,12 @@ function PasswordForm() {
         error={fieldErrors.passwordRepeat}
       />
       <OutcomeLine outcome={outcome} />
-      <button type="submit" className="button" disabled={saving}>
-        {saving ? 'Gemmer...' : 'Skift password'}
-      </button>
+      <div className="save-bar">
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? 'Gemmer...' : 'Skift password'}
+        </button>
+        <UnsavedMark dirty={dirty && !saving} />
+      </div>
     </form>
   );
 }
@@ -114,16 +143,20 @@ function EmailForm() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Sent: the e-mail stays shown with the link's message, and nothing is left to send.
+  const [sentTo, setSentTo] = useState('');
+  const dirty = (email !== '' && email !== sentTo) || currentPassword !== '';
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
+  const submit = async (): Promise<boolean> => {
     const parsed = validate(changeEmailSchema, { email, currentPassword });
     setOutcome(null);
     if (!parsed.ok) {
       setFieldErrors(parsed.errors);
-      focusFirstInvalid(form, parsed.errors, ['email', ['currentPassword', 'emailPassword']]);
-      return;
+      if (formRef.current) {
+        focusFirstInvalid(formRef.current, parsed.errors, ['email', ['currentPassword', 'emailPassword']]);
+      }
+      return false;
     }
     setFieldErrors({});
     setSaving(true);
@@ -134,18 +167,41 @@ function EmailForm() {
       });
       setOutcome({ kind: 'success', text: answer.message });
       setCurrentPassword('');
+      setSentTo(email);
+      return true;
     } catch (caught) {
       setOutcome({
         kind: 'error',
         text: caught instanceof Error ? caught.message : MESSAGES.emailChangeFailed,
       });
+      return false;
     } finally {
       setSaving(false);
     }
   };
+  useUnsavedChanges({
+    dirty,
+    save: submit,
+    discard: () => {
+      setEmail('');
+      setCurrentPassword('');
+      setFieldErrors({});
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submit();
+  };
 
   return (
-    <form className="card account-card" onSubmit={onSubmit} noValidate aria-labelledby="account-email">
+    <form
+      ref={formRef}
+      className="card account-card"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="account-email"
+    >
       <h2 id="account-email">Skift e-mail</h2>
       <p className="account-hint">
         Du logger ind med <strong>{session.email}</strong>. Vi sender et link til den nye e-mail, og ændringen
@@ -171,9 +227,12 @@ function EmailForm() {
         error={fieldErrors.currentPassword}
       />
       <OutcomeLine outcome={outcome} />
-      <button type="submit" className="button" disabled={saving}>
-        {saving ? 'Sender...' : 'Send bekræftelseslink'}
-      </button>
+      <div className="save-bar">
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? 'Sender...' : 'Send bekræftelseslink'}
+        </button>
+        <UnsavedMark dirty={dirty && !saving} />
+      </div>
     </form>
   );
 }

@@ -1,13 +1,15 @@
 // The settings under Henvendelser (issue 25, 39): whether the site shows the form, and where its
 // requests are mailed. The owner's login e-mail unless they chose another; a new address waits for
 // its own inbox to confirm it ("Afventer bekræftelse"), meanwhile the requests keep going where they
-// went, and the owner can send the link again or cancel.
-import { type FormEvent, useState } from 'react';
+// went, and the owner can send the link again or cancel. Unsaved changes are asked about before they
+// are left, as in every editor (issue 40).
+import { type FormEvent, useEffect, useState } from 'react';
 import type { LeadSettingsJson as Settings } from '../../../../contracts/leads';
 import { LEAD_MESSAGES, LEAD_RECIPIENT_MESSAGES, MESSAGES } from '../../../../rules/messages';
 import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { LoadState } from '../../components/load-state';
+import { UnsavedMark, useUnsavedChanges } from '../../components/unsaved-changes';
 
 type Notice = { ok: boolean; text: string } | null;
 
@@ -28,10 +30,32 @@ function messageOf(caught: unknown, fallback: string): string {
 
 export function LeadSettings() {
   const settings = useResource(() => api.get('/leads/settings', LEAD_MESSAGES.loadFailed));
+  if (settings.data === null) return <LoadState resource={settings} />;
+  return <LeadSettingsForm data={settings.data} setData={settings.setData} reload={settings.reload} />;
+}
+
+/** The address the field shows for `data`: the one waiting for confirmation, else the chosen one. */
+const shownRecipient = (data: Settings) => data.pendingRecipient?.email ?? data.recipientEmail;
+
+function LeadSettingsForm({
+  data,
+  setData,
+  reload,
+}: {
+  data: Settings;
+  setData(next: Settings): void;
+  reload(): Promise<void>;
+}) {
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState<'save' | 'resend' | 'cancel' | null>(null);
-  if (settings.data === null) return <LoadState resource={settings} />;
-  const data = settings.data;
+  const [formEnabled, setFormEnabled] = useState(data.formEnabled);
+  const [recipient, setRecipient] = useState(shownRecipient(data));
+  // A new answer (saved, resent, cancelled) shows what is stored.
+  useEffect(() => {
+    setFormEnabled(data.formEnabled);
+    setRecipient(shownRecipient(data));
+  }, [data]);
+  const dirty = formEnabled !== data.formEnabled || recipient.trim() !== shownRecipient(data);
   const current = currentRecipient(data);
   const pending = data.pendingRecipient;
 
@@ -40,29 +64,26 @@ export function LeadSettings() {
     kind: NonNullable<typeof busy>,
     change: () => Promise<Settings>,
     done: (s: Settings) => string,
-  ) => {
+  ): Promise<boolean> => {
     setBusy(kind);
     setNotice(null);
     try {
       const next = await change();
-      settings.setData(next);
+      setData(next);
       setNotice({ ok: true, text: done(next) });
+      return true;
     } catch (caught) {
       setNotice({ ok: false, text: messageOf(caught, MESSAGES.saveFailed) });
-      void settings.reload();
+      void reload();
+      return false;
     } finally {
       setBusy(null);
     }
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const body = {
-      formEnabled: form.get('formEnabled') === 'on',
-      recipientEmail: String(form.get('recipientEmail') ?? '').trim(),
-    };
-    void run(
+  const save = () => {
+    const body = { formEnabled, recipientEmail: recipient.trim() };
+    return run(
       'save',
       () => api.put('/leads/settings', MESSAGES.saveFailed, body),
       (next) =>
@@ -70,6 +91,19 @@ export function LeadSettings() {
           ? LEAD_RECIPIENT_MESSAGES.pending(next.pendingRecipient.email, currentRecipient(next))
           : MESSAGES.saveSuccess,
     );
+  };
+  useUnsavedChanges({
+    dirty,
+    save,
+    discard: () => {
+      setFormEnabled(data.formEnabled);
+      setRecipient(shownRecipient(data));
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void save();
   };
   const resend = () =>
     void run(
@@ -88,8 +122,13 @@ export function LeadSettings() {
     <form className="card lead-settings" onSubmit={onSubmit} aria-labelledby="lead-settings-title">
       <h2 id="lead-settings-title">Formularen "Få et tilbud"</h2>
       <label className="checkbox">
-        <input type="checkbox" name="formEnabled" defaultChecked={data.formEnabled} /> Vis formularen på
-        forsiden og kontaktsiden
+        <input
+          type="checkbox"
+          name="formEnabled"
+          checked={formEnabled}
+          onChange={(event) => setFormEnabled(event.target.checked)}
+        />{' '}
+        Vis formularen på forsiden og kontaktsiden
       </label>
       <p className="lead-recipient-now">
         Forespørgsler sendes til <strong>{current}</strong>
@@ -123,12 +162,11 @@ export function LeadSettings() {
       <label className="field">
         <span className="field-label">Send forespørgsler til</span>
         <input
-          // A new answer puts its address in the field (an uncontrolled input keeps its first value).
-          key={pending?.email ?? data.recipientEmail}
           type="email"
           name="recipientEmail"
           autoComplete="email"
-          defaultValue={pending?.email ?? data.recipientEmail}
+          value={recipient}
+          onChange={(event) => setRecipient(event.target.value)}
           placeholder={data.defaultRecipient}
           aria-describedby="lead-recipient-hint"
         />
@@ -137,14 +175,17 @@ export function LeadSettings() {
           forespørgsler, når den er bekræftet med et link, vi sender dertil.
         </span>
       </label>
-      {notice ? (
+      {notice && !(notice.ok && dirty) ? (
         <p className={notice.ok ? 'form-success' : 'form-error'} role={notice.ok ? 'status' : 'alert'}>
           {notice.text}
         </p>
       ) : null}
-      <button type="submit" className="button" disabled={busy !== null}>
-        {busy === 'save' ? 'Gemmer...' : 'Gem'}
-      </button>
+      <div className="save-bar">
+        <button type="submit" className="button" disabled={busy !== null}>
+          {busy === 'save' ? 'Gemmer...' : 'Gem'}
+        </button>
+        <UnsavedMark dirty={dirty && busy === null} />
+      </div>
     </form>
   );
 }
