@@ -23,6 +23,7 @@ import { createDashboardRoutes } from './routes/dashboard';
 import { createDomainRoutes } from './routes/domain';
 import { createHealthRoutes, type HealthChecks } from './routes/health';
 import { createImageRoutes } from './routes/images';
+import { createLeadRecipientRoutes } from './routes/lead-recipient';
 import { createLeadRoutes } from './routes/leads';
 import { createLogoRoutes } from './routes/logo';
 import { createOnboardingCreateRoutes, type OnboardingCreateOverrides } from './routes/onboarding-create';
@@ -31,9 +32,15 @@ import { createOperatorRoutes } from './routes/operator';
 import { createPageHistoryRoutes } from './routes/page-history';
 import { createPageOrderRoutes } from './routes/page-order';
 import { createPageRoutes } from './routes/pages';
-import { createPagePreviewRoutes, createSettingsPreviewRoutes, previewLimiter } from './routes/preview';
+import {
+  createPagePreviewRoutes,
+  createSettingsPreviewRoutes,
+  createTrustPreviewRoutes,
+  previewLimiter,
+} from './routes/preview';
 import { createSiteLeadRoutes, type SiteLeadRoutesDeps } from './routes/site-leads';
 import { createSubscriptionRoutes } from './routes/subscription';
+import { createTrustRoutes } from './routes/trust';
 import { inProcessPreview, type PreviewRenderer } from './services/preview';
 
 /**
@@ -62,6 +69,8 @@ const OWNER_GROUPS: readonly [path: string, group: OpenAPIHono<OwnerEnv>][] = [
   ['/dashboard', createDashboardRoutes()],
   ['/operator', createOperatorRoutes()],
   ['/leads', createLeadRoutes()],
+  ['/trust/preview', createTrustPreviewRoutes()],
+  ['/trust', createTrustRoutes()],
 ];
 
 const OPENAPI_ROUTE = createRoute({
@@ -157,6 +166,8 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   api.route('/analytics', createAnalyticsRoutes());
   // Every company site's quote form (on any host: the CVR in the path must be the host's company).
   api.route('/sites', createSiteLeadRoutes(input.leads));
+  // The link a new recipient of a company's quote requests confirms (no login: it may be a colleague's).
+  api.route('/lead-recipient', createLeadRecipientRoutes());
 
   const owner = routeGroup<OwnerEnv>();
   const guarded = new Set<string>();

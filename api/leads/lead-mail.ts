@@ -4,14 +4,19 @@
 // nodemailer encodes every header, so nothing the visitor typed can add a header.
 import type { Company, Lead, LeadSettings } from '../../db';
 import type { MailMessage } from '../../lib/mailer';
+import { countOf } from '../../rules/count';
 import { LEAD_FIELDS } from '../../rules/lead-form';
+import { deductionWork } from '../../rules/tax-deduction';
+import { findTradeProfile } from '../../rules/trades';
 
-/** Who receives a company's requests: the owner's choice, else the company's e-mail, else the login. */
-export function leadRecipient(
-  company: Pick<Company, 'email' | 'companyEmail'>,
-  settings: LeadSettings,
-): string | null {
-  return settings.recipientEmail || company.email || company.companyEmail || null;
+/**
+ * Who receives a company's requests (issue 39): the address the owner chose and its inbox confirmed,
+ * else the owner's login e-mail. Never the company's e-mail from the CVR registry: nobody at the
+ * company told us they read it, and an owner does not think to look there. A company without an
+ * owner (the demo companies) has nobody to mail.
+ */
+export function leadRecipient(company: Pick<Company, 'companyEmail'>, settings: LeadSettings): string | null {
+  return settings.recipientEmail || company.companyEmail || null;
 }
 
 function oneLine(value: string, max: number): string {
@@ -20,9 +25,26 @@ function oneLine(value: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+// Issue 42: a customer who asks about håndværkerfradrag can deduct only the labour, and only from an
+// invoice that names it apart from the materials; the owner is reminded in every request's mail when
+// some of the trade's work qualifies (rules/tax-deduction.ts).
+const DEDUCTION_REMINDER =
+  'Spørger kunden om håndværkerfradrag? Så skal arbejdsløn og materialer stå på hver sin linje i tilbuddet og på fakturaen, og kunden skal betale elektronisk.';
+
+function qualifiesForDeduction(
+  company: Partial<Pick<Company, 'name' | 'industryCode' | 'industryDesc'>>,
+): boolean {
+  const trade = findTradeProfile({
+    industryCode: company.industryCode ?? null,
+    industryDesc: company.industryDesc ?? null,
+    companyName: company.name ?? null,
+  });
+  return deductionWork(trade.id).length > 0;
+}
+
 export function leadMail(
   lead: Lead,
-  company: Pick<Company, 'name'>,
+  company: Pick<Company, 'name'> & Partial<Pick<Company, 'industryCode' | 'industryDesc'>>,
   to: string,
   adminUrl: string,
   photos: { filename: string; content: Buffer }[],
@@ -38,11 +60,14 @@ export function leadMail(
     `${LEAD_FIELDS.message}`,
     lead.message,
     '',
-    photos.length > 0 ? `${photos.length} billede(r) vedhæftet.` : 'Ingen billeder vedhæftet.',
+    photos.length > 0
+      ? `${countOf(photos.length, 'billede', 'billeder')} vedhæftet.`
+      : 'Ingen billeder vedhæftet.',
     '',
     lead.email
       ? 'Svar på denne e-mail for at skrive direkte til kunden.'
       : 'Kunden har ikke opgivet en e-mail.',
+    ...(qualifiesForDeduction(company) ? ['', DEDUCTION_REMINDER, ''] : []),
     `Se alle henvendelser: ${adminUrl}`,
   ];
   return {
