@@ -1,31 +1,45 @@
-// /onboarding in Chromium against the real product in this process (support/stack.ts): the built page
-// and its React island, the onboarding API on SQLite with the demo CVR registry, and the in-process
-// publish queue rendering with the built templates, so a created site really gets published and opened. Screenshots of
-// every step (phone and desktop) go to test-artifacts/onboarding/ (git-ignored) for review
-// when asked for (MESTERSIDE_SHOTS=1).
+// /onboarding in Chromium against the real front server in this process (support/stack.ts): the built
+// page and its React island, the onboarding API on SQLite with the demo CVR registry, and an
+// in-process publish queue rendering with the built templates, so a created site really gets
+// published and opened. Screenshots of every step (phone and desktop) go to test-artifacts/onboarding/
+// (git-ignored) for review when asked for (MESTERSIDE_SHOTS=1).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwnerAccount } from '../../api/auth/accounts';
 import { type Db, insertCompany, listAnalyticsEvents } from '../../db';
+import { createSitePublisher } from '../../generator';
+import { loadSiteRenderer } from '../../generator/astro-renderer';
 import { websiteUrlMessage } from '../../rules/domain';
 import { MESSAGES } from '../../rules/messages';
+import { createPublishQueue, type PublishQueue } from '../../worker';
 import { launchChromium } from '../support/browser';
 import { layoutProblems } from '../support/no-overflow';
 import { reviewShot } from '../support/review-shots';
-import { type ProductTestStack, startTestStack } from '../support/stack';
+import { type FrontStack, startTestStack } from '../support/stack';
 
 const PHONE = { width: 375, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
 const PASSWORD = 'tagrende-42';
 
-let stack: ProductTestStack;
+let stack: FrontStack;
+let queue: PublishQueue | undefined;
 let db: Db;
 let browser: Browser;
 let origin: string;
 
 beforeAll(async () => {
-  // The product in this process (support/stack.ts): no Redis, publishing on this thread.
-  stack = await startTestStack({ serve: 'product', env: { PUBLIC_HOST: 'localhost' } });
+  // The front server and API in this process (support/stack.ts's 'front') with an in-process publish
+  // queue rendering with the built templates: what the onboarding needs of the product, without the
+  // rest of npm start's parts (the landing's render at start, previews, the sweeps), about 2 s of CPU.
+  stack = await startTestStack({
+    serve: 'front',
+    env: { PUBLIC_HOST: 'localhost' },
+    prepare: async ({ db, config, logger }) => {
+      const publisher = await createSitePublisher({ db, config, renderer: await loadSiteRenderer() });
+      queue = createPublishQueue({ db, logger, redisUrl: null, render: (cvr) => publisher.publish(cvr) });
+    },
+    app: { enqueuePublish: (cvr) => (queue ? queue.enqueue(cvr) : Promise.reject(new Error('no queue'))) },
+  });
   db = stack.db;
   origin = stack.origin;
   browser = await launchChromium();
@@ -33,6 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  await queue?.close();
   await stack?.close();
 });
 

@@ -43,7 +43,7 @@ export interface StackOptions {
    *  configuration's database (SQLite in STORAGE_DIR, a copy of the run's migrated template). */
   dialect?: Dialect;
   /** Runs on the store before anything serves it (seeding). */
-  prepare?: (store: { db: Db; config: Config }) => Promise<void>;
+  prepare?: (store: { db: Db; config: Config; logger: Logger }) => Promise<void>;
   /** 'free': listen on a port found first, and name it in PUBLIC_HOST (see `env`). */
   port?: 'free';
 }
