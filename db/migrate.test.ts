@@ -20,6 +20,7 @@ const RELEASED = [
   '0017-domain-claims',
   '0018-save-count-in-publish-state',
   '0019-welcome-mails',
+  '0020-lead-spam',
 ];
 
 const APP_TABLES = [
@@ -36,6 +37,7 @@ const APP_TABLES = [
   'lead_form_key',
   'lead_mails',
   'lead_settings',
+  'lead_spam_summaries',
   'lead_tokens_spent',
   'leads',
   'orders',

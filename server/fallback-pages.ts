@@ -58,11 +58,5 @@ export function redirectHeaders(location: string, permanent: boolean): OutgoingH
  * (rules/trial.ts siteState 'inactive'): 503, so search engines keep the site for when it returns.
  */
 export function inactiveSitePage(homeHref: string): FixedResponse {
-  return page(
-    503,
-    'Hjemmesiden er ikke aktiv',
-    'Hjemmesiden er ikke aktiv',
-    'Denne hjemmeside er ikke aktiv i øjeblikket. Ejeren kan genåbne den ved at bestille et abonnement.',
-    homeHref,
-  );
+  return page(503, MESSAGES.siteInactiveTitle, MESSAGES.siteInactiveTitle, MESSAGES.siteInactive, homeHref);
 }
