@@ -506,8 +506,10 @@ export interface ApiPaths {
           createdAt: string;
           readAt: string | null;
           handledAt: string | null;
+          spam: boolean;
         }>;
         unread: number;
+        spam: number;
       };
     };
   };
@@ -532,6 +534,7 @@ export interface ApiPaths {
         createdAt: string;
         readAt: string | null;
         handledAt: string | null;
+        spam: boolean;
       };
     };
     delete: {
@@ -563,6 +566,32 @@ export interface ApiPaths {
         formEnabled: boolean;
         recipientEmail: "" | string;
         defaultRecipient: string;
+      };
+    };
+  };
+  "/leads/spam": {
+    get: {
+      body: never;
+      answer: {
+        leads: Array<{
+          id: string;
+          name: string;
+          phone: string;
+          email: string;
+          postcode: string;
+          message: string;
+          photos: Array<{
+            url: string;
+            width: number;
+            height: number;
+          }>;
+          createdAt: string;
+          readAt: string | null;
+          handledAt: string | null;
+          spam: boolean;
+        }>;
+        unread: number;
+        spam: number;
       };
     };
   };

@@ -1,12 +1,14 @@
 // The owner's inbox of quote requests (issue 25), mounted at /api/leads behind the tenant middleware:
 // every call acts on c.get('company') only, so a request of company A is never visible to B.
 //   GET    /api/leads                  – the requests, newest first, and how many are unread
+//   GET    /api/leads/spam             – the requests set aside as possible spam (issue 39), newest first
 //   GET    /api/leads/unread           – the unread count (navigation, dashboard)
 //   PATCH  /api/leads/{id}             – mark read/unread, handled/not handled
 //   DELETE /api/leads/{id}             – delete the request and its photos at once
 //   GET    /api/leads/{id}/photos/{n}  – a photo, to this owner only (never a public address)
 //   GET/PUT /api/leads/settings        – show the form or not, which e-mail receives requests
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { LeadJson } from '../../contracts/leads';
 import {
   leadCountsSchema,
@@ -18,11 +20,13 @@ import {
 } from '../../contracts/leads';
 import {
   type Company,
+  countSpamLeads,
   countUnreadLeads,
   deleteLead,
   findLead,
   getLeadSettings,
   type Lead,
+  type LeadList,
   listLeads,
   saveLeadSettings,
   updateLeadState,
@@ -50,6 +54,7 @@ function toLeadJson(lead: Lead): LeadJson {
     createdAt: lead.createdAt,
     readAt: lead.readAt,
     handledAt: lead.handledAt,
+    spam: lead.spam,
   };
 }
 
@@ -61,6 +66,14 @@ const list = createRoute({
   path: '/',
   tags: ['leads'],
   summary: "The company's quote requests, newest first, and the unread count",
+  responses: { 200: answer(leadListSchema, 'The requests') },
+});
+
+const listSpam = createRoute({
+  method: 'get',
+  path: '/spam',
+  tags: ['leads'],
+  summary: 'The requests set aside as possible spam (past the hourly allowance), newest first',
   responses: { 200: answer(leadListSchema, 'The requests') },
 });
 
@@ -124,11 +137,17 @@ const photo = createRoute({
 export function createLeadRoutes(): OpenAPIHono<OwnerEnv> {
   const leads = routeGroup<OwnerEnv>();
 
-  leads.openapi(list, async (c) => {
+  const answerList = async (c: Context<OwnerEnv>, which: LeadList) => {
     const { db, company } = c.var;
-    const [rows, unread] = await Promise.all([listLeads(db, company.cvr), countUnreadLeads(db, company.cvr)]);
-    return c.json(leadListSchema.parse({ leads: rows.map(toLeadJson), unread }), 200);
-  });
+    const [rows, unread, spam] = await Promise.all([
+      listLeads(db, company.cvr, 500, which),
+      countUnreadLeads(db, company.cvr),
+      countSpamLeads(db, company.cvr),
+    ]);
+    return c.json(leadListSchema.parse({ leads: rows.map(toLeadJson), unread, spam }), 200);
+  };
+  leads.openapi(list, (c) => answerList(c, 'requests'));
+  leads.openapi(listSpam, (c) => answerList(c, 'spam'));
 
   leads.openapi(unread, async (c) => {
     return c.json({ unread: await countUnreadLeads(c.get('db'), c.get('company').cvr) }, 200);
