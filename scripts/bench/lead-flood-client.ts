@@ -20,13 +20,16 @@ export interface FloodTarget {
   cvr: string;
 }
 
-/** A quote-form body of `bytes` (about): the form's fields with a forged token, then three photos. */
-export function floodBody(bytes: number): Buffer {
+/** A quote-form body of `bytes` (about): the form's fields (a forged token unless given), then three photos. */
+export function floodBody(
+  bytes: number,
+  token = '1700000000000.p.forfalsket-token-forfalsket-token-forfalsket-t',
+): Buffer {
   const field = (name: string, value: string) =>
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   const head = Buffer.from(
     [
-      field('token', '1700000000000.p.forfalsket-token-forfalsket-token-forfalsket-t'),
+      field('token', token),
       field('website', ''),
       field('name', 'Bo Bot'),
       field('phone', '12345678'),
@@ -139,21 +142,27 @@ async function send(connection: Connection, body: Buffer, from: number, until: n
 }
 
 /**
- * One round: `connections` posts of `body` at once. Each sends its headers and FIRST_BYTES, then all
- * wait `pauseMs` (an answer by then came from the headers alone); the rest send their whole body
- * (those in `abortAt` break off after half of it) and wait for their answer.
+ * One round: `connections` posts of `body` at once. Each sends its headers and its first bytes, then
+ * all wait `pauseMs` (an answer by then came from the headers alone, or from those first bytes); the
+ * rest send their whole body (those `abort` picks break off after half of it) and wait for their
+ * answer.
  */
 export async function floodOnce(
   target: FloodTarget,
   body: Buffer,
-  options: { connections: number; pauseMs: number; abort?: (index: number) => boolean },
+  options: {
+    connections: number;
+    pauseMs: number;
+    abort?: (index: number) => boolean;
+    /** What each sends before the pause; default FIRST_BYTES. */
+    firstBytes?: number;
+  },
 ): Promise<FloodAnswer[]> {
+  const first = options.firstBytes ?? FIRST_BYTES;
   const connections = await Promise.all(
     Array.from({ length: options.connections }, () => open(target, body)),
   );
-  const firstSent = await Promise.all(
-    connections.map((connection) => send(connection, body, 0, FIRST_BYTES)),
-  );
+  const firstSent = await Promise.all(connections.map((connection) => send(connection, body, 0, first)));
   await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
   return Promise.all(
     connections.map(async (connection, index): Promise<FloodAnswer> => {
@@ -162,11 +171,14 @@ export async function floodOnce(
         return { status: await connection.answer, sentBeforeAnswer: firstSent[index] ?? 0, aborted: false };
       }
       if (options.abort?.(index)) {
-        const sent = await send(connection, body, FIRST_BYTES, Math.floor(body.length / 2));
+        const sent = await send(connection, body, first, Math.floor(body.length / 2));
         connection.socket.destroy();
         return { status: null, sentBeforeAnswer: sent, aborted: true };
       }
-      const sent = await send(connection, body, FIRST_BYTES, body.length);
+      // The next 64 KB, and a moment to read an answer that came early (as a browser would).
+      let sent = await send(connection, body, first, first + FIRST_BYTES);
+      await Promise.race([connection.answer, new Promise((resolve) => setTimeout(resolve, 300))]);
+      sent = await send(connection, body, sent, body.length);
       const status = await Promise.race([
         connection.answer,
         new Promise<null>((resolve) => setTimeout(() => resolve(null), 60_000)),

@@ -168,8 +168,25 @@ describe('before the body', () => {
 });
 
 describe('the body', () => {
+  it('is not read past a bad token when it is large: the answer comes at once and the connection closes', async () => {
+    const { bytes, type } = await formBody({ ...visitor, token: 'forfalsket' }, 20 * MB);
+    const { stream, counter } = countingStream(bytes);
+    const answer = await send(stream, type, { length: bytes.length });
+    expect(answer.status).toBe(400);
+    expect(await errorOf(answer)).toBe(LEAD_MESSAGES.tokenRefused);
+    expect(answer.headers.get('connection')).toBe('close');
+    expect(counter.pulled).toBeLessThan(MB);
+    // A small one is read to its end, and the connection stays.
+    const small = await formBody({ ...visitor, token: 'forfalsket' }, 100 * 1024);
+    const smallAnswer = await send(small.bytes, small.type, { length: small.bytes.length });
+    expect(smallAnswer.status).toBe(400);
+    expect(smallAnswer.headers.get('connection')).toBeNull();
+  });
+
   it('is cut off at the cap as it streams when it declares no length', async () => {
-    const { bytes, type } = await formBody({ ...visitor, token: 'x' }, LEAD_FORM_MAX_BODY_BYTES + 4 * MB);
+    // A valid token: its photos are wanted, so the body is read until the cap stops it.
+    const token = await freshToken(h.db, CVR, new Date(h.now().getTime() - 10_000));
+    const { bytes, type } = await formBody({ ...visitor, token }, LEAD_FORM_MAX_BODY_BYTES + 4 * MB);
     const { stream, counter } = countingStream(bytes);
     const answer = await send(stream, type, { length: null });
     expect(answer.status).toBe(413);

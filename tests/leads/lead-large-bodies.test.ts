@@ -2,8 +2,9 @@
 // `npm start` with two serving processes (issue 39). Before, every body was read whole into memory
 // first: both serving processes grew by about 300 MB that they did not give back. Now each process
 // reads at most two large bodies of one client at a time (api/leads/upload-gate.ts) and refuses the
-// others from their headers; what it reads it throws away as it arrives once the token says no
-// (api/leads/lead-body.ts), and a body broken off halfway leaves nothing behind.
+// others from their headers (after a one-second pause, the connection then closed, the body never
+// read); what it reads it stops reading once the token says no (api/leads/lead-body.ts), and a body
+// broken off halfway leaves nothing behind.
 //
 // How memory is measured: the resident set (VmRSS in /proc/<pid>/status) of each serving process
 // (the copies `npm start` forks, `web-process` in the run's process group; the primary serves
@@ -17,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_AGE_MS } from '../../api/leads/form-token';
 import { UPLOAD_GATE_DEFAULTS } from '../../api/leads/upload-gate';
 import { LEAD_MESSAGES } from '../../rules/messages';
-import { FIRST_BYTES, type FloodTarget, floodBody, floodOnce } from '../../scripts/bench/lead-flood-client';
+import { type FloodTarget, floodBody, floodOnce } from '../../scripts/bench/lead-flood-client';
 import { type Run, spawnProduct, waitFor } from '../support/processes';
 
 const CVR = '12345678'; // a demo company `npm start` seeds
@@ -91,37 +92,38 @@ describe('40 concurrent 31 MB bodies from one address', () => {
     }, 50);
     const body = floodBody(31_000_000);
     let answers: Awaited<ReturnType<typeof floodOnce>>;
+    let broken: Awaited<ReturnType<typeof floodOnce>>;
     try {
-      let admitted = 0;
-      answers = await floodOnce(target, body, {
-        connections: 40,
-        pauseMs: 1_500,
-        // Of the bodies being read, every other one breaks off halfway.
-        abort: () => admitted++ % 2 === 0,
+      // Each sends its headers and the first 32 bytes (not yet its token), then waits 2.5 s: the
+      // bodies the server is reading by then are the ones still waiting for an answer.
+      answers = await floodOnce(target, body, { connections: 40, pauseMs: 2_500, firstBytes: 32 });
+      // Then two uploads the server keeps reading (the page's own token, so their photos are
+      // wanted), broken off halfway: what was read of them must not stay.
+      const page = await (await fetch(`${run.origin()}/${CVR}/`)).text();
+      const token = /name="token" value="([^"]+)"/.exec(page)?.[1] ?? '';
+      expect(token).not.toBe('');
+      broken = await floodOnce(target, floodBody(31_000_000, token), {
+        connections: SERVING_PROCESSES,
+        pauseMs: 500,
+        abort: () => true,
       });
     } finally {
       clearInterval(sampler);
     }
     peak = Math.max(peak, residentBytes(copies));
 
-    // Refused from the headers: answered 429 before more than the first 64 KB were sent.
-    const refused = answers.filter(
-      (answer) => answer.status === 429 && answer.sentBeforeAnswer <= FIRST_BYTES,
-    );
-    // Read: only those the cap let in, each read to its end (or its break) and refused by its token.
-    const read = answers.filter((answer) => !refused.includes(answer));
+    // Refused from the headers: answered 429 while no more than those 32 bytes were sent.
+    const refused = answers.filter((answer) => answer.status === 429 && answer.sentBeforeAnswer === 32);
+    // Read: those still being read after the pause, at most the cap per serving process, each
+    // refused by its token once that arrived (400), the rest of its body never read.
+    const read = answers.filter((answer) => answer.sentBeforeAnswer > 32);
     const cap = UPLOAD_GATE_DEFAULTS.perClient * SERVING_PROCESSES;
     expect(read.length).toBeGreaterThan(0);
     expect(read.length).toBeLessThanOrEqual(cap);
     expect(refused).toHaveLength(40 - read.length);
-    for (const answer of read) {
-      if (answer.aborted) expect(answer.status).toBeNull();
-      else
-        expect({ status: answer.status, sent: answer.sentBeforeAnswer === body.length }).toEqual({
-          status: 400,
-          sent: true,
-        });
-    }
+    expect(read.map((answer) => answer.status)).toEqual(read.map(() => 400));
+    expect(read.every((answer) => answer.sentBeforeAnswer < body.length / 4)).toBe(true);
+    expect(broken.map((answer) => answer.aborted)).toEqual([true, true]);
     const growth = peak - before;
     expect(growth, `grew by ${(growth / MB).toFixed(1)} MB`).toBeLessThan(100 * MB);
 
