@@ -26,7 +26,10 @@ export interface LeadFloodFigures {
   flood: string;
 }
 
-export async function benchLeadFlood(options: { seconds: number; rounds: number }): Promise<LeadFloodFigures> {
+export async function benchLeadFlood(options: {
+  seconds: number;
+  rounds: number;
+}): Promise<LeadFloodFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-lead-flood-'));
   const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'warn', PORT: '0' });
   const logger = createLogger(config);
