@@ -53,7 +53,7 @@ export class LeadBodyAborted extends Error {
   override name = 'LeadBodyAborted';
 }
 
-export class LeadBodyMalformed extends Error {
+class LeadBodyMalformed extends Error {
   override name = 'LeadBodyMalformed';
 }
 

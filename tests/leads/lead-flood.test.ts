@@ -8,7 +8,7 @@
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freshToken, pageToken } from '../../api/leads/form-token';
-import { LEAD_LIMITS, SPAM_KEEP_PER_COMPANY } from '../../api/leads/lead-limits';
+import { LEAD_LIMITS, SPAM_KEEP_DAYS, SPAM_KEEP_PER_COMPANY } from '../../api/leads/lead-limits';
 import { createMailOutbox, type MailOutbox } from '../../api/mail-outbox';
 import type { LeadJson } from '../../contracts/leads';
 import { countSpamLeads, listLeads, SUMMARY_DELAY_MS, SUMMARY_EVERY_MS, updateCompany } from '../../db';
@@ -153,7 +153,7 @@ describe('a flood of quote requests', () => {
     expect(sink.messages).toHaveLength(floodMailed.length + 2);
   }, 180_000);
 
-  it("spends only its own kind's allowance: a flood with the script's tokens leaves a visitor without it mailed", async () => {
+  it("spends only its own kind's allowance (a flood with the script's tokens leaves a visitor without it mailed), and goes after 30 days", async () => {
     const floodSize = LEAD_LIMITS.allowance.limit + 30;
     for (let n = 0; n < floodSize; n++) {
       // A bot that fetches a fresh token per request and waits out its minimum age.
@@ -171,6 +171,14 @@ describe('a flood of quote requests', () => {
       LEAD_LIMITS.allowance.limit,
     );
     expect(await countSpamLeads(h.db, CVR)).toBe(30);
+
+    // A month later the possible spam is gone; the requests stay their twelve months.
+    const monthLater = new Date(h.now().getTime() + (SPAM_KEEP_DAYS + 1) * 24 * 3_600_000);
+    await outbox.close();
+    outbox = outboxAt(() => monthLater);
+    expect(await outbox.deleteExpired()).toBe(30);
+    expect(await countSpamLeads(h.db, CVR)).toBe(0);
+    expect(await listLeads(h.db, CVR)).toHaveLength(stored.length);
   }, 60_000);
 
   it('still refuses the flooding addresses themselves: one address, one IPv6 /64', async () => {
