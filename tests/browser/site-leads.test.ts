@@ -84,7 +84,7 @@ const waitForMail = (replyTo: string) => waitForMailWith(`Reply-To: ${replyTo}`)
 
 async function loginAsNewOwner(page: Page) {
   await page.goto(`${admin.origin}/admin`);
-  await page.getByLabel('Email').fill(NEW_OWNER.email);
+  await page.getByLabel('E-mail').fill(NEW_OWNER.email);
   await page.getByLabel('Password').fill(NEW_OWNER.password);
   await page.getByRole('button', { name: 'Log ind' }).click();
   await page.waitForURL(`${admin.origin}/admin/dashboard`);
@@ -102,7 +102,7 @@ describe('the quote form on a freshly onboarded site, in Chromium', () => {
     await page.getByLabel('Vi har ingen hjemmeside').check();
     await page.getByRole('button', { name: 'Fortsæt' }).click();
     await page.getByRole('heading', { name: 'Opret login' }).waitFor();
-    await page.getByLabel('Email').fill(NEW_OWNER.email);
+    await page.getByLabel('E-mail').fill(NEW_OWNER.email);
     await page.getByLabel('Password', { exact: true }).fill(NEW_OWNER.password);
     await page.getByLabel('Gentag password').fill(NEW_OWNER.password);
     await page.getByLabel('Jeg accepterer privatlivspolitikken').check();
@@ -120,6 +120,9 @@ describe('the quote form on a freshly onboarded site, in Chromium', () => {
     const welcome = await waitForMailWith(`To: ${NEW_OWNER.email}`);
     expect(welcome).toContain('Testfirmaet Tømrer ApS');
     expect(welcome).toContain(`/${NEW_OWNER.cvr}/`);
+    // Where the form is and where its requests go: the login e-mail (issue 39).
+    expect(welcome).toContain(`/${NEW_OWNER.cvr}/#tilbud`);
+    expect(welcome).toContain(`Hver forespørgsel sendes til ${NEW_OWNER.email}`);
     await page.context().close();
   }, 60_000);
 
@@ -144,8 +147,8 @@ describe('the quote form on a freshly onboarded site, in Chromium', () => {
     await reviewShot(page.locator('#tilbud'), 'site-leads', 'thanks-360');
 
     const mail = await waitForMail('sofie@example.dk');
-    // To the company's e-mail from the registry (the default recipient), not the login.
-    expect(mail).toContain(`To: ${cvrapi.company.email}`);
+    // To the owner's login e-mail (the default recipient, issue 39), not the registry's e-mail.
+    expect(mail).toContain(`To: ${NEW_OWNER.email}`);
     expect(mail).toContain('Tagrenden er faldet ned.');
     expect(mail).toMatch(/Content-Type: image\/jpeg/i);
   }, 60_000);
