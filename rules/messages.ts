@@ -280,6 +280,10 @@ export const LEAD_MESSAGES = {
   photosNone: 'Ingen billeder valgt',
   photosOne: 'billede valgt:',
   photosMany: 'billeder valgt:',
+  /** The send button while the request goes up (with the upload's percentage after it). */
+  sending: 'Sender…',
+  /** The script's request never reached the server (no connection): the form stays as it was. */
+  notSent: 'Forespørgslen blev ikke sendt. Tjek din internetforbindelse, og tryk Send igen.',
   loadFailed: 'Kunne ikke hente henvendelserne',
   updateFailed: 'Kunne ikke gemme ændringen',
   deleteFailed: 'Kunne ikke slette henvendelsen',

@@ -48,7 +48,6 @@ import { classifyHost } from '../../rules/request-target';
 import { siteState } from '../../rules/trial';
 import type { AppEnv } from '../env';
 import { LEAD_FORM_MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from '../images/upload-rules';
-import { type FormPageInput, leadFormPage } from '../leads/form-page';
 import { type CheckedToken, checkToken, freshToken } from '../leads/form-token';
 import {
   bodySource,
@@ -59,6 +58,7 @@ import {
 } from '../leads/lead-body';
 import { bodyCost, LEAD_LIMITS, type LeadLimits, SPAM_KEEP_PER_COMPANY } from '../leads/lead-limits';
 import { prepareLeadPhotos, removeLeadPhotos, writeLeadPhotos } from '../leads/lead-photos';
+import { refusalPageAnswer } from '../leads/refusal-page';
 import { UploadGate } from '../leads/upload-gate';
 import type { MailOutbox } from '../mail-outbox';
 import { clientIp } from '../middleware/rate-limit';
@@ -239,15 +239,8 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
         const code = status === 429 ? 'rate_limited' : status === 413 ? 'payload_too_large' : 'invalid_input';
         return c.json({ error: { code, message }, fields: errors, token: fresh }, status);
       }
-      const page: FormPageInput = {
-        companyName: site.company.name,
-        base: site.base,
-        action: `/api/sites/${cvr}/leads`,
-        token: fresh,
-        values,
-        errors,
-      };
-      return c.html(leadFormPage(page), status);
+      // Without JavaScript: the site's contact page with the visitor's text and the refusals (issue 39).
+      return refusalPageAnswer(c, { cvr, base: site.base, token: fresh, values, errors }, status);
     };
 
     // ── From the headers: nothing of the body is read before these pass. ──

@@ -20,6 +20,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'tomrer',
     noun: noun('tømrer', 'tømreren', 'tømrere', 'tømrerne'),
     workplace: 'onsite',
+    photoExamples: 'taget, vinduet eller skaden',
     codes: ['433200'],
     stems: ['tømrer', 'bygningssnedker'],
     services: [
@@ -53,6 +54,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'snedker',
     noun: noun('snedker', 'snedkeren', 'snedkere', 'snedkerne'),
     workplace: 'onsite',
+    photoExamples: 'rummet, skabet eller døren',
     codes: ['162300', '310900'],
     stems: ['snedker', 'møbelsnedker'],
     services: [
@@ -85,6 +87,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'murer',
     noun: noun('murer', 'mureren', 'murere', 'murerne'),
     workplace: 'onsite',
+    photoExamples: 'muren, facaden eller revnen',
     codes: ['439910'],
     stems: ['murer', 'murværk'],
     services: [
@@ -120,6 +123,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'maler',
     noun: noun('maler', 'maleren', 'malere', 'malerne'),
     workplace: 'onsite',
+    photoExamples: 'væggen, facaden eller træværket',
     // 433400 'Malerforretninger og glarmestre' is shared with the glarmester: the name decides.
     codes: ['433410', '433400'],
     stems: ['maler'],
@@ -153,6 +157,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'vvs',
     noun: noun('VVS-installatør', 'VVS-installatøren', 'VVS-installatører', 'VVS-installatørerne'),
     workplace: 'onsite',
+    photoExamples: 'badeværelset, hanen eller utætheden',
     codes: ['432200'],
     stems: ['vvs', 'vvs- og blikkenslager', 'rørlægger', 'gasinstallat', 'gasservice'],
     weakStems: ['sanitet', 'varmepumpe'],
@@ -189,6 +194,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'blikkenslager',
     noun: noun('blikkenslager', 'blikkenslageren', 'blikkenslagere', 'blikkenslagerne'),
     workplace: 'onsite',
+    photoExamples: 'taget, tagrenden eller inddækningen',
     // 432200 'VVS- og blikkenslagerforretninger' is shared with VVS: the name decides.
     codes: ['432200'],
     stems: ['blikkenslager'],
@@ -225,6 +231,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'elektriker',
     noun: noun('elektriker', 'elektrikeren', 'elektrikere', 'elektrikerne'),
     workplace: 'onsite',
+    photoExamples: 'eltavlen, stikkontakten eller rummet',
     codes: ['432100'],
     stems: ['elektriker', 'elinstallat', 'el-installat', 'elektro', 'el-service', 'elservice'],
     nameWords: ['el'],
@@ -260,6 +267,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'kloakmester',
     noun: noun('kloakmester', 'kloakmesteren', 'kloakmestre', 'kloakmestrene'),
     workplace: 'onsite',
+    photoExamples: 'kloakdækslet, afløbet eller skaden',
     codes: ['370000'],
     stems: ['kloak', 'kloakmester'],
     weakStems: ['afløb', 'spildevand'],
@@ -296,6 +304,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'anlaegsgartner',
     noun: noun('anlægsgartner', 'anlægsgartneren', 'anlægsgartnere', 'anlægsgartnerne'),
     workplace: 'onsite',
+    photoExamples: 'haven, terrassen eller indkørslen',
     codes: ['813000'],
     stems: ['anlægsgartner', 'haveanlæg'],
     weakStems: ['landskab'],
@@ -330,6 +339,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'brolaegger',
     noun: noun('brolægger', 'brolæggeren', 'brolæggere', 'brolæggerne'),
     workplace: 'onsite',
+    photoExamples: 'indkørslen, terrassen eller fliserne',
     codes: [],
     stems: ['brolæg'],
     weakStems: ['belægning'],
@@ -363,6 +373,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'tagdaekker',
     noun: noun('tagdækker', 'tagdækkeren', 'tagdækkere', 'tagdækkerne'),
     workplace: 'onsite',
+    photoExamples: 'taget, tagstenene eller skaden',
     codes: ['439100'],
     stems: ['tagdæk', 'tagpap'],
     weakStems: ['tag-'],
@@ -398,6 +409,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'taekkemand',
     noun: noun('tækkemand', 'tækkemanden', 'tækkemænd', 'tækkemændene'),
     workplace: 'onsite',
+    photoExamples: 'stråtaget, rygningen eller skaden',
     // 439100 'Tagdækning' is shared with the tagdækker: the name decides.
     codes: ['439100'],
     stems: ['tækkemand', 'tækkemænd', 'tække', 'stråtag'],
@@ -434,6 +446,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'glarmester',
     noun: noun('glarmester', 'glarmesteren', 'glarmestre', 'glarmestrene'),
     workplace: 'onsite',
+    photoExamples: 'ruden, vinduet eller skaden',
     codes: ['433420', '433400'],
     stems: ['glarmester', 'glarmest'],
     weakStems: ['glas'],
@@ -467,6 +480,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'gulvlaegger',
     noun: noun('gulvlægger', 'gulvlæggeren', 'gulvlæggere', 'gulvlæggerne'),
     workplace: 'onsite',
+    photoExamples: 'gulvet, rummet eller skaden',
     codes: ['433300'],
     stems: ['gulv', 'gulvbelægning'],
     services: [
@@ -499,6 +513,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'smed',
     noun: noun('smed', 'smeden', 'smede', 'smedene'),
     workplace: 'onsite',
+    photoExamples: 'trappen, rækværket eller lågen',
     codes: ['251100', '256200'],
     stems: ['smed', 'metalkonstruktion', 'stålkonstruktion'],
     weakStems: ['maskinværksted'],
@@ -532,6 +547,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'laasesmed',
     noun: noun('låsesmed', 'låsesmeden', 'låsesmede', 'låsesmedene'),
     workplace: 'onsite',
+    photoExamples: 'låsen, døren eller skaden',
     codes: [],
     stems: ['låsesmed', 'låse'],
     weakStems: ['nøgle'],
@@ -565,6 +581,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'stenhugger',
     noun: noun('stenhugger', 'stenhuggeren', 'stenhuggere', 'stenhuggerne'),
     workplace: 'onsite',
+    photoExamples: 'stenen, bordpladen eller gravstenen',
     codes: ['237000'],
     stems: ['stenhug', 'gravsten', 'mindesten'],
     weakStems: ['natursten'],
@@ -604,6 +621,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'isolator',
     noun: noun('isolatør', 'isolatøren', 'isolatører', 'isolatørerne'),
     workplace: 'onsite',
+    photoExamples: 'loftet, væggen eller kælderen',
     codes: ['432910'],
     stems: ['isoler', 'isolat'],
     services: [
@@ -641,6 +659,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
       'neuter',
     ),
     workplace: 'onsite',
+    photoExamples: 'anlægget, emhætten eller rummet',
     codes: [],
     stems: ['ventilation'],
     weakStems: ['klima'],
@@ -674,6 +693,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'skorstensfejer',
     noun: noun('skorstensfejer', 'skorstensfejeren', 'skorstensfejere', 'skorstensfejerne'),
     workplace: 'onsite',
+    photoExamples: 'skorstenen, brændeovnen eller fyret',
     codes: [],
     stems: ['skorstensfej'],
     services: [
@@ -706,6 +726,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'byggefirma',
     noun: noun('byggefirma', 'byggefirmaet', 'byggefirmaer', 'byggefirmaerne', 'neuter'),
     workplace: 'onsite',
+    photoExamples: 'huset, rummet eller opgaven',
     codes: ['412000'],
     stems: ['byggefirma', 'byggeforretning', 'totalentrepri', 'hovedentrepri'],
     weakStems: ['opførelse af'],
@@ -739,6 +760,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'stukkator',
     noun: noun('stukkatør', 'stukkatøren', 'stukkatører', 'stukkatørerne'),
     workplace: 'onsite',
+    photoExamples: 'stukken, loftet eller skaden',
     codes: ['433100'],
     stems: ['stukkatør', 'stukkatur', 'stuk'],
     services: [
@@ -772,6 +794,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'fuger',
     noun: noun('fuger', 'fugeren', 'fugere', 'fugerne'),
     workplace: 'onsite',
+    photoExamples: 'fugerne, vinduet eller badeværelset',
     codes: [],
     stems: ['fuger', 'fugning', 'fugefirma', 'fugemester', 'fugeteknik'],
     services: [
@@ -804,6 +827,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'fliselaegger',
     noun: noun('fliselægger', 'fliselæggeren', 'fliselæggere', 'fliselæggerne'),
     workplace: 'onsite',
+    photoExamples: 'badeværelset, gulvet eller væggen',
     // 433300 'Gulvbelægning og vægbeklædning' is shared with the gulvlægger: the name decides.
     codes: ['433300'],
     stems: ['fliselæg', 'flisemester', 'klinkelæg'],
@@ -840,6 +864,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'stillads',
     noun: noun('stilladsfirma', 'stilladsfirmaet', 'stilladsfirmaer', 'stilladsfirmaerne', 'neuter'),
     workplace: 'onsite',
+    photoExamples: 'huset, facaden eller taget',
     codes: [],
     stems: ['stillads'],
     services: [
@@ -873,6 +898,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'kolemontor',
     noun: noun('kølemontør', 'kølemontøren', 'kølemontører', 'kølemontørerne'),
     workplace: 'onsite',
+    photoExamples: 'anlægget, rummet eller typeskiltet',
     codes: [],
     stems: ['kølemontør', 'køleteknik', 'kølefirma', 'køleservice', 'køleanlæg', 'køl og frys', 'køl & frys'],
     weakStems: ['aircondition'],
@@ -907,6 +933,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'solceller',
     noun: noun('solcellefirma', 'solcellefirmaet', 'solcellefirmaer', 'solcellefirmaerne', 'neuter'),
     workplace: 'onsite',
+    photoExamples: 'taget, eltavlen eller grunden',
     codes: [],
     stems: ['solcelle', 'solenergi', 'solpanel', 'solvarme'],
     services: [
@@ -941,6 +968,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'skadedyr',
     noun: noun('skadedyrsbekæmper', 'skadedyrsbekæmperen', 'skadedyrsbekæmpere', 'skadedyrsbekæmperne'),
     workplace: 'onsite',
+    photoExamples: 'skaden, sporene eller stedet',
     codes: [],
     stems: ['skadedyr', 'rottebekæmp', 'rottefænger', 'insektbekæmp'],
     services: [
@@ -974,6 +1002,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'entreprenor',
     noun: noun('entreprenør', 'entreprenøren', 'entreprenører', 'entreprenørerne'),
     workplace: 'onsite',
+    photoExamples: 'grunden, huset eller opgaven',
     // 439990 'Anden specialiseret bygge- og anlægsvirksomhed i.a.n.' says no trade (a fuger, a
     // scaffolder, a concrete grinder …) and 412000 'Opførelse af nye bygninger' is the byggefirma.
     codes: ['431200', '421100', '429900'],
@@ -1015,6 +1044,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
       'neuter',
     ),
     workplace: 'onsite',
+    photoExamples: 'bygningen, rummet eller opgaven',
     codes: ['431100'],
     stems: ['nedrivning', 'nedbrydning'],
     services: [
@@ -1046,6 +1076,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'mekaniker',
     noun: noun('mekaniker', 'mekanikeren', 'mekanikere', 'mekanikerne'),
     workplace: 'shop',
+    photoExamples: 'bilen, skaden eller advarselslampen',
     codes: ['452010'],
     stems: ['mekaniker', 'autoværksted', 'bilværksted', 'autoreparation'],
     weakStems: ['auto', 'motorkøretøjer'],
@@ -1079,6 +1110,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'autolakerer',
     noun: noun('autolakerer', 'autolakereren', 'autolakerere', 'autolakererne'),
     workplace: 'shop',
+    photoExamples: 'skaden, ridsen eller bilen',
     codes: ['452020'],
     stems: ['lakering', 'autolak', 'karosseri', 'karrosseri', 'lakarbejde', 'lakerer'],
     services: [
@@ -1110,6 +1142,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'daekcenter',
     noun: noun('dækcenter', 'dækcentret', 'dækcentre', 'dækcentrene', 'neuter'),
     workplace: 'shop',
+    photoExamples: 'dækkene, fælgene eller skaden',
     codes: ['453200'],
     stems: ['dækcent', 'dækservice', 'dækhotel'],
     weakStems: ['dæk', 'fælge'],
@@ -1143,6 +1176,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'frisor',
     noun: noun('frisør', 'frisøren', 'frisører', 'frisørerne'),
     workplace: 'shop',
+    photoExamples: 'den frisure, du drømmer om',
     codes: ['960210'],
     stems: ['frisør', 'frisor', 'hårpleje', 'barber'],
     weakStems: ['salon'],
@@ -1177,6 +1211,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'kosmetolog',
     noun: noun('kosmetolog', 'kosmetologen', 'kosmetologer', 'kosmetologerne'),
     workplace: 'shop',
+    photoExamples: 'det, du gerne vil have hjælp til',
     codes: ['960220'],
     stems: ['kosmetolog', 'skønhed', 'klinik for hud', 'hudpleje'],
     weakStems: ['negle'],
@@ -1211,6 +1246,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'rengoring',
     noun: noun('rengøringsfirma', 'rengøringsfirmaet', 'rengøringsfirmaer', 'rengøringsfirmaerne', 'neuter'),
     workplace: 'onsite',
+    photoExamples: 'rummene, vinduerne eller opgaven',
     codes: ['812100', '812900'],
     stems: ['rengøring', 'rengør', 'renhold'],
     services: [
@@ -1243,6 +1279,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'vinduespudser',
     noun: noun('vinduespudser', 'vinduespudseren', 'vinduespudsere', 'vinduespudserne'),
     workplace: 'onsite',
+    photoExamples: 'vinduerne, facaden eller huset',
     codes: ['812210'],
     stems: ['vinduespuds', 'vinduespoler', 'vinduesrens'],
     services: [
@@ -1274,6 +1311,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'flyttefirma',
     noun: noun('flyttefirma', 'flyttefirmaet', 'flyttefirmaer', 'flyttefirmaerne', 'neuter'),
     workplace: 'onsite',
+    photoExamples: 'møblerne, boligen eller opgangen',
     codes: ['494200'],
     stems: ['flytte', 'flytning'],
     services: [
@@ -1306,6 +1344,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'vognmand',
     noun: noun('vognmand', 'vognmanden', 'vognmænd', 'vognmændene'),
     workplace: 'onsite',
+    photoExamples: 'godset, pladsen eller opgaven',
     codes: ['494100'],
     stems: ['vognmand', 'vognmænd', 'godstransport'],
     weakStems: ['transport', 'kørsel'],
@@ -1338,6 +1377,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'gartner',
     noun: noun('gartner', 'gartneren', 'gartnere', 'gartnerne'),
     workplace: 'onsite',
+    photoExamples: 'haven, hækken eller træerne',
     codes: [],
     stems: ['gartner', 'haveservice', 'havemand', 'havepleje'],
     services: [
@@ -1376,6 +1416,7 @@ export const NEUTRAL_PROFILE: TradeProfile = {
   id: 'neutral',
   noun: noun('virksomhed', 'virksomheden', 'virksomheder', 'virksomhederne'),
   workplace: 'onsite',
+  photoExamples: 'opgaven eller det, det drejer sig om',
   codes: [],
   stems: [],
   services: [

@@ -32,6 +32,9 @@ export interface TradeProfile {
    * at the business ('shop': a hairdresser or a garage; the customer books a time).
    */
   workplace: 'onsite' | 'shop';
+  /** What a customer would photograph for a quote, read after 'fx af' in the quote form's photo hint
+   *  ('badeværelset, hanen eller utætheden'). */
+  photoExamples: string;
   /** DB07 industry codes (six digits) that name this trade. */
   codes: readonly string[];
   /**

@@ -147,6 +147,14 @@ describe.each([
       await page.goto(`${admin.origin}${path}`);
       await checks.check(page, `site ${sitePage.layout} ${path}`);
     }
+    // The contact page every site gets (issue 39), its form refused field by field, and the thank-you.
+    await page.goto(`${admin.origin}/${OWNER.cvr}/kontakt`);
+    await checks.check(page, 'site contact page');
+    await page.getByRole('button', { name: 'Send forespørgsel' }).click();
+    await page.locator('#lead-name[aria-invalid="true"]').waitFor();
+    await checks.check(page, 'site contact page, form refused');
+    await page.goto(`${admin.origin}/${OWNER.cvr}/tak`);
+    await checks.check(page, 'site thank-you page');
     if (width === '360') {
       const menu = page.getByRole('button', { name: 'Menu' });
       await menu.click();

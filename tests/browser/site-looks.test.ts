@@ -208,7 +208,7 @@ describe('a freshly onboarded site', () => {
 
   it('keeps a click-to-call button on screen on phones only', async () => {
     const phone = await open(NARROW, `/${TRADES[1].cvr}/`);
-    const call = phone.locator('a.call-bar');
+    const call = phone.locator('.call-bar a[href^="tel:"]');
     expect((await call.textContent())?.replace(/\s+/g, ' ').trim()).toBe(`Ring ${TRADES[1].phone}`);
     await phone.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
     expect(await call.isVisible()).toBe(true);

@@ -49,6 +49,11 @@ const ALLOWED_CROSSINGS: Readonly<Record<string, string>> = {
   'api/services/preview.ts -> generator/load-site.ts': 'the live preview',
   'api/services/preview.ts -> generator/render-pool.ts': 'the live preview',
   'api/services/preview.ts -> generator/site-model.ts': 'the live preview',
+  // The quote form's refusal page without JavaScript (issue 39) is the site's contact page rendered by
+  // the site's templates where the preview renders, with the visitor's text in the form.
+  'api/leads/refusal-page.ts -> generator/lead-pages.ts': 'the no-JavaScript refusal page',
+  'api/leads/refusal-page.ts -> generator/load-site.ts': 'the no-JavaScript refusal page',
+  'api/leads/refusal-page.ts -> generator/site-model.ts': 'the no-JavaScript refusal page',
   // The landing page prerendered at build time, before any company exists, renders the empty model.
   'templates/pages/index.astro -> generator/landing-model.ts': 'the landing page at build time',
   'templates/pages/main-site/index.astro -> generator/landing-model.ts': 'the landing page at build time',
