@@ -12,6 +12,7 @@ export * from './tables/counters';
 export * from './tables/cvr-cache';
 export * from './tables/deleted-pages';
 export * from './tables/images';
+export * from './tables/lead-spam-summaries';
 export * from './tables/leads';
 export * from './tables/orders';
 export * from './tables/page-revisions';

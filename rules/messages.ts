@@ -106,6 +106,11 @@ export const MESSAGES = {
   blogPostNotFound: 'Indlæg ikke fundet',
   notFound: 'Siden blev ikke fundet',
   unexpectedError: 'Unexpected Application Error!',
+  /** A site past its trial's grace days (rules/trial.ts siteState 'inactive'): the page the site
+   *  shows (server/fallback-pages.ts) and its quote form's refusal say the same. */
+  siteInactiveTitle: 'Hjemmesiden er ikke aktiv',
+  siteInactive:
+    'Denne hjemmeside er ikke aktiv i øjeblikket. Ejeren kan genåbne den ved at bestille et abonnement.',
 
   // Not worded by the spec:
   invalidCvr: 'CVR nummeret skal være 8 cifre',

@@ -59,13 +59,19 @@ type TokenVerdict = 'ok' | 'invalid' | 'too-fast' | 'too-old' | 'replayed';
 
 export interface CheckedToken {
   verdict: TokenVerdict;
+  /** A page token (public, in every copy of the page) rather than a visitor's fresh one. */
+  page: boolean;
   /** Spends a fresh token (a no-op for page tokens); false when it was spent meanwhile. */
   spend: () => Promise<boolean>;
 }
 
 /** Checks signature, company and age; spending (single use) is left to the caller's last step. */
 export async function checkToken(db: Db, cvr: string, token: string, now: Date): Promise<CheckedToken> {
-  const refused = (verdict: TokenVerdict): CheckedToken => ({ verdict, spend: async () => false });
+  const refused = (verdict: TokenVerdict): CheckedToken => ({
+    verdict,
+    page: false,
+    spend: async () => false,
+  });
   const match = TOKEN.exec(token);
   if (!match) return refused('invalid');
   const [, issuedText, nonce, signature] = match as unknown as [string, string, string, string];
@@ -77,9 +83,9 @@ export async function checkToken(db: Db, cvr: string, token: string, now: Date):
   const page = nonce === PAGE_NONCE;
   if (age < MIN_AGE_MS) return refused('too-fast');
   if (age > (page ? PAGE_TOKEN_MAX_AGE_MS : FRESH_TOKEN_MAX_AGE_MS)) return refused('too-old');
-  if (page) return { verdict: 'ok', spend: async () => true };
+  if (page) return { verdict: 'ok', page, spend: async () => true };
   const expires = new Date(issued + FRESH_TOKEN_MAX_AGE_MS);
   // A spent nonce is a replay; it is looked up here and recorded by spend(), after the checks.
   if (await isLeadTokenSpent(db, nonce)) return refused('replayed');
-  return { verdict: 'ok', spend: () => spendLeadToken(db, nonce, expires, now) };
+  return { verdict: 'ok', page, spend: () => spendLeadToken(db, nonce, expires, now) };
 }

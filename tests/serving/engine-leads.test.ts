@@ -38,7 +38,8 @@ beforeAll(async () => {
     leads: {
       limits: {
         perClient: new RateLimiter({ name: 'engine-leads-client', ...generous }),
-        perCompany: new RateLimiter({ name: 'engine-leads-company', ...generous }),
+        allowance: new RateLimiter({ name: 'engine-leads-company', ...generous }),
+        pageTokenAllowance: new RateLimiter({ name: 'engine-leads-company-page', ...generous }),
       },
     },
   });
