@@ -11,6 +11,7 @@ import { findPageBySlug } from '../../db';
 import { MESSAGES } from '../../rules/messages';
 import { renderPageContent } from '../../rules/page-content';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
+import { seriousViolations } from '../support/axe';
 import { layoutProblems } from '../support/no-overflow';
 
 const WIDE = { width: 1366, height: 900 } as const;
@@ -111,6 +112,8 @@ describe('page text as formatted text', () => {
     expect(options.at(-1)).toBe('Skriv en adresse …');
     await target.selectOption({ label: 'Ydelser' });
     await admin.shot(page, 'rich-text-link-panel-1366', false);
+    // The editor with its panel open, as axe reads it (WCAG 2.1 A/AA, serious and critical).
+    expect(await seriousViolations(page)).toEqual([]);
     await panel.getByRole('button', { name: 'Indsæt link' }).click();
     await panel.waitFor({ state: 'detached' });
     for (const words of typed) expect(words).not.toMatch(/[#*\-[\]()>_`]/);
