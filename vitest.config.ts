@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { LongestFirst } from './tests/support/sequencer';
 
 // Marks every process of this run: the test workers get it, tests/support/processes.ts passes it on to
 // what they start, and tests/support/leak-check.ts looks for it at the end.
 const TEST_RUN = randomUUID();
+// `vitest run --mode quick`, read from the command line: vitest 3.2 loads this file again for each
+// project with its own mode ('test'), so the function form of the config would see 'quick' only once.
+const mode = process.argv.indexOf('--mode');
+const QUICK_MODE = process.argv.includes('--mode=quick') || (mode >= 0 && process.argv[mode + 1] === 'quick');
 
 /** Pure tests beside pure code: no database, process, port or browser. */
 const UNIT = [
@@ -16,6 +19,19 @@ const UNIT = [
   'templates/**/*.test.ts',
 ];
 const EXCLUDE = ['node_modules/**', 'dist/**', 'storage/**'];
+/**
+ * In-process tests that need no build, no browser and no process of the product: the source scans,
+ * the data layer, and the API through `app.request()`. `npm run test:quick` runs these and UNIT on
+ * SQLite alone; `npm test` runs them on both databases.
+ */
+const QUICK = [
+  'tests/contracts/**/*.test.ts',
+  'tests/api/**/*.test.ts',
+  'tests/leads/**/*.test.ts',
+  'tests/onboarding/**/*.test.ts',
+  'db/**/*.test.ts',
+  'api/**/*.test.ts',
+];
 
 // Two cores here. The unit tests are CPU-bound and cheap to start: threads. The system tests spend
 // most of their time waiting on processes, databases, Redis and Chromium, so three forks keep both
@@ -33,9 +49,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     env: {
       MESTERSIDE_TEST_RUN: TEST_RUN,
-      // Render threads of the stacks tests start in-process run the server bundle's thread on plain Node
-      // (generator/render-pool.ts); the system project's global setup brings that bundle up to date.
-      MESTERSIDE_RENDER_THREAD: path.join(import.meta.dirname, 'dist', 'server', 'render-thread.mjs'),
+      // `vitest --mode quick` (npm run test:quick): tests/support/lane.ts.
+      MESTERSIDE_TEST_LANE: QUICK_MODE ? 'quick' : 'full',
     },
     // Pool sizes are the run's, shared by the projects that use each pool.
     // As many forks kept as run: vitest 3.2's pool, not isolating, stops a fork it finds idle while
@@ -57,9 +72,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'quick',
+          include: QUICK,
+          exclude: EXCLUDE,
+          pool: 'forks',
+          globalSetup: ['tests/support/leak-check.ts'],
+          setupFiles: ['tests/support/stop-processes.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'system',
           include: ['**/*.test.ts'],
-          exclude: [...EXCLUDE, ...UNIT],
+          exclude: [...EXCLUDE, ...UNIT, ...QUICK],
           pool: 'forks',
           globalSetup: [
             'tests/support/leak-check.ts',

@@ -18,7 +18,7 @@ export function chunkModules(outputs: Iterable<Rollup.OutputChunk | Rollup.Outpu
 }
 
 /**
- * Writes MODULE_LIST once the bundle is on disk: tests/contracts/admin-bundle.test.ts checks the real
+ * Writes MODULE_LIST once the bundle is on disk: tests/admin-bundle.test.ts checks the real
  * build's modules against what may reach an owner's browser, without building the admin a second time.
  */
 const listModules: Plugin = {

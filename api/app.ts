@@ -23,6 +23,7 @@ import { createDashboardRoutes } from './routes/dashboard';
 import { createDomainRoutes } from './routes/domain';
 import { createHealthRoutes, type HealthChecks } from './routes/health';
 import { createImageRoutes } from './routes/images';
+import { createLeadRecipientRoutes } from './routes/lead-recipient';
 import { createLeadRoutes } from './routes/leads';
 import { createLogoRoutes } from './routes/logo';
 import { createOnboardingCreateRoutes, type OnboardingCreateOverrides } from './routes/onboarding-create';
@@ -157,6 +158,8 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   api.route('/analytics', createAnalyticsRoutes());
   // Every company site's quote form (on any host: the CVR in the path must be the host's company).
   api.route('/sites', createSiteLeadRoutes(input.leads));
+  // The link a new recipient of a company's quote requests confirms (no login: it may be a colleague's).
+  api.route('/lead-recipient', createLeadRecipientRoutes());
 
   const owner = routeGroup<OwnerEnv>();
   const guarded = new Set<string>();

@@ -122,8 +122,11 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
     due: (at) => dueWelcomeMails(db, at, 20),
     claim: (mail, at) => claimWelcomeMail(db, mail, at, LEASE_MS),
     async compose(mail) {
-      const company = await findCompanyByCvr(db, mail.companyCvr);
-      return company ? welcomeMessage(company, config) : null;
+      const [company, settings] = await Promise.all([
+        findCompanyByCvr(db, mail.companyCvr),
+        getLeadSettings(db, mail.companyCvr),
+      ]);
+      return company ? welcomeMessage(company, config, settings) : null;
     },
     complete: (mail) => completeWelcomeMail(db, mail.companyCvr),
     fail: (mail, error, retryAt) => recordWelcomeMailFailure(db, mail.companyCvr, error, retryAt),

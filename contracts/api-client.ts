@@ -6,7 +6,7 @@
 // cannot report upload progress. Client-safe: it imports only the generated route table's types.
 //
 // Calls are typed by the route table contracts/api-paths.ts, generated from the API's own OpenAPI
-// document (scripts/api-paths.ts, run by `npm run typecheck`): a path must be one the API mounts for
+// document (`npm run api-paths`, scripts/api-paths.ts): a path must be one the API mounts for
 // that method (`/pages/${id}` matches `/pages/{id}`), the body is what the route validates, and the
 // answer's type is what its schema sends. Renaming a route or a field fails the type check here.
 import type { ApiPaths } from './api-paths';

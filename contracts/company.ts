@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { normalizeCustomDomain } from '../rules/domain';
 import { HOURS_MAX_LENGTH, WEEKDAYS, type Weekday } from '../rules/hours';
-import { COMPANY_MESSAGES, MESSAGES, oneLineMessage } from '../rules/messages';
+import { COMPANY_MESSAGES, MESSAGES, oneLineMessage, tooLongMessage } from '../rules/messages';
 import { isDanishPhoneOrEmpty, isPostcodeOrEmpty } from '../rules/phone';
 import { SOCIAL_NETWORKS, type SocialNetwork, socialProfileLink } from '../rules/social';
 import { isOneLine } from '../rules/text';
@@ -41,7 +41,7 @@ function socialLink(network: SocialNetwork) {
   return z
     .string({ error: MESSAGES.invalidInput })
     .trim()
-    .max(SOCIAL_LINK_MAX, `Links må højst være ${SOCIAL_LINK_MAX} tegn`)
+    .max(SOCIAL_LINK_MAX, tooLongMessage('Links', SOCIAL_LINK_MAX))
     .transform((value, ctx) => {
       const link = socialProfileLink(network, value);
       if (link !== null) return link;

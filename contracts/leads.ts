@@ -2,7 +2,8 @@
 // and the owner's inbox (GET/PATCH/DELETE /api/leads, the form settings).
 import { z } from 'zod';
 import { ERROR_CODES } from '../rules/error-codes';
-import { EMAIL_MAX, emailAddress } from './fields';
+import { MESSAGES } from '../rules/messages';
+import { body, EMAIL_MAX, emailAddress } from './fields';
 
 /** A refused form post: the error body plus the Danish refusal next to each field. */
 export const leadRefusalSchema = z.object({
@@ -34,18 +35,48 @@ export const leadListSchema = z.object({ leads: z.array(leadSchema), unread: z.n
 
 export const leadUpdateSchema = z.object(
   { read: z.boolean().optional(), handled: z.boolean().optional() },
-  { error: 'Ugyldige oplysninger' },
+  { error: MESSAGES.invalidInput },
 );
 
 export const leadSettingsSchema = z.object({
   formEnabled: z.boolean(),
-  /** Empty: the company's e-mail (else the login e-mail) receives the requests. */
+  /** Empty: the owner's login e-mail receives the requests. */
   recipientEmail: z.union([z.literal(''), emailAddress.max(EMAIL_MAX)]),
 });
 
-/** The settings answer also says where requests go when no address is chosen. */
-export const leadSettingsAnswerSchema = leadSettingsSchema.extend({ defaultRecipient: z.string() });
+/**
+ * The settings answer also says where requests go when no address is chosen (the login e-mail), and
+ * which address waits for its inbox to confirm it (issue 39): until then it gets nothing.
+ */
+export const leadSettingsAnswerSchema = leadSettingsSchema.extend({
+  defaultRecipient: z.string(),
+  pendingRecipient: z.object({ email: z.string(), sentAt: z.string() }).nullable(),
+});
+
+/** The link mailed to a new recipient: POST /api/lead-recipient/check and /confirm. */
+export const leadRecipientTokenSchema = body({
+  token: z
+    .string({ error: MESSAGES.emailLinkInvalid })
+    .min(1, MESSAGES.emailLinkInvalid)
+    .max(100, MESSAGES.emailLinkInvalid),
+});
+
+/** What the link is worth now; while valid, the company and the address it confirms. */
+export const leadRecipientCheckSchema = z.object({
+  state: z.enum(['valid', 'expired', 'used', 'invalid']),
+  /** '' while the link is valid. */
+  message: z.string(),
+  companyName: z.string().optional(),
+  email: z.string().optional(),
+});
+
+export const leadRecipientConfirmedSchema = z.object({
+  companyName: z.string(),
+  email: z.string(),
+  message: z.string(),
+});
 
 export const leadCountsSchema = z.object({ unread: z.number() });
 
 export type LeadJson = z.infer<typeof leadSchema>;
+export type LeadSettingsJson = z.infer<typeof leadSettingsAnswerSchema>;

@@ -20,6 +20,7 @@ const RELEASED = [
   '0017-domain-claims',
   '0018-save-count-in-publish-state',
   '0019-welcome-mails',
+  '0021-lead-recipient',
 ];
 
 const APP_TABLES = [

@@ -18,6 +18,7 @@ import * as accountSecurity from './migrations/0014-account-security';
 import * as domainClaims from './migrations/0017-domain-claims';
 import * as saveCountInPublishState from './migrations/0018-save-count-in-publish-state';
 import * as welcomeMails from './migrations/0019-welcome-mails';
+import * as leadRecipient from './migrations/0021-lead-recipient';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
@@ -36,6 +37,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0017-domain-claims': domainClaims,
   '0018-save-count-in-publish-state': saveCountInPublishState,
   '0019-welcome-mails': welcomeMails,
+  '0021-lead-recipient': leadRecipient,
 };
 
 export class MigrationError extends Error {

@@ -7,10 +7,14 @@
 // a checkpointer thread with a connection of its own checkpoints it PASSIVE (never waiting for a
 // lock, never blocking a writer or reader). The commit's own checkpoint stays as a safety net far
 // beyond the thread's threshold, for a checkpointer that cannot keep up or did not start.
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { isMainThread, Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
+import { projectRoot } from '../lib/project-root';
+import type { CheckpointerMessage } from './wal-checkpointer';
 
 /** A log this big is checkpointed by the thread (SQLite's own default threshold: 1,000 pages). */
 export const CHECKPOINT_AT_BYTES = 4 * 1024 * 1024;
@@ -21,30 +25,11 @@ const LOG_KEPT_BYTES = 1024 * 1024;
 /** How often the log's size is looked at: a burst of saves writes a few MB of log a second. */
 const CHECK_EVERY_MS = 100;
 
-// Plain CommonJS on purpose: it runs in any build (the server bundle, tsx, a test) without a loader.
-const CHECKPOINTER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const open = new Map();
-parentPort.on('message', ({ op, file }) => {
-  if (op === 'close') {
-    open.get(file)?.close();
-    open.delete(file);
-    return;
-  }
-  try {
-    let database = open.get(file);
-    if (!database) {
-      database = new Database(file, { fileMustExist: true });
-      open.set(file, database);
-    }
-    database.pragma('wal_checkpoint(PASSIVE)');
-  } catch {
-    // A file removed meanwhile, or a lock: the next check tries again; the safety net remains.
-  }
-  parentPort.postMessage({ file });
-});
-`;
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+// The thread beside a bundle (dist/server/wal-checkpointer.mjs), else the sources' tsx entry.
+const ENTRY = existsSync(path.join(HERE, 'wal-checkpointer.mjs'))
+  ? path.join(HERE, 'wal-checkpointer.mjs')
+  : path.join(projectRoot(HERE), 'db', 'wal-checkpointer-entry.mjs');
 
 let checkpointer: Worker | undefined;
 const running = new Set<string>();
@@ -52,8 +37,7 @@ const running = new Set<string>();
 /** The process's one checkpointer thread, started by the first log worth checkpointing. */
 function thread(): Worker {
   if (!checkpointer) {
-    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    const worker = new Worker(CHECKPOINTER, { eval: true, workerData: { driver } });
+    const worker = new Worker(ENTRY);
     worker.on('message', ({ file }: { file: string }) => running.delete(file));
     // A thread that failed leaves the commit's own checkpoint; the next check starts another.
     worker.on('error', () => {});
@@ -84,7 +68,7 @@ export function checkpointInBackground(database: SQLite.Database, file: string):
       .then((found) => {
         if (found.size < CHECKPOINT_AT_BYTES) return;
         running.add(file);
-        thread().postMessage({ op: 'checkpoint', file });
+        thread().postMessage({ op: 'checkpoint', file } satisfies CheckpointerMessage);
       })
       .catch(() => {})
       .finally(() => {
@@ -95,7 +79,7 @@ export function checkpointInBackground(database: SQLite.Database, file: string):
   const close = database.close.bind(database);
   database.close = () => {
     clearInterval(timer);
-    checkpointer?.postMessage({ op: 'close', file });
+    checkpointer?.postMessage({ op: 'close', file } satisfies CheckpointerMessage);
     return close();
   };
 }

@@ -73,9 +73,9 @@ export async function loadSiteRenderer(
     return response;
   }
 
-  function renderSitePage({ site, page }: SiteLocals): Promise<Response> {
+  function renderSitePage({ site, page, noindex }: SiteLocals): Promise<Response> {
     // A fresh object per render: the caller's model is never written to.
-    const locals: SiteLocals = { site, page };
+    const locals: SiteLocals = noindex ? { site, page, noindex } : { site, page };
     const url = `${ROUTE_URL}${encodeURIComponent(page?.slug ?? '404')}`;
     return render(url, routeData, locals, describePage(locals));
   }

@@ -8,7 +8,7 @@ const company = { ...FIXTURE_SITES.tomrer.company, phone: '12345600', email: 'in
 
 describe('the quote form pages', () => {
   it('write the phone number in pairs', () => {
-    expect(thanksPage(company).content).toContain('ringe til os på 12 34 56 00.');
+    expect(thanksPage(company).content).toContain('ringe til os på [12 34 56 00](tel:+4512345600).');
     expect(privacyPage(company).content).toContain('på info@example.dk eller 12 34 56 00.');
   });
 

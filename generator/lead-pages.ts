@@ -1,15 +1,28 @@
-// The two pages every site gets beside the owner's (issue 25): `privatliv` (the privacy page, in
-// Danish, from the company's own data: who is responsible, what the quote form stores, for how long,
-// and the visitor's rights) and `tak` (where the quote form sends a visitor without JavaScript). They
-// are pages like the owner's, rendered with the text layout, but in no menu and no sitemap. An owner
-// page with the same slug wins: its file is not overwritten.
+// The pages every site gets beside the owner's: `privatliv` (issue 25: the privacy page, in Danish,
+// from the company's own data: who is responsible, what the quote form stores, for how long, and the
+// visitor's rights), `tak` (where the quote form sends a visitor without JavaScript; not indexed, and
+// its phone number one tap away) and `kontakt` (issue 39: the contact page with the quote form). They
+// are pages like the owner's, rendered with the text layout; an owner page with the same slug wins
+// (for `kontakt`, also one named Kontakt os: rules/pages.ts CONTACT_PAGE_SLUGS).
+//
+// Why `kontakt` is generated at publish time rather than stored as a page of every site: every site's
+// menu and footer already end with "Kontakt" (it used to jump to the Kontakt section of the page), so
+// a generated page changes nothing the owner sees in the menu or in the page list; no row appears in
+// "Sider" that the owner did not make, and existing sites get it at their next publish with no
+// migration. The owner stays in control: a page they name Kontakt (or Kontakt os) takes its place in
+// the menu and gets the form, with their own text, and the form itself is theirs to switch off
+// ("Henvendelser"), which leaves the page with the contact details only. privatliv and tak are in no
+// menu and no sitemap; kontakt is the menu's last item and in the sitemap.
 import type { Company, Page } from '../db';
 import { LEAD_KEEP_MONTHS } from '../rules/limits';
 import { LEAD_MESSAGES } from '../rules/messages';
-import { formatPhone } from '../rules/phone';
+import { CONTACT_PAGE_SLUGS, findContactPage } from '../rules/pages';
+import { formatPhone, phoneE164 } from '../rules/phone';
+import type { SiteModel } from './site-model';
 
 const PRIVACY_SLUG = 'privatliv';
 const THANKS_SLUG = 'tak';
+const CONTACT_SLUG = CONTACT_PAGE_SLUGS[0] as string;
 
 function page(company: Company, slug: string, title: string, content: string): Page {
   return {
@@ -58,11 +71,61 @@ export function privacyPage(company: Company): Page {
   return page(company, PRIVACY_SLUG, 'Privatlivspolitik', content);
 }
 
+/** The company's number as a link a phone dials ('[12 34 56 78](tel:+4512345678)'); '' without one. */
+function phoneLink(company: Company): string {
+  const number = phoneE164(company.phone);
+  return number === '' ? '' : `[${formatPhone(company.phone)}](tel:${number})`;
+}
+
 export function thanksPage(company: Company): Page {
+  const phone = phoneLink(company);
   const content = [
     `${LEAD_MESSAGES.nextSteps}`,
-    `Vi kontakter dig på det telefonnummer eller den e-mail, du skrev. Haster det, er du velkommen til at ringe til os${company.phone.trim() ? ` på ${formatPhone(company.phone)}` : ''}.`,
+    `Vi kontakter dig på det telefonnummer eller den e-mail, du skrev. Haster det, er du velkommen til at ringe til os${phone ? ` på ${phone}` : ''}.`,
     '[Tilbage til forsiden](./)',
   ].join('\n\n');
   return page(company, THANKS_SLUG, LEAD_MESSAGES.received, content);
+}
+
+/** The contact page of a site whose owner has none: a line above the quote form (when the owner shows
+ *  it) and the Kontakt section every page ends with. */
+function contactPage(company: Company, withForm: boolean): Page {
+  const phone = phoneLink(company);
+  const details = 'Du finder vores adresse, e-mail og åbningstider herunder.';
+  const content = withForm
+    ? `${phone ? `Ring til os på ${phone}, eller skriv` : 'Skriv'} til os her på siden, så vender vi tilbage hurtigst muligt.`
+    : `${phone ? `Ring til os på ${phone}, eller skriv til os. ` : ''}${details}`;
+  // 'Kontakt' in the menu, 'Kontakt os' as the heading over the page's own Kontakt section.
+  return { ...page(company, CONTACT_SLUG, 'Kontakt os', content), pageName: 'Kontakt' };
+}
+
+/** One page a site gets beside the owner's, and how it is published. */
+export interface GeneratedPage {
+  page: Page;
+  /** `<meta name="robots" content="noindex">`: the thank-you page is no search result. */
+  noindex: boolean;
+  /** Listed in sitemap.xml (the contact page; not the privacy and thank-you pages). */
+  inSitemap: boolean;
+}
+
+/** The pages `site` gets beside the owner's: each unless the owner has a page in its place. */
+export function generatedPages(site: SiteModel): GeneratedPage[] {
+  const own = new Set(site.pages.map((page) => page.slug));
+  const pages: GeneratedPage[] = [
+    { page: privacyPage(site.company), noindex: false, inSitemap: false },
+    { page: thanksPage(site.company), noindex: true, inSitemap: false },
+  ];
+  if (findContactPage(site.pages) === null) {
+    pages.push({
+      page: contactPage(site.company, site.leadForm !== undefined),
+      noindex: false,
+      inSitemap: true,
+    });
+  }
+  return pages.filter(({ page }) => !own.has(page.slug));
+}
+
+/** The site's contact page: the owner's Kontakt (or Kontakt os) page, else the generated one. */
+export function siteContactPage(site: SiteModel): Page {
+  return findContactPage(site.pages) ?? contactPage(site.company, site.leadForm !== undefined);
 }

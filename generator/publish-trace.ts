@@ -33,15 +33,24 @@ export interface PublishStamp {
 
 export type StepStamps = Partial<Record<PublishStep, number>>;
 
+/** The process's one listener (a bench), set and cleared by onPublishStamp. */
 let listener: ((stamp: PublishStamp) => void) | null = null;
 
 export function stampTime(): number {
   return performance.timeOrigin + performance.now();
 }
 
-/** Receives every stamp of this process (the bench); null stops. */
-export function onPublishStamp(receive: ((stamp: PublishStamp) => void) | null): void {
+/**
+ * Receives every stamp of this process (the bench) until the returned function is called. One
+ * listener at a time: a second, or one left listening by code that forgot to stop, fails loudly
+ * instead of receiving another run's stamps.
+ */
+export function onPublishStamp(receive: (stamp: PublishStamp) => void): () => void {
+  if (listener) throw new Error('a publish stamp listener is already set: stop it first');
   listener = receive;
+  return () => {
+    if (listener === receive) listener = null;
+  };
 }
 
 export function publishStamp(cvr: string, step: PublishStep, at = stampTime()): void {

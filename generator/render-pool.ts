@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type Config, getTestEnvironment } from '../lib/config';
+import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { projectRoot } from '../lib/project-root';
 import { coalesceLandingRenders, type LandingPublisher, landingAfterPublish } from './landing';
@@ -28,7 +28,7 @@ export interface ThreadedPublisherOptions {
   logger?: Logger;
   /** PostgreSQL schema of the database the threads open (tests); default the URL's search path. */
   schema?: string;
-  /** The thread's entry module (a bundle may ship its own); default render-thread-entry.mjs. */
+  /** The thread's entry module; default the bundled thread beside this module, else the tsx entry. */
   threadEntry?: string | URL;
   /** How long one render may take before its thread is stopped; default RENDER_TIMEOUT_MS. */
   renderTimeoutMs?: number;
@@ -111,14 +111,13 @@ const RESTART_DELAY_MS = 5000;
 export const RENDER_THREAD_NICE = 10;
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 // From a bundle in dist/ (the server bundle dist/server/, or a test's bundle), the bundled thread
-// beside it (plain Node, no TypeScript loader in every thread); from generator/, the bundled thread
-// named by MESTERSIDE_RENDER_THREAD when set, else the tsx entry. The test run sets it to the server
-// bundle its global setup brought up to date: a thread started through tsx costs about 0.5 s more CPU
-// (measured 720 ms against 230 ms), and the suite's in-process stacks start dozens of them.
+// beside it (plain Node, no TypeScript loader in every thread); from generator/, the tsx entry. A
+// caller running from the sources that has a bundled thread it knows to be current passes it as
+// `threadEntry` (the tests do: a thread started through tsx costs about 0.5 s more CPU, measured
+// 720 ms against 230 ms, and the suite's in-process stacks start dozens of them).
 const DEFAULT_ENTRY = existsSync(path.join(HERE, 'render-thread.mjs'))
   ? path.join(HERE, 'render-thread.mjs')
-  : (getTestEnvironment().renderThread ??
-    path.join(projectRoot(HERE), 'generator', 'render-thread-entry.mjs'));
+  : path.join(projectRoot(HERE), 'generator', 'render-thread-entry.mjs');
 
 export async function createThreadedPublisher(options: ThreadedPublisherOptions): Promise<ThreadedPublisher> {
   const size = Math.max(1, Math.min(options.threads ?? DEFAULT_THREADS, os.availableParallelism()));

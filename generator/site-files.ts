@@ -2,7 +2,7 @@
 // and robots.txt. Everything is rendered in memory first, so a failure writes nothing.
 import type { Page } from '../db';
 import type { SiteRenderer } from './astro-renderer';
-import { privacyPage, thanksPage } from './lead-pages';
+import { generatedPages } from './lead-pages';
 import { documentKeys, pageOutline, type RenderMemo } from './render-memo';
 import { SITE_FILES, type SiteModel } from './site-model';
 
@@ -11,10 +11,13 @@ export interface SiteFile {
   body: Buffer;
 }
 
-/** One HTML document of a site: a stored page, an extra page (privacy, thanks) or, page null, 404. */
+/** One HTML document of a site: a stored page, an extra page (privacy, thanks, contact) or, page
+ *  null, 404. */
 export interface SiteDocument {
   name: string;
   page: Page | null;
+  /** Not for search engines (the thank-you page). */
+  noindex?: boolean;
 }
 
 /**
@@ -38,10 +41,11 @@ function siteDocuments(site: SiteModel, home: Page | undefined): SiteDocument[] 
   for (const page of site.pages)
     if (page !== home) documents.push({ name: SITE_FILES.page(page.slug), page });
   documents.push({ name: SITE_FILES.notFound, page: null });
-  // The privacy page and the quote form's thank-you page, unless the owner has pages of those names.
-  const own = new Set(site.pages.map((page) => page.slug));
-  for (const extra of [privacyPage(site.company), thanksPage(site.company)]) {
-    if (!own.has(extra.slug)) documents.push({ name: SITE_FILES.page(extra.slug), page: extra });
+  // The privacy page, the quote form's thank-you page and the contact page, unless the owner has
+  // pages in their place (lead-pages.ts).
+  for (const extra of generatedPages(site)) {
+    const name = SITE_FILES.page(extra.page.slug);
+    documents.push(extra.noindex ? { name, page: extra.page, noindex: true } : { name, page: extra.page });
   }
   return documents;
 }
@@ -58,11 +62,12 @@ export async function renderDocuments(
   outlines: Page[] = site.pages.map(pageOutline),
 ): Promise<Buffer[]> {
   const bodies: Buffer[] = [];
-  for (const { page } of documents) {
+  for (const { page, noindex } of documents) {
     const index = page ? site.pages.findIndex((candidate) => candidate.id === page.id) : -1;
     const pages =
       page && index !== -1 ? outlines.map((outline, at) => (at === index ? page : outline)) : outlines;
-    bodies.push(await renderer.renderPageBytes({ site: { ...site, pages }, page }));
+    const locals = { site: { ...site, pages }, page };
+    bodies.push(await renderer.renderPageBytes(noindex ? { ...locals, noindex } : locals));
   }
   return bodies;
 }
@@ -96,7 +101,7 @@ export async function renderSiteFiles(
     elsewhere && there.length > 0
       ? elsewhere(
           site,
-          there.map(({ name, page }) => ({ name, page })),
+          there.map(({ name, page, noindex }) => (noindex ? { name, page, noindex } : { name, page })),
         )
       : null;
   const bodies = await renderDocuments(site, renderer, here, outlines);
@@ -125,9 +130,13 @@ export async function renderSiteFiles(
   return files;
 }
 
-/** A sitemap of the canonical addresses, with each page's last change. */
+/** A sitemap of the canonical addresses, with each page's last change; the generated contact page too. */
 function sitemapXml(site: SiteModel, homeId: string | undefined): string {
-  const urls = site.pages.map((page) => {
+  const listed = [
+    ...site.pages,
+    ...generatedPages(site).flatMap((extra) => (extra.inSitemap ? [extra.page] : [])),
+  ];
+  const urls = listed.map((page) => {
     const path = page.id === homeId ? '/' : `/${page.slug}`;
     return `  <url><loc>${escapeXml(site.canonicalOrigin + path)}</loc><lastmod>${page.updatedAt.slice(0, 10)}</lastmod></url>`;
   });

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { Company, ImageVariant, Page } from '../db';
 import type { Config } from '../lib/config';
+import type { LeadFieldErrors, LeadInput } from '../rules/lead-form';
 
 export interface SiteModel {
   company: Company;
@@ -20,14 +21,18 @@ export interface SiteModel {
   /**
    * The quote form (issue 25) when the owner shows it: its signed render-time token (see
    * api/leads/form-token.ts). Absent: no form (a model made by hand, or the owner switched it off).
+   * `refused` only on the no-JavaScript refusal page (api/leads/refusal-page.ts): the visitor's text
+   * and the refusals, shown in the form.
    */
-  leadForm?: { token: string };
+  leadForm?: { token: string; refused?: { values: LeadInput; errors: LeadFieldErrors } };
 }
 
 /** What one render produces: a page of the company, or (page null) the site's 404 page. */
 export interface SiteLocals {
   site: SiteModel;
   page: Page | null;
+  /** Keeps the page out of search results (the quote form's thank-you page); the 404 page always is. */
+  noindex?: boolean;
 }
 
 /**

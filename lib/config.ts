@@ -301,14 +301,11 @@ export function getTestEnvironment(): {
   databaseUrl: string;
   redisUrl: string;
   ci: boolean;
-  /** The bundled render thread for stacks a test starts from the sources (generator/render-pool.ts). */
-  renderThread: string | undefined;
 } {
   return {
     databaseUrl: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
     redisUrl: process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379',
     ci: process.env.CI === 'true' || process.env.CI === '1',
-    renderThread: process.env.MESTERSIDE_RENDER_THREAD || undefined,
   };
 }
 

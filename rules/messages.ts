@@ -106,7 +106,7 @@ export const MESSAGES = {
 
   // Not worded by the spec:
   invalidCvr: 'CVR nummeret skal være 8 cifre',
-  invalidEmail: 'Indtast venligst en gyldig email',
+  invalidEmail: 'Indtast venligst en gyldig e-mail',
   tooManyRequests: 'For mange forsøg. Vent lidt, og prøv igen.',
   internalError: 'Der opstod en fejl. Prøv igen.',
   invalidInput: 'Ugyldige oplysninger',
@@ -141,7 +141,7 @@ export const MESSAGES = {
 
   // Owner accounts: password reset, password and e-mail change (issue 13).
   passwordResetSent:
-    'Hvis der findes en konto med den email, har vi sendt et link til at vælge et nyt password. Linket virker i en time.',
+    'Hvis der findes en konto med den e-mail, har vi sendt et link til at vælge et nyt password. Linket virker i en time.',
   passwordResetFailed: 'Kunne ikke sende linket. Prøv igen.',
   resetLinkExpired: 'Linket er udløbet. Bed om et nyt link herunder.',
   resetLinkUsed: 'Linket er allerede brugt. Bed om et nyt link herunder.',
@@ -151,16 +151,16 @@ export const MESSAGES = {
   currentPasswordRequired: 'Skriv dit nuværende password',
   passwordChangeFailed: 'Kunne ikke ændre password',
   currentPasswordWrong: 'Det nuværende password er forkert',
-  emailChangeSent: 'Vi har sendt et link til den nye email. Klik på linket for at bekræfte ændringen.',
-  emailChangeFailed: 'Kunne ikke ændre email',
-  emailChanged: 'Din email er ændret. Du logger ind med den nye email fra nu af.',
-  emailUnchanged: 'Det er allerede din email',
+  emailChangeSent: 'Vi har sendt et link til den nye e-mail. Klik på linket for at bekræfte ændringen.',
+  emailChangeFailed: 'Kunne ikke ændre e-mail',
+  emailChanged: 'Din e-mail er ændret. Du logger ind med den nye e-mail fra nu af.',
+  emailUnchanged: 'Det er allerede din e-mail',
   emailLinkExpired: 'Linket er udløbet. Bed om et nyt under Konto i administrationen.',
   emailLinkUsed: 'Linket er allerede brugt.',
   emailLinkInvalid: 'Linket er ikke gyldigt.',
-  emailVerifySent: 'Vi har sendt et link til din email. Klik på linket for at bekræfte den.',
-  emailVerifyFailed: 'Kunne ikke bekræfte din email',
-  emailVerified: 'Din email er bekræftet.',
+  emailVerifySent: 'Vi har sendt et link til din e-mail. Klik på linket for at bekræfte den.',
+  emailVerifyFailed: 'Kunne ikke bekræfte din e-mail',
+  emailVerified: 'Din e-mail er bekræftet.',
   domainTaken: 'Domænet er allerede tilknyttet en anden hjemmeside hos os. Kontakt os, hvis det er dit.',
   // Dashboard, orders and the operator view (issue 14).
   dashboardLoadFailed: 'Kunne ikke hente tallene til dit dashboard',
@@ -174,6 +174,15 @@ export const MESSAGES = {
     'Vi kunne ikke opdatere din hjemmeside med dine seneste ændringer. Den forrige udgave er stadig online, og vi prøver igen automatisk. Meget lang eller usædvanligt opbygget tekst på en side kan være årsagen.',
   addressCopied: 'Kopieret',
   addressCopyFailed: 'Kunne ikke kopiere – markér adressen i stedet',
+} as const;
+
+/** Leaving an editor with unsaved changes, and a page draft kept in the browser (issue 40,
+ *  admin/src/components/unsaved-changes.tsx, admin/src/screens/pages/local-page-draft.ts). */
+export const UNSAVED_MESSAGES = {
+  leaveTitle: 'Du har ændringer, der ikke er gemt',
+  leaveQuestion: 'Vil du gemme dem, før du går videre? Kassér smider dem væk.',
+  /** `when` as the owner reads a time: "i dag kl. 14.05", "3. december kl. 9.30". */
+  draftOffer: (when: string) => `Du har en kladde fra ${when}, der ikke er gemt. Vil du fortsætte med den?`,
 } as const;
 
 /** Owner passwords beyond the spec's words (rules/password.ts). */
@@ -202,7 +211,7 @@ export const PAGE_MESSAGES = {
   // The page text's Link panel (rules/link-address.ts); a web address on no real host is refused as
   // the settings refuse one, with MESSAGES.invalidWebsiteUrl.
   linkAddressRequired: 'Skriv den adresse, linket skal føre til',
-  linkAddressInvalid: 'Skriv en webadresse (firma.dk), en email, et telefonnummer eller en side (/kontakt)',
+  linkAddressInvalid: 'Skriv en webadresse (firma.dk), en e-mail, et telefonnummer eller en side (/kontakt)',
 } as const;
 
 /** The company settings (contracts/company.ts). */
@@ -267,10 +276,34 @@ export const LEAD_MESSAGES = {
   photosNone: 'Ingen billeder valgt',
   photosOne: 'billede valgt:',
   photosMany: 'billeder valgt:',
+  /** The send button while the request goes up (with the upload's percentage after it). */
+  sending: 'Sender…',
+  /** The script's request never reached the server (no connection): the form stays as it was. */
+  notSent: 'Forespørgslen blev ikke sendt. Tjek din internetforbindelse, og tryk Send igen.',
   loadFailed: 'Kunne ikke hente henvendelserne',
   updateFailed: 'Kunne ikke gemme ændringen',
   deleteFailed: 'Kunne ikke slette henvendelsen',
   deleteConfirm: 'Er du sikker på, at du vil slette henvendelsen og billederne? Det kan ikke fortrydes.',
+} as const;
+
+/** Where quote requests are mailed (issue 39): a new address waits for its own inbox to confirm it. */
+export const LEAD_RECIPIENT_MESSAGES = {
+  /** After a save that asked a new address to confirm. */
+  pending: (email: string, current: string) =>
+    `Vi har sendt en e-mail til ${email}. Når adressen er bekræftet, sendes forespørgslerne dertil – indtil da til ${current}.`,
+  resent: (email: string) => `Vi har sendt e-mailen til ${email} igen.`,
+  cancelled: (current: string) => `Skiftet er annulleret. Forespørgslerne sendes fortsat til ${current}.`,
+  nothingPending: 'Der er ingen adresse, der venter på at blive bekræftet.',
+  mailFailed: 'Vi kunne ikke sende e-mailen til den nye adresse. Prøv igen om lidt med "Send igen".',
+  tooManyMails: 'Du har sendt mange bekræftelser den seneste time. Vent lidt, og prøv igen.',
+  linkExpired: 'Linket er udløbet. Bed ejeren af hjemmesiden om at sende et nyt under Henvendelser.',
+  linkReplaced:
+    'Linket gælder ikke længere. Brug det nyeste link, vi har sendt, eller bed ejeren af hjemmesiden om et nyt.',
+  confirmed: (companyName: string, email: string) =>
+    `Tak! Forespørgsler fra hjemmesiden for ${companyName} sendes nu til ${email}.`,
+  confirmFailed: 'Kunne ikke bekræfte adressen',
+  cancelFailed: 'Kunne ikke annullere skiftet',
+  resendFailed: 'Kunne ikke sende e-mailen igen',
 } as const;
 
 /** Image uploads (api/images/): the error catalogue (SPEC §8) has no wording for these two cases;

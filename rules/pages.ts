@@ -77,6 +77,22 @@ export function splitParagraphs(body: string): string[] {
 }
 
 /**
+ * Slugs of a site's contact page (issue 39): the owner's page of one of these names is the site's
+ * Kontakt page (the menu's "Kontakt" item, with the quote form on it); a site without one gets a
+ * generated page at the first (generator/lead-pages.ts), so no menu shows two items for it.
+ */
+export const CONTACT_PAGE_SLUGS: readonly string[] = ['kontakt', 'kontakt-os'];
+
+/** The owner's contact page among `pages`: the one named Kontakt, else Kontakt os; null for none. */
+export function findContactPage<T extends { type: string; slug: string }>(pages: readonly T[]): T | null {
+  for (const slug of CONTACT_PAGE_SLUGS) {
+    const page = pages.find((candidate) => candidate.type !== 'homepage' && candidate.slug === slug);
+    if (page) return page;
+  }
+  return null;
+}
+
+/**
  * Slugs a company page may not take: on a subdomain these paths are the product's own pages
  * (SPEC's subdomain route table) or files of the rendered site, so a page there would be unreachable.
  */

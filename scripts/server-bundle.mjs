@@ -39,14 +39,16 @@ export const SERVER_COMMANDS = {
   'proxy-config': 'scripts/proxy-config.ts',
 };
 
-/** Every bundle. The serving copies are forked by name (scripts/start.ts); the render thread and the
- *  rebuild's writer thread are found beside the code that starts them, which is in dist/server/ too
- *  (generator/render-pool.ts, scripts/rebuild/rebuild-sites.ts). */
+/** Every bundle. The serving copies are forked by name (scripts/start.ts); the render thread, the
+ *  rebuild's writer thread and SQLite's checkpointer thread are found beside the code that starts
+ *  them, which is in dist/server/ too (generator/render-pool.ts, scripts/rebuild/rebuild-sites.ts,
+ *  db/wal-checkpoint.ts). */
 export const SERVER_ENTRIES = {
   ...SERVER_COMMANDS,
   'web-process': 'scripts/web-process.ts',
   'render-thread': 'generator/render-thread.ts',
   'rebuild-writer': 'scripts/rebuild/rebuild-writer.ts',
+  'wal-checkpointer': 'db/wal-checkpointer.ts',
 };
 
 /**

@@ -34,6 +34,12 @@ export interface HostRouting {
   routesDir: string;
   /** PUBLIC_HOST, with or without port. */
   publicHost: string;
+  /**
+   * The tree laid out by this routing's holder (ensureLayoutOnce): a publishing process makes its
+   * routing once and keeps it, so it lays the tree out once; nothing is remembered per module, so a
+   * second stack in the same process (a test, the bench) lays out its own tree.
+   */
+  laidOut?: Promise<void>;
 }
 
 export function hostRoutingOf(config: Pick<Config, 'storageDir' | 'publicHost'>): HostRouting {
@@ -169,44 +175,33 @@ export async function rebuildHostRoutes(db: Db, routing: HostRouting, now = new 
   return changes;
 }
 
-/** The layout's files for each PUBLIC_HOST, made once: every publish checks them (issue 26). */
-const LAYOUT_FILES = new Map<string, [name: string, body: Buffer][]>();
-
+/** The layout's files: the inactive marker and the fallback pages (they name PUBLIC_HOST's origin). */
 function layoutFiles(publicHost: string): [name: string, body: Buffer][] {
-  let files = LAYOUT_FILES.get(publicHost);
-  if (!files) {
-    const origin = productOrigin(publicHost);
-    files = [
-      [path.join(ROUTE_FOLDERS.inactive, INACTIVE_MARKER), Buffer.alloc(0)],
-      [path.join(ROUTE_FOLDERS.pages, ROUTE_PAGES.siteNotFound), notFoundPage('/').body],
-      [path.join(ROUTE_FOLDERS.pages, ROUTE_PAGES.domainNotFound), notFoundPage(`${origin}/`).body],
-      [path.join(ROUTE_FOLDERS.pages, ROUTE_PAGES.inactive), inactiveSitePage(`${origin}/`).body],
-    ];
-    LAYOUT_FILES.set(publicHost, files);
-  }
-  return files;
+  const origin = productOrigin(publicHost);
+  return [
+    [path.join(ROUTE_FOLDERS.inactive, INACTIVE_MARKER), Buffer.alloc(0)],
+    [path.join(ROUTE_FOLDERS.pages, ROUTE_PAGES.siteNotFound), notFoundPage('/').body],
+    [path.join(ROUTE_FOLDERS.pages, ROUTE_PAGES.domainNotFound), notFoundPage(`${origin}/`).body],
+    [path.join(ROUTE_FOLDERS.pages, ROUTE_PAGES.inactive), inactiveSitePage(`${origin}/`).body],
+  ];
 }
 
-/** The folders, the inactive marker and the fallback pages (they name PUBLIC_HOST's origin). */
-/** Tree folders this process laid out (ensureLayoutOnce). */
-const laidOut = new Map<string, Promise<void>>();
-
 /**
- * ensureLayout once per tree and process: every publish syncs its company's routes, and checking the
- * five folders and four pages again each time was two thirds of that sync's file operations on the
- * thread that serves visitors. The self-healing sweep (rebuildHostRoutes) lays the tree out again
- * every round, so a folder removed by hand comes back.
+ * ensureLayout once per routing (see HostRouting.laidOut): every publish syncs its company's routes,
+ * and checking the five folders and four pages again each time was two thirds of that sync's file
+ * operations on the thread that serves visitors. The self-healing sweep (rebuildHostRoutes) lays the
+ * tree out again every round, so a folder removed by hand comes back.
  */
 function ensureLayoutOnce(routing: HostRouting): Promise<void> {
-  const key = `${routing.routesDir}\n${routing.publicHost}`;
-  let done = laidOut.get(key);
-  if (!done) {
-    done = ensureLayout(routing);
+  if (!routing.laidOut) {
+    const done = ensureLayout(routing);
     // A failed layout is tried again next time rather than remembered.
-    done.catch(() => laidOut.delete(key));
-    laidOut.set(key, done);
+    done.catch(() => {
+      if (routing.laidOut === done) routing.laidOut = undefined;
+    });
+    routing.laidOut = done;
   }
-  return done;
+  return routing.laidOut;
 }
 
 async function ensureLayout(routing: HostRouting): Promise<void> {

@@ -53,6 +53,9 @@ export interface ProductStackOptions {
   maxPreviewsPerWindow?: number;
   /** Prefix of the rate limits' Redis keys (tests use their own); default `mesterside:limit`. */
   limitPrefix?: string;
+  /** Entry of the render threads (publishing and previews); default generator/render-pool.ts's. A
+   *  stack started from the sources passes the server bundle's thread when it knows it is current. */
+  renderThreadEntry?: string;
 }
 
 interface PublishingOptions {
@@ -65,6 +68,8 @@ interface PublishingOptions {
   healCheckEveryMs?: number;
   /** Period of the host routes' rebuild between sweeps (worker/self-heal.ts); default 5 minutes. */
   routesEveryMs?: number;
+  /** Entry of the render threads; default generator/render-pool.ts's. */
+  threadEntry?: string;
 }
 
 export interface ProductStack {
@@ -102,6 +107,7 @@ export async function startPublishWorker(options: PublishWorkerOptions): Promise
           config,
           logger,
           threads: options.renderThreads ?? config.renderThreads,
+          ...(options.threadEntry === undefined ? {} : { threadEntry: options.threadEntry }),
         });
   const queue = createPublishQueue({
     db,
@@ -165,6 +171,7 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
   const common = {
     ...(options.queueName === undefined ? {} : { queueName: options.queueName }),
     ...(options.recoverEveryMs === undefined ? {} : { recoverEveryMs: options.recoverEveryMs }),
+    ...(options.renderThreadEntry === undefined ? {} : { threadEntry: options.renderThreadEntry }),
   };
   const worker =
     role === 'both'
@@ -195,7 +202,11 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
   // Quote-request and welcome mails: every serving process sends what is due (one process takes each).
   const mailOutbox = createMailOutbox({ db, config, logger });
   // Live previews render on a thread of their own, never behind a publish (api/services/preview.ts).
-  const previewRenderer = threadedPreview({ config, logger });
+  const previewRenderer = threadedPreview({
+    config,
+    logger,
+    ...(options.renderThreadEntry === undefined ? {} : { threadEntry: options.renderThreadEntry }),
+  });
   try {
     const app = createApp({
       db,

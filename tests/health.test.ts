@@ -13,6 +13,7 @@ import { seedDemoCompanies } from '../scripts/seed/seed-demo';
 import { type ProductStack, type ProductStackOptions, startProductStack } from '../server';
 import { privateRedis } from './queue/redis-support';
 import { openMigratedDatabase } from './support/migrated-database';
+import { BUNDLED_RENDER_THREAD } from './support/render-thread';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 const logs: string[] = [];
@@ -50,6 +51,7 @@ async function product(
     recoverEveryMs: 0,
     // Renders on this thread: a render thread costs about 0.4 s of CPU to start (tests/README.md).
     publishing: { renderThreads: 0 },
+    renderThreadEntry: BUNDLED_RENDER_THREAD,
     ...options,
   });
   cleanups.push(() => stack.close());

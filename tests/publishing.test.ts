@@ -148,8 +148,9 @@ describe('publishing a company site', () => {
     const first = await snapshot();
     const second = await snapshot();
     // Each file once: the front server compresses what it serves (PRECOMPRESS=1 adds copies).
-    // privatliv and tak: every site's privacy page and the quote form's thank-you page (issue 25).
-    const pages = ['404.html', 'index.html', 'om-os.html', 'privatliv.html', 'tak.html'];
+    // privatliv and tak: every site's privacy page and the quote form's thank-you page (issue 25);
+    // kontakt: the contact page of a site whose owner has none (issue 39).
+    const pages = ['404.html', 'index.html', 'kontakt.html', 'om-os.html', 'privatliv.html', 'tak.html'];
     expect(Object.keys(first).sort()).toEqual([...pages, 'robots.txt', 'sitemap.xml'].sort());
     expect(second).toEqual(first);
     // Only the live build is kept.

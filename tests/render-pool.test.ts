@@ -28,6 +28,7 @@ import { createLogger } from '../lib/logger';
 import { createFixtureCompanies } from '../scripts/bench/fixtures';
 import { seedDemoCompanies } from '../scripts/seed/seed-demo';
 import { openMigratedDatabase } from './support/migrated-database';
+import { BUNDLED_RENDER_THREAD } from './support/render-thread';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 
@@ -56,7 +57,11 @@ async function liveFiles(config: Config, cvr: string): Promise<Record<string, st
 describe('render threads', () => {
   it('publish the same files as an in-process publish, and answer gone for a deleted company', async () => {
     const { config, db } = await store();
-    const threaded = await createThreadedPublisher({ config, threads: 2 });
+    const threaded = await createThreadedPublisher({
+      config,
+      threads: 2,
+      threadEntry: BUNDLED_RENDER_THREAD,
+    });
     cleanups.push(() => threaded.close());
 
     const outcomes = await Promise.all(['12345678', '87654321'].map((cvr) => threaded.publish(cvr)));
@@ -84,7 +89,12 @@ describe('render threads', () => {
       },
     });
     const logger = createLogger(loadConfig({ LOG_LEVEL: 'debug', STORAGE_DIR: config.storageDir }), sink);
-    const threaded = await createThreadedPublisher({ config, threads: 2, logger });
+    const threaded = await createThreadedPublisher({
+      config,
+      threads: 2,
+      logger,
+      threadEntry: BUNDLED_RENDER_THREAD,
+    });
     cleanups.push(() => threaded.close());
 
     // One company at a time: its first render (every document) is split between the two threads.
@@ -102,7 +112,11 @@ describe('render threads', () => {
     // nginx and Caddy find a new company's subdomain through its host route: written after the swap,
     // its /<cvr> address answered while the subdomain still led to 404 for a moment.
     const { config } = await store();
-    const threaded = await createThreadedPublisher({ config, threads: 1 });
+    const threaded = await createThreadedPublisher({
+      config,
+      threads: 1,
+      threadEntry: BUNDLED_RENDER_THREAD,
+    });
     cleanups.push(() => threaded.close());
     const site = path.join(sitesDirOf(config), '12345678');
     let liveWhenStarted: boolean | undefined;
@@ -118,7 +132,11 @@ describe('render threads', () => {
     const { config, db } = await store();
     // Eight companies or more show cards; the three demo companies are the newest.
     await createFixtureCompanies(db, 8);
-    const threaded = await createThreadedPublisher({ config, threads: 2 });
+    const threaded = await createThreadedPublisher({
+      config,
+      threads: 2,
+      threadEntry: BUNDLED_RENDER_THREAD,
+    });
     cleanups.push(() => threaded.close());
     const sitesDir = sitesDirOf(config);
     const landing = async () =>
@@ -159,7 +177,11 @@ describe('render threads', () => {
 
   it('write precompressed copies with PRECOMPRESS=1', async () => {
     const { config } = await store({ PRECOMPRESS: '1' });
-    const threaded = await createThreadedPublisher({ config, threads: 1 });
+    const threaded = await createThreadedPublisher({
+      config,
+      threads: 1,
+      threadEntry: BUNDLED_RENDER_THREAD,
+    });
     cleanups.push(() => threaded.close());
     await threaded.publish('12345678');
     expect(Object.keys(await liveFiles(config, '12345678'))).toEqual(
@@ -169,7 +191,11 @@ describe('render threads', () => {
 
   it('reject a failed render, keep the live site, and go on publishing', async () => {
     const { config } = await store();
-    const threaded = await createThreadedPublisher({ config, threads: 1 });
+    const threaded = await createThreadedPublisher({
+      config,
+      threads: 1,
+      threadEntry: BUNDLED_RENDER_THREAD,
+    });
     cleanups.push(() => threaded.close());
     await threaded.publish('87654321');
     const before = await liveBuild(sitesDirOf(config), '87654321');

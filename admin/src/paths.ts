@@ -14,4 +14,5 @@ export const ADMIN_PATHS = {
   verifyEmail: '/admin/bekraeft-din-email',
   operator: '/admin/operator',
   leads: '/admin/henvendelser',
+  confirmRecipient: '/admin/bekraeft-modtager',
 } as const;

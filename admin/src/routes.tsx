@@ -81,6 +81,14 @@ const ROUTES: RouteObject[] = [
           Component: (await import('./screens/password-reset-screens')).ResetPasswordScreen,
         }),
       },
+      // The link mailed to a new address for the quote requests: confirmed by whoever reads that
+      // inbox, with or without a login (issue 39).
+      {
+        path: 'bekraeft-modtager',
+        lazy: async () => ({
+          Component: (await import('./screens/leads/confirm-recipient-screen')).ConfirmRecipientScreen,
+        }),
+      },
       {
         element: (
           <RequireAuth>

@@ -6,7 +6,7 @@
 import { APIError, OpenAI } from 'openai';
 import type { Config } from '../../lib/config';
 import type { Logger } from '../../lib/logger';
-import { findTradeProfile } from '../../rules/trades';
+import { findTrade, writingProfile } from '../../rules/trades';
 import { parseAnswer } from './parse-answer';
 import { clipAtWord, keptSpellings, normaliseParagraphs, recaseTitle } from './polish-text';
 import { buildUserPrompt, SYSTEM_PROMPT } from './prompts';
@@ -57,11 +57,13 @@ export function createOpenAiWriter(
         const problems = qualityProblems([text.title, text.subtitle ?? '', text.content], {
           companyName: input.companyName,
           industryDesc: input.industryDesc,
-          profile: findTradeProfile({
-            industryCode: input.industryCode,
-            industryDesc: input.industryDesc,
-            companyName: input.companyName,
-          }),
+          profile: writingProfile(
+            findTrade({
+              industryCode: input.industryCode,
+              industryDesc: input.industryDesc,
+              companyName: input.companyName,
+            }),
+          ),
         });
         if (problems.length === 0) return text;
         logger?.warn(

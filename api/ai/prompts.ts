@@ -1,6 +1,6 @@
 // The Danish prompts for the AI provider (SPEC §7, §9): who the model is, and what to write for one
 // page from the company's own data. The answer must be JSON {"title","subtitle","content"}.
-import { findTradeProfile, NEUTRAL_PROFILE, shortCompanyName } from '../../rules/trades';
+import { findTrade, shortCompanyName, writingProfile } from '../../rules/trades';
 import { formatList } from './polish-text';
 import { MAX_SENTENCE_WORDS } from './quality';
 import { customerList } from './template-phrases';
@@ -25,12 +25,15 @@ export function buildUserPrompt(input: WriteInput): string {
   const homepage = input.pageType === 'homepage';
   const keywords = input.keywords.length > 0 ? formatList(input.keywords) : '';
   const name = shortCompanyName(input.companyName);
-  const profile = findTradeProfile({
+  const trade = findTrade({
     industryCode: input.industryCode,
     industryDesc: input.industryDesc,
     companyName: input.companyName,
   });
-  const known = profile !== NEUTRAL_PROFILE;
+  const profile = writingProfile(trade);
+  const known = trade.kind === 'profile';
+  // A trade the name names that has no profile: its noun, but no services to lean on.
+  const named = known || (trade.kind === 'unknown' && trade.ownTrade !== null);
   const year = foundingYear(input.startDate);
 
   const task = homepage
@@ -47,7 +50,7 @@ export function buildUserPrompt(input: WriteInput): string {
     name !== input.companyName && `- Kort navn til brødteksten: ${name}`,
     input.industryDesc &&
       `- Branche i CVR-registret: ${input.industryDesc} (kun til orientering; brug ikke ordene som en ydelse)`,
-    known &&
+    named &&
       `- Fag: ${profile.noun.singular} (${profile.noun.gender === 'neuter' ? 'et' : 'en'} ${profile.noun.singular}, ` +
         `${profile.noun.singularDefinite}, ${profile.noun.plural}, ${profile.noun.pluralDefinite})`,
     known && `- Typiske ydelser: ${profile.services.join('; ')}`,
@@ -98,7 +101,10 @@ export function buildUserPrompt(input: WriteInput): string {
     `- Brug det korte navn ${name}, og højst et par gange; skriv ellers "vi". Skriv forkortelser som VVS med store bogstaver.`,
     keywords
       ? '- Væv nøgleordene naturligt ind i titlen og teksten, uden at gentage dem unaturligt mange gange.'
-      : '- Beskriv de opgaver, der er typiske for faget, uden at love noget konkret.',
+      : known
+        ? '- Beskriv de opgaver, der er typiske for faget, uden at love noget konkret.'
+        : '- Vi kender ikke virksomhedens ydelser: nævn ingen bestemte ydelser, og skriv aldrig om et andet fags' +
+          ' arbejde. Skriv om, hvordan virksomheden tager sig af sine kunder.',
     input.city
       ? `- Nævn ${input.city} og omegn, hvor det falder naturligt, så siden bliver fundet lokalt.`
       : '- Skriv om lokalområdet uden at nævne en bestemt by.',

@@ -10,6 +10,9 @@ export interface QualityContext {
   profile?: TradeProfile;
 }
 
+/** The one place a registry category may stand: a line '**Branche:** …' of its own. */
+const CATEGORY_LABEL = /^\*\*Branche:\*\* [^\n]*$/gm;
+
 /** At most this many words in one sentence: longer ones are hard to read on a phone. */
 export const MAX_SENTENCE_WORDS = 30;
 
@@ -69,12 +72,15 @@ export function qualityProblems(texts: readonly string[], context: QualityContex
     ? [...context.profile.services, ...context.profile.keywords].join('\n').toLocaleLowerCase('da')
     : '';
   const descPattern = desc ? new RegExp(`(?<!\\p{L})${escapeRegExp(desc)}(?!\\p{L})`, 'iu') : null;
+  // A company whose trade we cannot tell shows the description once as what it is, a labelled
+  // category on a line of its own ('**Branche:** Arkitektvirksomhed'); only there may it stand.
+  const outsideLabel = texts.map((text) => paragraphText(text.replace(CATEGORY_LABEL, ''))).join('\n');
   if (
     desc &&
     descPattern &&
     !nounForms.includes(desc) &&
     !ownWords.includes(desc) &&
-    descPattern.test(plain)
+    descPattern.test(outsideLabel)
   ) {
     problems.push(`industry description used in the text: ${context.industryDesc}`);
   }

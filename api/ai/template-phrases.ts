@@ -10,8 +10,19 @@ export interface WriterFacts {
   name: string;
   city: string | undefined;
   profile: TradeProfile;
-  /** False for the neutral profile: sentences that name a trade are skipped. */
+  /** The trade has a profile: its services and questions apply (false for the neutral profile). */
   knownTrade: boolean;
+  /**
+   * The trade has a noun to call it by: a profile's, or the company's own trade from its name when it
+   * has no profile (profile.noun is then that trade's, with the neutral services). False: sentences
+   * that name a trade are skipped.
+   */
+  namedTrade: boolean;
+  /**
+   * For a trade we cannot tell at all (no profile, no trade in the name): the registry's industry
+   * description, shown once as a labelled category ('Branche: …'), never written into a sentence.
+   */
+  category: string | undefined;
   /** Founding year, when at least three years ago. */
   year: number | undefined;
   employees: number | undefined;
@@ -74,11 +85,14 @@ function lowerFirst(text: string): string {
 
 const where = (f: WriterFacts) => (f.city ? ` i ${f.city}` : '');
 /** A business noun ('flyttefirma', 'dækcenter', 'virksomhed') rather than a person's trade. */
-const isFirm = (f: WriterFacts) => !f.knownTrade || f.profile.noun.gender === 'neuter';
+const isFirm = (f: WriterFacts) => !f.namedTrade || f.profile.noun.gender === 'neuter';
 /** 'Hos Tømrer Hansen er vi tømrere' or 'Flyttefirmaet Hansen er et flyttefirma'. */
 const weAre = (f: WriterFacts) =>
   isFirm(f) ? `${f.name} er ${withArticle(f.profile)}` : `Hos ${f.name} er vi ${f.profile.noun.plural}`;
 const shop = (f: WriterFacts) => f.profile.workplace === 'shop';
+/** The short name holds the trade's noun: 'Tømrerfirmaet Hansen', 'Urmager Hansen'. */
+const nameSaysTrade = (f: WriterFacts) =>
+  f.name.toLocaleLowerCase('da').includes(f.profile.noun.singular.toLocaleLowerCase('da'));
 /** Two services that read well in a row (no 'og' inside either), lowercased. */
 function twoServices(f: WriterFacts): [string, string] | null {
   if (!f.knownTrade && !f.fromOwner) return null;
@@ -90,11 +104,11 @@ function twoServices(f: WriterFacts): [string, string] | null {
 // ----- Homepage -----
 
 export const HOME_INTRO: Sentence[] = [
-  (f) => (f.knownTrade && !f.city ? `Velkommen til ${f.name} – ${yourLocal(f.profile)}.` : null),
-  (f) => (f.knownTrade && f.city ? `Velkommen til ${f.name} – ${yourLocal(f.profile)} i ${f.city}.` : null),
+  (f) => (f.namedTrade && !f.city ? `Velkommen til ${f.name} – ${yourLocal(f.profile)}.` : null),
+  (f) => (f.namedTrade && f.city ? `Velkommen til ${f.name} – ${yourLocal(f.profile)} i ${f.city}.` : null),
   (f) => (f.city ? `Velkommen til ${f.name} i ${f.city}.` : `Velkommen til ${f.name}.`),
   (f) =>
-    f.knownTrade && f.city
+    f.namedTrade && f.city
       ? `Mangler du ${withArticle(f.profile)} i ${f.city}? Så er du kommet til det rette sted.`
       : null,
 ];
@@ -145,7 +159,7 @@ export const WHY_FACTS: Sentence[] = [
   (f) =>
     f.year === undefined
       ? null
-      : f.knownTrade && !isFirm(f)
+      : f.namedTrade && !isFirm(f)
         ? `**Erfaring** – Vi har arbejdet som ${f.profile.noun.plural} siden ${f.year}.`
         : `**Erfaring** – Vi har hjulpet vores kunder siden ${f.year}.`,
   (f) =>
@@ -191,10 +205,12 @@ export const HOME_CTA: Sentence[] = [
 ];
 
 export const HOME_TITLES: Sentence[] = [
-  (f) => (f.knownTrade && f.city ? `${capitalise(f.profile.noun.singular)} i ${f.city}` : null),
-  (f) => (f.knownTrade && f.city ? `${f.name} – ${f.profile.noun.singular} i ${f.city}` : null),
-  (f) => (f.knownTrade && !f.city ? `${f.name} – ${yourLocal(f.profile)}` : null),
-  (f) => (f.knownTrade ? null : f.city ? `${f.name} i ${f.city}` : f.name),
+  (f) => (f.namedTrade && f.city ? `${capitalise(f.profile.noun.singular)} i ${f.city}` : null),
+  // Not 'Tømrer Hansen – tømrer i Køge': a name that says the trade is not followed by it.
+  (f) =>
+    f.namedTrade && f.city && !nameSaysTrade(f) ? `${f.name} – ${f.profile.noun.singular} i ${f.city}` : null,
+  (f) => (f.namedTrade && !f.city ? `${f.name} – ${yourLocal(f.profile)}` : null),
+  (f) => (f.namedTrade ? null : f.city ? `${f.name} i ${f.city}` : f.name),
 ];
 
 export const HOME_SUBTITLES: Sentence[] = [
@@ -221,11 +237,11 @@ export const ABOUT_TITLES: Sentence[] = [(f) => `Om ${f.name}`, () => 'Om os'];
 
 export const ABOUT_OPENING: Sentence[] = [
   (f) =>
-    f.knownTrade && f.year !== undefined
+    f.namedTrade && f.year !== undefined
       ? `${weAre(f)}${where(f)}, og vi har været i faget siden ${f.year}.`
       : null,
-  (f) => (f.knownTrade ? `${weAre(f)}${where(f)}.` : null),
-  (f) => (f.knownTrade ? null : `${f.name} er en lokal virksomhed${where(f)}.`),
+  (f) => (f.namedTrade ? `${weAre(f)}${where(f)}.` : null),
+  (f) => (f.namedTrade ? null : `${f.name} er en lokal virksomhed${where(f)}.`),
 ];
 
 export const ABOUT_TEAM: Sentence[] = [
@@ -242,9 +258,10 @@ export const ABOUT_TEAM: Sentence[] = [
   (f) => (f.employees === undefined ? 'Vi er en mindre virksomhed med korte beslutningsveje.' : null),
 ];
 
-// Trades whose people are no håndværkere (a cleaner, a remover), and one that never comes inside.
-const NOT_CRAFTSMEN: ReadonlySet<string> = new Set(['rengoring', 'vinduespudser', 'flyttefirma']);
-const NO_VISITS_HOME: ReadonlySet<string> = new Set(['vognmand']);
+// Trades whose people are no håndværkere (a cleaner, a remover, a pest controller), and those that
+// never come inside (a haulier, a scaffolder).
+const NOT_CRAFTSMEN: ReadonlySet<string> = new Set(['rengoring', 'vinduespudser', 'flyttefirma', 'skadedyr']);
+const NO_VISITS_HOME: ReadonlySet<string> = new Set(['vognmand', 'stillads']);
 
 export const ABOUT_VALUES: Sentence[] = [
   (f) =>

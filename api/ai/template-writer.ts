@@ -5,7 +5,7 @@
 // always gives the same text. The CVR industry description only picks the profile; it is never
 // written into a sentence.
 import { foldToAscii as fold } from '../../rules/fold';
-import { findTradeProfile, NEUTRAL_PROFILE, shortCompanyName } from '../../rules/trades';
+import { findTrade, shortCompanyName, writingProfile } from '../../rules/trades';
 import { clipAtWord } from './polish-text';
 import {
   ABOUT_CTA,
@@ -97,6 +97,7 @@ export function writeFromTemplates(
       const why = [...usable(WHY_FACTS, facts), ...shuffle(usable(WHY_GENERAL, facts), random)].slice(0, 3);
       blocks = [
         sentences(pick(HOME_INTRO), pick(HOME_INTRO_MORE)),
+        facts.category ? `**Branche:** ${facts.category}` : '',
         `## ${knownOrOwn(facts) ? choose(SERVICES_HEADINGS) : 'Det får du hos os'}`,
         bulletList(facts.services.slice(0, HOME_SERVICES)),
         `## ${choose(AREA_HEADINGS)}`,
@@ -158,11 +159,12 @@ export function writeFromTemplates(
 
 /** The facts the sentences are built from. */
 function writerFacts(input: WriteInput, today: Date): WriterFacts {
-  const profile = findTradeProfile({
+  const trade = findTrade({
     industryCode: input.industryCode,
     industryDesc: input.industryDesc,
     companyName: input.companyName,
   });
+  const profile = writingProfile(trade);
   const city = input.city ? townName(input.city) : undefined;
   const topics = ownerTopics(input, city);
   const services = dedupe([...topics.map(capitalise), ...profile.services]);
@@ -174,7 +176,12 @@ function writerFacts(input: WriteInput, today: Date): WriterFacts {
     name: shortCompanyName(input.companyName),
     city,
     profile,
-    knownTrade: profile !== NEUTRAL_PROFILE,
+    knownTrade: trade.kind === 'profile',
+    namedTrade: trade.kind === 'profile' || trade.ownTrade !== null,
+    category:
+      trade.kind === 'unknown' && trade.ownTrade === null
+        ? registryCategory(trade.registryCategory)
+        : undefined,
     year,
     employees: employees !== undefined && employees > 0 ? employees : undefined,
     hasPhone: input.hasPhone ?? false,
@@ -213,6 +220,15 @@ function ownerTopics(input: WriteInput, city: string | undefined): string[] {
       return !skip.has(folded) && !SERVICES_WORDS.has(folded) && !ABOUT_WORDS.has(folded);
     })
     .map((keyword) => keyword.trim());
+}
+
+/**
+ * The registry's description as a category label: without the registry's 'i.a.n.' (ikke andetsteds
+ * nævnt), which no customer reads; undefined when there is none.
+ */
+function registryCategory(description: string | null): string | undefined {
+  const label = (description ?? '').replace(/[\s,]*\bi\.\s?a\.\s?n\.?$/iu, '').trim();
+  return label === '' ? undefined : label;
 }
 
 /** 'Aarhus C' → 'Aarhus', 'København K' → 'København': the postal district reads oddly in a sentence. */

@@ -60,18 +60,18 @@ export async function changePassword(
 function emailChangeMail(newEmail: string, link: string) {
   return {
     to: newEmail,
-    subject: 'Bekræft din nye email til Mesterside',
+    subject: 'Bekræft din nye e-mail til Mesterside',
     text: [
       'Hej,',
       '',
       `Du har bedt om at logge ind på Mesterside med ${newEmail} fremover.`,
       '',
-      'Bekræft den nye email her:',
+      'Bekræft den nye e-mail her:',
       link,
       '',
-      'Åbn linket, log ind, hvis du bliver bedt om det, og klik på "Bekræft ny email".',
+      'Åbn linket, log ind, hvis du bliver bedt om det, og klik på "Bekræft ny e-mail".',
       'Linket virker i 24 timer og kan kun bruges én gang. Indtil du har bekræftet, logger du ind med din',
-      'nuværende email. Har du ikke bedt om ændringen, kan du se bort fra denne mail.',
+      'nuværende e-mail. Har du ikke bedt om ændringen, kan du se bort fra denne e-mail.',
       '',
       'Venlig hilsen',
       'Mesterside',
@@ -83,11 +83,11 @@ function emailChangeMail(newEmail: string, link: string) {
 function emailChangedNotice(oldEmail: string, newEmail: string, helpAddress: string) {
   return {
     to: oldEmail,
-    subject: 'Din login-email til Mesterside er ændret',
+    subject: 'Din login-e-mail til Mesterside er ændret',
     text: [
       'Hej,',
       '',
-      `Login-emailen til din Mesterside-konto er netop ændret fra ${oldEmail} til ${newEmail}.`,
+      `Login-e-mailen til din Mesterside-konto er netop ændret fra ${oldEmail} til ${newEmail}.`,
       '',
       'Var det dig, behøver du ikke gøre mere.',
       '',
@@ -103,16 +103,16 @@ function emailChangedNotice(oldEmail: string, newEmail: string, helpAddress: str
 function verifyEmailMail(email: string, link: string) {
   return {
     to: email,
-    subject: 'Bekræft din email til Mesterside',
+    subject: 'Bekræft din e-mail til Mesterside',
     text: [
       'Hej,',
       '',
-      `Bekræft, at ${email} er din email til Mesterside, her:`,
+      `Bekræft, at ${email} er din e-mail til Mesterside, her:`,
       link,
       '',
-      'Åbn linket, log ind, hvis du bliver bedt om det, og klik på "Bekræft email".',
+      'Åbn linket, log ind, hvis du bliver bedt om det, og klik på "Bekræft e-mail".',
       'Linket virker i 24 timer og kan kun bruges én gang. Har du ikke bedt om det, kan du se bort fra',
-      'denne mail.',
+      'denne e-mail.',
       '',
       'Venlig hilsen',
       'Mesterside',

@@ -44,7 +44,7 @@ function passwordResetMail(email: string, link: string) {
       link,
       '',
       'Linket virker i en time og kan kun bruges én gang. Har du ikke bedt om et nyt password, kan du',
-      'se bort fra denne mail – dit password er ikke ændret.',
+      'se bort fra denne e-mail – dit password er ikke ændret.',
       '',
       'Venlig hilsen',
       'Mesterside',

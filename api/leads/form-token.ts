@@ -14,9 +14,12 @@
 // page; the honeypot, the link cap, duplicate suppression and the rate limits stop what gets past it.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Db, isLeadTokenSpent, leadFormSecret, spendLeadToken } from '../../db';
+import { LEAD_TOKEN_MIN_AGE_MS } from '../../rules/limits';
 
-/** A fresh token younger than this is refused (faster than a person fills a form). */
-export const MIN_AGE_MS = 3_000;
+/** A fresh token younger than this is refused (faster than a person fills a form). The site's script
+ *  knows it too (the form's data-min-age) and waits out the rest before it sends, so a person who
+ *  autofills and sends at once is not refused. */
+export const MIN_AGE_MS = LEAD_TOKEN_MIN_AGE_MS;
 const FRESH_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const PAGE_TOKEN_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const PAGE_NONCE = 'p';

@@ -4,14 +4,17 @@
 // nodemailer encodes every header, so nothing the visitor typed can add a header.
 import type { Company, Lead, LeadSettings } from '../../db';
 import type { MailMessage } from '../../lib/mailer';
+import { countOf } from '../../rules/count';
 import { LEAD_FIELDS } from '../../rules/lead-form';
 
-/** Who receives a company's requests: the owner's choice, else the company's e-mail, else the login. */
-export function leadRecipient(
-  company: Pick<Company, 'email' | 'companyEmail'>,
-  settings: LeadSettings,
-): string | null {
-  return settings.recipientEmail || company.email || company.companyEmail || null;
+/**
+ * Who receives a company's requests (issue 39): the address the owner chose and its inbox confirmed,
+ * else the owner's login e-mail. Never the company's e-mail from the CVR registry: nobody at the
+ * company told us they read it, and an owner does not think to look there. A company without an
+ * owner (the demo companies) has nobody to mail.
+ */
+export function leadRecipient(company: Pick<Company, 'companyEmail'>, settings: LeadSettings): string | null {
+  return settings.recipientEmail || company.companyEmail || null;
 }
 
 function oneLine(value: string, max: number): string {
@@ -38,7 +41,9 @@ export function leadMail(
     `${LEAD_FIELDS.message}`,
     lead.message,
     '',
-    photos.length > 0 ? `${photos.length} billede(r) vedhæftet.` : 'Ingen billeder vedhæftet.',
+    photos.length > 0
+      ? `${countOf(photos.length, 'billede', 'billeder')} vedhæftet.`
+      : 'Ingen billeder vedhæftet.',
     '',
     lead.email
       ? 'Svar på denne e-mail for at skrive direkte til kunden.'

@@ -4,7 +4,10 @@
 // companies (12345678, 87654321, 11223344), so each can be onboarded on a fresh install. Industry
 // texts and DB07 codes are written as the registry writes them; the Kloak & Anlæg company has no code,
 // so a demo also shows a profile found from the industry description's words. The glarmester (433400,
-// shared with painters) and the kloakmester (439990, a catch-all) are known by their names' trade.
+// shared with painters) and the kloakmester (439990, a catch-all) are known by their names' trade, and
+// so are the two whose code points at another trade (issue 42): a chimney sweep filed under a cleaning
+// code, and an upholsterer (a trade without a profile) under the furniture makers' code; the last one's
+// trade nobody can tell, so its site shows neutral text and the registry's category.
 import { AppError } from '../../lib/errors';
 import { MESSAGES } from '../../rules/messages';
 import type { CvrCompany, CvrRegistry } from './contracts';
@@ -22,6 +25,9 @@ export const DEMO_TRADES = [
   'autoværksted',
   'glarmester',
   'kloakmester',
+  'skorstensfejer',
+  'møbelpolstrer',
+  'ukendt fag',
 ] as const;
 
 type DemoTrade = (typeof DEMO_TRADES)[number];
@@ -204,6 +210,48 @@ export const DEMO_REGISTRY_COMPANIES: readonly DemoRegistryEntry[] = Object.free
     companydesc: 'Anpartsselskab',
     startdate: '01/08 - 2012',
     employees: 5,
+  }),
+  entry('skorstensfejer', {
+    cvr: '99001314',
+    name: 'Skorstensfejer Eksempel ApS',
+    address: 'Sodvej 3',
+    zipcode: '6760',
+    city: 'Ribe',
+    phone: '75 00 13 14',
+    email: 'fejer@skorstensfejer-eksempel.example',
+    industrydesc: 'Andre rengøringsydelser',
+    industrycode: '812900',
+    companydesc: 'Anpartsselskab',
+    startdate: '01/05 - 1998',
+    employees: 3,
+  }),
+  entry('møbelpolstrer', {
+    cvr: '99001414',
+    name: 'Møbelpolstrer Eksempel',
+    address: 'Stoppegade 9',
+    zipcode: '4700',
+    city: 'Næstved',
+    phone: '55 00 14 14',
+    email: 'post@polstrer-eksempel.example',
+    industrydesc: 'Fremstilling af andre møbler',
+    industrycode: '310900',
+    companydesc: 'Enkeltmandsvirksomhed',
+    startdate: '15/09 - 2016',
+    employees: 1,
+  }),
+  entry('ukendt fag', {
+    cvr: '99001515',
+    name: 'Eksempel Byg ApS',
+    address: 'Værkstedsvej 15',
+    zipcode: '4760',
+    city: 'Vordingborg',
+    phone: '55 00 15 15',
+    email: 'info@byg-eksempel.example',
+    industrydesc: 'Anden specialiseret bygge- og anlægsvirksomhed i.a.n.',
+    industrycode: '439990',
+    companydesc: 'Anpartsselskab',
+    startdate: '01/06 - 2015',
+    employees: 4,
   }),
 ]);
 

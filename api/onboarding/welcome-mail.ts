@@ -1,12 +1,14 @@
 // The welcome e-mail a new owner gets right after onboarding (SPEC §4, §7: companyName, companyEmail,
-// cvr, subdomain): the new site's address, how to log in, the free trial and where to find help. The
+// cvr, subdomain): the new site's address, how to log in, the quote form and where its requests go
+// (issue 39: the owner's login e-mail unless they choose another), the free trial and where to find help. The
 // mail is sent from a no-reply sender, so its Reply-To is the product's real inbox (CONTACT_TO) and the
 // text names that address too: a reply always reaches a person.
-import type { Company } from '../../db';
+import type { Company, LeadSettings } from '../../db';
 import type { Config } from '../../lib/config';
 import type { MailMessage } from '../../lib/mailer';
 import { PRICE_KR, TRIAL_MONTHS } from '../../rules/plan';
 import { pathSiteUrl, productOrigin, schemeFor, subdomainOrigin } from '../../rules/site-url';
+import { leadRecipient } from '../leads/lead-mail';
 
 export interface WelcomeMailInput {
   companyName: string;
@@ -28,15 +30,19 @@ function escapeHtml(value: string): string {
 
 /**
  * Subject, plain text, HTML and Reply-To of the welcome e-mail; `siteUrl` and `adminUrl` are absolute,
- * `helpAddress` is the inbox replies go to (CONTACT_TO).
+ * `helpAddress` is the inbox replies go to (CONTACT_TO), `leadRecipient` where the site's quote
+ * requests are mailed (null: the site shows no form, and the mail does not mention it).
  */
 export function welcomeMail(
   input: WelcomeMailInput,
   siteUrl: string,
   adminUrl: string,
   helpAddress: string,
+  leadRecipient: string | null = null,
 ): WelcomeMail & { replyTo: string } {
   const { companyName, companyEmail, cvr } = input;
+  const formUrl = `${siteUrl}#tilbud`;
+  const leadsUrl = `${adminUrl}/henvendelser`;
   const subject = `Velkommen til Mesterside, ${companyName}`;
   // One paragraph or sentence a line, never a hard wrap mid-sentence: mail clients wrap plain text
   // themselves, and a break of ours lands mid-line on any screen narrower or wider than ours.
@@ -50,6 +56,13 @@ export function welcomeMail(
     `Log ind på ${adminUrl} med ${companyEmail} og den adgangskode, du valgte.`,
     'Her kan du rette tekster, billeder, åbningstider, kontaktoplysninger og farver.',
     '',
+    ...(leadRecipient
+      ? [
+          `Kunderne kan bede om et tilbud med formularen "Få et tilbud" på hjemmesiden: ${formUrl}`,
+          `Hver forespørgsel sendes til ${leadRecipient}, og du finder dem alle under Henvendelser: ${leadsUrl} – dér kan du også vælge en anden modtager.`,
+          '',
+        ]
+      : []),
     `De første ${TRIAL_MONTHS} måneder er gratis og uden binding. Derefter koster det ${PRICE_KR} kr. om måneden.`,
     '',
     `Har du spørgsmål, så svar bare på denne e-mail, eller skriv til ${helpAddress} – vi hjælper gerne.`,
@@ -72,6 +85,14 @@ export function welcomeMail(
     `<p>Jeres nye hjemmeside: <a href="${site}">${site}</a></p>`,
     `<p>Log ind på <a href="${admin}">${admin}</a> med ${escapeHtml(companyEmail)} og den adgangskode,`,
     ' du valgte. Her kan du rette tekster, billeder, åbningstider, kontaktoplysninger og farver.</p>',
+    ...(leadRecipient
+      ? [
+          `<p>Kunderne kan bede om et tilbud med <a href="${escapeHtml(formUrl)}">formularen "Få et tilbud"</a>`,
+          ` på hjemmesiden. Hver forespørgsel sendes til <strong>${escapeHtml(leadRecipient)}</strong>, og du`,
+          ` finder dem alle under <a href="${escapeHtml(leadsUrl)}">Henvendelser</a> – dér kan du også vælge en`,
+          ' anden modtager.</p>',
+        ]
+      : []),
     `<p>De første ${TRIAL_MONTHS} måneder er gratis og uden binding. Derefter koster det ${PRICE_KR} kr. om måneden.</p>`,
     `<p>Har du spørgsmål, så svar bare på denne e-mail, eller skriv til <a href="mailto:${help}">${help}</a>` +
       ' – vi hjælper gerne.</p>',
@@ -88,6 +109,7 @@ export function welcomeMail(
 export function welcomeMessage(
   company: Pick<Company, 'name' | 'companyEmail' | 'cvr' | 'subdomain'>,
   config: Pick<Config, 'publicHost' | 'contactTo'>,
+  settings: LeadSettings,
 ): MailMessage | null {
   if (!company.companyEmail) return null;
   const { cvr, subdomain } = company;
@@ -96,6 +118,7 @@ export function welcomeMessage(
     siteAddress(cvr, subdomain, config.publicHost),
     `${productOrigin(config.publicHost)}/admin`,
     config.contactTo,
+    settings.formEnabled ? leadRecipient(company, settings) : null,
   );
   return { to: company.companyEmail, ...mail };
 }

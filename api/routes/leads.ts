@@ -5,8 +5,12 @@
 //   PATCH  /api/leads/{id}             – mark read/unread, handled/not handled
 //   DELETE /api/leads/{id}             – delete the request and its photos at once
 //   GET    /api/leads/{id}/photos/{n}  – a photo, to this owner only (never a public address)
-//   GET/PUT /api/leads/settings        – show the form or not, which e-mail receives requests
+//   GET/PUT /api/leads/settings        – show the form or not, which e-mail receives requests (a new
+//                                        address waits for its inbox to confirm it: lead-recipient.ts)
+//   POST   /api/leads/settings/pending-recipient/resend – mail the waiting address its link again
+//   DELETE /api/leads/settings/pending-recipient        – stop waiting for that address
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { LeadJson } from '../../contracts/leads';
 import {
   leadCountsSchema,
@@ -16,23 +20,31 @@ import {
   leadSettingsSchema,
   leadUpdateSchema,
 } from '../../contracts/leads';
-import {
-  type Company,
-  countUnreadLeads,
-  deleteLead,
-  findLead,
-  getLeadSettings,
-  type Lead,
-  listLeads,
-  saveLeadSettings,
-  updateLeadState,
-} from '../../db';
+import { countUnreadLeads, deleteLead, findLead, type Lead, listLeads, updateLeadState } from '../../db';
+import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
-import { MESSAGES } from '../../rules/messages';
+import type { Logger } from '../../lib/logger';
+import { createMailer, type Mailer } from '../../lib/mailer';
+import { LEAD_RECIPIENT_MESSAGES, MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
 import { readLeadPhoto, removeLeadPhotos } from '../leads/lead-photos';
+import {
+  cancelConfirmation,
+  type RecipientDeps,
+  recipientState,
+  resendConfirmation,
+  saveRecipientSettings,
+} from '../leads/lead-recipient';
+import { RateLimiter } from '../middleware/rate-limit';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
-import { commitChange } from '../services/commit-change';
+
+/** Confirmation mails per company (new addresses and resends together): a lost mail or a typo fixed
+ *  is covered, mailing a stranger's inbox over and over is not. */
+const RECIPIENT_MAIL_LIMIT = new RateLimiter({
+  name: 'lead-recipient-mail',
+  limit: 5,
+  windowMs: 60 * 60 * 1000,
+});
 
 function toLeadJson(lead: Lead): LeadJson {
   return {
@@ -84,13 +96,33 @@ const writeSettings = createRoute({
   method: 'put',
   path: '/settings',
   tags: ['leads'],
-  summary: 'Show or hide the quote form, choose the receiving e-mail; publishes',
+  summary:
+    'Show or hide the quote form (publishes), choose the receiving e-mail (a new one is mailed a confirmation link and used once confirmed)',
   middleware: JSON_BODY,
   request: jsonBody(leadSettingsSchema),
   responses: {
     200: answer(leadSettingsAnswerSchema, 'The saved settings'),
-    ...refusals('invalid_input', 'rate_limited'),
+    ...refusals('invalid_input', 'rate_limited', 'unavailable'),
   },
+});
+
+const resendRecipient = createRoute({
+  method: 'post',
+  path: '/settings/pending-recipient/resend',
+  tags: ['leads'],
+  summary: 'Mail the address waiting for confirmation a new link (older links stop working)',
+  responses: {
+    200: answer(leadSettingsAnswerSchema, 'The settings'),
+    ...refusals('invalid_input', 'rate_limited', 'unavailable'),
+  },
+});
+
+const cancelRecipient = createRoute({
+  method: 'delete',
+  path: '/settings/pending-recipient',
+  tags: ['leads'],
+  summary: 'Stop waiting for the new address: requests keep going where they go now',
+  responses: { 200: answer(leadSettingsAnswerSchema, 'The settings') },
 });
 
 const update = createRoute({
@@ -121,8 +153,33 @@ const photo = createRoute({
   responses: { 200: { description: 'The photo', content: { 'image/jpeg': { schema: z.string() } } } },
 });
 
-export function createLeadRoutes(): OpenAPIHono<OwnerEnv> {
+export interface LeadRoutesDeps {
+  /** The mailer for confirmation links; tests may pass their own, production takes the configured one. */
+  mailer?: (config: Config, logger: Logger) => Mailer;
+}
+
+export function createLeadRoutes(deps: LeadRoutesDeps = {}): OpenAPIHono<OwnerEnv> {
+  const makeMailer = deps.mailer ?? createMailer;
   const leads = routeGroup<OwnerEnv>();
+
+  const recipientDeps = (c: Context<OwnerEnv>): RecipientDeps => {
+    const { db, config, logger, limits, company } = c.var;
+    return {
+      db,
+      enqueuePublish: c.get('enqueuePublish'),
+      now: c.get('now'),
+      logger,
+      mailer: makeMailer(config, logger),
+      publicHost: config.publicHost,
+      countMail: async () => {
+        const wait = await limits.hit(RECIPIENT_MAIL_LIMIT, company.cvr);
+        if (wait > 0) {
+          c.header('Retry-After', String(wait));
+          throw new AppError('rate_limited', LEAD_RECIPIENT_MESSAGES.tooManyMails);
+        }
+      },
+    };
+  };
 
   leads.openapi(list, async (c) => {
     const { db, company } = c.var;
@@ -135,27 +192,23 @@ export function createLeadRoutes(): OpenAPIHono<OwnerEnv> {
   });
 
   leads.openapi(readSettings, async (c) => {
-    const { db, company } = c.var;
-    const settings = await getLeadSettings(db, company.cvr);
-    return c.json(leadSettingsAnswer(company, settings), 200);
+    return c.json(await recipientState(c.get('db'), c.get('company')), 200);
   });
 
   leads.openapi(writeSettings, async (c) => {
-    const { company } = c.var;
-    const input = c.req.valid('json');
-    const settings = { formEnabled: input.formEnabled, recipientEmail: input.recipientEmail.trim() || null };
-    // The form is on the site's pages: the setting and "publish wanted" commit together.
-    await commitChange(
-      {
-        db: c.get('db'),
-        enqueuePublish: c.get('enqueuePublish'),
-        now: c.get('now'),
-        logger: c.get('logger'),
-      },
-      company.cvr,
-      (trx) => saveLeadSettings(trx, company.cvr, settings),
-    );
-    return c.json(leadSettingsAnswer(company, settings), 200);
+    const { user, company } = c.var;
+    const state = await saveRecipientSettings(recipientDeps(c), { user, company }, c.req.valid('json'));
+    return c.json(state, 200);
+  });
+
+  leads.openapi(resendRecipient, async (c) => {
+    const { user, company } = c.var;
+    return c.json(await resendConfirmation(recipientDeps(c), { user, company }), 200);
+  });
+
+  leads.openapi(cancelRecipient, async (c) => {
+    const { db, user, company } = c.var;
+    return c.json(await cancelConfirmation(db, { user, company }, c.get('now')()), 200);
   });
 
   leads.openapi(update, async (c) => {
@@ -193,16 +246,4 @@ export function createLeadRoutes(): OpenAPIHono<OwnerEnv> {
   }) as never);
 
   return leads;
-}
-
-/** The form settings as the owner's answer: the stored recipient, or the address mail goes to without one. */
-function leadSettingsAnswer(
-  company: Pick<Company, 'email' | 'companyEmail'>,
-  settings: { formEnabled: boolean; recipientEmail: string | null },
-) {
-  return {
-    formEnabled: settings.formEnabled,
-    recipientEmail: settings.recipientEmail ?? '',
-    defaultRecipient: company.email || company.companyEmail || '',
-  };
 }

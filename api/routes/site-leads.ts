@@ -34,9 +34,9 @@ import { LEAD_MESSAGES } from '../../rules/messages';
 import { classifyHost } from '../../rules/request-target';
 import type { AppEnv } from '../env';
 import { LEAD_FORM_MAX_BODY_BYTES } from '../images/upload-rules';
-import { type FormPageInput, leadFormPage } from '../leads/form-page';
 import { checkToken, freshToken } from '../leads/form-token';
 import { prepareLeadPhotos, writeLeadPhotos } from '../leads/lead-photos';
+import { refusalPageAnswer } from '../leads/refusal-page';
 import type { MailOutbox } from '../mail-outbox';
 import { clientIp, RateLimiter } from '../middleware/rate-limit';
 import { answer, refusals, routeGroup } from '../openapi';
@@ -199,15 +199,8 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
         const code = status === 429 ? 'rate_limited' : 'invalid_input';
         return c.json({ error: { code, message }, fields: errors, token: fresh }, status);
       }
-      const page: FormPageInput = {
-        companyName: site.company.name,
-        base: site.base,
-        action: `/api/sites/${cvr}/leads`,
-        token: fresh,
-        values,
-        errors,
-      };
-      return c.html(leadFormPage(page), status);
+      // Without JavaScript: the site's contact page with the visitor's text and the refusals (issue 39).
+      return refusalPageAnswer(c, { cvr, base: site.base, token: fresh, values, errors }, status);
     };
 
     // A person never fills the hidden field: answered as received, nothing stored, nobody told.

@@ -49,7 +49,12 @@ export function inProcessPreview(load: () => Promise<SiteRenderer> = loadSiteRen
 
 /** Renders on one render thread of its own, started at the first preview (most processes of a test
  *  run never preview) and replaced like any render thread when it dies or overruns its budget. */
-export function threadedPreview(options: { config: Config; logger?: Logger }): PreviewRenderer {
+export function threadedPreview(options: {
+  config: Config;
+  logger?: Logger;
+  /** The render thread's entry (generator/render-pool.ts); default the pool's. */
+  threadEntry?: string;
+}): PreviewRenderer {
   let pool: Promise<ThreadedPublisher> | undefined;
   const start = () => {
     pool = createThreadedPublisher({ ...options, threads: 1 });

@@ -1,11 +1,18 @@
-// One-time account tokens (password reset, e-mail change, e-mail verification, cross-host hand-off).
+// One-time account tokens (password reset, e-mail change, e-mail verification, cross-host hand-off,
+// the confirmation of a new address for quote requests).
 // The row id is the SHA-256 of the token the owner receives; the token itself is never stored. A
 // token is spent by spendAccountToken, a single conditional UPDATE, so two concurrent uses cannot
 // both succeed. A hand-off token names the session it was issued from (sessionId): it dies with it.
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../database';
 
-export type AccountTokenPurpose = 'password_reset' | 'email_change' | 'email_verify' | 'handoff';
+export type AccountTokenPurpose =
+  | 'password_reset'
+  | 'email_change'
+  | 'email_verify'
+  | 'handoff'
+  /** Detail `<cvr> <address>`: confirms that address as the company's recipient of quote requests. */
+  | 'lead_recipient';
 
 export interface AccountTokensTable {
   id: string;

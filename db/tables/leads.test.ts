@@ -1,17 +1,21 @@
 // The quote-request repository on both dialects: a request and its pending mail commit together,
 // duplicates are found by their words, the outbox is claimed once, state changes, deletion (by the
-// owner and by the 12-month sweep), the operator's counts, settings and single-use tokens.
+// owner and by the 12-month sweep), the operator's counts, settings and single-use tokens, and a new
+// recipient that waits for its confirmation (issue 39).
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../tests/support/databases';
 import {
   claimLeadMail,
+  clearPendingLeadRecipient,
   completeLeadMail,
+  confirmPendingLeadRecipient,
   countUnreadLeads,
   deleteLead,
   deleteLeadsBefore,
   dueLeadMails,
   findLead,
   getLeadSettings,
+  getPendingLeadRecipient,
   hasRecentLead,
   insertLead,
   leadCounts,
@@ -20,6 +24,7 @@ import {
   type NewLead,
   recordLeadMailFailure,
   saveLeadSettings,
+  setPendingLeadRecipient,
   spendLeadToken,
   updateLeadState,
 } from './leads';
@@ -101,5 +106,39 @@ describeEachDialect('leads repository', (use) => {
     expect(await spendLeadToken(db, 'n1', at(10), at(0))).toBe(true);
     expect(await spendLeadToken(db, 'n1', at(10), at(0))).toBe(false);
     expect((await leadFormSecret(db)).length).toBeGreaterThan(30);
+  });
+
+  it('keeps a new recipient apart until it is confirmed, and confirms only the address still waiting', async () => {
+    const { db } = use();
+    // A company that never saved settings: the recipient waits in a row of its own.
+    await setPendingLeadRecipient(db, '11111111', 'kontor@firma.dk', at(1));
+    expect(await getPendingLeadRecipient(db, '11111111')).toEqual({
+      email: 'kontor@firma.dk',
+      sentAt: at(1).toISOString(),
+    });
+    expect(await getLeadSettings(db, '11111111')).toEqual({ formEnabled: true, recipientEmail: null });
+    expect(await getPendingLeadRecipient(db, '22222222')).toBeNull();
+
+    // The owner asks for another address instead: a link to the first confirms nothing.
+    await setPendingLeadRecipient(db, '11111111', 'tilbud@firma.dk', at(2));
+    expect(await confirmPendingLeadRecipient(db, '11111111', 'kontor@firma.dk')).toBe(false);
+    // Saving the form switch leaves the waiting address alone.
+    await saveLeadSettings(db, '11111111', { formEnabled: false, recipientEmail: null });
+    expect(await getPendingLeadRecipient(db, '11111111')).toMatchObject({ email: 'tilbud@firma.dk' });
+    expect(await confirmPendingLeadRecipient(db, '22222222', 'tilbud@firma.dk')).toBe(false);
+    expect(await confirmPendingLeadRecipient(db, '11111111', 'tilbud@firma.dk')).toBe(true);
+    expect(await getLeadSettings(db, '11111111')).toEqual({
+      formEnabled: false,
+      recipientEmail: 'tilbud@firma.dk',
+    });
+    expect(await getPendingLeadRecipient(db, '11111111')).toBeNull();
+    // Once only.
+    expect(await confirmPendingLeadRecipient(db, '11111111', 'tilbud@firma.dk')).toBe(false);
+
+    await setPendingLeadRecipient(db, '11111111', 'andet@firma.dk', at(3));
+    await clearPendingLeadRecipient(db, '11111111');
+    expect(await getPendingLeadRecipient(db, '11111111')).toBeNull();
+    expect(await confirmPendingLeadRecipient(db, '11111111', 'andet@firma.dk')).toBe(false);
+    expect((await getLeadSettings(db, '11111111')).recipientEmail).toBe('tilbud@firma.dk');
   });
 });

@@ -37,6 +37,8 @@ export interface LeadSettingsTable {
   companyCvr: string;
   formEnabled: number;
   recipientEmail: string | null;
+  pendingRecipientEmail: string | null;
+  pendingRecipientSentAt: string | null;
 }
 
 export interface LeadTokensSpentTable {
@@ -81,8 +83,15 @@ export type NewLead = Pick<
 
 export interface LeadSettings {
   formEnabled: boolean;
-  /** Where requests are mailed; null: the company's e-mail, else the owner's login e-mail. */
+  /** Where requests are mailed, chosen and confirmed; null: the owner's login e-mail (issue 39). */
   recipientEmail: string | null;
+}
+
+/** An address the owner asked for that its inbox has not confirmed yet (it gets no requests). */
+export interface PendingLeadRecipient {
+  email: string;
+  /** When its confirmation mail last went out. */
+  sentAt: string;
 }
 
 const DEFAULT_LEAD_SETTINGS: LeadSettings = Object.freeze({ formEnabled: true, recipientEmail: null });
@@ -272,6 +281,13 @@ export const completeLeadMail = (db: Db, leadId: string): Promise<void> => leadM
 
 // ---- Settings, tokens, key --------------------------------------------------------------------
 
+const DEFAULT_ROW = {
+  formEnabled: 1,
+  recipientEmail: null,
+  pendingRecipientEmail: null,
+  pendingRecipientSentAt: null,
+} as const;
+
 // Every publish reads them: built once (prepared.ts).
 const selectLeadSettings = prepared((db: Db, cvr: string) =>
   db.selectFrom('leadSettings').selectAll().where('companyCvr', '=', cvr),
@@ -284,6 +300,7 @@ export async function getLeadSettings(db: Db, cvr: string): Promise<LeadSettings
     : DEFAULT_LEAD_SETTINGS;
 }
 
+/** Stores the form switch and the confirmed recipient; a pending address is left as it is. */
 export async function saveLeadSettings(db: Db, cvr: string, settings: LeadSettings): Promise<void> {
   const values = {
     companyCvr: cvr,
@@ -299,6 +316,59 @@ export async function saveLeadSettings(db: Db, cvr: string, settings: LeadSettin
         .doUpdateSet({ formEnabled: values.formEnabled, recipientEmail: values.recipientEmail }),
     )
     .execute();
+}
+
+// ---- The recipient waiting for its confirmation (issue 39) -------------------------------------
+
+export async function getPendingLeadRecipient(db: Db, cvr: string): Promise<PendingLeadRecipient | null> {
+  const row = await db
+    .selectFrom('leadSettings')
+    .select(['pendingRecipientEmail', 'pendingRecipientSentAt'])
+    .where('companyCvr', '=', cvr)
+    .executeTakeFirst();
+  return row?.pendingRecipientEmail
+    ? { email: row.pendingRecipientEmail, sentAt: row.pendingRecipientSentAt ?? '' }
+    : null;
+}
+
+/** Records `email` as the address waiting for confirmation (replacing any other), mailed `now`. */
+export async function setPendingLeadRecipient(db: Db, cvr: string, email: string, now = new Date()) {
+  const sentAt = now.toISOString();
+  await db
+    .insertInto('leadSettings')
+    .values({
+      ...DEFAULT_ROW,
+      companyCvr: cvr,
+      pendingRecipientEmail: email,
+      pendingRecipientSentAt: sentAt,
+    })
+    .onConflict((oc) =>
+      oc.column('companyCvr').doUpdateSet({ pendingRecipientEmail: email, pendingRecipientSentAt: sentAt }),
+    )
+    .execute();
+}
+
+/** Forgets the address waiting for confirmation, if any. */
+export async function clearPendingLeadRecipient(db: Db, cvr: string): Promise<void> {
+  await db
+    .updateTable('leadSettings')
+    .set({ pendingRecipientEmail: null, pendingRecipientSentAt: null })
+    .where('companyCvr', '=', cvr)
+    .execute();
+}
+
+/**
+ * The address waiting for confirmation becomes the recipient, if it is still `email` (a link to an
+ * address the owner has since replaced or cancelled confirms nothing); answers whether it did.
+ */
+export async function confirmPendingLeadRecipient(db: Db, cvr: string, email: string): Promise<boolean> {
+  const result = await db
+    .updateTable('leadSettings')
+    .set({ recipientEmail: email, pendingRecipientEmail: null, pendingRecipientSentAt: null })
+    .where('companyCvr', '=', cvr)
+    .where('pendingRecipientEmail', '=', email)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Records a single-use token as spent; false when it already was (a replay). */

@@ -1,7 +1,7 @@
 // The trade profiles: one row per trade, data only. The site writers (api/ai/) read them to write
 // about a company's work; find-trade.ts picks the row from the DB07 code, the industry description or
 // the company name. Danish as a customer would search for it and read it.
-import type { NounForms, TradeProfile } from './types';
+import type { NounForms, OtherTrade, TradeProfile } from './types';
 
 function noun(
   singular: string,
@@ -20,6 +20,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'tomrer',
     noun: noun('tømrer', 'tømreren', 'tømrere', 'tømrerne'),
     workplace: 'onsite',
+    photoExamples: 'taget, vinduet eller skaden',
     codes: ['433200'],
     stems: ['tømrer', 'bygningssnedker'],
     services: [
@@ -53,6 +54,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'snedker',
     noun: noun('snedker', 'snedkeren', 'snedkere', 'snedkerne'),
     workplace: 'onsite',
+    photoExamples: 'rummet, skabet eller døren',
     codes: ['162300', '310900'],
     stems: ['snedker', 'møbelsnedker'],
     services: [
@@ -85,6 +87,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'murer',
     noun: noun('murer', 'mureren', 'murere', 'murerne'),
     workplace: 'onsite',
+    photoExamples: 'muren, facaden eller revnen',
     codes: ['439910'],
     stems: ['murer', 'murværk'],
     services: [
@@ -120,6 +123,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'maler',
     noun: noun('maler', 'maleren', 'malere', 'malerne'),
     workplace: 'onsite',
+    photoExamples: 'væggen, facaden eller træværket',
     // 433400 'Malerforretninger og glarmestre' is shared with the glarmester: the name decides.
     codes: ['433410', '433400'],
     stems: ['maler'],
@@ -153,8 +157,10 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'vvs',
     noun: noun('VVS-installatør', 'VVS-installatøren', 'VVS-installatører', 'VVS-installatørerne'),
     workplace: 'onsite',
+    photoExamples: 'badeværelset, hanen eller utætheden',
     codes: ['432200'],
-    stems: ['vvs', 'vvs- og blikkenslager', 'sanitet', 'rørlægger'],
+    stems: ['vvs', 'vvs- og blikkenslager', 'rørlægger', 'gasinstallat', 'gasservice'],
+    weakStems: ['sanitet', 'varmepumpe'],
     services: [
       'Nyt badeværelse',
       'Udskiftning af toilet og armaturer',
@@ -188,9 +194,11 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'blikkenslager',
     noun: noun('blikkenslager', 'blikkenslageren', 'blikkenslagere', 'blikkenslagerne'),
     workplace: 'onsite',
+    photoExamples: 'taget, tagrenden eller inddækningen',
     // 432200 'VVS- og blikkenslagerforretninger' is shared with VVS: the name decides.
     codes: ['432200'],
-    stems: ['blikkenslager', 'blik'],
+    stems: ['blikkenslager'],
+    weakStems: ['blik'],
     services: [
       'Tagrender og nedløb',
       'Zinktage og kobbertage',
@@ -223,8 +231,10 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'elektriker',
     noun: noun('elektriker', 'elektrikeren', 'elektrikere', 'elektrikerne'),
     workplace: 'onsite',
+    photoExamples: 'eltavlen, stikkontakten eller rummet',
     codes: ['432100'],
     stems: ['elektriker', 'elinstallat', 'el-installat', 'elektro', 'el-service', 'elservice'],
+    nameWords: ['el'],
     services: [
       'Nye stikkontakter og lamper',
       'Ny eltavle og HFI-relæ',
@@ -257,8 +267,10 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'kloakmester',
     noun: noun('kloakmester', 'kloakmesteren', 'kloakmestre', 'kloakmestrene'),
     workplace: 'onsite',
+    photoExamples: 'kloakdækslet, afløbet eller skaden',
     codes: ['370000'],
-    stems: ['kloak', 'kloakmester', 'afløb', 'spildevand'],
+    stems: ['kloak', 'kloakmester'],
+    weakStems: ['afløb', 'spildevand'],
     services: [
       'Ny kloak og omlægning af kloak',
       'TV-inspektion af kloakrør',
@@ -292,8 +304,10 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'anlaegsgartner',
     noun: noun('anlægsgartner', 'anlægsgartneren', 'anlægsgartnere', 'anlægsgartnerne'),
     workplace: 'onsite',
+    photoExamples: 'haven, terrassen eller indkørslen',
     codes: ['813000'],
-    stems: ['anlægsgartner', 'landskab', 'haveanlæg'],
+    stems: ['anlægsgartner', 'haveanlæg'],
+    weakStems: ['landskab'],
     services: [
       'Anlæg af ny have',
       'Belægning og indkørsler',
@@ -325,8 +339,10 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'brolaegger',
     noun: noun('brolægger', 'brolæggeren', 'brolæggere', 'brolæggerne'),
     workplace: 'onsite',
+    photoExamples: 'indkørslen, terrassen eller fliserne',
     codes: [],
-    stems: ['brolæg', 'belægning', 'fliselæg'],
+    stems: ['brolæg'],
+    weakStems: ['belægning'],
     services: [
       'Ny indkørsel',
       'Fliser og terrasser',
@@ -357,8 +373,10 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'tagdaekker',
     noun: noun('tagdækker', 'tagdækkeren', 'tagdækkere', 'tagdækkerne'),
     workplace: 'onsite',
+    photoExamples: 'taget, tagstenene eller skaden',
     codes: ['439100'],
-    stems: ['tagdæk', 'tagpap', 'tag-'],
+    stems: ['tagdæk', 'tagpap'],
+    weakStems: ['tag-'],
     services: [
       'Nyt tag',
       'Tagpap på fladt tag',
@@ -391,6 +409,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'taekkemand',
     noun: noun('tækkemand', 'tækkemanden', 'tækkemænd', 'tækkemændene'),
     workplace: 'onsite',
+    photoExamples: 'stråtaget, rygningen eller skaden',
     // 439100 'Tagdækning' is shared with the tagdækker: the name decides.
     codes: ['439100'],
     stems: ['tækkemand', 'tækkemænd', 'tække', 'stråtag'],
@@ -427,8 +446,10 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'glarmester',
     noun: noun('glarmester', 'glarmesteren', 'glarmestre', 'glarmestrene'),
     workplace: 'onsite',
+    photoExamples: 'ruden, vinduet eller skaden',
     codes: ['433420', '433400'],
-    stems: ['glarmester', 'glarmest', 'glas'],
+    stems: ['glarmester', 'glarmest'],
+    weakStems: ['glas'],
     services: [
       'Udskiftning af termoruder',
       'Punkterede ruder',
@@ -459,8 +480,9 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'gulvlaegger',
     noun: noun('gulvlægger', 'gulvlæggeren', 'gulvlæggere', 'gulvlæggerne'),
     workplace: 'onsite',
+    photoExamples: 'gulvet, rummet eller skaden',
     codes: ['433300'],
-    stems: ['gulv'],
+    stems: ['gulv', 'gulvbelægning'],
     services: [
       'Nye trægulve',
       'Slibning af gulve',
@@ -491,8 +513,10 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'smed',
     noun: noun('smed', 'smeden', 'smede', 'smedene'),
     workplace: 'onsite',
+    photoExamples: 'trappen, rækværket eller lågen',
     codes: ['251100', '256200'],
-    stems: ['smed', 'metalkonstruktion', 'stålkonstruktion', 'maskinværksted'],
+    stems: ['smed', 'metalkonstruktion', 'stålkonstruktion'],
+    weakStems: ['maskinværksted'],
     services: [
       'Trapper og gelændere i stål',
       'Stålbjælker til ombygning',
@@ -523,8 +547,10 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'laasesmed',
     noun: noun('låsesmed', 'låsesmeden', 'låsesmede', 'låsesmedene'),
     workplace: 'onsite',
+    photoExamples: 'låsen, døren eller skaden',
     codes: [],
-    stems: ['låsesmed', 'låse', 'nøgle'],
+    stems: ['låsesmed', 'låse'],
+    weakStems: ['nøgle'],
     services: [
       'Oplukning af dør',
       'Skift af lås og cylinder',
@@ -555,8 +581,10 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'stenhugger',
     noun: noun('stenhugger', 'stenhuggeren', 'stenhuggere', 'stenhuggerne'),
     workplace: 'onsite',
+    photoExamples: 'stenen, bordpladen eller gravstenen',
     codes: ['237000'],
-    stems: ['stenhug', 'gravsten', 'mindesten', 'natursten'],
+    stems: ['stenhug', 'gravsten', 'mindesten'],
+    weakStems: ['natursten'],
     services: [
       'Gravsten og mindesten',
       'Nye navne på gravsten',
@@ -593,6 +621,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'isolator',
     noun: noun('isolatør', 'isolatøren', 'isolatører', 'isolatørerne'),
     workplace: 'onsite',
+    photoExamples: 'loftet, væggen eller kælderen',
     codes: ['432910'],
     stems: ['isoler', 'isolat'],
     services: [
@@ -630,8 +659,10 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
       'neuter',
     ),
     workplace: 'onsite',
+    photoExamples: 'anlægget, emhætten eller rummet',
     codes: [],
-    stems: ['ventilation', 'klima', 'køleanlæg'],
+    stems: ['ventilation'],
+    weakStems: ['klima'],
     services: [
       'Ventilationsanlæg til boligen',
       'Varmegenvinding',
@@ -662,6 +693,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'skorstensfejer',
     noun: noun('skorstensfejer', 'skorstensfejeren', 'skorstensfejere', 'skorstensfejerne'),
     workplace: 'onsite',
+    photoExamples: 'skorstenen, brændeovnen eller fyret',
     codes: [],
     stems: ['skorstensfej'],
     services: [
@@ -691,11 +723,291 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     keywords: ['skorstensfejer', 'skorstensfejning', 'brændeovn'],
   },
   {
+    id: 'byggefirma',
+    noun: noun('byggefirma', 'byggefirmaet', 'byggefirmaer', 'byggefirmaerne', 'neuter'),
+    workplace: 'onsite',
+    photoExamples: 'huset, rummet eller opgaven',
+    codes: ['412000'],
+    stems: ['byggefirma', 'byggeforretning', 'totalentrepri', 'hovedentrepri'],
+    weakStems: ['opførelse af'],
+    services: [
+      'Nybyggeri og tilbygninger',
+      'Nyt badeværelse',
+      'Renovering af huse og lejligheder',
+      'Ombygning af hele huset',
+      'Nyt køkken',
+      'Udestuer og overdækninger',
+      'Totalentreprise med én kontakt',
+    ],
+    customers: ALL,
+    questions: [
+      {
+        question: 'Kan I stå for hele byggeriet?',
+        answer: 'Ja. Vi koordinerer alle fag, så du kun har én at holde kontakten med.',
+      },
+      {
+        question: 'Hjælper I med byggetilladelsen?',
+        answer: 'Ja, vi hjælper med tegninger og ansøgningen til kommunen, når opgaven kræver det.',
+      },
+      {
+        question: 'Hvad sker der, hvis vi ændrer noget undervejs?',
+        answer: 'Så aftaler vi prisen på ændringen, før den bliver lavet. Du får den skriftligt.',
+      },
+    ],
+    keywords: ['byggefirma', 'totalentreprise', 'tilbygning'],
+  },
+  {
+    id: 'stukkator',
+    noun: noun('stukkatør', 'stukkatøren', 'stukkatører', 'stukkatørerne'),
+    workplace: 'onsite',
+    photoExamples: 'stukken, loftet eller skaden',
+    codes: ['433100'],
+    stems: ['stukkatør', 'stukkatur', 'stuk'],
+    services: [
+      'Restaurering af gammel stuk',
+      'Nye gesimser og rosetter',
+      'Pudsede lofter og vægge',
+      'Reparation af revner i lofter',
+      'Stuk støbt efter gamle forlæg',
+      'Akustikpuds og lydlofter',
+      'Stukarbejde på facader',
+    ],
+    customers: ALL,
+    questions: [
+      {
+        question: 'Kan I lave ny stuk, der passer til den gamle?',
+        answer: 'Ja. Vi tager et aftryk af den stuk, du har, og støber nye stykker, der passer til resten.',
+      },
+      {
+        question: 'Kan revner i loftet repareres?',
+        answer:
+          'Som regel ja. Vi finder først ud af, hvorfor loftet revner, og reparerer det, så det holder.',
+      },
+      {
+        question: 'Hvor meget snavs giver arbejdet?',
+        answer: 'Vi dækker gulve og møbler af og rydder op hver dag, så du kan bo i huset imens.',
+      },
+    ],
+    keywords: ['stukkatør', 'stukkatørmester', 'stukarbejde'],
+  },
+  {
+    id: 'fuger',
+    noun: noun('fuger', 'fugeren', 'fugere', 'fugerne'),
+    workplace: 'onsite',
+    photoExamples: 'fugerne, vinduet eller badeværelset',
+    codes: [],
+    stems: ['fuger', 'fugning', 'fugefirma', 'fugemester', 'fugeteknik'],
+    services: [
+      'Fuger omkring vinduer og døre',
+      'Fuger i badeværelset',
+      'Udskiftning af utætte fuger',
+      'Fuger i køkken og bryggers',
+      'Facadefuger og dilatationsfuger',
+      'Fuger i elementbyggeri',
+      'Brandfuger',
+    ],
+    customers: ALL,
+    questions: [
+      {
+        question: 'Hvornår skal fugerne skiftes?',
+        answer: 'Når de er revnede, hårde eller slipper kanten. Så kan der trænge vand og træk ind.',
+      },
+      {
+        question: 'Hvor længe holder en fuge?',
+        answer: 'En god fuge holder i mange år, men sol og regn slider mest på dem udenfor.',
+      },
+      {
+        question: 'Kan I ramme farven?',
+        answer: 'Ja, vi har fugemasse i mange farver og finder den, der passer til facaden eller fliserne.',
+      },
+    ],
+    keywords: ['fuger', 'fugefirma', 'fugning'],
+  },
+  {
+    id: 'fliselaegger',
+    noun: noun('fliselægger', 'fliselæggeren', 'fliselæggere', 'fliselæggerne'),
+    workplace: 'onsite',
+    photoExamples: 'badeværelset, gulvet eller væggen',
+    // 433300 'Gulvbelægning og vægbeklædning' is shared with the gulvlægger: the name decides.
+    codes: ['433300'],
+    stems: ['fliselæg', 'flisemester', 'klinkelæg'],
+    weakStems: ['fliser', 'klinker'],
+    services: [
+      'Fliser på badeværelset',
+      'Klinker på gulve',
+      'Fliser i køkkenet',
+      'Vådrumsmembran under fliserne',
+      'Store gulvfliser',
+      'Mosaik',
+      'Reparation og omfugning af fliser',
+    ],
+    customers: ALL,
+    questions: [
+      {
+        question: 'Skal der membran under fliserne på badeværelset?',
+        answer:
+          'Ja, i et vådrum skal der være en godkendt vådrumsmembran under fliserne. Den lægger vi altid.',
+      },
+      {
+        question: 'Hvor lang tid tager et badeværelse?',
+        answer:
+          'Det afhænger af størrelsen og af, hvad der skal laves. Du får en tidsplan sammen med tilbuddet.',
+      },
+      {
+        question: 'Kan I lægge fliser oven på et gammelt gulv?',
+        answer: 'Ofte ja, hvis underlaget er fast og plant. Vi ser på det, før vi giver en pris.',
+      },
+    ],
+    keywords: ['fliselægger', 'flisemester', 'klinker'],
+  },
+  {
+    id: 'stillads',
+    noun: noun('stilladsfirma', 'stilladsfirmaet', 'stilladsfirmaer', 'stilladsfirmaerne', 'neuter'),
+    workplace: 'onsite',
+    photoExamples: 'huset, facaden eller taget',
+    codes: [],
+    stems: ['stillads'],
+    services: [
+      'Stillads til facade og tag',
+      'Rullestillads',
+      'Overdækning af hele huset',
+      'Stillads for private',
+      'Stillads på byggepladser',
+      'Net og plast på stilladset',
+      'Udlejning med opstilling og nedtagning',
+    ],
+    customers: ALL,
+    questions: [
+      {
+        question: 'Skal stilladset have en tilladelse?',
+        answer: 'Står det på fortov eller vej, skal kommunen give tilladelse. Den søger vi om for dig.',
+      },
+      {
+        question: 'Hvor hurtigt kan I stille op?',
+        answer: 'Som regel inden for få dage. Vi finder en dato, der passer med de andre håndværkere.',
+      },
+      {
+        question: 'Hvem må bruge stilladset?',
+        answer:
+          'Dine håndværkere og du selv. Vi afleverer det klar til brug og kommer, hvis noget skal ændres.',
+      },
+    ],
+    keywords: ['stillads', 'stilladsfirma', 'stilladsudlejning'],
+  },
+  {
+    id: 'kolemontor',
+    noun: noun('kølemontør', 'kølemontøren', 'kølemontører', 'kølemontørerne'),
+    workplace: 'onsite',
+    photoExamples: 'anlægget, rummet eller typeskiltet',
+    codes: [],
+    stems: ['kølemontør', 'køleteknik', 'kølefirma', 'køleservice', 'køleanlæg', 'køl og frys', 'køl & frys'],
+    weakStems: ['aircondition'],
+    services: [
+      'Køle- og fryserum',
+      'Aircondition i hjemmet',
+      'Køleanlæg til butikker og restauranter',
+      'Service på køleanlæg',
+      'Varmepumper luft til luft',
+      'Reparation af køleanlæg',
+      'Eftersyn og tæthedskontrol',
+    ],
+    customers: ['privat', 'erhverv'],
+    questions: [
+      {
+        question: 'Hvor tit skal køleanlægget efterses?',
+        answer:
+          'Det afhænger af anlæggets størrelse og kølemiddel. Vi fortæller, hvad reglerne kræver for dit anlæg.',
+      },
+      {
+        question: 'Kan I hjælpe, når anlægget stopper?',
+        answer: 'Ja. Ring, så finder vi fejlen og får anlægget i gang igen så hurtigt som muligt.',
+      },
+      {
+        question: 'Kan en luft til luft-varmepumpe også køle?',
+        answer: 'Ja, de fleste kan både varme huset op om vinteren og køle det om sommeren.',
+      },
+    ],
+    keywords: ['kølemontør', 'køleteknik', 'aircondition'],
+  },
+  {
+    id: 'solceller',
+    noun: noun('solcellefirma', 'solcellefirmaet', 'solcellefirmaer', 'solcellefirmaerne', 'neuter'),
+    workplace: 'onsite',
+    photoExamples: 'taget, eltavlen eller grunden',
+    codes: [],
+    stems: ['solcelle', 'solenergi', 'solpanel', 'solvarme'],
+    services: [
+      'Solceller på parcelhuset',
+      'Solceller til landbrug og erhverv',
+      'Udvidelse af et eksisterende anlæg',
+      'Batteri til solcelleanlægget',
+      'Beregning af din besparelse',
+      'Eftersyn og service af anlæg',
+      'Solceller på fladt tag',
+    ],
+    customers: ALL,
+    questions: [
+      {
+        question: 'Kan det betale sig med solceller?',
+        answer: 'Det afhænger af dit forbrug og dit tag. Vi regner på det, før du beslutter dig.',
+      },
+      {
+        question: 'Hvem tilslutter anlægget til elnettet?',
+        answer:
+          'Anlægget skal tilsluttes af en autoriseret elinstallatør og meldes til netselskabet. Det sørger vi for.',
+      },
+      {
+        question: 'Passer mit tag til solceller?',
+        answer:
+          'Et tag mod syd, øst eller vest uden meget skygge er som regel godt. Vi ser på dit og siger det ærligt.',
+      },
+    ],
+    keywords: ['solceller', 'solcelleanlæg', 'solcellefirma'],
+  },
+  {
+    id: 'skadedyr',
+    noun: noun('skadedyrsbekæmper', 'skadedyrsbekæmperen', 'skadedyrsbekæmpere', 'skadedyrsbekæmperne'),
+    workplace: 'onsite',
+    photoExamples: 'skaden, sporene eller stedet',
+    codes: [],
+    stems: ['skadedyr', 'rottebekæmp', 'rottefænger', 'insektbekæmp'],
+    services: [
+      'Mus i huset',
+      'Fjernelse af hvepsebo',
+      'Myrer og sølvkræ',
+      'Væggelus og lopper',
+      'Sikring mod rotter og mus',
+      'Faste aftaler for landbrug og erhverv',
+      'Råd om at holde skadedyr ude',
+    ],
+    customers: ALL,
+    questions: [
+      {
+        question: 'Hvad gør jeg, hvis jeg ser rotter?',
+        answer:
+          'Rotter skal anmeldes til kommunen. Vi hjælper gerne med at finde ud af, hvor de kommer ind, og lukke vejen for dem.',
+      },
+      {
+        question: 'Kan I fjerne et hvepsebo i dag?',
+        answer: 'Ofte ja. Ring, så finder vi en tid så hurtigt som muligt.',
+      },
+      {
+        question: 'Bruger I gift?',
+        answer: 'Kun når det er nødvendigt. Vi starter med at finde årsagen og lukke vejen ind.',
+      },
+    ],
+    keywords: ['skadedyrsbekæmpelse', 'skadedyr', 'hvepsebo'],
+  },
+  {
     id: 'entreprenor',
     noun: noun('entreprenør', 'entreprenøren', 'entreprenører', 'entreprenørerne'),
     workplace: 'onsite',
-    codes: ['412000', '431200', '421100', '429900', '439990'],
-    stems: ['entreprenør', 'jordarbejde', 'byggefirma', 'anlæg', 'opførelse af'],
+    photoExamples: 'grunden, huset eller opgaven',
+    // 439990 'Anden specialiseret bygge- og anlægsvirksomhed i.a.n.' says no trade (a fuger, a
+    // scaffolder, a concrete grinder …) and 412000 'Opførelse af nye bygninger' is the byggefirma.
+    codes: ['431200', '421100', '429900'],
+    stems: ['entreprenør', 'jordarbejde', 'jord- og beton', 'jord og beton'],
+    weakStems: ['anlæg'],
     services: [
       'Jordarbejde og udgravning',
       'Byggemodning',
@@ -732,6 +1044,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
       'neuter',
     ),
     workplace: 'onsite',
+    photoExamples: 'bygningen, rummet eller opgaven',
     codes: ['431100'],
     stems: ['nedrivning', 'nedbrydning'],
     services: [
@@ -763,8 +1076,10 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'mekaniker',
     noun: noun('mekaniker', 'mekanikeren', 'mekanikere', 'mekanikerne'),
     workplace: 'shop',
+    photoExamples: 'bilen, skaden eller advarselslampen',
     codes: ['452010'],
-    stems: ['mekaniker', 'autoværksted', 'motorkøretøjer', 'bilværksted', 'autoreparation', 'auto'],
+    stems: ['mekaniker', 'autoværksted', 'bilværksted', 'autoreparation'],
+    weakStems: ['auto', 'motorkøretøjer'],
     services: [
       'Service efter bilens serviceplan',
       'Klargøring til syn',
@@ -795,6 +1110,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'autolakerer',
     noun: noun('autolakerer', 'autolakereren', 'autolakerere', 'autolakererne'),
     workplace: 'shop',
+    photoExamples: 'skaden, ridsen eller bilen',
     codes: ['452020'],
     stems: ['lakering', 'autolak', 'karosseri', 'karrosseri', 'lakarbejde', 'lakerer'],
     services: [
@@ -826,8 +1142,10 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'daekcenter',
     noun: noun('dækcenter', 'dækcentret', 'dækcentre', 'dækcentrene', 'neuter'),
     workplace: 'shop',
+    photoExamples: 'dækkene, fælgene eller skaden',
     codes: ['453200'],
-    stems: ['dæk', 'fælge'],
+    stems: ['dækcent', 'dækservice', 'dækhotel'],
+    weakStems: ['dæk', 'fælge'],
     services: [
       'Dækskifte sommer og vinter',
       'Nye dæk til alle biler',
@@ -858,8 +1176,10 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'frisor',
     noun: noun('frisør', 'frisøren', 'frisører', 'frisørerne'),
     workplace: 'shop',
+    photoExamples: 'den frisure, du drømmer om',
     codes: ['960210'],
-    stems: ['frisør', 'frisor', 'hårpleje', 'barber', 'salon'],
+    stems: ['frisør', 'frisor', 'hårpleje', 'barber'],
+    weakStems: ['salon'],
     services: [
       'Dameklip',
       'Herreklip',
@@ -891,8 +1211,10 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'kosmetolog',
     noun: noun('kosmetolog', 'kosmetologen', 'kosmetologer', 'kosmetologerne'),
     workplace: 'shop',
+    photoExamples: 'det, du gerne vil have hjælp til',
     codes: ['960220'],
-    stems: ['kosmetolog', 'skønhed', 'klinik for hud', 'hudpleje', 'negle'],
+    stems: ['kosmetolog', 'skønhed', 'klinik for hud', 'hudpleje'],
+    weakStems: ['negle'],
     services: [
       'Ansigtsbehandling',
       'Bryn og vipper',
@@ -924,6 +1246,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'rengoring',
     noun: noun('rengøringsfirma', 'rengøringsfirmaet', 'rengøringsfirmaer', 'rengøringsfirmaerne', 'neuter'),
     workplace: 'onsite',
+    photoExamples: 'rummene, vinduerne eller opgaven',
     codes: ['812100', '812900'],
     stems: ['rengøring', 'rengør', 'renhold'],
     services: [
@@ -956,6 +1279,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'vinduespudser',
     noun: noun('vinduespudser', 'vinduespudseren', 'vinduespudsere', 'vinduespudserne'),
     workplace: 'onsite',
+    photoExamples: 'vinduerne, facaden eller huset',
     codes: ['812210'],
     stems: ['vinduespuds', 'vinduespoler', 'vinduesrens'],
     services: [
@@ -987,6 +1311,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'flyttefirma',
     noun: noun('flyttefirma', 'flyttefirmaet', 'flyttefirmaer', 'flyttefirmaerne', 'neuter'),
     workplace: 'onsite',
+    photoExamples: 'møblerne, boligen eller opgangen',
     codes: ['494200'],
     stems: ['flytte', 'flytning'],
     services: [
@@ -1019,8 +1344,10 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'vognmand',
     noun: noun('vognmand', 'vognmanden', 'vognmænd', 'vognmændene'),
     workplace: 'onsite',
+    photoExamples: 'godset, pladsen eller opgaven',
     codes: ['494100'],
-    stems: ['vognmand', 'vognmænd', 'godstransport', 'transport', 'kørsel'],
+    stems: ['vognmand', 'vognmænd', 'godstransport'],
+    weakStems: ['transport', 'kørsel'],
     services: [
       'Kørsel med grus, sand og jord',
       'Containerkørsel',
@@ -1050,6 +1377,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     id: 'gartner',
     noun: noun('gartner', 'gartneren', 'gartnere', 'gartnerne'),
     workplace: 'onsite',
+    photoExamples: 'haven, hækken eller træerne',
     codes: [],
     stems: ['gartner', 'haveservice', 'havemand', 'havepleje'],
     services: [
@@ -1088,6 +1416,7 @@ export const NEUTRAL_PROFILE: TradeProfile = {
   id: 'neutral',
   noun: noun('virksomhed', 'virksomheden', 'virksomheder', 'virksomhederne'),
   workplace: 'onsite',
+  photoExamples: 'opgaven eller det, det drejer sig om',
   codes: [],
   stems: [],
   services: [
@@ -1115,3 +1444,60 @@ export const NEUTRAL_PROFILE: TradeProfile = {
   ],
   keywords: [],
 };
+
+/**
+ * Trades a company name may name that have no profile: a company so named gets neutral text that
+ * calls it by its own trade ('din lokale urmager'), never the services of the trade its registry code
+ * happens to point at. Crafts and shops first, then the professions a craftsman's code is sometimes
+ * filed beside.
+ */
+export const OTHER_TRADES: readonly OtherTrade[] = [
+  other(['urmager'], noun('urmager', 'urmageren', 'urmagere', 'urmagerne'), 'shop'),
+  other(['guldsmed', 'sølvsmed'], noun('guldsmed', 'guldsmeden', 'guldsmede', 'guldsmedene'), 'shop'),
+  other(['skomager'], noun('skomager', 'skomageren', 'skomagere', 'skomagerne'), 'shop'),
+  other(['skrædder'], noun('skrædder', 'skrædderen', 'skræddere', 'skrædderne'), 'shop'),
+  other(['bager'], noun('bager', 'bageren', 'bagere', 'bagerne'), 'shop'),
+  other(['konditor'], noun('konditor', 'konditoren', 'konditorer', 'konditorerne'), 'shop'),
+  other(['slagter'], noun('slagter', 'slagteren', 'slagtere', 'slagterne'), 'shop'),
+  other(['bådebygger'], noun('bådebygger', 'bådebyggeren', 'bådebyggere', 'bådebyggerne'), 'shop'),
+  other(['sadelmager'], noun('sadelmager', 'sadelmageren', 'sadelmagere', 'sadelmagerne'), 'shop'),
+  other(['bogbinder'], noun('bogbinder', 'bogbinderen', 'bogbindere', 'bogbinderne'), 'shop'),
+  other(['pottemager', 'keramiker'], noun('keramiker', 'keramikeren', 'keramikere', 'keramikerne'), 'shop'),
+  other(['hundefrisør'], noun('hundefrisør', 'hundefrisøren', 'hundefrisører', 'hundefrisørerne'), 'shop'),
+  other(['tatovør', 'tatovering'], noun('tatovør', 'tatovøren', 'tatovører', 'tatovørerne'), 'shop'),
+  other(['cykel', 'cykler'], noun('cykelsmed', 'cykelsmeden', 'cykelsmede', 'cykelsmedene'), 'shop'),
+  other(
+    ['møbelpolstr', 'polstrer'],
+    noun('møbelpolstrer', 'møbelpolstreren', 'møbelpolstrere', 'møbelpolstrerne'),
+    'onsite',
+  ),
+  other(['optiker'], noun('optiker', 'optikeren', 'optikere', 'optikerne'), 'shop'),
+  other(['fotograf'], noun('fotograf', 'fotografen', 'fotografer', 'fotograferne'), 'onsite'),
+  other(['bedemand', 'bedemænd'], noun('bedemand', 'bedemanden', 'bedemænd', 'bedemændene'), 'onsite'),
+  other(['arkitekt'], noun('arkitekt', 'arkitekten', 'arkitekter', 'arkitekterne'), 'onsite'),
+  other(['ingeniør'], noun('ingeniør', 'ingeniøren', 'ingeniører', 'ingeniørerne'), 'onsite'),
+  other(
+    ['landinspektør'],
+    noun('landinspektør', 'landinspektøren', 'landinspektører', 'landinspektørerne'),
+    'onsite',
+  ),
+  other(['revisor', 'revision'], noun('revisor', 'revisoren', 'revisorer', 'revisorerne'), 'shop'),
+  other(['advokat'], noun('advokat', 'advokaten', 'advokater', 'advokaterne'), 'shop'),
+  other(['tandlæge'], noun('tandlæge', 'tandlægen', 'tandlæger', 'tandlægerne'), 'shop'),
+  other(['dyrlæge'], noun('dyrlæge', 'dyrlægen', 'dyrlæger', 'dyrlægerne'), 'shop'),
+  other(
+    ['fysioterapeut', 'fysioterapi'],
+    noun('fysioterapeut', 'fysioterapeuten', 'fysioterapeuter', 'fysioterapeuterne'),
+    'shop',
+  ),
+  other(
+    ['fodterapeut', 'fodterapi'],
+    noun('fodterapeut', 'fodterapeuten', 'fodterapeuter', 'fodterapeuterne'),
+    'shop',
+  ),
+  other(['massør', 'massage'], noun('massør', 'massøren', 'massører', 'massørerne'), 'shop'),
+];
+
+function other(stems: readonly string[], forms: NounForms, workplace: OtherTrade['workplace']): OtherTrade {
+  return { stems, noun: forms, workplace };
+}

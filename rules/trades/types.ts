@@ -32,6 +32,9 @@ export interface TradeProfile {
    * at the business ('shop': a hairdresser or a garage; the customer books a time).
    */
   workplace: 'onsite' | 'shop';
+  /** What a customer would photograph for a quote, read after 'fx af' in the quote form's photo hint
+   *  ('badeværelset, hanen eller utætheden'). */
+  photoExamples: string;
   /** DB07 industry codes (six digits) that name this trade. */
   codes: readonly string[];
   /**
@@ -39,6 +42,17 @@ export interface TradeProfile {
    * 'snedker'); the profile with the longest matching stem wins.
    */
   stems: readonly string[];
+  /**
+   * Stems that only hint at this trade in a company name ('auto', 'salon', 'glas'): read in the
+   * industry description like the others, but in a name they decide only when the registry names no
+   * trade, or names this one among others (find-trade.ts).
+   */
+  weakStems?: readonly string[];
+  /**
+   * Words too short to look for as stems ('el'): in a company name they name this trade when they
+   * stand as a whole word ('Hansen VVS & El', 'El-firmaet'), never in a description.
+   */
+  nameWords?: readonly string[];
   /** 6–10 services as a customer searches for them, each a short phrase with a capital first letter. */
   services: readonly string[];
   customers: readonly CustomerGroup[];
@@ -46,4 +60,15 @@ export interface TradeProfile {
   questions: readonly TradeQuestion[];
   /** Local-search phrases, each read with ' i <by>' after it ('tømrer', 'tømrermester'). */
   keywords: readonly string[];
+}
+
+/**
+ * A trade a company name may name that has no profile (an urmager, a fotograf): enough to know the
+ * name names a trade, and to write about it by its own noun, with neutral services.
+ */
+export interface OtherTrade {
+  /** Lowercase stems looked for at the start of a word of the company name ('urmager'). */
+  stems: readonly string[];
+  noun: NounForms;
+  workplace: TradeProfile['workplace'];
 }

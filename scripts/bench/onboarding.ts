@@ -100,7 +100,7 @@ export async function benchOnboarding(options: {
   const answers: number[] = [];
   /** Each run, by CVR: when it was requested, and when each step ended. */
   const moments = new Map<string, { requested: number; ended: Partial<Record<OnboardingStep, number>> }>();
-  onPublishStamp((stamp) => {
+  const stopStamps = onPublishStamp((stamp) => {
     const run = moments.get(stamp.cvr);
     if (run && isOnboardingStep(stamp.step)) run.ended[stamp.step] ??= stamp.at;
   });
@@ -163,7 +163,7 @@ export async function benchOnboarding(options: {
       ) as Record<OnboardingStep, number>,
     };
   } finally {
-    onPublishStamp(null);
+    stopStamps();
     await client.close();
     await close();
     await db.destroy();

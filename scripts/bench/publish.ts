@@ -87,7 +87,7 @@ export async function benchPublish(options: {
   // run's job (landing, recording) may end after the next run was requested.
   type RunStamps = Partial<Record<PublishStep | 'requested' | 'served', number>>;
   const runs: RunStamps[] = [];
-  onPublishStamp((stamp) => {
+  const stopStamps = onPublishStamp((stamp) => {
     if (stamp.cvr !== cvr) return;
     const run = runs.find(
       (stamps) => stamps[stamp.step] === undefined && (stamp.step === 'job-start' || stamps['job-start']),
@@ -131,7 +131,7 @@ export async function benchPublish(options: {
       breakdown,
     };
   } finally {
-    onPublishStamp(null);
+    stopStamps();
     await client.close();
     await close();
     await db.destroy();

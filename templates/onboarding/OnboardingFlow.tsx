@@ -202,7 +202,9 @@ export function OnboardingFlow() {
         />
       )}
 
-      {step === 'creating' && <CreatingOverlay stage={state.stage} heading={heading} />}
+      {step === 'creating' && (
+        <CreatingOverlay stage={state.stage} heading={heading} email={state.email.trim()} />
+      )}
     </div>
   );
 }

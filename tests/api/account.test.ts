@@ -101,7 +101,7 @@ describe('changing the login e-mail', () => {
     // Nothing changes before the link is opened.
     await h.login('ejer@hansen.dk', 'Gode-Brædder-7');
     const link = await waitForMailLink(h.config.storageDir, 'mester@hansen-tomrer.dk', LINK);
-    expect(outboxMails(h.config.storageDir)[0]).toContain('Bekræft den nye email her:');
+    expect(outboxMails(h.config.storageDir)[0]).toContain('Bekræft den nye e-mail her:');
 
     const token = new URL(link).searchParams.get('token') ?? '';
     // Opening the link is not enough: nobody signed in, or another owner signed in, changes nothing.
@@ -145,7 +145,7 @@ describe('changing the login e-mail', () => {
     const notice = await waitForMailLink(
       h.config.storageDir,
       'ejer@hansen.dk',
-      /(Login-emailen til din Mesterside-konto er netop ændret[^\n]*)/,
+      /(Login-e-mailen til din Mesterside-konto er netop ændret[^\n]*)/,
     );
     expect(notice).toContain('mester@hansen-tomrer.dk');
     const noticeMail = outboxMails(h.config.storageDir).find((mail) => mail.includes(notice)) ?? '';

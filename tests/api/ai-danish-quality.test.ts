@@ -9,7 +9,15 @@ import { qualityProblems, sentencesOf } from '../../api/ai/quality';
 import { writeFromTemplates } from '../../api/ai/template-writer';
 import type { WriteInput, WrittenText } from '../../api/ai/text-writer';
 import { DEMO_REGISTRY_COMPANIES } from '../../api/onboarding/demo-registry';
-import { findTradeProfile, NEUTRAL_PROFILE, TRADE_PROFILES, type TradeProfile } from '../../rules/trades';
+import {
+  findTrade,
+  findTradeProfile,
+  NEUTRAL_PROFILE,
+  OTHER_TRADES,
+  TRADE_PROFILES,
+  type TradeProfile,
+  writingProfile,
+} from '../../rules/trades';
 
 const TODAY = new Date('2026-11-23T12:00:00Z');
 
@@ -26,10 +34,12 @@ const CORPUS: readonly [string, string, string][] = [
   ['432910', 'Isoleringsvirksomhed', 'isolator'],
   ['431100', 'Nedrivning', 'nedrivning'],
   ['431200', 'Forberedende byggepladsarbejder', 'entreprenor'],
-  ['412000', 'Opførelse af nye bygninger', 'entreprenor'],
+  ['412000', 'Opførelse af nye bygninger', 'byggefirma'],
   ['421100', 'Anlæg af veje og motorveje', 'entreprenor'],
   ['429900', 'Anden anlægsvirksomhed i.a.n.', 'entreprenor'],
-  ['439990', 'Anden bygge- og anlægsvirksomhed i.a.n.', 'entreprenor'],
+  ['439990', 'Anden bygge- og anlægsvirksomhed i.a.n.', 'neutral'],
+  ['', 'Anden specialiseret bygge- og anlægsvirksomhed', 'neutral'],
+  ['433100', 'Stukkatørforretninger', 'stukkator'],
   ['813000', 'Landskabspleje', 'anlaegsgartner'],
   ['812100', 'Almindelig rengøring i bygninger', 'rengoring'],
   ['812210', 'Vinduespudsning', 'vinduespudser'],
@@ -83,7 +93,7 @@ const CORPUS: readonly [string, string, string][] = [
   ['683110', 'Ejendomsmæglere', 'neutral'],
   ['855300', 'Køreskoler', 'neutral'],
   ['960100', 'Vaskerier og renserier', 'neutral'],
-  ['493200', 'Taxikørsel', 'vognmand'],
+  ['493200', 'Taxikørsel', 'neutral'],
 ];
 
 const CITIES = ['Silkeborg', 'Svendborg', 'Køge', 'Aarhus C', 'Odense SØ', 'Ribe', 'Frederikshavn'];
@@ -278,6 +288,288 @@ describe('the built-in writer over a corpus of registry texts', () => {
   });
 });
 
+// Issue 42: companies whose name and registry code disagree. The trade the name names wins, also a
+// trade without a profile (neutral services under its own noun: 'own:<noun>'); a company whose trade
+// cannot be told gets neutral text with the registry's description as a labelled category only. None
+// gets the services, the noun or the heading of the trade its code alone would give.
+const DISAGREEING: readonly {
+  name: string;
+  code: string;
+  desc: string;
+  /** What the site must be about: a profile id, 'own:<noun>' or 'neutral'. */
+  trade: string;
+  /** The profile the registry alone gives, or null when it names none. */
+  codeTrade: string | null;
+}[] = [
+  {
+    name: 'Skorstensfejer Eksempel ApS',
+    code: '812900',
+    desc: 'Andre rengøringsydelser',
+    trade: 'skorstensfejer',
+    codeTrade: 'rengoring',
+  },
+  {
+    name: 'Skorstensfejermester Bo Lund',
+    code: '812100',
+    desc: 'Almindelig rengøring i bygninger',
+    trade: 'skorstensfejer',
+    codeTrade: 'rengoring',
+  },
+  {
+    name: 'Eksempel Skadedyrsbekæmpelse ApS',
+    code: '812900',
+    desc: 'Andre rengøringsydelser',
+    trade: 'skadedyr',
+    codeTrade: 'rengoring',
+  },
+  {
+    name: 'Malerfirmaet Eksempel',
+    code: '433200',
+    desc: 'Tømrer- og bygningssnedkervirksomhed',
+    trade: 'maler',
+    codeTrade: 'tomrer',
+  },
+  {
+    name: 'Stilladsfirmaet Eksempel ApS',
+    code: '433200',
+    desc: 'Tømrer- og bygningssnedkervirksomhed',
+    trade: 'stillads',
+    codeTrade: 'tomrer',
+  },
+  {
+    name: 'Tækkemand Eksempel',
+    code: '433200',
+    desc: 'Tømrer- og bygningssnedkervirksomhed',
+    trade: 'taekkemand',
+    codeTrade: 'tomrer',
+  },
+  {
+    name: 'Glarmester Eksempel',
+    code: '433200',
+    desc: 'Tømrer- og bygningssnedkervirksomhed',
+    trade: 'glarmester',
+    codeTrade: 'tomrer',
+  },
+  {
+    name: 'Køleteknik Eksempel ApS',
+    code: '432200',
+    desc: 'VVS- og blikkenslagerforretninger',
+    trade: 'kolemontor',
+    codeTrade: 'vvs',
+  },
+  {
+    name: 'Eksempel Solceller ApS',
+    code: '432100',
+    desc: 'Elinstallation',
+    trade: 'solceller',
+    codeTrade: 'elektriker',
+  },
+  {
+    name: 'Låsesmed Eksempel',
+    code: '432100',
+    desc: 'Elinstallation',
+    trade: 'laasesmed',
+    codeTrade: 'elektriker',
+  },
+  {
+    name: 'Fliselægger Eksempel',
+    code: '433300',
+    desc: 'Gulvbelægning og vægbeklædning',
+    trade: 'fliselaegger',
+    codeTrade: 'gulvlaegger',
+  },
+  { name: 'Stukkatør Eksempel ApS', code: '439910', desc: 'Murere', trade: 'stukkator', codeTrade: 'murer' },
+  { name: 'Fugefirmaet Eksempel ApS', code: '439910', desc: 'Murere', trade: 'fuger', codeTrade: 'murer' },
+  {
+    name: 'Kloakmester Eksempel ApS',
+    code: '431200',
+    desc: 'Forberedende byggepladsarbejder',
+    trade: 'kloakmester',
+    codeTrade: 'entreprenor',
+  },
+  // Trades without a profile.
+  {
+    name: 'Cykelsmed Eksempel',
+    code: '452010',
+    desc: 'Almindelig reparation og vedligeholdelse af motorkøretøjer',
+    trade: 'own:cykelsmed',
+    codeTrade: 'mekaniker',
+  },
+  {
+    name: 'Møbelpolstrer Eksempel',
+    code: '310900',
+    desc: 'Fremstilling af andre møbler',
+    trade: 'own:møbelpolstrer',
+    codeTrade: 'snedker',
+  },
+  {
+    name: 'Arkitekt Eksempel ApS',
+    code: '412000',
+    desc: 'Opførelse af nye bygninger',
+    trade: 'own:arkitekt',
+    codeTrade: 'byggefirma',
+  },
+  {
+    name: 'Urmager Eksempel',
+    code: '812900',
+    desc: 'Andre rengøringsydelser',
+    trade: 'own:urmager',
+    codeTrade: 'rengoring',
+  },
+  // A trade nobody can tell: the registry's description as a category, nothing more.
+  {
+    name: 'Eksempel Byg ApS',
+    code: '439990',
+    desc: 'Anden specialiseret bygge- og anlægsvirksomhed i.a.n.',
+    trade: 'neutral',
+    codeTrade: null,
+  },
+  {
+    name: 'Holm Service ApS',
+    code: '749000',
+    desc: 'Andre liberale, videnskabelige og tekniske tjenesteydelser i.a.n.',
+    trade: 'neutral',
+    codeTrade: null,
+  },
+];
+
+function profileById(id: string): TradeProfile {
+  const profile = TRADE_PROFILES.find((candidate) => candidate.id === id);
+  if (!profile) throw new Error(`no profile ${id}`);
+  return profile;
+}
+
+/** The items of a page's lists that are services (not the 'why us' points, which carry ' – '). */
+function serviceItems(markdown: string): string[] {
+  return [...markdown.matchAll(/^- (.+)$/gm)]
+    .map((match) => (match[1] ?? '').replace(/\*\*/g, ''))
+    .filter((item) => !item.includes(' – '));
+}
+
+function wholeWord(word: string): RegExp {
+  return new RegExp(`(?<!\\p{L})${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'iu');
+}
+
+describe('companies whose name and registry code disagree (issue 42)', () => {
+  it('hold at least ten, among them trades without a profile', () => {
+    const disagreeing = DISAGREEING.filter(({ codeTrade }) => codeTrade !== null);
+    expect(disagreeing.length).toBeGreaterThanOrEqual(10);
+    expect(disagreeing.filter(({ trade }) => trade.startsWith('own:')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  DISAGREEING.forEach((entry, index) => {
+    it(`${entry.name} (${entry.code} ${entry.desc})`, () => {
+      const company: Company = {
+        name: entry.name,
+        code: entry.code,
+        desc: entry.desc,
+        city: CITIES[index % CITIES.length] as string,
+        startDate: `01/0${(index % 9) + 1} - ${1990 + index}`,
+        employees: [1, 4, null, 12][index % 4] ?? null,
+        hasPhone: true,
+        hasEmail: index % 3 !== 0,
+      };
+      // The registry alone gives another trade: the disagreement is real.
+      expect(findTrade({ industryCode: entry.code, industryDesc: entry.desc }).id).toBe(
+        entry.codeTrade ?? 'neutral',
+      );
+      const found = findTrade({
+        industryCode: entry.code,
+        industryDesc: entry.desc,
+        companyName: entry.name,
+      });
+      const profile = writingProfile(found);
+      if (entry.trade.startsWith('own:')) {
+        expect(found).toMatchObject({
+          kind: 'unknown',
+          ownTrade: { noun: { singular: entry.trade.slice(4) } },
+        });
+      } else {
+        expect(found.id).toBe(entry.trade);
+      }
+      const foreign = entry.codeTrade ? profileById(entry.codeTrade) : null;
+      // The other trade's services, but for those this trade's own services hold ('Solceller').
+      const own = profile.services.join('\n').toLowerCase();
+      const foreignServices = foreign
+        ? foreign.services.filter((service) => !own.includes(service.toLowerCase()))
+        : [];
+      const foreignNouns = foreign
+        ? [
+            foreign.noun.singular,
+            foreign.noun.singularDefinite,
+            foreign.noun.plural,
+            foreign.noun.pluralDefinite,
+          ]
+        : [];
+      for (const variant of ['a', 'b', 'c']) {
+        expectGoodSite(company, profile, variant);
+        const pages = site(company, variant);
+        const [home] = pages;
+        const text = textsOf(pages).join('\n');
+        // The company's own name may hold a word the other trade lists ('Eksempel Solceller').
+        const withoutName = text.replaceAll(entry.name.replace(/ ApS$/, ''), '');
+        // Every service listed is one of this company's own trade (or the neutral ones).
+        for (const page of pages) {
+          for (const item of serviceItems(page.content))
+            expect(profile.services, `${item} (${variant})`).toContain(item);
+        }
+        for (const service of foreignServices)
+          expect(withoutName.toLowerCase(), variant).not.toContain(service.toLowerCase());
+        for (const noun of foreignNouns) expect(withoutName, variant).not.toMatch(wholeWord(noun));
+        if (entry.trade === 'neutral') {
+          // Named as the registry names it, as a category on a line of its own; the title names no trade.
+          const category = entry.desc.replace(/ i\.a\.n\.$/, '');
+          expect(home?.content).toContain(`\n\n**Branche:** ${category}\n\n`);
+          expect(home?.title).toBe(`${entry.name.replace(/ ApS$/, '')} i ${townName(company.city)}`);
+          expect(text).not.toContain(entry.desc);
+        } else {
+          expect(home?.title.toLowerCase(), variant).toContain(profile.noun.singular.toLowerCase());
+          expect(text).not.toContain('**Branche:**');
+        }
+      }
+    });
+  });
+});
+
+describe('the built-in writer over every trade without a profile, named by the company name', () => {
+  OTHER_TRADES.forEach((other, index) => {
+    const { singular, singularDefinite, plural, pluralDefinite } = other.noun;
+    const name = `${capitalised(singular)} Eksempel`;
+    it(`${name} under the carpenters' code`, () => {
+      expect(new Set([singular, singularDefinite, plural, pluralDefinite]).size).toBe(4);
+      const company: Company = {
+        name,
+        code: '433200',
+        desc: 'Tømrer- og bygningssnedkervirksomhed',
+        city: CITIES[index % CITIES.length] as string,
+        startDate: `01/0${(index % 9) + 1} - ${1980 + index}`,
+        employees: [1, 3, null][index % 3] ?? null,
+        hasPhone: index % 2 === 0,
+        hasEmail: true,
+      };
+      const found = findTrade({ industryCode: company.code, industryDesc: company.desc, companyName: name });
+      expect(found).toMatchObject({
+        kind: 'unknown',
+        ownTrade: { noun: other.noun, workplace: other.workplace },
+      });
+      const profile = writingProfile(found);
+      for (const variant of ['p', 'q']) {
+        expectGoodSite(company, profile, variant);
+        const pages = site(company, variant);
+        expect(pages[0]?.title.toLowerCase()).toContain(singular);
+        for (const page of pages) {
+          for (const item of serviceItems(page.content)) expect(NEUTRAL_PROFILE.services).toContain(item);
+        }
+        expect(textsOf(pages).join('\n')).not.toMatch(/tømrer/i);
+      }
+    });
+  });
+});
+
+function townName(city: string): string {
+  return city.replace(/\s+(C|K|N|S|V|Ø|NV|NØ|SV|SØ)$/u, '');
+}
+
 describe('titles and names', () => {
   it('gives a long legal name a whole title that fits, never one cut short', () => {
     const input: WriteInput = {
@@ -324,7 +616,17 @@ describe('the quality checks catch what the issue reported', () => {
 describe('snapshot of a few companies’ texts', () => {
   it('reads as Danish written by a Dane (review the file in the diff)', async () => {
     const picks = DEMO_REGISTRY_COMPANIES.filter(({ trade }) =>
-      ['tømrer', 'vvs', 'frisør', 'kloak-anlæg', 'glarmester', 'kloakmester'].includes(trade),
+      [
+        'tømrer',
+        'vvs',
+        'frisør',
+        'kloak-anlæg',
+        'glarmester',
+        'kloakmester',
+        'skorstensfejer',
+        'møbelpolstrer',
+        'ukendt fag',
+      ].includes(trade),
     );
     // Trades added with issue 23, named only by the company name or by a code of their own.
     const newTrades: Company[] = [

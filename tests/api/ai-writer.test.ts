@@ -353,7 +353,7 @@ describe('template writer (no API key)', () => {
     expect(two.content).not.toBe(one.content);
   });
 
-  it('names the trade from the industry first', async () => {
+  it('names the trade the company name names before the industry (issue 42)', async () => {
     const text = await createTextWriter(offline).write({
       companyName: 'Demo VVS & Blik',
       industryDesc: 'Tømrerforretninger',
@@ -361,7 +361,8 @@ describe('template writer (no API key)', () => {
       pageType: 'page',
       variant: 1,
     });
-    expect(text.content).not.toContain('VVS-installatør');
+    expect(text.content).toContain('VVS-installatør');
+    expect(text.content).not.toMatch(/tømrer/i);
   });
 
   it('lists the owner’s keywords first, keeps acronyms, and never names the city twice in a title', async () => {

@@ -74,7 +74,7 @@ describeWithDialects('operator view needs a verified address (issue 23)', (diale
     expect(await asked.json()).toEqual({ message: MESSAGES.emailVerifySent });
     const token = await waitForMailLink(h.config.storageDir, 'drift@mesterside.dk', VERIFY_LINK);
     expect(outboxMails(h.config.storageDir).at(-1)).toContain(
-      'Bekræft, at drift@mesterside.dk er din email til Mesterside, her:',
+      'Bekræft, at drift@mesterside.dk er din e-mail til Mesterside, her:',
     );
 
     // The link alone, or in another owner's session, verifies nothing.

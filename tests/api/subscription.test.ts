@@ -158,7 +158,7 @@ describeWithDialects('/api/subscription', (dialect) => {
     [{ plan: 'monthly', billingEmail: 'a@b.dk', ean: '579000012345x' }, 'EAN-nummeret skal være 13 cifre'],
     [{ plan: 'monthly', billingEmail: 'a@b.dk', invoiceCvr: '1234' }, 'CVR nummeret skal være 8 cifre'],
     [{ plan: 'monthly', billingEmail: '' }, 'Email er påkrævet'],
-    [{ plan: 'monthly', billingEmail: 'ikke-en-email' }, 'Indtast venligst en gyldig email'],
+    [{ plan: 'monthly', billingEmail: 'ikke-en-email' }, 'Indtast venligst en gyldig e-mail'],
     [{ plan: 'yearly', billingEmail: 'a@b.dk' }, 'Ugyldige oplysninger'],
   ])('refuses %o with its Danish message and records nothing', async (body, message) => {
     const response = await order(body);

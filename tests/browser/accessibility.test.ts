@@ -3,7 +3,10 @@
 // anywhere. A failure lists each violation (screen, rule, impact, elements), so it says what to fix.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPage, listPages } from '../../db';
+import { writeLeadPhotos } from '../../api/leads/lead-photos';
+import { insertLead, insertPage, listPages, setPendingLeadRecipient } from '../../db';
+import { UNSAVED_MESSAGES } from '../../rules/messages';
+import { solidImage } from '../fixtures/images/make-images';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
 import { describeViolations, seriousViolations } from '../support/axe';
 
@@ -34,6 +37,33 @@ beforeAll(async () => {
   });
   await admin.stack.queue.requestPublish(OWNER.cvr);
   await admin.published();
+  // Henvendelser with requests in it (issue 39): one unread with a photo, one read and handled, and
+  // a new recipient waiting for its confirmation.
+  const id = crypto.randomUUID();
+  const photos = await writeLeadPhotos(admin.storageDir, OWNER.cvr, id, [
+    { data: await solidImage(800, 600), width: 800, height: 600 },
+  ]);
+  const request = { phone: '20 30 40 50', email: 'mette@example.dk', postcode: '4600', contentHash: id };
+  await insertLead(
+    admin.db,
+    OWNER.cvr,
+    { ...request, name: 'Mette Ørsted', message: 'Taget drypper.', photos },
+    new Date(),
+    id,
+  );
+  const handled = await insertLead(admin.db, OWNER.cvr, {
+    ...request,
+    name: 'Jonas Berg',
+    message: 'Et nyt vindue.',
+    photos: [],
+    contentHash: 'jonas',
+  });
+  await admin.db
+    .updateTable('leads')
+    .set({ readAt: handled.createdAt, handledAt: handled.createdAt })
+    .where('id', '=', handled.id)
+    .execute();
+  await setPendingLeadRecipient(admin.db, OWNER.cvr, 'kontor@demo-toemrer.example');
 }, 120_000);
 
 afterAll(async () => {
@@ -117,6 +147,14 @@ describe.each([
       await page.goto(`${admin.origin}${path}`);
       await checks.check(page, `site ${sitePage.layout} ${path}`);
     }
+    // The contact page every site gets (issue 39), its form refused field by field, and the thank-you.
+    await page.goto(`${admin.origin}/${OWNER.cvr}/kontakt`);
+    await checks.check(page, 'site contact page');
+    await page.getByRole('button', { name: 'Send forespørgsel' }).click();
+    await page.locator('#lead-name[aria-invalid="true"]').waitFor();
+    await checks.check(page, 'site contact page, form refused');
+    await page.goto(`${admin.origin}/${OWNER.cvr}/tak`);
+    await checks.check(page, 'site thank-you page');
     if (width === '360') {
       const menu = page.getByRole('button', { name: 'Menu' });
       await menu.click();
@@ -144,10 +182,12 @@ describe.each([
     await checks.check(page, 'forgot password');
     await open(page, `/admin/nulstil-password?token=${'a'.repeat(32)}`, 'Vælg et nyt password');
     await checks.check(page, 'reset password, made-up link');
+    await open(page, `/admin/bekraeft-modtager?token=${'a'.repeat(32)}`, 'Bekræft modtager af forespørgsler');
+    await checks.check(page, 'confirm a recipient of requests, made-up link');
 
     // Signed in from the same document (admin.login would open a new one).
     await open(page, '/admin', 'Log ind på din side');
-    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('E-mail').fill(OWNER.email);
     await page.getByLabel('Password').fill(OWNER.password);
     await page.getByRole('button', { name: 'Log ind' }).click();
     await page.waitForURL(`${admin.origin}/admin/dashboard`);
@@ -155,10 +195,18 @@ describe.each([
     await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
     await checks.check(page, 'dashboard');
     // The mailed links' screens sit behind the login (issue 23): the owner confirms with a button.
-    await open(page, `/admin/bekraeft-email?token=${'a'.repeat(32)}`, 'Bekræft ny email');
+    await open(page, `/admin/bekraeft-email?token=${'a'.repeat(32)}`, 'Bekræft ny e-mail');
     await checks.check(page, 'confirm new e-mail, made-up link');
-    await open(page, `/admin/bekraeft-din-email?token=${'a'.repeat(32)}`, 'Bekræft din email');
+    await open(page, `/admin/bekraeft-din-email?token=${'a'.repeat(32)}`, 'Bekræft din e-mail');
     await checks.check(page, 'verify e-mail, made-up link');
+    await open(page, '/admin/henvendelser', 'Henvendelser');
+    await page.getByText('Afventer bekræftelse').waitFor();
+    await checks.check(page, 'henvendelser with requests');
+    await page.getByRole('button', { name: 'Forstør billede 1 fra Mette Ørsted' }).click();
+    await page.getByRole('dialog', { name: 'Billede 1 af 1 fra Mette Ørsted' }).waitFor();
+    await checks.check(page, 'henvendelser, a photo large');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
     for (const [path, heading] of [
       ['/admin/subscription', 'Abonnement'],
       ['/admin/images', 'Billedearkiv'],
@@ -180,6 +228,22 @@ describe.each([
 
     await open(page, '/admin/settings', 'Hjemmeside indstillinger');
     await checkTabs(page, 'Indstillinger', 'settings', checks);
+
+    // Issue 40: the question before unsaved changes are left, and the phone's full-screen preview.
+    await page.getByRole('tab', { name: 'Design' }).click();
+    await page.getByLabel('Blå', { exact: true }).check();
+    await page.getByText('Ikke gemt', { exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Logo' }).click();
+    await page.getByRole('dialog', { name: UNSAVED_MESSAGES.leaveTitle }).waitFor();
+    await checks.check(page, 'settings › leave question');
+    await page.getByRole('button', { name: 'Kassér' }).click();
+    await page.getByRole('heading', { name: 'Logo', level: 2 }).waitFor();
+    if (width === '360') {
+      await page.getByRole('button', { name: 'Vis forhåndsvisning' }).click();
+      await page.locator('iframe[data-state="shown"]').waitFor();
+      await checks.check(page, 'settings › full-screen preview');
+      await page.getByRole('button', { name: 'Luk' }).click();
+    }
 
     expect(checks.screens.length).toBeGreaterThanOrEqual(20);
     expect(checks.problems, checks.problems.join('\n')).toEqual([]);
@@ -219,7 +283,7 @@ describe.each([
       await held;
       await route.continue();
     });
-    await page.getByLabel('Email').fill(`ejer-${width}@eksempel.example`);
+    await page.getByLabel('E-mail').fill(`ejer-${width}@eksempel.example`);
     await page.getByLabel('Password', { exact: true }).fill('tagrende-42');
     await page.getByLabel('Gentag password').fill('tagrende-42');
     await page.getByLabel('Jeg accepterer privatlivspolitikken').check();

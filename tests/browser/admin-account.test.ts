@@ -1,6 +1,6 @@
 // The owner's account screen in Chromium against the real server: change the password, then the
 // login e-mail through the link read from the .eml in the outbox: opened in a browser that is not
-// signed in, it changes nothing until the owner logs in and presses "Bekræft ny email"; the admin
+// signed in, it changes nothing until the owner logs in and presses "Bekræft ny e-mail"; the admin
 // then greets the new address. Screens at 360 and 1366 px in test-artifacts/admin-account/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../rules/messages';
@@ -45,9 +45,9 @@ describe('account settings in the admin', () => {
 
     // The address is not verified yet: the card sends a link, confirmed with a button.
     const verifyCard = page.locator('section', {
-      has: page.getByRole('heading', { name: 'Bekræft din email' }),
+      has: page.getByRole('heading', { name: 'Bekræft din e-mail' }),
     });
-    await verifyCard.getByRole('button', { name: 'Send link til min email' }).click();
+    await verifyCard.getByRole('button', { name: 'Send link til min e-mail' }).click();
     await verifyCard.getByRole('status').getByText(MESSAGES.emailVerifySent).waitFor();
     const verifyLink = await waitForMailLink(
       admin.storageDir,
@@ -55,15 +55,15 @@ describe('account settings in the admin', () => {
       /(http:\/\/\S+\/admin\/bekraeft-din-email\?token=[a-z2-7]{32})/,
     );
     await page.goto(verifyLink);
-    await page.getByRole('button', { name: 'Bekræft email' }).click();
+    await page.getByRole('button', { name: 'Bekræft e-mail' }).click();
     await page.getByRole('status').getByText(MESSAGES.emailVerified).waitFor();
     await admin.shot(page, 'verify-email-1366');
     await page.goto(`${admin.origin}/admin/konto`);
-    await page.getByRole('heading', { name: 'Skift email' }).waitFor();
-    expect(await page.getByRole('heading', { name: 'Bekræft din email' }).count()).toBe(0);
+    await page.getByRole('heading', { name: 'Skift e-mail' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Bekræft din e-mail' }).count()).toBe(0);
 
-    const emailForm = page.locator('form', { has: page.getByRole('heading', { name: 'Skift email' }) });
-    await emailForm.getByLabel('Ny email').fill('mester@ny-adresse.example');
+    const emailForm = page.locator('form', { has: page.getByRole('heading', { name: 'Skift e-mail' }) });
+    await emailForm.getByLabel('Ny e-mail').fill('mester@ny-adresse.example');
     await emailForm.getByLabel('Dit password').fill('Nye-Brædder-8');
     await emailForm.getByRole('button', { name: 'Send bekræftelseslink' }).click();
     await emailForm.getByRole('status').getByText(MESSAGES.emailChangeSent).waitFor();
@@ -80,14 +80,14 @@ describe('account settings in the admin', () => {
     await phone.goto(link);
     await phone.getByRole('heading', { name: 'Log ind på din side' }).waitFor();
     expect((await admin.company()).companyEmail).toBe(OWNER.email);
-    await phone.getByLabel('Email').fill(OWNER.email);
+    await phone.getByLabel('E-mail').fill(OWNER.email);
     await phone.getByLabel('Password').fill('Nye-Brædder-8');
     await phone.getByRole('button', { name: 'Log ind' }).click();
-    await phone.getByRole('heading', { name: 'Bekræft ny email' }).waitFor();
+    await phone.getByRole('heading', { name: 'Bekræft ny e-mail' }).waitFor();
     expect(new URL(phone.url()).pathname).toBe('/admin/bekraeft-email');
     expect((await admin.company()).companyEmail).toBe(OWNER.email);
     await admin.shot(phone, 'confirm-email-360');
-    await phone.getByRole('button', { name: 'Bekræft ny email' }).click();
+    await phone.getByRole('button', { name: 'Bekræft ny e-mail' }).click();
     await phone.getByRole('status').getByText(MESSAGES.emailChanged).waitFor();
     await admin.shot(phone, 'confirm-email-done-360');
     await phone.getByRole('link', { name: 'Gå til administrationen' }).click();
@@ -95,12 +95,12 @@ describe('account settings in the admin', () => {
     await phone.getByText('mester@ny-adresse.example').first().waitFor();
     await admin.shot(phone, 'dashboard-new-email-360');
     await phone.goto(`${admin.origin}/admin/konto`);
-    await phone.getByRole('heading', { name: 'Skift email' }).waitFor();
+    await phone.getByRole('heading', { name: 'Skift e-mail' }).waitFor();
     await admin.shot(phone, 'account-360', true);
 
     // Confirming the link again says it is used.
     await phone.goto(link);
-    await phone.getByRole('button', { name: 'Bekræft ny email' }).click();
+    await phone.getByRole('button', { name: 'Bekræft ny e-mail' }).click();
     await phone.getByRole('alert').getByText(MESSAGES.emailLinkUsed).waitFor();
     expect((await admin.company()).companyEmail).toBe('mester@ny-adresse.example');
   }, 120000);

@@ -22,14 +22,14 @@ describe('admin login and guard', () => {
     await page.getByRole('heading', { name: 'Log ind på din side' }).waitFor();
     await admin.shot(page, 'login-phone');
     await page.getByRole('button', { name: 'Log ind' }).click();
-    await expectBeside(page, 'Email', MESSAGES.emailAndPasswordRequired);
+    await expectBeside(page, 'E-mail', MESSAGES.emailAndPasswordRequired);
     await expectBeside(page, 'Password', MESSAGES.emailAndPasswordRequired);
     expect(await page.getByRole('alert').count()).toBe(0);
-    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('E-mail').fill(OWNER.email);
     await page.getByLabel('Password').fill('forkert-kode');
     await page.getByRole('button', { name: 'Log ind' }).click();
     await page.getByRole('alert').getByText(MESSAGES.loginFailed).waitFor();
-    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByLabel('E-mail').getAttribute('aria-invalid')).toBeNull();
     expect(new URL(page.url()).pathname).toBe('/admin');
     await admin.shot(page, 'login-failed-phone');
   });
@@ -45,7 +45,7 @@ describe('admin login and guard', () => {
   it('logs in to the dashboard with the shell, and logs out back to the login', async () => {
     const page = await admin.newPage();
     await page.goto(`${admin.origin}/admin`);
-    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('E-mail').fill(OWNER.email);
     await page.getByLabel('Password').fill(OWNER.password);
     const submit = page.getByRole('button', { name: 'Log ind' });
     // Hold the answer a moment so the in-flight label can be seen.
@@ -61,9 +61,9 @@ describe('admin login and guard', () => {
     const tabs = page.getByRole('navigation', { name: 'Administration' }).getByRole('link');
     expect(await tabs.allTextContents()).toEqual([
       'Dashboard',
+      'Henvendelser',
       'Sider',
       'Billedearkiv',
-      'Henvendelser',
       'Hjemmeside',
     ]);
     const viewSite = page.getByRole('link', { name: 'Se hjemmeside' });
@@ -100,7 +100,7 @@ describe('admin login and guard', () => {
     const company = await admin.company();
     const origin = `http://${company.subdomain}.${new URL(admin.origin).host}`;
     await page.goto(`${origin}/admin`);
-    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('E-mail').fill(OWNER.email);
     await page.getByLabel('Password').fill(OWNER.password);
     await page.getByRole('button', { name: 'Log ind' }).click();
     await page.waitForURL(`${origin}/admin/dashboard`);

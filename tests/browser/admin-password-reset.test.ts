@@ -28,8 +28,8 @@ describe('password reset in the admin', () => {
     await page.getByRole('heading', { name: 'Glemt password?' }).waitFor();
     await admin.shot(page, 'forgot-360');
     await page.getByRole('button', { name: 'Send link' }).click();
-    await expectBeside(page, 'Email', MESSAGES.emailRequired);
-    await page.getByLabel('Email').fill(OWNER.email);
+    await expectBeside(page, 'E-mail', MESSAGES.emailRequired);
+    await page.getByLabel('E-mail').fill(OWNER.email);
     await page.getByRole('button', { name: 'Send link' }).click();
     await page.getByRole('status').getByText(MESSAGES.passwordResetSent).waitFor();
     await admin.shot(page, 'forgot-sent-360');
@@ -64,7 +64,7 @@ describe('password reset in the admin', () => {
 
     // The new password works at the login; the old one does not.
     await again.goto(`${admin.origin}/admin`);
-    await again.getByLabel('Email').fill(OWNER.email);
+    await again.getByLabel('E-mail').fill(OWNER.email);
     await again.getByLabel('Password').fill(OWNER.password);
     await again.getByRole('button', { name: 'Log ind' }).click();
     await again.getByRole('alert').getByText(MESSAGES.loginFailed).waitFor();

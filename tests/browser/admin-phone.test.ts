@@ -5,9 +5,9 @@
 // menu following. Screenshots in test-artifacts/admin-phone/.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../rules/messages';
+import { MESSAGES, UNSAVED_MESSAGES } from '../../rules/messages';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
-import { layoutProblems, wrappedRows } from '../support/no-overflow';
+import { columnProblems, layoutProblems, wrappedRows } from '../support/no-overflow';
 
 const SMALL_PHONE = { width: 360, height: 780 } as const;
 const LAPTOP = { width: 1366, height: 800 } as const;
@@ -27,6 +27,8 @@ async function check(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);
   await admin.shot(page, name);
   expect(await layoutProblems(page), name).toEqual([]);
+  // Nothing in the admin's column reaches into its margins (issue 40).
+  expect(await columnProblems(page), name).toEqual([]);
   // No tab or header button alone on a row of its own (issue 28).
   expect(await wrappedRows(page), name).toEqual([]);
 }
@@ -44,7 +46,7 @@ describe.each([
   ['phone', SMALL_PHONE],
   ['laptop', LAPTOP],
 ])('every admin screen fits at %s width', (size, viewport) => {
-  it('login, password reset, dashboard, pages, editor tabs, menu order, images, settings tabs, subscription, account', async () => {
+  it('login, password reset, dashboard, pages, editor tabs and its questions, menu order, images, settings tabs, subscription, account, leads, mailed links', async () => {
     const page = await admin.newPage(viewport);
     await page.goto(`${admin.origin}/admin`);
     await page.getByRole('button', { name: 'Log ind' }).waitFor();
@@ -52,6 +54,9 @@ describe.each([
     await page.goto(`${admin.origin}/admin/glemt-password`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await check(page, `${size}-forgot-password`);
+    await page.goto(`${admin.origin}/admin/nulstil-password?token=${'a'.repeat(32)}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await check(page, `${size}-reset-password`);
     await page.goto(`${admin.origin}/admin`);
     await page.getByRole('button', { name: 'Log ind' }).waitFor();
     await admin.signIn(page);
@@ -68,6 +73,25 @@ describe.each([
       .click();
     await page.getByRole('heading', { level: 2, name: 'Forside' }).waitFor();
     expect(await tabs(page, 'Redigér side', `${size}-pages-editor`)).toContain('Indhold');
+    // Unsaved: the mark, and the question before another page opens (issue 40).
+    await page.getByRole('tab', { name: 'Indhold' }).click();
+    await page.getByLabel('Overskrift', { exact: true }).fill('Nyt tag på en uge');
+    await page.getByText('Ikke gemt', { exact: true }).waitFor();
+    await check(page, `${size}-pages-editor-unsaved`);
+    await page.getByRole('navigation', { name: 'Dine sider' }).getByRole('button', { name: 'Om os' }).click();
+    await page.getByRole('dialog', { name: UNSAVED_MESSAGES.leaveTitle }).waitFor();
+    await check(page, `${size}-pages-leave-question`);
+    await page.getByRole('button', { name: 'Kassér' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Om os' }).waitFor();
+    if (size === 'phone') {
+      // The preview is a full-screen view of its own on a phone.
+      await page.getByRole('button', { name: 'Vis forhåndsvisning' }).click();
+      await page.locator('iframe[data-state="shown"]').waitFor();
+      await check(page, `${size}-pages-preview`);
+      await page.getByText('Computer', { exact: true }).click();
+      await check(page, `${size}-pages-preview-computer`);
+      await page.getByRole('button', { name: 'Luk' }).click();
+    }
     await page.getByRole('button', { name: 'Menu og rækkefølge' }).click();
     await page.getByRole('heading', { name: 'Menu og rækkefølge' }).waitFor();
     await check(page, `${size}-pages-menu-order`);
@@ -98,6 +122,20 @@ describe.each([
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
     await check(page, `${size}-account`);
+
+    await page.goto(`${admin.origin}/admin/henvendelser`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await check(page, `${size}-leads`);
+
+    for (const [path, name] of [
+      ['bekraeft-email', 'confirm-email'],
+      ['bekraeft-din-email', 'verify-email'],
+    ] as const) {
+      await page.goto(`${admin.origin}/admin/${path}?token=${'a'.repeat(32)}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await check(page, `${size}-${name}`);
+    }
   }, 120_000);
 });
 
@@ -135,7 +173,7 @@ describe('menu order and "Vis i menuen"', () => {
     await admin.published();
     const home = await (await fetch(`${admin.origin}/${OWNER.cvr}/`)).text();
     const nav = /<nav id="site-nav"[^>]*>(.*?)<\/nav>/s.exec(home)?.[1] ?? '';
-    expect([...nav.matchAll(/href="([^"]*)"/g)].map(([, href]) => href)).toEqual(['ydelser', '#kontakt']);
+    expect([...nav.matchAll(/href="([^"]*)"/g)].map(([, href]) => href)).toEqual(['ydelser', 'kontakt']);
     // The hidden page is still there, and in the sitemap.
     expect((await fetch(`${admin.origin}/${OWNER.cvr}/om-os`)).status).toBe(200);
     expect(await (await fetch(`${admin.origin}/${OWNER.cvr}/sitemap.xml`)).text()).toContain('/om-os<');

@@ -13,8 +13,9 @@ import { layoutProblems } from '../support/no-overflow';
 
 const SMALL_PHONE = { width: 360, height: 780 } as const;
 const LAPTOP = { width: 1366, height: 800 } as const;
-const PAGE_FRAME = 'iframe[title="Forhåndsvisning af siden"]';
-const HOME_FRAME = 'iframe[title="Forhåndsvisning af forsiden"]';
+// The frame shown (a newer version loads hidden beside it until it replaces it).
+const PAGE_FRAME = 'iframe[title="Forhåndsvisning af siden"][data-state="shown"]';
+const HOME_FRAME = 'iframe[title="Forhåndsvisning af forsiden"][data-state="shown"]';
 
 let admin: AdminStack;
 
@@ -63,13 +64,14 @@ describe('live preview', () => {
     await title.fill('');
     await title.pressSequentially('Nyt tag på en uge', { delay: 40 });
     // How fast is the bench's figure (preview_p95_ms, 10 ms on the quiet machine; the editor waits
-    // 300 ms after the last key): a clock here failed at 1.5 s in a run with five forks on two cores.
+    // 150 ms after the last key): a clock here failed at 1.5 s in a run with five forks on two cores.
     await page
       .frameLocator(PAGE_FRAME)
       .getByRole('heading', { level: 1, name: 'Nyt tag på en uge' })
       .waitFor({ timeout: 5000 });
-    // Typing coalesces: far fewer previews than keys pressed.
-    expect(previews).toBeLessThan(6);
+    // Typing coalesces: fewer than half as many previews as the 17 keys pressed (the editor waits
+    // 150 ms after a key, issue 40; a loaded machine spaces some keys further apart than that).
+    expect(previews).toBeLessThan(9);
     const site = await publicHome();
     expect(site).toContain(old);
     expect(site).not.toContain('Nyt tag på en uge');
@@ -90,40 +92,181 @@ describe('live preview', () => {
     expect(await layoutProblems(page)).toEqual([]);
   });
 
-  it('keeps its scroll position when the draft changes', async () => {
+  it('brings the part just changed into view, and stays put while it is in view', async () => {
+    const page = await admin.newPage(LAPTOP);
+    await admin.signIn(page, '/admin/settings?fane=aabningstider');
+    const viewport = page.getByTestId('site-preview-viewport');
+    /** Whether `selector`'s element in the shown frame `frameSelector` is in the box's visible part. */
+    const inView = (frameSelector: string, selector: string) =>
+      page.evaluate(
+        ({ frameSelector, selector }) => {
+          const frame = document.querySelector<HTMLIFrameElement>(frameSelector);
+          const box = document.querySelector<HTMLElement>('[data-testid="site-preview-viewport"]');
+          const element = frame?.contentDocument?.querySelector(selector);
+          if (!frame || !box || !element) return false;
+          const shown = box.getBoundingClientRect();
+          const scale = frame.getBoundingClientRect().width / frame.offsetWidth;
+          const top = frame.getBoundingClientRect().top + element.getBoundingClientRect().top * scale;
+          return top >= shown.top - 1 && top < shown.bottom;
+        },
+        { frameSelector, selector },
+      );
+
+    // Opening hours, 3,000 px down the homepage: the hours table comes into view.
+    const home = page.frameLocator(HOME_FRAME);
+    await home.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByLabel('Vis åbningstider på hjemmesiden').check();
+    await home.locator('table.hours').waitFor();
+    await viewport.evaluate((box) => box.scrollTo({ top: 0 }));
+    expect(await inView(HOME_FRAME, 'table.hours')).toBe(false);
+    await page.getByLabel('Tirsdag').fill('Kl. 7 til 15.30');
+    await home.getByText('Kl. 7 til 15.30').waitFor();
+    await expect.poll(() => inView(HOME_FRAME, 'table.hours tr:nth-child(2)')).toBe(true);
+    await shoot(page, '1366-preview-scrolled-to-hours');
+    await page.getByRole('tab', { name: 'Design' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Kassér' }).click();
+
+    // The page title at the bottom of the page editor's preview: brought into view.
+    await openHomepage(page);
+    const frame = page.frameLocator(PAGE_FRAME);
+    await frame.getByRole('heading', { level: 1 }).waitFor();
+    await viewport.evaluate((box) => box.scrollTo({ top: box.scrollHeight }));
+    expect(await inView(PAGE_FRAME, 'h1')).toBe(false);
+    const title = page.getByLabel('Overskrift', { exact: true });
+    await title.fill('Tømrer med styr på taget');
+    await frame.getByRole('heading', { level: 1, name: 'Tømrer med styr på taget' }).waitFor();
+    await expect.poll(() => inView(PAGE_FRAME, 'h1')).toBe(true);
+    // Typing on while it shows: the box stays where it is.
+    const before = await viewport.evaluate((box) => box.scrollTop);
+    await title.fill('Tømrer med styr på taget og tiden');
+    await frame.getByRole('heading', { level: 1, name: 'Tømrer med styr på taget og tiden' }).waitFor();
+    await expect(viewport.evaluate((box) => box.scrollTop)).resolves.toBe(before);
+  });
+
+  it('shows "Computer" at 75 % or 100 % of life, scrolling sideways, and the last page while the next one loads', async () => {
+    const page = await admin.newPage(LAPTOP);
+    await admin.signIn(page);
+    await openHomepage(page);
+    const frame = page.locator(PAGE_FRAME);
+    await page.frameLocator(PAGE_FRAME).getByRole('heading', { level: 1 }).waitFor();
+    const scale = () =>
+      frame.evaluate(
+        (element) => element.getBoundingClientRect().width / (element as HTMLElement).offsetWidth,
+      );
+    expect(await scale()).toBeCloseTo(0.75, 2);
+    await page.getByText('Rul sidelæns for at se hele siden.').waitFor();
+    await page.getByText('100 %', { exact: true }).click();
+    expect(await scale()).toBeCloseTo(1, 2);
+    await page.getByText('75 %', { exact: true }).click();
+    // The frame is as tall as its page, measured: its last element ends inside it.
+    const fits = await frame.evaluate((element) => {
+      const doc = (element as HTMLIFrameElement).contentDocument;
+      const last = doc?.body.lastElementChild;
+      return last ? last.getBoundingClientRect().bottom <= (element as HTMLElement).offsetHeight + 1 : false;
+    });
+    expect(fits).toBe(true);
+    expect(await layoutProblems(page)).toEqual([]);
+
+    // Another page: the preview of the one before stays until the new one is there (no white box).
+    await page.route('**/preview', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.evaluate((selector) => {
+      const seen: number[] = [];
+      (window as { __frames?: number[] }).__frames = seen;
+      const look = () => {
+        seen.push(document.querySelectorAll(selector).length);
+        if (seen.length < 400) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    }, PAGE_FRAME);
+    const homeTitle = await page.getByLabel('Overskrift', { exact: true }).inputValue();
+    await page.getByRole('navigation', { name: 'Dine sider' }).getByRole('button', { name: 'Om os' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Om os' }).waitFor();
+    const aboutTitle = await page.getByLabel('Overskrift', { exact: true }).inputValue();
+    expect(aboutTitle).not.toBe(homeTitle);
+    await page.frameLocator(PAGE_FRAME).getByRole('heading', { level: 1, name: aboutTitle }).waitFor();
+    const counts = await page.evaluate(() => (window as { __frames?: number[] }).__frames ?? []);
+    expect(counts.length).toBeGreaterThan(5);
+    expect(counts.filter((count) => count !== 1)).toEqual([]);
+    await page.unrouteAll();
+  });
+
+  it('brings a change to the frame within 400 ms of the last key (the median is printed)', async () => {
     const page = await admin.newPage(LAPTOP);
     await admin.signIn(page);
     await openHomepage(page);
     await page.frameLocator(PAGE_FRAME).getByRole('heading', { level: 1 }).waitFor();
-    const viewport = page.getByTestId('site-preview-viewport');
-    const scrolled = await viewport.evaluate((box) => {
-      box.scrollTop = Math.round((box.scrollHeight - box.clientHeight) / 2);
-      return box.scrollTop;
+    // In the page's own clock: the last key down, and each frame shown with its heading.
+    await page.evaluate(() => {
+      const state = window as unknown as { __lastKey: number; __shown: { at: number; text: string }[] };
+      state.__lastKey = 0;
+      state.__shown = [];
+      document.addEventListener('keydown', () => (state.__lastKey = performance.now()), true);
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const frame = record.target as HTMLIFrameElement;
+          if (frame.tagName !== 'IFRAME' || frame.dataset.state !== 'shown') continue;
+          const text = frame.contentDocument?.querySelector('h1')?.textContent?.trim() ?? '';
+          state.__shown.push({ at: performance.now(), text });
+        }
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
     });
-    expect(scrolled).toBeGreaterThan(100);
-    await page.getByLabel('Overskrift', { exact: true }).fill('Tømrer med styr på taget');
-    await page
-      .frameLocator(PAGE_FRAME)
-      .getByRole('heading', { level: 1, name: 'Tømrer med styr på taget' })
-      .waitFor();
-    await expect(viewport.evaluate((box) => box.scrollTop)).resolves.toBe(scrolled);
+    const title = page.getByLabel('Overskrift', { exact: true });
+    await title.fill('Tag');
+    await page.frameLocator(PAGE_FRAME).getByRole('heading', { level: 1, name: 'Tag' }).waitFor();
+    const delays: number[] = [];
+    for (const word of ['rende', 'terrasse', 'vindue', 'køkken', 'carport', 'skur', 'dør']) {
+      await title.fill('Tag');
+      await title.press('End');
+      await title.pressSequentially(` ${word}`, { delay: 60 });
+      const expected = `Tag ${word}`;
+      const delay = await page
+        .waitForFunction((text) => {
+          const state = window as unknown as { __lastKey: number; __shown: { at: number; text: string }[] };
+          const shown = state.__shown.find((entry) => entry.text === text && entry.at >= state.__lastKey);
+          return shown ? shown.at - state.__lastKey : false;
+        }, expected)
+        .then((handle) => handle.jsonValue() as Promise<number>);
+      delays.push(delay);
+    }
+    const sorted = [...delays].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+    console.log(
+      `preview: last key to frame, median ${Math.round(median)} ms (${sorted.map(Math.round).join(', ')} ms)`,
+    );
+    // A generous bound: the figure is the median printed above, not a timed assertion.
+    expect(median).toBeLessThan(2000);
   });
 
-  it('at 360 px shows and hides the preview with the toggle, and nothing is wider than the phone', async () => {
+  it('at 360 px opens the preview full-screen and closes it, and nothing is wider than the phone', async () => {
     const page = await admin.newPage(SMALL_PHONE);
     await admin.signIn(page);
     await openHomepage(page);
     expect(await page.locator(PAGE_FRAME).count()).toBe(0);
-    await page.getByRole('button', { name: 'Vis forhåndsvisning' }).click();
+    const open = page.getByRole('button', { name: 'Vis forhåndsvisning' });
+    expect(await layoutProblems(page)).toEqual([]);
+    await shoot(page, '360-editor-closed');
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: 'Forhåndsvisning' });
+    await dialog.waitFor();
     await page.frameLocator(PAGE_FRAME).getByRole('heading', { level: 1 }).waitFor();
+    // The whole screen, not a frame above the fields.
+    const box = await dialog.boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: SMALL_PHONE.width, height: SMALL_PHONE.height });
     expect(await layoutProblems(page)).toEqual([]);
     await shoot(page, '360-editor-open');
-    await page.getByText('Mobil', { exact: true }).click();
+    await page.getByText('Computer', { exact: true }).click();
     expect(await layoutProblems(page)).toEqual([]);
-    await shoot(page, '360-editor-mobil');
-    await page.getByRole('button', { name: 'Skjul forhåndsvisning' }).click();
-    expect(await page.locator(PAGE_FRAME).count()).toBe(0);
-    await page.getByRole('button', { name: 'Vis forhåndsvisning' }).waitFor();
+    await shoot(page, '360-editor-computer');
+    // Escape closes it, and focus goes back to the button.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Vis forhåndsvisning');
+    await open.click();
+    await dialog.getByRole('button', { name: 'Luk' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     expect(await layoutProblems(page)).toEqual([]);
 
     for (const tab of ['design', 'aabningstider', 'logo']) {
@@ -132,6 +275,7 @@ describe('live preview', () => {
       await page.frameLocator(HOME_FRAME).getByRole('heading', { level: 1 }).waitFor();
       expect(await layoutProblems(page), tab).toEqual([]);
       await shoot(page, `360-settings-${tab}`);
+      await page.getByRole('button', { name: 'Luk' }).click();
     }
   });
 
@@ -165,6 +309,8 @@ describe('live preview', () => {
     const page = await admin.newPage(LAPTOP);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
+      // Leaving the editor with its unsaved payloads asks first (issue 40): that one is ours.
+      if (dialog.type() === 'beforeunload') return void dialog.accept();
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
@@ -199,8 +345,9 @@ describe('live preview', () => {
     await shoot(page, '1366-xss');
     expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
+    // Inert: readable by the admin (to measure it), never allowed to run anything (issue 40).
     const sandbox = await page.locator(PAGE_FRAME).getAttribute('sandbox');
-    expect(sandbox).toBe('');
+    expect(sandbox).toBe('allow-same-origin');
     const srcdoc = (await page.locator(PAGE_FRAME).getAttribute('srcdoc')) ?? '';
     expect(srcdoc).toContain('http-equiv="Content-Security-Policy"');
     expect(srcdoc).not.toMatch(/<script/i);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationName, verificationValue } from '../../api/services/domain-dns';
 import { websiteUrlMessage } from '../../rules/domain';
 import { DOMAIN_MESSAGES, MESSAGES } from '../../rules/messages';
+import { getTheme } from '../../rules/themes';
 import { type AdminStack, OWNER, PHONE, startAdminStack } from '../support/admin-stack';
 import { type FakeDns, startFakeDns } from '../support/fake-dns';
 import { pngFile } from '../support/images';
@@ -70,10 +71,10 @@ describe('settings', () => {
       'Domæne',
     ]);
     await page.getByLabel('Telefon').fill('+45 70 20 30 40');
-    await page.getByLabel('Email').fill('ikke-en-email');
+    await page.getByLabel('E-mail').fill('ikke-en-email');
     await page.getByRole('button', { name: 'Gem ændringer' }).click();
     await page.getByText(MESSAGES.invalidEmail).waitFor();
-    await page.getByLabel('Email').fill('post@demo-toemrer.example');
+    await page.getByLabel('E-mail').fill('post@demo-toemrer.example');
     await page.getByLabel('Adresse').fill('Værkstedsvej 3');
     await page.getByLabel('Postnummer').fill('8000');
     await page.getByLabel('By').fill('Aarhus C');
@@ -157,12 +158,19 @@ describe('settings', () => {
     await page.getByRole('heading', { name: 'Farvetema' }).waitFor();
     const options = page.getByRole('radio');
     expect(await options.count()).toBe(20);
-    const preview = page.getByRole('img', { name: 'Forhåndsvisning' });
-    expect(await preview.getAttribute('data-theme')).toBe('amber');
-    await page.getByText('Blå', { exact: true }).click();
-    expect(await preview.getAttribute('data-theme')).toBe('blue');
-    await page.getByText('Smaragd', { exact: true }).click();
-    expect(await preview.getAttribute('data-theme')).toBe('emerald');
+    // One preview (issue 40): the site's own homepage, full-screen on a phone.
+    const preview = page.locator('iframe[title="Forhåndsvisning af forsiden"][data-state="shown"]');
+    for (const theme of ['amber', 'blue', 'emerald'] as const) {
+      if (theme !== 'amber') await page.getByText(getTheme(theme).label, { exact: true }).click();
+      await page.getByRole('button', { name: 'Vis forhåndsvisning' }).click();
+      await expect.poll(() => preview.getAttribute('srcdoc')).toContain(getTheme(theme).colors.primary);
+      if (theme === 'emerald') await admin.shot(page, 'settings-design-phone-preview', false);
+      await page
+        .getByRole('dialog', { name: 'Forhåndsvisning' })
+        .getByRole('button', { name: 'Luk' })
+        .click();
+    }
+    expect(await page.getByRole('img', { name: 'Forhåndsvisning' }).count()).toBe(0);
     await admin.shot(page, 'settings-design-phone');
     await save(page);
     const html = await site();

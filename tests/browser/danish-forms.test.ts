@@ -89,24 +89,24 @@ describe('forms in a browser set to English speak Danish (issue 28)', { timeout:
     const page = await englishPage(NARROW);
     await page.goto(`${admin.origin}/admin`);
     await page.getByRole('button', { name: 'Log ind' }).click();
-    await expectBeside(page, 'Email', MESSAGES.emailAndPasswordRequired);
+    await expectBeside(page, 'E-mail', MESSAGES.emailAndPasswordRequired);
     await expectBeside(page, 'Password', MESSAGES.emailAndPasswordRequired);
-    expect(await focusedLabel(page)).toBe('Email');
+    expect(await focusedLabel(page)).toBe('E-mail');
     expect(await page.getByRole('alert').count()).toBe(0);
     await expectOnlyDanish(page);
     await admin.shot(page, 'login-empty-360');
-    await page.getByLabel('Email').fill('jens@');
+    await page.getByLabel('E-mail').fill('jens@');
     await page.getByLabel('Password').fill('noget');
     await page.getByRole('button', { name: 'Log ind' }).click();
-    await expectBeside(page, 'Email', MESSAGES.invalidEmail);
+    await expectBeside(page, 'E-mail', MESSAGES.invalidEmail);
     expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBeNull();
 
     await page.getByRole('link', { name: 'Glemt password?' }).click();
     await page.getByRole('button', { name: 'Send link' }).click();
-    await expectBeside(page, 'Email', MESSAGES.emailRequired);
-    expect(await focusedLabel(page)).toBe('Email');
+    await expectBeside(page, 'E-mail', MESSAGES.emailRequired);
+    expect(await focusedLabel(page)).toBe('E-mail');
     await expectOnlyDanish(page);
-    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('E-mail').fill(OWNER.email);
     await page.getByRole('button', { name: 'Send link' }).click();
     await page.getByRole('status').getByText(MESSAGES.passwordResetSent).waitFor();
     const link = await waitForMailLink(
@@ -126,7 +126,7 @@ describe('forms in a browser set to English speak Danish (issue 28)', { timeout:
     await admin.signIn(page, '/admin/konto');
     const fields = [
       ['Skift password', 'Nuværende password', MESSAGES.currentPasswordRequired],
-      ['Skift email', 'Ny email', MESSAGES.emailRequired],
+      ['Skift e-mail', 'Ny e-mail', MESSAGES.emailRequired],
     ] as const;
     for (const [heading, label, message] of fields) {
       const form = page.locator('form', { has: page.getByRole('heading', { name: heading }) });
@@ -140,7 +140,7 @@ describe('forms in a browser set to English speak Danish (issue 28)', { timeout:
     await page.goto(`${admin.origin}/admin/settings?fane=kontakt`);
     await page.getByLabel('Telefon').fill('abc');
     await page.getByLabel('Postnummer').fill('12');
-    await page.getByLabel('Email').fill('');
+    await page.getByLabel('E-mail').fill('');
     await page.getByRole('button', { name: 'Gem ændringer' }).click();
     await expectBeside(page, 'Telefon', COMPANY_MESSAGES.invalidPhone);
     await expectBeside(page, 'Postnummer', COMPANY_MESSAGES.invalidPostcode);

@@ -87,7 +87,7 @@ async function findCompany(page: Page, cvr: string) {
 }
 
 async function fillLogin(page: Page, email: string, password: string, repeat: string, accept: boolean) {
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Gentag password').fill(repeat);
   await page.getByLabel('Jeg accepterer privatlivspolitikken').setChecked(accept);

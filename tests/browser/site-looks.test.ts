@@ -1,8 +1,10 @@
 // How a freshly onboarded site looks in Chromium, at phone (360 px) and desktop (1366 px) width:
 // every page layout (hero, text, text-image, gallery, grid) shows a picture although the owner has
 // uploaded none, the "Om os" text without a picture uses the whole width, a side image chosen in
-// the text layout shows, and on phones a click-to-call button stays on screen. Screenshots of every
-// page go to test-artifacts/site-looks/ for a reviewer.
+// the text layout shows, and on phones a click-to-call button stays on screen; a chimney sweep filed
+// under a cleaning code reads as a chimney sweep, and a company of no known trade shows the registry's
+// category only as a label (issue 42). Screenshots of every page go to test-artifacts/site-looks/ for
+// a reviewer.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPage, listPages } from '../../db';
@@ -17,6 +19,9 @@ const TRADES = [
   { cvr: '99000707', name: 'el', phone: '87 00 07 07' },
 ] as const;
 const LAYOUT_CVR = TRADES[0].cvr;
+// Issue 42: a chimney sweep filed under a cleaning code, and a company whose trade nobody can tell.
+const SWEEP = '99001314';
+const UNKNOWN = '99001515';
 
 let admin: AdminStack;
 
@@ -175,9 +180,35 @@ describe('a freshly onboarded site', () => {
     }
   });
 
+  it('shows a chimney sweep under a cleaning code as a chimney sweep, and an unknown trade neutrally (issue 42)', async () => {
+    await onboard(SWEEP, 10);
+    await onboard(UNKNOWN, 11);
+    await admin.published();
+    for (const viewport of [NARROW, WIDE]) {
+      const sweep = await open(viewport, `/${SWEEP}/`);
+      expect(await sweep.locator('h1').textContent()).toMatch(/skorstensfejer/i);
+      const sweepText = await sweep.locator('main').textContent();
+      expect(sweepText).toContain('Fejning af skorsten');
+      expect(sweepText).not.toMatch(/rengøring|trappevask/i);
+      expect(await sweep.locator('.hero img').first().getAttribute('src')).toMatch(/scene-tag-/);
+      await admin.shot(sweep, `forside-skorstensfejer-${viewport.width}`);
+
+      const unknown = await show(sweep, `/${UNKNOWN}/`);
+      expect(await unknown.locator('h1').textContent()).toBe('Eksempel Byg i Vordingborg');
+      // The registry's category on a line of its own, as a label; nowhere in a sentence.
+      const category = unknown.locator('main p', { hasText: 'Branche:' });
+      expect(await category.textContent()).toBe('Branche: Anden specialiseret bygge- og anlægsvirksomhed');
+      await category.scrollIntoViewIfNeeded();
+      await admin.shot(unknown, `branche-${viewport.width}`, false);
+      const unknownText = await unknown.locator('main').textContent();
+      expect(unknownText).not.toMatch(/i\.a\.n\.|entreprenør|jordarbejde/i);
+      await admin.shot(unknown, `forside-ukendt-fag-${viewport.width}`);
+    }
+  }, 60_000);
+
   it('keeps a click-to-call button on screen on phones only', async () => {
     const phone = await open(NARROW, `/${TRADES[1].cvr}/`);
-    const call = phone.locator('a.call-bar');
+    const call = phone.locator('.call-bar a[href^="tel:"]');
     expect((await call.textContent())?.replace(/\s+/g, ' ').trim()).toBe(`Ring ${TRADES[1].phone}`);
     await phone.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
     expect(await call.isVisible()).toBe(true);

@@ -1,7 +1,7 @@
 // The house plan's layers, read from the source (issue 24): queries only in db/, routes import no
 // routes, and no folder imports one above it (db/ never reaches into api/ or server/, rules/ only into
-// rules/ and contracts/). Each rule is shown to catch a planted violation, so a hole in the checker
-// fails here too.
+// rules/ and contracts/, templates/ name the site model's types and load nothing). Each rule is shown
+// to catch a planted violation, so a hole in the checker fails here too.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +27,14 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   generator: ['generator', 'db', 'lib', 'rules', 'contracts'],
   server: ['server', 'api', 'generator', 'worker', 'db', 'lib', 'rules', 'contracts'],
   admin: ['admin', 'contracts', 'rules'],
+  // Templates render what the generator hands them in Astro.locals; they never load anything.
+  templates: ['templates', 'rules', 'contracts'],
+};
+
+/** Folders whose types (never values) a folder may name beyond MAY_IMPORT: the templates' locals are
+ *  the generator's site model, made of the data layer's row types. */
+const MAY_IMPORT_TYPES: Readonly<Record<string, readonly string[]>> = {
+  templates: ['generator', 'db'],
 };
 
 /** Single files allowed across a border, each with its reason. */
@@ -41,6 +49,16 @@ const ALLOWED_CROSSINGS: Readonly<Record<string, string>> = {
   'api/services/preview.ts -> generator/load-site.ts': 'the live preview',
   'api/services/preview.ts -> generator/render-pool.ts': 'the live preview',
   'api/services/preview.ts -> generator/site-model.ts': 'the live preview',
+  // The quote form's refusal page without JavaScript (issue 39) is the site's contact page rendered by
+  // the site's templates where the preview renders, with the visitor's text in the form.
+  'api/leads/refusal-page.ts -> generator/lead-pages.ts': 'the no-JavaScript refusal page',
+  'api/leads/refusal-page.ts -> generator/load-site.ts': 'the no-JavaScript refusal page',
+  'api/leads/refusal-page.ts -> generator/site-model.ts': 'the no-JavaScript refusal page',
+  // The landing page prerendered at build time, before any company exists, renders the empty model.
+  'templates/pages/index.astro -> generator/landing-model.ts': 'the landing page at build time',
+  'templates/pages/main-site/index.astro -> generator/landing-model.ts': 'the landing page at build time',
+  // The build step that writes the trade scenes compresses them from the same size on as the generator.
+  'templates/build/write-scenes.ts -> generator/site-model.ts': 'the compression threshold',
 };
 
 /** Where queries may not be written: everything but db/ itself, the tests (which set up states
@@ -73,7 +91,9 @@ function relativeImports(file: SourceFile): { target: string; typeOnly: boolean 
     /(\bimport\s+type\b[^;]*?\bfrom\s*|\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
   for (const match of withoutComments(file.text).matchAll(pattern)) {
     const target = path.posix.normalize(path.posix.join(path.posix.dirname(file.path), match[2] as string));
-    found.push({ target, typeOnly: (match[1] as string).startsWith('import type') });
+    // A declaration file (templates/env.d.ts) holds types alone, whatever form its imports take.
+    const typeOnly = (match[1] as string).startsWith('import type') || file.path.endsWith('.d.ts');
+    found.push({ target, typeOnly });
   }
   return found;
 }
@@ -109,7 +129,8 @@ function layerViolations(files: readonly SourceFile[]): string[] {
       if (!allowed) continue;
       const to = folderOf(target);
       const crossing = `${file.path} -> ${target.replace(/\.(ts|tsx|js|mjs)$/, '')}.ts`;
-      if (!allowed.includes(to) && !ALLOWED_CROSSINGS[crossing]) {
+      const typeAllowed = typeOnly && (MAY_IMPORT_TYPES[from] ?? []).includes(to);
+      if (!allowed.includes(to) && !typeAllowed && !ALLOWED_CROSSINGS[crossing]) {
         problems.push(`${file.path}: ${from}/ imports ${to}/ (${target})`);
       }
     }
@@ -128,13 +149,14 @@ const SOURCE_FOLDERS = [
   'worker',
   'scripts',
   'admin/src',
+  'templates',
 ];
 
 function sourceFiles(): SourceFile[] {
   const files: SourceFile[] = [];
   for (const folder of SOURCE_FOLDERS) {
     for (const entry of readdirSync(path.join(ROOT, folder), { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile() || !/\.(ts|tsx|mts|mjs)$/.test(entry.name)) continue;
+      if (!entry.isFile() || !/\.(ts|tsx|mts|mjs|astro)$/.test(entry.name)) continue;
       const absolute = path.join(entry.parentPath, entry.name);
       if (absolute.includes(`${path.sep}node_modules${path.sep}`)) continue;
       const relative = path.relative(ROOT, absolute).split(path.sep).join('/');
@@ -150,6 +172,8 @@ describe('layers', () => {
     // The scan saw the tree (a wrong root would pass vacuously).
     expect(files.some((file) => file.path === 'api/routes/pages.ts')).toBe(true);
     expect(files.some((file) => file.path === 'db/tables/companies.ts')).toBe(true);
+    expect(files.some((file) => file.path === 'templates/site/lib/navigation.ts')).toBe(true);
+    expect(files.some((file) => file.path === 'templates/site/site-header.astro')).toBe(true);
     expect(layerViolations(files)).toEqual([]);
   });
 
@@ -228,6 +252,31 @@ describe('layers', () => {
       'rules/planted.ts: rules/ imports lib/ (lib/logger)',
       'server/product-stack.ts: imports a route (api/routes/domain)',
       'admin/src/planted.ts: admin/ imports lib/ (lib/logger)',
+    ]);
+  });
+
+  it('holds the templates to rendering: types of the site model, values only from rules/ and contracts/', () => {
+    expect(
+      layerViolations([
+        { path: 'templates/site/lib/navigation.ts', text: "import { listPages } from '../../../db';" },
+        {
+          path: 'templates/site/site-header.astro',
+          text: "---\nimport { loadSite } from '../../generator/load-site';\n---\n<header />",
+        },
+        { path: 'templates/site/lib/planted.ts', text: "import { loadConfig } from '../../../lib/config';" },
+        {
+          path: 'templates/site/lib/fine.ts',
+          text: [
+            "import type { Page } from '../../../db';",
+            "import type { SiteModel } from '../../../generator/site-model';",
+            "import { formatPhone } from '../../../rules/phone';",
+          ].join('\n'),
+        },
+      ]),
+    ).toEqual([
+      'templates/site/lib/navigation.ts: templates/ imports db/ (db)',
+      'templates/site/site-header.astro: templates/ imports generator/ (generator/load-site)',
+      'templates/site/lib/planted.ts: templates/ imports lib/ (lib/config)',
     ]);
   });
 });

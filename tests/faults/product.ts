@@ -13,17 +13,7 @@ import { getTestEnvironment, loadConfig } from '../../lib/config';
 import { HOMEPAGE_DEFAULTS } from '../../rules/pages';
 import { freePort } from '../queue/redis-support';
 import { openMigratedDatabase } from '../support/migrated-database';
-import {
-  ROOT as PROJECT_ROOT,
-  type Run,
-  spawnScript as spawnProcessScript,
-  stopAll,
-  waitFor,
-} from '../support/processes';
-
-/** The repository root, kept for tests written against this module.
- * @public */
-export const ROOT = PROJECT_ROOT;
+import { type Run, spawnScript as spawnProcessScript, stopAll, waitFor } from '../support/processes';
 
 export type Dialect = 'sqlite' | 'postgres';
 

@@ -13,6 +13,7 @@ import { createLogger } from '../../lib/logger';
 import { seedDemoCompanies } from '../../scripts/seed/seed-demo';
 import { type ProductStack, startProductStack } from '../../server';
 import { openMigratedDatabase } from '../support/migrated-database';
+import { BUNDLED_RENDER_THREAD } from '../support/render-thread';
 
 const DEMO_CVRS = ['12345678', '87654321', '11223344'];
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -32,6 +33,7 @@ async function start(config: Config, db: Db): Promise<ProductStack> {
     // Long enough that the health request right after the deletion sees the folder missing.
     // Renders on this thread: a render thread costs about 0.4 s of CPU to start (tests/README.md).
     publishing: { healCheckEveryMs: 1500, renderThreads: 0 },
+    renderThreadEntry: BUNDLED_RENDER_THREAD,
   });
   cleanups.push(() => stack.close());
   return stack;

@@ -96,7 +96,7 @@ describe('the quote form against bots', () => {
     expect(leads.map((lead) => lead.name)).toEqual(['Jonas Berg']);
     expect(await outbox.sweep()).toBe(1);
     const [mail] = await sink.waitFor(1);
-    expect(mail?.to).toEqual(['kontakt@madsen-mur.dk']);
+    expect(mail?.to).toEqual(['ejer@madsen-mur.dk']);
     expect(readMessage(mail?.raw ?? '').body).toContain('omfuget en gavl');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(sink.messages).toHaveLength(1);

@@ -8,6 +8,7 @@ import { writeLeadPhotos } from '../../api/leads/lead-photos';
 import {
   findUserByEmail,
   getLeadSettings,
+  getPendingLeadRecipient,
   insertLead,
   type Lead,
   listLeads,
@@ -104,6 +105,7 @@ describe('the owner inbox', () => {
       formEnabled: true,
       recipientEmail: '',
       defaultRecipient: 'drift@firma-a.dk',
+      pendingRecipient: null,
     });
     const refused = await h.send('PUT', '/api/leads/settings', {
       cookie,
@@ -115,10 +117,9 @@ describe('the owner inbox', () => {
       body: { formEnabled: false, recipientEmail: 'tilbud@firma-a.dk' },
     });
     expect(saved.status).toBe(200);
-    expect(await getLeadSettings(h.db, a.company.cvr)).toEqual({
-      formEnabled: false,
-      recipientEmail: 'tilbud@firma-a.dk',
-    });
+    // A new address waits for its confirmation (tests/leads/lead-recipient.test.ts).
+    expect(await getLeadSettings(h.db, a.company.cvr)).toEqual({ formEnabled: false, recipientEmail: null });
+    expect(await getPendingLeadRecipient(h.db, a.company.cvr)).toMatchObject({ email: 'tilbud@firma-a.dk' });
     expect(await getLeadSettings(h.db, b.company.cvr)).toEqual({ formEnabled: true, recipientEmail: null });
     expect(h.published.map((p) => p.cvr)).toEqual([a.company.cvr]);
   });

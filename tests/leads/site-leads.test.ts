@@ -111,13 +111,16 @@ describe('the quote form', () => {
     expect(await dueLeadMails(h.db, h.now())).toHaveLength(1);
     expect(await outbox.sweep()).toBe(1);
     const [mail] = await sink.waitFor(1);
-    expect(mail?.to).toEqual(['kontakt@hansen-tag.dk']);
+    // The owner's login e-mail, not the company's e-mail from the registry (issue 39).
+    expect(mail?.to).toEqual(['ejer@hansen-tag.dk']);
     expect(mail?.raw).toMatch(/^Reply-To: mette@example\.dk/im);
     expect(mail?.raw).toMatch(/Content-Type: image\/jpeg/i);
     const read = readMessage(mail?.raw ?? '');
     expect(read.subject).toBe('Ny forespørgsel fra Mette Ørsted');
     expect(read.body).toContain('Taget drypper over køkkenet.');
     expect(read.body).toContain('Postnummer: 4600');
+    // Danish counts its one photo in the singular (issue 39: not "billede(r)").
+    expect(read.body).toContain('\n1 billede vedhæftet.');
     expect(await dueLeadMails(h.db, h.now())).toHaveLength(0);
   });
 
@@ -206,7 +209,7 @@ describe('the quote form', () => {
     );
     await outbox.sweep();
     const [mail] = await sink.waitFor(1);
-    expect(mail?.to).toEqual(['kontakt@hansen-tag.dk']);
+    expect(mail?.to).toEqual(['ejer@hansen-tag.dk']);
     const headers = (mail?.raw ?? '').split('\r\n\r\n')[0] ?? '';
     expect(headers).not.toMatch(/^Bcc:/im);
     expect(headers).not.toMatch(/^Reply-To:/im);
@@ -231,8 +234,7 @@ describe('the quote form', () => {
     expect(readMessage(mail?.raw ?? '').body).toContain('Taget drypper over køkkenet.');
   });
 
-  it('mails the login e-mail when the company has no e-mail, and the chosen address when there is one', async () => {
-    await updateCompany(h.db, CVR, { email: '' });
+  it('mails the login e-mail, never the registry e-mail, and the chosen address once there is one', async () => {
     await post({ ...visitor, token: await token() }, { json: true });
     await outbox.sweep();
     expect((await sink.waitFor(1))[0]?.to).toEqual(['ejer@hansen-tag.dk']);

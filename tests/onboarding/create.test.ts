@@ -244,6 +244,8 @@ describe('POST /api/onboarding/create', () => {
 
   // Issue 23: a glazier under the code it shares with painters, and a kloakmester under a catch-all
   // building code, each get the trade their name names, not the painter's or the entreprenør's.
+  // Issue 42: a chimney sweep under a cleaning code, and an upholsterer (no profile: neutral services
+  // under its own noun) under the furniture makers' code, never the cleaner's or the joiner's.
   it.each([
     ['glarmester', 'glarmester', 'Udskiftning af termoruder', /maler/i, 'glas'],
     [
@@ -253,6 +255,8 @@ describe('POST /api/onboarding/create', () => {
       /entreprenør|jordarbejde|fundament/i,
       'kloak',
     ],
+    ['skorstensfejer', 'skorstensfejer', 'Fejning af skorsten', /rengøring|trappevask/i, 'tag'],
+    ['møbelpolstrer', 'møbelpolstrer', 'Et klart tilbud', /snedker|køkkener efter mål|skabe/i, 'generel'],
   ])(
     'gives the demo registry’s %s its own trade on the homepage',
     async (trade, noun, service, foreign, scene) => {

@@ -125,4 +125,26 @@ describe('welcomeMail', () => {
     expect(mail.html).not.toContain('<Søn>');
     expect(mail.html).toContain('href="https://x.mesterside.dk/?a=1&amp;b=2"');
   });
+
+  it('says where the quote form is and where its requests go, when the site shows it (issue 39)', () => {
+    const args = [
+      input,
+      'https://hansen.mesterside.dk/',
+      'https://mesterside.dk/admin',
+      'k@mesterside.dk',
+    ] as const;
+    const mail = welcomeMail(...args, 'ejer@hansen.dk');
+    expect(mail.text).toContain(
+      'Kunderne kan bede om et tilbud med formularen "Få et tilbud" på hjemmesiden: https://hansen.mesterside.dk/#tilbud',
+    );
+    expect(mail.text).toContain(
+      'Hver forespørgsel sendes til ejer@hansen.dk, og du finder dem alle under Henvendelser: https://mesterside.dk/admin/henvendelser',
+    );
+    expect(mail.html).toContain(
+      '<a href="https://hansen.mesterside.dk/#tilbud">formularen "Få et tilbud"</a>',
+    );
+    expect(mail.html).toContain('<strong>ejer@hansen.dk</strong>');
+    // A site without the form: not a word about it.
+    expect(welcomeMail(...args).text).not.toContain('Få et tilbud');
+  });
 });

@@ -17,6 +17,7 @@ import { seedDemoCompanies } from '../../scripts/seed/seed-demo';
 import { type ProductStack, startProductStack } from '../../server/product-stack';
 import { launchChromium } from './browser';
 import { openMigratedDatabase } from './migrated-database';
+import { BUNDLED_RENDER_THREAD } from './render-thread';
 import { reviewShot } from './review-shots';
 
 export const PHONE = { width: 375, height: 800 } as const;
@@ -98,6 +99,8 @@ export async function startAdminStack(
     redisUrl: null,
     recoverEveryMs: 0,
     publishing: { renderThreads: 0 },
+    // Previews still render on a thread of their own (the product's), the bundled one.
+    renderThreadEntry: BUNDLED_RENDER_THREAD,
   });
   await stack.queue.recover();
   await stack.queue.idle();
@@ -146,7 +149,7 @@ export async function startAdminStack(
     },
     async login(page) {
       await page.goto(`${origin}/admin`);
-      await page.getByLabel('Email').fill(OWNER.email);
+      await page.getByLabel('E-mail').fill(OWNER.email);
       await page.getByLabel('Password').fill(OWNER.password);
       await page.getByRole('button', { name: 'Log ind' }).click();
       await page.waitForURL(`${origin}/admin/dashboard`);

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe } from 'vitest';
 import { type Db, migrateToLatest, type OpenOptions, openDatabase, quoteIdentifier } from '../../db';
 import { getTestEnvironment } from '../../lib/config';
+import { QUICK_LANE } from './lane';
 import { writeMigratedSqlite } from './migrated-database';
 import { testSchemaPrefix } from './test-schemas';
 
@@ -35,17 +36,23 @@ async function probePostgres(): Promise<string | null> {
   }
 }
 
-const postgresProblem = await probePostgres();
+const postgresProblem = QUICK_LANE ? null : await probePostgres();
 if (postgresProblem && testEnv.ci) {
   throw new Error(
     `PostgreSQL is required under CI but unreachable at ${testEnv.databaseUrl}: ${postgresProblem}`,
   );
 }
 
-/** '' when PostgreSQL answers; else why its suites are skipped, for the suite's name. */
-export const postgresSkipReason = postgresProblem
-  ? ` (skipped: PostgreSQL unreachable at ${testEnv.databaseUrl}: ${postgresProblem})`
-  : '';
+/**
+ * '' when PostgreSQL answers and the run wants it; else why its suites are skipped, for the suite's
+ * name. `npm run test:quick` runs on SQLite alone (MESTERSIDE_TEST_LANE=quick): the same suites on
+ * PostgreSQL are `npm test`'s.
+ */
+export const postgresSkipReason = QUICK_LANE
+  ? ' (skipped: the quick lane runs on SQLite alone; npm test runs PostgreSQL too)'
+  : postgresProblem
+    ? ` (skipped: PostgreSQL unreachable at ${testEnv.databaseUrl}: ${postgresProblem})`
+    : '';
 
 // Migrating costs a test dozens of statements (about 150 round trips on PostgreSQL, each of them
 // slow on a loaded two-core machine: 2-4 s per test under the suite's own load against 0.1 s quiet).
@@ -248,10 +255,7 @@ export function describeEachDialect(
  */
 export function describeWithDialects(name: string, suite: (dialect: Dialect) => void): void {
   for (const dialect of ['sqlite', 'postgres'] as const) {
-    const skipReason =
-      dialect === 'postgres' && postgresProblem
-        ? ` (skipped: PostgreSQL unreachable at ${testEnv.databaseUrl}: ${postgresProblem})`
-        : '';
+    const skipReason = dialect === 'postgres' ? postgresSkipReason : '';
     describe.skipIf(skipReason !== '')(`${name} [${dialect}]${skipReason}`, () => suite(dialect));
   }
 }

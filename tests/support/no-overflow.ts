@@ -75,6 +75,61 @@ export async function layoutProblems(page: Page): Promise<string[]> {
 }
 
 /**
+ * Nothing reaches into the column's own margins (issue 40: at 360 px the page editor stood 15 px past
+ * its column, flush with the screen's edge, while the page itself did not scroll): every visible
+ * element inside `column` (default the admin's <main>) stays within its content box, the padding
+ * left free. Elements inside a container that scrolls sideways, fixed ones and visually hidden
+ * helpers are judged as layoutProblems judges them. One description per element that sticks out.
+ */
+export async function columnProblems(page: Page, column = 'main'): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const problems: string[] = [];
+    const root = document.querySelector(selector);
+    if (!root) return problems;
+    const style = getComputedStyle(root);
+    const box = root.getBoundingClientRect();
+    const left = box.left + Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.borderLeftWidth);
+    const right =
+      box.right - Number.parseFloat(style.paddingRight) - Number.parseFloat(style.borderRightWidth);
+    const insideScroller = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== root; parent = parent.parentElement) {
+        const overflow = getComputedStyle(parent).overflowX;
+        if (overflow === 'auto' || overflow === 'scroll' || overflow === 'hidden' || overflow === 'clip') {
+          return true;
+        }
+        if (getComputedStyle(parent).position === 'fixed' || parent.tagName === 'DIALOG') return true;
+      }
+      return false;
+    };
+    // Clipped to nothing: a visually hidden helper (a table for screen readers keeps its width).
+    const clippedAway = (element: Element) => {
+      for (let node: Element | null = element; node && node !== root; node = node.parentElement) {
+        if (getComputedStyle(node).clip === 'rect(0px, 0px, 0px, 0px)') return true;
+      }
+      return false;
+    };
+    for (const element of root.querySelectorAll('*')) {
+      const own = getComputedStyle(element);
+      if (own.display === 'none' || own.visibility === 'hidden' || own.position === 'fixed') continue;
+      if (element.tagName === 'DIALOG' || clippedAway(element)) continue;
+      const rect = element.getBoundingClientRect();
+      if (rect.width <= 1 || rect.height <= 1 || rect.right <= 0) continue;
+      if ((rect.left < left - 1 || rect.right > right + 1) && !insideScroller(element)) {
+        const id = element.id ? `#${element.id}` : '';
+        const cls =
+          typeof element.className === 'string' && element.className
+            ? `.${element.className.trim().split(/\s+/).join('.')}`
+            : '';
+        problems.push(
+          `${element.tagName.toLowerCase()}${id}${cls} spans ${Math.round(rect.left)}–${Math.round(rect.right)} px in a column of ${Math.round(left)}–${Math.round(right)} px`,
+        );
+      }
+    }
+    return problems;
+  }, column);
+}
+
+/**
  * Tab bars and button rows that must stay one row (issue 28: at 360 px "Log ud" or "SEO" sat alone on
  * a second row): each visible tablist, the admin's tab bar and its header buttons; one description
  * per bar whose items sit on more than one row.

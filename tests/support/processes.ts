@@ -126,6 +126,7 @@ const SERVER_SCRIPTS: ReadonlyMap<string, string> = new Map(
  */
 export const BUNDLED_SCRIPTS: Readonly<Record<string, string>> = {
   'generator/render-thread.ts': 'render-thread',
+  'db/wal-checkpointer.ts': 'wal-checkpointer',
   'tests/support/limit-process.ts': 'limit-process',
   'tests/support/front-workers.ts': 'front-workers',
   'tests/support/die-mid-render.ts': 'die-mid-render',

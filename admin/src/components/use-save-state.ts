@@ -45,5 +45,11 @@ export function useSaveState() {
     setState((current) => (current.status === 'saved' ? { status: 'idle' } : current));
   }, []);
 
-  return { state, run, clear };
+  /** Forgets the outcome altogether (the form it belonged to is no longer shown). */
+  const reset = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    setState((current) => (current.status === 'saving' ? current : { status: 'idle' }));
+  }, []);
+
+  return { state, run, clear, reset };
 }

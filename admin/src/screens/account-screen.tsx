@@ -3,7 +3,7 @@
 // mailed for a change (/admin/bekraeft-email) and a verification (/admin/bekraeft-din-email) open
 // screens behind the auth guard where the signed-in owner confirms with a button: opening a link, in
 // a mail scanner or anyone's browser, changes nothing.
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { changeEmailSchema, changePasswordSchema } from '../../../contracts/account';
 import { MESSAGES } from '../../../rules/messages';
@@ -11,6 +11,7 @@ import { api } from '../api/client';
 import { useAuth, useSession } from '../auth/auth-context';
 import { Field } from '../components/field';
 import { type FieldErrors, focusFirstInvalid, validate } from '../components/form-errors';
+import { UnsavedMark, useUnsavedChanges } from '../components/unsaved-changes';
 import { ADMIN_PATHS } from '../paths';
 
 type Outcome = { kind: 'error' | 'success'; text: string } | null;
@@ -35,16 +36,18 @@ function PasswordForm() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const dirty = currentPassword !== '' || password !== '' || passwordRepeat !== '';
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
+  const submit = async (): Promise<boolean> => {
     const parsed = validate(changePasswordSchema, { currentPassword, password, passwordRepeat });
     setOutcome(null);
     if (!parsed.ok) {
       setFieldErrors(parsed.errors);
-      focusFirstInvalid(form, parsed.errors, ['currentPassword', 'password', 'passwordRepeat']);
-      return;
+      if (formRef.current) {
+        focusFirstInvalid(formRef.current, parsed.errors, ['currentPassword', 'password', 'passwordRepeat']);
+      }
+      return false;
     }
     setFieldErrors({});
     setSaving(true);
@@ -58,18 +61,41 @@ function PasswordForm() {
       setCurrentPassword('');
       setPassword('');
       setPasswordRepeat('');
+      return true;
     } catch (caught) {
       setOutcome({
         kind: 'error',
         text: caught instanceof Error ? caught.message : MESSAGES.passwordChangeFailed,
       });
+      return false;
     } finally {
       setSaving(false);
     }
   };
+  useUnsavedChanges({
+    dirty,
+    save: submit,
+    discard: () => {
+      setCurrentPassword('');
+      setPassword('');
+      setPasswordRepeat('');
+      setFieldErrors({});
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submit();
+  };
 
   return (
-    <form className="card account-card" onSubmit={onSubmit} noValidate aria-labelledby="account-password">
+    <form
+      ref={formRef}
+      className="card account-card"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="account-password"
+    >
       <h2 id="account-password">Skift password</h2>
       <p className="account-hint">Når du skifter password, bliver du logget ud på dine andre enheder.</p>
       <Field
@@ -100,9 +126,12 @@ function PasswordForm() {
         error={fieldErrors.passwordRepeat}
       />
       <OutcomeLine outcome={outcome} />
-      <button type="submit" className="button" disabled={saving}>
-        {saving ? 'Gemmer...' : 'Skift password'}
-      </button>
+      <div className="save-bar">
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? 'Gemmer...' : 'Skift password'}
+        </button>
+        <UnsavedMark dirty={dirty && !saving} />
+      </div>
     </form>
   );
 }
@@ -114,16 +143,20 @@ function EmailForm() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Sent: the e-mail stays shown with the link's message, and nothing is left to send.
+  const [sentTo, setSentTo] = useState('');
+  const dirty = (email !== '' && email !== sentTo) || currentPassword !== '';
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
+  const submit = async (): Promise<boolean> => {
     const parsed = validate(changeEmailSchema, { email, currentPassword });
     setOutcome(null);
     if (!parsed.ok) {
       setFieldErrors(parsed.errors);
-      focusFirstInvalid(form, parsed.errors, ['email', ['currentPassword', 'emailPassword']]);
-      return;
+      if (formRef.current) {
+        focusFirstInvalid(formRef.current, parsed.errors, ['email', ['currentPassword', 'emailPassword']]);
+      }
+      return false;
     }
     setFieldErrors({});
     setSaving(true);
@@ -134,25 +167,48 @@ function EmailForm() {
       });
       setOutcome({ kind: 'success', text: answer.message });
       setCurrentPassword('');
+      setSentTo(email);
+      return true;
     } catch (caught) {
       setOutcome({
         kind: 'error',
         text: caught instanceof Error ? caught.message : MESSAGES.emailChangeFailed,
       });
+      return false;
     } finally {
       setSaving(false);
     }
   };
+  useUnsavedChanges({
+    dirty,
+    save: submit,
+    discard: () => {
+      setEmail('');
+      setCurrentPassword('');
+      setFieldErrors({});
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submit();
+  };
 
   return (
-    <form className="card account-card" onSubmit={onSubmit} noValidate aria-labelledby="account-email">
-      <h2 id="account-email">Skift email</h2>
+    <form
+      ref={formRef}
+      className="card account-card"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="account-email"
+    >
+      <h2 id="account-email">Skift e-mail</h2>
       <p className="account-hint">
-        Du logger ind med <strong>{session.email}</strong>. Vi sender et link til den nye email, og ændringen
+        Du logger ind med <strong>{session.email}</strong>. Vi sender et link til den nye e-mail, og ændringen
         træder i kraft, når du klikker på det.
       </p>
       <Field
-        label="Ny email"
+        label="Ny e-mail"
         type="email"
         name="email"
         autoComplete="email"
@@ -171,9 +227,12 @@ function EmailForm() {
         error={fieldErrors.currentPassword}
       />
       <OutcomeLine outcome={outcome} />
-      <button type="submit" className="button" disabled={saving}>
-        {saving ? 'Sender...' : 'Send bekræftelseslink'}
-      </button>
+      <div className="save-bar">
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? 'Sender...' : 'Send bekræftelseslink'}
+        </button>
+        <UnsavedMark dirty={dirty && !saving} />
+      </div>
     </form>
   );
 }
@@ -215,14 +274,14 @@ function VerifyEmailCard() {
   if (verified !== false) return null;
   return (
     <section className="card account-card" aria-labelledby="account-verify">
-      <h2 id="account-verify">Bekræft din email</h2>
+      <h2 id="account-verify">Bekræft din e-mail</h2>
       <p className="account-hint">
-        Din email <strong>{session.email}</strong> er ikke bekræftet endnu. Vi sender et link til den, så du
+        Din e-mail <strong>{session.email}</strong> er ikke bekræftet endnu. Vi sender et link til den, så du
         kan vise, at det er din.
       </p>
       <OutcomeLine outcome={outcome} />
       <button type="button" className="button" disabled={sending} onClick={send}>
-        {sending ? 'Sender...' : 'Send link til min email'}
+        {sending ? 'Sender...' : 'Send link til min e-mail'}
       </button>
     </section>
   );
@@ -306,9 +365,9 @@ function ConfirmLinkScreen(props: {
 export function ConfirmEmailScreen() {
   return (
     <ConfirmLinkScreen
-      heading="Bekræft ny email"
-      intro="Klik på knappen for at logge ind med den nye email fremover. Vi giver din nuværende email besked om ændringen."
-      button="Bekræft ny email"
+      heading="Bekræft ny e-mail"
+      intro="Klik på knappen for at logge ind med den nye e-mail fremover. Vi giver din nuværende e-mail besked om ændringen."
+      button="Bekræft ny e-mail"
       path="/account/email/confirm"
       fallback={MESSAGES.emailChangeFailed}
       refresh
@@ -319,9 +378,9 @@ export function ConfirmEmailScreen() {
 export function VerifyEmailScreen() {
   return (
     <ConfirmLinkScreen
-      heading="Bekræft din email"
-      intro="Klik på knappen for at bekræfte, at du kan modtage mails på din email."
-      button="Bekræft email"
+      heading="Bekræft din e-mail"
+      intro="Klik på knappen for at bekræfte, at du kan modtage e-mails på adressen."
+      button="Bekræft e-mail"
       path="/account/email/verify"
       fallback={MESSAGES.emailVerifyFailed}
     />

@@ -12,8 +12,13 @@ import { type FieldErrors, focusFirstInvalid, validate } from '../components/for
 import { Spinner } from '../components/spinner';
 import { ADMIN_PATHS } from '../paths';
 
-/** The screens of mailed links (issue 23): a guest who opens one logs in and comes back to it. */
-const RETURN_SCREENS: readonly string[] = [ADMIN_PATHS.confirmEmail, ADMIN_PATHS.verifyEmail];
+/** The screens mailed links open (issue 23; the inbox of a quote request's mail, issue 39): a guest
+ *  who opens one logs in and comes back to it. */
+const RETURN_SCREENS: readonly string[] = [
+  ADMIN_PATHS.confirmEmail,
+  ADMIN_PATHS.verifyEmail,
+  ADMIN_PATHS.leads,
+];
 
 /** Where to go after the login: back to a mailed link's screen the guard sent us from, else the
  *  dashboard (SPEC §2). */
@@ -72,7 +77,7 @@ export function LoginScreen() {
         <p className="login-brand">Mesterside</p>
         <h1>Log ind på din side</h1>
         <Field
-          label="Email"
+          label="E-mail"
           type="email"
           name="email"
           autoComplete="username"

@@ -59,7 +59,7 @@ export function ForgotPasswordScreen() {
               Skriv den email, du logger ind med. Så sender vi et link, hvor du kan vælge et nyt password.
             </p>
             <Field
-              label="Email"
+              label="E-mail"
               type="email"
               name="email"
               autoComplete="username"

@@ -1,6 +1,9 @@
 // The frame of every signed-in screen (SPEC §2 Admin shell): welcome with company name and e-mail,
 // a link to the public site, log out (back to /admin), and the tabs Dashboard, Sider, Billedearkiv,
-// Hjemmeside. It loads the company once for the screens inside it.
+// Hjemmeside, with Henvendelser second (issue 39): a customer waiting for an answer is what an owner
+// must not miss, and at 360 px the strip shows only its first two or three tabs. It loads the company
+// once for the screens inside it, and asks before unsaved changes are left
+// (components/unsaved-changes.tsx).
 import { useMemo, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { MESSAGES } from '../../../rules/messages';
@@ -10,6 +13,7 @@ import { useResource } from '../api/use-resource';
 import { useAuth, useSession } from '../auth/auth-context';
 import { LoadError } from '../components/load-state';
 import { Skeleton } from '../components/skeleton';
+import { UnsavedChangesProvider, useConfirmLeave } from '../components/unsaved-changes';
 import { useActiveInView } from '../components/use-active-in-view';
 import { ADMIN_PATHS } from '../paths';
 import { CompanyProvider } from './company-context';
@@ -18,13 +22,22 @@ import { useUnreadLeads } from './unread-leads';
 
 const TABS = [
   { to: ADMIN_PATHS.dashboard, label: 'Dashboard' },
+  { to: ADMIN_PATHS.leads, label: 'Henvendelser' },
   { to: ADMIN_PATHS.pages, label: 'Sider' },
   { to: ADMIN_PATHS.images, label: 'Billedearkiv' },
-  { to: ADMIN_PATHS.leads, label: 'Henvendelser' },
   { to: ADMIN_PATHS.settings, label: 'Hjemmeside' },
 ] as const;
 
 export function AdminShell() {
+  // Every editor inside asks here before its unsaved changes are left (issue 40).
+  return (
+    <UnsavedChangesProvider>
+      <Shell />
+    </UnsavedChangesProvider>
+  );
+}
+
+function Shell() {
   const session = useSession();
   const { logout } = useAuth();
   const navigate = useNavigate();
@@ -36,7 +49,10 @@ export function AdminShell() {
   const tabStrip = useRef<HTMLElement>(null);
   useActiveInView(tabStrip, useLocation().pathname);
 
+  const confirmLeave = useConfirmLeave();
+
   const onLogout = async () => {
+    if (!(await confirmLeave())) return;
     setLoggingOut(true);
     setLogoutError(null);
     try {

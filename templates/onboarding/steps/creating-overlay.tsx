@@ -1,8 +1,17 @@
-// The creation overlay: the three stages of a new site, announced politely as they change.
+// The creation overlay: the three stages of a new site, announced politely as they change, and where
+// the new site's quote requests will go (the login e-mail just typed, issue 39).
 import type { HeadingRef } from '../fields';
 import type { Stage } from '../onboarding-reducer';
 
-export function CreatingOverlay({ stage, heading }: { stage: Stage; heading: HeadingRef }) {
+export function CreatingOverlay({
+  stage,
+  heading,
+  email,
+}: {
+  stage: Stage;
+  heading: HeadingRef;
+  email: string;
+}) {
   const stages: { label: string; state: 'done' | 'active' | 'waiting' }[] = [
     { label: 'Finder virksomheden…', state: 'done' },
     { label: 'Skriver teksterne…', state: stage === 'writing' ? 'active' : 'done' },
@@ -23,6 +32,9 @@ export function CreatingOverlay({ stage, heading }: { stage: Stage; heading: Hea
             </li>
           ))}
         </ol>
+        <p className="ob-overlay-note">
+          Forespørgsler fra hjemmesidens formular "Få et tilbud" sendes til <strong>{email}</strong>.
+        </p>
       </div>
     </div>
   );

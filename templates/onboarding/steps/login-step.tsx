@@ -1,4 +1,5 @@
-// Step 2: the owner's login (e-mail, password twice, the privacy consent). While the site is being
+// Step 2: the owner's login (e-mail, password twice, the privacy consent). The e-mail is also where the
+// site's quote requests go (issue 39), so the step says so where it is typed. While the site is being
 // created the form stays in view behind the overlay, inert.
 import type { FormEvent } from 'react';
 import { MESSAGES } from '../../../rules/messages';
@@ -30,10 +31,11 @@ export function LoginStep(props: {
       <h2 ref={props.heading} tabIndex={-1}>
         Opret login
       </h2>
-      <p className="ob-lead">Du logger ind med din email for at rette din hjemmeside.</p>
+      <p className="ob-lead">Du logger ind med din e-mail for at rette din hjemmeside.</p>
       <TextField
         id="ob-email"
-        label="Email"
+        label="E-mail"
+        hint='Kundernes forespørgsler fra formularen "Få et tilbud" på hjemmesiden sendes også hertil. Du kan vælge en anden adresse senere.'
         name="email"
         type="email"
         autoComplete="email"

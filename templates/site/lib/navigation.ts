@@ -2,6 +2,7 @@
 import type { Page } from '../../../db';
 import type { SiteModel } from '../../../generator/site-model';
 import { siteHref } from '../../../rules/page-content';
+import { CONTACT_PAGE_SLUGS, findContactPage } from '../../../rules/pages';
 
 export interface NavItem {
   label: string;
@@ -26,10 +27,30 @@ function navLabel(page: Page): string {
   return page.pageName.trim() || page.title.trim() || page.slug;
 }
 
+/** The slug of the site's contact page (issue 39): the owner's page named Kontakt (or Kontakt os),
+ *  else the generated `kontakt` (generator/lead-pages.ts). */
+export function contactSlug(site: SiteModel): string {
+  return findContactPage(site.pages)?.slug ?? (CONTACT_PAGE_SLUGS[0] as string);
+}
+
+/** The menu's last item, "Kontakt": the contact page, the owner's label when it is their page. */
+export function contactItem(site: SiteModel, current: Page | null): NavItem {
+  const own = findContactPage(site.pages);
+  const slug = contactSlug(site);
+  return {
+    label: own ? navLabel(own) : 'Kontakt',
+    href: siteHref(`/${slug}`),
+    current: current !== null && current.type !== 'homepage' && current.slug === slug,
+  };
+}
+
 /** The non-home pages the owner shows in the menu ("Vis i menuen"), in the model's order (the owner's
- *  menu order). A hidden page is still published and in the sitemap; only the menu leaves it out. */
+ *  menu order), but the contact page, which is always the menu's last item (contactItem). A hidden
+ *  page is still published and in the sitemap; only the menu leaves it out. */
 export function navItems(site: SiteModel, current: Page | null): NavItem[] {
+  const contact = findContactPage(site.pages);
   return site.pages
     .filter((page) => page.type !== 'homepage' && page.slug !== '' && page.showInMenu !== false)
+    .filter((page) => page !== contact)
     .map((page) => ({ label: navLabel(page), href: pageHref(page), current: page.id === current?.id }));
 }

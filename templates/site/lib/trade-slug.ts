@@ -25,22 +25,32 @@ export const SCENE_TRADES = [
 
 export type SceneTrade = (typeof SCENE_TRADES)[number];
 
-/** Profile id → scene; a profile not listed (the neutral one among them) gets `generel`. */
+/**
+ * Profile id → scene; a profile not listed (the neutral one among them) gets `generel`, and so does
+ * the skadedyrsbekæmper on purpose: a house and the company's van is what its work looks like.
+ */
 const SCENE_OF_PROFILE: Readonly<Record<string, SceneTrade>> = {
   tomrer: 'tomrer',
   snedker: 'tomrer',
   entreprenor: 'tomrer',
+  byggefirma: 'tomrer',
   isolator: 'tomrer',
   gulvlaegger: 'tomrer',
   stenhugger: 'sten',
   murer: 'murer',
   nedrivning: 'murer',
+  stukkator: 'murer',
+  fuger: 'murer',
+  stillads: 'murer',
   maler: 'maler',
   vvs: 'vvs',
   blikkenslager: 'vvs',
   kloakmester: 'kloak',
   ventilation: 'vvs',
+  fliselaegger: 'vvs',
+  kolemontor: 'vvs',
   elektriker: 'elektriker',
+  solceller: 'elektriker',
   tagdaekker: 'tag',
   taekkemand: 'tag',
   skorstensfejer: 'tag',

@@ -1,14 +1,19 @@
 // /admin/henvendelser (issue 25): the quote requests from the site, newest first, unread ones marked;
 // the visitor's words shown as text, their photos (served to this owner only), mark read or handled,
-// delete (at once, photos too). Below: whether the site shows the form, and where requests are mailed.
-import { type FormEvent, useState } from 'react';
+// delete (at once, photos too). Below: whether the site shows the form, and where requests are mailed
+// (lead-settings.tsx).
+import { useCallback, useState } from 'react';
 import type { LeadJson } from '../../../../contracts/leads';
-import { LEAD_MESSAGES, MESSAGES } from '../../../../rules/messages';
+import { countOf } from '../../../../rules/count';
+import { LEAD_MESSAGES } from '../../../../rules/messages';
 import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadState } from '../../components/load-state';
 import { announceLeadsChanged } from '../../shell/unread-leads';
+import { useFocusAfterDelete } from './focus-after-delete';
+import { LeadSettings } from './lead-settings';
+import { PhotoLightbox } from './photo-lightbox';
 import './leads.css';
 
 const WHEN = new Intl.DateTimeFormat('da-DK', {
@@ -23,6 +28,8 @@ const WHEN = new Intl.DateTimeFormat('da-DK', {
 function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDelete(lead: LeadJson): void }) {
   const { lead } = props;
   const [error, setError] = useState<string | null>(null);
+  const [photo, setPhoto] = useState<number | null>(null);
+  const closePhoto = useCallback(() => setPhoto(null), []);
   const unread = lead.readAt === null;
   const update = async (change: { read?: boolean; handled?: boolean }) => {
     setError(null);
@@ -36,7 +43,7 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
   return (
     <li className={unread ? 'card lead-card lead-unread' : 'card lead-card'} data-lead={lead.id}>
       <header className="lead-head">
-        <h2>
+        <h2 tabIndex={-1}>
           {unread ? <span className="lead-badge">Ny</span> : null}
           {lead.handledAt ? <span className="lead-badge lead-badge-done">Håndteret</span> : null}
           {lead.name}
@@ -67,21 +74,23 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
       </dl>
       <p className="lead-message">{lead.message}</p>
       {lead.photos.length > 0 ? (
-        <ul className="lead-photos">
+        <ul className="lead-photos" aria-label={countOf(lead.photos.length, 'billede', 'billeder')}>
           {lead.photos.map((photo, index) => (
             <li key={photo.url}>
-              <a href={photo.url} target="_blank" rel="noopener">
-                <img
-                  src={photo.url}
-                  alt={`Billede ${index + 1} fra ${lead.name}`}
-                  width={photo.width}
-                  height={photo.height}
-                  loading="lazy"
-                />
-              </a>
+              <button
+                type="button"
+                className="lead-photo"
+                aria-label={`Forstør billede ${index + 1} fra ${lead.name}`}
+                onClick={() => setPhoto(index)}
+              >
+                <img src={photo.url} alt="" width={photo.width} height={photo.height} loading="lazy" />
+              </button>
             </li>
           ))}
         </ul>
+      ) : null}
+      {lead.photos.length > 0 ? (
+        <PhotoLightbox lead={lead} index={photo} onIndex={setPhoto} onClose={closePhoto} />
       ) : null}
       {error ? (
         <p className="form-error" role="alert">
@@ -89,15 +98,13 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
         </p>
       ) : null}
       <p className="lead-actions">
-        {unread ? (
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => void update({ read: true })}
-          >
-            Markér som læst
-          </button>
-        ) : null}
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void update({ read: unread })}
+        >
+          {unread ? 'Markér som læst' : 'Markér som ulæst'}
+        </button>
         <button
           type="button"
           className="button button-secondary"
@@ -113,66 +120,12 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
   );
 }
 
-function LeadSettings() {
-  const settings = useResource(() => api.get('/leads/settings', LEAD_MESSAGES.loadFailed));
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
-  if (settings.data === null) return <LoadState resource={settings} />;
-  const data = settings.data;
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setSaving(true);
-    setMessage(null);
-    try {
-      const saved = await api.put('/leads/settings', MESSAGES.saveFailed, {
-        formEnabled: form.get('formEnabled') === 'on',
-        recipientEmail: String(form.get('recipientEmail') ?? '').trim(),
-      });
-      settings.setData(saved);
-      setMessage({ ok: true, text: MESSAGES.saveSuccess });
-    } catch (caught) {
-      setMessage({ ok: false, text: caught instanceof Error ? caught.message : MESSAGES.saveFailed });
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <form className="card lead-settings" onSubmit={onSubmit} aria-labelledby="lead-settings-title">
-      <h2 id="lead-settings-title">Formularen "Få et tilbud"</h2>
-      <label className="checkbox">
-        <input type="checkbox" name="formEnabled" defaultChecked={data.formEnabled} /> Vis formularen på
-        forsiden og kontaktsiden
-      </label>
-      <label className="field">
-        <span className="field-label">Send forespørgsler til</span>
-        <input
-          type="email"
-          name="recipientEmail"
-          defaultValue={data.recipientEmail}
-          placeholder={data.defaultRecipient}
-        />
-        <span className="field-hint">
-          Står feltet tomt, sendes de til {data.defaultRecipient || 'firmaets e-mail'}.
-        </span>
-      </label>
-      {message ? (
-        <p className={message.ok ? 'form-success' : 'form-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      ) : null}
-      <button type="submit" className="button" disabled={saving}>
-        {saving ? 'Gemmer...' : 'Gem'}
-      </button>
-    </form>
-  );
-}
-
 export function LeadsScreen() {
   const list = useResource(() => api.get('/leads', LEAD_MESSAGES.loadFailed));
   const [deleting, setDeleting] = useState<LeadJson | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const focusAfterDelete = useFocusAfterDelete();
 
   const replace = (next: LeadJson) =>
     list.setData((current) => ({
@@ -186,6 +139,7 @@ export function LeadsScreen() {
     setDeleteError(null);
     try {
       await api.delete(`/leads/${deleting.id}`, LEAD_MESSAGES.deleteFailed);
+      focusAfterDelete(list.data?.leads.map((lead) => lead.id) ?? [], deleting.id);
       list.setData((current) => {
         const leads = (current?.leads ?? []).filter((lead) => lead.id !== deleting.id);
         return { leads, unread: leads.filter((lead) => lead.readAt === null).length };
@@ -201,7 +155,9 @@ export function LeadsScreen() {
 
   return (
     <section aria-labelledby="leads-title">
-      <h1 id="leads-title">Henvendelser</h1>
+      <h1 id="leads-title" tabIndex={-1}>
+        Henvendelser
+      </h1>
       <p className="lead">
         Forespørgsler fra formularen "Få et tilbud" på din hjemmeside. De slettes automatisk efter 12 måneder.
       </p>

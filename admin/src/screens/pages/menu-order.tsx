@@ -8,6 +8,7 @@ import { moveItem } from '../../../../rules/page-order';
 import { api } from '../../api/client';
 import type { Page } from '../../api/types';
 import { SaveBar } from '../../components/save-bar';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { useSaveState } from '../../components/use-save-state';
 
 interface Row {
@@ -21,11 +22,21 @@ function saveMenuOrder(rows: readonly Row[]): Promise<Page[]> {
   });
 }
 
+function rowsOf(pages: readonly Page[]): Row[] {
+  return pages
+    .filter((page) => page.type !== 'homepage')
+    .map((page) => ({ page, showInMenu: page.showInMenu }));
+}
+
+/** The order and menu choices a save would store, to compare with what is stored. */
+function orderKey(rows: readonly Row[]): string {
+  return rows.map((row) => `${row.page.id}:${row.showInMenu}`).join(',');
+}
+
 export function MenuOrder({ pages, onSaved }: { pages: readonly Page[]; onSaved(pages: Page[]): void }) {
   const home = pages.filter((page) => page.type === 'homepage');
-  const [rows, setRows] = useState<Row[]>(() =>
-    pages.filter((page) => page.type !== 'homepage').map((page) => ({ page, showInMenu: page.showInMenu })),
-  );
+  const [rows, setRows] = useState<Row[]>(() => rowsOf(pages));
+  const dirty = orderKey(rows) !== orderKey(rowsOf(pages));
   const [status, setStatus] = useState('');
   const save = useSaveState();
   const buttons = useRef(new Map<string, HTMLButtonElement>());
@@ -49,13 +60,19 @@ export function MenuOrder({ pages, onSaved }: { pages: readonly Page[]; onSaved(
     });
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const store = async (): Promise<boolean> => {
     const ok = await save.run(async () => {
       const stored = await saveMenuOrder([...home.map((page) => ({ page, showInMenu: true })), ...rows]);
       onSaved(stored);
     });
     if (ok) setStatus('');
+    return ok;
+  };
+  useUnsavedChanges({ dirty, save: store, discard: () => setRows(rowsOf(pages)) });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await store();
   };
 
   const button = (row: Row, index: number, delta: -1 | 1) => {
@@ -118,7 +135,7 @@ export function MenuOrder({ pages, onSaved }: { pages: readonly Page[]; onSaved(
       <p className="visually-hidden" aria-live="polite">
         {status}
       </p>
-      <SaveBar state={save.state} />
+      <SaveBar state={save.state} dirty={dirty} />
     </form>
   );
 }

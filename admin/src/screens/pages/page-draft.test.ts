@@ -5,6 +5,7 @@ import {
   canGenerate,
   changeGalleryItem,
   draftFrom,
+  hasChanges,
   removeGalleryItem,
   updateFrom,
   withGeneratedText,
@@ -96,5 +97,19 @@ describe('the page list after a save', () => {
     const list = [home, PAGE];
     expect(withSavedPage(list, saved)).toEqual([home, saved]);
     expect(list).toEqual([home, PAGE]);
+  });
+});
+
+describe('unsaved changes in the draft', () => {
+  it('are any field the save would change, and nothing once typed back', () => {
+    const draft = draftFrom(PAGE);
+    expect(hasChanges(draft, PAGE)).toBe(false);
+    expect(hasChanges({ ...draft, content: 'Vi bygger tage!' }, PAGE)).toBe(true);
+    expect(hasChanges({ ...draft, layout: 'text' }, PAGE)).toBe(true);
+    expect(hasChanges({ ...draft, gallery: addGalleryItem(draft.gallery) }, PAGE)).toBe(true);
+    expect(hasChanges({ ...draft, title: 'Om os' }, PAGE)).toBe(false);
+    // An older grid page is shown as text: opening it is no change.
+    const grid: Page = { ...PAGE, layout: 'grid' };
+    expect(hasChanges(draftFrom(grid), grid)).toBe(false);
   });
 });

@@ -56,6 +56,11 @@ export function updateFrom(draft: PageDraft, page: Page): PageUpdateInput {
   };
 }
 
+/** Whether the draft would save anything the page does not hold already (issue 40: "Ikke gemt"). */
+export function hasChanges(draft: PageDraft, page: Page): boolean {
+  return JSON.stringify(updateFrom(draft, page)) !== JSON.stringify(updateFrom(draftFrom(page), page));
+}
+
 /** AI text joins the draft: body appended after the separator, title (and subtitle) only if empty. */
 export function withGeneratedText(
   draft: PageDraft,

@@ -1,7 +1,8 @@
 // One page in the editor (SPEC §2 Pages editor): the tabs Indhold, Billeder (not for the gallery
 // layout), Layout and SEO over one draft; 'Gem ændringer' checks the draft with the API's schema and
 // saves it; the page is then re-read from the list. Delete asks first; the homepage has no delete.
-// "Historik" below lists the page's versions and restores one.
+// "Historik" below lists the page's versions and restores one. Unsaved changes are marked, asked
+// about before they are left, and kept in this browser until saved (issue 40: use-kept-draft.ts).
 import { type FormEvent, useState } from 'react';
 import { pageUpdateSchema } from '../../../../contracts/pages';
 import { MAX_IMAGES } from '../../../../rules/images';
@@ -21,16 +22,20 @@ import { Field } from '../../components/field';
 import { type FieldErrors, validate } from '../../components/form-errors';
 import { SaveBar } from '../../components/save-bar';
 import { Tabs } from '../../components/tabs';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { useSaveState } from '../../components/use-save-state';
+import { useCompany } from '../../shell/company-context';
 import { loadImages } from '../images/images-api';
 import { AiGenerator } from './ai-generator';
 import { GalleryEditor } from './gallery-editor';
 import { ImageChoice } from './image-choice';
-import { draftFrom, type PageDraft, updateFrom, withGeneratedText } from './page-draft';
+import { KeptDraftOffer } from './kept-draft-offer';
+import { draftFrom, hasChanges, type PageDraft, updateFrom, withGeneratedText } from './page-draft';
 import { PageHistory } from './page-history';
 import { PagePreview } from './page-preview';
 import { PageTextField } from './page-text-field';
 import { deletePage, savePage } from './pages-api';
+import { useKeptDraft } from './use-kept-draft';
 
 type TabKey = 'indhold' | 'billeder' | 'layout' | 'seo';
 
@@ -61,6 +66,8 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
   const images = useResource(loadImages);
   const canUpload = images.data !== null && images.data.images.length < MAX_IMAGES;
   const upload = canUpload ? { onUploaded: () => void images.reload() } : undefined;
+  const dirty = hasChanges(draft, page);
+  const kept = useKeptDraft(useCompany().company.cvr, page, draft, dirty);
 
   // An edit makes "Ændringer gemt!" untrue of the form: it goes at once.
   const set =
@@ -78,8 +85,8 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
   ] as const;
   const shownTab: TabKey = gallery && tab === 'billeder' ? 'indhold' : tab;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  /** "Gem ændringer", also when the leave question's "Gem" asks; false when refused. */
+  const save = async (): Promise<boolean> => {
     const update = updateFrom(draft, page);
     const checked = validate(pageUpdateSchema, update);
     if (!checked.ok) {
@@ -87,15 +94,30 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
       clear();
       const first = Object.keys(checked.errors)[0] ?? '';
       setTab(first.startsWith('meta') ? 'seo' : 'indhold');
-      return;
+      return false;
     }
     setErrors({});
-    await run(async () => {
+    return run(async () => {
       const saved = await savePage(page.id, update);
+      kept.clear();
       onSaved(saved);
       // The draft becomes what was stored (a new name has a new slug, values are trimmed).
       setDraft(draftFrom(saved));
     });
+  };
+  const unsaved = useUnsavedChanges({
+    dirty,
+    save,
+    discard: () => {
+      kept.clear();
+      setDraft(draftFrom(page));
+      setErrors({});
+    },
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await save();
   };
 
   const confirmDelete = async () => {
@@ -104,6 +126,9 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
     try {
       await deletePage(page.id);
       setConfirming(false);
+      // The page is gone, and its unsaved changes with it: leaving it asks nothing.
+      kept.clear();
+      unsaved.forget();
       onDeleted(page.id);
     } catch (error) {
       setDeleteError(error instanceof Error ? error.message : MESSAGES.pageDeleteFailed);
@@ -118,6 +143,14 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
         <h2>{page.pageName}</h2>
         <span className="field-hint">/{page.type === 'homepage' ? '' : page.slug}</span>
       </div>
+      <KeptDraftOffer
+        offer={kept.offer}
+        onAccept={() => {
+          const draft = kept.accept();
+          if (draft) setDraft(draft);
+        }}
+        onDecline={kept.decline}
+      />
       <PagePreview page={page} draft={draft} />
       <Tabs label="Redigér side" tabs={tabs} selected={shownTab} onSelect={(key) => setTab(key as TabKey)}>
         {shownTab === 'indhold' ? (
@@ -231,7 +264,7 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
         ) : null}
       </Tabs>
       <div className="page-editor-foot">
-        <SaveBar state={state} />
+        <SaveBar state={state} dirty={dirty} />
         {page.type === 'homepage' ? (
           <p className="field-hint">{MESSAGES.homepageNotDeletable}</p>
         ) : (

@@ -1,10 +1,12 @@
 // "Historik" under the page editor (issue 14): the page's last versions with time and a short summary
-// ("Tekst ændret"); "Gendan" saves that version again in one click, and the site is published with it.
+// ("Tekst ændret"); "Gendan" saves that version again in one click, and the site is published with it
+// (after asking, when the editor holds unsaved changes).
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '../../../../rules/messages';
 import { formatRevisionTime } from '../../../../rules/page-history';
 import type { Page } from '../../api/types';
 import { useResource } from '../../api/use-resource';
+import { useConfirmLeave } from '../../components/unsaved-changes';
 import { listRevisions, restoreRevision } from './pages-api';
 
 interface PageHistoryProps {
@@ -20,6 +22,7 @@ export function PageHistory({ pageId, savedAt, onRestored }: PageHistoryProps) {
   const [error, setError] = useState<string | null>(null);
   const [restored, setRestored] = useState<string | null>(null);
   const { reload } = revisions;
+  const confirmLeave = useConfirmLeave();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: savedAt is the signal to read again.
   useEffect(() => {
@@ -27,6 +30,8 @@ export function PageHistory({ pageId, savedAt, onRestored }: PageHistoryProps) {
   }, [savedAt, reload]);
 
   const restore = async (id: string, createdAt: string) => {
+    // The version replaces what the editor shows: unsaved changes there are asked about first.
+    if (!(await confirmLeave())) return;
     setBusy(id);
     setError(null);
     setRestored(null);

@@ -2,7 +2,7 @@
 // on wide screens, behind a toggle on phones (components/site-preview.tsx).
 
 import type { Page } from '../../api/types';
-import { SitePreview } from '../../components/site-preview';
+import { SitePreview } from '../../components/lazy-site-preview';
 import { type PageDraft, updateFrom } from './page-draft';
 import { previewPage } from './pages-api';
 

@@ -1,17 +1,21 @@
 // /admin/pages (SPEC §2 Pages editor): the menu of the company's pages, 'Ny side', and the editor of
 // the chosen page (?side=<id>), or 'Vælg en side fra menuen' when none is chosen.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../../rules/messages';
 import type { Page } from '../../api/types';
 import { useResource } from '../../api/use-resource';
 import { LoadState } from '../../components/load-state';
+import { Skeleton } from '../../components/skeleton';
+import { useConfirmLeave } from '../../components/unsaved-changes';
 import { DeletedPages } from './deleted-pages';
-import { MenuOrder } from './menu-order';
 import { withSavedPage } from './page-draft';
 import { PageEditor } from './page-editor';
 import { createPage, listPages } from './pages-api';
 import './pages.css';
+
+// Opened from "Menu og rækkefølge" only: its code loads then, not with every visit to the pages.
+const MenuOrder = lazy(async () => ({ default: (await import('./menu-order')).MenuOrder }));
 
 export function PagesScreen() {
   const pages = useResource(listPages);
@@ -23,6 +27,7 @@ export function PagesScreen() {
   // ?visning=menu: the menu order and "Vis i menuen" panel (menu-order.tsx) instead of the editor.
   const ordering = params.get('visning') === 'menu';
   const choose = (id: string | null) => setParams(id ? { side: id } : {}, { replace: false });
+  const confirmLeave = useConfirmLeave();
 
   if (pages.data === null) {
     return (
@@ -37,6 +42,8 @@ export function PagesScreen() {
   const selected = list.find((page) => page.id === selectedId) ?? null;
 
   const create = async () => {
+    // Asked before the page is made, not after: "Bliv" makes no page.
+    if (!(await confirmLeave())) return;
     setCreating(true);
     setCreateError(null);
     try {
@@ -106,12 +113,14 @@ export function PagesScreen() {
         </nav>
         <div className="pages-editor-area">
           {ordering ? (
-            <MenuOrder
-              pages={list}
-              onSaved={(stored) => {
-                pages.setData(() => stored);
-              }}
-            />
+            <Suspense fallback={<Skeleton />}>
+              <MenuOrder
+                pages={list}
+                onSaved={(stored) => {
+                  pages.setData(() => stored);
+                }}
+              />
+            </Suspense>
           ) : selected ? (
             <PageEditor
               // A fresh draft per page; after a save the editor takes the stored page itself.

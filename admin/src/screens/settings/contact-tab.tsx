@@ -1,26 +1,16 @@
 // Settings › Kontakt: phone, e-mail, address, postal code and city shown on the site.
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Field } from '../../components/field';
 import { SaveBar } from '../../components/save-bar';
-import { useCompany } from '../../shell/company-context';
-import { useSettingsSave } from './use-settings-save';
+import { TAB_FIELDS } from './settings-draft';
+import { useSettingsEditor } from './settings-editor';
 
 export function ContactTab() {
-  const { company } = useCompany();
-  const [form, setForm] = useState({
-    phone: company.phone,
-    email: company.email,
-    address: company.address,
-    zipcode: company.zipcode,
-    city: company.city,
-  });
-  const { state, errors, save } = useSettingsSave();
-  const set = (key: keyof typeof form) => (value: string) =>
-    setForm((current) => ({ ...current, [key]: value }));
+  const { form, change, state, errors, save, dirty } = useSettingsEditor();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void save(form);
+    void save(TAB_FIELDS.contact);
   };
 
   return (
@@ -34,22 +24,22 @@ export function ContactTab() {
         inputMode="tel"
         hint="Dansk nummer med 8 cifre, gerne med +45 foran, f.eks. 70 20 30 40"
         value={form.phone}
-        onChange={set('phone')}
+        onChange={(value) => change('phone', value)}
         error={errors.phone}
       />
       <Field
-        label="Email"
+        label="E-mail"
         type="email"
         autoComplete="email"
         value={form.email}
-        onChange={set('email')}
+        onChange={(value) => change('email', value)}
         error={errors.email}
       />
       <Field
         label="Adresse"
         autoComplete="street-address"
         value={form.address}
-        onChange={set('address')}
+        onChange={(value) => change('address', value)}
         error={errors.address}
       />
       <div className="field-row">
@@ -59,18 +49,18 @@ export function ContactTab() {
           autoComplete="postal-code"
           hint="4 cifre"
           value={form.zipcode}
-          onChange={set('zipcode')}
+          onChange={(value) => change('zipcode', value)}
           error={errors.zipcode}
         />
         <Field
           label="By"
           autoComplete="address-level2"
           value={form.city}
-          onChange={set('city')}
+          onChange={(value) => change('city', value)}
           error={errors.city}
         />
       </div>
-      <SaveBar state={state} />
+      <SaveBar state={state} dirty={dirty(TAB_FIELDS.contact)} />
     </form>
   );
 }

@@ -1,21 +1,18 @@
-// Settings › Design: the 20 colour themes as radio swatches, with a live preview of the site's
-// header, headline and button in the chosen theme before it is saved.
-import { type FormEvent, useState } from 'react';
-import { getTheme, THEMES, type ThemeId } from '../../../../rules/themes';
+// Settings › Design: the 20 colour themes as radio swatches; the preview beside them (the site's own
+// homepage, settings-preview.tsx) shows the chosen theme before it is saved.
+import type { FormEvent } from 'react';
+import { THEMES } from '../../../../rules/themes';
 import { SaveBar } from '../../components/save-bar';
-import { useCompany } from '../../shell/company-context';
+import { TAB_FIELDS } from './settings-draft';
+import { useSettingsEditor } from './settings-editor';
 import { SettingsPreview } from './settings-preview';
-import { useSettingsSave } from './use-settings-save';
 
 export function DesignTab() {
-  const { company } = useCompany();
-  const [theme, setTheme] = useState<ThemeId>(company.theme);
-  const { state, errors, save } = useSettingsSave();
-  const colors = getTheme(theme).colors;
+  const { form, change, state, errors, save, dirty } = useSettingsEditor();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void save({ theme });
+    void save(TAB_FIELDS.design);
   };
 
   return (
@@ -29,8 +26,8 @@ export function DesignTab() {
               type="radio"
               name="theme"
               value={option.id}
-              checked={option.id === theme}
-              onChange={() => setTheme(option.id)}
+              checked={option.id === form.theme}
+              onChange={() => change('theme', option.id)}
             />
             <span className="theme-swatch" style={{ background: option.colors.primary }} aria-hidden="true" />
             {option.label}
@@ -38,25 +35,8 @@ export function DesignTab() {
         ))}
       </fieldset>
       {errors.theme ? <p className="form-error">{errors.theme}</p> : null}
-      <div className="theme-preview" aria-label="Forhåndsvisning" role="img" data-theme={theme}>
-        <div
-          className="theme-preview-bar"
-          style={{ background: colors.primaryDark, color: colors.onPrimaryDark }}
-        >
-          {company.name}
-        </div>
-        <div className="theme-preview-body" style={{ background: colors.primarySoft }}>
-          <strong style={{ color: colors.primaryDark }}>Velkommen til {company.name}</strong>
-          <span
-            className="theme-preview-button"
-            style={{ background: colors.primary, color: colors.onPrimary }}
-          >
-            Kontakt os
-          </span>
-        </div>
-      </div>
-      <SaveBar state={state} />
-      <SettingsPreview draft={{ theme }} />
+      <SaveBar state={state} dirty={dirty(TAB_FIELDS.design)} />
+      <SettingsPreview />
     </form>
   );
 }

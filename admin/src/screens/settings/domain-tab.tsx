@@ -9,16 +9,14 @@ import { useResource } from '../../api/use-resource';
 import { Field } from '../../components/field';
 import { LoadState } from '../../components/load-state';
 import { SaveBar } from '../../components/save-bar';
-import { useCompany } from '../../shell/company-context';
-import { useSettingsSave } from './use-settings-save';
+import { TAB_FIELDS } from './settings-draft';
+import { useSettingsEditor } from './settings-editor';
 
 const loadDomain = () => api.get('/company/domain', MESSAGES.loadCompanyFailed);
 
 export function DomainTab() {
-  const { company } = useCompany();
   const domain = useResource(loadDomain);
-  const [custom, setCustom] = useState(company.customDomain ?? '');
-  const { state, errors, save } = useSettingsSave();
+  const { form, change, state, errors, save, dirty } = useSettingsEditor();
   const [check, setCheck] = useState<{ busy: boolean; result: CheckJson | null; error: string | null }>({
     busy: false,
     result: null,
@@ -27,7 +25,7 @@ export function DomainTab() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await save({ customDomain: custom })) {
+    if (await save(TAB_FIELDS.domain)) {
       setCheck({ busy: false, result: null, error: null });
       await domain.reload();
     }
@@ -87,12 +85,12 @@ export function DomainTab() {
           label="Eget domæne"
           placeholder="f.eks. www.ditfirma.dk"
           inputMode="url"
-          value={custom}
-          onChange={setCustom}
+          value={form.customDomain}
+          onChange={(value) => change('customDomain', value)}
           hint="Har du dit eget domæne, kan hjemmesiden også vises der. Lad feltet stå tomt for ikke at bruge et."
           error={errors.customDomain}
         />
-        <SaveBar state={state} />
+        <SaveBar state={state} dirty={dirty(TAB_FIELDS.domain)} />
       </form>
 
       {data.customDomain ? (

@@ -1,28 +1,29 @@
 // Settings › Åbningstider: whether the hours show on the site, and one text field per weekday.
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { WEEKDAYS } from '../../../../rules/hours';
 import { Field } from '../../components/field';
 import { SaveBar } from '../../components/save-bar';
-import { useCompany } from '../../shell/company-context';
+import { TAB_FIELDS } from './settings-draft';
+import { useSettingsEditor } from './settings-editor';
 import { SettingsPreview } from './settings-preview';
-import { useSettingsSave } from './use-settings-save';
 
 export function HoursTab() {
-  const { company } = useCompany();
-  const [hours, setHours] = useState({ ...company.hours });
-  const [showHours, setShowHours] = useState(company.showHours);
-  const { state, errors, save } = useSettingsSave();
+  const { form, change, state, errors, save, dirty } = useSettingsEditor();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void save({ hours, showHours });
+    void save(TAB_FIELDS.hours);
   };
 
   return (
     <form onSubmit={submit} noValidate>
       <h2>Åbningstider</h2>
       <label className="checkbox">
-        <input type="checkbox" checked={showHours} onChange={(event) => setShowHours(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={form.showHours}
+          onChange={(event) => change('showHours', event.target.checked)}
+        />
         Vis åbningstider på hjemmesiden
       </label>
       <div className="hours-grid">
@@ -30,15 +31,15 @@ export function HoursTab() {
           <Field
             key={day}
             label={day}
-            value={hours[day]}
+            value={form.hours[day]}
             placeholder="f.eks. 07:00 - 16:00 eller Lukket"
-            onChange={(value) => setHours((current) => ({ ...current, [day]: value }))}
+            onChange={(value) => change('hours', { ...form.hours, [day]: value })}
             error={errors[`hours.${day}`]}
           />
         ))}
       </div>
-      <SaveBar state={state} />
-      <SettingsPreview draft={{ hours, showHours }} />
+      <SaveBar state={state} dirty={dirty(TAB_FIELDS.hours)} />
+      <SettingsPreview />
     </form>
   );
 }

@@ -105,7 +105,7 @@ export function LogoTab() {
           {state.error}
         </p>
       ) : null}
-      <SettingsPreview draft={{}} version={company.logo ?? ''} />
+      <SettingsPreview />
     </div>
   );
 }

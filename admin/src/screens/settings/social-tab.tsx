@@ -1,13 +1,14 @@
 // Settings › Sociale medier: facebook, instagram, linkedin and tiktok, shown without https:// and
 // stored with it (SPEC §5); an empty field removes the link from the site. Each field shows an example
 // of the profile link it takes in full under it (a placeholder was cut off at 360 px), and the shared
-// contract refuses anything that is no profile on the network's own host (issue 28).
-import { type FormEvent, useState } from 'react';
-import { SOCIAL_NETWORKS, type SocialNetwork, socialLinkForDisplay } from '../../../../rules/social';
+// contract refuses anything that is no profile on the network's own host (issue 28). After a save the
+// fields show what was stored, without the scheme the server added (settings-draft.ts).
+import type { FormEvent } from 'react';
+import { SOCIAL_NETWORKS, type SocialNetwork } from '../../../../rules/social';
 import { Field } from '../../components/field';
 import { SaveBar } from '../../components/save-bar';
-import { useCompany } from '../../shell/company-context';
-import { useSettingsSave } from './use-settings-save';
+import { TAB_FIELDS } from './settings-draft';
+import { useSettingsEditor } from './settings-editor';
 
 const LABELS: Record<SocialNetwork, { label: string; example: string }> = {
   facebook: { label: 'Facebook', example: 'facebook.com/ditfirma' },
@@ -17,30 +18,15 @@ const LABELS: Record<SocialNetwork, { label: string; example: string }> = {
 };
 
 export function SocialTab() {
-  const { company } = useCompany();
-  const [links, setLinks] = useState(
-    () =>
-      Object.fromEntries(
-        SOCIAL_NETWORKS.map((network) => [network, socialLinkForDisplay(company.socialMedia[network])]),
-      ) as Record<SocialNetwork, string>,
-  );
-  const { state, errors, save } = useSettingsSave();
+  const { form, change, state, errors, save, dirty } = useSettingsEditor();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (await save({ socialMedia: links })) {
-      // Show what was stored, without the scheme the server added.
-      setLinks(
-        (current) =>
-          Object.fromEntries(
-            SOCIAL_NETWORKS.map((network) => [network, socialLinkForDisplay(current[network])]),
-          ) as Record<SocialNetwork, string>,
-      );
-    }
+    void save(TAB_FIELDS.social);
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={submit} noValidate>
       <h2>Sociale medier</h2>
       <p className="field-hint">
         Links vises som ikoner i bunden af din hjemmeside. Lad et felt stå tomt for at skjule det.
@@ -53,12 +39,12 @@ export function SocialTab() {
           inputMode="url"
           prefix="https://"
           hint={`F.eks. ${LABELS[network].example}`}
-          value={links[network]}
-          onChange={(value) => setLinks((current) => ({ ...current, [network]: value }))}
+          value={form.socialMedia[network]}
+          onChange={(value) => change('socialMedia', { ...form.socialMedia, [network]: value })}
           error={errors[`socialMedia.${network}`]}
         />
       ))}
-      <SaveBar state={state} />
+      <SaveBar state={state} dirty={dirty(TAB_FIELDS.social)} />
     </form>
   );
 }

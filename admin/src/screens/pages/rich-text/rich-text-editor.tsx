@@ -79,6 +79,9 @@ export function RichTextEditor(props: RichTextEditorProps) {
   // The Markdown this editor last wrote or read: a new value from outside (the AI writer, a
   // restored version) replaces the document; our own echo does not.
   const written = useRef(props.value);
+  // The document as read from the stored text: back at it (undo), the text is the stored one again,
+  // not its rewriting, so the page is not marked as changed.
+  const original = useRef<{ doc: ProseNode | null; markdown: string }>({ doc: null, markdown: props.value });
   const onChange = useRef(props.onChange);
   onChange.current = props.onChange;
   const [active, setActive] = useState<ActiveFormats>(NONE);
@@ -102,9 +105,11 @@ export function RichTextEditor(props: RichTextEditorProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once; later values arrive below.
   useEffect(() => {
     if (!mount.current) return;
+    const doc = parseMarkdown(props.value);
+    original.current = { doc, markdown: props.value };
     const editor = new EditorView(mount.current, {
       state: EditorState.create({
-        doc: parseMarkdown(props.value),
+        doc,
         plugins: editorPlugins(() => openLinkRef.current()),
       }),
       attributes: { class: 'rich-text-content', spellcheck: 'true', lang: 'da' },
@@ -115,7 +120,9 @@ export function RichTextEditor(props: RichTextEditorProps) {
         editor.updateState(next);
         setActive(activeFormats(next));
         if (transaction.docChanged) {
-          const markdown = serializeMarkdown(next.doc);
+          const markdown = original.current.doc?.eq(next.doc)
+            ? original.current.markdown
+            : serializeMarkdown(next.doc);
           if (markdown !== written.current) {
             written.current = markdown;
             onChange.current(markdown);
@@ -136,7 +143,8 @@ export function RichTextEditor(props: RichTextEditorProps) {
     if (!editor || props.value === written.current) return;
     const doc = parseMarkdown(props.value);
     written.current = props.value;
-    if (serializeMarkdown(doc) === serializeMarkdown(editor.state.doc)) return;
+    original.current = { doc, markdown: props.value };
+    if (doc.eq(editor.state.doc)) return;
     editor.updateState(EditorState.create({ doc, plugins: editor.state.plugins }));
     setActive(activeFormats(editor.state));
   }, [props.value]);

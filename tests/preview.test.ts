@@ -6,16 +6,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, expect, it } from 'vitest';
-import { type PreviewRenderer, threadedPreview } from '../../api/services/preview';
-import type { PreviewJson } from '../../contracts/preview';
-import { findPage, listPageRevisions } from '../../db';
-import { createSitePublisher, sitesDirOf } from '../../generator';
-import type { Config } from '../../lib/config';
-import { MAX_TEXT_NESTING } from '../../rules/limits';
-import { MESSAGES } from '../../rules/messages';
-import { getTheme } from '../../rules/themes';
-import { describeWithDialects } from '../support/databases';
-import { type ApiHarness, createApiHarness, errorOf, type Owner } from './api-harness';
+import { type PreviewRenderer, threadedPreview } from '../api/services/preview';
+import type { PreviewJson } from '../contracts/preview';
+import { findPage, listPageRevisions } from '../db';
+import { createSitePublisher, sitesDirOf } from '../generator';
+import type { Config } from '../lib/config';
+import { MAX_TEXT_NESTING } from '../rules/limits';
+import { MESSAGES } from '../rules/messages';
+import { getTheme } from '../rules/themes';
+import { type ApiHarness, createApiHarness, errorOf, type Owner } from './api/api-harness';
+import { describeWithDialects } from './support/databases';
+import { BUNDLED_RENDER_THREAD } from './support/render-thread';
 
 const CVR_A = '12345678';
 const CVR_B = '87654321';
@@ -25,7 +26,7 @@ const CVR_B = '87654321';
 // renders only the site model it is sent, so it serves each test's database and both dialects alike.
 let sharedPreview: PreviewRenderer | undefined;
 function sharedPreviewThread(config: Config): PreviewRenderer {
-  sharedPreview ??= threadedPreview({ config });
+  sharedPreview ??= threadedPreview({ config, threadEntry: BUNDLED_RENDER_THREAD });
   const renderer = sharedPreview;
   return { render: (site, pageId) => renderer.render(site, pageId), close: async () => {} };
 }

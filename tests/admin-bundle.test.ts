@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, type Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { chunkModules, MODULE_LIST } from '../../admin/vite.config';
+import { chunkModules, MODULE_LIST } from '../admin/vite.config';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** Packages the admin may ship (react-dom brings scheduler). */
 const ADMIN_PACKAGES = [
