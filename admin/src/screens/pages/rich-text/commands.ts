@@ -14,7 +14,15 @@ import {
 import { keymap } from 'prosemirror-keymap';
 import { type Mark, type MarkType, type Node, type NodeType, Slice } from 'prosemirror-model';
 import { liftListItem, splitListItem, wrapInList } from 'prosemirror-schema-list';
-import { type Command, type EditorState, Plugin, TextSelection, type Transaction } from 'prosemirror-state';
+import {
+  type Command,
+  type EditorState,
+  Plugin,
+  PluginKey,
+  TextSelection,
+  type Transaction,
+} from 'prosemirror-state';
+import { Decoration, DecorationSet } from 'prosemirror-view';
 import { parseMarkdown } from './markdown';
 import { schema } from './schema';
 
@@ -241,6 +249,31 @@ export function removeLink(state: EditorState, draft: LinkDraft): EditorState['t
   return state.tr.removeMark(draft.from, draft.to, schema.marks.link).scrollIntoView();
 }
 
+/** The words the open Link panel will link, marked in the text while the panel has the focus. */
+const linking = new PluginKey<DecorationSet>('linking');
+
+export function markLinking(tr: Transaction, range: { from: number; to: number } | null): Transaction {
+  return tr.setMeta(linking, range);
+}
+
+const linkingMark = new Plugin<DecorationSet>({
+  key: linking,
+  state: {
+    init: () => DecorationSet.empty,
+    apply(tr, set) {
+      const range = tr.getMeta(linking) as { from: number; to: number } | null | undefined;
+      if (range === undefined) return set.map(tr.mapping, tr.doc);
+      if (range === null || range.from >= range.to) return DecorationSet.empty;
+      return DecorationSet.create(tr.doc, [
+        Decoration.inline(range.from, range.to, { class: 'rich-text-linking' }),
+      ]);
+    },
+  },
+  props: {
+    decorations: (state) => linking.getState(state),
+  },
+});
+
 // ---- Typing Markdown -----------------------------------------------------------------------------
 
 /** `**fed**` or `*kursiv*` typed: the words get the mark, the stars go. */
@@ -359,6 +392,7 @@ export function editorPlugins(openLink: () => void): Plugin[] {
   return [
     markdownTyping,
     formatKeys,
+    linkingMark,
     keymap({
       'Mod-z': undo,
       'Shift-Mod-z': redo,

@@ -20,6 +20,7 @@ import {
   type FormatCommand,
   type LinkDraft,
   linkDraft,
+  markLinking,
   pastedText,
   removeLink,
   runFormat,
@@ -96,7 +97,9 @@ export function RichTextEditor(props: RichTextEditorProps) {
     const current = view.current;
     if (!current) return;
     opened.current++;
-    setLink({ draft: linkDraft(current.state), doc: current.state.doc, opened: opened.current });
+    const draft = linkDraft(current.state);
+    current.dispatch(markLinking(current.state.tr, draft));
+    setLink({ draft, doc: current.state.doc, opened: opened.current });
   };
   const openLinkRef = useRef(openLink);
   openLinkRef.current = openLink;
@@ -166,7 +169,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
     const editor = view.current;
     if (!editor) return;
     if (command === 'link') {
-      if (link) setLink(null);
+      if (link) closeLink();
       else openLink();
       return;
     }
@@ -192,7 +195,10 @@ export function RichTextEditor(props: RichTextEditorProps) {
 
   const closeLink = () => {
     setLink(null);
-    view.current?.focus();
+    const editor = view.current;
+    if (!editor) return;
+    editor.dispatch(markLinking(editor.state.tr, null));
+    editor.focus();
   };
 
   return (
@@ -245,6 +251,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
             const editor = view.current;
             setLink(null);
             if (!editor) return;
+            editor.dispatch(markLinking(editor.state.tr, null));
             // A text changed meanwhile (the AI writer) moved what the link covers: take it afresh.
             const draft = editor.state.doc === link.doc ? link.draft : linkDraft(editor.state);
             editor.dispatch(
