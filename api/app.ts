@@ -32,9 +32,15 @@ import { createOperatorRoutes } from './routes/operator';
 import { createPageHistoryRoutes } from './routes/page-history';
 import { createPageOrderRoutes } from './routes/page-order';
 import { createPageRoutes } from './routes/pages';
-import { createPagePreviewRoutes, createSettingsPreviewRoutes, previewLimiter } from './routes/preview';
+import {
+  createPagePreviewRoutes,
+  createSettingsPreviewRoutes,
+  createTrustPreviewRoutes,
+  previewLimiter,
+} from './routes/preview';
 import { createSiteLeadRoutes, type SiteLeadRoutesDeps } from './routes/site-leads';
 import { createSubscriptionRoutes } from './routes/subscription';
+import { createTrustRoutes } from './routes/trust';
 import { inProcessPreview, type PreviewRenderer } from './services/preview';
 
 /**
@@ -63,6 +69,8 @@ const OWNER_GROUPS: readonly [path: string, group: OpenAPIHono<OwnerEnv>][] = [
   ['/dashboard', createDashboardRoutes()],
   ['/operator', createOperatorRoutes()],
   ['/leads', createLeadRoutes()],
+  ['/trust/preview', createTrustPreviewRoutes()],
+  ['/trust', createTrustRoutes()],
 ];
 
 const OPENAPI_ROUTE = createRoute({

@@ -9,6 +9,7 @@ import type { CompanyJson } from '../contracts/company';
 import type { ImageJson } from '../contracts/images';
 import type { OperatorJson } from '../contracts/operator';
 import type { DeletedPageJson, PageJson, PageRevisionJson } from '../contracts/pages';
+import type { TrustJson } from '../contracts/trust';
 import type {
   Company,
   Image,
@@ -17,9 +18,15 @@ import type {
   listTrialsEnding,
   Page,
   PageRevision,
+  TrustSettings,
 } from '../db';
+import { authorisationsFor } from '../rules/authorisations';
+import { offersEmergencyService } from '../rules/emergency-service';
 import { deletedPageExpiry } from '../rules/page-history';
+import { companyTrade } from '../rules/site-trust';
 import { canonicalOrigin } from '../rules/site-url';
+import { deductionBlock } from '../rules/tax-deduction';
+import { findTrade, writingProfile } from '../rules/trades';
 import type { CvrCompany, WebsiteSuggestion } from './onboarding/contracts';
 
 export function toCompanyJson(company: Company): CompanyJson {
@@ -146,4 +153,39 @@ export function toFailedPublishJson(
 ): OperatorJson['failedPublishes'][number] {
   const { companyCvr, lastError, lastAttemptAt } = failed;
   return { companyCvr, lastError, lastAttemptAt };
+}
+
+/** The Troværdighed tab's answer (GET and PUT /api/trust): what is saved, and what the company's
+ *  trade is offered (the authorisations, a døgnvagt, this year's håndværkerfradrag block). */
+export function toTrustJson(company: Company, settings: TrustSettings, now: Date): TrustJson {
+  const trade = companyTrade(company);
+  const { authorisation, area, emergency } = settings;
+  const deduction = deductionBlock(trade.id, now);
+  return {
+    settings: {
+      authorisation: authorisation && {
+        type: authorisation.type,
+        number: authorisation.number,
+        checked: authorisation.checkedAt !== null,
+      },
+      schemes: [...settings.schemes],
+      schemesConfirmed: settings.schemesConfirmedAt !== null,
+      deductionShown: settings.deductionShown,
+      area: area.mode === 'municipalities' ? { mode: area.mode, codes: [...area.codes] } : area,
+      emergency: { enabled: emergency.enabled, phone: emergency.phone, hours: emergency.hours },
+    },
+    offer: {
+      // The trade in the company's own word when it has no profile (right-trade's writingProfile).
+      trade: writingProfile(
+        findTrade({
+          industryCode: company.industryCode,
+          industryDesc: company.industryDesc,
+          companyName: company.name,
+        }),
+      ).noun.singular,
+      authorisationTypes: [...authorisationsFor(trade.id)],
+      emergency: offersEmergencyService(trade.id),
+      deduction: deduction && { year: deduction.year, items: deduction.items.map((item) => ({ ...item })) },
+    },
+  };
 }

@@ -644,6 +644,10 @@ export interface ApiPaths {
         passwordRepeat?: string | null;
         acceptPrivacy?: unknown;
         existingWebsiteUrl?: string | null;
+        authorisation?: ({
+          type: "el" | "vvs" | "vand-afloeb" | "kloak" | "gas";
+          number: string;
+        }) | null;
       };
       answer: {
         url: string;
@@ -677,6 +681,7 @@ export interface ApiPaths {
           title: string;
           snippet: string;
         } | null;
+        authorisationTypes: Array<"el" | "vvs" | "vand-afloeb" | "kloak" | "gas">;
       };
     };
   };
@@ -723,6 +728,33 @@ export interface ApiPaths {
           lastError: string;
           lastAttemptAt: string | null;
         }>;
+      };
+    };
+  };
+  "/operator/authorisations": {
+    get: {
+      body: never;
+      answer: {
+        authorisations: Array<{
+          cvr: string;
+          companyName: string;
+          type: "el" | "vvs" | "vand-afloeb" | "kloak" | "gas";
+          title: string;
+          number: string;
+          enteredAt: string;
+          registerUrl: string;
+        }>;
+      };
+    };
+  };
+  "/operator/authorisations/{cvr}/checked": {
+    post: {
+      body: {
+        type: "el" | "vvs" | "vand-afloeb" | "kloak" | "gas";
+        number: string;
+      };
+      answer: {
+        checked: boolean;
       };
     };
   };
@@ -1057,6 +1089,145 @@ export interface ApiPaths {
           invoiceCvr: string | null;
           createdAt: string;
         }) | null;
+      };
+    };
+  };
+  "/trust": {
+    get: {
+      body: never;
+      answer: {
+        settings: {
+          authorisation: ({
+            type: "el" | "vvs" | "vand-afloeb" | "kloak" | "gas";
+            number: string;
+            checked: boolean;
+          }) | null;
+          schemes: Array<string>;
+          schemesConfirmed: boolean;
+          deductionShown: boolean;
+          area: {
+            mode: "none";
+          } | {
+            mode: "municipalities";
+            codes: Array<string>;
+          } | {
+            mode: "radius";
+            km: number;
+          };
+          emergency: {
+            enabled: boolean;
+            phone: string;
+            hours: "always" | "outside";
+          };
+        };
+        offer: {
+          trade: string;
+          authorisationTypes: Array<"el" | "vvs" | "vand-afloeb" | "kloak" | "gas">;
+          emergency: boolean;
+          deduction: ({
+            year: number;
+            items: Array<{
+              kind: "craft" | "service";
+              work: string;
+              ceilingKr: number;
+            }>;
+          }) | null;
+        };
+      };
+    };
+    put: {
+      body: {
+        authorisation: ({
+          type: "el" | "vvs" | "vand-afloeb" | "kloak" | "gas";
+          number: string;
+        }) | null;
+        schemes: Array<"byg-garanti" | "tekniq-garanti" | "malermestre-garanti" | "dansk-haandvaerk-garanti" | "dag-garanti" | "laasesmede-garanti" | "dansk-byggeri" | "tekniq" | "dansk-haandvaerk" | "danske-malermestre" | "danske-kloakmestre" | "danske-anlaegsgartnere">;
+        schemesConfirmed: boolean;
+        deductionShown: boolean;
+        area: {
+          mode: "none";
+        } | {
+          mode: "municipalities";
+          codes: Array<string>;
+        } | {
+          mode: "radius";
+          km: number;
+        };
+        emergency: {
+          enabled: boolean;
+          phone: string;
+          hours: "always" | "outside";
+        };
+      };
+      answer: {
+        settings: {
+          authorisation: ({
+            type: "el" | "vvs" | "vand-afloeb" | "kloak" | "gas";
+            number: string;
+            checked: boolean;
+          }) | null;
+          schemes: Array<string>;
+          schemesConfirmed: boolean;
+          deductionShown: boolean;
+          area: {
+            mode: "none";
+          } | {
+            mode: "municipalities";
+            codes: Array<string>;
+          } | {
+            mode: "radius";
+            km: number;
+          };
+          emergency: {
+            enabled: boolean;
+            phone: string;
+            hours: "always" | "outside";
+          };
+        };
+        offer: {
+          trade: string;
+          authorisationTypes: Array<"el" | "vvs" | "vand-afloeb" | "kloak" | "gas">;
+          emergency: boolean;
+          deduction: ({
+            year: number;
+            items: Array<{
+              kind: "craft" | "service";
+              work: string;
+              ceilingKr: number;
+            }>;
+          }) | null;
+        };
+      };
+    };
+  };
+  "/trust/preview": {
+    post: {
+      body: {
+        authorisation: ({
+          type: "el" | "vvs" | "vand-afloeb" | "kloak" | "gas";
+          number: string;
+        }) | null;
+        schemes: Array<"byg-garanti" | "tekniq-garanti" | "malermestre-garanti" | "dansk-haandvaerk-garanti" | "dag-garanti" | "laasesmede-garanti" | "dansk-byggeri" | "tekniq" | "dansk-haandvaerk" | "danske-malermestre" | "danske-kloakmestre" | "danske-anlaegsgartnere">;
+        schemesConfirmed: boolean;
+        deductionShown: boolean;
+        area: {
+          mode: "none";
+        } | {
+          mode: "municipalities";
+          codes: Array<string>;
+        } | {
+          mode: "radius";
+          km: number;
+        };
+        emergency: {
+          enabled: boolean;
+          phone: string;
+          hours: "always" | "outside";
+        };
+      };
+      answer: {
+        html: string;
+        contentSecurityPolicy: string;
       };
     };
   };

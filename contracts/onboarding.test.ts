@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { websiteUrlMessage } from '../rules/domain';
 import { MESSAGES } from '../rules/messages';
+import { TRUST_MESSAGES } from '../rules/trust-messages';
 import { firstProblem, onboardingCreateSchema, onboardingLookupSchema } from './onboarding';
 
 const FORM = {
@@ -18,12 +19,24 @@ function problem(body: unknown) {
 }
 
 describe('the onboarding contract', () => {
+  it('takes an authorisation named in step 1 as digits, and refuses it in Danish (issue 42)', () => {
+    expect(
+      onboardingCreateSchema.parse({ ...FORM, authorisation: { type: 'el', number: 'aut. nr. 12 345' } })
+        .authorisation,
+    ).toEqual({ type: 'el', number: '12345' });
+    expect(problem({ ...FORM, authorisation: { type: 'el', number: 'tolv' } })).toEqual({
+      message: TRUST_MESSAGES.authorisationNumberInvalid,
+      field: 'authorisation',
+    });
+  });
+
   it('gives the service the normalised CVR, the trimmed e-mail and the website to scrape', () => {
     expect(onboardingCreateSchema.parse({ ...FORM, existingWebsiteUrl: ' www.hansen.dk/om#top ' })).toEqual({
       cvr: '12345678',
       email: 'Ejer@Hansen.dk',
       password: 'tagrende-42',
       existingWebsiteUrl: 'https://www.hansen.dk/om',
+      authorisation: null,
     });
     expect(onboardingCreateSchema.parse({ ...FORM, existingWebsiteUrl: '  ' }).existingWebsiteUrl).toBeNull();
     expect(onboardingCreateSchema.parse(FORM).existingWebsiteUrl).toBeNull();

@@ -5,11 +5,13 @@
 // The one server-only check, the common-password list, is made by the service
 // (api/onboarding/create-company.ts), so the list never reaches a browser bundle.
 import { z } from 'zod';
+import { AUTHORISATION_TYPES } from '../rules/authorisations';
 import { normalizeCvr } from '../rules/cvr';
 import { normalizeWebsiteUrl, websiteUrlMessage } from '../rules/domain';
 import { EMAIL_MAX, EMAIL_PATTERN } from '../rules/email';
 import { AUTH_MESSAGES, MESSAGES } from '../rules/messages';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../rules/password';
+import { authorisationInput } from './trust';
 
 /** A company as the CVR registry describes it (cvrapi.dk field names, SPEC §3): the registry's
  *  vocabulary, which the creation service maps onto the stored company. */
@@ -36,6 +38,8 @@ const websiteSuggestionSchema = z.object({ url: z.string(), title: z.string(), s
 export const onboardingLookupResponseSchema = z.object({
   company: cvrCompanySchema,
   website: websiteSuggestionSchema.nullable(),
+  /** The authorisations the company's trade is offered (issue 42); [] for trades that need none. */
+  authorisationTypes: z.array(z.enum(AUTHORISATION_TYPES)),
 });
 
 /** What POST /api/onboarding/create answers (201). */
@@ -57,7 +61,8 @@ export type OnboardingField =
   | 'password'
   | 'passwordRepeat'
   | 'acceptPrivacy'
-  | 'existingWebsiteUrl';
+  | 'existingWebsiteUrl'
+  | 'authorisation';
 
 /** The CVR form: 8 digits after whitespace is stripped, answered as the normalised number. */
 export const onboardingLookupSchema = z.object(
@@ -130,9 +135,15 @@ export const onboardingLoginSchema = z
   .object(loginShape)
   .superRefine((value, ctx) => addProblem(ctx, loginProblem(value)));
 
-/** The create-login form (step 2) plus the CVR and the existing website chosen in step 1. */
+/** Step 1's optional authorisation (issue 42): the type the trade is offered and the number typed. */
+export const onboardingAuthorisationSchema = z.object({ authorisation: authorisationInput });
+
+/** The create-login form (step 2) plus the CVR, the existing website and the authorisation of step 1. */
 export const onboardingCreateSchema = z
-  .object({ cvr: field, ...loginShape, existingWebsiteUrl: field }, { error: MESSAGES.invalidInput })
+  .object(
+    { cvr: field, ...loginShape, existingWebsiteUrl: field, authorisation: authorisationInput.nullish() },
+    { error: MESSAGES.invalidInput },
+  )
   .superRefine((value, ctx) => {
     const cvrProblem: Problem | null =
       normalizeCvr(value.cvr ?? '') === null ? ['cvr', MESSAGES.invalidCvr] : null;
@@ -146,6 +157,8 @@ export const onboardingCreateSchema = z
       password: value.password ?? '',
       /** The absolute address to scrape and store, or null for none. */
       existingWebsiteUrl: website === '' ? null : normalizeWebsiteUrl(website),
+      /** Type and number (digits only) as the site will show them, or null. */
+      authorisation: value.authorisation ?? null,
     };
   });
 

@@ -1,5 +1,7 @@
 // GET /api/operator (api/routes/operator.ts): the operator's view across every company.
 import { z } from 'zod';
+import { AUTHORISATION_TYPES } from '../rules/authorisations';
+import { MESSAGES } from '../rules/messages';
 
 export const operatorSchema = z.object({
   days: z.number(),
@@ -30,3 +32,31 @@ export const operatorSchema = z.object({
 });
 
 export type OperatorJson = z.infer<typeof operatorSchema>;
+
+/** GET /api/operator/authorisations (issue 42): the authorisations no operator has checked yet, each
+ *  with the public register's link, oldest first. */
+export const authorisationsToCheckSchema = z.object({
+  authorisations: z.array(
+    z.object({
+      cvr: z.string(),
+      companyName: z.string(),
+      type: z.enum(AUTHORISATION_TYPES),
+      /** 'Autoriseret el-installatør' */
+      title: z.string(),
+      number: z.string(),
+      enteredAt: z.string(),
+      registerUrl: z.string(),
+    }),
+  ),
+});
+
+export type AuthorisationsToCheckJson = z.infer<typeof authorisationsToCheckSchema>;
+
+/** POST /api/operator/authorisations/{cvr}/checked: the type and number the operator found. */
+export const authorisationCheckSchema = z.object(
+  {
+    type: z.enum(AUTHORISATION_TYPES, { error: MESSAGES.invalidInput }),
+    number: z.string({ error: MESSAGES.invalidInput }).regex(/^\d{3,10}$/, MESSAGES.invalidInput),
+  },
+  { error: MESSAGES.invalidInput },
+);

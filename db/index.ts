@@ -18,5 +18,6 @@ export * from './tables/page-revisions';
 export * from './tables/pages';
 export * from './tables/publish-state';
 export * from './tables/sessions';
+export * from './tables/trust-settings';
 export * from './tables/users';
 export * from './tables/welcome-mails';

@@ -21,6 +21,7 @@ const RELEASED = [
   '0018-save-count-in-publish-state',
   '0019-welcome-mails',
   '0021-lead-recipient',
+  '0023-trust-settings',
 ];
 
 const APP_TABLES = [
@@ -45,6 +46,7 @@ const APP_TABLES = [
   'publish_state',
   'sessions',
   'site_page_views',
+  'trust_settings',
   'users',
   'welcome_mails',
 ];

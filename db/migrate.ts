@@ -19,6 +19,7 @@ import * as domainClaims from './migrations/0017-domain-claims';
 import * as saveCountInPublishState from './migrations/0018-save-count-in-publish-state';
 import * as welcomeMails from './migrations/0019-welcome-mails';
 import * as leadRecipient from './migrations/0021-lead-recipient';
+import * as trustSettings from './migrations/0023-trust-settings';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
@@ -38,6 +39,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018-save-count-in-publish-state': saveCountInPublishState,
   '0019-welcome-mails': welcomeMails,
   '0021-lead-recipient': leadRecipient,
+  '0023-trust-settings': trustSettings,
 };
 
 export class MigrationError extends Error {

@@ -22,6 +22,7 @@ import type { PageRevisionsTable } from './tables/page-revisions';
 import type { PagesTable } from './tables/pages';
 import type { PublishStateTable } from './tables/publish-state';
 import type { SessionsTable } from './tables/sessions';
+import type { TrustSettingsTable } from './tables/trust-settings';
 import type { UsersTable } from './tables/users';
 import type { WelcomeMailsTable } from './tables/welcome-mails';
 
@@ -49,4 +50,5 @@ export interface Database {
   leadTokensSpent: LeadTokensSpentTable;
   leadFormKey: LeadFormKeyTable;
   welcomeMails: WelcomeMailsTable;
+  trustSettings: TrustSettingsTable;
 }

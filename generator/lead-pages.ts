@@ -16,12 +16,11 @@
 import type { Company, Page } from '../db';
 import { LEAD_KEEP_MONTHS } from '../rules/limits';
 import { LEAD_MESSAGES } from '../rules/messages';
-import { CONTACT_PAGE_SLUGS, findContactPage } from '../rules/pages';
+import { CONTACT_PAGE_SLUGS, findContactPage, THANKS_SLUG } from '../rules/pages';
 import { formatPhone, phoneE164 } from '../rules/phone';
 import type { SiteModel } from './site-model';
 
 const PRIVACY_SLUG = 'privatliv';
-const THANKS_SLUG = 'tak';
 const CONTACT_SLUG = CONTACT_PAGE_SLUGS[0] as string;
 
 function page(company: Company, slug: string, title: string, content: string): Page {

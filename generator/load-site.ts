@@ -1,6 +1,15 @@
 // Reads everything one company's site is rendered from, in one go, fresh from the database.
 import { pageToken } from '../api/leads/form-token';
-import { type Db, findCompanyByCvr, getLeadSettings, listImages, listPages, type Page } from '../db';
+import {
+  type Db,
+  findCompanyByCvr,
+  getLeadSettings,
+  getTrustSettings,
+  listImages,
+  listPages,
+  type Page,
+} from '../db';
+import { siteTrust } from '../rules/site-trust';
 import { canonicalOrigin, productOrigin } from '../rules/site-url';
 import type { SiteModel } from './site-model';
 
@@ -30,6 +39,7 @@ export async function loadSiteModel(
     canonicalOrigin: canonicalOrigin(company, publicHost),
     productOrigin: productOrigin(publicHost),
     images: Object.fromEntries((await listImages(db, cvr)).map((image) => [image.url, image.variants])),
+    trust: siteTrust(company, await getTrustSettings(db, cvr), new Date()),
     ...((await getLeadSettings(db, cvr)).formEnabled
       ? { leadForm: { token: await pageToken(db, cvr, startOfDay(new Date())) } }
       : {}),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Company, ImageVariant, Page } from '../db';
 import type { Config } from '../lib/config';
 import type { LeadFieldErrors, LeadInput } from '../rules/lead-form';
+import type { SiteTrust } from '../rules/site-trust';
 
 export interface SiteModel {
   company: Company;
@@ -25,6 +26,11 @@ export interface SiteModel {
    * and the refusals, shown in the form.
    */
   leadForm?: { token: string; refused?: { values: LeadInput; errors: LeadFieldErrors } };
+  /**
+   * What a customer checks before calling (issue 42): authorisation, guarantee schemes, this year's
+   * håndværkerfradrag, the area and the emergency line. Absent in a model made by hand: none shown.
+   */
+  trust?: SiteTrust;
 }
 
 /** What one render produces: a page of the company, or (page null) the site's 404 page. */

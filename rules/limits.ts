@@ -45,3 +45,8 @@ export const LEAD_MAX_LINKS = 2;
 export const LEAD_TOKEN_MIN_AGE_MS = 3_000;
 /** How long a request is kept, in months (the form says it; a sweep deletes older ones). */
 export const LEAD_KEEP_MONTHS = 12;
+
+/** The area a company drives to as a radius from its address (issue 42): 1–300 km; a company that
+ *  covers the whole country picks all the municipalities instead. */
+export const SERVICE_RADIUS_MIN_KM = 1;
+export const SERVICE_RADIUS_MAX_KM = 300;

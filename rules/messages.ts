@@ -5,6 +5,9 @@
 // by name. MESSAGES holds the spec's catalogue and the product-wide texts; the groups after it hold
 // one resource's messages each (auth, pages, company settings, contact form, quote requests,
 // uploads, custom domain).
+// Issue 42's messages (the Troværdighed tab, the operator's check, the quote form outside the area)
+// are worded in rules/trust-messages.ts beside this file: this catalogue sits in the admin's first
+// chunk, which every screen loads, and those only the screens that use them.
 // Not here: a screen's own labels, headings, hints and help text (beside the screen), the e-mails'
 // bodies (beside the code that sends them), the text writers' phrases (api/ai/) and the pages
 // visitors read (templates/).

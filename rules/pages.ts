@@ -108,3 +108,6 @@ export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   'robots',
   'onboarding',
 ]);
+
+/** The slug of the quote form's thank-you page (generator/lead-pages.ts renders it). */
+export const THANKS_SLUG = 'tak';

@@ -6,6 +6,8 @@ import type { Company, Lead, LeadSettings } from '../../db';
 import type { MailMessage } from '../../lib/mailer';
 import { countOf } from '../../rules/count';
 import { LEAD_FIELDS } from '../../rules/lead-form';
+import { deductionWork } from '../../rules/tax-deduction';
+import { findTradeProfile } from '../../rules/trades';
 
 /**
  * Who receives a company's requests (issue 39): the address the owner chose and its inbox confirmed,
@@ -23,9 +25,26 @@ function oneLine(value: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+// Issue 42: a customer who asks about håndværkerfradrag can deduct only the labour, and only from an
+// invoice that names it apart from the materials; the owner is reminded in every request's mail when
+// some of the trade's work qualifies (rules/tax-deduction.ts).
+const DEDUCTION_REMINDER =
+  'Spørger kunden om håndværkerfradrag? Så skal arbejdsløn og materialer stå på hver sin linje i tilbuddet og på fakturaen, og kunden skal betale elektronisk.';
+
+function qualifiesForDeduction(
+  company: Partial<Pick<Company, 'name' | 'industryCode' | 'industryDesc'>>,
+): boolean {
+  const trade = findTradeProfile({
+    industryCode: company.industryCode ?? null,
+    industryDesc: company.industryDesc ?? null,
+    companyName: company.name ?? null,
+  });
+  return deductionWork(trade.id).length > 0;
+}
+
 export function leadMail(
   lead: Lead,
-  company: Pick<Company, 'name'>,
+  company: Pick<Company, 'name'> & Partial<Pick<Company, 'industryCode' | 'industryDesc'>>,
   to: string,
   adminUrl: string,
   photos: { filename: string; content: Buffer }[],
@@ -48,6 +67,7 @@ export function leadMail(
     lead.email
       ? 'Svar på denne e-mail for at skrive direkte til kunden.'
       : 'Kunden har ikke opgivet en e-mail.',
+    ...(qualifiesForDeduction(company) ? ['', DEDUCTION_REMINDER, ''] : []),
     `Se alle henvendelser: ${adminUrl}`,
   ];
   return {

@@ -8,6 +8,7 @@
 import type { OnboardingCreate } from '../../contracts/onboarding';
 import {
   type Db,
+  DEFAULT_TRUST_SETTINGS,
   findCompanyByCvr,
   findCompanyByOwnerEmail,
   findUserByEmail,
@@ -15,6 +16,7 @@ import {
   insertPage,
   normalizeEmail,
   queueWelcomeMail,
+  saveTrustSettings,
 } from '../../db';
 import type { Config } from '../../lib/config';
 import { AppError, isAppError } from '../../lib/errors';
@@ -141,6 +143,15 @@ async function create(
       taken: ['conflict', MESSAGES.creationFailed],
     });
     userId = (await insertOwnerAccount(trx, email, passwordHash, now)).id;
+    // The authorisation named at sign-up (issue 42): shown as the company's own word until checked.
+    if (input.authorisation) {
+      await saveTrustSettings(
+        trx,
+        cvr,
+        { ...DEFAULT_TRUST_SETTINGS, schemes: [], authorisation: input.authorisation },
+        now,
+      );
+    }
     await insertPage(
       trx,
       cvr,

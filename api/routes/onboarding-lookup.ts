@@ -11,7 +11,9 @@ import {
 } from '../../contracts/onboarding';
 import { findCompanyByCvr } from '../../db';
 import { AppError } from '../../lib/errors';
+import { authorisationsFor } from '../../rules/authorisations';
 import { MESSAGES } from '../../rules/messages';
+import { findTradeProfile } from '../../rules/trades';
 import type { AppEnv } from '../env';
 import { limitByIp, RateLimiter } from '../middleware/rate-limit';
 import type { CvrRegistry, WebsiteSearch, WebsiteSuggestion } from '../onboarding/contracts';
@@ -72,7 +74,20 @@ export function createOnboardingLookupRoutes(deps: OnboardingLookupDeps = {}): O
       c.get('logger').warn({ err: error }, 'website search failed');
     }
     // Field by field: the registry's cache row may carry more than the browser needs.
-    return c.json({ company: toCvrCompanyJson(company), website: website && toWebsiteJson(website) }, 200);
+    // The authorisations the trade is offered, so step 1 can ask for the number (issue 42).
+    const trade = findTradeProfile({
+      industryCode: company.industrycode ?? null,
+      industryDesc: company.industrydesc,
+      companyName: company.name,
+    });
+    return c.json(
+      {
+        company: toCvrCompanyJson(company),
+        website: website && toWebsiteJson(website),
+        authorisationTypes: [...authorisationsFor(trade.id)],
+      },
+      200,
+    );
   });
 
   return routes;

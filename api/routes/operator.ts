@@ -7,24 +7,33 @@
 // does not exist for them. Every query is a range or a limit over an index (100,000 companies).
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
-import { operatorSchema } from '../../contracts/operator';
+import {
+  authorisationCheckSchema,
+  authorisationsToCheckSchema,
+  operatorSchema,
+} from '../../contracts/operator';
 import {
   countSignupsByDay,
   leadCounts,
   listAnalyticsCounts,
+  listAuthorisationsToCheck,
   listFailedPublishes,
   listRecentOrders,
   listTrialsEnding,
+  markAuthorisationChecked,
 } from '../../db';
 import { AppError } from '../../lib/errors';
 import { copenhagenDay } from '../../rules/ai-limit';
+import { AUTHORISATIONS, authorisationRegisterLink } from '../../rules/authorisations';
 import { MESSAGES } from '../../rules/messages';
 import { DAY_MS } from '../../rules/trial';
+import { TRUST_MESSAGES } from '../../rules/trust-messages';
 import { shiftDay } from '../../rules/visitor-stats';
 import { isOperator } from '../auth/operator-access';
 import type { OwnerEnv } from '../env';
-import { answer, routeGroup } from '../openapi';
+import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
 import { toFailedPublishJson, toOrderJson, toTrialEndingJson } from '../responses';
+import { commitChange, Unchanged } from '../services/commit-change';
 
 const OPERATOR_DAYS = 30;
 const TRIALS_ENDING_DAYS = 14;
@@ -53,6 +62,30 @@ const leadFigures = createRoute({
   middleware: requireOperator,
   responses: {
     200: answer(z.object({ total: z.number(), unread: z.number(), unsent: z.number() }), 'The counts'),
+  },
+});
+
+const authorisations = createRoute({
+  method: 'get',
+  path: '/authorisations',
+  tags: ['operator'],
+  summary:
+    'Operators only: the authorisation numbers companies gave that no operator has checked in the register yet',
+  middleware: requireOperator,
+  responses: { 200: answer(authorisationsToCheckSchema, 'The numbers to check, oldest first') },
+});
+
+const markChecked = createRoute({
+  method: 'post',
+  path: '/authorisations/{cvr}/checked',
+  tags: ['operator'],
+  summary:
+    "Operators only: the company's authorisation was found in the register; its site stops saying it is the company's own word (publishes)",
+  middleware: [requireOperator, ...JSON_BODY],
+  request: { params: z.object({ cvr: z.string() }), ...jsonBody(authorisationCheckSchema) },
+  responses: {
+    200: answer(z.object({ checked: z.boolean() }), 'Marked'),
+    ...refusals('invalid_input', 'conflict'),
   },
 });
 
@@ -92,6 +125,36 @@ export function createOperatorRoutes(): OpenAPIHono<OwnerEnv> {
   });
 
   operator.openapi(leadFigures, async (c) => c.json(await leadCounts(c.get('db')), 200));
+
+  operator.openapi(authorisations, async (c) => {
+    const rows = await listAuthorisationsToCheck(c.get('db'));
+    return c.json(
+      {
+        authorisations: rows.map((row) => ({
+          cvr: row.cvr,
+          companyName: row.companyName,
+          type: row.type,
+          title: AUTHORISATIONS[row.type].title,
+          number: row.number,
+          enteredAt: row.enteredAt,
+          registerUrl: authorisationRegisterLink(row.cvr),
+        })),
+      },
+      200,
+    );
+  });
+
+  operator.openapi(markChecked, async (c) => {
+    const { cvr } = c.req.valid('param');
+    const found = c.req.valid('json');
+    // The check changes what the company's site says: it and "publish wanted" commit together. A
+    // type or number the owner changed since the list was read is not marked (409).
+    const marked = await commitChange(c.var, cvr, async (trx) =>
+      (await markAuthorisationChecked(trx, cvr, found, c.get('now')())) ? true : new Unchanged(false),
+    );
+    if (!marked) throw new AppError('conflict', TRUST_MESSAGES.checkStale);
+    return c.json({ checked: true }, 200);
+  });
 
   return operator;
 }

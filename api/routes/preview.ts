@@ -8,15 +8,19 @@ import type { Context } from 'hono';
 import { settingsSchema } from '../../contracts/company';
 import { pageUpdateSchema } from '../../contracts/pages';
 import { previewSchema } from '../../contracts/preview';
+import { trustSettingsSchema } from '../../contracts/trust';
+import { getTrustSettings } from '../../db';
 import { AppError } from '../../lib/errors';
 import { PREVIEW_WINDOW_MS } from '../../rules/limits';
 import { MESSAGES } from '../../rules/messages';
+import { siteTrust } from '../../rules/site-trust';
 import type { OwnerEnv } from '../env';
 import { orFail } from '../errors';
 import { RateLimiter } from '../middleware/rate-limit';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
 import { pageDraftSite, previewContentSecurityPolicy, settingsDraftSite } from '../services/preview';
 import { settingsPatch } from '../services/settings-patch';
+import { draftSettings, toInput } from '../services/trust-settings';
 
 /** Counts one preview of the owner's company; past the limit, 429 with the preview's own message. */
 async function countPreview(c: Context<OwnerEnv>): Promise<void> {
@@ -99,4 +103,39 @@ export function createSettingsPreviewRoutes(): OpenAPIHono<OwnerEnv> {
     return c.json(previewOf(c, html), 200);
   });
   return settingsPreview;
+}
+
+const previewTrust = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['trust'],
+  summary: "Render the homepage with a draft of these settings (the save's body); stores nothing",
+  middleware: JSON_BODY,
+  request: jsonBody(trustSettingsSchema),
+  responses: {
+    200: answer(previewSchema, 'The homepage with the draft, rendered'),
+    ...refusals('invalid_input', 'not_found', 'rate_limited', 'internal'),
+  },
+});
+
+/** `/`, mounted at /trust/preview (issue 42): the homepage with a Troværdighed draft. */
+export function createTrustPreviewRoutes(): OpenAPIHono<OwnerEnv> {
+  const trustPreview = routeGroup<OwnerEnv>();
+  trustPreview.openapi(previewTrust, async (c) => {
+    const { db, config, company } = c.var;
+    const input = toInput(c.req.valid('json'));
+    await countPreview(c);
+    const now = c.get('now')();
+    const draft = draftSettings(await getTrustSettings(db, company.cvr), input, now);
+    const { site, homepageId } = await settingsDraftSite(db, company, config.publicHost);
+    const html = await orFail(
+      c,
+      MESSAGES.previewFailed,
+      () => c.get('previews').renderer.render({ ...site, trust: siteTrust(company, draft, now) }, homepageId),
+      'preview failed',
+    );
+    return c.json(previewOf(c, html), 200);
+  });
+
+  return trustPreview;
 }

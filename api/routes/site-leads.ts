@@ -16,7 +16,14 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { leadReceivedSchema, leadRefusalSchema, leadTokenSchema } from '../../contracts/leads';
-import { type Company, findCompanyByCvr, getLeadSettings, hasRecentLead, insertLead } from '../../db';
+import {
+  type Company,
+  findCompanyByCvr,
+  getLeadSettings,
+  getTrustSettings,
+  hasRecentLead,
+  insertLead,
+} from '../../db';
 import { AppError } from '../../lib/errors';
 import { ERRORS } from '../../rules/error-codes';
 import {
@@ -32,6 +39,8 @@ import {
 import { LEAD_MAX_PHOTOS } from '../../rules/limits';
 import { LEAD_MESSAGES } from '../../rules/messages';
 import { classifyHost } from '../../rules/request-target';
+import { postcodeInArea } from '../../rules/service-area';
+import { TRUST_MESSAGES } from '../../rules/trust-messages';
 import type { AppEnv } from '../env';
 import { LEAD_FORM_MAX_BODY_BYTES } from '../images/upload-rules';
 import { checkToken, freshToken } from '../leads/form-token';
@@ -188,9 +197,15 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
       .flat()
       .filter((item): item is File => item instanceof File && item.size > 0);
 
-    const received = () => {
-      if (wantsJson(c)) return c.json({ ok: true as const, message: LEAD_MESSAGES.nextSteps }, 200);
-      return c.redirect(`${site.base}/tak`, 303);
+    // A postcode outside the area the company named is received all the same; the visitor is told
+    // kindly that the company will say whether it can help (issue 42; the thank-you page shows the
+    // note at #uden-for-omraadet).
+    const received = (outsideArea = false) => {
+      const message = outsideArea
+        ? `${LEAD_MESSAGES.nextSteps} ${TRUST_MESSAGES.outsideArea}`
+        : LEAD_MESSAGES.nextSteps;
+      if (wantsJson(c)) return c.json({ ok: true as const, message }, 200);
+      return c.redirect(`${site.base}/tak${outsideArea ? '#uden-for-omraadet' : ''}`, 303);
     };
     const refuse = async (errors: LeadFieldErrors, status: 400 | 429 = 400) => {
       const fresh = await freshToken(db, cvr, now);
@@ -260,7 +275,7 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
     }
     logger.info({ cvr, leadId: id, photos: prepared.length }, 'lead stored');
     deps.outbox?.nudge();
-    return received();
+    return received(postcodeInArea((await getTrustSettings(db, cvr)).area, values.postcode) === false);
   }) as never);
 
   return routes;

@@ -9,6 +9,7 @@ import type { OnboardingCreateBody, OnboardingCreateResponse } from '../../contr
 import { MESSAGES } from '../../rules/messages';
 import { ERROR_ID } from './fields';
 import {
+  chosenAuthorisation,
   chosenWebsite,
   type Editable,
   INITIAL_STATE,
@@ -139,6 +140,8 @@ export function OnboardingFlow() {
     if (!lookup) return go('cvr');
 
     const website = chosenWebsite(state);
+    // Checked in step 1 (confirmProblem): a type the trade is offered and 3–10 digits.
+    const authorisation = chosenAuthorisation(state) as OnboardingCreateBody['authorisation'];
     dispatch({ type: 'createStarted' });
     const body: OnboardingCreateBody = {
       cvr: lookup.company.cvr,
@@ -147,6 +150,7 @@ export function OnboardingFlow() {
       passwordRepeat: state.passwordRepeat,
       acceptPrivacy: true,
       ...(website ? { existingWebsiteUrl: website } : {}),
+      ...(authorisation ? { authorisation } : {}),
     };
     let created: OnboardingCreateResponse;
     try {
@@ -179,6 +183,8 @@ export function OnboardingFlow() {
           proposed={state.proposed}
           other={state.other}
           otherUrl={state.otherUrl}
+          authorisationType={state.authorisationType}
+          authorisationNumber={state.authorisationNumber}
           error={error}
           heading={heading}
           onEdit={edit}

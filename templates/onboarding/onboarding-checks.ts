@@ -6,12 +6,13 @@
 import type { z } from 'zod';
 import {
   firstProblem,
+  onboardingAuthorisationSchema,
   onboardingLoginSchema,
   onboardingLookupSchema,
   otherWebsiteSchema,
 } from '../../contracts/onboarding';
 import { MESSAGES } from '../../rules/messages';
-import { FIELD_IDS, type FieldError, type OnboardingState } from './onboarding-reducer';
+import { chosenAuthorisation, FIELD_IDS, type FieldError, type OnboardingState } from './onboarding-reducer';
 
 /** The CVR number a typed text stands for, or why it is not one. */
 export function cvrOf(typed: string): { cvr: string } | { problem: FieldError } {
@@ -26,9 +27,13 @@ export function confirmProblem(state: OnboardingState): FieldError | null {
     return { message: MESSAGES.existingWebsiteChoice, field: 'ob-site-yes' };
   }
   const choosingOther = !(state.lookup?.website && state.proposed === 'yes') && state.other === 'other';
-  return choosingOther
+  const website = choosingOther
     ? problemOf(otherWebsiteSchema.safeParse({ existingWebsiteUrl: state.otherUrl }))
     : null;
+  const authorisation = chosenAuthorisation(state);
+  return (
+    website ?? (authorisation ? problemOf(onboardingAuthorisationSchema.safeParse({ authorisation })) : null)
+  );
 }
 
 /** Why step 2 cannot be sent, or null: the contract's first problem, on its input. */

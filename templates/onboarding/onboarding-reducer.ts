@@ -4,6 +4,7 @@
 // only says which input a message belongs to.
 
 import type { CvrCompany, OnboardingField, WebsiteSuggestion } from '../../contracts/onboarding';
+import type { AuthorisationType } from '../../rules/authorisations';
 
 export type Step = 'cvr' | 'confirm' | 'login' | 'creating';
 export type Stage = 'writing' | 'publishing';
@@ -21,6 +22,8 @@ export interface FieldError {
 export interface Lookup {
   company: CvrCompany;
   website: WebsiteSuggestion | null;
+  /** The authorisations the trade is offered (issue 42); absent or [] asks for none. */
+  authorisationTypes?: AuthorisationType[];
 }
 
 export interface OnboardingState {
@@ -33,6 +36,9 @@ export interface OnboardingState {
   proposed: ProposedChoice;
   other: OtherChoice;
   otherUrl: string;
+  /** Step 1's optional authorisation (issue 42): the type chosen ('' for the trade's only one) and the number. */
+  authorisationType: AuthorisationType | '';
+  authorisationNumber: string;
   email: string;
   password: string;
   passwordRepeat: string;
@@ -44,7 +50,16 @@ export interface OnboardingState {
 /** What the owner can type or choose. */
 export type Editable = Pick<
   OnboardingState,
-  'cvr' | 'proposed' | 'other' | 'otherUrl' | 'email' | 'password' | 'passwordRepeat' | 'acceptPrivacy'
+  | 'cvr'
+  | 'proposed'
+  | 'other'
+  | 'otherUrl'
+  | 'authorisationType'
+  | 'authorisationNumber'
+  | 'email'
+  | 'password'
+  | 'passwordRepeat'
+  | 'acceptPrivacy'
 >;
 
 export type OnboardingAction =
@@ -67,6 +82,8 @@ export const INITIAL_STATE: OnboardingState = {
   proposed: null,
   other: 'none',
   otherUrl: '',
+  authorisationType: '',
+  authorisationNumber: '',
   email: '',
   password: '',
   passwordRepeat: '',
@@ -82,6 +99,7 @@ export const FIELD_IDS: Record<OnboardingField, string> = {
   passwordRepeat: 'ob-password-repeat',
   acceptPrivacy: 'ob-privacy',
   existingWebsiteUrl: 'ob-other-url',
+  authorisation: 'ob-authorisation-number',
 };
 
 export function onboardingReducer(state: OnboardingState, action: OnboardingAction): OnboardingState {
@@ -104,6 +122,8 @@ export function onboardingReducer(state: OnboardingState, action: OnboardingActi
         proposed: null,
         other: 'none',
         otherUrl: '',
+        authorisationType: '',
+        authorisationNumber: '',
         step: 'confirm',
       };
     case 'lookupFailed':
@@ -121,4 +141,16 @@ export function onboardingReducer(state: OnboardingState, action: OnboardingActi
 export function chosenWebsite(state: OnboardingState): string {
   if (state.lookup?.website && state.proposed === 'yes') return state.lookup.website.url;
   return state.other === 'other' ? state.otherUrl.trim() : '';
+}
+
+/** Step 1's authorisation as the create call sends it, or null when no number was typed (issue 42). */
+export function chosenAuthorisation(
+  state: OnboardingState,
+): { type: AuthorisationType | ''; number: string } | null {
+  const types = state.lookup?.authorisationTypes ?? [];
+  if (types.length === 0 || state.authorisationNumber.trim() === '') return null;
+  return {
+    type: state.authorisationType || (types.length === 1 ? (types[0] ?? '') : ''),
+    number: state.authorisationNumber,
+  };
 }

@@ -14,6 +14,7 @@ import {
   type Company,
   findCompanyByCvr,
   getAiUsage,
+  getTrustSettings,
   type Image,
   insertDeletedPage,
   insertImage,
@@ -23,6 +24,7 @@ import {
   listPageRevisions,
   listPages,
   type Page,
+  saveTrustSettings,
   takeAiUse,
 } from '../../db';
 import { AI_DAILY_LIMIT, copenhagenDay } from '../../rules/ai-limit';
@@ -186,6 +188,43 @@ const ISOLATION_ROWS: IsolationRow[] = [
     }),
     status: 409,
   },
+  // What a customer checks before calling (issue 42): A's own settings only, whatever names B.
+  { name: 'read the trust settings', method: 'GET', path: () => '/api/trust', status: 200 },
+  {
+    name: "read the trust settings with B's CVR in the query",
+    method: 'GET',
+    path: (b) => `/api/trust?cvr=${b.cvr}`,
+    status: 200,
+  },
+  {
+    name: "save trust settings naming B's CVR in the body",
+    method: 'PUT',
+    path: () => '/api/trust',
+    body: (b) => ({
+      cvr: b.cvr,
+      companyCvr: b.cvr,
+      authorisation: { type: 'vvs', number: '99999' },
+      schemes: [],
+      schemesConfirmed: false,
+      deductionShown: false,
+      area: { mode: 'none' },
+      emergency: { enabled: false, phone: '', hours: 'always' },
+    }),
+    status: 200,
+  },
+  {
+    name: "mark B's authorisation checked (A is no operator)",
+    method: 'POST',
+    path: (b) => `/api/operator/authorisations/${b.cvr}/checked`,
+    body: () => ({ type: 'vvs', number: '4711' }),
+    status: 404,
+  },
+  {
+    name: 'list authorisations to check (A is no operator)',
+    method: 'GET',
+    path: () => '/api/operator/authorisations',
+    status: 404,
+  },
   // Subscription and session
   { name: 'read the subscription', method: 'GET', path: () => '/api/subscription', status: 200 },
   {
@@ -297,6 +336,7 @@ async function snapshotOfB() {
     aiUsage: await getAiUsage(h.db, b.company.cvr, copenhagenDay(h.now())),
     revisions: await listPageRevisions(h.db, b.company.cvr, b.homepage.id),
     deletedPages: await listDeletedPages(h.db, b.company.cvr, new Date(0)),
+    trust: await getTrustSettings(h.db, b.company.cvr),
     publishes: h.published.filter((entry) => entry.cvr === b.company.cvr),
   };
 }
@@ -359,6 +399,13 @@ beforeAll(async () => {
     }),
   );
   await takeAiUse(h.db, b.company.cvr, copenhagenDay(h.now()), AI_DAILY_LIMIT);
+  await saveTrustSettings(h.db, b.company.cvr, {
+    authorisation: { type: 'vvs', number: '4711' },
+    schemes: ['tekniq'],
+    deductionShown: true,
+    area: { mode: 'radius', km: 25 },
+    emergency: { enabled: true, phone: '70 11 22 33', hours: 'always' },
+  });
   b.company = (await findCompanyByCvr(h.db, b.company.cvr)) as Company;
   const revision = await insertPageRevision(h.db, b.homepage, 'Tekst ændret', h.now());
   const deletedPageId = 'b-deleted-page-0000';

@@ -111,6 +111,7 @@ describe.each([
       'Sociale medier',
       'Design',
       'Domæne',
+      'Troværdighed',
     ]);
 
     await page.goto(`${admin.origin}/admin/subscription`);

@@ -57,7 +57,7 @@ async function save(page: Page) {
 }
 
 describe('settings', () => {
-  it('has the six tabs, and saves contact details onto the site', async () => {
+  it('has the seven tabs, and saves contact details onto the site', async () => {
     const page = await admin.newPage(PHONE);
     await admin.signIn(page);
     await openTab(page, 'Kontakt');
@@ -69,6 +69,7 @@ describe('settings', () => {
       'Sociale medier',
       'Design',
       'Domæne',
+      'Troværdighed',
     ]);
     await page.getByLabel('Telefon').fill('+45 70 20 30 40');
     await page.getByLabel('E-mail').fill('ikke-en-email');
@@ -102,9 +103,13 @@ describe('settings', () => {
     await page.getByRole('heading', { name: 'Kontaktoplysninger' }).waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Kontakt');
     await page.keyboard.press('End');
+    await page.getByRole('heading', { name: 'Troværdighed', level: 2 }).waitFor();
+    await page.keyboard.press('ArrowLeft');
     await page.getByRole('heading', { name: 'Domæne', level: 2 }).waitFor();
     await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
     await page.getByRole('heading', { name: 'Logo', level: 2 }).waitFor();
+    await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
     expect(new URL(page.url()).searchParams.get('fane')).toBe('domaene');
     await page.reload();

@@ -97,6 +97,8 @@ describe('POST /api/onboarding/lookup', () => {
         employees: 5,
       }),
       website: { url: 'https://www.testfirmaet.dk/', title: 'Testfirmaet ApS', snippet: 'Tømrer i Roskilde' },
+      // A carpenter is offered no authorisation (issue 42).
+      authorisationTypes: [],
     });
     expect(cvrapi.requests[0]?.url.searchParams.get('search')).toBe('29876543');
     expect(search.requests.at(-1)?.searchParams.get('q')).toBe('Testfirmaet Tømrer ApS site:.dk');
@@ -182,7 +184,11 @@ describe('POST /api/onboarding/lookup', () => {
     const demo = DEMO_REGISTRY_COMPANIES[2]?.company;
     const response = await lookup(app, { cvr: demo?.cvr });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ company: demo, website: null });
+    expect(await response.json()).toEqual({
+      company: demo,
+      website: null,
+      authorisationTypes: expect.any(Array),
+    });
     expect(cvrapi.requests).toHaveLength(0);
     expect(search.requests).toHaveLength(0);
   });

@@ -1,5 +1,6 @@
 // /admin/operator (issue 14 item 7): the operator's view for owners listed in OPERATOR_EMAILS —
-// sign-ups per day, the onboarding funnel, trials ending in 14 days, orders and failed publishes.
+// sign-ups per day, the onboarding funnel, trials ending in 14 days, orders and failed publishes, and
+// the authorisation numbers to check in Sikkerhedsstyrelsen's register (issue 42).
 // Anyone else meets the same /404 as an unknown admin path (the API answers them 404 too).
 import { shiftDay } from '../../../rules/visitor-stats';
 import { ApiError } from '../api/client';
@@ -8,6 +9,7 @@ import { LoadState } from '../components/load-state';
 import { RedirectTo404 } from '../components/redirect-to-404';
 import { VisitorChart } from './dashboard/visitor-chart';
 import { loadOperator, type OperatorJson } from './operator-api';
+import { AuthorisationsToCheck } from './operator-authorisations';
 import './operator-screen.css';
 
 const DATE = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -41,6 +43,7 @@ function Operator({ data }: { data: OperatorJson }) {
   const { funnel } = data;
   return (
     <div className="operator-grid">
+      <AuthorisationsToCheck />
       <section className="card" aria-labelledby="signups-title">
         <h2 id="signups-title">Tilmeldinger</h2>
         <p className="operator-figure">

@@ -1,6 +1,7 @@
-// Step 1: confirm the company the registry found, and say whether it has a website today (the
-// proposed one, another one, or none).
+// Step 1: confirm the company the registry found, say whether it has a website today (the proposed
+// one, another one, or none), and for trades that need one, the authorisation's number (issue 42).
 import type { FormEvent } from 'react';
+import { AUTHORISATIONS, type AuthorisationType } from '../../../rules/authorisations';
 import { Choice, ErrorAlert, type HeadingRef, TextField } from '../fields';
 import type { Editable, FieldError, Lookup, OtherChoice, ProposedChoice } from '../onboarding-reducer';
 
@@ -9,6 +10,8 @@ export function ConfirmStep(props: {
   proposed: ProposedChoice;
   other: OtherChoice;
   otherUrl: string;
+  authorisationType: AuthorisationType | '';
+  authorisationNumber: string;
   error: FieldError | null;
   heading: HeadingRef;
   onEdit: (changes: Partial<Editable>) => void;
@@ -17,6 +20,7 @@ export function ConfirmStep(props: {
 }) {
   const { lookup, proposed, other, error, onEdit } = props;
   const { company, website } = lookup;
+  const types = lookup.authorisationTypes ?? [];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onSubmit();
@@ -104,6 +108,39 @@ export function ConfirmStep(props: {
           >
             Vi har ingen hjemmeside
           </Choice>
+        </fieldset>
+      )}
+
+      {types.length > 0 && (
+        <fieldset className="ob-fieldset">
+          <legend>Autorisation fra Sikkerhedsstyrelsen (valgfrit)</legend>
+          {types.length > 1 &&
+            types.map((type) => (
+              <Choice
+                key={type}
+                id={`ob-authorisation-${type}`}
+                name="authorisationType"
+                checked={props.authorisationType === type}
+                onChange={() => onEdit({ authorisationType: type })}
+                error={null}
+              >
+                {AUTHORISATIONS[type].title}
+              </Choice>
+            ))}
+          <TextField
+            id="ob-authorisation-number"
+            label={
+              types.length === 1
+                ? `${AUTHORISATIONS[types[0] as AuthorisationType].title}, aut. nr.`
+                : 'Autorisationsnummer'
+            }
+            name="authorisationNumber"
+            inputMode="numeric"
+            value={props.authorisationNumber}
+            onValue={(authorisationNumber) => onEdit({ authorisationNumber })}
+            hint="Vises på hjemmesiden med et link til Sikkerhedsstyrelsens register, så kunderne kan tjekke det. Du kan også tilføje det senere."
+            error={error}
+          />
         </fieldset>
       )}
 

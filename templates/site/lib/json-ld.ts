@@ -7,6 +7,7 @@ import { WEEKDAYS } from '../../../rules/hours';
 import { phoneE164 } from '../../../rules/phone';
 import { mailHref, socialLinks, telHref, visibleHours } from './contact';
 import { absoluteImage } from './head';
+import { trustJsonLd } from './trust';
 
 const SCHEMA_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
@@ -69,6 +70,8 @@ export function localBusiness(site: SiteModel): Record<string, unknown> {
     identifier: { '@type': 'PropertyValue', propertyID: 'CVR', value: company.cvr },
     openingHoursSpecification: openingHours.length > 0 ? openingHours : null,
     sameAs: sameAs.length > 0 ? sameAs : null,
+    // Authorisation, memberships, area and døgnvagt (issue 42).
+    ...trustJsonLd(site.trust, company),
   };
   return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== '' && value !== null));
 }

@@ -1,8 +1,10 @@
 // /admin/settings (SPEC §2 Settings): 'Hjemmeside indstillinger' with the tabs logo, contact, hours,
-// social, design and domain. The chosen tab is in the address (?fane=design), so it can be linked.
+// social, design and domain, and Troværdighed (issue 42). The chosen tab is in the address (?fane=design), so it can be linked.
 // The fields' working copy lives here, above the tabs (settings-editor.tsx): a tab is a view of it,
 // and leaving a tab with unsaved changes asks first (components/unsaved-changes.tsx).
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { Spinner } from '../../components/spinner';
 import { Tabs } from '../../components/tabs';
 import { ContactTab } from './contact-tab';
 import { DesignTab } from './design-tab';
@@ -21,9 +23,21 @@ const TABS = [
   { key: 'sociale-medier', label: 'Sociale medier' },
   { key: 'design', label: 'Design' },
   { key: 'domaene', label: 'Domæne' },
+  { key: 'trovaerdighed', label: 'Troværdighed' },
 ] as const;
 
 type TabKey = (typeof TABS)[number]['key'];
+
+// Troværdighed (issue 42) comes in a chunk of its own: its lists (guarantee schemes, municipalities)
+// are needed only when the owner opens it, and the settings screen stays within its weight budget.
+const LazyTrustTab = lazy(() => import('./trust-tab').then((module) => ({ default: module.TrustTab })));
+function TrustTab() {
+  return (
+    <Suspense fallback={<Spinner label="Henter…" />}>
+      <LazyTrustTab />
+    </Suspense>
+  );
+}
 
 const PANELS: Record<TabKey, { Panel: () => React.JSX.Element; fields: readonly SettingsField[] }> = {
   logo: { Panel: LogoTab, fields: [] },
@@ -32,6 +46,8 @@ const PANELS: Record<TabKey, { Panel: () => React.JSX.Element; fields: readonly 
   'sociale-medier': { Panel: SocialTab, fields: TAB_FIELDS.social },
   design: { Panel: DesignTab, fields: TAB_FIELDS.design },
   domaene: { Panel: DomainTab, fields: TAB_FIELDS.domain },
+  // Its own form and save (PUT /api/trust), outside the settings' working copy.
+  trovaerdighed: { Panel: TrustTab, fields: [] },
 };
 
 export function SettingsScreen() {
