@@ -216,7 +216,8 @@ export const PAGE_MESSAGES = {
   metaTitleTooLong: `Maksimum ${META_TITLE_MAX} tegn`,
   metaDescriptionTooLong: `Maksimum ${META_DESCRIPTION_MAX} tegn`,
   textTooDeep: 'Teksten har for mange niveauer af citater eller lister.',
-  // The text toolbar's Link dialog (admin/src/screens/pages/text-format.ts).
+  // The page text's Link panel (rules/link-address.ts); a web address on no real host is refused as
+  // the settings refuse one, with MESSAGES.invalidWebsiteUrl.
   linkAddressRequired: 'Skriv den adresse, linket skal føre til',
   linkAddressInvalid: 'Skriv en webadresse (firma.dk), en e-mail, et telefonnummer eller en side (/kontakt)',
 } as const;
