@@ -32,6 +32,8 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
   const [photo, setPhoto] = useState<number | null>(null);
   const closePhoto = useCallback(() => setPhoto(null), []);
   const unread = lead.readAt === null;
+  // Possible spam is nobody's new request (the tab's count leaves it out too): no "Ny" on it.
+  const fresh = unread && !lead.spam;
   const update = async (change: { read?: boolean; handled?: boolean }) => {
     setError(null);
     try {
@@ -42,10 +44,10 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
     }
   };
   return (
-    <li className={unread ? 'card lead-card lead-unread' : 'card lead-card'} data-lead={lead.id}>
+    <li className={fresh ? 'card lead-card lead-unread' : 'card lead-card'} data-lead={lead.id}>
       <header className="lead-head">
         <h2 tabIndex={-1}>
-          {unread ? <span className="lead-badge">Ny</span> : null}
+          {fresh ? <span className="lead-badge">Ny</span> : null}
           {lead.handledAt ? <span className="lead-badge lead-badge-done">Håndteret</span> : null}
           {lead.name}
         </h2>
