@@ -21,7 +21,7 @@ export const LEAD_PHOTOS_FIELD = 'photos';
 export const LEAD_PHOTOS_LABEL = 'Vedhæft billeder (valgfrit)';
 /** The honeypot: hidden from people, filled in by bots. */
 export const LEAD_HONEYPOT_FIELD = 'website';
-/** The signed render-time token (api/leads/form-token.ts). */
+/** The signed render-time token (db/lead-form-token.ts). */
 export const LEAD_TOKEN_FIELD = 'token';
 
 export interface LeadInput {

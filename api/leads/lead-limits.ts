@@ -27,7 +27,7 @@
 //    summary an hour instead, db/tables/lead-spam-summaries.ts), its photos not kept (re-encoding is
 //    the costliest part of a request, and a flood would have us do it for every bot), listed apart
 //    in Henvendelser, the newest SPAM_KEEP_PER_COMPANY kept and deleted after SPAM_KEEP_DAYS.
-//    The allowance is split by the kind of token the request carries (api/leads/form-token.ts):
+//    The allowance is split by the kind of token the request carries (db/lead-form-token.ts):
 //    - `pageTokenAllowance` (10 an hour): the page token is in every copy of the page and valid for
 //      30 days, so a flood is cheapest with it; only visitors without JavaScript use it.
 //    - `allowance` (20 an hour): the site's script fetches a single-use token for each visitor and

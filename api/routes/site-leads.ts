@@ -23,9 +23,12 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { leadReceivedSchema, leadRefusalSchema, leadTokenSchema } from '../../contracts/leads';
 import {
+  type CheckedToken,
   type Company,
+  checkToken,
   deleteSpamBeyond,
   findCompanyByCvr,
+  freshToken,
   getLeadSettings,
   getTrustSettings,
   hasRecentLead,
@@ -51,7 +54,6 @@ import { siteState } from '../../rules/trial';
 import { TRUST_MESSAGES } from '../../rules/trust-messages';
 import type { AppEnv } from '../env';
 import { LEAD_FORM_MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from '../images/upload-rules';
-import { type CheckedToken, checkToken, freshToken } from '../leads/form-token';
 import {
   bodySource,
   type LeadBody,

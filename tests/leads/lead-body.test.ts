@@ -5,9 +5,8 @@
 // nothing stored and its place free. The bodies here are web streams that count what was pulled.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LEAD_FORM_MAX_BODY_BYTES } from '../../api/images/upload-rules';
-import { freshToken, pageToken } from '../../api/leads/form-token';
 import { LEAD_LIMITS } from '../../api/leads/lead-limits';
-import { listLeads } from '../../db';
+import { freshToken, listLeads, pageToken } from '../../db';
 import { LEAD_MESSAGES, MESSAGES } from '../../rules/messages';
 import { GRACE_DAYS } from '../../rules/trial';
 import { inactiveSitePage } from '../../server/fallback-pages';

@@ -7,11 +7,17 @@
 // SMTP server on loopback; the owner reads both lists through the API.
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { freshToken, pageToken } from '../../api/leads/form-token';
 import { LEAD_LIMITS, SPAM_KEEP_DAYS, SPAM_KEEP_PER_COMPANY } from '../../api/leads/lead-limits';
 import { createMailOutbox, type MailOutbox } from '../../api/mail-outbox';
 import type { LeadJson } from '../../contracts/leads';
-import { countSpamLeads, listLeads, SUMMARY_DELAY_MS, SUMMARY_EVERY_MS } from '../../db';
+import {
+  countSpamLeads,
+  freshToken,
+  listLeads,
+  pageToken,
+  SUMMARY_DELAY_MS,
+  SUMMARY_EVERY_MS,
+} from '../../db';
 import { createLogger } from '../../lib/logger';
 import { LEAD_MESSAGES } from '../../rules/messages';
 import { type ApiHarness, createApiHarness, type Owner } from '../api/api-harness';

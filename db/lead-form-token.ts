@@ -1,4 +1,5 @@
-// The quote form's signed render-time token: `<issued ms>.<nonce>.<HMAC-SHA256(cvr.issued.nonce)>`,
+// The quote form's signed render-time token (here in db/: it needs only node:crypto and the key the
+// database keeps, and both the generator, which signs it into a page, and the API, which checks it, use it): `<issued ms>.<nonce>.<HMAC-SHA256(cvr.issued.nonce)>`,
 // keyed by the secret migration 0013 put in the database (every process and machine shares it; no
 // setting needed). It proves a request comes from a form we handed out for this company, and when.
 //
@@ -13,13 +14,14 @@
 // A page token therefore stops forged and foreign-company tokens but not a patient bot that reads the
 // page; the honeypot, the link cap, duplicate suppression and the rate limits stop what gets past it.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type Db, isLeadTokenSpent, leadFormSecret, spendLeadToken } from '../../db';
-import { LEAD_TOKEN_MIN_AGE_MS } from '../../rules/limits';
+import { LEAD_TOKEN_MIN_AGE_MS } from '../rules/limits';
+import type { Db } from './database';
+import { isLeadTokenSpent, leadFormSecret, spendLeadToken } from './tables/leads';
 
 /** A fresh token younger than this is refused (faster than a person fills a form). The site's script
  *  knows it too (the form's data-min-age) and waits out the rest before it sends, so a person who
  *  autofills and sends at once is not refused. */
-export const MIN_AGE_MS = LEAD_TOKEN_MIN_AGE_MS;
+const MIN_AGE_MS = LEAD_TOKEN_MIN_AGE_MS;
 const FRESH_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const PAGE_TOKEN_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const PAGE_NONCE = 'p';
