@@ -3,6 +3,7 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { STRICT_TRANSPORT_SECURITY } from '../rules/content-security-policy';
 import { MAX_PREVIEWS_PER_WINDOW } from '../rules/limits';
 import type { AppDeps, AppEnv, OwnerEnv } from './env';
 import { handleError, handleNotFound } from './errors';
@@ -136,6 +137,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
       xFrameOptions: 'SAMEORIGIN',
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginResourcePolicy: 'same-origin',
+      strictTransportSecurity: STRICT_TRANSPORT_SECURITY,
       // Defaults only: a route that sets one of these itself keeps it (the hand-off's
       // Referrer-Policy: no-referrer, which must not become strict-origin-when-cross-origin).
       overwrite: false,

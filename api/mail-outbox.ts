@@ -5,22 +5,30 @@
 // failed send is retried with growing pauses (30 s doubling, at most an hour), for as long as it
 // takes: a dead mail server or a restart delays a mail, never loses it. Several processes may sweep
 // at once: each mail is claimed for a lease by one of them.
-// The same timer deletes requests older than twelve months (issue 25, personal data).
+// The owner's summary of possible spam (issue 39) goes out the same way, at most once an hour.
+// The same timer deletes requests older than twelve months (issue 25, personal data), and possible
+// spam after SPAM_KEEP_DAYS.
 import {
   claimLeadMail,
+  claimSpamSummary,
   claimWelcomeMail,
   completeLeadMail,
+  completeSpamSummary,
   completeWelcomeMail,
   type Db,
   deleteLeadsBefore,
+  deleteSpamBefore,
   dueLeadMails,
+  dueSpamSummaries,
   dueWelcomeMails,
   findCompanyByCvr,
   findLead,
   getLeadSettings,
   type LeadMail,
+  type LeadSpamSummary,
   type QueuedWelcomeMail,
   recordLeadMailFailure,
+  recordSpamSummaryFailure,
   recordWelcomeMailFailure,
 } from '../db';
 import type { Config } from '../lib/config';
@@ -29,8 +37,10 @@ import type { Logger } from '../lib/logger';
 import { createMailer, type Mailer, type MailMessage } from '../lib/mailer';
 import { LEAD_KEEP_MONTHS } from '../rules/limits';
 import { productOrigin } from '../rules/site-url';
+import { SPAM_KEEP_DAYS } from './leads/lead-limits';
 import { leadMail, leadRecipient } from './leads/lead-mail';
 import { readLeadPhoto, removeLeadPhotos } from './leads/lead-photos';
+import { spamSummaryMail } from './leads/spam-summary-mail';
 import { welcomeMessage } from './onboarding/welcome-mail';
 
 const LEASE_MS = 2 * 60 * 1000;
@@ -56,7 +66,8 @@ export interface MailOutbox {
   nudge(afterMs?: number): void;
   /** Sends everything due now; answers how many mails the server took. */
   sweep(): Promise<number>;
-  /** Deletes requests (and their photos) older than twelve months; answers how many. */
+  /** Deletes requests (and their photos) older than twelve months, and possible spam older than
+   *  SPAM_KEEP_DAYS; answers how many. */
   deleteExpired(): Promise<number>;
   close(): Promise<void>;
 }
@@ -133,6 +144,31 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
     describe: (mail) => ({ cvr: mail.companyCvr }),
   };
 
+  // The count a summary reported, by company, between compose and complete.
+  const reported = new Map<string, number>();
+  const spamSummaries: Queue<LeadSpamSummary> = {
+    name: 'spam summary',
+    due: (at) => dueSpamSummaries(db, at, 20),
+    claim: (row, at) => claimSpamSummary(db, row, at, LEASE_MS),
+    async compose(row) {
+      const [company, settings] = await Promise.all([
+        findCompanyByCvr(db, row.companyCvr),
+        getLeadSettings(db, row.companyCvr),
+      ]);
+      const to = company ? leadRecipient(company, settings) : null;
+      reported.set(row.companyCvr, row.pending);
+      if (!company || !to) return null;
+      const spamUrl = `${productOrigin(config.publicHost)}/admin/henvendelser?vis=spam`;
+      return spamSummaryMail(company, to, row.pending, spamUrl);
+    },
+    complete: async (row) => {
+      await completeSpamSummary(db, row.companyCvr, reported.get(row.companyCvr) ?? row.pending, now());
+      reported.delete(row.companyCvr);
+    },
+    fail: (row, error, retryAt) => recordSpamSummaryFailure(db, row.companyCvr, error, retryAt),
+    describe: (row) => ({ cvr: row.companyCvr, pending: row.pending }),
+  };
+
   async function sendOne<Row extends { attempts: number }>(queue: Queue<Row>, mail: Row): Promise<boolean> {
     const at = now();
     if (!(await queue.claim(mail, at))) return false;
@@ -186,7 +222,7 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
   }
 
   async function runSweep(): Promise<number> {
-    return (await drain(welcomes)) + (await drain(leads));
+    return (await drain(welcomes)) + (await drain(leads)) + (await drain(spamSummaries));
   }
 
   function sweep(): Promise<number> {
@@ -211,12 +247,19 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
 
   async function deleteExpired(): Promise<number> {
     let deleted = 0;
-    for (;;) {
-      const batch = await deleteLeadsBefore(db, retentionCutoff(now()));
-      for (const lead of batch) await removeLeadPhotos(config.storageDir, lead.companyCvr, lead.photos);
-      deleted += batch.length;
-      if (batch.length === 0) return deleted;
+    const spamCutoff = new Date(now().getTime() - SPAM_KEEP_DAYS * 24 * 60 * 60 * 1000);
+    for (const sweepBatch of [
+      () => deleteLeadsBefore(db, retentionCutoff(now())),
+      () => deleteSpamBefore(db, spamCutoff),
+    ]) {
+      for (;;) {
+        const batch = await sweepBatch();
+        for (const lead of batch) await removeLeadPhotos(config.storageDir, lead.companyCvr, lead.photos);
+        deleted += batch.length;
+        if (batch.length === 0) break;
+      }
     }
+    return deleted;
   }
 
   const timers: NodeJS.Timeout[] = [];

@@ -13,7 +13,7 @@ import { errorSchema } from '../contracts/answers';
 import { AppError } from '../lib/errors';
 import { ERRORS, type ErrorCode } from '../rules/error-codes';
 import { MESSAGES } from '../rules/messages';
-import { hasUncleanText } from '../rules/text';
+import { hasUncleanText, withoutInvisibleText } from '../rules/text';
 import { checkAnswers } from './answer-check';
 import { SESSION_COOKIE } from './auth/sessions';
 import { requireJson } from './middleware/origin-check';
@@ -43,8 +43,9 @@ const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 /**
  * The text rule (rules/text.ts) before any schema: a body that is not valid UTF-8 (issue 23: it was
  * stored with U+FFFD in place of the bad bytes), or a NUL or another control character in any string
- * of a JSON body, is refused with a Danish message, whatever field a schema forgets. Malformed JSON
- * passes on, for the validator to answer.
+ * of a JSON body, is refused with a Danish message, whatever field a schema forgets; invisible
+ * formatting characters are removed from every string. Malformed JSON passes on, for the validator
+ * to answer.
  */
 const cleanText = createMiddleware(async (c, next) => {
   let bytes: ArrayBuffer;
@@ -62,7 +63,8 @@ const cleanText = createMiddleware(async (c, next) => {
   // The validator's c.req.json() parses this text: without it, hono would make the text again from
   // the bytes through a web Response (a decode and a stream more per request).
   // (hono keeps promises in bodyCache, though its type names the values.)
-  (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(text);
+  const cache = c.req.bodyCache as Record<string, unknown>;
+  cache.text = Promise.resolve(text);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -70,6 +72,10 @@ const cleanText = createMiddleware(async (c, next) => {
     return next();
   }
   if (hasUncleanText(value)) throw new AppError('invalid_input', MESSAGES.controlCharacters);
+  // Invisible formatting characters (bidi overrides, zero-width space…) are removed, not refused:
+  // nobody can see them to take them out. The route reads the body without them.
+  const visible = withoutInvisibleText(value);
+  if (visible !== value) cache.text = Promise.resolve(JSON.stringify(visible));
   await next();
 });
 

@@ -531,8 +531,10 @@ export interface ApiPaths {
           createdAt: string;
           readAt: string | null;
           handledAt: string | null;
+          spam: boolean;
         }>;
         unread: number;
+        spam: number;
       };
     };
   };
@@ -557,6 +559,7 @@ export interface ApiPaths {
         createdAt: string;
         readAt: string | null;
         handledAt: string | null;
+        spam: boolean;
       };
     };
     delete: {
@@ -624,6 +627,32 @@ export interface ApiPaths {
           email: string;
           sentAt: string;
         } | null;
+      };
+    };
+  };
+  "/leads/spam": {
+    get: {
+      body: never;
+      answer: {
+        leads: Array<{
+          id: string;
+          name: string;
+          phone: string;
+          email: string;
+          postcode: string;
+          message: string;
+          photos: Array<{
+            url: string;
+            width: number;
+            height: number;
+          }>;
+          createdAt: string;
+          readAt: string | null;
+          handledAt: string | null;
+          spam: boolean;
+        }>;
+        unread: number;
+        spam: number;
       };
     };
   };

@@ -29,9 +29,16 @@ export const leadSchema = z.object({
   createdAt: z.string(),
   readAt: z.string().nullable(),
   handledAt: z.string().nullable(),
+  /** Past the company's hourly allowance: listed under "Mulig spam", never mailed one by one. */
+  spam: z.boolean(),
 });
 
-export const leadListSchema = z.object({ leads: z.array(leadSchema), unread: z.number() });
+/** One of the inbox's two lists, the unread requests, and how many are under "Mulig spam". */
+export const leadListSchema = z.object({
+  leads: z.array(leadSchema),
+  unread: z.number(),
+  spam: z.number(),
+});
 
 export const leadUpdateSchema = z.object(
   { read: z.boolean().optional(), handled: z.boolean().optional() },

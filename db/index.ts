@@ -1,5 +1,6 @@
 // The data layer's public face: open a database, migrate it, and the repositories of every table.
 export * from './database';
+export * from './lead-form-token';
 export * from './migrate';
 export * from './outcome';
 
@@ -12,6 +13,7 @@ export * from './tables/counters';
 export * from './tables/cvr-cache';
 export * from './tables/deleted-pages';
 export * from './tables/images';
+export * from './tables/lead-spam-summaries';
 export * from './tables/leads';
 export * from './tables/orders';
 export * from './tables/page-revisions';

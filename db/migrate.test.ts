@@ -20,6 +20,7 @@ const RELEASED = [
   '0017-domain-claims',
   '0018-save-count-in-publish-state',
   '0019-welcome-mails',
+  '0020-lead-spam',
   '0021-lead-recipient',
   '0023-trust-settings',
 ];
@@ -38,6 +39,7 @@ const APP_TABLES = [
   'lead_form_key',
   'lead_mails',
   'lead_settings',
+  'lead_spam_summaries',
   'lead_tokens_spent',
   'leads',
   'orders',
@@ -110,6 +112,17 @@ describeEachDialect(
         RELEASED.slice(RELEASED.indexOf('0008-publish-failing-index') + 1),
       );
       expect(await pendingMigrations(db)).toEqual([]);
+      expect(await tables()).toEqual(APP_TABLES);
+    });
+
+    it('applies 0020 to a database that applied 0021 first (both were numbered at once for issue 39)', async () => {
+      const { db } = use();
+      const withoutSpam = Object.fromEntries(
+        Object.entries(MIGRATIONS).filter(([name]) => name !== '0020-lead-spam'),
+      );
+      await migrateToLatest(db, withoutSpam);
+      expect(await pendingMigrations(db)).toEqual(['0020-lead-spam']);
+      expect(await migrateToLatest(db)).toEqual(['0020-lead-spam']);
       expect(await tables()).toEqual(APP_TABLES);
     });
 

@@ -10,6 +10,7 @@ import type { CountersTable } from './tables/counters';
 import type { CvrCacheTable } from './tables/cvr-cache';
 import type { DeletedPagesTable } from './tables/deleted-pages';
 import type { ImagesTable } from './tables/images';
+import type { LeadSpamSummariesTable } from './tables/lead-spam-summaries';
 import type {
   LeadFormKeyTable,
   LeadMailsTable,
@@ -51,4 +52,5 @@ export interface Database {
   leadFormKey: LeadFormKeyTable;
   welcomeMails: WelcomeMailsTable;
   trustSettings: TrustSettingsTable;
+  leadSpamSummaries: LeadSpamSummariesTable;
 }

@@ -1,5 +1,4 @@
 // Reads everything one company's site is rendered from, in one go, fresh from the database.
-import { pageToken } from '../api/leads/form-token';
 import {
   type Db,
   findCompanyByCvr,
@@ -8,6 +7,7 @@ import {
   listImages,
   listPages,
   type Page,
+  pageToken,
 } from '../db';
 import { siteTrust } from '../rules/site-trust';
 import { canonicalOrigin, productOrigin } from '../rules/site-url';

@@ -21,7 +21,7 @@ export interface SiteModel {
   images?: Readonly<Record<string, readonly ImageVariant[]>>;
   /**
    * The quote form (issue 25) when the owner shows it: its signed render-time token (see
-   * api/leads/form-token.ts). Absent: no form (a model made by hand, or the owner switched it off).
+   * db/lead-form-token.ts). Absent: no form (a model made by hand, or the owner switched it off).
    * `refused` only on the no-JavaScript refusal page (api/leads/refusal-page.ts): the visitor's text
    * and the refusals, shown in the form.
    */

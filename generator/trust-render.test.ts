@@ -63,7 +63,9 @@ describe('what a customer checks before calling (issue 42)', () => {
       'Solceller, varmepumper og styring af varmeanlæg: op til 9.000 kr. pr. person over 18 år i 2026',
     );
     expect(words).toContain('Kun arbejdslønnen tæller, ikke materialer, og du skal betale elektronisk');
-    expect(page('el-forside')).toContain('href="https://www.skat.dk/skat.aspx?oid=1040"');
+    expect(page('el-forside')).toContain(
+      'href="https://skat.dk/borger/fradrag/servicefradrag/haandvaerkerfradrag"',
+    );
     // The VVS owner turned the block off.
     expect(text(page('vvs-forside'))).not.toContain('Håndværkerfradrag');
   });

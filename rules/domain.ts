@@ -18,14 +18,20 @@ function stripTrailingDot(hostname: string): string {
   return hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
 }
 
-// Only names a visitor could actually reach: no IP literals (IPv6 keeps its brackets, failing LABEL),
-// no single-label or local names.
-function isPublicHostname(hostname: string): boolean {
+/**
+ * Whether a (lowercase, punycode) host name is one a visitor could actually reach: no IP literals
+ * (IPv6 keeps its brackets, failing LABEL), no single-label or local names, and no `www.` before a
+ * lone word (`www.google`: the owner stopped before `.dk`). The one host rule for every web address
+ * an owner types: custom domain, existing website, and links in page text (rules/link-address.ts).
+ */
+export function isPublicHostname(hostname: string): boolean {
   if (hostname.length === 0 || hostname.length > MAX_HOSTNAME_LENGTH) return false;
-  if (hostname === 'localhost' || hostname.endsWith('.localhost')) return false;
   const labels = hostname.split('.');
-  if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) return false;
-  return TOP_LEVEL_LABEL.test(labels[labels.length - 1] ?? '');
+  if (labels.length < (labels[0] === 'www' ? 3 : 2) || !labels.every((label) => LABEL.test(label)))
+    return false;
+  // `localhost` alone has one label; `*.localhost` is this machine too.
+  const top = labels[labels.length - 1] as string;
+  return top !== 'localhost' && TOP_LEVEL_LABEL.test(top);
 }
 
 function parseWebUrl(input: string): URL | null {

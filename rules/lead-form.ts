@@ -5,7 +5,7 @@
 import { EMAIL_MAX, EMAIL_PATTERN } from './email';
 import { LEAD_MAX_LINKS, LEAD_MESSAGE_MAX, LEAD_NAME_MAX, LEAD_PHONE_MAX } from './limits';
 import { LEAD_MESSAGES } from './messages';
-import { isCleanText, isOneLine } from './text';
+import { isCleanText, isOneLine, withoutInvisible } from './text';
 
 /** The `name` attributes of the form's inputs, and the Danish labels the visitor sees. */
 export const LEAD_FIELDS = {
@@ -21,7 +21,7 @@ export const LEAD_PHOTOS_FIELD = 'photos';
 export const LEAD_PHOTOS_LABEL = 'Vedhæft billeder (valgfrit)';
 /** The honeypot: hidden from people, filled in by bots. */
 export const LEAD_HONEYPOT_FIELD = 'website';
-/** The signed render-time token (api/leads/form-token.ts). */
+/** The signed render-time token (db/lead-form-token.ts). */
 export const LEAD_TOKEN_FIELD = 'token';
 
 export interface LeadInput {
@@ -38,9 +38,14 @@ const PHONE = /^\+?[0-9 ()-]{8,}$/;
 const POSTCODE = /^[0-9]{4}$/;
 const LINK = /\bhttps?:\/\/|\bwww\.|\[url[=\]]|<a\s/gi;
 
-/** The form's values trimmed, from whatever arrived (missing fields are empty). */
+/**
+ * The form's values trimmed, from whatever arrived (missing fields are empty), without invisible
+ * formatting characters (rules/text.ts: a bidi override in a name would reorder it in the inbox
+ * and in the mail's subject).
+ */
 export function leadInput(values: Record<string, unknown>): LeadInput {
-  const read = (key: LeadField) => (typeof values[key] === 'string' ? (values[key] as string) : '');
+  const read = (key: LeadField) =>
+    typeof values[key] === 'string' ? withoutInvisible(values[key] as string) : '';
   return {
     name: read('name').trim(),
     phone: read('phone').trim(),

@@ -41,7 +41,7 @@ export const LEAD_MAX_PHOTOS = 3;
 /** Links a request may hold: a person may name a page or two; spam holds many. */
 export const LEAD_MAX_LINKS = 2;
 /** A fresh form token younger than this is refused (faster than a person fills a form); the site's
- *  script waits out the rest before it sends (api/leads/form-token.ts). */
+ *  script waits out the rest before it sends (db/lead-form-token.ts). */
 export const LEAD_TOKEN_MIN_AGE_MS = 3_000;
 /** How long a request is kept, in months (the form says it; a sweep deletes older ones). */
 export const LEAD_KEEP_MONTHS = 12;

@@ -106,6 +106,11 @@ export const MESSAGES = {
   blogPostNotFound: 'Indlæg ikke fundet',
   notFound: 'Siden blev ikke fundet',
   unexpectedError: 'Unexpected Application Error!',
+  /** A site past its trial's grace days (rules/trial.ts siteState 'inactive'): the page the site
+   *  shows (server/fallback-pages.ts) and its quote form's refusal say the same. */
+  siteInactiveTitle: 'Hjemmesiden er ikke aktiv',
+  siteInactive:
+    'Denne hjemmeside er ikke aktiv i øjeblikket. Ejeren kan genåbne den ved at bestille et abonnement.',
 
   // Not worded by the spec:
   invalidCvr: 'CVR nummeret skal være 8 cifre',
@@ -211,7 +216,8 @@ export const PAGE_MESSAGES = {
   metaTitleTooLong: `Maksimum ${META_TITLE_MAX} tegn`,
   metaDescriptionTooLong: `Maksimum ${META_DESCRIPTION_MAX} tegn`,
   textTooDeep: 'Teksten har for mange niveauer af citater eller lister.',
-  // The text toolbar's Link dialog (admin/src/screens/pages/text-format.ts).
+  // The page text's Link panel (rules/link-address.ts); a web address on no real host is refused as
+  // the settings refuse one, with MESSAGES.invalidWebsiteUrl.
   linkAddressRequired: 'Skriv den adresse, linket skal føre til',
   linkAddressInvalid: 'Skriv en webadresse (firma.dk), en e-mail, et telefonnummer eller en side (/kontakt)',
 } as const;

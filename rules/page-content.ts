@@ -3,7 +3,7 @@
 // rendered by `marked` with raw HTML shown as text, images shown as their text, hrefs limited to
 // harmless schemes, site paths made relative so one set of files serves every address, and
 // `/kontakt`-style links sent to the page's own contact section.
-import { Marked, type MarkedExtension, type Tokens } from 'marked';
+import { Marked, type MarkedExtension, type Token, type Tokens } from 'marked';
 import { boundedMarkdown } from './markdown-bounds';
 
 // The image-address rule lives with the image limits (no `marked` behind it, so the admin's page
@@ -198,6 +198,12 @@ export function safeMarkdown(options: {
   linkText?: (html: string, href: string) => string;
   extension?: MarkedExtension;
 }): (text: string) => string {
+  const markdown = safeMarked(options);
+  return (text) => markdown.parse(text ?? '', { async: false }) as string;
+}
+
+/** The configured `marked` behind `safeMarkdown`: its lexer is what the page text editor reads. */
+function safeMarked(options: Parameters<typeof safeMarkdown>[0]): Marked {
   const markdown = new Marked({ gfm: options.gfm, breaks: false, async: false });
   // Linear time and bounded depth in the text's length, whatever it holds (issue 23).
   markdown.use(boundedMarkdown());
@@ -218,14 +224,11 @@ export function safeMarkdown(options: {
     },
   });
   if (options.extension) markdown.use(options.extension);
-  return (text) => markdown.parse(text ?? '', { async: false }) as string;
+  return markdown;
 }
 
-/**
- * Owner page text as HTML, safe to insert as is: raw HTML in the text is shown as text, links are
- * checked (http, https, mailto, tel, site-relative) and made to work on every address of the site.
- */
-export const renderPageContent = safeMarkdown({
+// Owner page text's `marked`: the site's renderer and the editor's reader.
+const pageContentMarkdown = safeMarked({
   gfm: false,
   linkHref: ownerLinkHref,
   linkText: (html, href) => (href.startsWith('tel:') ? unbreakablePhone(html) : html),
@@ -262,3 +265,20 @@ export const renderPageContent = safeMarkdown({
     },
   },
 });
+
+/**
+ * Owner page text as HTML, safe to insert as is: raw HTML in the text is shown as text, links are
+ * checked (http, https, mailto, tel, site-relative) and made to work on every address of the site.
+ */
+export function renderPageContent(text: string): string {
+  return pageContentMarkdown.parse(text ?? '', { async: false }) as string;
+}
+
+/**
+ * The tokens `renderPageContent` renders `text` from, after the same hooks (emphasis found, nesting
+ * capped). The page text editor reads a text from them, so it sees exactly what the site shows.
+ */
+export function pageContentTokens(text: string): Token[] {
+  const tokens = pageContentMarkdown.lexer(text ?? '');
+  return pageContentMarkdown.defaults.hooks?.processAllTokens(tokens) as Token[];
+}

@@ -41,6 +41,8 @@ export const REVISION_SUMMARIES = {
   original: 'Oprindelig version',
   unchanged: 'Gemt uden ændringer',
   restoredPage: 'Side gendannet',
+  // Another page was renamed, and this page's links to it now use its new address (issue 40).
+  linksRetargeted: 'Link til omdøbt side opdateret',
 } as const;
 
 /** `Tekst ændret`, `Titel og tekst ændret`, `Titel, tekst og galleri ændret`. */

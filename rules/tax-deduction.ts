@@ -38,13 +38,18 @@ export const DEDUCTION_YEARS: readonly DeductionYear[] = [
     craftCeilingKr: 9_000,
     serviceCeilingKr: 18_300,
     source:
-      'https://www.aeldresagen.dk/viden-og-raadgivning/vaerd-at-vide/h/haandvaerkerfradrag (sidst redigeret 14.01.2026)',
+      'https://www.aeldresagen.dk/viden-og-raadgivning/vaerd-at-vide/h/haandvaerkerfradrag (sidst redigeret 14.01.2026); https://skat.dk/borger/fradrag/servicefradrag/generelle-betingelser (2025–2026 ceilings, as cited by a 2026 tax model: 9.000 + 18.300 kr.)',
     checked: '2026-11-28',
   },
 ];
 
-/** Skattestyrelsen's page on the conditions (electronic payment, labour only, the list of work). */
-export const DEDUCTION_INFO_URL = 'https://www.skat.dk/skat.aspx?oid=1040';
+/**
+ * Skattestyrelsen's page on the green håndværkerfradrag 2025–2027 (the work that qualifies; its
+ * conditions page beside it: electronic payment, labour only). Not skat.aspx?oid=1040: that older
+ * page still opens with "Håndværkerfradraget blev afskaffet pr. 1. april 2022" (read 2026-11-28),
+ * which would tell a customer the opposite of the block.
+ */
+export const DEDUCTION_INFO_URL = 'https://skat.dk/borger/fradrag/servicefradrag/haandvaerkerfradrag';
 
 /** The calendar year in Denmark at `now` (a site published at 23:30 on 31 December is still that year). */
 export function danishYear(now: Date): number {

@@ -14,7 +14,12 @@ import { LEAD_FORM_MAX_BODY_BYTES } from '../api/images/upload-rules';
 import { normalizeHost } from '../rules/domain';
 import { productOrigin } from '../rules/site-url';
 import { INACTIVE_MARKER, ROUTE_FOLDERS, ROUTE_PAGES } from './host-routes';
-import { CACHE_IMMUTABLE, CONTENT_SECURITY_POLICY, CONTENT_TYPES } from './static-headers';
+import {
+  CACHE_IMMUTABLE,
+  CONTENT_SECURITY_POLICY,
+  CONTENT_TYPES,
+  STRICT_TRANSPORT_SECURITY,
+} from './static-headers';
 
 export interface EngineSettings {
   /** PUBLIC_HOST, with or without port. */
@@ -43,6 +48,14 @@ const RAW_PATH_FOR_APP = String.raw`^[^?]*(?:%|\\\\|//|/\.)`;
 const PRODUCT_PAGES = ['/privacy', '/faq', '/blog'];
 const MAIN_ALIASES = ['localhost', 'www.localhost', '127.0.0.1', '[::1]'];
 const TEXT_CACHE = 'no-cache';
+/**
+ * Whether a request came over TLS, as the app decides it (api/middleware/client-address.ts
+ * cameOverTls): the engine's own https, or a TLS terminator on this machine (loopback, the address
+ * the app's TRUST_PROXY names for the engine) whose last X-Forwarded-Proto entry is https. HTML
+ * answers then carry HSTS, and the app is told the same scheme, so its own pages agree.
+ */
+const TRUSTED_PEERS = ['127.0.0.1', '::1'];
+const FORWARDED_HTTPS = String.raw`(?:.*,)?\s*[hH][tT][tT][pP][sS]\s*$`;
 
 function regexEscape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -208,12 +221,28 @@ ${types}
         default "-";
     }
 
+    # Over TLS (see TRUSTED_PEERS in server/engine-config.ts): HTML answers carry HSTS, and the app
+    # hears the same scheme.
+    geo $mesterside_trusted_peer {
+        default 0;
+${TRUSTED_PEERS.map((peer) => `        ${peer} 1;`).join('\n')}
+    }
+    map "$scheme|$mesterside_trusted_peer|$http_x_forwarded_proto" $mesterside_proto {
+        "~^https\\|" https;
+        "~^http\\|1\\|${FORWARDED_HTTPS}" https;
+        default http;
+    }
+    map $mesterside_proto $mesterside_hsts {
+        https "${STRICT_TRANSPORT_SECURITY}";
+        default "";
+    }
+
     proxy_http_version 1.1;
     proxy_set_header Connection "";
     proxy_set_header Host $http_host;
     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     proxy_set_header X-Real-IP $remote_addr;
-    proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_set_header X-Forwarded-Proto $mesterside_proto;
     proxy_redirect off;
 
     # The product's own host: marketing pages, /api, /admin, /onboarding from the app; /<cvr>/…
@@ -338,7 +367,10 @@ ${fixed}
   return [page('inactive', ROUTE_PAGES.inactive), page('domain_404', ROUTE_PAGES.domainNotFound)].join('\n');
 }
 
-/** The response headers of server/static-headers.ts for one kind of file, in one engine's syntax. */
+/**
+ * The response headers of server/static-headers.ts for one kind of file, in one engine's syntax
+ * (Caddy's lines go inside a `header` block; its HSTS line is caddyHsts(), beside the block).
+ */
 function headers(engine: 'nginx' | 'caddy', kind: { cache: string; html: boolean }): string {
   const list: [string, string][] = [
     ['Cache-Control', kind.cache],
@@ -351,9 +383,19 @@ function headers(engine: 'nginx' | 'caddy', kind: { cache: string; html: boolean
       ['X-Frame-Options', 'SAMEORIGIN'],
     );
   }
-  if (engine === 'nginx')
-    return list.map(([key, value]) => `            add_header ${key} "${value}" always;`).join('\n');
+  if (engine === 'nginx') {
+    const lines = list.map(([key, value]) => `            add_header ${key} "${value}" always;`);
+    // An empty value (not over TLS) adds no header.
+    if (kind.html) lines.push('            add_header Strict-Transport-Security $mesterside_hsts always;');
+    return lines.join('\n');
+  }
   return list.map(([key, value]) => `\t\t\t${key} "${value}"`).join('\n');
+}
+
+/** Caddy: HSTS on this answer when the request came over TLS (`mesterside_tls`, set by the route's map). */
+function caddyHsts(indent: string): string {
+  return `${indent}@hsts vars {mesterside_tls} yes
+${indent}header @hsts Strict-Transport-Security "${STRICT_TRANSPORT_SECURITY}"`;
 }
 
 /**
@@ -373,8 +415,10 @@ export function caddyConfig(settings: EngineSettings): string {
   const html = headers('caddy', { cache: TEXT_CACHE, html: true });
   const text = headers('caddy', { cache: TEXT_CACHE, html: false });
   const fixed = headers('caddy', { cache: 'no-store', html: true });
+  // A trusted peer's X-Forwarded-Proto (and -For) reach the app as it sent them, the rest are replaced.
   const proxy = (matcher: string) => `reverse_proxy ${matcher} ${app} {
 			header_up X-Real-IP {remote_host}
+			trusted_proxies ${TRUSTED_PEERS.map((peer) => (peer.includes(':') ? `${peer}/128` : `${peer}/32`)).join(' ')}
 		}`;
   // The page of routes/pages with the Node server's status and headers.
   const page = (file: string, status: number) => `root * ${routes}/${ROUTE_FOLDERS.pages}
@@ -384,6 +428,7 @@ ${fixed.replace(/^/gm, '\t')}
 				-ETag
 				-Last-Modified
 			}
+${caddyHsts('\t\t\t')}
 			file_server {
 				status ${status}
 			}`;
@@ -407,7 +452,7 @@ ${fixed.replace(/^/gm, '\t')}
 				header {
 					Content-Type "${type}"
 ${(type.startsWith('text/html') ? html : text).replace(/^/gm, '\t')}
-				}
+				}${type.startsWith('text/html') ? `\n${caddyHsts('\t\t\t\t')}` : ''}
 				@sidecars file {
 					root ${root}
 					try_files ${target}.gz
@@ -490,6 +535,12 @@ ${missing}
     : '';
   const routesSnippet = `(mesterside) {${viewLog}
 	route {${settings.accessLog ? '\n\t\tskip_log' : ''}
+		# Over TLS (see TRUSTED_PEERS in server/engine-config.ts): HTML answers carry HSTS.
+		map {http.request.scheme}|{http.request.remote.host}|{http.request.header.X-Forwarded-Proto} {mesterside_tls} {
+			~^https\\| yes
+			~^http\\|(?:${TRUSTED_PEERS.map(regexEscape).join('|')})\\|${FORWARDED_HTTPS} yes
+			default no
+		}
 		# What the engine does not serve exactly as the app would goes to the app: other methods,
 		# unusual Host headers, percent-encoding, backslashes, '//' and dot segments.
 		@odd_method not method GET HEAD

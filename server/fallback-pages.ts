@@ -2,11 +2,13 @@
 // 404 (unknown custom domain, a site without its 404 page, a missing marketing build) and a 500.
 import type { OutgoingHttpHeaders } from 'node:http';
 import { MESSAGES } from '../rules/messages';
-import { htmlSecurityHeaders } from './static-headers';
+import { htmlSecurityHeaders, TLS_HEADERS } from './static-headers';
 
 export interface FixedResponse {
   status: number;
   headers: OutgoingHttpHeaders;
+  /** The same with HSTS, for a request that came over TLS (rules/content-security-policy.ts). */
+  tlsHeaders: OutgoingHttpHeaders;
   body: Buffer;
 }
 
@@ -23,17 +25,14 @@ function page(status: number, title: string, heading: string, text: string, home
 </html>
 `;
   const body = Buffer.from(html);
-  return {
-    status,
-    body,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Length': String(body.length),
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-      ...htmlSecurityHeaders(),
-    },
+  const headers = {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': String(body.length),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...htmlSecurityHeaders(),
   };
+  return { status, body, headers, tlsHeaders: { ...headers, ...TLS_HEADERS } };
 }
 
 /** SPEC §2 "404": '404 fejl', 'Siden blev ikke fundet', a link to the front page. */
@@ -59,11 +58,5 @@ export function redirectHeaders(location: string, permanent: boolean): OutgoingH
  * (rules/trial.ts siteState 'inactive'): 503, so search engines keep the site for when it returns.
  */
 export function inactiveSitePage(homeHref: string): FixedResponse {
-  return page(
-    503,
-    'Hjemmesiden er ikke aktiv',
-    'Hjemmesiden er ikke aktiv',
-    'Denne hjemmeside er ikke aktiv i øjeblikket. Ejeren kan genåbne den ved at bestille et abonnement.',
-    homeHref,
-  );
+  return page(503, MESSAGES.siteInactiveTitle, MESSAGES.siteInactiveTitle, MESSAGES.siteInactive, homeHref);
 }

@@ -6,6 +6,7 @@ import { type FSWatcher, mkdirSync, statSync, watch } from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
+import { cameOverTls, trustedProxies } from '../api/middleware/client-address';
 import type { Db } from '../db';
 import { MAIN_SITE_FOLDER } from '../generator/landing-model';
 import { publishStamp } from '../generator/publish-trace';
@@ -92,6 +93,7 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     options.fileCache ??
     new StaticFileCache({ maxBytes: Math.floor(FILE_CACHE_BYTES / Math.max(1, config.webProcesses)) });
   watchSwaps(sitesDir, files, logger);
+  const trusted = trustedProxies(config.trustProxy);
   const companies = createCompanyLookup(db);
   // The end of the trial (rules/trial.ts siteState) and the cookieless page-view counts.
   const access = createSiteAccess(db);
@@ -120,6 +122,16 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     return mode;
   }
 
+  /** Over TLS (itself, or behind a TRUST_PROXY proxy): HTML answers carry HSTS. */
+  function overTls(req: IncomingMessage): boolean {
+    return cameOverTls(req.socket as { encrypted?: boolean }, req.headers['x-forwarded-proto'], trusted);
+  }
+
+  /** One of the server's own pages; `req` says whether to send the body (not for HEAD). */
+  function send(res: ServerResponse, response: FixedResponse, req?: IncomingMessage): void {
+    sendFixed(res, response, overTls(res.req), req?.method === 'HEAD');
+  }
+
   function fail(res: ServerResponse, error: unknown): void {
     logger.error({ err: error }, 'front server: request failed');
     if (!res.headersSent) send(res, serverError);
@@ -138,12 +150,13 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
       }
     }
     const ifNoneMatch = req.headers['if-none-match'];
+    const tls = overTls(req);
     if (status === 200 && ifNoneMatch !== undefined && etagMatches(ifNoneMatch, variant.etag)) {
-      res.writeHead(304, variant.notModified);
+      res.writeHead(304, tls ? variant.tlsNotModified : variant.notModified);
       res.end();
       return;
     }
-    res.writeHead(status, variant.head);
+    res.writeHead(status, tls ? variant.tlsHead : variant.head);
     if (req.method === 'HEAD') res.end();
     else res.end(variant.body ?? files.identity(file));
   }
@@ -341,9 +354,9 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
   return handleFrontRequest;
 }
 
-function send(res: ServerResponse, response: FixedResponse, req?: IncomingMessage): void {
-  res.writeHead(response.status, response.headers);
-  if (req?.method === 'HEAD') res.end();
+function sendFixed(res: ServerResponse, response: FixedResponse, tls: boolean, head: boolean): void {
+  res.writeHead(response.status, tls ? response.tlsHeaders : response.headers);
+  if (head) res.end();
   else res.end(response.body);
 }
 

@@ -24,6 +24,7 @@ import {
   fileKind,
   flatHeaders,
   notModifiedHeaders,
+  TLS_HEADERS,
 } from './static-headers';
 
 const brotliAsync = promisify(brotliCompress);
@@ -52,6 +53,9 @@ interface StaticVariant {
   head: string[];
   /** Headers of a 304 answer to If-None-Match, flat. */
   notModified: string[];
+  /** `head` and `notModified` for a request that came over TLS: an HTML file's carry HSTS. */
+  tlsHead: string[];
+  tlsNotModified: string[];
 }
 
 export interface StaticFile {
@@ -472,12 +476,17 @@ function buildFile(kind: FileKind, body: Buffer, br: Buffer | null, gz: Buffer |
   const variant = (data: Buffer, encoding: Encoding | null, hold = true): StaticVariant => {
     const etag = `"${hash}${encoding === null ? '' : `-${encoding}`}"`;
     const headers = fileHeaders(kind, data.length, etag, encoding, varies);
+    const head = flatHeaders(headers);
+    const notModified = flatHeaders(notModifiedHeaders(kind, etag, varies));
+    const tls = kind.html ? flatHeaders(TLS_HEADERS) : [];
     return {
       body: hold ? data : null,
       etag,
       headers,
-      head: flatHeaders(headers),
-      notModified: flatHeaders(notModifiedHeaders(kind, etag, varies)),
+      head,
+      notModified,
+      tlsHead: tls.length > 0 ? [...head, ...tls] : head,
+      tlsNotModified: tls.length > 0 ? [...notModified, ...tls] : notModified,
     };
   };
   return {

@@ -3,9 +3,14 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 
 // The policy every site page is served with lives in rules/ (the API's live preview shows it too).
-import { CONTENT_SECURITY_POLICY } from '../rules/content-security-policy';
+import { CONTENT_SECURITY_POLICY, STRICT_TRANSPORT_SECURITY } from '../rules/content-security-policy';
 
-export { CONTENT_SECURITY_POLICY };
+export { CONTENT_SECURITY_POLICY, STRICT_TRANSPORT_SECURITY };
+
+/** What an HTML answer adds when the request came over TLS. */
+export const TLS_HEADERS: Readonly<OutgoingHttpHeaders> = Object.freeze({
+  'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY,
+});
 
 export const CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
   ['html', 'text/html; charset=utf-8'],

@@ -15,7 +15,31 @@ import { chunkModules, MODULE_LIST } from '../admin/vite.config';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** Packages the admin may ship (react-dom brings scheduler). */
-const ADMIN_PACKAGES = ['react', 'react-dom', 'scheduler', 'react-router', 'zod'];
+const ADMIN_PACKAGES = [
+  'react',
+  'react-dom',
+  'scheduler',
+  'react-router',
+  'zod',
+  // The page text editor (issue 40), in a chunk of its own that only the page editor loads
+  // (tests/admin-budget.test.ts): ProseMirror and what it brings (orderedmap, rope-sequence,
+  // w3c-keyname), the site's own Markdown reader (marked), and entities to decode the character
+  // references it passes through.
+  'prosemirror-model',
+  'prosemirror-state',
+  'prosemirror-view',
+  'prosemirror-transform',
+  'prosemirror-commands',
+  'prosemirror-keymap',
+  'prosemirror-history',
+  'prosemirror-inputrules',
+  'prosemirror-schema-list',
+  'orderedmap',
+  'rope-sequence',
+  'w3c-keyname',
+  'marked',
+  'entities',
+];
 
 /** Vite's and Rollup's own helper modules. */
 const BUNDLER_HELPERS = [

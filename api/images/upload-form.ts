@@ -4,11 +4,13 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../../lib/errors';
 import { UPLOAD_MESSAGES } from '../../rules/messages';
+import { withoutInvisible } from '../../rules/text';
 import type { AppEnv } from '../env';
 import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from './upload-rules';
 
 export interface UploadedFile {
-  /** The name the browser sent, without folders or control characters; for display only. */
+  /** The name the browser sent, without folders, control or invisible formatting characters
+   *  (rules/text.ts); for display only. */
   name: string;
   bytes: Buffer;
 }
@@ -43,5 +45,5 @@ export async function readUploadedFile(c: Context, missingMessage: string): Prom
 
 function displayName(raw: string): string {
   const base = raw.slice(Math.max(raw.lastIndexOf('/'), raw.lastIndexOf('\\')) + 1);
-  return base.replace(CONTROL_CHARACTERS, '').trim().slice(0, MAX_NAME_LENGTH);
+  return withoutInvisible(base.replace(CONTROL_CHARACTERS, '')).trim().slice(0, MAX_NAME_LENGTH);
 }

@@ -66,7 +66,7 @@ async function renderRefusalPage(c: Context<AppEnv>, input: RefusalPageInput): P
 export async function refusalPageAnswer(
   c: Context<AppEnv>,
   input: RefusalPageInput,
-  status: 400 | 429,
+  status: 400 | 413 | 429,
 ): Promise<Response> {
   const html = await renderRefusalPage(c, input);
   c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);

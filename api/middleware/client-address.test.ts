@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, limitKey, plainAddress, trustedProxies } from './client-address';
+import { cameOverTls, clientAddress, limitKey, plainAddress, trustedProxies } from './client-address';
 
 describe('clientAddress', () => {
   const none = trustedProxies([]);
@@ -50,5 +50,26 @@ describe('limitKey', () => {
     ['64:ff9b::192.0.2.1', '64:ff9b:0:0::/64'],
   ])('%s is counted as %s', (address, key) => {
     expect(limitKey(address)).toBe(key);
+  });
+});
+
+describe('cameOverTls', () => {
+  const local = trustedProxies(['127.0.0.1', '::1']);
+
+  it.each([
+    // socket, X-Forwarded-Proto, over TLS
+    [{ encrypted: true, remoteAddress: '203.0.113.7' }, undefined, true], // TLS to this server itself
+    [{ remoteAddress: '127.0.0.1' }, 'https', true], // a trusted proxy terminated TLS
+    [{ remoteAddress: '::ffff:127.0.0.1' }, 'HTTPS', true],
+    [{ remoteAddress: '::1' }, ['https'], true],
+    [{ remoteAddress: '127.0.0.1' }, 'http', false],
+    [{ remoteAddress: '127.0.0.1' }, undefined, false],
+    [{ remoteAddress: '203.0.113.7' }, 'https', false], // anyone can send the header
+    // The proxy appended its own scheme after the client's claim: the proxy's counts.
+    [{ remoteAddress: '127.0.0.1' }, 'https, http', false],
+    [{ remoteAddress: '127.0.0.1' }, 'http, https', true],
+    [{}, 'https', false],
+  ])('socket %o with X-Forwarded-Proto %s → %s', (socket, header, expected) => {
+    expect(cameOverTls(socket, header, local)).toBe(expected);
   });
 });

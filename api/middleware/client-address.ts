@@ -63,6 +63,26 @@ export function clientAddress(
   return client;
 }
 
+/**
+ * Whether the visitor's request came over TLS: the socket is TLS itself, or it is a trusted proxy
+ * whose X-Forwarded-Proto says https. Of a list (`https, http`) the last entry counts: the one the
+ * trusted proxy wrote, not one a client sent ahead of it.
+ */
+export function cameOverTls(
+  socket: { encrypted?: boolean; remoteAddress?: string | undefined },
+  forwardedProto: string | string[] | null | undefined,
+  trusted: TrustedProxies,
+): boolean {
+  if (socket.encrypted === true) return true;
+  if (forwardedProto === undefined || forwardedProto === null || !socket.remoteAddress) return false;
+  const header = Array.isArray(forwardedProto) ? forwardedProto.join(',') : forwardedProto;
+  const last = header
+    .slice(header.lastIndexOf(',') + 1)
+    .trim()
+    .toLowerCase();
+  return last === 'https' && isTrusted(trusted, plainAddress(socket.remoteAddress));
+}
+
 /** The eight 16-bit groups of an IPv6 address (`::` expanded, a dotted IPv4 tail as two groups). */
 function ipv6Groups(address: string): number[] {
   const [text = ''] = address.split('%');

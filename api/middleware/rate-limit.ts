@@ -89,10 +89,10 @@ export class LimitStore {
     return counter;
   }
 
-  /** Counts one hit for `key`; answers 0 when it was allowed, else the seconds to wait. */
-  async hit(limiter: RateLimiter, key: string): Promise<number> {
+  /** Counts one hit (or `points`) for `key`; answers 0 when it was allowed, else the seconds to wait. */
+  async hit(limiter: RateLimiter, key: string, points = 1): Promise<number> {
     try {
-      await this.#counter(limiter).consume(key);
+      await this.#counter(limiter).consume(key, points);
       return 0;
     } catch (error) {
       if (error instanceof RateLimiterRes) return waitSeconds(error);

@@ -1,6 +1,7 @@
 // The owner's inbox of quote requests (issue 25), mounted at /api/leads behind the tenant middleware:
 // every call acts on c.get('company') only, so a request of company A is never visible to B.
 //   GET    /api/leads                  – the requests, newest first, and how many are unread
+//   GET    /api/leads/spam             – the requests set aside as possible spam (issue 39), newest first
 //   GET    /api/leads/unread           – the unread count (navigation, dashboard)
 //   PATCH  /api/leads/{id}             – mark read/unread, handled/not handled
 //   DELETE /api/leads/{id}             – delete the request and its photos at once
@@ -20,7 +21,16 @@ import {
   leadSettingsSchema,
   leadUpdateSchema,
 } from '../../contracts/leads';
-import { countUnreadLeads, deleteLead, findLead, type Lead, listLeads, updateLeadState } from '../../db';
+import {
+  countSpamLeads,
+  countUnreadLeads,
+  deleteLead,
+  findLead,
+  type Lead,
+  type LeadList,
+  listLeads,
+  updateLeadState,
+} from '../../db';
 import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -62,6 +72,7 @@ function toLeadJson(lead: Lead): LeadJson {
     createdAt: lead.createdAt,
     readAt: lead.readAt,
     handledAt: lead.handledAt,
+    spam: lead.spam,
   };
 }
 
@@ -73,6 +84,14 @@ const list = createRoute({
   path: '/',
   tags: ['leads'],
   summary: "The company's quote requests, newest first, and the unread count",
+  responses: { 200: answer(leadListSchema, 'The requests') },
+});
+
+const listSpam = createRoute({
+  method: 'get',
+  path: '/spam',
+  tags: ['leads'],
+  summary: 'The requests set aside as possible spam (past the hourly allowance), newest first',
   responses: { 200: answer(leadListSchema, 'The requests') },
 });
 
@@ -181,11 +200,17 @@ export function createLeadRoutes(deps: LeadRoutesDeps = {}): OpenAPIHono<OwnerEn
     };
   };
 
-  leads.openapi(list, async (c) => {
+  const answerList = async (c: Context<OwnerEnv>, which: LeadList) => {
     const { db, company } = c.var;
-    const [rows, unread] = await Promise.all([listLeads(db, company.cvr), countUnreadLeads(db, company.cvr)]);
-    return c.json(leadListSchema.parse({ leads: rows.map(toLeadJson), unread }), 200);
-  });
+    const [rows, unread, spam] = await Promise.all([
+      listLeads(db, company.cvr, 500, which),
+      countUnreadLeads(db, company.cvr),
+      countSpamLeads(db, company.cvr),
+    ]);
+    return c.json(leadListSchema.parse({ leads: rows.map(toLeadJson), unread, spam }), 200);
+  };
+  leads.openapi(list, (c) => answerList(c, 'requests'));
+  leads.openapi(listSpam, (c) => answerList(c, 'spam'));
 
   leads.openapi(unread, async (c) => {
     return c.json({ unread: await countUnreadLeads(c.get('db'), c.get('company').cvr) }, 200);

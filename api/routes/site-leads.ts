@@ -7,18 +7,28 @@
 // /api/… answers on every host, so the same absolute action works on all three addresses of a site;
 // on a company's subdomain or custom domain the CVR in the path must be that host's company.
 //
-// Order of the checks: the cheap, certain refusals first (honeypot, token, fields, links), which cost
-// a sender nothing and count against no limit; then the per-client and per-company limits; duplicates
-// answer as received without storing twice. The request and its pending mail are stored (one
-// transaction) before anyone is told it arrived; the mail goes out from the outbox.
+// Order of the checks (the policy and its reasons: api/leads/lead-limits.ts). From the headers, before
+// a byte of the body is read: the site exists on this host, is active (an inactive site's form answers
+// what the site shows) and shows the form; the body is not over the cap; the client is not over its
+// limits nor has too many large bodies in flight; then a large body waits for one of the process's
+// reading slots (api/leads/upload-gate.ts). The body is streamed with a hard size limit
+// (api/leads/lead-body.ts), its photos dropped as they arrive once the token or the honeypot says no.
+// Then the cheap, certain refusals (honeypot, fields, token, links), which count against nothing;
+// duplicates answer as received without storing twice; the per-client limit; and past the company's
+// hourly allowance the request is stored as possible spam instead of mailed. The request and its
+// pending mail are stored (one transaction) before anyone is told it arrived; the mail goes out from
+// the outbox.
 import { createHash } from 'node:crypto';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { leadReceivedSchema, leadRefusalSchema, leadTokenSchema } from '../../contracts/leads';
 import {
+  type CheckedToken,
   type Company,
+  checkToken,
+  deleteSpamBeyond,
   findCompanyByCvr,
+  freshToken,
   getLeadSettings,
   getTrustSettings,
   hasRecentLead,
@@ -37,32 +47,40 @@ import {
   leadInput,
 } from '../../rules/lead-form';
 import { LEAD_MAX_PHOTOS } from '../../rules/limits';
-import { LEAD_MESSAGES } from '../../rules/messages';
+import { LEAD_MESSAGES, MESSAGES } from '../../rules/messages';
 import { classifyHost } from '../../rules/request-target';
 import { postcodeInArea } from '../../rules/service-area';
+import { siteState } from '../../rules/trial';
 import { TRUST_MESSAGES } from '../../rules/trust-messages';
 import type { AppEnv } from '../env';
-import { LEAD_FORM_MAX_BODY_BYTES } from '../images/upload-rules';
-import { checkToken, freshToken } from '../leads/form-token';
-import { prepareLeadPhotos, writeLeadPhotos } from '../leads/lead-photos';
+import { LEAD_FORM_MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from '../images/upload-rules';
+import {
+  bodySource,
+  type LeadBody,
+  LeadBodyAborted,
+  LeadBodyTooLarge,
+  readLeadBody,
+} from '../leads/lead-body';
+import { bodyCost, LEAD_LIMITS, type LeadLimits, SPAM_KEEP_PER_COMPANY } from '../leads/lead-limits';
+import { prepareLeadPhotos, removeLeadPhotos, writeLeadPhotos } from '../leads/lead-photos';
 import { refusalPageAnswer } from '../leads/refusal-page';
+import { UploadGate } from '../leads/upload-gate';
 import type { MailOutbox } from '../mail-outbox';
-import { clientIp, RateLimiter } from '../middleware/rate-limit';
+import { clientIp } from '../middleware/rate-limit';
 import { answer, refusals, routeGroup } from '../openapi';
 
 const MINUTE = 60 * 1000;
-/** Requests that passed every other check, per client and per company. */
-const LEAD_LIMITS = {
-  perClient: new RateLimiter({ name: 'lead-client', limit: 5, windowMs: 10 * MINUTE }),
-  perCompany: new RateLimiter({ name: 'lead-company', limit: 30, windowMs: 60 * MINUTE }),
-} as const;
 /** The same words to the same company within this window are one request. */
 const DUPLICATE_WINDOW_MS = 24 * 60 * MINUTE;
+/** How long a large body refused from its headers waits for its answer (see refuseUnread). */
+const REFUSED_LARGE_BODY_PAUSE_MS = 1_000;
 
 export interface SiteLeadRoutesDeps {
   outbox?: MailOutbox;
-  /** Replaces the limits given (tests pass their own; the lead bench lifts the per-company one). */
-  limits?: Partial<typeof LEAD_LIMITS>;
+  /** Replaces the limits given (tests pass their own; the lead bench lifts the allowances). */
+  limits?: Partial<LeadLimits>;
+  /** How many large bodies are read at once (api/leads/upload-gate.ts); one per app by default. */
+  gate?: UploadGate;
 }
 
 const params = z.object({ cvr: z.string().regex(/^[0-9]{8}$/) });
@@ -116,9 +134,38 @@ function hash(input: LeadInput): string {
   return createHash('sha256').update(leadFingerprint(input)).digest('hex');
 }
 
+/**
+ * Ends the connection as soon as the answer is written, leaving the rest of a large body unread. Node
+ * would otherwise read (and throw away) whatever the client keeps sending until the socket closes:
+ * several MB a connection, which a loop of refused 31 MB posts turned into a gigabyte a second.
+ */
+function closeAfterAnswer(c: Context): void {
+  c.header('Connection', 'close');
+  const env = c.env as { incoming?: { socket?: { destroy(): void } }; outgoing?: NodeJS.EventEmitter };
+  const socket = env?.incoming?.socket;
+  if (socket && env.outgoing) env.outgoing.once('finish', () => socket.destroy());
+}
+
+/** The body's declared length: null when it has none (chunked) or an unreadable one. */
+function declaredLength(c: Context): number | null {
+  const header = c.req.header('content-length');
+  if (header === undefined || !/^[0-9]{1,15}$/.test(header.trim())) return null;
+  return Number(header.trim());
+}
+
 export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono<AppEnv> {
   const limits = { ...LEAD_LIMITS, ...deps.limits };
+  const gate = deps.gate ?? new UploadGate();
   const routes = routeGroup<AppEnv>();
+
+  /** The site of the request with its form on, or the refusal it gets. */
+  async function formOf(c: Context<AppEnv>, cvr: string): Promise<SiteOfRequest | 'inactive' | null> {
+    const site = await siteOfRequest(c, cvr);
+    if (!site) return null;
+    // What the site itself shows past its trial's grace days (server/fallback-pages.ts).
+    if (siteState(site.company.plan, c.get('now')()) === 'inactive') return 'inactive';
+    return (await getLeadSettings(c.get('db'), cvr)).formEnabled ? site : null;
+  }
 
   const token = createRoute({
     method: 'get',
@@ -126,13 +173,19 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
     tags: ['public'],
     summary: "A fresh single-use token for a site's quote form (the site's script asks for it)",
     request: { params },
-    responses: { 200: answer(leadTokenSchema, 'The token'), ...refusals('not_found') },
+    responses: {
+      200: answer(leadTokenSchema, 'The token'),
+      ...refusals('not_found', 'rate_limited', 'unavailable'),
+    },
   });
   routes.openapi(token, async (c) => {
     const { cvr } = c.req.valid('param');
-    const site = await siteOfRequest(c, cvr);
-    if (!site || !(await getLeadSettings(c.get('db'), cvr)).formEnabled) {
-      throw new AppError('not_found', LEAD_MESSAGES.notAvailable);
+    const site = await formOf(c, cvr);
+    if (site === 'inactive') throw new AppError('unavailable', MESSAGES.siteInactive);
+    if (!site) throw new AppError('not_found', LEAD_MESSAGES.notAvailable);
+    const ip = clientIp(c);
+    if (ip !== null && (await c.get('limits').hit(limits.tokensPerClient, ip)) > 0) {
+      throw new AppError('rate_limited', LEAD_MESSAGES.tooMany);
     }
     c.header('Cache-Control', 'no-store');
     return c.json({ token: await freshToken(c.get('db'), cvr, c.get('now')()) }, 200);
@@ -144,59 +197,42 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
     tags: ['public'],
     summary:
       "Send a site's quote form (multipart). 303 to the thank-you page, or JSON with Accept: application/json",
-    middleware: [
-      bodyLimit({
-        maxSize: LEAD_FORM_MAX_BODY_BYTES,
-        onError: () => {
-          throw new AppError('payload_too_large', LEAD_MESSAGES.photoRefused);
-        },
-      }),
-    ],
     request: { params, ...LEAD_FORM_BODY },
     responses: {
       200: answer(leadReceivedSchema, 'Received (JSON)'),
-      303: { description: "Received: to the site's thank-you page" },
+      303: { description: "Received (or the site is inactive): to the site's thank-you (or home) page" },
       400: {
         description: 'Refused: the form again with the refusals (HTML), or the refusals (JSON)',
         content: { 'application/json': { schema: leadRefusalSchema }, 'text/html': { schema: z.string() } },
       },
-      429: {
-        description: 'Too many requests',
+      413: {
+        description: 'The body is over the cap',
         content: { 'application/json': { schema: leadRefusalSchema }, 'text/html': { schema: z.string() } },
       },
-      ...refusals('not_found', 'payload_too_large', 'internal'),
+      429: {
+        description: 'Too many requests from this client',
+        content: { 'application/json': { schema: leadRefusalSchema }, 'text/html': { schema: z.string() } },
+      },
+      ...refusals('not_found', 'unavailable', 'internal'),
     },
   });
   routes.openapi(submit, (async (c: Context<AppEnv>) => {
     const cvr = c.req.param('cvr') ?? '';
     const { db, logger } = c.var;
     const now = c.get('now')();
-    const site = await siteOfRequest(c, cvr);
-    if (!site || !(await getLeadSettings(db, cvr)).formEnabled) {
-      throw new AppError('not_found', LEAD_MESSAGES.notAvailable);
+    const site = await formOf(c, cvr);
+    if (site === 'inactive') {
+      // The visitor is told what the site says: the script shows the message, a browser without
+      // it is sent to the site, which answers the inactive page.
+      if (wantsJson(c)) {
+        return c.json({ error: { code: 'unavailable' as const, message: MESSAGES.siteInactive } }, 503);
+      }
+      const base = (await siteOfRequest(c, cvr))?.base ?? `/${cvr}`;
+      return c.redirect(`${base}/`, 303);
     }
-    let form: Record<string, string | File | (string | File)[]>;
-    try {
-      form = await c.req.parseBody({ all: true });
-    } catch (error) {
-      throw new AppError('invalid_input', LEAD_MESSAGES.failed, { cause: error });
-    }
-    const text = (key: string) => {
-      const value = form[key];
-      const first = Array.isArray(value) ? value[0] : value;
-      return typeof first === 'string' ? first : '';
-    };
-    const values = leadInput({
-      name: text('name'),
-      phone: text('phone'),
-      email: text('email'),
-      postcode: text('postcode'),
-      message: text('message'),
-    });
-    const photos = [form[LEAD_PHOTOS_FIELD]]
-      .flat()
-      .filter((item): item is File => item instanceof File && item.size > 0);
+    if (!site) throw new AppError('not_found', LEAD_MESSAGES.notAvailable);
 
+    let values = leadInput({});
     // A postcode outside the area the company named is received all the same; the visitor is told
     // kindly that the company will say whether it can help (issue 42; the thank-you page shows the
     // note at #uden-for-omraadet).
@@ -207,16 +243,101 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
       if (wantsJson(c)) return c.json({ ok: true as const, message }, 200);
       return c.redirect(`${site.base}/tak${outsideArea ? '#uden-for-omraadet' : ''}`, 303);
     };
-    const refuse = async (errors: LeadFieldErrors, status: 400 | 429 = 400) => {
+    const refuse = async (errors: LeadFieldErrors, status: 400 | 413 | 429 = 400) => {
       const fresh = await freshToken(db, cvr, now);
       const message = Object.values(errors)[0] ?? LEAD_MESSAGES.failed;
       if (wantsJson(c)) {
-        const code = status === 429 ? 'rate_limited' : 'invalid_input';
+        const code = status === 429 ? 'rate_limited' : status === 413 ? 'payload_too_large' : 'invalid_input';
         return c.json({ error: { code, message }, fields: errors, token: fresh }, status);
       }
       // Without JavaScript: the site's contact page with the visitor's text and the refusals (issue 39).
       return refusalPageAnswer(c, { cvr, base: site.base, token: fresh, values, errors }, status);
     };
+
+    // ── From the headers: nothing of the body is read before these pass. ──
+    const declared = declaredLength(c);
+    // A large body refused unread: the answer comes after a pause and the connection closes after it,
+    // the body never taken in. The pause is for a client already over its own limits: a loop of 40
+    // connections refused at once came back at once, hundreds of times a second, and the refusals
+    // alone took half the serving process (a visitor of another site waited 30 ms more at p95).
+    const refuseUnread = async (errors: LeadFieldErrors, status: 413 | 429) => {
+      if (gate.isLarge(declared)) {
+        await new Promise((resolve) => setTimeout(resolve, REFUSED_LARGE_BODY_PAUSE_MS));
+        closeAfterAnswer(c);
+      }
+      return refuse(errors, status);
+    };
+    if (declared !== null && declared > LEAD_FORM_MAX_BODY_BYTES) {
+      return refuseUnread({ photos: LEAD_MESSAGES.photoRefused }, 413);
+    }
+    const ip = clientIp(c);
+    const store = c.get('limits');
+    if (ip !== null && (await store.retryAfterSeconds(limits.perClient, ip)) > 0) {
+      return refuseUnread({ form: LEAD_MESSAGES.tooMany }, 429);
+    }
+    const clientSlot = gate.admitClient(ip, declared);
+    if (!clientSlot) {
+      logger.info({ cvr }, 'lead body refused: the client has its large bodies in flight');
+      return refuseUnread({ form: LEAD_MESSAGES.tooMany }, 429);
+    }
+    let body: LeadBody;
+    let checked: Promise<CheckedToken> | undefined;
+    const tokenCheck = (value: string) => {
+      checked ??= checkToken(db, cvr, value, now);
+      return checked;
+    };
+    try {
+      const cost = bodyCost(declared, LEAD_FORM_MAX_BODY_BYTES);
+      if (ip !== null && (await store.hit(limits.bodiesPerClient, ip, cost)) > 0) {
+        return refuseUnread({ form: LEAD_MESSAGES.tooMany }, 429);
+      }
+      const source = bodySource(c.env, c.req.raw);
+      if (!source) throw new AppError('invalid_input', LEAD_MESSAGES.failed);
+      const readSlot = await gate.read(declared, c.req.raw.signal);
+      try {
+        body = await readLeadBody(
+          source,
+          { 'content-type': c.req.header('content-type') ?? '' },
+          {
+            maxBytes: LEAD_FORM_MAX_BODY_BYTES,
+            maxPhotoBytes: MAX_UPLOAD_BYTES,
+            maxPhotos: LEAD_MAX_PHOTOS,
+            photoField: LEAD_PHOTOS_FIELD,
+            stopWhenRefused: gate.isLarge(declared),
+          },
+          // Photos are read only while the request can still be stored: the token and the honeypot
+          // come before them in the form, so a bot's photos pass through without being kept.
+          async (fields) => {
+            if ((fields[LEAD_HONEYPOT_FIELD] ?? '').trim() !== '') return false;
+            const given = fields[LEAD_TOKEN_FIELD];
+            return given === undefined || (await tokenCheck(given)).verdict === 'ok';
+          },
+        );
+      } finally {
+        readSlot();
+      }
+    } catch (error) {
+      if (error instanceof LeadBodyTooLarge) {
+        closeAfterAnswer(c);
+        return refuse({ photos: LEAD_MESSAGES.photoRefused }, 413);
+      }
+      if (error instanceof LeadBodyAborted) logger.info({ cvr }, 'lead body broke off; nothing stored');
+      if (error instanceof AppError) throw error;
+      throw new AppError('invalid_input', LEAD_MESSAGES.failed, { cause: error });
+    } finally {
+      clientSlot();
+    }
+
+    // A large refused body was left unread: the answer closes the connection instead of reading on.
+    if (body.unread) closeAfterAnswer(c);
+    const text = (key: string) => body.fields[key] ?? '';
+    values = leadInput({
+      name: text('name'),
+      phone: text('phone'),
+      email: text('email'),
+      postcode: text('postcode'),
+      message: text('message'),
+    });
 
     // A person never fills the hidden field: answered as received, nothing stored, nobody told.
     if (text(LEAD_HONEYPOT_FIELD).trim() !== '') {
@@ -227,11 +348,12 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
     // told what to fill in, beside the fields, not that the form was sent too fast. The answer carries
     // a fresh token either way, and nothing is stored before the token is checked.
     const errors = checkLead(values);
-    if (photos.length > LEAD_MAX_PHOTOS) errors.photos = LEAD_MESSAGES.tooManyPhotos;
+    if (body.photoCount > LEAD_MAX_PHOTOS) errors.photos = LEAD_MESSAGES.tooManyPhotos;
+    else if (body.photoTooLarge) errors.photos = LEAD_MESSAGES.photoRefused;
     if (Object.keys(errors).length > 0) return refuse(errors);
-    const checked = await checkToken(db, cvr, text(LEAD_TOKEN_FIELD), now);
-    if (checked.verdict !== 'ok') {
-      logger.info({ cvr, verdict: checked.verdict }, 'lead token refused');
+    const token = await tokenCheck(text(LEAD_TOKEN_FIELD));
+    if (token.verdict !== 'ok') {
+      logger.info({ cvr, verdict: token.verdict }, 'lead token refused');
       return refuse({ form: LEAD_MESSAGES.tokenRefused });
     }
 
@@ -240,29 +362,27 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
       logger.info({ cvr }, 'duplicate lead; answered as received');
       return received();
     }
-    const ip = clientIp(c);
-    if (ip !== null && (await c.get('limits').hit(limits.perClient, ip)) > 0) {
+    if (ip !== null && (await store.hit(limits.perClient, ip)) > 0) {
       return refuse({ form: LEAD_MESSAGES.tooMany }, 429);
     }
-    if ((await c.get('limits').hit(limits.perCompany, cvr)) > 0) {
-      logger.warn({ cvr }, 'lead limit per company reached');
-      return refuse({ form: LEAD_MESSAGES.tooMany }, 429);
-    }
-    if (!(await checked.spend())) return refuse({ form: LEAD_MESSAGES.tokenRefused });
+    if (!(await token.spend())) return refuse({ form: LEAD_MESSAGES.tokenRefused });
+    // Past the company's hourly allowance (of this kind of token): stored, as possible spam.
+    const allowance = token.page ? limits.pageTokenAllowance : limits.allowance;
+    const spam = (await store.hit(allowance, cvr)) > 0;
 
-    let prepared: Awaited<ReturnType<typeof prepareLeadPhotos>>;
-    try {
-      prepared = await prepareLeadPhotos(
-        await Promise.all(photos.map(async (file) => Buffer.from(await file.arrayBuffer()))),
-      );
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return refuse({ photos: LEAD_MESSAGES.photoRefused });
+    let prepared: Awaited<ReturnType<typeof prepareLeadPhotos>> = [];
+    if (!spam) {
+      try {
+        prepared = await prepareLeadPhotos(body.photos);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return refuse({ photos: LEAD_MESSAGES.photoRefused });
+      }
     }
     const id = crypto.randomUUID();
     try {
       const stored = await writeLeadPhotos(c.get('config').storageDir, cvr, id, prepared);
-      await insertLead(db, cvr, { ...values, photos: stored, contentHash }, now, id);
+      await insertLead(db, cvr, { ...values, photos: stored, contentHash, spam }, now, id);
     } catch (error) {
       logger.error({ err: error, cvr }, 'lead not stored');
       if (wantsJson(c)) {
@@ -273,10 +393,25 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
       }
       throw new AppError('internal', LEAD_MESSAGES.failed, { cause: error });
     }
-    logger.info({ cvr, leadId: id, photos: prepared.length }, 'lead stored');
+    if (spam) {
+      logger.warn({ cvr, leadId: id }, 'lead past the hourly allowance; stored as possible spam');
+      await keepNewestSpam(c, cvr);
+    } else {
+      logger.info({ cvr, leadId: id, photos: prepared.length }, 'lead stored');
+    }
     deps.outbox?.nudge();
     return received(postcodeInArea((await getTrustSettings(db, cvr)).area, values.postcode) === false);
   }) as never);
 
   return routes;
+}
+
+/** Deletes the company's possible spam beyond the newest SPAM_KEEP_PER_COMPANY; never fails the request. */
+async function keepNewestSpam(c: Context<AppEnv>, cvr: string): Promise<void> {
+  try {
+    const dropped = await deleteSpamBeyond(c.get('db'), cvr, SPAM_KEEP_PER_COMPANY);
+    for (const lead of dropped) await removeLeadPhotos(c.get('config').storageDir, cvr, lead.photos);
+  } catch (error) {
+    c.get('logger').error({ err: error, cvr }, 'possible spam not pruned; the next one tries again');
+  }
 }

@@ -11,6 +11,7 @@ import {
   insertDeletedPage,
   insertPage,
   insertPageRevision,
+  listPages,
   type NewPage,
   type Page,
   type PagePatch,
@@ -31,6 +32,7 @@ import {
   restoredSummary,
   revisionSummary,
 } from '../../rules/page-history';
+import { retargetPageLinks } from '../../rules/page-links';
 import { valueOrRefuse } from '../refusals';
 import { Unchanged } from './commit-change';
 
@@ -75,7 +77,18 @@ export async function savePage(
     'page-not-found': ['not_found', MESSAGES.saveFailed],
     'slug-taken': ['conflict', MESSAGES.saveFailed],
   });
-  const text = summary ?? revisionSummary(changedFields(pageSnapshot(before), pageSnapshot(saved)));
+  // A new address: links to the old one in the site's texts (this page's too) follow it.
+  let stored = saved;
+  if (saved.slug !== before.slug && before.type !== 'homepage') {
+    stored = (await retargetLinks(trx, cvr, saved.id, before.slug, saved.slug, now)).get(saved.id) ?? saved;
+  }
+  const text = summary ?? revisionSummary(changedFields(pageSnapshot(before), pageSnapshot(stored)));
+  await keepRevision(trx, before, stored, text, now);
+  return stored;
+}
+
+/** Keeps `saved` as a revision; a page's first revision keeps the version before it too. */
+async function keepRevision(trx: Db, before: Page, saved: Page, text: string, now: Date): Promise<void> {
   const revision = await insertPageRevision(trx, saved, text, now);
   // A page from before history existed (or from onboarding) gets its first version kept too: the
   // version before this save becomes 1 and this one 2.
@@ -83,7 +96,33 @@ export async function savePage(
     await renumberPageRevision(trx, revision.id, 2);
     await insertPageRevision(trx, before, REVISION_SUMMARIES.original, new Date(now.getTime() - 1), 0);
   }
-  return saved;
+}
+
+/**
+ * Points the links to `/<from>` in every page's text at `/<to>` (rules/page-links.ts). Each page it
+ * changes but `renamed` (whose save keeps its own revision) is kept as a revision ("Link til omdøbt
+ * side opdateret"). Answers the pages it changed by id.
+ */
+async function retargetLinks(
+  trx: Db,
+  cvr: string,
+  renamed: string,
+  from: string,
+  to: string,
+  now: Date,
+): Promise<Map<string, Page>> {
+  const changed = new Map<string, Page>();
+  for (const page of await listPages(trx, cvr)) {
+    const content = retargetPageLinks(page.content, from, to);
+    if (content === page.content) continue;
+    const updated = valueOrRefuse(await updatePage(trx, cvr, page.id, { content }, now), {
+      'page-not-found': ['not_found', MESSAGES.saveFailed],
+      'slug-taken': ['conflict', MESSAGES.saveFailed],
+    });
+    changed.set(page.id, updated);
+    if (page.id !== renamed) await keepRevision(trx, page, updated, REVISION_SUMMARIES.linksRetargeted, now);
+  }
+  return changed;
 }
 
 /** Brings back an earlier version of a page as a new save (Unchanged when it is the page as it is). */

@@ -2,11 +2,14 @@
 // has the request mailed to the owner until the mail server takes it, the owner's form settings, the
 // single-use form tokens already spent and the key those tokens are signed with. A request and its
 // outbox row commit together, so a stored request is always mailed, whatever fails afterwards.
+// A request marked as possible spam (issue 39, api/leads/lead-limits.ts) gets no mail of its own:
+// it is counted, in the same transaction, for the company's next summary (lead-spam-summaries.ts).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { type Db, inTransaction, isUniqueViolation } from '../database';
 import { prepared } from '../prepared';
 import { parseJson } from './json';
+import { countSpamForSummary } from './lead-spam-summaries';
 import { mailQueue } from './mail-queue';
 
 export interface LeadsTable {
@@ -22,6 +25,8 @@ export interface LeadsTable {
   createdAt: string;
   readAt: string | null;
   handledAt: string | null;
+  /** 1: past the company's hourly allowance, "Mulig spam" (migration 0020). */
+  spam: number;
 }
 
 export interface LeadMailsTable {
@@ -74,12 +79,17 @@ export interface Lead {
   createdAt: string;
   readAt: string | null;
   handledAt: string | null;
+  /** Possible spam: not mailed one by one, listed apart, kept a shorter time. */
+  spam: boolean;
 }
 
 export type NewLead = Pick<
   Lead,
   'name' | 'phone' | 'email' | 'postcode' | 'message' | 'photos' | 'contentHash'
->;
+> & { spam?: boolean };
+
+/** Which of the inbox's two lists: the requests, or "Mulig spam". */
+export type LeadList = 'requests' | 'spam';
 
 export interface LeadSettings {
   formEnabled: boolean;
@@ -97,10 +107,13 @@ export interface PendingLeadRecipient {
 const DEFAULT_LEAD_SETTINGS: LeadSettings = Object.freeze({ formEnabled: true, recipientEmail: null });
 
 function toLead(row: LeadsTable): Lead {
-  return { ...row, photos: parseJson<LeadPhoto[]>(row.photos, []) };
+  return { ...row, photos: parseJson<LeadPhoto[]>(row.photos, []), spam: row.spam === 1 };
 }
 
-/** Stores a request and its pending mail in one transaction; the mail is due at once. */
+/**
+ * Stores a request and its pending mail in one transaction; the mail is due at once. A spam request
+ * gets no mail: it is counted for the company's next summary instead.
+ */
 export async function insertLead(
   db: Db,
   cvr: string,
@@ -109,17 +122,23 @@ export async function insertLead(
   id = randomUUID(),
 ): Promise<Lead> {
   const createdAt = now.toISOString();
+  const { spam = false, ...fields } = input;
   const row: LeadsTable = {
     id,
     companyCvr: cvr,
-    ...input,
+    ...fields,
     photos: JSON.stringify(input.photos),
     createdAt,
     readAt: null,
     handledAt: null,
+    spam: spam ? 1 : 0,
   };
   await inTransaction(db, async (trx) => {
     await trx.insertInto('leads').values(row).execute();
+    if (spam) {
+      await countSpamForSummary(trx, cvr, now);
+      return;
+    }
     await trx
       .insertInto('leadMails')
       .values({
@@ -148,12 +167,18 @@ export async function hasRecentLead(db: Db, cvr: string, contentHash: string, si
   return row !== undefined;
 }
 
-/** The company's requests, newest first. */
-export async function listLeads(db: Db, cvr: string, limit = 500): Promise<Lead[]> {
+/** The company's requests (or its possible spam), newest first. */
+export async function listLeads(
+  db: Db,
+  cvr: string,
+  limit = 500,
+  list: LeadList = 'requests',
+): Promise<Lead[]> {
   const rows = await db
     .selectFrom('leads')
     .selectAll()
     .where('companyCvr', '=', cvr)
+    .where('spam', '=', list === 'spam' ? 1 : 0)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -171,14 +196,80 @@ export async function findLead(db: Db, cvr: string, id: string): Promise<Lead | 
   return row ? toLead(row) : undefined;
 }
 
+/** Unread requests; possible spam is never counted as news. */
 export async function countUnreadLeads(db: Db, cvr: string): Promise<number> {
   const row = await db
     .selectFrom('leads')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('companyCvr', '=', cvr)
+    .where('spam', '=', 0)
     .where('readAt', 'is', null)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
+}
+
+/** How many requests are under "Mulig spam". */
+export async function countSpamLeads(db: Db, cvr: string): Promise<number> {
+  const row = await db
+    .selectFrom('leads')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('companyCvr', '=', cvr)
+    .where('spam', '=', 1)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * Deletes the company's possible spam beyond the newest `keep` (oldest first, at most `limit` at a
+ * time); answers what it deleted (their photos to remove). Spam has no mail row.
+ */
+export async function deleteSpamBeyond(db: Db, cvr: string, keep: number, limit = 500): Promise<Lead[]> {
+  return inTransaction(db, async (trx) => {
+    const rows = await trx
+      .selectFrom('leads')
+      .selectAll()
+      .where('companyCvr', '=', cvr)
+      .where('spam', '=', 1)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .offset(keep)
+      .limit(limit)
+      .execute();
+    if (rows.length === 0) return [];
+    await trx
+      .deleteFrom('leads')
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .execute();
+    return rows.map(toLead);
+  });
+}
+
+/** Deletes up to `limit` possible-spam requests made before `cutoff` (the 30-day sweep); answers them. */
+export async function deleteSpamBefore(db: Db, cutoff: Date, limit = 500): Promise<Lead[]> {
+  return inTransaction(db, async (trx) => {
+    const rows = await trx
+      .selectFrom('leads')
+      .selectAll()
+      .where('spam', '=', 1)
+      .where('createdAt', '<', cutoff.toISOString())
+      .orderBy('createdAt')
+      .limit(limit)
+      .execute();
+    if (rows.length === 0) return [];
+    await trx
+      .deleteFrom('leads')
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .execute();
+    return rows.map(toLead);
+  });
 }
 
 /** Marks one request read and/or handled (null clears); answers the updated request. */

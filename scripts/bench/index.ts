@@ -14,6 +14,7 @@ import { getConfig, getTestEnvironment } from '../../lib/config';
 import { buildOrExit } from '../cli';
 import { benchApiSave } from './api-save';
 import { benchLead } from './lead';
+import { benchLeadFlood } from './lead-flood';
 import { benchNoisy } from './noisy';
 import { benchOnboarding, describeTimeline } from './onboarding';
 import { benchPreview } from './preview';
@@ -202,6 +203,16 @@ if (only.has('lead')) {
   row('lead_submit_p50_ms', lead.p50);
   row('lead_submit_p95_ms', lead.p95, '<= 50');
   row('lead_submit_runs', lead.runs);
+  // Issue 39: a visitor of another site while one form gets 40 looping 31 MB posts from one address.
+  if (!(await haveCommand('wrk'))) {
+    console.error('lead flood: skipped, needs wrk (apt-get install -y wrk)');
+  } else {
+    const flood = await benchLeadFlood({ seconds: quick ? 3 : 5, rounds: quick ? 2 : 5 });
+    row('lead_flood_visitor_quiet_p95_ms', flood.quietP95Ms);
+    row('lead_flood_visitor_flood_p95_ms', flood.floodP95Ms);
+    row('lead_flood_visitor_p95_ratio', flood.ratio, '<= 2');
+    row('lead_flood_answers', flood.flood);
+  }
 }
 
 // Noisy neighbour: a visitor of one company while a 300-page owner saves twice a second (issue 15).

@@ -167,13 +167,13 @@ export async function benchNoisy(options: {
   }
 }
 
-interface Visit {
+export interface Visit {
   p95Ms: number;
   requests: number;
 }
 
 /** One visitor for `seconds` on the fixture company's subdomain (bench0.localhost). */
-async function visit(url: string, seconds: number): Promise<Visit> {
+export async function visit(url: string, seconds: number): Promise<Visit> {
   const { stdout } = await run(
     'wrk',
     ['-t1', '-c1', `-d${seconds}s`, '-H', 'Host: bench0.localhost', '-s', VISITOR_SCRIPT, url],

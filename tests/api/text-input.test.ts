@@ -1,14 +1,22 @@
 // Text fields on SQLite and PostgreSQL alike (rules/text.ts): a NUL or another control character is a
 // clear Danish 400 on both, never a 500 on PostgreSQL and never stored on SQLite; tab and newline are
-// kept where text has lines (page content, gallery descriptions, the contact message).
+// kept where text has lines (page content, gallery descriptions, the contact message). Invisible
+// formatting characters (a bidi override, a zero-width space) are removed wherever text arrives, from
+// owners and from visitors alike (issue 39).
 import { afterEach, expect, it } from 'vitest';
-import { findCompanyByCvr, findPage, listContactMessages } from '../../db';
+import { findCompanyByCvr, findPage, listContactMessages, listImages, listLeads } from '../../db';
 import { MESSAGES } from '../../rules/messages';
+import { solidImage, uploadForm } from '../fixtures/images/make-images';
 import { describeEachDialect } from '../support/databases';
 import { type ApiHarness, createApiHarness, errorOf, type Owner } from './api-harness';
 
 const CVR = '12345678';
 const NUL = '\u0000';
+const RLO = '\u202e';
+const PDF = '\u202c';
+const RLI = '\u2067';
+const PDI = '\u2069';
+const ZWSP = '\u200b';
 
 describeEachDialect('text input', (use) => {
   let h: ApiHarness | undefined;
@@ -136,5 +144,72 @@ describeEachDialect('text input', (use) => {
     });
     expect([200, 503]).toContain(contact.status);
     expect((await listContactMessages(h.db)).map((row) => row.message)).toEqual([message]);
+  });
+
+  it('removes bidi overrides and zero-width characters from owner text, whatever the field', async () => {
+    const { h, owner, cookie } = await start();
+    const page = `/api/pages/${owner.homepage.id}`;
+    const saved = await h.send('PUT', page, {
+      cookie,
+      body: {
+        title: `Tag${ZWSP}arbejde ${RLO}gnp.exe${PDF}`,
+        content: `Ring på ${RLI}12 34 56 78${PDI}.\n\nwww.${ZWSP}eksempel.dk`,
+        gallery: [{ title: `Før${RLO}`, description: `Linje 1\n${ZWSP}Linje 2`, image: '' }],
+      },
+    });
+    expect(saved.status).toBe(200);
+    const stored = await findPage(h.db, CVR, owner.homepage.id);
+    expect(stored?.title).toBe('Tagarbejde gnp.exe');
+    expect(stored?.content).toBe('Ring på 12 34 56 78.\n\nwww.eksempel.dk');
+    expect(stored?.gallery[0]).toMatchObject({ title: 'Før', description: 'Linje 1\nLinje 2' });
+
+    // A character written as a JSON escape is the same character.
+    const escaped = await h.send('PUT', '/api/company/settings', {
+      cookie,
+      body: '{"address":"Hovedgaden 1\\u202e, 4000 Roskilde"}',
+    });
+    expect(escaped.status).toBe(200);
+    expect((await findCompanyByCvr(h.db, CVR))?.address).toBe('Hovedgaden 1, 4000 Roskilde');
+
+    // An uploaded image's name, shown in the image archive.
+    const form = uploadForm(await solidImage(64, 48), `Eve${RLO}gnp.jpg`, 'image/jpeg');
+    const uploaded = await h.send('POST', '/api/images', { cookie, body: form });
+    expect(uploaded.status).toBe(201);
+    expect((await listImages(h.db, CVR)).map((image) => image.name)).toEqual(['Evegnp.jpg']);
+
+    // Text without them is saved exactly as sent, joiners in emoji and Danish letters included.
+    const plain = 'Tømrer & snedker – æøå 👨\u200d👩\u200d👧';
+    expect((await h.send('PUT', page, { cookie, body: { title: plain } })).status).toBe(200);
+    expect((await findPage(h.db, CVR, owner.homepage.id))?.title).toBe(plain);
+  });
+
+  it("removes them from a site visitor's quote request too", async () => {
+    const { h } = await start();
+    const tokenAnswer = await h.send('GET', `/api/sites/${CVR}/lead-token`);
+    const { token } = (await tokenAnswer.json()) as { token: string };
+    h.advance(5_000);
+    const form = new FormData();
+    const fields = {
+      name: `Eve${RLO}gnp.exe`,
+      phone: `20${ZWSP} 30 40 50`,
+      email: `eve${ZWSP}@example.dk`,
+      postcode: `40${RLI}00${PDI}`,
+      message: `Taget drypper.\n${RLO}Ring efter kl. 16${PDF}`,
+      token,
+    };
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    const sent = await h.send('POST', `/api/sites/${CVR}/leads`, {
+      body: form,
+      headers: { Accept: 'application/json' },
+    });
+    expect(sent.status).toBe(200);
+    const [lead] = await listLeads(h.db, CVR);
+    expect(lead).toMatchObject({
+      name: 'Evegnp.exe',
+      phone: '20 30 40 50',
+      email: 'eve@example.dk',
+      postcode: '4000',
+      message: 'Taget drypper.\nRing efter kl. 16',
+    });
   });
 });

@@ -79,7 +79,11 @@ describe('history and undo at phone width', () => {
     await target.getByRole('button', { name: /^Gendan versionen fra/ }).click();
     await history.getByText(/er gendannet og offentliggjort/).waitFor();
     await expect
-      .poll(async () => (await page.getByLabel('Tekst', { exact: true }).inputValue()).includes(original))
+      .poll(async () =>
+        ((await page.getByRole('textbox', { name: 'Tekst', exact: true }).textContent()) ?? '').includes(
+          original,
+        ),
+      )
       .toBe(true);
 
     // Live for a visitor: poll the public page as a browser would, through the real publish queue.

@@ -5,7 +5,7 @@
 // in test-artifacts/admin-unsaved/ (MESTERSIDE_SHOTS=1).
 import type { Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getLeadSettings, listPages } from '../../db';
+import { getLeadSettings, getTrustSettings, listPages } from '../../db';
 import { UNSAVED_MESSAGES } from '../../rules/messages';
 import { getTheme } from '../../rules/themes';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
@@ -96,6 +96,34 @@ describe('the settings tabs', () => {
       .toContain(getTheme('blue').colors.primary);
     await settingsTab(page, 'Design').click();
     expect(await blue.isChecked()).toBe(true);
+    expect(await page.getByText('Ikke gemt', { exact: true }).count()).toBe(0);
+  });
+
+  it("asks before Troværdighed's unsaved area is lost: Kassér forgets it, Gem stores it", async () => {
+    const page = await admin.newPage(LAPTOP);
+    await admin.signIn(page, '/admin/settings?fane=trovaerdighed');
+    const radius = page.getByRole('radio', { name: 'Afstand fra adressen' });
+    await radius.check();
+    await page.getByLabel('Hvor langt kører I? (km)').fill('25');
+    await page.getByText('Ikke gemt', { exact: true }).waitFor();
+
+    // Kassér: Kontakt opens, and Troværdighed shows what is stored again.
+    await settingsTab(page, 'Kontakt').click();
+    await answer(page, 'Kassér');
+    await settingsTab(page, 'Troværdighed').click();
+    await page.getByRole('radio', { name: 'Ikke angivet' }).waitFor();
+    expect(await page.getByRole('radio', { name: 'Ikke angivet' }).isChecked()).toBe(true);
+    expect((await getTrustSettings(admin.db, OWNER.cvr)).area).toEqual({ mode: 'none' });
+
+    // Gem from the question: the area is stored, and the tab is clean.
+    await page.getByRole('radio', { name: 'Afstand fra adressen' }).check();
+    await page.getByLabel('Hvor langt kører I? (km)').fill('25');
+    await settingsTab(page, 'Kontakt').click();
+    await answer(page, 'Gem');
+    await page.getByRole('heading', { name: 'Kontakt', level: 2 }).waitFor();
+    expect((await getTrustSettings(admin.db, OWNER.cvr)).area).toEqual({ mode: 'radius', km: 25 });
+    await settingsTab(page, 'Troværdighed').click();
+    await page.getByRole('radio', { name: 'Afstand fra adressen' }).waitFor();
     expect(await page.getByText('Ikke gemt', { exact: true }).count()).toBe(0);
   });
 

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail, getTrustSettings, markEmailVerified } from '../../db';
 import { MESSAGES } from '../../rules/messages';
+import { TRUST_MESSAGES } from '../../rules/trust-messages';
 import { type AdminStack, OWNER, startAdminStack, type Viewport } from '../support/admin-stack';
 import { layoutProblems } from '../support/no-overflow';
 import { schemaOrgProblems } from '../support/schema-org';
@@ -188,6 +189,21 @@ describe('authorisation, guarantee, area and døgnvagt for an electrician, in Ch
     } finally {
       await context.close();
     }
+  });
+
+  it('tells a visitor from outside the area kindly, with JavaScript as without', async () => {
+    const page = await admin.newPage(NARROW);
+    await page.goto(`${admin.origin}/${EL.cvr}/kontakt`);
+    const form = page.locator('#lead-form');
+    await form.getByLabel('Navn').fill('Mette Hansen');
+    await form.getByLabel('Telefon').fill('22 33 44 55');
+    await form.getByLabel('Postnummer').fill('8000'); // Aarhus, not one of the three municipalities
+    await form.getByLabel('Hvad drejer det sig om?').fill('Stikkontakten i køkkenet gnister, når vi tænder.');
+    await page.getByRole('button', { name: 'Send forespørgsel' }).click();
+    const thanks = page.locator('#lead-thanks');
+    await thanks.waitFor();
+    expect(await words(thanks)).toContain(TRUST_MESSAGES.outsideArea);
+    await admin.shot(page, 'outside-area-360', false);
   });
 
   it('lists the number in the operator view with the register link; checked, the site says so', async () => {

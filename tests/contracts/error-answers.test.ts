@@ -16,6 +16,7 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const EXTENDED_REFUSALS: Readonly<Record<string, string>> = {
   // The quote form's script shows each refusal beside its field and sends again with a fresh token.
   'POST /api/sites/{cvr}/leads 400': 'field refusals and a fresh token',
+  'POST /api/sites/{cvr}/leads 413': 'field refusals and a fresh token',
   'POST /api/sites/{cvr}/leads 429': 'field refusals and a fresh token',
   // Monitors read which part is down (README, health), not a message for a person.
   'GET /api/health 503': "the health answer's own shape",

@@ -39,9 +39,6 @@ const MAY_IMPORT_TYPES: Readonly<Record<string, readonly string[]>> = {
 
 /** Single files allowed across a border, each with its reason. */
 const ALLOWED_CROSSINGS: Readonly<Record<string, string>> = {
-  // The quote form's page token is signed when a page is rendered and checked by the API that
-  // receives the form: one module, so the two cannot disagree on the format.
-  'generator/load-site.ts -> api/leads/form-token.ts': 'the lead form token',
   // The live preview (issue 27) renders a draft with the very templates and site model a publish
   // uses, so what the owner sees is byte for byte what a save publishes; the service is the only
   // place in api/ that reaches the generator.

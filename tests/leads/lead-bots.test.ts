@@ -5,9 +5,8 @@
 // duplicate suppression.
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { freshToken } from '../../api/leads/form-token';
 import { createMailOutbox, type MailOutbox } from '../../api/mail-outbox';
-import { listLeads, spendLeadToken, updateCompany } from '../../db';
+import { freshToken, listLeads, spendLeadToken, updateCompany } from '../../db';
 import { createLogger } from '../../lib/logger';
 import { type ApiHarness, createApiHarness } from '../api/api-harness';
 import { readMessage, type SmtpSink, startSmtpSink } from '../support/smtp-sink';

@@ -2,6 +2,7 @@
 // probes, inactive and unknown sites, redirects and /404. Each row is asked of every server; what
 // `expect` names must hold on each, and everything the suite compares must equal the Node server's
 // answer (conformance.test.ts).
+import { STRICT_TRANSPORT_SECURITY } from '../../rules/content-security-policy';
 import { HANSEN, JENSEN, LARSEN, MEDIA_NAME, PAGES, PUBLIC_HOST } from './fixture';
 
 interface Expectation {
@@ -428,6 +429,69 @@ export const CASES: ConformanceCase[] = [
   { name: 'domain: inactive site', host: JENSEN.domain, path: '/', expect: INACTIVE },
   { name: 'domain: a missing page goes to /404', host: HANSEN.domain, path: '/findes-ikke', expect: TO_404 },
   { name: "domain: /faq is the product's", host: HANSEN.domain, path: '/faq', expect: { status: 302 } },
+  // ── over TLS (issue 39): a proxy on loopback (TRUST_PROXY) terminated it; every HTML answer
+  // carries the same HSTS as /api, whoever serves it; other answers and plain HTTP carry none ──
+  ...(
+    [
+      ['path mode: home page', PUBLIC_HOST, `/${HANSEN.cvr}/`, 200],
+      ['path mode: the thank-you page', PUBLIC_HOST, `/${HANSEN.cvr}/tak`, 200],
+      ["path mode: the site's /404", PUBLIC_HOST, `/${HANSEN.cvr}/404`, 404],
+      ['path mode: an inactive site', PUBLIC_HOST, `/${JENSEN.cvr}/`, 503],
+      ['subdomain: a page', SUB, '/om-os', 200],
+      ['subdomain: inactive site', `${JENSEN.subdomain}.${PUBLIC_HOST}`, '/', 503],
+      ['domain: verified, home page', HANSEN.domain, '/', 200],
+      ['domain: unknown, the 404 page', 'ukendt-firma.dk', '/', 404],
+      ['main: a marketing page', PUBLIC_HOST, '/om', 200],
+      ['main: the admin SPA', PUBLIC_HOST, '/admin/indstillinger', 200],
+    ] as const
+  ).flatMap(([name, host, path, status]): ConformanceCase[] => [
+    {
+      name: `over TLS: ${name} carries HSTS`,
+      host,
+      path,
+      headers: { ...BR, 'x-forwarded-proto': 'https' },
+      expect: { status, headers: { 'strict-transport-security': STRICT_TRANSPORT_SECURITY } },
+    },
+    {
+      name: `plain HTTP: ${name} carries no HSTS`,
+      host,
+      path,
+      headers: BR,
+      expect: { status, headers: { 'strict-transport-security': null } },
+    },
+  ]),
+  {
+    name: 'over TLS: a page revalidated carries HSTS',
+    host: SUB,
+    path: '/',
+    headers: { 'x-forwarded-proto': 'https' },
+    expect: {
+      status: 200,
+      headers: { 'strict-transport-security': STRICT_TRANSPORT_SECURITY },
+      revalidates: true,
+    },
+  },
+  {
+    name: "over TLS: the last X-Forwarded-Proto entry is the trusted proxy's",
+    host: SUB,
+    path: '/',
+    headers: { 'x-forwarded-proto': 'https, http' },
+    expect: { status: 200, headers: { 'strict-transport-security': null } },
+  },
+  {
+    name: 'over TLS: sitemap.xml is not HTML',
+    host: SUB,
+    path: '/sitemap.xml',
+    headers: { 'x-forwarded-proto': 'https' },
+    expect: { status: 200, headers: { 'strict-transport-security': null } },
+  },
+  {
+    name: 'over TLS: /api as ever',
+    host: PUBLIC_HOST,
+    path: '/api/findes-ikke',
+    headers: { 'x-forwarded-proto': 'https' },
+    expect: { status: 404, headers: { 'strict-transport-security': STRICT_TRANSPORT_SECURITY } },
+  },
   // ── path-escape probes ──
   ...[
     '/..%2fsecret.html',

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STRICT_TRANSPORT_SECURITY } from '../../rules/content-security-policy';
 import { type RawResponse, rawRequest } from '../../server/test-support';
 import { CASES, type ConformanceCase } from './cases';
 import { engineMissing, type RunningEngine, startCaddy, startNginx } from './engines';
@@ -27,6 +28,7 @@ const COMPARED_HEADERS = [
   'vary',
   'location',
   'allow',
+  'strict-transport-security',
 ] as const;
 
 let fixture: ServingFixture;
@@ -156,7 +158,13 @@ for (const name of ['nginx', 'caddy'] as const) {
 
 /** One https request with SNI `host`; the certificate is Caddy's internal CA's, so it is read, not verified. */
 function httpsGet(port: number, host: string, urlPath: string) {
-  return new Promise<{ status: number; body: string; issuer: string; names: string }>((resolve, reject) => {
+  return new Promise<{
+    status: number;
+    body: string;
+    issuer: string;
+    names: string;
+    hsts: string | undefined;
+  }>((resolve, reject) => {
     const req = httpsRequest(
       {
         host: '127.0.0.1',
@@ -177,6 +185,7 @@ function httpsGet(port: number, host: string, urlPath: string) {
             body: Buffer.concat(chunks).toString(),
             issuer: String(certificate.issuer?.CN ?? ''),
             names: certificate.subjectaltname ?? '',
+            hsts: res.headers['strict-transport-security'],
           }),
         );
       },
@@ -196,6 +205,8 @@ describe.skipIf(engineMissing('caddy') !== null && !process.env.CI)(
       expect(answer.body).toBe(PAGES.about);
       expect(answer.names).toContain(`DNS:${HANSEN.domain}`);
       expect(answer.issuer).toMatch(/Caddy Local Authority/);
+      // Served over TLS by Caddy itself: HSTS, as on /api.
+      expect(answer.hsts).toBe(STRICT_TRANSPORT_SECURITY);
     });
 
     it('refuses a certificate to a pending domain', async () => {

@@ -6,9 +6,8 @@
 // refusal page and photos larger together than the engine's general upload limit reach the app too;
 // an unverified domain never takes a request. Asked of the Node front server as well, as the baseline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageToken } from '../../api/leads/form-token';
 import { RateLimiter } from '../../api/middleware/rate-limit';
-import { listLeads } from '../../db';
+import { listLeads, pageToken } from '../../db';
 import { LEAD_MESSAGES } from '../../rules/messages';
 import { rawRequest } from '../../server/test-support';
 import { solidImage } from '../fixtures/images/make-images';
@@ -38,7 +37,8 @@ beforeAll(async () => {
     leads: {
       limits: {
         perClient: new RateLimiter({ name: 'engine-leads-client', ...generous }),
-        perCompany: new RateLimiter({ name: 'engine-leads-company', ...generous }),
+        allowance: new RateLimiter({ name: 'engine-leads-company', ...generous }),
+        pageTokenAllowance: new RateLimiter({ name: 'engine-leads-company-page', ...generous }),
       },
     },
   });

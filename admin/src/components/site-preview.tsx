@@ -367,12 +367,16 @@ export function SitePreview({ load, draftKey, subject }: SitePreviewProps) {
       {scale * frameWidth > available + 1 ? (
         <p className="field-hint site-preview-hint">Rul sidelæns for at se hele siden.</p>
       ) : null}
-      {/* Scrolls sideways on purpose at "Computer" (the hint above is the cue). */}
-      <div
+      {/* Scrolls sideways on purpose at "Computer" (the hint above is the cue). A region in the tab
+          order, so a keyboard can scroll it too (the frame itself is inert: no scripts, not focusable). */}
+      <section
         className="site-preview-viewport"
         ref={viewport}
         data-testid="site-preview-viewport"
         data-scroll-cue
+        aria-label={`Forhåndsvisning af ${subject}`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard (WCAG 2.1.1)
+        tabIndex={0}
       >
         <PreviewFrames
           prepared={state.prepared}
@@ -382,7 +386,7 @@ export function SitePreview({ load, draftKey, subject }: SitePreviewProps) {
           scale={scale}
           box={viewport}
         />
-      </div>
+      </section>
     </>
   ) : null;
 

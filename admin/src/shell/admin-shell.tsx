@@ -113,7 +113,7 @@ function Shell() {
             {tab.to === ADMIN_PATHS.leads && unread ? (
               <span className="tab-count">
                 {unread}
-                <span className="visually-hidden"> ulæste</span>
+                <span className="visually-hidden"> {unread === 1 ? 'ulæst' : 'ulæste'}</span>
               </span>
             ) : null}
           </NavLink>

@@ -2,7 +2,7 @@
 // the visitor's words shown as text, their photos (served to this owner only), mark read or handled,
 // delete (at once, photos too). Below: whether the site shows the form, and where requests are mailed
 // (lead-settings.tsx).
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LeadJson } from '../../../../contracts/leads';
 import { countOf } from '../../../../rules/count';
 import { LEAD_MESSAGES } from '../../../../rules/messages';
@@ -15,6 +15,7 @@ import { useFocusAfterDelete } from './focus-after-delete';
 import { LeadSettings } from './lead-settings';
 import { PhotoLightbox } from './photo-lightbox';
 import './leads.css';
+import { initialLeadView, type LeadView, SpamFilter } from './spam-filter';
 
 const WHEN = new Intl.DateTimeFormat('da-DK', {
   day: 'numeric',
@@ -31,6 +32,8 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
   const [photo, setPhoto] = useState<number | null>(null);
   const closePhoto = useCallback(() => setPhoto(null), []);
   const unread = lead.readAt === null;
+  // Possible spam is nobody's new request (the tab's count leaves it out too): no "Ny" on it.
+  const fresh = unread && !lead.spam;
   const update = async (change: { read?: boolean; handled?: boolean }) => {
     setError(null);
     try {
@@ -41,10 +44,10 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
     }
   };
   return (
-    <li className={unread ? 'card lead-card lead-unread' : 'card lead-card'} data-lead={lead.id}>
+    <li className={fresh ? 'card lead-card lead-unread' : 'card lead-card'} data-lead={lead.id}>
       <header className="lead-head">
         <h2 tabIndex={-1}>
-          {unread ? <span className="lead-badge">Ny</span> : null}
+          {fresh ? <span className="lead-badge">Ny</span> : null}
           {lead.handledAt ? <span className="lead-badge lead-badge-done">Håndteret</span> : null}
           {lead.name}
         </h2>
@@ -121,7 +124,17 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
 }
 
 export function LeadsScreen() {
-  const list = useResource(() => api.get('/leads', LEAD_MESSAGES.loadFailed));
+  // Which of the two lists (issue 39): the requests, or "Mulig spam".
+  const [view, setView] = useState<LeadView>(initialLeadView);
+  const list = useResource(() =>
+    api.get(view === 'spam' ? '/leads/spam' : '/leads', LEAD_MESSAGES.loadFailed),
+  );
+  const shownView = useRef(view);
+  useEffect(() => {
+    if (shownView.current === view) return;
+    shownView.current = view;
+    void list.reload();
+  }, [view, list.reload]);
   const [deleting, setDeleting] = useState<LeadJson | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -132,6 +145,7 @@ export function LeadsScreen() {
       leads: (current?.leads ?? []).map((lead) => (lead.id === next.id ? next : lead)),
       unread: (current?.leads ?? []).filter((lead) => (lead.id === next.id ? next : lead).readAt === null)
         .length,
+      spam: current?.spam ?? 0,
     }));
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -142,7 +156,8 @@ export function LeadsScreen() {
       focusAfterDelete(list.data?.leads.map((lead) => lead.id) ?? [], deleting.id);
       list.setData((current) => {
         const leads = (current?.leads ?? []).filter((lead) => lead.id !== deleting.id);
-        return { leads, unread: leads.filter((lead) => lead.readAt === null).length };
+        const spam = (current?.spam ?? 0) - (deleting.spam ? 1 : 0);
+        return { leads, unread: leads.filter((lead) => lead.readAt === null).length, spam };
       });
       announceLeadsChanged();
       setDeleting(null);
@@ -161,10 +176,13 @@ export function LeadsScreen() {
       <p className="lead">
         Forespørgsler fra formularen "Få et tilbud" på din hjemmeside. De slettes automatisk efter 12 måneder.
       </p>
+      <SpamFilter view={view} spam={list.data?.spam ?? 0} onChange={setView} />
       {list.data === null ? (
         <LoadState resource={list} />
       ) : list.data.leads.length === 0 ? (
-        <p className="card">Du har ingen henvendelser endnu.</p>
+        <p className="card">
+          {view === 'spam' ? 'Der er ingen mulig spam.' : 'Du har ingen henvendelser endnu.'}
+        </p>
       ) : (
         <ul className="lead-list">
           {list.data.leads.map((lead) => (

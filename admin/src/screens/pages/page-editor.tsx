@@ -6,6 +6,7 @@
 import { type FormEvent, useState } from 'react';
 import { pageUpdateSchema } from '../../../../contracts/pages';
 import { MAX_IMAGES } from '../../../../rules/images';
+import { pageTargets } from '../../../../rules/link-address';
 import { MESSAGES } from '../../../../rules/messages';
 import {
   META_DESCRIPTION_HINT,
@@ -47,12 +48,14 @@ const LAYOUTS: Record<EditableLayout, { label: string; text: string }> = {
 
 interface PageEditorProps {
   page: Page;
+  /** The site's pages, for the text's Link panel. */
+  pages: readonly Page[];
   /** After a save or a restore: the page as the API stored and answered it, for the list. */
   onSaved(page: Page): void;
   onDeleted(id: string): void;
 }
 
-export function PageEditor({ page, onSaved, onDeleted }: PageEditorProps) {
+export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps) {
   const [draft, setDraft] = useState<PageDraft>(() => draftFrom(page));
   const [tab, setTab] = useState<TabKey>('indhold');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -179,8 +182,9 @@ export function PageEditor({ page, onSaved, onDeleted }: PageEditorProps) {
                   rows={10}
                   value={draft.content}
                   onChange={set('content')}
+                  pages={pageTargets(pages)}
                   error={errors.content}
-                  hint="Markér tekst, og formatér den med knapperne. To linjeskift giver et nyt afsnit."
+                  hint="Markér tekst, og formatér den med knapperne. Enter giver et nyt afsnit, Skift+Enter en ny linje."
                 />
                 <AiGenerator
                   pageType={page.type}

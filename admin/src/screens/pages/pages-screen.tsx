@@ -126,8 +126,13 @@ export function PagesScreen() {
               // A fresh draft per page; after a save the editor takes the stored page itself.
               key={selected.id}
               page={selected}
-              // The PUT answers the stored page: it replaces its entry, no second request.
-              onSaved={(saved) => pages.setData((current) => withSavedPage(current ?? [], saved))}
+              pages={list}
+              // The PUT answers the stored page: it replaces its entry, no second request. A new
+              // address also rewrote the links to it in the other pages: those are read again.
+              onSaved={(saved) => {
+                pages.setData((current) => withSavedPage(current ?? [], saved));
+                if (saved.slug !== selected.slug) void pages.reload();
+              }}
               // The DELETE succeeded: the page leaves the menu at once, no second request.
               onDeleted={(id) => {
                 pages.setData((current) => (current ?? []).filter((entry) => entry.id !== id));

@@ -28,6 +28,7 @@ import { type FieldErrors, validate } from '../../components/form-errors';
 import { LoadState } from '../../components/load-state';
 import { SaveBar } from '../../components/save-bar';
 import { SitePreview } from '../../components/site-preview';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { useSaveState } from '../../components/use-save-state';
 
 type Settings = TrustJson['settings'];
@@ -112,18 +113,37 @@ function TrustForm({ data, onSaved }: { data: TrustJson; onSaved(next: TrustJson
     settings.authorisation.type === draft.authorisationType &&
     settings.authorisation.number === draft.authorisationNumber.replace(/\D/g, '');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  // Unsaved until what the form would send is what is stored (issue 40: asked before it is lost).
+  const dirty = useMemo(
+    () => JSON.stringify(body) !== JSON.stringify(bodyOf(draftOf(settings))),
+    [body, settings],
+  );
+  const save = async (): Promise<boolean> => {
     const checked = validate(trustSettingsSchema, body);
     if (!checked.ok) {
       setErrors(checked.errors);
       clear();
-      return;
+      return false;
     }
     setErrors({});
-    void run(async () => {
+    return run(async () => {
       onSaved(await api.put('/trust', MESSAGES.saveFailed, body));
     });
+  };
+  useUnsavedChanges({
+    dirty,
+    save,
+    discard: () => {
+      setDraft(draftOf(settings));
+      setErrors({});
+    },
+  });
+  // A save answers the stored settings; the form shows them from then on.
+  useEffect(() => setDraft(draftOf(settings)), [settings]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save();
   };
 
   return (
@@ -346,7 +366,7 @@ function TrustForm({ data, onSaved }: { data: TrustJson; onSaved(next: TrustJson
         </fieldset>
       ) : null}
 
-      <SaveBar state={state} />
+      <SaveBar state={state} dirty={dirty} />
       <SitePreview
         subject="forsiden"
         draftKey={JSON.stringify(body)}

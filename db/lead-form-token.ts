@@ -1,4 +1,5 @@
-// The quote form's signed render-time token: `<issued ms>.<nonce>.<HMAC-SHA256(cvr.issued.nonce)>`,
+// The quote form's signed render-time token (here in db/: it needs only node:crypto and the key the
+// database keeps, and both the generator, which signs it into a page, and the API, which checks it, use it): `<issued ms>.<nonce>.<HMAC-SHA256(cvr.issued.nonce)>`,
 // keyed by the secret migration 0013 put in the database (every process and machine shares it; no
 // setting needed). It proves a request comes from a form we handed out for this company, and when.
 //
@@ -13,13 +14,14 @@
 // A page token therefore stops forged and foreign-company tokens but not a patient bot that reads the
 // page; the honeypot, the link cap, duplicate suppression and the rate limits stop what gets past it.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type Db, isLeadTokenSpent, leadFormSecret, spendLeadToken } from '../../db';
-import { LEAD_TOKEN_MIN_AGE_MS } from '../../rules/limits';
+import { LEAD_TOKEN_MIN_AGE_MS } from '../rules/limits';
+import type { Db } from './database';
+import { isLeadTokenSpent, leadFormSecret, spendLeadToken } from './tables/leads';
 
 /** A fresh token younger than this is refused (faster than a person fills a form). The site's script
  *  knows it too (the form's data-min-age) and waits out the rest before it sends, so a person who
  *  autofills and sends at once is not refused. */
-export const MIN_AGE_MS = LEAD_TOKEN_MIN_AGE_MS;
+const MIN_AGE_MS = LEAD_TOKEN_MIN_AGE_MS;
 const FRESH_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const PAGE_TOKEN_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const PAGE_NONCE = 'p';
@@ -59,13 +61,19 @@ type TokenVerdict = 'ok' | 'invalid' | 'too-fast' | 'too-old' | 'replayed';
 
 export interface CheckedToken {
   verdict: TokenVerdict;
+  /** A page token (public, in every copy of the page) rather than a visitor's fresh one. */
+  page: boolean;
   /** Spends a fresh token (a no-op for page tokens); false when it was spent meanwhile. */
   spend: () => Promise<boolean>;
 }
 
 /** Checks signature, company and age; spending (single use) is left to the caller's last step. */
 export async function checkToken(db: Db, cvr: string, token: string, now: Date): Promise<CheckedToken> {
-  const refused = (verdict: TokenVerdict): CheckedToken => ({ verdict, spend: async () => false });
+  const refused = (verdict: TokenVerdict): CheckedToken => ({
+    verdict,
+    page: false,
+    spend: async () => false,
+  });
   const match = TOKEN.exec(token);
   if (!match) return refused('invalid');
   const [, issuedText, nonce, signature] = match as unknown as [string, string, string, string];
@@ -77,9 +85,9 @@ export async function checkToken(db: Db, cvr: string, token: string, now: Date):
   const page = nonce === PAGE_NONCE;
   if (age < MIN_AGE_MS) return refused('too-fast');
   if (age > (page ? PAGE_TOKEN_MAX_AGE_MS : FRESH_TOKEN_MAX_AGE_MS)) return refused('too-old');
-  if (page) return { verdict: 'ok', spend: async () => true };
+  if (page) return { verdict: 'ok', page, spend: async () => true };
   const expires = new Date(issued + FRESH_TOKEN_MAX_AGE_MS);
   // A spent nonce is a replay; it is looked up here and recorded by spend(), after the checks.
   if (await isLeadTokenSpent(db, nonce)) return refused('replayed');
-  return { verdict: 'ok', spend: () => spendLeadToken(db, nonce, expires, now) };
+  return { verdict: 'ok', page, spend: () => spendLeadToken(db, nonce, expires, now) };
 }

@@ -1,0 +1,119 @@
+// Possible spam on both dialects (issue 39, migration 0020): a request past the hourly allowance is
+// stored without a mail of its own and counted for the company's summary; the inbox lists the two
+// kinds apart and counts only real requests as unread; the newest 500 are kept and the rest, and
+// anything older than 30 days, deleted; the summary is due a while after a flood's first request and
+// then at most once an hour, and counts what arrives while it is being sent for the next one.
+import { expect, it } from 'vitest';
+import { describeEachDialect } from '../../tests/support/databases';
+import {
+  claimSpamSummary,
+  completeSpamSummary,
+  dueSpamSummaries,
+  recordSpamSummaryFailure,
+  SUMMARY_DELAY_MS,
+  SUMMARY_EVERY_MS,
+} from './lead-spam-summaries';
+import {
+  countSpamLeads,
+  countUnreadLeads,
+  deleteSpamBefore,
+  deleteSpamBeyond,
+  dueLeadMails,
+  hasRecentLead,
+  insertLead,
+  listLeads,
+  type NewLead,
+} from './leads';
+
+const CVR = '11111111';
+const request = (n: number, spam = false): NewLead => ({
+  name: `Kunde ${n}`,
+  phone: '12345678',
+  email: '',
+  postcode: '4600',
+  message: `Taget drypper (${n})`,
+  photos: [],
+  contentHash: `hash-${n}`,
+  spam,
+});
+const START = Date.UTC(2026, 2, 1, 10, 0);
+const at = (ms: number) => new Date(START + ms);
+const MINUTE = 60_000;
+
+describeEachDialect('possible spam', (use) => {
+  it('stores spam without a mail of its own, lists it apart and never counts it as unread', async () => {
+    const { db } = use();
+    const real = await insertLead(db, CVR, request(1), at(0));
+    const spam = await insertLead(db, CVR, request(2, true), at(MINUTE));
+    expect(spam.spam).toBe(true);
+    expect((await listLeads(db, CVR)).map((lead) => [lead.id, lead.spam])).toEqual([[real.id, false]]);
+    expect((await listLeads(db, CVR, 500, 'spam')).map((lead) => [lead.id, lead.spam])).toEqual([
+      [spam.id, true],
+    ]);
+    expect(await countUnreadLeads(db, CVR)).toBe(1);
+    expect(await countSpamLeads(db, CVR)).toBe(1);
+    expect((await dueLeadMails(db, at(10 * MINUTE))).map((mail) => mail.leadId)).toEqual([real.id]);
+    // The same words again are a duplicate, spam or not.
+    expect(await hasRecentLead(db, CVR, 'hash-2', at(0))).toBe(true);
+  });
+
+  it('keeps the newest spam per company and deletes it after the cutoff', async () => {
+    const { db } = use();
+    const ids: string[] = [];
+    for (let n = 0; n < 7; n++) ids.push((await insertLead(db, CVR, request(n, true), at(n * MINUTE))).id);
+    const other = await insertLead(db, '22222222', request(99, true), at(0));
+    const real = await insertLead(db, CVR, request(100), at(0));
+
+    const dropped = await deleteSpamBeyond(db, CVR, 5);
+    expect(dropped.map((lead) => lead.id).sort()).toEqual([ids[0], ids[1]].sort());
+    expect((await listLeads(db, CVR, 500, 'spam')).map((lead) => lead.id)).toEqual(ids.slice(2).reverse());
+    expect(await deleteSpamBeyond(db, CVR, 5)).toEqual([]);
+
+    const expired = await deleteSpamBefore(db, at(4 * MINUTE));
+    expect(expired.map((lead) => lead.id).sort()).toEqual([ids[2], ids[3], other.id].sort());
+    expect((await listLeads(db, CVR, 500, 'spam')).map((lead) => lead.id)).toEqual(ids.slice(4).reverse());
+    // Real requests are the 12-month sweep's, never these.
+    expect((await listLeads(db, CVR)).map((lead) => lead.id)).toEqual([real.id]);
+  });
+
+  it('sends one summary a while after the first spam, then at most one an hour', async () => {
+    const { db } = use();
+    await insertLead(db, CVR, request(1, true), at(0));
+    await insertLead(db, CVR, request(2, true), at(MINUTE));
+    expect(await dueSpamSummaries(db, at(SUMMARY_DELAY_MS - 1))).toEqual([]);
+    const [due] = await dueSpamSummaries(db, at(SUMMARY_DELAY_MS));
+    expect(due).toMatchObject({ companyCvr: CVR, pending: 2 });
+    if (!due) throw new Error('no summary due');
+
+    // One sender takes it; a second sees it taken.
+    expect(await claimSpamSummary(db, due, at(SUMMARY_DELAY_MS), 120_000)).toBe(true);
+    expect(await claimSpamSummary(db, due, at(SUMMARY_DELAY_MS), 120_000)).toBe(false);
+    // A spam request arrives while the mail is on its way: it waits for the next summary.
+    await insertLead(db, CVR, request(3, true), at(SUMMARY_DELAY_MS + 1));
+    const sentAt = at(SUMMARY_DELAY_MS + 2);
+    await completeSpamSummary(db, CVR, 2, sentAt);
+    expect(await dueSpamSummaries(db, at(SUMMARY_DELAY_MS + SUMMARY_EVERY_MS))).toEqual([]);
+    const [next] = await dueSpamSummaries(db, new Date(sentAt.getTime() + SUMMARY_EVERY_MS));
+    expect(next).toMatchObject({ pending: 1, attempts: 0 });
+  });
+
+  it('after a quiet spell waits for the burst again, and retries a failed send', async () => {
+    const { db } = use();
+    await insertLead(db, CVR, request(1, true), at(0));
+    const [first] = await dueSpamSummaries(db, at(SUMMARY_DELAY_MS));
+    if (!first) throw new Error('no summary due');
+    await claimSpamSummary(db, first, at(SUMMARY_DELAY_MS), 120_000);
+    await recordSpamSummaryFailure(db, CVR, 'connection refused', at(SUMMARY_DELAY_MS + 30_000));
+    const [retry] = await dueSpamSummaries(db, at(SUMMARY_DELAY_MS + 30_000));
+    expect(retry).toMatchObject({ pending: 1, attempts: 1, lastError: 'connection refused' });
+    if (!retry) throw new Error('no retry due');
+    await claimSpamSummary(db, retry, at(SUMMARY_DELAY_MS + 30_000), 120_000);
+    await completeSpamSummary(db, CVR, 1, at(SUMMARY_DELAY_MS + 30_000));
+
+    // Three hours later a new flood begins: its summary waits for the burst, not sent at once.
+    const later = 3 * SUMMARY_EVERY_MS;
+    await insertLead(db, CVR, request(2, true), at(later));
+    expect(await dueSpamSummaries(db, at(later + SUMMARY_DELAY_MS - 1))).toEqual([]);
+    expect(await dueSpamSummaries(db, at(later + SUMMARY_DELAY_MS))).toHaveLength(1);
+  });
+});
