@@ -1,16 +1,28 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors';
-import { createTestApp } from '../tests/support/app';
+import { type AppStack, startTestStack } from '../tests/support/stack';
+
+/** The app on a store with the (empty) sites folder a running product has: /api/health checks it. */
+function appWithSitesFolder(): Promise<AppStack> {
+  return startTestStack({
+    env: { LOG_LEVEL: 'info' },
+    prepare: async ({ config }) => {
+      mkdirSync(path.join(config.storageDir, 'sites'));
+    },
+  });
+}
 
 describe('HTTP skeleton', () => {
-  let harness: Awaited<ReturnType<typeof createTestApp>> | undefined;
+  let harness: AppStack | undefined;
   afterEach(async () => {
     await harness?.close().catch(() => {});
     harness = undefined;
   });
 
   it('reports a healthy database at /api/health', async () => {
-    harness = await createTestApp();
+    harness = await appWithSitesFolder();
     const response = await harness.app.request('/api/health');
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
@@ -20,7 +32,7 @@ describe('HTTP skeleton', () => {
   });
 
   it('answers 503 when the database is gone', async () => {
-    harness = await createTestApp();
+    harness = await appWithSitesFolder();
     await harness.db.destroy();
     const response = await harness.app.request('/api/health');
     expect(response.status).toBe(503);
@@ -28,7 +40,7 @@ describe('HTTP skeleton', () => {
   });
 
   it('answers an unknown API path with a Danish 404 body', async () => {
-    harness = await createTestApp();
+    harness = await appWithSitesFolder();
     const response = await harness.app.request('/api/does-not-exist');
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
@@ -37,7 +49,7 @@ describe('HTTP skeleton', () => {
   });
 
   it('maps an AppError to its status and Danish message', async () => {
-    harness = await createTestApp();
+    harness = await appWithSitesFolder();
     harness.app.get('/api/conflict', () => {
       throw new AppError('conflict', 'Dette CVR nummer er allerede registreret');
     });
@@ -57,7 +69,7 @@ describe('HTTP skeleton', () => {
   });
 
   it('hides an unexpected error behind a generic 500 and logs its cause', async () => {
-    harness = await createTestApp();
+    harness = await appWithSitesFolder();
     harness.app.get('/api/boom', () => {
       throw new Error('secret detail: password=hunter2');
     });
@@ -73,7 +85,7 @@ describe('HTTP skeleton', () => {
   });
 
   it('logs one structured line per request with a request id the client also sees', async () => {
-    harness = await createTestApp();
+    harness = await appWithSitesFolder();
     const response = await harness.app.request('/api/health');
     const requestId = response.headers.get('x-request-id');
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
@@ -83,7 +95,7 @@ describe('HTTP skeleton', () => {
   });
 
   it('sends secure headers', async () => {
-    harness = await createTestApp();
+    harness = await appWithSitesFolder();
     const response = await harness.app.request('/api/health');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');

@@ -18,9 +18,9 @@ import {
 import { pngFile } from './support/images';
 import { runScript } from './support/processes';
 
-// What is backed up is the store, not how the product serves it: `npm start` as one process (not a
-// primary with a serving copy per core, which startup.test.ts covers), 1.2 s less CPU per start.
-const ONE_PROCESS = { WEB_PROCESSES: '1' };
+// What is backed up is the store, not how the product serves it: the product the owner saves to, and
+// the restored one, run in this test process (faults/product.ts startProduct); the backup and the
+// restore are the operator's commands, run as processes as npm runs them.
 
 function script(name: string, env: Record<string, string>, args: string[] = []) {
   return runScript(name, { LOG_LEVEL: 'warn', ...env }, args);
@@ -39,7 +39,8 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
       const store = await createStore(dialect);
       cleanups.push(store.drop);
       const owner = await seedOwner(store.db, '34000001');
-      const product = await startProduct(store, ONE_PROCESS);
+      const product = await startProduct(store);
+      cleanups.push(product.stop);
       const cookie = await product.login(owner.email, owner.password);
 
       const upload = new FormData();
@@ -97,7 +98,8 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
       expect(restored.stdout + restored.stderr).toContain('Rebuilt 1 of 1 companies');
       expect(restored.code).toBe(0);
 
-      const again = await startProduct({ ...store, dir: target.dir, env: target.env }, ONE_PROCESS);
+      const again = await startProduct({ ...store, dir: target.dir, env: target.env });
+      cleanups.push(again.stop);
       const html = await again.served(owner.cvr);
       expect(html).toContain(`Velkommen til Firma ${owner.cvr} ApS`);
       expect(before.length).toBeGreaterThanOrEqual(3);

@@ -2,24 +2,22 @@
 // publish queue's Redis is unreachable or a company's publishes keep failing; `ok` again once the
 // cause is gone. The answer is public: no CVR and no internal error text, only in the log (issue 23).
 // (The sites folder deleted is a fault case: tests/faults/sites-folder-deleted.test.ts.)
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Db, getPublishState } from '../db';
-import { type Config, loadConfig } from '../lib/config';
-import { createLogger } from '../lib/logger';
+import type { Config } from '../lib/config';
 import { seedDemoCompanies } from '../scripts/seed/seed-demo';
-import { type ProductStack, type ProductStackOptions, startProductStack } from '../server';
+import type { ProductStack, ProductStackOptions } from '../server';
 import { privateRedis } from './queue/redis-support';
-import { openMigratedDatabase } from './support/migrated-database';
-import { BUNDLED_RENDER_THREAD } from './support/render-thread';
+import { startTestStack } from './support/stack';
 
 const cleanups: Array<() => Promise<void> | void> = [];
-const logs: string[] = [];
+/** The running product's log lines. */
+let logs: Record<string, unknown>[] = [];
 
 afterEach(async () => {
-  logs.length = 0;
+  logs = [];
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
@@ -33,34 +31,18 @@ interface Health {
 async function product(
   options: Partial<ProductStackOptions> = {},
 ): Promise<{ config: Config; db: Db; stack: ProductStack; health: () => Promise<Health> }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'health-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'warn', PORT: '0' });
-  const db = await openMigratedDatabase(config.database);
-  cleanups.push(() => db.destroy());
-  const stack = await startProductStack({
-    config,
-    db,
-    logger: createLogger(config, {
-      write: (line: string) => {
-        logs.push(line);
-      },
-    }),
-    port: 0,
-    redisUrl: null,
-    recoverEveryMs: 0,
-    // Renders on this thread: a render thread costs about 0.4 s of CPU to start (tests/README.md).
-    publishing: { renderThreads: 0 },
-    renderThreadEntry: BUNDLED_RENDER_THREAD,
-    ...options,
-  });
-  cleanups.push(() => stack.close());
+  // support/stack.ts: no Redis unless given, renders on this thread (a render thread costs about
+  // 0.4 s of CPU to start: tests/README.md).
+  const test = await startTestStack({ serve: 'product', env: { LOG_LEVEL: 'warn' }, product: options });
+  cleanups.push(test.close);
+  logs = test.logs;
+  const stack = test.product;
   const health = async () => {
     const response = await fetch(`http://127.0.0.1:${stack.server.port}/api/health`);
     expect(response.status).toBe(200);
     return (await response.json()) as Health;
   };
-  return { config, db, stack, health };
+  return { config: test.config, db: test.db, stack, health };
 }
 
 async function eventually<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
@@ -112,7 +94,7 @@ describe('GET /api/health', () => {
     for (const secret of ['87654321', 'EEXIST', 'ENOTDIR', config.storageDir])
       expect(text).not.toContain(secret);
     // The operator finds them in the log.
-    const logged = logs.join('\n');
+    const logged = logs.map((line) => JSON.stringify(line)).join('\n');
     expect(logged).toContain('health check: publishes failing');
     expect(logged).toContain('87654321');
     expect(logged).toMatch(/EEXIST|ENOTDIR/);

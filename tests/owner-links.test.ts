@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, insertCompany, insertPage, setCustomDomainState } from '../db';
 import { createSitePublisher } from '../generator';
 import { loadSiteRenderer } from '../generator/astro-renderer';
-import { type FrontStack, startFrontStack } from './support/front-stack';
+import { type FrontStack, startTestStack } from './support/stack';
 
 const CVR = '12345678';
 const OWNER_TEXT = [
@@ -69,7 +69,7 @@ function proseHrefs(html: string): string[] {
 }
 
 beforeAll(async () => {
-  stack = await startFrontStack('owner-links', { PUBLIC_HOST: 'mesterside.test' });
+  stack = await startTestStack({ serve: 'front', env: { PUBLIC_HOST: 'mesterside.test' } });
   await seed(stack.db);
   const renderer = await loadSiteRenderer();
   await (await createSitePublisher({ db: stack.db, config: stack.config, renderer })).publish(CVR);

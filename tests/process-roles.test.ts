@@ -6,8 +6,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { privateRedis } from './queue/redis-support';
-import { spawnProduct, stopAll } from './support/processes';
-import { until } from './support/product-process';
+import { spawnProduct, stopAll, waitFor } from './support/processes';
+
+// Several processes start on a loaded two-core machine: generous.
+const PROCESS_WAIT_MS = 90_000;
 
 const cleanups: Array<() => Promise<void> | void> = [];
 
@@ -27,7 +29,7 @@ describe('PROCESS_ROLE', () => {
     const env = { STORAGE_DIR: dir, REDIS_URL: redis.url };
 
     const web = spawnProduct({ ...env, PROCESS_ROLE: 'web', LOG_LEVEL: 'info' });
-    await until('the web process', () => web.origin() !== '', [web]);
+    await waitFor('the web process', () => web.origin() !== '', PROCESS_WAIT_MS, 100, [web]);
     const origin = web.origin();
     expect(web.output()).toContain('role: web');
     const home = () => fetch(`${origin}/12345678/`, { redirect: 'manual' });
@@ -35,7 +37,10 @@ describe('PROCESS_ROLE', () => {
     expect((await home()).status).toBe(302);
 
     const worker = spawnProduct({ ...env, PROCESS_ROLE: 'worker', LOG_LEVEL: 'info' });
-    await until('the worker to publish', async () => (await home()).status === 200, [web, worker]);
+    await waitFor('the worker to publish', async () => (await home()).status === 200, PROCESS_WAIT_MS, 100, [
+      web,
+      worker,
+    ]);
     expect(await (await home()).text()).toContain('Demo Tømrer');
     expect(worker.output()).toContain('publish worker started');
     expect(web.output()).not.toContain('site published');

@@ -20,8 +20,8 @@ import { loadSiteRenderer, type SiteRenderer } from '../generator/astro-renderer
 import { createLogger } from '../lib/logger';
 import { createPublishQueue } from '../worker';
 import { launchChromium } from './support/browser';
-import { type FrontStack, startFrontStack } from './support/front-stack';
 import { spawnScript } from './support/processes';
+import { type FrontStack, startTestStack } from './support/stack';
 import { watchedRenderer } from './support/watched-renderer';
 
 let renderer: SiteRenderer;
@@ -84,7 +84,7 @@ function get(
 
 beforeEach(async () => {
   renderer ??= await loadSiteRenderer();
-  harness = await startFrontStack('publishing', { PUBLIC_HOST: 'mesterside.test' });
+  harness = await startTestStack({ serve: 'front', env: { PUBLIC_HOST: 'mesterside.test' } });
 });
 
 afterEach(async () => {
@@ -222,7 +222,7 @@ describe('publishing a company site', () => {
 
     // A worker process that records the request, starts rendering, and is killed half-way.
     const run = spawnScript('tests/support/die-mid-render.ts', {
-      STORAGE_DIR: harness.dir,
+      STORAGE_DIR: harness.storageDir,
       LOG_LEVEL: 'silent',
     });
     const code = await run.exit;
@@ -255,7 +255,7 @@ describe('publishing a company site', () => {
   });
 
   it('opens a company site on <subdomain>.localhost in Chromium', async () => {
-    const stack = await startFrontStack('publishing-localhost', { PUBLIC_HOST: 'localhost' });
+    const stack = await startTestStack({ serve: 'front', env: { PUBLIC_HOST: 'localhost' } });
     const { db, config, server } = stack;
     await seedCompany(db);
     await (await createSitePublisher({ db, config, renderer })).publish('12345678');

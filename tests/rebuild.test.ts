@@ -31,18 +31,13 @@ import {
 } from './faults/product';
 import { privateRedis, redisSkipReason } from './queue/redis-support';
 import { openMigratedDatabase } from './support/migrated-database';
-import { runProcess } from './support/processes';
-
-// The rebuild is the subject, not how the product serves: `npm start` as one process (not a primary
-// with a serving copy per core, which startup.test.ts covers), about 2 s less CPU per start.
-const ONE_PROCESS = { WEB_PROCESSES: '1' };
+import { runScript } from './support/processes';
 
 let dir: string;
 
+/** `npm run rebuild` as npm runs it (support/processes.ts runScript: scripts/run.mjs on the bundle). */
 function rebuild(...args: string[]) {
-  return runProcess(process.execPath, ['scripts/run.mjs', 'rebuild', ...args], {
-    env: { STORAGE_DIR: dir, LOG_LEVEL: 'silent' },
-  });
+  return runScript('scripts/rebuild.ts', { STORAGE_DIR: dir, LOG_LEVEL: 'silent' }, args);
 }
 
 beforeAll(async () => {
@@ -130,19 +125,21 @@ describe('npm run rebuild', { timeout: 60_000 }, () => {
 });
 
 // The rebuild is one more publisher beside a running product: it must never leave an older render
-// live. The product saves through its own in-process queue while rebuilds run in another process.
+// live. The product (in this test process: the rebuild is the subject, not the product's process)
+// saves through its own in-process queue while rebuilds run in another process.
 describe('npm run rebuild beside a running product', () => {
   let store: Store | undefined;
+  let stopProduct: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await killAll();
+    await stopProduct?.();
+    stopProduct = undefined;
     await store?.drop();
     store = undefined;
   });
 
   function rebuildOf(env: Record<string, string>, ...args: string[]) {
-    return runProcess(process.execPath, ['scripts/run.mjs', 'rebuild', ...args], {
-      env: { LOG_LEVEL: 'silent', ...env },
-    });
+    return runScript('scripts/rebuild.ts', { LOG_LEVEL: 'silent', ...env }, args);
   }
 
   it('leaves the last save live when rebuilds overlap owner saves (in-process queue)', async () => {
@@ -150,7 +147,8 @@ describe('npm run rebuild beside a running product', () => {
     const owner = await seedOwner(store.db, '31000001');
     const others = ['31000002', '31000003', '31000004'];
     for (const cvr of others) await seedOwner(store.db, cvr);
-    const product = await startProduct(store, ONE_PROCESS);
+    const product = await startProduct(store);
+    stopProduct = product.stop;
     const cookie = await product.login(owner.email, owner.password);
 
     let lastSaved = '';
@@ -182,7 +180,8 @@ describe('npm run rebuild beside a running product', () => {
     store = await createStore('sqlite');
     const db = store.db;
     const owner = await seedOwner(db, '33000001');
-    const product = await startProduct(store, ONE_PROCESS);
+    const product = await startProduct(store);
+    stopProduct = product.stop;
     const cookie = await product.login(owner.email, owner.password);
     const config = loadConfig({ ...store.env, LOG_LEVEL: 'silent' });
     const renderer = await loadSiteRenderer();

@@ -1,67 +1,33 @@
 // `npm start` is npm → node (scripts/run.mjs running the server bundle in that process), and the node
 // primary forks its serving copies. A SIGTERM or SIGINT sent to any one of those PIDs stops the whole
 // tree and frees the port (issue 23: npm exited, sh died, and tsx with the product, re-parented, kept
-// serving). Each run is started in a process group of its own and that group is killed afterwards,
-// whatever happened.
-import { type ChildProcess, spawn } from 'node:child_process';
+// serving). Each run is support/processes.ts's spawnProduct through npm, in a process group of its
+// own that is killed afterwards, whatever happened (and the run's leak check sees it).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type ProductRun, spawnProduct, stopAll, waitFor } from './support/processes';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-
-interface Run {
-  child: ChildProcess;
-  dir: string;
-  output: () => string;
-  origin: () => string;
-}
-
-const runs: Run[] = [];
-afterEach(() => {
-  for (const run of runs.splice(0)) {
-    try {
-      if (run.child.pid) process.kill(-run.child.pid, 'SIGKILL');
-    } catch {
-      // the group is gone already
-    }
-    rmSync(run.dir, { recursive: true, force: true });
-  }
+const dirs: string[] = [];
+afterEach(async () => {
+  await stopAll(0);
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function npmStart(): Run {
+/** `npm start` itself (npm → node → serving copies), in a process group of its own. */
+function npmStart(): ProductRun {
   const dir = mkdtempSync(path.join(tmpdir(), 'stop-signals-'));
-  const child = spawn('npm', ['start'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: '0',
+  dirs.push(dir);
+  return spawnProduct(
+    {
       STORAGE_DIR: dir,
       WEB_PROCESSES: '2',
       // One render thread instead of two: the signals are the subject, and a thread costs 0.4 s of CPU.
       RENDER_THREADS: '1',
-      LOG_LEVEL: 'warn',
     },
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const run = {
-    child,
-    dir,
-    output: () => output,
-    origin: () => /running on (http:\/\/localhost:\d+)/.exec(output)?.[1] ?? '',
-  };
-  runs.push(run);
-  return run;
+    { npm: true },
+  );
 }
 
 /** PIDs of the process group `pgid`, with their command names, from /proc. */
@@ -84,14 +50,6 @@ function group(pgid: number): Array<{ pid: number; comm: string; ppid: number }>
     }
   }
   return members;
-}
-
-async function until(what: string, check: () => boolean | Promise<boolean>, run: Run, ms = 120_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}:\n${run.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const answers = (origin: string) =>
@@ -122,13 +80,13 @@ describe('npm start stops as a whole', () => {
     it(`on ${signal} to ${name}`, async () => {
       const run = npmStart();
       const npm = run.child.pid as number;
-      await until('the product to start', () => run.origin() !== '', run);
+      await waitFor('the product to start', () => run.origin() !== '', 120_000, 100, [run]);
       const origin = run.origin();
       expect(await answers(origin)).toBe(true);
       const pid = target(group(npm), npm);
       expect(pid, JSON.stringify(group(npm))).toBeDefined();
       process.kill(pid as number, signal);
-      await until('every process of the tree to exit', () => group(npm).length === 0, run, 20_000);
+      await waitFor('every process of the tree to exit', () => group(npm).length === 0, 20_000);
       expect(await answers(origin)).toBe(false);
     }, 180_000);
   }

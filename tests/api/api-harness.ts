@@ -1,21 +1,16 @@
-// The whole API (createApp) on a fresh SQLite database, with an injected clock and a recording
-// requestPublish, plus helpers to make owners (real argon2 accounts through createOwnerAccount) and
-// to send same-origin requests as a browser on localhost:3000 would.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
+// The whole API (createApp through support/stack.ts, for app.request()) on a fresh database, with an
+// injected clock and a recording requestPublish, plus helpers to make owners (real argon2 accounts
+// through createOwnerAccount) and to send same-origin requests as a browser on localhost:3000 would.
 import type { Hono } from 'hono';
 import type { AnswerCheck } from '../../api/answer-check';
-import { createApp } from '../../api/app';
 import { createOwnerAccount } from '../../api/auth/accounts';
 import type { AppEnv } from '../../api/env';
 import type { PreviewRenderer } from '../../api/services/preview';
 import { acceptedValue, type Company, type Db, insertCompany, insertPage, type Page } from '../../db';
-import { type Config, loadConfig } from '../../lib/config';
-import { createLogger } from '../../lib/logger';
+import type { Config } from '../../lib/config';
 import { ABOUT_PAGE_DEFAULTS, HOMEPAGE_DEFAULTS } from '../../rules/pages';
-import { createTestDatabase, type Dialect, type TestDatabase } from '../support/databases';
+import type { Dialect, TestDatabase } from '../support/databases';
+import { startTestStack } from '../support/stack';
 
 export const START = new Date('2026-03-02T10:00:00.000Z');
 
@@ -75,43 +70,35 @@ export async function createApiHarness(
   env: Record<string, string> = {},
   options: HarnessOptions = {},
 ): Promise<ApiHarness> {
-  const database = options.database
-    ? { ...options.database, drop: async () => {} }
-    : await createTestDatabase(options.dialect ?? 'sqlite');
-  const db = database.db;
-  // Uploads land under STORAGE_DIR: a folder of this harness's own, never the repository's storage/.
-  const storageDir = mkdtempSync(path.join(tmpdir(), 'api-harness-'));
-  const config = loadConfig({ LOG_LEVEL: 'info', STORAGE_DIR: storageDir, ...env });
-  const logs: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n')) if (line) logs.push(JSON.parse(line));
-      done();
-    },
-  });
   let now = START;
   const published: ApiHarness['published'] = [];
-  const previewRenderer = options.previewRenderer?.(config);
-  const app = createApp({
-    db,
-    config,
-    logger: createLogger(config, sink),
-    now: () => now,
-    enqueuePublish: async (cvr) => {
-      const row = await db
-        .selectFrom('companies')
-        .select('updatedAt')
-        .where('cvr', '=', cvr)
-        .executeTakeFirst();
-      published.push({ cvr, updatedAt: row?.updatedAt });
-      await options.afterEnqueue?.(cvr);
+  let previewRenderer: PreviewRenderer | undefined;
+  const stack = await startTestStack({
+    env: { LOG_LEVEL: 'info', ...env },
+    ...(options.database ? { database: options.database } : {}),
+    ...(options.dialect ? { dialect: options.dialect } : {}),
+    app: (store) => {
+      previewRenderer = options.previewRenderer?.(store.config);
+      return {
+        now: () => now,
+        enqueuePublish: async (cvr) => {
+          const row = await store.db
+            .selectFrom('companies')
+            .select('updatedAt')
+            .where('cvr', '=', cvr)
+            .executeTakeFirst();
+          published.push({ cvr, updatedAt: row?.updatedAt });
+          await options.afterEnqueue?.(cvr);
+        },
+        ...(options.answerCheck ? { answerCheck: options.answerCheck } : {}),
+        ...(previewRenderer ? { previewRenderer } : {}),
+        ...(options.maxPreviewsPerWindow === undefined
+          ? {}
+          : { maxPreviewsPerWindow: options.maxPreviewsPerWindow }),
+      };
     },
-    ...(options.answerCheck ? { answerCheck: options.answerCheck } : {}),
-    ...(previewRenderer ? { previewRenderer } : {}),
-    ...(options.maxPreviewsPerWindow === undefined
-      ? {}
-      : { maxPreviewsPerWindow: options.maxPreviewsPerWindow }),
   });
+  const { app, db, config, logs } = stack;
   const host = new URL(`http://${config.publicHost}`).host;
   const origin = `http://${host}`;
 
@@ -172,8 +159,7 @@ export async function createApiHarness(
     send,
     close: async () => {
       await previewRenderer?.close();
-      await database.drop();
-      rmSync(storageDir, { recursive: true, force: true });
+      await stack.close();
     },
   };
 }

@@ -1,64 +1,54 @@
-// /onboarding in Chromium against the real front server: the built page and its React island, the
-// onboarding API on SQLite with the demo CVR registry, and an in-process publish queue rendering
-// with the built templates, so a created site really gets published and opened. Screenshots of
-// every step (phone and desktop) go to test-artifacts/onboarding/ (git-ignored) for review
-// when asked for (MESTERSIDE_SHOTS=1).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// /onboarding in Chromium against the real front server in this process (support/stack.ts): the built
+// page and its React island, the onboarding API on SQLite with the demo CVR registry, and an
+// in-process publish queue rendering with the built templates, so a created site really gets
+// published and opened. Screenshots of every step (phone and desktop) go to test-artifacts/onboarding/
+// (git-ignored) for review when asked for (MESTERSIDE_SHOTS=1).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
 import { createOwnerAccount } from '../../api/auth/accounts';
-import { type Db, insertCompany, listAnalyticsEvents, migrateToLatest, openDatabase } from '../../db';
+import { type Db, insertCompany, listAnalyticsEvents } from '../../db';
 import { createSitePublisher } from '../../generator';
 import { loadSiteRenderer } from '../../generator/astro-renderer';
-import { loadConfig } from '../../lib/config';
-import { createLogger } from '../../lib/logger';
 import { websiteUrlMessage } from '../../rules/domain';
 import { MESSAGES } from '../../rules/messages';
-import { type RunningFrontServer, startFrontServer } from '../../server';
 import { createPublishQueue, type PublishQueue } from '../../worker';
 import { launchChromium } from '../support/browser';
 import { layoutProblems } from '../support/no-overflow';
 import { reviewShot } from '../support/review-shots';
+import { type FrontStack, startTestStack } from '../support/stack';
 
 const PHONE = { width: 375, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
 const PASSWORD = 'tagrende-42';
 
-let dir: string;
+let stack: FrontStack;
+let queue: PublishQueue | undefined;
 let db: Db;
-let queue: PublishQueue;
-let server: RunningFrontServer;
 let browser: Browser;
 let origin: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'onboarding-browser-'));
-  const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_HOST: 'localhost', PORT: '0' });
-  db = openDatabase(config.database);
-  await migrateToLatest(db);
-  const logger = createLogger(config);
-  const publisher = await createSitePublisher({ db, config, renderer: await loadSiteRenderer() });
-  queue = createPublishQueue({ db, logger, redisUrl: null, render: (cvr) => publisher.publish(cvr) });
-  server = await startFrontServer({
-    config,
-    db,
-    apiApp: createApp({ db, config, logger, enqueuePublish: (cvr) => queue.enqueue(cvr) }),
-    logger,
-    port: 0,
+  // The front server and API in this process (support/stack.ts's 'front') with an in-process publish
+  // queue rendering with the built templates: what the onboarding needs of the product, without the
+  // rest of npm start's parts (the landing's render at start, previews, the sweeps), about 2 s of CPU.
+  stack = await startTestStack({
+    serve: 'front',
+    env: { PUBLIC_HOST: 'localhost' },
+    prepare: async ({ db, config, logger }) => {
+      const publisher = await createSitePublisher({ db, config, renderer: await loadSiteRenderer() });
+      queue = createPublishQueue({ db, logger, redisUrl: null, render: (cvr) => publisher.publish(cvr) });
+    },
+    app: { enqueuePublish: (cvr) => (queue ? queue.enqueue(cvr) : Promise.reject(new Error('no queue'))) },
   });
-  origin = `http://localhost:${server.port}`;
+  db = stack.db;
+  origin = stack.origin;
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
   await queue?.close();
-  await db?.destroy();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await stack?.close();
 });
 
 async function openOnboarding(viewport: { width: number; height: number }): Promise<Page> {

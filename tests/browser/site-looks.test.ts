@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPage, listPages } from '../../db';
 import { type AdminStack, startAdminStack } from '../support/admin-stack';
+import { getPage } from '../support/html';
 
 const NARROW = { width: 360, height: 780 } as const;
 const WIDE = { width: 1366, height: 900 } as const;
@@ -123,21 +124,23 @@ describe('a freshly onboarded site', () => {
   }, 90_000);
 
   it('gives each trade its own picture, and the hero picture is sized and loaded first', async () => {
+    // The page's HTML over HTTP: the attributes are what the server renders, for every width.
     const sources = new Set<string>();
-    const [desktop, mobile] = [await admin.newPage(WIDE), await admin.newPage(NARROW)];
     for (const trade of TRADES) {
-      const page = await show(desktop, `/${trade.cvr}/`);
-      const hero = page.locator('.hero img').first();
-      expect(await hero.getAttribute('width')).toBe('1600');
-      expect(await hero.getAttribute('height')).toBe('900');
-      expect(await hero.getAttribute('fetchpriority')).toBe('high');
-      sources.add((await hero.getAttribute('src')) ?? '');
-      await admin.shot(page, `forside-${trade.name}-1366`, false);
-      const phone = await show(mobile, `/${trade.cvr}/`);
-      await admin.shot(phone, `forside-${trade.name}-360`);
+      const { status, page } = await getPage(`${admin.origin}/${trade.cvr}/`);
+      expect(status).toBe(200);
+      const hero = page.one('.hero img');
+      expect(hero.attr('width')).toBe('1600');
+      expect(hero.attr('height')).toBe('900');
+      expect(hero.attr('fetchpriority')).toBe('high');
+      const src = hero.attr('src') ?? '';
+      sources.add(src);
+      const image = await fetch(new URL(src, admin.origin));
+      expect(image.status, src).toBe(200);
+      expect(image.headers.get('content-type'), src).toMatch(/^image\//);
     }
     expect(sources.size).toBe(TRADES.length);
-  }, 60_000);
+  });
 
   it('lays "Om os" out over the whole width when it has no picture, and shows a chosen side image', async () => {
     const about = await open(WIDE, `/${LAYOUT_CVR}/om-os`);
@@ -157,27 +160,26 @@ describe('a freshly onboarded site', () => {
   });
 
   it('styles a services list in the body text as cards with a check icon', async () => {
-    // The writer's Markdown list (`- …`) arrives as <ul> inside .prose; this is the styling it gets.
-    for (const viewport of [NARROW, WIDE]) {
-      const page = await open(viewport, `/${TRADES[0].cvr}/`);
-      await page.evaluate(() => {
-        const prose = document.querySelector('main .prose');
-        prose?.insertAdjacentHTML(
-          'afterbegin',
-          '<h2>Det kan vi hjælpe med</h2><ul><li>Nyt tag og tagrenovering</li><li>Vinduer og døre</li>' +
-            '<li>Terrasser og carporte</li><li>Tilbygninger</li><li>Gulve og lofter</li><li>Køkkenmontering</li></ul>',
-        );
-      });
-      const item = page.locator('main .prose li').first();
-      const icon = await item.evaluate((li) => {
-        const before = getComputedStyle(li, '::before');
-        return { width: before.width, mask: before.maskImage || before.webkitMaskImage };
-      });
-      expect(icon.width).not.toBe('auto');
-      expect(icon.mask).toContain('data:image/svg+xml');
-      await item.scrollIntoViewIfNeeded();
-      await admin.shot(page, `services-list-${viewport.width}`, false);
-    }
+    // The writer's Markdown list (`- …`) arrives as <ul> inside .prose; this is the styling it gets,
+    // at phone width (the icon's rule is the same at every width).
+    const page = await open(NARROW, `/${TRADES[0].cvr}/`);
+    await page.evaluate(() => {
+      const prose = document.querySelector('main .prose');
+      prose?.insertAdjacentHTML(
+        'afterbegin',
+        '<h2>Det kan vi hjælpe med</h2><ul><li>Nyt tag og tagrenovering</li><li>Vinduer og døre</li>' +
+          '<li>Terrasser og carporte</li><li>Tilbygninger</li><li>Gulve og lofter</li><li>Køkkenmontering</li></ul>',
+      );
+    });
+    const item = page.locator('main .prose li').first();
+    const icon = await item.evaluate((li) => {
+      const before = getComputedStyle(li, '::before');
+      return { width: before.width, mask: before.maskImage || before.webkitMaskImage };
+    });
+    expect(icon.width).not.toBe('auto');
+    expect(icon.mask).toContain('data:image/svg+xml');
+    await item.scrollIntoViewIfNeeded();
+    await admin.shot(page, 'services-list-360', false);
   });
 
   it('shows a chimney sweep under a cleaning code as a chimney sweep, and an unknown trade neutrally (issue 42)', async () => {

@@ -33,6 +33,7 @@ describe.skipIf(skip !== '')(`fault: PostgreSQL restarted during saves [postgres
     const owners = [];
     for (const cvr of ['37000001', '37000002']) owners.push(await seedOwner(store.db, cvr));
     const product = await startProduct(store);
+    cleanups.push(product.stop);
     const editors = await editorsOf(product, owners);
 
     expect(await saveRound(product, editors, 'Før')).toEqual(Array(6).fill(200));

@@ -1,8 +1,8 @@
-// The real product for the fault suite and the rebuild and backup tests: `npm start` and
-// `npm run worker` as child processes on a store of the test's own (a temp STORAGE_DIR with SQLite,
-// or a fresh PostgreSQL database), owners seeded in that store, saves sent over HTTP like a browser's,
-// and the served HTML read back over HTTP. Waiting is bounded polling for a condition, never a sleep
-// that assumes a speed.
+// The real product for the fault suite and the rebuild and backup tests, on a store of the test's own
+// (a temp STORAGE_DIR with SQLite, or a fresh PostgreSQL database) with owners seeded in it: in this
+// test process (startProduct) where the process is not the subject, or `npm start` as a child process
+// (spawnStoreProduct) where it is; saves sent over HTTP like a browser's, and the served HTML read back
+// over HTTP. Waiting is bounded polling for a condition, never a sleep that assumes a speed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,9 +11,17 @@ import { createOwnerAccount } from '../../api/auth/accounts';
 import { type Db, insertCompany, insertPage, migrateToLatest, openDatabase } from '../../db';
 import { getTestEnvironment, loadConfig } from '../../lib/config';
 import { HOMEPAGE_DEFAULTS } from '../../rules/pages';
+import { QUEUE_DEFAULTS } from '../../worker';
 import { freePort } from '../queue/redis-support';
 import { openMigratedDatabase } from '../support/migrated-database';
-import { type Run, spawnScript as spawnProcessScript, stopAll, waitFor } from '../support/processes';
+import {
+  type Run,
+  spawnScript as spawnProcessScript,
+  spawnProduct,
+  stopAll,
+  waitFor,
+} from '../support/processes';
+import { startTestStack } from '../support/stack';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -149,11 +157,10 @@ export async function seedOwner(db: Db, cvr: string, name = `Firma ${cvr} ApS`):
   return { cvr, email, password, homepageId: homepage.id };
 }
 
-export type { Run } from '../support/processes';
 export { waitFor } from '../support/processes';
 
-/** A script of the repository run through tsx, in a process group of its own, with only `env`
- *  (LOG_LEVEL warn unless given). Stopped after the test file at the latest (support/processes.ts). */
+/** A script of the repository, in a process group of its own, with only `env` (LOG_LEVEL warn unless
+ *  given). Stopped after the test file at the latest (support/processes.ts). */
 export function spawnScript(script: string, env: Record<string, string>, args: string[] = []): Run {
   return spawnProcessScript(script, { LOG_LEVEL: 'warn', ...env }, args);
 }
@@ -163,9 +170,9 @@ export function killAll(): Promise<void> {
   return stopAll(0);
 }
 
+/** The product over a store, spoken to over HTTP as an owner's browser and a visitor would. */
 export interface Product {
   url: string;
-  run: Run;
   login(email: string, password: string): Promise<string>;
   /** PUT /api/pages/:id as the owner's browser sends it. */
   savePage(cookie: string, pageId: string, patch: Record<string, unknown>): Promise<Response>;
@@ -173,30 +180,69 @@ export interface Product {
   request(method: string, pathname: string, cookie: string, body?: unknown): Promise<Response>;
   /** The company's served homepage HTML. */
   served(cvr: string): Promise<string>;
-  /** SIGTERM, then waits for the exit. */
+  /** Stops serving and publishing (a process: SIGTERM, then waits for the exit). */
   stop(): Promise<void>;
 }
 
-/** `npm start` (scripts/start.ts) on a free port over the store; resolves once it answers. */
+/** `npm start` over the store, for the tests whose subject is the process (a SIGKILL mid-render). */
+export interface ProductProcess extends Product {
+  run: Run;
+}
+
+/**
+ * The product in this test process over the store (support/stack.ts's 'product': what `npm start`
+ * runs, the front server, the API, the in-process queue or BullMQ with REDIS_URL, publishing, the
+ * mail outbox) on its own database connection, rendering on this thread. For the tests whose subject is the store,
+ * a publish, Redis or PostgreSQL going away, not the process: it costs about a quarter of an
+ * `npm start`'s CPU (no process, no bundle to load, no render thread to start).
+ */
 export async function startProduct(store: Store, env: Record<string, string> = {}): Promise<Product> {
   const port = await freePort();
-  const host = `localhost:${port}`;
-  const url = `http://${host}`;
-  const run = spawnScript('scripts/start.ts', {
-    ...store.env,
-    PORT: String(port),
-    PUBLIC_HOST: host,
-    ...env,
-  });
-  await waitFor(
-    `the product to start:\n${run.output()}`,
-    () => {
-      if (!run.running()) throw new Error(`the product exited:\n${run.output()}`);
-      return run.output().includes('Mesterside is running on');
+  const test = await startTestStack({
+    serve: 'product',
+    env: { ...store.env, PORT: String(port), PUBLIC_HOST: `localhost:${port}`, ...env },
+    product: {
+      // As npm start: the queue's recovery sweep at its usual period (a failed publish whose retries
+      // are spent is enqueued again by it).
+      recoverEveryMs: QUEUE_DEFAULTS.recoverEveryMs,
     },
-    60_000,
-    50,
-  );
+  });
+  // As npm start does once it serves: what was left wanted is published.
+  await test.product.queue.recover();
+  let stopped = false;
+  return {
+    ...speakTo(test.origin),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await test.close();
+    },
+  };
+}
+
+/** `npm start` (support/processes.ts spawnProduct) on a free port over the store; resolves once it
+ *  answers. */
+export async function spawnStoreProduct(
+  store: Store,
+  env: Record<string, string> = {},
+): Promise<ProductProcess> {
+  const port = await freePort();
+  const host = `localhost:${port}`;
+  const run = spawnProduct({ ...store.env, PORT: String(port), PUBLIC_HOST: host, ...env });
+  await waitFor('the product to start', () => run.output().includes('Mesterside is running on'), 60_000, 50, [
+    run,
+  ]);
+  return {
+    ...speakTo(`http://${host}`),
+    run,
+    async stop() {
+      await run.stop(20_000);
+    },
+  };
+}
+
+/** The HTTP half of a Product: an owner's browser and a visitor at `url`. */
+function speakTo(url: string): Omit<Product, 'stop'> {
   const json = (body: unknown) => ({
     'Content-Type': 'application/json',
     Origin: url,
@@ -204,7 +250,6 @@ export async function startProduct(store: Store, env: Record<string, string> = {
   });
   return {
     url,
-    run,
     async login(email, password) {
       const { body, ...headers } = json({ email, password });
       const response = await fetch(`${url}/api/auth/login`, { method: 'POST', headers, body });
@@ -235,9 +280,6 @@ export async function startProduct(store: Store, env: Record<string, string> = {
     async served(cvr) {
       const response = await fetch(`${url}/${cvr}/`);
       return response.status === 200 ? response.text() : `(status ${response.status})`;
-    },
-    async stop() {
-      await run.stop(20_000);
     },
   };
 }

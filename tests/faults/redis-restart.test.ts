@@ -33,6 +33,7 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
       const owners = [];
       for (const cvr of ['35000001', '35000002', '35000003']) owners.push(await seedOwner(store.db, cvr));
       const product = await startProduct(store, { REDIS_URL: redis.url });
+      cleanups.push(product.stop);
       const editors = await editorsOf(product, owners);
 
       expect(await saveRound(product, editors, 'Før')).toEqual(Array(9).fill(200));

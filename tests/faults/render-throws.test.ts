@@ -26,9 +26,8 @@ function chattr(flag: '+i' | '-i', folder: string): boolean {
   return spawnSync('chattr', [flag, folder]).status === 0;
 }
 
-// `npm start` as one process (WEB_PROCESSES=1): the failing render is the subject, not the serving
-// copies (startup.test.ts covers those), and each start is one process, not three.
-const ONE_PROCESS = { WEB_PROCESSES: '1' };
+// The product in this test process (product.ts startProduct): the failing render is the subject, not
+// the process (startup.test.ts and worker-sigkill.test.ts cover that).
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -44,7 +43,8 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
       cleanups.push(store.drop);
       const owners = [];
       for (const cvr of ['36000001', '36000002', '36000003']) owners.push(await seedOwner(store.db, cvr));
-      const product = await startProduct(store, ONE_PROCESS);
+      const product = await startProduct(store);
+      cleanups.push(product.stop);
       const editors = await editorsOf(product, owners);
       const [broken, ...others] = editors;
       if (!broken) throw new Error('no owners');

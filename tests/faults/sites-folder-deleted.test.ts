@@ -8,12 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Db, getPublishState } from '../../db';
-import { type Config, loadConfig } from '../../lib/config';
-import { createLogger } from '../../lib/logger';
+import { loadConfig } from '../../lib/config';
 import { seedDemoCompanies } from '../../scripts/seed/seed-demo';
-import { type ProductStack, startProductStack } from '../../server';
+import type { ProductStack } from '../../server';
 import { openMigratedDatabase } from '../support/migrated-database';
-import { BUNDLED_RENDER_THREAD } from '../support/render-thread';
+import { startTestStack } from '../support/stack';
 
 const DEMO_CVRS = ['12345678', '87654321', '11223344'];
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -22,21 +21,18 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function start(config: Config, db: Db): Promise<ProductStack> {
-  const stack = await startProductStack({
-    config,
-    db,
-    logger: createLogger(config),
-    port: 0,
-    redisUrl: null,
-    recoverEveryMs: 0,
+/** The product over the test's store (support/stack.ts: no Redis, renders on this thread); a second
+ *  start goes on with the same folder and database, as a restart does. */
+async function start(dir: string, db: Db): Promise<ProductStack> {
+  const { product, close } = await startTestStack({
+    serve: 'product',
+    env: { STORAGE_DIR: dir },
+    database: { db, dialect: 'sqlite' },
     // Long enough that the health request right after the deletion sees the folder missing.
-    // Renders on this thread: a render thread costs about 0.4 s of CPU to start (tests/README.md).
-    publishing: { healCheckEveryMs: 1500, renderThreads: 0 },
-    renderThreadEntry: BUNDLED_RENDER_THREAD,
+    product: { publishing: { healCheckEveryMs: 1500 } },
   });
-  cleanups.push(() => stack.close());
-  return stack;
+  cleanups.push(close);
+  return product;
 }
 
 function get(port: number, pathname: string): Promise<{ status: number; body: string }> {
@@ -87,7 +83,7 @@ describe('fault: the sites folder is deleted', () => {
     cleanups.push(() => db.destroy());
     await seedDemoCompanies(db);
 
-    let stack = await start(config, db);
+    let stack = await start(dir, db);
     await stack.queue.recover();
     await stack.queue.idle();
     expect(await allSitesServed(stack.server.port)).toBe(true);
@@ -114,7 +110,7 @@ describe('fault: the sites folder is deleted', () => {
     // While it is stopped: the sweep at start brings them back.
     await stack.close();
     rmSync(sitesDir, { recursive: true, force: true });
-    stack = await start(config, db);
+    stack = await start(dir, db);
     await eventually('the sites to come back after a restart', () => allSitesServed(stack.server.port));
     await stack.queue.idle();
     expect(await health(stack.server.port)).toMatchObject({ status: 'ok', problems: [] });

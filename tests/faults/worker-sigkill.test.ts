@@ -13,7 +13,7 @@ import {
   postgresSkipReason,
   saveRound,
   seedOwner,
-  startProduct,
+  spawnStoreProduct,
 } from './product';
 
 // `npm start` as one process (WEB_PROCESSES=1), as the fault is described above, not a primary with
@@ -45,7 +45,7 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
         });
       }
       const small = await seedOwner(store.db, '38000002');
-      let product = await startProduct(store, ONE_PROCESS);
+      let product = await spawnStoreProduct(store, ONE_PROCESS);
       let editors = await editorsOf(product, [big, small]);
       await saveRound(product, editors, 'Live', 1);
       await expectEverySaveServed(product, store.db, editors);
@@ -65,7 +65,7 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
         if (!killedMidRender) {
           // The render finished before the kill: this attempt's save is the live site now.
           live = editors[0]?.lastSaved ?? live;
-          product = await startProduct(store, ONE_PROCESS);
+          product = await spawnStoreProduct(store, ONE_PROCESS);
           editors = await editorsOf(product, [big, small]).then((fresh) =>
             fresh.map((editor, index) => ({ ...editor, lastSaved: editors[index]?.lastSaved ?? null })),
           );
@@ -74,7 +74,7 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
       expect(killedMidRender).toBe(true);
 
       // Restarted: the old site answered until the new one is complete, then every save is live.
-      product = await startProduct(store, ONE_PROCESS);
+      product = await spawnStoreProduct(store, ONE_PROCESS);
       const html = await product.served(big.cvr);
       expect(html).toMatch(/<\/html>\s*$/);
       expect([live, editors[0]?.lastSaved].some((title) => title && html.includes(title))).toBe(true);

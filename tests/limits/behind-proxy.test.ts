@@ -5,7 +5,7 @@
 // and must not notice.
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningProxy, requestFrom, startForwardingProxy } from '../support/forwarding-proxy';
-import { type FrontStack, startFrontStack } from '../support/front-stack';
+import { type FrontStack, startTestStack } from '../support/stack';
 
 const ATTACKER = '127.0.0.2';
 const OWNER = '127.0.0.3';
@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 
 async function setUp(env: Record<string, string>) {
-  stack = await startFrontStack('limits-proxy', env);
+  stack = await startTestStack({ serve: 'front', env: env });
   proxy = await startForwardingProxy(stack.server.port);
   const origin = `http://localhost:${proxy.port}`;
   const post = (from: string, path: string, body: unknown, headers: Record<string, string> = {}) =>

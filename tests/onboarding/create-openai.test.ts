@@ -2,18 +2,11 @@
 // OpenAI writer on SQLite, talking to the fake OpenAI server on loopback (tests/support/fake-openai.ts).
 // The pages get the provider's text, re-cased per the writer's rule; when the provider fails the
 // company is still created, with the spec's fallback text (SPEC §7, §8).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
 import type { CvrCompany } from '../../api/onboarding/contracts';
 import { type Db, findCompanyByCvr, listPages } from '../../db';
-import { loadConfig } from '../../lib/config';
-import { createLogger } from '../../lib/logger';
 import { DEFAULT_FAKE_ANSWER, type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai';
-import { openMigratedDatabase } from '../support/migrated-database';
+import { startTestStack } from '../support/stack';
 
 const CVR = '12345678';
 const NAME = 'Køge VVS & Blik ApS';
@@ -48,42 +41,22 @@ interface Harness {
 async function harness(): Promise<Harness> {
   const fake = await startFakeOpenAi();
   cleanups.push(() => fake.close());
-  const storageDir = mkdtempSync(path.join(tmpdir(), 'onboarding-create-openai-'));
-  const config = loadConfig({
-    STORAGE_DIR: storageDir,
-    LOG_LEVEL: 'info',
-    OPENAI_API_KEY: 'test',
-    OPENAI_BASE_URL: fake.baseUrl,
-  });
-  const db = await openMigratedDatabase(config.database);
-  cleanups.push(async () => {
-    await db.destroy();
-    rmSync(storageDir, { recursive: true, force: true });
-  });
-  const logs: Record<string, unknown>[] = [];
-  const logger = createLogger(
-    config,
-    new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n')) if (line) logs.push(JSON.parse(line));
-        done();
-      },
-    }),
-  );
   const published: string[] = [];
-  const app = createApp({
-    db,
-    config,
-    logger,
-    enqueuePublish: async (cvr) => {
-      published.push(cvr);
-    },
-    // The text writer is NOT overridden: createTextWriter picks the OpenAI writer from the config.
-    onboarding: {
-      registry: () => ({ lookup: async (cvr) => ({ ...REGISTERED, cvr }) }),
-      scrape: () => async () => null,
+  const stack = await startTestStack({
+    env: { LOG_LEVEL: 'info', OPENAI_API_KEY: 'test', OPENAI_BASE_URL: fake.baseUrl },
+    app: {
+      enqueuePublish: async (cvr) => {
+        published.push(cvr);
+      },
+      // The text writer is NOT overridden: createTextWriter picks the OpenAI writer from the config.
+      onboarding: {
+        registry: () => ({ lookup: async (cvr) => ({ ...REGISTERED, cvr }) }),
+        scrape: () => async () => null,
+      },
     },
   });
+  cleanups.push(stack.close);
+  const { app, db, logs } = stack;
   const request = async (body: unknown) =>
     app.request('http://localhost/api/onboarding/create', {
       method: 'POST',

@@ -1,13 +1,10 @@
 // POST /api/onboarding/create end to end on SQLite: the real app, a fixed CVR registry and scraper,
 // the template writer, and mail through a real SMTP server on loopback or into the .eml outbox.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
+import type { createApp } from '../../api/app';
 import { createMailOutbox, type MailOutbox } from '../../api/mail-outbox';
 import { RateLimiter } from '../../api/middleware/rate-limit';
 import type { CvrCompany, CvrRegistry, ScrapeResult } from '../../api/onboarding/contracts';
@@ -32,8 +29,8 @@ import { DEFAULT_HOURS } from '../../rules/hours';
 import { MESSAGES } from '../../rules/messages';
 import { TRIAL_MS } from '../../rules/trial';
 import { sceneTrade } from '../../templates/site/lib/trade-slug';
-import { openMigratedDatabase } from '../support/migrated-database';
 import { readMessage, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { startTestStack } from '../support/stack';
 
 const CVR = '12345678';
 const UNKNOWN_CVR = '99999999';
@@ -92,53 +89,43 @@ async function harness(
     overrides?: OnboardingCreateOverrides;
   } = {},
 ): Promise<Harness> {
-  const storageDir = mkdtempSync(path.join(tmpdir(), 'onboarding-create-'));
-  const config = loadConfig({ STORAGE_DIR: storageDir, LOG_LEVEL: 'info', ...options.env });
-  const db = await openMigratedDatabase(config.database);
-  cleanups.push(async () => {
-    await db.destroy();
-    rmSync(storageDir, { recursive: true, force: true });
-  });
-  const logs: Record<string, unknown>[] = [];
-  const logger = createLogger(
-    config,
-    new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n')) if (line) logs.push(JSON.parse(line));
-        done();
-      },
-    }),
-  );
   const published: string[] = [];
   const scraped: string[] = [];
   const registry = options.registry ?? fixedRegistry();
-  const outbox = createMailOutbox({ db, config, logger, everyMs: 0 });
-  cleanups.push(() => outbox.close());
-  const app = createApp({
-    db,
-    config,
-    logger,
-    now: () => NOW,
-    enqueuePublish: async (cvr) => {
-      published.push(cvr);
-    },
-    onboarding: {
-      registry: () => registry,
-      scrape: () => async (url) => {
-        scraped.push(url);
-        return options.scrapeResult ?? null;
-      },
-      outbox,
-      ...options.overrides,
+  let outbox: MailOutbox | undefined;
+  const stack = await startTestStack({
+    env: { LOG_LEVEL: 'info', ...options.env },
+    app: ({ db, config, logger }) => {
+      outbox = createMailOutbox({ db, config, logger, everyMs: 0 });
+      return {
+        now: () => NOW,
+        enqueuePublish: async (cvr) => {
+          published.push(cvr);
+        },
+        onboarding: {
+          registry: () => registry,
+          scrape: () => async (url) => {
+            scraped.push(url);
+            return options.scrapeResult ?? null;
+          },
+          outbox,
+          ...options.overrides,
+        },
+      };
     },
   });
+  if (!outbox) throw new Error('no outbox');
+  const mails = outbox;
+  cleanups.push(stack.close);
+  cleanups.push(() => mails.close());
+  const { app, config, db, storageDir, logs } = stack;
   const request = (body: unknown) =>
     app.request('http://localhost/api/onboarding/create', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'http://localhost' },
       body: JSON.stringify(body),
     });
-  return { request, app, outbox, config, db, storageDir, published, logs, scraped };
+  return { request, app, outbox: mails, config, db, storageDir, published, logs, scraped };
 }
 
 function form(overrides: Record<string, unknown> = {}) {

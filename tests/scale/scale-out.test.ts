@@ -10,8 +10,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getTestEnvironment } from '../../lib/config';
 import { privateRedis } from '../queue/redis-support';
 import { postgresSkipReason } from '../support/databases';
-import { spawnProduct, stopAll } from '../support/processes';
-import { type ProductProcess, until } from '../support/product-process';
+import { type ProductRun, spawnProduct, stopAll, waitFor } from '../support/processes';
+
+// Several processes start on a loaded two-core machine: generous.
+const PROCESS_WAIT_MS = 90_000;
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -56,14 +58,16 @@ describe.skipIf(postgresSkipReason !== '')(`scale-out${postgresSkipReason}`, () 
       REDIS_URL: redis.url,
       WEB_PROCESSES: '1',
     };
-    const all: ProductProcess[] = [];
+    const all: ProductRun[] = [];
     const start = async (role: 'web' | 'worker') => {
       const run = spawnProduct({ ...env, PROCESS_ROLE: role, LOG_LEVEL: 'info' });
       all.push(run);
       // Started one after another: the first migrates, the others find the schema in place.
-      await until(
+      await waitFor(
         `the ${role} process`,
         () => (role === 'web' ? run.origin() !== '' : run.output().includes('publish worker started')),
+        PROCESS_WAIT_MS,
+        100,
         all,
       );
       return run;
@@ -88,9 +92,11 @@ describe.skipIf(postgresSkipReason !== '')(`scale-out${postgresSkipReason}`, () 
     });
     expect(created.status).toBe(201);
     for (const origin of [a, b]) {
-      await until(
+      await waitFor(
         `${origin} to serve the new site`,
         async () => (await pageText(origin, '/99000101/')) !== null,
+        PROCESS_WAIT_MS,
+        100,
         all,
       );
     }
@@ -116,9 +122,11 @@ describe.skipIf(postgresSkipReason !== '')(`scale-out${postgresSkipReason}`, () 
     });
     expect(saved.status).toBe(200);
     for (const origin of [a, b]) {
-      await until(
+      await waitFor(
         `${origin} to serve the save`,
         async () => (await pageText(origin, '/99000101/'))?.includes(text) === true,
+        PROCESS_WAIT_MS,
+        100,
         all,
       );
     }

@@ -1,10 +1,7 @@
-// Mounts one owner route group (a Hono<OwnerEnv> sub-app) on a real SQLite database with a real
-// company, owner user and session row, and sets them as the tenant middleware would. For testing a
-// route group on its own; the real session and tenant middleware are tested in tests/api/.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
+// Mounts one owner route group (a Hono<OwnerEnv> sub-app) on a real SQLite database (a store of
+// support/stack.ts's) with a real company, owner user and session row, and sets them as the tenant
+// middleware would. For testing a route group on its own; the real session and tenant middleware are
+// tested in tests/api/.
 import { Hono } from 'hono';
 import type { AppEnv, OwnerEnv } from '../../api/env';
 import { handleError, handleNotFound } from '../../api/errors';
@@ -18,9 +15,8 @@ import {
   insertSession,
   insertUser,
 } from '../../db';
-import { type Config, loadConfig } from '../../lib/config';
-import { createLogger } from '../../lib/logger';
-import { openMigratedDatabase } from './migrated-database';
+import type { Config } from '../../lib/config';
+import { openTestStore } from './stack';
 
 export interface OwnerHarness {
   app: Hono<AppEnv>;
@@ -38,9 +34,8 @@ export async function createOwnerHarness(
   mount: (app: Hono<OwnerEnv>) => void,
   options: { env?: Record<string, string>; cvr?: string; now?: Date } = {},
 ): Promise<OwnerHarness> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'owner-harness-'));
-  const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', ...options.env });
-  const db = await openMigratedDatabase(config.database);
+  const store = await openTestStore({ ...(options.env ? { env: options.env } : {}) });
+  const { config, db, logger } = store;
   const cvr = options.cvr ?? '12345678';
   const email = `ejer-${cvr}@firma.example`;
   const company = acceptedValue(
@@ -59,7 +54,6 @@ export async function createOwnerHarness(
   });
   const published: string[] = [];
   let now = options.now ?? new Date();
-  const logger = createLogger(config, new Writable({ write: (_chunk, _encoding, done) => done() }));
 
   const owner = new Hono<OwnerEnv>();
   owner.use(async (c, next) => {
@@ -102,9 +96,6 @@ export async function createOwnerHarness(
     setNow: (date) => {
       now = date;
     },
-    close: async () => {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    close: store.close,
   };
 }

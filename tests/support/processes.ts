@@ -36,6 +36,12 @@ export interface SpawnOptions {
   cwd?: string;
   /** Extra arguments to node before the script (spawnScript only). */
   nodeArgs?: string[];
+  /**
+   * Whether the group is SIGKILLed as soon as its leader exits (default true). False for the tests whose
+   * subject is what the rest of the group does when the leader is gone: the group then lives until
+   * `stop()` or `stopAll()` (after the test file at the latest).
+   */
+  killGroupWithLeader?: boolean;
 }
 
 const DEFAULT_GRACE_MS = 5_000;
@@ -106,11 +112,13 @@ export function spawnProcess(command: string, args: readonly string[], options: 
     },
   };
   running.add(run);
-  void exit.then(() => {
-    // Members of the group may outlive the leader; forget the run only once it was stopped.
-    if (!isRunning()) signalGroup(child.pid, 'SIGKILL');
-    running.delete(run);
-  });
+  if (options.killGroupWithLeader !== false) {
+    void exit.then(() => {
+      // Members of the group may outlive the leader: they go with it.
+      signalGroup(child.pid, 'SIGKILL');
+      running.delete(run);
+    });
+  }
   return run;
 }
 
@@ -162,9 +170,23 @@ export function spawnScript(script: string, env: Record<string, string> = {}, ar
   return spawnProcess(command, [...first, ...args], { env: { ...SCRIPT_DEFAULTS, ...env } });
 }
 
-/** `npm start` (scripts/start.ts) with only `env` (plus PATH, HOME; PORT 0 and LOG_LEVEL warn unless given). */
-export function spawnProduct(env: Record<string, string>): Run & { origin(): string } {
-  const run = spawnScript('scripts/start.ts', { PORT: '0', LOG_LEVEL: 'warn', ...env });
+/** A started `npm start`: its run, and the origin it printed ("running on …"; empty until then). */
+export type ProductRun = Run & { origin(): string };
+
+/**
+ * `npm start` (scripts/start.ts) with only `env` (plus PATH, HOME; PORT 0 and LOG_LEVEL warn unless
+ * given): the one way a test starts the product as a process. As npm runs it (`node scripts/run.mjs
+ * start`), or with `npm: true` through npm itself, for the tests whose subject is npm's process tree:
+ * the group then outlives npm until stopped, so a test can watch the product leave on its own.
+ */
+export function spawnProduct(env: Record<string, string>, options: { npm?: boolean } = {}): ProductRun {
+  const productEnv = { PORT: '0', LOG_LEVEL: 'warn', ...env };
+  const run = options.npm
+    ? spawnProcess('npm', ['start'], {
+        env: { ...SCRIPT_DEFAULTS, ...productEnv },
+        killGroupWithLeader: false,
+      })
+    : spawnScript('scripts/start.ts', productEnv);
   return {
     ...run,
     origin: () => /running on (http:\/\/localhost:\d+)/.exec(run.output())?.[1] ?? '',
