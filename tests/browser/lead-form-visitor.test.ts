@@ -65,6 +65,24 @@ async function openForm(page: Page): Promise<void> {
   await page.locator('#lead-form').scrollIntoViewIfNeeded();
 }
 
+/**
+ * Waits until the page has stopped scrolling: the sites scroll smoothly (`scroll-behavior: smooth`),
+ * so a focused element is still on its way into view for a few hundred milliseconds.
+ */
+async function scrollSettled(page: Page): Promise<void> {
+  let last = Number.NaN;
+  await expect
+    .poll(
+      async () => {
+        const [y, previous] = [await page.evaluate(() => scrollY), last];
+        last = y;
+        return y === previous;
+      },
+      { timeout: 5_000, interval: 150 },
+    )
+    .toBe(true);
+}
+
 async function fill(page: Page, who: { name?: string; phone?: string; postcode?: string; message?: string }) {
   const form = page.locator('#lead-form');
   if (who.name !== undefined) await form.getByLabel('Navn').fill(who.name);
@@ -167,7 +185,9 @@ describe('the quote form tells the visitor what happened (issue 39)', { timeout:
     const alert = page.getByRole('alert');
     await alert.getByText(LEAD_MESSAGES.tokenRefused).waitFor({ timeout: 15_000 });
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('lead-form-error');
-    // Where the visitor pressed: right above the button, both on the phone's screen.
+    // Where the visitor pressed: right above the button, both on the phone's screen (once the site's
+    // smooth scroll to the focused refusal has come to rest).
+    await scrollSettled(page);
     const [message, pressed] = [await alert.boundingBox(), await button.boundingBox()];
     if (!message || !pressed) throw new Error('no box');
     expect(pressed.y - (message.y + message.height)).toBeGreaterThanOrEqual(0);
@@ -345,6 +365,7 @@ describe('the refusal without JavaScript is a page of the site (issue 39)', { ti
         expect(await page.locator('h1').textContent()).toBe('Kontakt os');
         expect(await page.locator('html').getAttribute('style')).toContain('--primary:');
         expect(await focusedLabel(page)).toBe('Telefon');
+        await scrollSettled(page);
         const field = await page.getByLabel('Telefon', { exact: true }).boundingBox();
         expect((field?.y ?? -1) >= 0 && (field?.y ?? 0) + (field?.height ?? 0) <= viewport.height).toBe(true);
         await expectBeside(page, 'Telefon', LEAD_MESSAGES.contactRequired, page.locator('#lead-form'));

@@ -511,17 +511,22 @@ function documentHtml(node: Node, tight = false): string {
     case 'ordered_list':
       return `<ol start="${node.attrs.start}">${children(writesTight(node))}</ol>`;
     case 'list_item': {
-      // As marked reads a tight item: its text is bare until a nested list (or a quote ending in
-      // one), then paragraphs.
+      // As marked reads a tight item: its text is bare until a nested list, then paragraphs; and a
+      // paragraph right after a quote that ends in a list is written after a blank line (else it
+      // would continue the quote), which makes it a paragraph too. With another block between the
+      // quote and the text (a rule, a heading) the text stays bare.
       let html = '';
       let bare = tight;
+      let previous: Node | null = null;
       node.forEach((child) => {
-        html += documentHtml(child, bare);
-        if (
-          isList(child) ||
-          (child.type === schema.nodes.blockquote && child.lastChild && isList(child.lastChild))
-        )
-          bare = false;
+        const afterQuotedList =
+          child.type === schema.nodes.paragraph &&
+          previous?.type === schema.nodes.blockquote &&
+          previous.lastChild !== null &&
+          isList(previous.lastChild);
+        html += documentHtml(child, bare && !afterQuotedList);
+        if (isList(child)) bare = false;
+        previous = child;
       });
       return `<li>${html}</li>`;
     }
