@@ -3,6 +3,7 @@ export * from './database';
 export * from './lead-form-token';
 export * from './migrate';
 export * from './outcome';
+export * from './review-token';
 
 export * from './tables/account-tokens';
 export * from './tables/ai-usage';
@@ -19,6 +20,7 @@ export * from './tables/orders';
 export * from './tables/page-revisions';
 export * from './tables/pages';
 export * from './tables/publish-state';
+export * from './tables/reviews';
 export * from './tables/sessions';
 export * from './tables/trust-settings';
 export * from './tables/users';

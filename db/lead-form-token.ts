@@ -29,7 +29,8 @@ const TOKEN = /^([0-9]{13})\.(p|[A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
 const secrets = new WeakMap<Db, Promise<string>>();
 
-function secretOf(db: Db): Promise<string> {
+/** The key every process shares (migration 0013), read once per database; review links use it too. */
+export function formSigningSecret(db: Db): Promise<string> {
   let secret = secrets.get(db);
   if (!secret) {
     secret = leadFormSecret(db);
@@ -47,14 +48,14 @@ function sign(secret: string, cvr: string, issued: number, nonce: string): strin
 /** The token written into a site's pages at render time. */
 export async function pageToken(db: Db, cvr: string, now: Date): Promise<string> {
   const issued = now.getTime();
-  return `${issued}.${PAGE_NONCE}.${sign(await secretOf(db), cvr, issued, PAGE_NONCE)}`;
+  return `${issued}.${PAGE_NONCE}.${sign(await formSigningSecret(db), cvr, issued, PAGE_NONCE)}`;
 }
 
 /** A single-use token for one visitor (the site's script, the refusal page). */
 export async function freshToken(db: Db, cvr: string, now: Date): Promise<string> {
   const issued = now.getTime();
   const nonce = randomBytes(16).toString('base64url');
-  return `${issued}.${nonce}.${sign(await secretOf(db), cvr, issued, nonce)}`;
+  return `${issued}.${nonce}.${sign(await formSigningSecret(db), cvr, issued, nonce)}`;
 }
 
 type TokenVerdict = 'ok' | 'invalid' | 'too-fast' | 'too-old' | 'replayed';
@@ -78,7 +79,7 @@ export async function checkToken(db: Db, cvr: string, token: string, now: Date):
   if (!match) return refused('invalid');
   const [, issuedText, nonce, signature] = match as unknown as [string, string, string, string];
   const issued = Number(issuedText);
-  const expected = Buffer.from(sign(await secretOf(db), cvr, issued, nonce));
+  const expected = Buffer.from(sign(await formSigningSecret(db), cvr, issued, nonce));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return refused('invalid');
   const age = now.getTime() - issued;

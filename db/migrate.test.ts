@@ -23,6 +23,7 @@ const RELEASED = [
   '0020-lead-spam',
   '0021-lead-recipient',
   '0023-trust-settings',
+  '0024-reviews',
 ];
 
 const APP_TABLES = [
@@ -46,6 +47,10 @@ const APP_TABLES = [
   'page_revisions',
   'pages',
   'publish_state',
+  'review_mails',
+  'review_requests',
+  'review_settings',
+  'reviews',
   'sessions',
   'site_page_views',
   'trust_settings',

@@ -21,6 +21,7 @@ import * as welcomeMails from './migrations/0019-welcome-mails';
 import * as leadSpam from './migrations/0020-lead-spam';
 import * as leadRecipient from './migrations/0021-lead-recipient';
 import * as trustSettings from './migrations/0023-trust-settings';
+import * as reviews from './migrations/0024-reviews';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
@@ -42,6 +43,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0020-lead-spam': leadSpam,
   '0021-lead-recipient': leadRecipient,
   '0023-trust-settings': trustSettings,
+  '0024-reviews': reviews,
 };
 
 export class MigrationError extends Error {

@@ -22,6 +22,12 @@ import type { OrdersTable } from './tables/orders';
 import type { PageRevisionsTable } from './tables/page-revisions';
 import type { PagesTable } from './tables/pages';
 import type { PublishStateTable } from './tables/publish-state';
+import type {
+  ReviewMailsTable,
+  ReviewRequestsTable,
+  ReviewSettingsTable,
+  ReviewsTable,
+} from './tables/reviews';
 import type { SessionsTable } from './tables/sessions';
 import type { TrustSettingsTable } from './tables/trust-settings';
 import type { UsersTable } from './tables/users';
@@ -53,4 +59,8 @@ export interface Database {
   welcomeMails: WelcomeMailsTable;
   trustSettings: TrustSettingsTable;
   leadSpamSummaries: LeadSpamSummariesTable;
+  reviewSettings: ReviewSettingsTable;
+  reviewRequests: ReviewRequestsTable;
+  reviews: ReviewsTable;
+  reviewMails: ReviewMailsTable;
 }

@@ -50,3 +50,11 @@ export const LEAD_KEEP_MONTHS = 12;
  *  covers the whole country picks all the municipalities instead. */
 export const SERVICE_RADIUS_MIN_KM = 1;
 export const SERVICE_RADIUS_MAX_KM = 300;
+
+// Reviews from real customers (issue 41).
+/** Review requests a company may send in 24 hours (from a quote request or to a past customer). */
+export const REVIEW_REQUESTS_PER_DAY = 30;
+/** How long a review link can be used, in days. */
+export const REVIEW_LINK_VALID_DAYS = 60;
+/** When the one reminder goes to a customer who has not answered, in days after the request. */
+export const REVIEW_REMINDER_AFTER_DAYS = 7;

@@ -1,0 +1,69 @@
+// The signed parts of a review link (issue 41), keyed by the secret the quote form's tokens use
+// (migration 0013), each with a purpose of its own so no token of one kind passes for another:
+// - a link token `<request id>.<HMAC(review-link.cvr.id)>`: the request's id is random, and the
+//   signature binds it to the company, so a link for company A proves nothing at company B. Expiry,
+//   single use and "declined" are the request row's (db/tables/reviews.ts), not the token's.
+// - a delete token `<review id>.<HMAC(review-delete.cvr.id)>` for the link in the customer's receipt.
+// - a contact hash `HMAC(review-contact.cvr.address)`: what is kept of an e-mail or phone once it is
+//   no longer needed, to know a customer who said no.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { normalizeEmail } from '../rules/email';
+import type { Db } from './database';
+import { formSigningSecret } from './lead-form-token';
+
+type Purpose = 'review-link' | 'review-delete' | 'review-contact';
+
+const TOKEN = /^([A-Za-z0-9_-]{22}|[0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
+
+async function mac(db: Db, purpose: Purpose, cvr: string, value: string): Promise<string> {
+  return createHmac('sha256', await formSigningSecret(db))
+    .update(`${purpose}.${cvr}.${value}`)
+    .digest('base64url');
+}
+
+/** A new request id: 16 random bytes, the nonce of its link. */
+export function newReviewRequestId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+async function signed(db: Db, purpose: Purpose, cvr: string, id: string): Promise<string> {
+  return `${id}.${await mac(db, purpose, cvr, id)}`;
+}
+
+/** The id inside `token` if its signature is this company's for `purpose`; null otherwise. */
+async function verified(db: Db, purpose: Purpose, cvr: string, token: string): Promise<string | null> {
+  const match = TOKEN.exec(token);
+  if (!match) return null;
+  const [, id, signature] = match as unknown as [string, string, string];
+  const expected = Buffer.from(await mac(db, purpose, cvr, id));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+}
+
+/** The token in the link a customer gets for request `requestId` of company `cvr`. */
+export const reviewLinkToken = (db: Db, cvr: string, requestId: string): Promise<string> =>
+  signed(db, 'review-link', cvr, requestId);
+
+/** The request id of a link token signed for `cvr`; null for a forged or another company's token. */
+export const reviewLinkRequestId = (db: Db, cvr: string, token: string): Promise<string | null> =>
+  verified(db, 'review-link', cvr, token);
+
+/** The token in the customer's delete link for review `reviewId`. */
+export const reviewDeleteToken = (db: Db, cvr: string, reviewId: string): Promise<string> =>
+  signed(db, 'review-delete', cvr, reviewId);
+
+/** The review id of a delete token signed for `cvr`; null otherwise. */
+export const reviewDeleteReviewId = (db: Db, cvr: string, token: string): Promise<string | null> =>
+  verified(db, 'review-delete', cvr, token);
+
+/** What is kept of an e-mail address: its keyed hash ('' for none), the same however it is cased. */
+export async function emailHash(db: Db, cvr: string, email: string): Promise<string> {
+  const normal = normalizeEmail(email);
+  return normal === '' ? '' : mac(db, 'review-contact', cvr, `e:${normal}`);
+}
+
+/** What is kept of a phone number: the keyed hash of its digits ('' for none); +45 is the same number. */
+export async function phoneHash(db: Db, cvr: string, phone: string): Promise<string> {
+  const digits = phone.replace(/\D/g, '').replace(/^(?:0045|45)(?=\d{8}$)/, '');
+  return digits === '' ? '' : mac(db, 'review-contact', cvr, `p:${digits}`);
+}
