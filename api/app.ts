@@ -39,7 +39,9 @@ import {
   createTrustPreviewRoutes,
   previewLimiter,
 } from './routes/preview';
+import { createReviewRoutes } from './routes/reviews';
 import { createSiteLeadRoutes, type SiteLeadRoutesDeps } from './routes/site-leads';
+import { createSiteReviewRoutes, type SiteReviewRoutesDeps } from './routes/site-reviews';
 import { createSubscriptionRoutes } from './routes/subscription';
 import { createTrustRoutes } from './routes/trust';
 import { inProcessPreview, type PreviewRenderer } from './services/preview';
@@ -72,6 +74,7 @@ const OWNER_GROUPS: readonly [path: string, group: OpenAPIHono<OwnerEnv>][] = [
   ['/leads', createLeadRoutes()],
   ['/trust/preview', createTrustPreviewRoutes()],
   ['/trust', createTrustRoutes()],
+  ['/reviews', createReviewRoutes()],
 ];
 
 const OPENAPI_ROUTE = createRoute({
@@ -93,6 +96,8 @@ export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
     health?: HealthChecks;
     /** The company sites' quote form: the outbox it nudges, its limits (tests pass their own). */
     leads?: SiteLeadRoutesDeps;
+    /** The review link's pages (issue 41): the outbox they nudge. */
+    reviews?: SiteReviewRoutesDeps;
     /** Where previews render: the product stack passes a render thread (threadedPreview); default
      *  in-process, for tests. */
     previewRenderer?: PreviewRenderer;
@@ -168,6 +173,8 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   api.route('/analytics', createAnalyticsRoutes());
   // Every company site's quote form (on any host: the CVR in the path must be the host's company).
   api.route('/sites', createSiteLeadRoutes(input.leads));
+  // The pages of a company's review link (issue 41), on the same hosts.
+  api.route('/sites', createSiteReviewRoutes(input.reviews));
   // The link a new recipient of a company's quote requests confirms (no login: it may be a colleague's).
   api.route('/lead-recipient', createLeadRecipientRoutes());
 

@@ -5,31 +5,44 @@
 // failed send is retried with growing pauses (30 s doubling, at most an hour), for as long as it
 // takes: a dead mail server or a restart delays a mail, never loses it. Several processes may sweep
 // at once: each mail is claimed for a lease by one of them.
-// The owner's summary of possible spam (issue 39) goes out the same way, at most once an hour.
+// The owner's summary of possible spam (issue 39) goes out the same way, at most once an hour, and so
+// do the review mails (issue 41: the link to a customer and its one reminder, queued by the sweep when
+// due; the customer's receipt with the delete link; the owner's notice of a new review).
 // The same timer deletes requests older than twelve months (issue 25, personal data), and possible
-// spam after SPAM_KEEP_DAYS.
+// spam after SPAM_KEEP_DAYS, and forgets the e-mail of review links past their 60 days.
 import {
   claimLeadMail,
+  claimReviewMail,
   claimSpamSummary,
   claimWelcomeMail,
   completeLeadMail,
+  completeReviewMail,
   completeSpamSummary,
   completeWelcomeMail,
   type Db,
   deleteLeadsBefore,
   deleteSpamBefore,
   dueLeadMails,
+  dueReviewMails,
   dueSpamSummaries,
   dueWelcomeMails,
+  eraseExpiredReviewContacts,
   findCompanyByCvr,
   findLead,
+  findReview,
+  findReviewRequest,
   getLeadSettings,
   type LeadMail,
   type LeadSpamSummary,
   type QueuedWelcomeMail,
+  queueDueReviewReminders,
+  type ReviewMail,
   recordLeadMailFailure,
+  recordReviewMailFailure,
   recordSpamSummaryFailure,
   recordWelcomeMailFailure,
+  reviewDeleteToken,
+  reviewLinkToken,
 } from '../db';
 import type { Config } from '../lib/config';
 import { errorMessage } from '../lib/errors';
@@ -42,6 +55,12 @@ import { leadMail, leadRecipient } from './leads/lead-mail';
 import { readLeadPhoto, removeLeadPhotos } from './leads/lead-photos';
 import { spamSummaryMail } from './leads/spam-summary-mail';
 import { welcomeMessage } from './onboarding/welcome-mail';
+import {
+  reviewNoticeMail,
+  reviewPagesUrl,
+  reviewReceiptMail,
+  reviewRequestMail,
+} from './reviews/review-mail';
 
 const LEASE_MS = 2 * 60 * 1000;
 const FIRST_RETRY_MS = 30_000;
@@ -169,6 +188,43 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
     describe: (row) => ({ cvr: row.companyCvr, pending: row.pending }),
   };
 
+  // Issue 41: the review link to a customer and its one reminder, the customer's receipt with the
+  // delete link, and the owner's notice of a new review.
+  const reviews: Queue<ReviewMail> = {
+    name: 'review mail',
+    due: (at) => dueReviewMails(db, at, 20),
+    claim: (mail, at) => claimReviewMail(db, mail, at, LEASE_MS),
+    async compose(mail) {
+      const company = await findCompanyByCvr(db, mail.companyCvr);
+      if (!company) return null;
+      const pages = reviewPagesUrl(company, config.publicHost);
+      if (mail.kind === 'request' || mail.kind === 'reminder') {
+        const request = await findReviewRequest(db, company.cvr, mail.refId);
+        if (!request || !mail.toAddress || request.usedAt || request.declinedAt) return null;
+        const link = `${pages}/${await reviewLinkToken(db, company.cvr, request.id)}`;
+        return reviewRequestMail(company, request, mail.toAddress, link, mail.kind === 'reminder');
+      }
+      const review = await findReview(db, company.cvr, mail.refId);
+      if (!review || review.removedAt) return null;
+      if (mail.kind === 'receipt') {
+        if (!mail.toAddress) return null;
+        const link = `${pages}/slet/${await reviewDeleteToken(db, company.cvr, review.id)}`;
+        return reviewReceiptMail(company, review, mail.toAddress, link);
+      }
+      const owner = company.companyEmail;
+      if (!owner) return null;
+      return reviewNoticeMail(
+        company,
+        review,
+        owner,
+        `${productOrigin(config.publicHost)}/admin/anmeldelser`,
+      );
+    },
+    complete: (mail) => completeReviewMail(db, mail.id),
+    fail: (mail, error, retryAt) => recordReviewMailFailure(db, mail.id, error, retryAt),
+    describe: (mail) => ({ reviewMail: mail.id, kind: mail.kind, cvr: mail.companyCvr }),
+  };
+
   async function sendOne<Row extends { attempts: number }>(queue: Queue<Row>, mail: Row): Promise<boolean> {
     const at = now();
     if (!(await queue.claim(mail, at))) return false;
@@ -222,7 +278,13 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
   }
 
   async function runSweep(): Promise<number> {
-    return (await drain(welcomes)) + (await drain(leads)) + (await drain(spamSummaries));
+    // Reminders that fell due since the last sweep join the review mails first.
+    await queueDueReviewReminders(db, now()).catch((error: unknown) =>
+      logger.error({ err: error }, 'review reminders not queued'),
+    );
+    return (
+      (await drain(welcomes)) + (await drain(leads)) + (await drain(spamSummaries)) + (await drain(reviews))
+    );
   }
 
   function sweep(): Promise<number> {
@@ -259,6 +321,8 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
         if (batch.length === 0) break;
       }
     }
+    // Review links past their 60 days: the customer's e-mail is no longer needed (issue 41).
+    await eraseExpiredReviewContacts(db, now());
     return deleted;
   }
 

@@ -797,6 +797,56 @@ export interface ApiPaths {
       };
     };
   };
+  "/operator/reviews": {
+    get: {
+      body: never;
+      answer: {
+        reported: Array<{
+          id: string;
+          stars: number;
+          service: string;
+          text: string;
+          authorName: string;
+          createdAt: string;
+          answer: string | null;
+          answeredAt: string | null;
+          reportedAt: string | null;
+          companyCvr: string;
+          companyName: string;
+          reportReason: "personal-data" | "threats" | "not-customer" | null;
+          removedAt: string | null;
+          removedReason: string | null;
+        }>;
+        removed: Array<{
+          id: string;
+          stars: number;
+          service: string;
+          text: string;
+          authorName: string;
+          createdAt: string;
+          answer: string | null;
+          answeredAt: string | null;
+          reportedAt: string | null;
+          companyCvr: string;
+          companyName: string;
+          reportReason: "personal-data" | "threats" | "not-customer" | null;
+          removedAt: string | null;
+          removedReason: string | null;
+        }>;
+      };
+    };
+  };
+  "/operator/reviews/{cvr}/{id}/removal": {
+    post: {
+      body: {
+        reason: string;
+      };
+      answer: {
+        removed: boolean;
+        message: string;
+      };
+    };
+  };
   "/pages": {
     get: {
       body: never;
@@ -1038,6 +1088,126 @@ export interface ApiPaths {
       }>;
     };
   };
+  "/reviews": {
+    get: {
+      body: never;
+      answer: {
+        reviews: Array<{
+          id: string;
+          stars: number;
+          service: string;
+          text: string;
+          authorName: string;
+          createdAt: string;
+          answer: string | null;
+          answeredAt: string | null;
+          reportedAt: string | null;
+        }>;
+        requests: Array<{
+          id: string;
+          customerName: string;
+          channel: "email" | "sms";
+          leadId: string | null;
+          state: "sent" | "reminded" | "reviewed" | "declined" | "expired";
+          createdAt: string;
+          expiresAt: string;
+          reminderDueAt: string | null;
+        }>;
+        summary: {
+          count: number;
+          average: number;
+        };
+        byMonth: Array<{
+          month: string;
+          count: number;
+          average: number;
+        }>;
+        settings: {
+          remindersEnabled: boolean;
+          showOnSite: boolean;
+        };
+      };
+    };
+  };
+  "/reviews/{id}/answer": {
+    post: {
+      body: {
+        answer: string;
+      };
+      answer: {
+        review: {
+          id: string;
+          stars: number;
+          service: string;
+          text: string;
+          authorName: string;
+          createdAt: string;
+          answer: string | null;
+          answeredAt: string | null;
+          reportedAt: string | null;
+        };
+        message: string;
+      };
+    };
+  };
+  "/reviews/{id}/report": {
+    post: {
+      body: {
+        reason: "personal-data" | "threats" | "not-customer";
+      };
+      answer: {
+        review: {
+          id: string;
+          stars: number;
+          service: string;
+          text: string;
+          authorName: string;
+          createdAt: string;
+          answer: string | null;
+          answeredAt: string | null;
+          reportedAt: string | null;
+        };
+        message: string;
+      };
+    };
+  };
+  "/reviews/requests": {
+    post: {
+      body: {
+        leadId: string;
+      } | {
+        name: string;
+        email: string;
+        phone: string;
+      };
+      answer: {
+        request: {
+          id: string;
+          customerName: string;
+          channel: "email" | "sms";
+          leadId: string | null;
+          state: "sent" | "reminded" | "reviewed" | "declined" | "expired";
+          createdAt: string;
+          expiresAt: string;
+          reminderDueAt: string | null;
+        };
+        message: string;
+        smsText: string | null;
+      };
+    };
+  };
+  "/reviews/settings": {
+    put: {
+      body: {
+        remindersEnabled: boolean;
+        showOnSite: boolean;
+      };
+      answer: {
+        remindersEnabled: boolean;
+        showOnSite: boolean;
+      };
+    };
+  };
   "/sendContactEmail": {
     post: {
       body: {
@@ -1049,6 +1219,44 @@ export interface ApiPaths {
       answer: {
         ok: true;
       };
+    };
+  };
+  "/sites/{cvr}/anmeldelse/{token}": {
+    get: {
+      body: never;
+      answer: null;
+    };
+    post: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/sites/{cvr}/anmeldelse/{token}/nej": {
+    post: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/sites/{cvr}/anmeldelse/nej-tak": {
+    get: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/sites/{cvr}/anmeldelse/slet/{token}": {
+    get: {
+      body: never;
+      answer: null;
+    };
+    post: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/sites/{cvr}/anmeldelse/tak": {
+    get: {
+      body: never;
+      answer: null;
     };
   };
   "/sites/{cvr}/lead-token": {

@@ -58,3 +58,10 @@ export const REVIEW_REQUESTS_PER_DAY = 30;
 export const REVIEW_LINK_VALID_DAYS = 60;
 /** When the one reminder goes to a customer who has not answered, in days after the request. */
 export const REVIEW_REMINDER_AFTER_DAYS = 7;
+export const REVIEW_TEXT_MAX = 1000;
+/** The owner's one public answer to a review. */
+export const REVIEW_ANSWER_MAX = 1000;
+/** The name shown under a review ("Mette H., Køge"). */
+export const REVIEW_AUTHOR_MAX = 80;
+/** The reason the operator gives for removing a review (kept in the operator view). */
+export const REVIEW_REMOVAL_REASON_MAX = 300;

@@ -221,6 +221,7 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
         queue: { kind: redisUrl ? 'bullmq' : 'in-process', reachable: () => queue.reachable() },
       },
       leads: { outbox: mailOutbox, ...(options.leadLimits ? { limits: options.leadLimits } : {}) },
+      reviews: { outbox: mailOutbox },
       previewRenderer,
       ...(options.maxPreviewsPerWindow === undefined
         ? {}

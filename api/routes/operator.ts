@@ -12,6 +12,7 @@ import {
   authorisationsToCheckSchema,
   operatorSchema,
 } from '../../contracts/operator';
+import { operatorReviewsSchema, reviewRemovalSchema } from '../../contracts/reviews';
 import {
   countSignupsByDay,
   leadCounts,
@@ -19,13 +20,17 @@ import {
   listAuthorisationsToCheck,
   listFailedPublishes,
   listRecentOrders,
+  listReviewsForOperator,
   listTrialsEnding,
   markAuthorisationChecked,
+  type OperatorReview,
+  removeReview,
 } from '../../db';
 import { AppError } from '../../lib/errors';
 import { copenhagenDay } from '../../rules/ai-limit';
 import { AUTHORISATIONS, authorisationRegisterLink } from '../../rules/authorisations';
 import { MESSAGES } from '../../rules/messages';
+import { REVIEW_MESSAGES } from '../../rules/review-messages';
 import { DAY_MS } from '../../rules/trial';
 import { TRUST_MESSAGES } from '../../rules/trust-messages';
 import { shiftDay } from '../../rules/visitor-stats';
@@ -88,6 +93,48 @@ const markChecked = createRoute({
     ...refusals('invalid_input', 'conflict'),
   },
 });
+
+const reviews = createRoute({
+  method: 'get',
+  path: '/reviews',
+  tags: ['operator'],
+  summary: 'Operators only: reviews owners reported as inappropriate, and the removals with their reasons',
+  middleware: requireOperator,
+  responses: { 200: answer(operatorReviewsSchema, 'Reported (oldest report first) and removed reviews') },
+});
+
+const removal = createRoute({
+  method: 'post',
+  path: '/reviews/{cvr}/{id}/removal',
+  tags: ['operator'],
+  summary:
+    'Operators only: remove a review with the reason (kept here); its words are blanked and the site loses it (publishes)',
+  middleware: [requireOperator, ...JSON_BODY],
+  request: { params: z.object({ cvr: z.string(), id: z.string() }), ...jsonBody(reviewRemovalSchema) },
+  responses: {
+    200: answer(z.object({ removed: z.boolean(), message: z.string() }), 'Removed'),
+    ...refusals('invalid_input'),
+  },
+});
+
+function toOperatorReviewJson(review: OperatorReview) {
+  return {
+    id: review.id,
+    companyCvr: review.companyCvr,
+    companyName: review.companyName,
+    stars: review.stars,
+    service: review.service,
+    text: review.text,
+    authorName: review.authorName,
+    createdAt: review.createdAt,
+    answer: review.answer,
+    answeredAt: review.answeredAt,
+    reportedAt: review.reportedAt,
+    reportReason: review.reportReason,
+    removedAt: review.removedAt,
+    removedReason: review.removedReason,
+  };
+}
 
 export function createOperatorRoutes(): OpenAPIHono<OwnerEnv> {
   const operator = routeGroup<OwnerEnv>();
@@ -154,6 +201,25 @@ export function createOperatorRoutes(): OpenAPIHono<OwnerEnv> {
     );
     if (!marked) throw new AppError('conflict', TRUST_MESSAGES.checkStale);
     return c.json({ checked: true }, 200);
+  });
+
+  operator.openapi(reviews, async (c) => {
+    const { reported, removed } = await listReviewsForOperator(c.get('db'));
+    return c.json(
+      { reported: reported.map(toOperatorReviewJson), removed: removed.map(toOperatorReviewJson) },
+      200,
+    );
+  });
+
+  operator.openapi(removal, async (c) => {
+    const { cvr, id } = c.req.valid('param');
+    const { reason } = c.req.valid('json');
+    const removed = await commitChange(c.var, cvr, async (trx) =>
+      (await removeReview(trx, cvr, id, reason, c.get('now')())) ? true : new Unchanged(false),
+    );
+    if (!removed) throw new AppError('not_found', MESSAGES.notFound);
+    c.var.logger.info({ cvr, reviewId: id, operator: c.var.user.id }, 'review removed by the operator');
+    return c.json({ removed: true, message: REVIEW_MESSAGES.removed }, 200);
   });
 
   return operator;

@@ -24,10 +24,8 @@ import type { Context } from 'hono';
 import { leadReceivedSchema, leadRefusalSchema, leadTokenSchema } from '../../contracts/leads';
 import {
   type CheckedToken,
-  type Company,
   checkToken,
   deleteSpamBeyond,
-  findCompanyByCvr,
   freshToken,
   getLeadSettings,
   getTrustSettings,
@@ -48,7 +46,6 @@ import {
 } from '../../rules/lead-form';
 import { LEAD_MAX_PHOTOS } from '../../rules/limits';
 import { LEAD_MESSAGES, MESSAGES } from '../../rules/messages';
-import { classifyHost } from '../../rules/request-target';
 import { postcodeInArea } from '../../rules/service-area';
 import { siteState } from '../../rules/trial';
 import { TRUST_MESSAGES } from '../../rules/trust-messages';
@@ -68,6 +65,7 @@ import { UploadGate } from '../leads/upload-gate';
 import type { MailOutbox } from '../mail-outbox';
 import { clientIp } from '../middleware/rate-limit';
 import { answer, refusals, routeGroup } from '../openapi';
+import { type SiteOfRequest, siteOfRequest } from '../services/site-of-request';
 
 const MINUTE = 60 * 1000;
 /** The same words to the same company within this window are one request. */
@@ -107,24 +105,6 @@ const LEAD_FORM_BODY = {
     },
   },
 };
-
-interface SiteOfRequest {
-  company: Company;
-  /** `/<cvr>` on the main host, '' on the company's own host: the site's paths start with it. */
-  base: string;
-}
-
-/** The company whose site the request came from; null when the CVR is not this host's company. */
-async function siteOfRequest(c: Context<AppEnv>, cvr: string): Promise<SiteOfRequest | null> {
-  const company = await findCompanyByCvr(c.get('db'), cvr);
-  if (!company) return null;
-  const mode = classifyHost(c.req.header('host') ?? '', c.get('config').publicHost);
-  if (mode === null) return null;
-  if (mode.mode === 'main') return { company, base: `/${cvr}` };
-  if (mode.mode === 'subdomain') return mode.subdomain === company.subdomain ? { company, base: '' } : null;
-  const verified = company.customDomainVerified && company.customDomain === mode.hostname;
-  return verified ? { company, base: '' } : null;
-}
 
 function wantsJson(c: Context): boolean {
   return /application\/json/i.test(c.req.header('accept') ?? '');

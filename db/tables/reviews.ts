@@ -283,7 +283,7 @@ export async function listReviewRequests(db: Db, cvr: string, limit = 500): Prom
   return rows.map(toRequest);
 }
 
-async function findReviewRequest(db: Db, cvr: string, id: string): Promise<ReviewRequest | undefined> {
+export async function findReviewRequest(db: Db, cvr: string, id: string): Promise<ReviewRequest | undefined> {
   const row = await db
     .selectFrom('reviewRequests')
     .selectAll()
@@ -460,7 +460,7 @@ export async function listReviews(
   return rows.map(toReview);
 }
 
-async function findReview(db: Db, cvr: string, id: string): Promise<Review | undefined> {
+export async function findReview(db: Db, cvr: string, id: string): Promise<Review | undefined> {
   const row = await db
     .selectFrom('reviews')
     .selectAll()

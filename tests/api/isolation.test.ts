@@ -12,20 +12,27 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   acceptedValue,
   type Company,
+  createReviewRequest,
   findCompanyByCvr,
   getAiUsage,
+  getReviewSettings,
   getTrustSettings,
   type Image,
   insertDeletedPage,
   insertImage,
+  insertLead,
   insertPageRevision,
   listDeletedPages,
   listImages,
   listPageRevisions,
   listPages,
+  listReviewRequests,
+  listReviews,
   type Page,
   saveTrustSettings,
+  submitReview,
   takeAiUse,
+  updateLeadState,
 } from '../../db';
 import { AI_DAILY_LIMIT, copenhagenDay } from '../../rules/ai-limit';
 import { solidImage, uploadForm } from '../fixtures/images/make-images';
@@ -41,6 +48,9 @@ interface Victim {
   image: Image;
   revisionId: string;
   deletedPageId: string;
+  /** B's quote request marked done, and the review its customer wrote (issue 41). */
+  leadId: string;
+  reviewId: string;
 }
 
 interface IsolationRow {
@@ -317,6 +327,42 @@ const ISOLATION_ROWS: IsolationRow[] = [
     path: (b) => `/api/ai/usage?cvr=${b.cvr}`,
     status: 200,
   },
+  // Reviews (issue 41)
+  { name: 'read the reviews', method: 'GET', path: () => '/api/reviews', status: 200 },
+  {
+    name: "read the reviews with B's CVR in the query",
+    method: 'GET',
+    path: (b) => `/api/reviews?cvr=${b.cvr}`,
+    status: 200,
+  },
+  {
+    name: "ask for a review from B's quote request",
+    method: 'POST',
+    path: () => '/api/reviews/requests',
+    body: (b) => ({ leadId: b.leadId, cvr: b.cvr }),
+    status: 404,
+  },
+  {
+    name: "answer B's review",
+    method: 'POST',
+    path: (b) => `/api/reviews/${b.reviewId}/answer`,
+    body: () => ({ answer: 'Overtaget svar' }),
+    status: 404,
+  },
+  {
+    name: "report B's review",
+    method: 'POST',
+    path: (b) => `/api/reviews/${b.reviewId}/report`,
+    body: () => ({ reason: 'threats' }),
+    status: 404,
+  },
+  {
+    name: "remove B's review through the operator's route",
+    method: 'POST',
+    path: (b) => `/api/operator/reviews/${b.cvr}/${b.reviewId}/removal`,
+    body: () => ({ reason: 'Ikke en kunde' }),
+    status: 404,
+  },
 ];
 
 // Made before the tests are collected: the route list below is this app's own OpenAPI document.
@@ -337,6 +383,9 @@ async function snapshotOfB() {
     revisions: await listPageRevisions(h.db, b.company.cvr, b.homepage.id),
     deletedPages: await listDeletedPages(h.db, b.company.cvr, new Date(0)),
     trust: await getTrustSettings(h.db, b.company.cvr),
+    reviews: await listReviews(h.db, b.company.cvr, { removed: true }),
+    reviewRequests: await listReviewRequests(h.db, b.company.cvr),
+    reviewSettings: await getReviewSettings(h.db, b.company.cvr),
     publishes: h.published.filter((entry) => entry.cvr === b.company.cvr),
   };
 }
@@ -367,6 +416,9 @@ function secretsOfB(): string[] {
     victim.image.url,
     b.company.logo ?? 'no logo',
     b.company.customDomain ?? 'no domain',
+    victim.leadId,
+    victim.reviewId,
+    'B-kundens anmeldelse',
   ];
 }
 
@@ -410,7 +462,35 @@ beforeAll(async () => {
   const revision = await insertPageRevision(h.db, b.homepage, 'Tekst ændret', h.now());
   const deletedPageId = 'b-deleted-page-0000';
   await insertDeletedPage(h.db, { ...b.about, id: deletedPageId, pageName: 'Slettet B-side' }, h.now());
+  const lead = await insertLead(h.db, b.company.cvr, {
+    name: 'B-kunde Hansen',
+    phone: '40404040',
+    email: 'kunde@firma-b-kunde.dk',
+    postcode: '4000',
+    message: 'Nyt fyr',
+    photos: [],
+    contentHash: 'b-lead',
+  });
+  await updateLeadState(h.db, b.company.cvr, lead.id, { handled: true });
+  const asked = acceptedValue(
+    await createReviewRequest(h.db, b.company.cvr, {
+      customerName: lead.name,
+      email: lead.email,
+      phone: '',
+      leadId: lead.id,
+    }),
+  );
+  const review = acceptedValue(
+    await submitReview(h.db, b.company.cvr, asked.request.id, {
+      stars: 4,
+      service: '',
+      text: 'B-kundens anmeldelse',
+      authorName: 'B-kunde H.',
+    }),
+  );
   victim = {
+    leadId: lead.id,
+    reviewId: review.id,
     cvr: b.company.cvr,
     company: b.company,
     homepage: b.homepage,
@@ -489,7 +569,7 @@ const OWNER_ENDPOINTS = Object.entries(document.paths).flatMap(([path, operation
 function probeBody(method: string): unknown {
   return method === 'get' || method === 'delete'
     ? undefined
-    : { cvr: victim.cvr, id: victim.homepage.id, pageId: victim.homepage.id };
+    : { cvr: victim.cvr, id: victim.homepage.id, pageId: victim.homepage.id, leadId: victim.leadId };
 }
 
 function withIds(template: string, id: string): string {
@@ -521,7 +601,15 @@ describe('every owner endpoint of the route list, probed by itself', () => {
     "$method $path: signed in as A with B's ids, nothing of B's$lane",
     async (route, { skip }) => {
       if (route.lane !== '') skip();
-      const ids = [victim.homepage.id, victim.image.id, victim.revisionId, victim.deletedPageId, victim.cvr];
+      const ids = [
+        victim.homepage.id,
+        victim.image.id,
+        victim.revisionId,
+        victim.deletedPageId,
+        victim.cvr,
+        victim.reviewId,
+        victim.leadId,
+      ];
       const templates = route.path.includes('{') ? ids.map((id) => withIds(route.path, id)) : [route.path];
       for (const target of [...new Set(templates)]) {
         const before = await snapshotOfB();

@@ -1,0 +1,105 @@
+// The mails of issue 41, plain text only (a customer's words can never become markup): the link to a
+// customer (and its one reminder), the customer's receipt with the link that deletes their review, and
+// the owner's notice of each new review. The links go to the company's own address (its verified
+// domain, else its subdomain), where /api answers on every host.
+import type { Company, Review, ReviewRequest } from '../../db';
+import type { MailMessage } from '../../lib/mailer';
+import { REVIEW_LINK_VALID_DAYS } from '../../rules/limits';
+import { canonicalOrigin } from '../../rules/site-url';
+
+/** The address of a company's review pages: `<site origin>/api/sites/<cvr>/anmeldelse`. */
+export function reviewPagesUrl(company: Company, publicHost: string): string {
+  return `${canonicalOrigin(company, publicHost)}/api/sites/${company.cvr}/anmeldelse`;
+}
+
+function oneLine(value: string, max: number): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
+  const flat = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function firstName(name: string): string {
+  return oneLine(name, 60).split(' ')[0] ?? '';
+}
+
+/** The first mail with the link, or (reminder) the one reminder a week later. */
+export function reviewRequestMail(
+  company: Pick<Company, 'name'>,
+  request: Pick<ReviewRequest, 'customerName'>,
+  to: string,
+  link: string,
+  reminder: boolean,
+): MailMessage {
+  const first = firstName(request.customerName);
+  const lines = [
+    `Hej${first ? ` ${first}` : ''}`,
+    '',
+    reminder
+      ? `For en uge siden bad ${company.name} dig om at fortælle, hvordan opgaven gik. Har du et minut, vil vi stadig gerne høre det.`
+      : `Tak fordi du valgte ${company.name}. Vil du bruge et minut på at fortælle, hvordan opgaven gik?`,
+    '',
+    'Skriv din anmeldelse her:',
+    link,
+    '',
+    `Anmeldelsen bliver vist på ${company.name}s hjemmeside, uanset hvor mange stjerner du giver. Firmaet kan svare på den, men ikke ændre eller skjule den.`,
+    `Linket kan bruges én gang og gælder i ${REVIEW_LINK_VALID_DAYS} dage. Vil du ikke skrive en anmeldelse, kan du sige nej tak på siden, så spørger vi ikke igen.`,
+    ...(reminder ? [] : ['', 'Svarer du ikke, får du én påmindelse om en uge.']),
+    '',
+    `Venlig hilsen`,
+    company.name,
+  ];
+  return {
+    to,
+    subject: reminder
+      ? `Påmindelse: Hvordan gik opgaven med ${oneLine(company.name, 80)}?`
+      : `Hvordan gik opgaven med ${oneLine(company.name, 80)}?`,
+    text: `${lines.join('\n')}\n`,
+  };
+}
+
+/** The customer's receipt: what they wrote, and the link that deletes it. */
+export function reviewReceiptMail(
+  company: Pick<Company, 'name'>,
+  review: Pick<Review, 'stars' | 'text' | 'authorName'>,
+  to: string,
+  deleteLink: string,
+): MailMessage {
+  const lines = [
+    `Tak for din anmeldelse af ${company.name}.`,
+    '',
+    `${review.stars} af 5 stjerner, vist med navnet ${review.authorName}.`,
+    ...(review.text ? ['', review.text] : []),
+    '',
+    'Anmeldelsen bliver vist på hjemmesiden inden for få minutter.',
+    'Fortryder du, kan du slette den her:',
+    deleteLink,
+  ];
+  return {
+    to,
+    subject: `Tak for din anmeldelse af ${oneLine(company.name, 80)}`,
+    text: `${lines.join('\n')}\n`,
+  };
+}
+
+/** The owner's notice of a new review. */
+export function reviewNoticeMail(
+  company: Pick<Company, 'name'>,
+  review: Pick<Review, 'stars' | 'text' | 'authorName' | 'service'>,
+  to: string,
+  adminUrl: string,
+): MailMessage {
+  const lines = [
+    `${company.name} har fået en ny anmeldelse:`,
+    '',
+    `${review.stars} af 5 stjerner fra ${review.authorName}${review.service ? ` (${review.service})` : ''}`,
+    ...(review.text ? ['', review.text] : []),
+    '',
+    'Anmeldelsen bliver vist på hjemmesiden inden for få minutter. Du kan svare på den under Anmeldelser:',
+    adminUrl,
+  ];
+  return {
+    to,
+    subject: `Ny anmeldelse: ${review.stars} af 5 stjerner fra ${oneLine(review.authorName, 60)}`,
+    text: `${lines.join('\n')}\n`,
+  };
+}
