@@ -18,6 +18,7 @@ import { LEAD_KEEP_MONTHS } from '../rules/limits';
 import { LEAD_MESSAGES } from '../rules/messages';
 import { CONTACT_PAGE_SLUGS, findContactPage, THANKS_SLUG } from '../rules/pages';
 import { formatPhone, phoneE164 } from '../rules/phone';
+import { REVIEWS_SLUG } from '../rules/site-reviews';
 import type { SiteModel } from './site-model';
 
 const PRIVACY_SLUG = 'privatliv';
@@ -117,6 +118,19 @@ export function generatedPages(site: SiteModel): GeneratedPage[] {
   if (findContactPage(site.pages) === null) {
     pages.push({
       page: contactPage(site.company, site.leadForm !== undefined),
+      noindex: false,
+      inSitemap: true,
+    });
+  }
+  // Issue 41: every review, newest first, when the site shows reviews (site-document.astro renders them).
+  if (site.reviews !== undefined) {
+    pages.push({
+      page: page(
+        site.company,
+        REVIEWS_SLUG,
+        'Anmeldelser',
+        'Det skriver vores kunder om opgaverne, de har fået lavet.',
+      ),
       noindex: false,
       inSitemap: true,
     });

@@ -3,12 +3,15 @@ import {
   type Db,
   findCompanyByCvr,
   getLeadSettings,
+  getReviewSettings,
   getTrustSettings,
   listImages,
   listPages,
+  listReviews,
   type Page,
   pageToken,
 } from '../db';
+import { siteReviews } from '../rules/site-reviews';
 import { siteTrust } from '../rules/site-trust';
 import { canonicalOrigin, productOrigin } from '../rules/site-url';
 import type { SiteModel } from './site-model';
@@ -33,6 +36,7 @@ export async function loadSiteModel(
 ): Promise<SiteModel | undefined> {
   const company = await findCompanyByCvr(db, cvr);
   if (!company) return undefined;
+  const reviews = siteReviews(await listReviews(db, cvr), await getReviewSettings(db, cvr));
   return {
     company,
     pages: await pages(db, cvr),
@@ -40,6 +44,7 @@ export async function loadSiteModel(
     productOrigin: productOrigin(publicHost),
     images: Object.fromEntries((await listImages(db, cvr)).map((image) => [image.url, image.variants])),
     trust: siteTrust(company, await getTrustSettings(db, cvr), new Date()),
+    ...(reviews ? { reviews } : {}),
     ...((await getLeadSettings(db, cvr)).formEnabled
       ? { leadForm: { token: await pageToken(db, cvr, startOfDay(new Date())) } }
       : {}),

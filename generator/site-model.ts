@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Company, ImageVariant, Page } from '../db';
 import type { Config } from '../lib/config';
 import type { LeadFieldErrors, LeadInput } from '../rules/lead-form';
+import type { SiteReviews } from '../rules/site-reviews';
 import type { SiteTrust } from '../rules/site-trust';
 
 export interface SiteModel {
@@ -31,6 +32,11 @@ export interface SiteModel {
    * håndværkerfradrag, the area and the emergency line. Absent in a model made by hand: none shown.
    */
   trust?: SiteTrust;
+  /**
+   * The customers' reviews (issue 41) when the owner shows them and there is at least one: the
+   * homepage's "Det siger kunderne", the /anmeldelser page, the hero's star line, the JSON-LD.
+   */
+  reviews?: SiteReviews;
 }
 
 /** What one render produces: a page of the company, or (page null) the site's 404 page. */

@@ -5,9 +5,31 @@ import type { SiteModel } from '../../../generator/site-model';
 import type { OpeningHours } from '../../../rules/hours';
 import { WEEKDAYS } from '../../../rules/hours';
 import { phoneE164 } from '../../../rules/phone';
+import { JSON_LD_REVIEWS, type SiteReviews } from '../../../rules/site-reviews';
 import { mailHref, socialLinks, telHref, visibleHours } from './contact';
 import { absoluteImage } from './head';
 import { trustJsonLd } from './trust';
+
+/** The reviews as schema.org has them (issue 41): the aggregate, and the newest few (their words are on
+ *  the page; repeated here they would double the page's weight). */
+function reviewsJsonLd(reviews: SiteReviews | undefined): Record<string, unknown> {
+  if (reviews === undefined) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: Math.round(reviews.average * 10) / 10,
+      reviewCount: reviews.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.items.slice(0, JSON_LD_REVIEWS).map((review) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: review.authorName },
+      datePublished: review.createdAt.slice(0, 10),
+      reviewRating: { '@type': 'Rating', ratingValue: review.stars, bestRating: 5, worstRating: 1 },
+    })),
+  };
+}
 
 const SCHEMA_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
@@ -72,6 +94,7 @@ export function localBusiness(site: SiteModel): Record<string, unknown> {
     sameAs: sameAs.length > 0 ? sameAs : null,
     // Authorisation, memberships, area and døgnvagt (issue 42).
     ...trustJsonLd(site.trust, company),
+    ...reviewsJsonLd(site.reviews),
   };
   return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== '' && value !== null));
 }
