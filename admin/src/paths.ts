@@ -14,5 +14,6 @@ export const ADMIN_PATHS = {
   verifyEmail: '/admin/bekraeft-din-email',
   operator: '/admin/operator',
   leads: '/admin/henvendelser',
+  reviews: '/admin/anmeldelser',
   confirmRecipient: '/admin/bekraeft-modtager',
 } as const;

@@ -49,6 +49,10 @@ const guarded: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./screens/leads/leads-screen')).LeadsScreen }),
   },
   {
+    path: 'anmeldelser',
+    lazy: async () => ({ Component: (await import('./screens/reviews/reviews-screen')).ReviewsScreen }),
+  },
+  {
     path: 'operator',
     lazy: async () => ({ Component: (await import('./screens/operator-screen')).OperatorScreen }),
   },

@@ -12,6 +12,7 @@ import { useCompany } from '../shell/company-context';
 import { useUnreadLeads } from '../shell/unread-leads';
 import { CopyAddress } from './dashboard/copy-address';
 import { type DashboardJson, loadDashboard } from './dashboard/dashboard-api';
+import { ReviewTrend } from './dashboard/review-trend';
 import { VisitorChart } from './dashboard/visitor-chart';
 import './dashboard-screen.css';
 
@@ -195,6 +196,7 @@ export function DashboardScreen() {
         </Link>
       ) : null}
       {dashboard.data === null ? <LoadState resource={dashboard} /> : <Figures data={dashboard.data} />}
+      <ReviewTrend />
       <ul className="card-grid">
         {CARDS.map((card) => (
           <li key={card.to}>

@@ -11,6 +11,7 @@ import { useResource } from '../../api/use-resource';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadState } from '../../components/load-state';
 import { announceLeadsChanged } from '../../shell/unread-leads';
+import { AskFromLead } from '../reviews/ask-for-review';
 import { useFocusAfterDelete } from './focus-after-delete';
 import { LeadSettings } from './lead-settings';
 import { PhotoLightbox } from './photo-lightbox';
@@ -48,7 +49,7 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
       <header className="lead-head">
         <h2 tabIndex={-1}>
           {fresh ? <span className="lead-badge">Ny</span> : null}
-          {lead.handledAt ? <span className="lead-badge lead-badge-done">Håndteret</span> : null}
+          {lead.handledAt ? <span className="lead-badge lead-badge-done">Udført</span> : null}
           {lead.name}
         </h2>
         <time dateTime={lead.createdAt}>{WHEN.format(new Date(lead.createdAt))}</time>
@@ -113,12 +114,13 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
           className="button button-secondary"
           onClick={() => void update({ handled: !lead.handledAt })}
         >
-          {lead.handledAt ? 'Ikke håndteret' : 'Markér som håndteret'}
+          {lead.handledAt ? 'Ikke udført' : 'Opgaven er udført'}
         </button>
         <button type="button" className="button button-ghost" onClick={() => props.onDelete(lead)}>
           Slet
         </button>
       </p>
+      {lead.handledAt && !lead.spam ? <AskFromLead leadId={lead.id} /> : null}
     </li>
   );
 }
