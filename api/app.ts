@@ -86,7 +86,9 @@ const OPENAPI_ROUTE = createRoute({
 });
 
 export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
-  Partial<Pick<AppDeps, 'enqueuePublish' | 'now' | 'maxSavesPerMinute' | 'limits' | 'answerCheck'>> & {
+  Partial<
+    Pick<AppDeps, 'enqueuePublish' | 'now' | 'maxSavesPerMinute' | 'limits' | 'answerCheck' | 'nudgeMail'>
+  > & {
     /** The onboarding's outside services (CVR registry, scraper, text writer, mailer); tests pass
      *  their own, production takes the ones the configuration selects. */
     onboarding?: OnboardingCreateOverrides;
@@ -114,6 +116,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     limits: new LimitStore(),
     // Tests refuse an answer with keys outside its schema; the product stack strips and logs them.
     answerCheck: 'refuse',
+    nudgeMail: () => {},
     previews: {
       renderer: input.previewRenderer ?? inProcessPreview(),
       limiter: previewLimiter(input.maxPreviewsPerWindow ?? MAX_PREVIEWS_PER_WINDOW),
@@ -130,6 +133,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
     if (deps.maxSavesPerMinute !== undefined) c.set('maxSavesPerMinute', deps.maxSavesPerMinute);
     c.set('limits', deps.limits);
     c.set('answerCheck', deps.answerCheck);
+    c.set('nudgeMail', deps.nudgeMail);
     c.set('previews', deps.previews);
     c.set('user', null);
     c.set('session', null);

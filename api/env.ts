@@ -23,6 +23,9 @@ export interface AppDeps {
   /** What an answer with keys outside its schema gets (api/answer-check.ts): 'refuse' (a 500; the
    *  default, so every test fails on it) or 'strip' (sent without them and logged; production). */
   answerCheck: AnswerCheck;
+  /** Sends the mail outbox's due mails soon (an owner's ask for a review, issue 41); the outbox's own
+   *  timer sends them anyway. Never throws. */
+  nudgeMail: () => void;
   /** The live preview (api/routes/preview.ts): where drafts render, and the per-company limit. */
   previews: { renderer: PreviewRenderer; limiter: RateLimiter };
 }

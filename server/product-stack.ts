@@ -222,6 +222,7 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       },
       leads: { outbox: mailOutbox, ...(options.leadLimits ? { limits: options.leadLimits } : {}) },
       reviews: { outbox: mailOutbox },
+      nudgeMail: () => mailOutbox.nudge(),
       previewRenderer,
       ...(options.maxPreviewsPerWindow === undefined
         ? {}

@@ -178,6 +178,7 @@ export function createReviewRoutes(): OpenAPIHono<OwnerEnv> {
     }
     const { request, token } = made.value;
     const byMail = request.channel === 'email';
+    if (byMail) c.get('nudgeMail')();
     const link = `${reviewPagesUrl(company, config.publicHost)}/${token}`;
     return c.json(
       {

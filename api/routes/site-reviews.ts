@@ -147,12 +147,16 @@ function servicesOf(company: Company): readonly string[] {
   }).services;
 }
 
-/** Headers of every page here: the sites' policy, never cached, never indexed, and no cookie. */
+/**
+ * Headers of every page here: the sites' policy, never cached, never indexed, and no cookie. The link's
+ * token is in the address: `same-origin` keeps it from any other site a link leads to, and still lets
+ * the browser send the form's Origin (`no-referrer` would make it `null`, which the CSRF check refuses).
+ */
 function pageHeaders(c: Context<AppEnv>): void {
   c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   c.header('Cache-Control', 'no-store');
   c.header('X-Robots-Tag', 'noindex');
-  c.header('Referrer-Policy', 'no-referrer');
+  c.header('Referrer-Policy', 'same-origin');
 }
 
 export function createSiteReviewRoutes(deps: SiteReviewRoutesDeps = {}): OpenAPIHono<AppEnv> {
