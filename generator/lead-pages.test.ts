@@ -16,5 +16,7 @@ describe('the quote form pages', () => {
     const none = { ...company, phone: '', email: '' };
     expect(thanksPage(none).content).toContain('velkommen til at ringe til os.');
     expect(privacyPage(none).content).toContain('Skriv eller ring til os.');
+    // Issue 41: what a review request keeps, and for how long.
+    expect(privacyPage(company).content).toContain('## Når vi beder dig om en anmeldelse');
   });
 });

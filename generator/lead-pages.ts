@@ -62,6 +62,8 @@ export function privacyPage(company: Company): Page {
     '## Når du beder om et tilbud',
     'Når du udfylder formularen "Få et tilbud", gemmer vi dit navn, dit telefonnummer og/eller din e-mail, dit postnummer, din besked og de billeder, du vedhæfter. Vi bruger oplysningerne til at besvare din forespørgsel og give dig et tilbud, og de sendes til os på e-mail. Billeder gemmes uden placering og andre metadata.',
     `Vi sletter din forespørgsel ${LEAD_KEEP_MONTHS} måneder efter, at vi har modtaget den, eller før, hvis du beder os om det.`,
+    '## Når vi beder dig om en anmeldelse',
+    `Efter en opgave kan vi sende dig et link, så du kan skrive en anmeldelse. Vi gemmer din e-mail, til vi har sendt linket og højst én påmindelse, og derefter kun en kode, så vi ikke spørger dig igen, hvis du har sagt nej tak. Skriver du en anmeldelse, vises stjernerne, teksten og det navn, du selv har valgt, på hjemmesiden. Du kan slette den med linket i den e-mail, du får bagefter.`,
     'Hjemmesiden og forespørgslerne drives af Mesterside, der behandler oplysningerne på vores vegne og ikke bruger dem til andet.',
     '## Cookies',
     'Hjemmesiden sætter ingen cookies og bruger ingen sporing eller annoncer fra andre. Vi tæller kun, hvor mange der besøger siderne, uden at kunne se, hvem du er.',
