@@ -5,8 +5,8 @@
 // the trade. Rendered whole with renderSiteFiles, as a publish writes them (needs `npm run build`).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../db';
+import { FIXTURE_SITES } from '../tests/fixtures/sites';
 import { loadSiteRenderer, type SiteRenderer } from './astro-renderer';
-import { FIXTURE_SITES } from './fixtures/sites';
 import { renderSiteFiles } from './site-files';
 import type { SiteModel } from './site-model';
 

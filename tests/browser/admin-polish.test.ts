@@ -176,7 +176,7 @@ describe('layout (issue 28 item 5)', { timeout: 120_000 }, () => {
 
   it('marketing: the first block follows the intro without an empty band', async () => {
     // One visitor's page for the three addresses: each is a fresh load, and a context of its own per
-    // address would cost Chromium about 0.55 s of CPU more (tests/README.md).
+    // address would cost Chromium about 0.55 s of CPU more (tests/README.md, "Current profile").
     const page = await admin.newPage(WIDE);
     for (const path of ['/om', '/faq', '/kontakt']) {
       await page.goto(`${admin.origin}${path}`);

@@ -6,8 +6,8 @@
 // the admin. Screenshots in test-artifacts/admin-preview/ (MESTERSIDE_SHOTS=1).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSTILE } from '../../generator/fixtures/sites';
 import { getTheme } from '../../rules/themes';
+import { HOSTILE } from '../fixtures/sites';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
 import { layoutProblems } from '../support/no-overflow';
 

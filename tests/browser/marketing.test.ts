@@ -54,7 +54,7 @@ afterAll(async () => {
 
 // The marketing pages keep nothing in the browser (no cookies, no storage), so the tests share one
 // page per width, each opening its address afresh: a context and page of their own would cost
-// Chromium about 0.75 s of CPU each, a load in an open page 0.2 s (tests/README.md).
+// Chromium about 0.75 s of CPU each, a load in an open page 0.2 s (tests/README.md, "Current profile").
 const kept = new Map<number, Page>();
 async function open(url: string, viewport = DESKTOP) {
   let page = kept.get(viewport.width);

@@ -18,6 +18,7 @@ import {
 import { createLogger } from '../../lib/logger';
 import { type ApiHarness, createApiHarness, type Owner } from '../api/api-harness';
 import { hasGpsPointer, jpegWithGps } from '../fixtures/images/make-images';
+import { itRenders } from '../support/lane';
 import { readMessage, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 
 let sink: SmtpSink;
@@ -147,7 +148,7 @@ describe('the quote form', () => {
     expect(await listLeads(h.db, CVR)).toHaveLength(3);
   });
 
-  it('refuses each field in Danish beside it, and gives a visitor without JavaScript their text back', async () => {
+  it('refuses each field in Danish beside it', async () => {
     const refused = await post(
       { name: '', phone: '', email: '', postcode: '46', message: 'x'.repeat(2001), token: await token() },
       { json: true },
@@ -161,7 +162,10 @@ describe('the quote form', () => {
       message: 'Teksten må højst være 2.000 tegn',
     });
     expect(body.token).toMatch(/^\d{13}\./);
+    expect(await listLeads(h.db, CVR)).toEqual([]);
+  });
 
+  itRenders('gives a visitor without JavaScript their text back, escaped, beside the refusal', async () => {
     const page = await post({
       ...visitor,
       email: 'mette@',
