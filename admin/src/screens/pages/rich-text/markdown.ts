@@ -322,6 +322,15 @@ function segmentsOf(items: readonly InlineItem[]): Segment[] {
   items.forEach((item, index) => {
     let keep = 0;
     while (keep < open.length && (open[keep] as Mark).isInSet(item.marks)) keep++;
+    // A link is never cut in two (the page would show two links, and a phone link's words would
+    // break between them): a link opening here that runs past an open emphasis closes that emphasis
+    // first, and the emphasis reopens inside the link (`*a*[*b* c](x)`), which shows the same.
+    const link = item.marks.find((mark) => mark.type === schema.marks.link && !mark.isInSet(open));
+    if (link !== undefined) {
+      const length = runLength(items, index, link);
+      const cut = open.findIndex((mark, at) => at < keep && runLength(items, index, mark) < length);
+      if (cut !== -1) keep = cut;
+    }
     while (open.length > keep) segments.push({ kind: 'close', mark: open.pop() as Mark });
     const opening = item.marks
       .filter((mark) => !mark.isInSet(open))
