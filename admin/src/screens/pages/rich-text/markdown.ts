@@ -666,13 +666,15 @@ function writeSegments(
     if (out.endsWith('#')) out = `${out.slice(0, -1)}\\#`;
   } else {
     // An empty line would end the paragraph: it is written as a line break, which shows the same.
-    // Spaces before a line end would make a hard break, and show nothing.
+    // Spaces before a line end would make a hard break, and show nothing. Only spaces and tabs make
+    // a line blank: a line of no-break spaces is text, and shows as one.
     const lines = out.replace(/[ \t]+\n/g, '\n').split('\n');
-    const first = lines.findIndex((line) => /\S/.test(line));
-    const last = lines.findLastIndex((line) => /\S/.test(line));
+    const filled = (line: string) => /[^ \t]/.test(line);
+    const first = lines.findIndex(filled);
+    const last = lines.findLastIndex(filled);
     out = lines
       .slice(first, last + 1)
-      .map((line) => (/\S/.test(line) ? line : '\\'))
+      .map((line) => (filled(line) ? line : '\\'))
       .join('\n');
   }
   return out;
