@@ -716,11 +716,25 @@ export function writesTight(list: Node): boolean {
   else if (!list.attrs.tight) tight = false;
   else {
     const written = serializeList(list, true, false).join('\n');
-    const read = parseMarkdown(written);
-    tight = read.childCount === 1 && shape(read, true) === `doc(${shape(list, false, true)})`;
+    tight = readsAsTight(written, list);
   }
   tightness.set(list, tight);
   return tight;
+}
+
+/**
+ * Whether the tight Markdown of a list reads back as its blocks. marked 18 throws on some tight
+ * texts (`- Tag\n  > 1.\n  Tag`: a quote ending in an empty list item, inside an item after its
+ * text, with a lazy line after it); the site could not render those, so they are written loose.
+ */
+function readsAsTight(written: string, list: Node): boolean {
+  let read: Node;
+  try {
+    read = parseMarkdown(written);
+  } catch {
+    return false;
+  }
+  return read.childCount === 1 && shape(read, true) === `doc(${shape(list, false, true)})`;
 }
 
 /** A container's children that write anything: a paragraph of only spaces or breaks writes nothing. */
