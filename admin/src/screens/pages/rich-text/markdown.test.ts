@@ -370,6 +370,8 @@ const markdownText = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map
 const FOUND_TEXTS: [string, string][] = [
   // A line of only a no-break space is text, not a blank line: it was written as a line break.
   ['a line of a no-break space', 'Tag\n\u00a0\nTag'],
+  // A tight item's text over a line of dashes is a paragraph on the page; written `\---` it was not.
+  ['a line of dashes under a tight item', '- Tag\n\t---'],
 ];
 
 describe('generated texts', () => {
@@ -497,6 +499,29 @@ function isList(node: Node): boolean {
   return node.type === schema.nodes.bullet_list || node.type === schema.nodes.ordered_list;
 }
 
+/**
+ * Whether a paragraph's last line is only `-` or only `=` (no marks) under a line with words: the
+ * site reads such text as a paragraph (its lheading hook), also as a tight list item's text.
+ */
+function underlined(node: Node): boolean {
+  const lines: { text: string; marked: boolean }[] = [{ text: '', marked: false }];
+  node.forEach((child) => {
+    if (!child.isText) {
+      lines.push({ text: '', marked: false });
+      return;
+    }
+    (child.text ?? '').split('\n').forEach((part, index) => {
+      if (index > 0) lines.push({ text: '', marked: false });
+      const line = lines[lines.length - 1] as { text: string; marked: boolean };
+      line.text += part;
+      if (/\S/.test(part) && child.marks.length > 0) line.marked = true;
+    });
+  });
+  const filled = lines.filter((line) => /[^ \t]/.test(line.text));
+  const last = filled[filled.length - 1];
+  return filled.length > 1 && last !== undefined && !last.marked && /^[ \t]*(?:-+|=+)[ \t]*$/.test(last.text);
+}
+
 /** Whether a block shows on the page: a paragraph of only spaces and line breaks does not. */
 function shows(node: Node): boolean {
   return node.type !== schema.nodes.paragraph || /[^ \t\n]/.test(node.textContent);
@@ -526,7 +551,7 @@ function documentHtml(node: Node, tight = false): string {
     case 'blockquote':
       return node.type.name === 'doc' ? children(false) : `<blockquote>${children(false)}</blockquote>`;
     case 'paragraph':
-      return tight ? inlineHtml(node) : `<p>${inlineHtml(node)}</p>`;
+      return tight && !underlined(node) ? inlineHtml(node) : `<p>${inlineHtml(node)}</p>`;
     case 'heading':
       return `<h${node.attrs.level}>${inlineHtml(node)}</h${node.attrs.level}>`;
     case 'horizontal_rule':
@@ -724,6 +749,25 @@ const FOUND_DOCUMENTS: [string, Node][] = [
               paragraph(text('Tag')),
             ]),
           ]),
+        ]),
+      ]),
+      paragraph(),
+    ),
+  ],
+  [
+    // Bold over a space and into a phone link: the bold closed before the link (so that the link
+    // stays one) around only the space, which moved out, and `****` was left.
+    'bold over a space into a link',
+    doc(
+      schema.nodes.ordered_list.create({ start: 1, tight: false }, [
+        schema.nodes.list_item.create(null, [
+          schema.nodes.heading.create({ level: 2 }, [
+            text('Tag', 'em'),
+            text('Tag', 'em', 'strong'),
+            text(' Tag', 'strong', TEL),
+            text('Tag', TEL),
+          ]),
+          paragraph(),
         ]),
       ]),
       paragraph(),

@@ -350,7 +350,12 @@ function segmentsOf(items: readonly InlineItem[]): Segment[] {
     for (let index = 0; index + 1 < segments.length; index++) {
       const segment = segments[index] as Segment;
       const next = segments[index + 1] as Segment;
-      if (segment.kind === 'open' && next.kind === 'text') {
+      if (segment.kind === 'open' && next.kind === 'close' && next.mark.eq(segment.mark)) {
+        // A mark left around nothing (its white space moved out, `** **` before a link): `****`
+        // would show as stars.
+        segments.splice(index, 2);
+        changed = true;
+      } else if (segment.kind === 'open' && next.kind === 'text') {
         const lead = /^\s+/u.exec(next.raw)?.[0];
         if (lead === undefined) continue;
         segments.splice(index, 2, { kind: 'text', raw: lead }, segment);
@@ -672,10 +677,14 @@ function writeSegments(
     const filled = (line: string) => /[^ \t]/.test(line);
     const first = lines.findIndex(filled);
     const last = lines.findLastIndex(filled);
-    out = lines
-      .slice(first, last + 1)
-      .map((line) => (filled(line) ? line : '\\'))
-      .join('\n');
+    const kept = lines.slice(first, last + 1).map((line) => (filled(line) ? line : '\\'));
+    // A last line of only `-` or only `=` under text is written as it is, not `\---`: the site
+    // reads "text\n---" as a paragraph (its lheading hook, no setext heading), which a tight list
+    // item shows as a paragraph, line break and all. Escaped, the item's text would be bare and its
+    // line break a space. Elsewhere both read as the same paragraph.
+    const end = kept.length - 1;
+    if (end > 0 && /^\\(?:-+|=+)$/.test(kept[end] as string)) kept[end] = (kept[end] as string).slice(1);
+    out = kept.join('\n');
   }
   return out;
 }
