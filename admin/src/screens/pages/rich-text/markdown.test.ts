@@ -364,15 +364,45 @@ function looseOnlyByDefinition(tokens: readonly Token[]): boolean {
   });
 }
 
+/**
+ * Whether a tight list item holds text over a line of only `-` or `=` that the page shows as a
+ * paragraph. The site's lheading hook reads `Tag\n  ---` (the line indented into the item) as a
+ * paragraph token, which marked keeps a <p> in a tight list (line break shown), while `Tag\n---`
+ * (a lazy line) or `Tag\n  \---` stays the item's bare text (line break a space). The editor's
+ * document has one paragraph for all three, so one of them cannot come back; the writer escapes.
+ */
+function underlinedInTightItem(tokens: readonly Token[]): boolean {
+  return tokens.some((token) => {
+    if (token.type === 'blockquote') return underlinedInTightItem((token as Tokens.Blockquote).tokens);
+    if (token.type !== 'list') return false;
+    const list = token as Tokens.List;
+    return list.items.some(
+      (item) =>
+        (!list.loose &&
+          item.tokens.some(
+            (t) => t.type === 'paragraph' && /\n[ \t]*(?:-+|=+)[ \t]*$/.test((t as Tokens.Paragraph).text),
+          )) ||
+        underlinedInTightItem(item.tokens),
+    );
+  });
+}
+
 const markdownText = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((pieces) => pieces.join(''));
 
 // Counterexamples the generator found, kept so that they are tried on every run.
 const FOUND_TEXTS: [string, string][] = [
   // A line of only a no-break space is text, not a blank line: it was written as a line break.
   ['a line of a no-break space', 'Tag\n\u00a0\nTag'],
-  // A tight item's text over a line of dashes is a paragraph on the page; written `\---` it was not.
-  ['a line of dashes under a tight item', '- Tag\n\t---'],
 ];
+
+describe('known limit: a tight item over a line of dashes', () => {
+  it('is recognised, and comes back as the bare text the editor holds', () => {
+    const text = '- Tag\n\t---';
+    expect(underlinedInTightItem(pageContentTokens(text))).toBe(true);
+    expect(roundTrip(text)).toBe('- Tag\n  \\---');
+    expect(underlinedInTightItem(pageContentTokens('- Tag\n---'))).toBe(false);
+  });
+});
 
 describe('generated texts', () => {
   it.each(FOUND_TEXTS)('found: %s', (_name, text) => {
@@ -385,6 +415,8 @@ describe('generated texts', () => {
         // Known limit: a list made loose only by an invisible link definition (`- [x]: /y` and a
         // blank line) cannot be written loose without it, and is written tight.
         fc.pre(!looseOnlyByDefinition(pageContentTokens(text)));
+        // Known limit: a tight item's text over a line of dashes (underlinedInTightItem).
+        fc.pre(!underlinedInTightItem(pageContentTokens(text)));
         expectSamePage(text);
       }),
       { numRuns: 2000 },
@@ -499,29 +531,6 @@ function isList(node: Node): boolean {
   return node.type === schema.nodes.bullet_list || node.type === schema.nodes.ordered_list;
 }
 
-/**
- * Whether a paragraph's last line is only `-` or only `=` (no marks) under a line with words: the
- * site reads such text as a paragraph (its lheading hook), also as a tight list item's text.
- */
-function underlined(node: Node): boolean {
-  const lines: { text: string; marked: boolean }[] = [{ text: '', marked: false }];
-  node.forEach((child) => {
-    if (!child.isText) {
-      lines.push({ text: '', marked: false });
-      return;
-    }
-    (child.text ?? '').split('\n').forEach((part, index) => {
-      if (index > 0) lines.push({ text: '', marked: false });
-      const line = lines[lines.length - 1] as { text: string; marked: boolean };
-      line.text += part;
-      if (/\S/.test(part) && child.marks.length > 0) line.marked = true;
-    });
-  });
-  const filled = lines.filter((line) => /[^ \t]/.test(line.text));
-  const last = filled[filled.length - 1];
-  return filled.length > 1 && last !== undefined && !last.marked && /^[ \t]*(?:-+|=+)[ \t]*$/.test(last.text);
-}
-
 /** Whether a block shows on the page: a paragraph of only spaces and line breaks does not. */
 function shows(node: Node): boolean {
   return node.type !== schema.nodes.paragraph || /[^ \t\n]/.test(node.textContent);
@@ -551,7 +560,7 @@ function documentHtml(node: Node, tight = false): string {
     case 'blockquote':
       return node.type.name === 'doc' ? children(false) : `<blockquote>${children(false)}</blockquote>`;
     case 'paragraph':
-      return tight && !underlined(node) ? inlineHtml(node) : `<p>${inlineHtml(node)}</p>`;
+      return tight ? inlineHtml(node) : `<p>${inlineHtml(node)}</p>`;
     case 'heading':
       return `<h${node.attrs.level}>${inlineHtml(node)}</h${node.attrs.level}>`;
     case 'horizontal_rule':

@@ -677,14 +677,10 @@ function writeSegments(
     const filled = (line: string) => /[^ \t]/.test(line);
     const first = lines.findIndex(filled);
     const last = lines.findLastIndex(filled);
-    const kept = lines.slice(first, last + 1).map((line) => (filled(line) ? line : '\\'));
-    // A last line of only `-` or only `=` under text is written as it is, not `\---`: the site
-    // reads "text\n---" as a paragraph (its lheading hook, no setext heading), which a tight list
-    // item shows as a paragraph, line break and all. Escaped, the item's text would be bare and its
-    // line break a space. Elsewhere both read as the same paragraph.
-    const end = kept.length - 1;
-    if (end > 0 && /^\\(?:-+|=+)$/.test(kept[end] as string)) kept[end] = (kept[end] as string).slice(1);
-    out = kept.join('\n');
+    out = lines
+      .slice(first, last + 1)
+      .map((line) => (filled(line) ? line : '\\'))
+      .join('\n');
   }
   return out;
 }
