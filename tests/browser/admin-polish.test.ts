@@ -5,7 +5,8 @@
 // admin-dashboard.test.ts.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, PAGE_MESSAGES } from '../../rules/messages';
+import { MESSAGES } from '../../rules/messages';
+import { PAGE_MESSAGES } from '../../rules/page-messages';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
 import { pngFile } from '../support/images';
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_MESSAGES } from '../../rules/messages';
+import { LEAD_MESSAGES } from '../../rules/lead-messages';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
 import { expectBeside, focusedLabel } from '../support/field-error';
 import { reviewShot } from '../support/review-shots';

@@ -7,7 +7,7 @@
 // test-artifacts/marketing/ (git-ignored) for review when asked for (MESTERSIDE_SHOTS=1).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES } from '../../rules/messages';
+import { CONTACT_MESSAGES } from '../../rules/contact-messages';
 import { FAQ_ITEMS } from '../../templates/marketing/faq';
 import { launchChromium } from '../support/browser';
 import { reviewShot } from '../support/review-shots';

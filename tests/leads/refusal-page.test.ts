@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { insertPage, listLeads, updateCompany } from '../../db';
 import { CONTENT_SECURITY_POLICY } from '../../rules/content-security-policy';
-import { LEAD_MESSAGES } from '../../rules/messages';
+import { LEAD_MESSAGES } from '../../rules/lead-messages';
 import { getTheme } from '../../rules/themes';
 import { type ApiHarness, createApiHarness, type Owner } from '../api/api-harness';
 import { itRenders } from '../support/lane';

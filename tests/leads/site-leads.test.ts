@@ -1,7 +1,8 @@
 // POST /api/sites/{cvr}/leads end to end through the whole app: stored before it answers, on every
 // address of a site, per-field Danish refusals (the visitor's text kept without JavaScript), photos
 // re-encoded without location, and the outbox that mails the owner through a real SMTP server on
-// loopback: Reply-To the visitor, no header injection, retried until a dead server is back.
+// loopback: Reply-To the visitor, the link to Henvendelser, no header injection, retried until a
+// dead server is back.
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import sharp from 'sharp';
@@ -16,6 +17,7 @@ import {
   updateCompany,
 } from '../../db';
 import { createLogger } from '../../lib/logger';
+import { productOrigin } from '../../rules/site-url';
 import { type ApiHarness, createApiHarness, type Owner } from '../api/api-harness';
 import { hasGpsPointer, jpegWithGps } from '../fixtures/images/make-images';
 import { itRenders } from '../support/lane';
@@ -122,6 +124,11 @@ describe('the quote form', () => {
     expect(read.body).toContain('Postnummer: 4600');
     // Danish counts its one photo in the singular (issue 39: not "billede(r)").
     expect(read.body).toContain('\n1 billede vedhæftet.');
+    // The way to the inbox (issue 39): the product's own address, on a line of its own, so a mail
+    // program makes it a link; a guest lands on Henvendelser after the login.
+    expect(read.body.split(/\r?\n/)).toContain(
+      `Se alle henvendelser: ${productOrigin(h.config.publicHost)}/admin/henvendelser`,
+    );
     expect(await dueLeadMails(h.db, h.now())).toHaveLength(0);
   });
 
