@@ -2,7 +2,7 @@
 // form shows too, and the answers. Keywords arrive as the admin's comma-separated field or as a
 // list; both become a clean list.
 import { z } from 'zod';
-import { AI_MESSAGES } from '../rules/messages';
+import { AI_MESSAGES } from '../rules/page-messages';
 import { PAGE_TYPES } from '../rules/pages';
 
 const { keywordsRequired: KEYWORDS_REQUIRED, keywordsTooLong: KEYWORDS_TOO_LONG } = AI_MESSAGES;

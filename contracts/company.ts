@@ -4,8 +4,9 @@
 import { z } from 'zod';
 import { normalizeCustomDomain } from '../rules/domain';
 import { HOURS_MAX_LENGTH, WEEKDAYS, type Weekday } from '../rules/hours';
-import { COMPANY_MESSAGES, MESSAGES, oneLineMessage, tooLongMessage } from '../rules/messages';
+import { MESSAGES, oneLineMessage, tooLongMessage } from '../rules/messages';
 import { isDanishPhoneOrEmpty, isPostcodeOrEmpty } from '../rules/phone';
+import { COMPANY_MESSAGES } from '../rules/settings-messages';
 import { SOCIAL_NETWORKS, type SocialNetwork, socialProfileLink } from '../rules/social';
 import { isOneLine } from '../rules/text';
 import { THEME_IDS } from '../rules/themes';

@@ -1,8 +1,9 @@
 // The marketing site's contact form (SPEC §2 Contact, §5): name, email and message required, a valid
 // e-mail, sensible caps. `website` is a honeypot a person never sees; shared with the /kontakt page.
 import { z } from 'zod';
+import { CONTACT_MESSAGES } from '../rules/contact-messages';
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from '../rules/limits';
-import { CONTACT_MESSAGES, MESSAGES } from '../rules/messages';
+import { MESSAGES } from '../rules/messages';
 import { body, EMAIL_MAX, emailAddress } from './fields';
 
 /** A string field whose absence (or blank value) reads `required`. */

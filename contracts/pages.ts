@@ -3,8 +3,9 @@
 import { z } from 'zod';
 import { safeImageSrc } from '../rules/images';
 import { GALLERY_MAX_ITEMS, MAX_PAGE_CONTENT_CHARS, MAX_TEXT_NESTING } from '../rules/limits';
-import { MESSAGES, oneLineMessage, PAGE_MESSAGES } from '../rules/messages';
+import { MESSAGES, oneLineMessage } from '../rules/messages';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../rules/meta';
+import { PAGE_MESSAGES } from '../rules/page-messages';
 import { PAGE_LAYOUTS, PAGE_TYPES } from '../rules/pages';
 import { isOneLine } from '../rules/text';
 import { textNestingDepth } from '../rules/text-nesting';

@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from '../db';
 import { WEEKDAYS } from '../rules/hours';
 import { getTheme } from '../rules/themes';
+import { FIXTURE_SITES, fixturePages, HOSTILE } from '../tests/fixtures/sites';
 import { loadSiteRenderer, type SiteRenderer } from './astro-renderer';
-import { FIXTURE_SITES, fixturePages, HOSTILE } from './fixtures/sites';
 
 const PAGES = fixturePages();
 const html = new Map<string, string>();

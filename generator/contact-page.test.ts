@@ -2,11 +2,12 @@
 // own Kontakt (or Kontakt os) page in its place when there is one, and one menu item for it; pages
 // without the form offer "Få et tilbud" beside "Ring" on a phone; the thank-you page is not indexed
 // and its number is a link a phone dials; the footer links the privacy page; the photo hint follows
-// the trade. Rendered whole with renderSiteFiles, as a publish writes them (needs `npm run build`).
+// the trade; the owner's welcome on the new site says where requests go and links the form. Rendered
+// whole with renderSiteFiles, as a publish writes them (needs `npm run build`).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../db';
+import { FIXTURE_SITES } from '../tests/fixtures/sites';
 import { loadSiteRenderer, type SiteRenderer } from './astro-renderer';
-import { FIXTURE_SITES } from './fixtures/sites';
 import { renderSiteFiles } from './site-files';
 import type { SiteModel } from './site-model';
 
@@ -148,5 +149,30 @@ describe('the phone bar, the thank-you page, the footer and the photo hint', () 
     const plumber = await files(vvs);
     expect(plumber.get('index.html')).toContain('fx af badeværelset, hanen eller utætheden.');
     expect(plumber.get('index.html')).not.toContain('fx af taget');
+  });
+});
+
+/** An element's words as a reader meets them: tags out, runs of white space as one space. */
+function words(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+describe("the owner's welcome on the new site", () => {
+  it('says requests go to the login e-mail without naming it, and links the form on the page', async () => {
+    const home = (await files(tomrer())).get('index.html') ?? '';
+    const welcome = /<div id="welcome"[^>]*>([\s\S]*?)<\/div>\s*<\/div>/.exec(home)?.[1] ?? '';
+    expect(welcome).toContain('role="dialog"');
+    expect(words(welcome)).toContain(
+      'Når en kunde udfylder formularen "Få et tilbud", får du forespørgslen på den e-mail, du loggede ind med. Du kan vælge en anden under Henvendelser.',
+    );
+    // The public page names no address: the owner's login e-mail is nobody else's business.
+    expect(welcome).not.toContain('@');
+    // The link leads to the form on this very page, without ?newsite=true (so no welcome again).
+    expect(welcome).toContain('<a href="./#tilbud">Se formularen "Få et tilbud"</a>');
+    expect(home).toContain('<section id="tilbud"');
   });
 });

@@ -1,7 +1,7 @@
 // The generated thank-you and privacy pages (issue 25) name the company's number the Danish way, as
 // the Kontakt section beside them does: a number from the CVR registry comes as eight digits.
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_SITES } from './fixtures/sites';
+import { FIXTURE_SITES } from '../tests/fixtures/sites';
 import { privacyPage, thanksPage } from './lead-pages';
 
 const company = { ...FIXTURE_SITES.tomrer.company, phone: '12345600', email: 'info@example.dk' };

@@ -14,8 +14,8 @@
 // ("Henvendelser"), which leaves the page with the contact details only. privatliv and tak are in no
 // menu and no sitemap; kontakt is the menu's last item and in the sitemap.
 import type { Company, Page } from '../db';
+import { LEAD_MESSAGES } from '../rules/lead-messages';
 import { LEAD_KEEP_MONTHS } from '../rules/limits';
-import { LEAD_MESSAGES } from '../rules/messages';
 import { CONTACT_PAGE_SLUGS, findContactPage, THANKS_SLUG } from '../rules/pages';
 import { formatPhone, phoneE164 } from '../rules/phone';
 import { REVIEWS_SLUG } from '../rules/site-reviews';

@@ -6,9 +6,9 @@
 import { HtmlValidate } from 'html-validate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SiteReview, siteReviews } from '../rules/site-reviews';
+import { FIXTURE_SITES } from '../tests/fixtures/sites';
 import { schemaOrgProblems } from '../tests/support/schema-org';
 import { loadSiteRenderer, type SiteRenderer } from './astro-renderer';
-import { FIXTURE_SITES } from './fixtures/sites';
 import { generatedPages } from './lead-pages';
 import type { SiteModel } from './site-model';
 

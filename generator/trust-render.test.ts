@@ -2,9 +2,9 @@
 // the homepage's "Godt at vide" and "Her arbejder vi", the Kontakt section's døgnvagt and area, the
 // call bar's døgnvagt data, and the JSON-LD checked against schema.org's vocabulary.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_SITES, fixturePages } from '../tests/fixtures/sites';
 import { schemaOrgProblems } from '../tests/support/schema-org';
 import { loadSiteRenderer, type SiteRenderer } from './astro-renderer';
-import { FIXTURE_SITES, fixturePages } from './fixtures/sites';
 import { thanksPage } from './lead-pages';
 
 let renderer: SiteRenderer;

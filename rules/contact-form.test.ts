@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contactSchema } from '../contracts/contact';
 import { CONTACT_FIELDS, contactFormProblems } from './contact-form';
-import { CONTACT_MESSAGES, MESSAGES } from './messages';
+import { CONTACT_MESSAGES } from './contact-messages';
+import { MESSAGES } from './messages';
 
 describe('contactFormProblems', () => {
   it('names each empty field in Danish', () => {

@@ -2,9 +2,11 @@
 // contracts/contact.ts, without zod in the page's small script, so an empty or wrong field gets our
 // message beside it instead of the browser's own ("Please fill out this field."). The API checks
 // again with the contract; contact-form.test.ts holds the two to the same answers.
+
+import { CONTACT_MESSAGES } from './contact-messages';
 import { EMAIL_MAX, EMAIL_PATTERN } from './email';
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from './limits';
-import { CONTACT_MESSAGES, MESSAGES } from './messages';
+import { MESSAGES } from './messages';
 
 export const CONTACT_FIELDS = ['name', 'email', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];

@@ -6,7 +6,7 @@
 // under its rules.
 //
 // Each entry says who may claim it, from the scheme's own terms where we found them, with the page we
-// read and the day. "source: to verify" marks a public page whose address we have not seen ourselves.
+// read and the day. "url: to verify" marks a public page whose address we have not seen ourselves.
 
 type SchemeKind = 'guarantee' | 'membership';
 
@@ -64,8 +64,8 @@ export const GUARANTEE_SCHEMES: readonly GuaranteeScheme[] = [
     who: 'El- og VVS-installatører, der er medlem af TEKNIQ Arbejdsgiverne. Dækker op til 150.000 kr. inkl. moms, når installatøren ikke opfylder en kendelse fra Ankenævnet for Tekniske Installationer.',
     url: 'https://www.tekniq.dk/',
     source:
-      'https://lyhne-vvs.dk/tekniq-garantiordning; TEKNIQs vedtægter for garantiordningen (source: to verify on tekniq.dk)',
-    checked: '2026-11-28',
+      'https://nito-tek.dk/elektriker/private/garantiordning.aspx; https://lyhne-vvs.dk/tekniq-garantiordning (members quoting the scheme; TEKNIQs vedtægter for garantiordningen § 4: op til og med 150.000 kr. inkl. moms); tekniq.dk has no page of its own on the scheme that we could read',
+    checked: '2026-12-01',
   },
   {
     id: 'malermestre-garanti',
@@ -84,10 +84,10 @@ export const GUARANTEE_SCHEMES: readonly GuaranteeScheme[] = [
     name: 'Dansk Håndværks Håndværkergaranti',
     badge: 'Dansk Håndværks Håndværkergaranti',
     who: 'Medlemmer af Dansk Håndværk. Dækker private forbrugere op til 150.000 kr. inkl. moms pr. byggesag, når firmaet ikke kan opfylde en kendelse fra Håndværkets Ankenævn.',
-    url: 'https://www.danskhaandvaerk.dk/',
+    url: 'https://dhv.dk/',
     source:
-      'https://www.forsbi-byg.dk/haandvaerkergaranti/; vedtægter for Dansk Håndværks Håndværkergaranti (gældende fra 1. juli 2015)',
-    checked: '2026-11-28',
+      'https://dhv.dk/medlem-fordele/dansk-haandvaerk-garanti/garanti-for-forbrugere/om-dansk-haandvaerk-garanti/haandvaerkergaranti-aftaler-indgaaet-1-juli-2015/ (Dansk Håndværk: "Kun virksomheder der er medlem af Dansk Håndværk er omfattet"); https://www.forsbi-byg.dk/haandvaerkergaranti/ (150.000 kr. pr. byggesag for aftaler fra 1. juli 2015)',
+    checked: '2026-12-01',
   },
   {
     id: 'dag-garanti',
@@ -137,9 +137,10 @@ export const GUARANTEE_SCHEMES: readonly GuaranteeScheme[] = [
     name: 'Dansk Håndværk',
     badge: 'Medlem af Dansk Håndværk',
     who: 'Håndværksvirksomheder, der er medlem af Dansk Håndværk.',
-    url: 'https://www.danskhaandvaerk.dk/',
-    source: 'https://www.haandvaerker.dk/artikel/garantiordning (url: to verify)',
-    checked: '2026-11-28',
+    url: 'https://dhv.dk/',
+    source:
+      "https://dhv.dk/medlem-fordele/dansk-haandvaerk-garanti/garanti-for-forbrugere/om-dansk-haandvaerk-garanti/haandvaerkergaranti-aftaler-indgaaet-1-juli-2015/ (the association's own site is dhv.dk)",
+    checked: '2026-12-01',
   },
   {
     id: 'danske-malermestre',

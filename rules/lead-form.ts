@@ -3,8 +3,8 @@
 // suppression. Pure and client-safe: the API checks with it, the templates take the names and limits
 // from it, and the server-rendered refusal page shows its messages beside the fields.
 import { EMAIL_MAX, EMAIL_PATTERN } from './email';
+import { LEAD_MESSAGES } from './lead-messages';
 import { LEAD_MAX_LINKS, LEAD_MESSAGE_MAX, LEAD_NAME_MAX, LEAD_PHONE_MAX } from './limits';
-import { LEAD_MESSAGES } from './messages';
 import { isCleanText, isOneLine, withoutInvisible } from './text';
 
 /** The `name` attributes of the form's inputs, and the Danish labels the visitor sees. */

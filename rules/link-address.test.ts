@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkLinkAddress, pageTargets } from './link-address';
-import { MESSAGES, PAGE_MESSAGES } from './messages';
+import { MESSAGES } from './messages';
 import { ownerLinkHref } from './page-content';
+import { PAGE_MESSAGES } from './page-messages';
 
 const PAGES = pageTargets([
   { pageName: 'Forside', slug: 'forside', type: 'homepage' },

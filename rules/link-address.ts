@@ -5,7 +5,8 @@
 // `https://www.firma.dk/side` pass, `www.google` and `localhost` do not. Every href this accepts is
 // one the site keeps (rules/page-content.ts `ownerLinkHref`): nothing accepted here renders as text.
 import { isPublicHostname } from './domain';
-import { MESSAGES, PAGE_MESSAGES } from './messages';
+import { MESSAGES } from './messages';
+import { PAGE_MESSAGES } from './page-messages';
 
 export type LinkAddress = { ok: true; href: string } | { ok: false; message: string };
 

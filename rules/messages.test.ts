@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aiFallback, LEAD_MESSAGES, MESSAGES } from './messages';
+import { LEAD_MESSAGES } from './lead-messages';
+import { aiFallback, MESSAGES } from './messages';
 
 describe('MESSAGES', () => {
   it('words spec messages exactly', () => {

@@ -271,7 +271,28 @@ const pageContentMarkdown = safeMarked({
  * checked (http, https, mailto, tel, site-relative) and made to work on every address of the site.
  */
 export function renderPageContent(text: string): string {
-  return pageContentMarkdown.parse(text ?? '', { async: false }) as string;
+  return readable(text ?? '', (source) => pageContentMarkdown.parse(source, { async: false }) as string);
+}
+
+/**
+ * Runs marked over owner text, and where marked itself breaks on it (marked 18's blockquote
+ * tokenizer throws a TypeError on a quote ending in an empty list item inside a list item,
+ * `- Tag\n  > 1.\n  Tag`) reads it again with its quote marks as plain characters, and failing that
+ * with every Markdown mark as a plain character: the owner's words are always shown, and a text a
+ * owner saved can never stop the site's render or the editor.
+ */
+function readable<T>(text: string, read: (source: string) => T): T {
+  try {
+    return read(text);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
+  try {
+    return read(text.replace(/^([ \t]*)>/gm, '$1\\>'));
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
+  return read(text.replace(/[\\`*_{}[\]()#+\-.!>|<~]/g, '\\$&'));
 }
 
 /**
@@ -279,6 +300,6 @@ export function renderPageContent(text: string): string {
  * capped). The page text editor reads a text from them, so it sees exactly what the site shows.
  */
 export function pageContentTokens(text: string): Token[] {
-  const tokens = pageContentMarkdown.lexer(text ?? '');
+  const tokens = readable(text ?? '', (source) => pageContentMarkdown.lexer(source));
   return pageContentMarkdown.defaults.hooks?.processAllTokens(tokens) as Token[];
 }

@@ -10,9 +10,9 @@ import { insertCompany, setCustomDomainState } from '../db';
 import { loadConfig } from '../lib/config';
 import { createLogger } from '../lib/logger';
 import { createTestDatabase } from '../tests/support/databases';
+import { type RawRequest, rawRequest, writeFakeSite } from '../tests/support/site-folders';
 import { type RunningFrontServer, startFrontServer } from './front-server';
 import { CACHE_IMMUTABLE, CONTENT_SECURITY_POLICY } from './static-headers';
-import { type RawRequest, rawRequest, writeFakeSite } from './test-support';
 
 const CVR = '12345678';
 const HOME = `<!doctype html><title>Demo</title><h1>Demo Tømrer</h1>${'<p>Vi bygger godt.</p>'.repeat(150)}`;

@@ -8,8 +8,8 @@ import { createApp } from '../api/app';
 import { type Db, migrateToLatest, openDatabase } from '../db';
 import { loadConfig } from '../lib/config';
 import { createLogger } from '../lib/logger';
+import { rawRequest } from '../tests/support/site-folders';
 import { type RunningFrontServer, startFrontServer } from './front-server';
-import { rawRequest } from './test-support';
 
 const CVR = '12345678';
 const NAME = '1732300000000-tag';

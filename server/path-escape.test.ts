@@ -10,8 +10,8 @@ import { loadConfig } from '../lib/config';
 import { createLogger } from '../lib/logger';
 import { MAIN_HOST_PAGES } from '../rules/request-target';
 import { createTestDatabase } from '../tests/support/databases';
+import { rawRequest, writeFakeSite } from '../tests/support/site-folders';
 import { type RunningFrontServer, startFrontServer } from './front-server';
-import { rawRequest, writeFakeSite } from './test-support';
 
 const CVR = '12345678';
 const SECRET = 'TOP SECRET outside the site folder';

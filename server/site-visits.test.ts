@@ -13,9 +13,9 @@ import { createLogger } from '../lib/logger';
 import { copenhagenDay } from '../rules/ai-limit';
 import { DAY_MS, PLAN_STATUS_ORDERED } from '../rules/trial';
 import { describeEachDialect } from '../tests/support/databases';
+import { rawRequest, writeFakeSite } from '../tests/support/site-folders';
 import { type RunningFrontServer, startFrontServer } from './front-server';
 import { isCountableView, pagePathOf } from './site-visits';
-import { rawRequest, writeFakeSite } from './test-support';
 
 const BROWSER =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';

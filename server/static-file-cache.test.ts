@@ -17,7 +17,7 @@ import { type FileLookup, type StaticFile, StaticFileCache } from './static-file
 const plain = new StaticFileCache();
 const identityBody = (file: StaticFile) => plain.identity(file);
 
-import { writeFakeSite } from './test-support';
+import { writeFakeSite } from '../tests/support/site-folders';
 
 let dir: string;
 beforeEach(() => {

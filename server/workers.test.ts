@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Run, spawnScript } from '../tests/support/processes';
-import { rawRequest, writeFakeSite } from './test-support';
+import { rawRequest, writeFakeSite } from '../tests/support/site-folders';
 
 let child: Run | undefined;
 let dir: string | undefined;

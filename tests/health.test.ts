@@ -32,7 +32,7 @@ async function product(
   options: Partial<ProductStackOptions> = {},
 ): Promise<{ config: Config; db: Db; stack: ProductStack; health: () => Promise<Health> }> {
   // support/stack.ts: no Redis unless given, renders on this thread (a render thread costs about
-  // 0.4 s of CPU to start: tests/README.md).
+  // 0.4 s of CPU to start: tests/README.md, "Current profile").
   const test = await startTestStack({ serve: 'product', env: { LOG_LEVEL: 'warn' }, product: options });
   cleanups.push(test.close);
   logs = test.logs;

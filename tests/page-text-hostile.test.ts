@@ -9,7 +9,7 @@ import { findPage, updatePage } from '../db';
 import { createSitePublisher, liveBuild, sitesDirOf } from '../generator';
 import { loadSiteRenderer, type SiteRenderer } from '../generator/astro-renderer';
 import { MAX_TEXT_NESTING } from '../rules/limits';
-import { PAGE_MESSAGES } from '../rules/messages';
+import { PAGE_MESSAGES } from '../rules/page-messages';
 import { type ApiHarness, createApiHarness, errorOf, type Owner } from './api/api-harness';
 import { describeWithDialects } from './support/databases';
 

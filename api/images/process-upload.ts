@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { AppError } from '../../lib/errors';
-import { UPLOAD_MESSAGES } from '../../rules/messages';
+import { UPLOAD_MESSAGES } from '../../rules/upload-messages';
 import {
   ACCEPTED_FORMATS,
   IMAGE_WIDTHS,

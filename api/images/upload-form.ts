@@ -3,8 +3,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../../lib/errors';
-import { UPLOAD_MESSAGES } from '../../rules/messages';
 import { withoutInvisible } from '../../rules/text';
+import { UPLOAD_MESSAGES } from '../../rules/upload-messages';
 import type { AppEnv } from '../env';
 import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from './upload-rules';
 

@@ -5,7 +5,7 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LeadPhoto } from '../../db';
-import { LEAD_MESSAGES } from '../../rules/messages';
+import { LEAD_MESSAGES } from '../../rules/lead-messages';
 import { type OutputPlan, processUpload } from '../images/process-upload';
 
 const PHOTO_WIDTH = 1600;

@@ -28,7 +28,8 @@ import {
 } from '../../db';
 import { AppError } from '../../lib/errors';
 import type { Mailer, MailMessage } from '../../lib/mailer';
-import { LEAD_RECIPIENT_MESSAGES, MESSAGES } from '../../rules/messages';
+import { LEAD_RECIPIENT_MESSAGES } from '../../rules/lead-messages';
+import { MESSAGES } from '../../rules/messages';
 import { productOrigin } from '../../rules/site-url';
 import { accountTokenId, accountTokenState, issueAccountToken } from '../auth/account-tokens';
 import { type ChangeDeps, commitChange, Unchanged } from '../services/commit-change';

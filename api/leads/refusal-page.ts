@@ -19,7 +19,7 @@ import type { SiteModel } from '../../generator/site-model';
 import { AppError } from '../../lib/errors';
 import { CONTENT_SECURITY_POLICY } from '../../rules/content-security-policy';
 import type { LeadFieldErrors, LeadInput } from '../../rules/lead-form';
-import { LEAD_MESSAGES } from '../../rules/messages';
+import { LEAD_MESSAGES } from '../../rules/lead-messages';
 import type { AppEnv } from '../env';
 
 export interface RefusalPageInput {

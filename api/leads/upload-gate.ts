@@ -16,7 +16,7 @@
 // process reads is done, a full collection runs (10–20 ms, once after a burst of uploads, not per
 // upload); the bodies' memory is then free at once, and the young generation V8 grew for the burst
 // is given back by V8's own memory reducer within about half a minute
-// (tests/leads/lead-large-bodies.test.ts).
+// (tests/lead-large-bodies.test.ts).
 import v8 from 'node:v8';
 import vm from 'node:vm';
 export interface UploadGateOptions {

@@ -6,7 +6,7 @@ import { domainCheckSchema, domainSchema } from '../../contracts/company';
 import type { Company } from '../../db';
 import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
-import { DOMAIN_MESSAGES } from '../../rules/messages';
+import { DOMAIN_MESSAGES } from '../../rules/settings-messages';
 import { pathSiteUrl, subdomainOrigin } from '../../rules/site-url';
 import type { OwnerEnv } from '../env';
 import { answer, refusals, routeGroup } from '../openapi';

@@ -35,7 +35,8 @@ import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { createMailer, type Mailer } from '../../lib/mailer';
-import { LEAD_RECIPIENT_MESSAGES, MESSAGES } from '../../rules/messages';
+import { LEAD_RECIPIENT_MESSAGES } from '../../rules/lead-messages';
+import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
 import { readLeadPhoto, removeLeadPhotos } from '../leads/lead-photos';
 import {

@@ -44,8 +44,9 @@ import {
   leadFingerprint,
   leadInput,
 } from '../../rules/lead-form';
+import { LEAD_MESSAGES } from '../../rules/lead-messages';
 import { LEAD_MAX_PHOTOS } from '../../rules/limits';
-import { LEAD_MESSAGES, MESSAGES } from '../../rules/messages';
+import { MESSAGES } from '../../rules/messages';
 import { postcodeInArea } from '../../rules/service-area';
 import { siteState } from '../../rules/trial';
 import { TRUST_MESSAGES } from '../../rules/trust-messages';

@@ -1,7 +1,7 @@
 // The large-body flood of issue 39, as an attacker sends it: one address, many connections, each a
 // quote-form post of about 31 MB (three photos of nearly 10 MB) with a token that is not valid, over
 // raw sockets so that what was sent before the answer came can be counted. Used by
-// tests/leads/lead-large-bodies.test.ts (one round, watching what the server reads) and by the lead
+// tests/lead-large-bodies.test.ts (one round, watching what the server reads) and by the lead
 // bench (`lead_flood_visitor_p95_ratio`: connections that send again as soon as they are answered, on
 // a thread of their own at low priority, so the attacker's CPU is not billed to the server).
 import { connect, type Socket } from 'node:net';

@@ -18,6 +18,7 @@ import {
   type TradeProfile,
   writingProfile,
 } from '../../rules/trades';
+import { DISAGREEING, foreignWords, serviceItems, wholeWord } from '../fixtures/disagreeing-trades';
 
 const TODAY = new Date('2026-11-23T12:00:00Z');
 
@@ -288,168 +289,6 @@ describe('the built-in writer over a corpus of registry texts', () => {
   });
 });
 
-// Issue 42: companies whose name and registry code disagree. The trade the name names wins, also a
-// trade without a profile (neutral services under its own noun: 'own:<noun>'); a company whose trade
-// cannot be told gets neutral text with the registry's description as a labelled category only. None
-// gets the services, the noun or the heading of the trade its code alone would give.
-const DISAGREEING: readonly {
-  name: string;
-  code: string;
-  desc: string;
-  /** What the site must be about: a profile id, 'own:<noun>' or 'neutral'. */
-  trade: string;
-  /** The profile the registry alone gives, or null when it names none. */
-  codeTrade: string | null;
-}[] = [
-  {
-    name: 'Skorstensfejer Eksempel ApS',
-    code: '812900',
-    desc: 'Andre rengøringsydelser',
-    trade: 'skorstensfejer',
-    codeTrade: 'rengoring',
-  },
-  {
-    name: 'Skorstensfejermester Bo Lund',
-    code: '812100',
-    desc: 'Almindelig rengøring i bygninger',
-    trade: 'skorstensfejer',
-    codeTrade: 'rengoring',
-  },
-  {
-    name: 'Eksempel Skadedyrsbekæmpelse ApS',
-    code: '812900',
-    desc: 'Andre rengøringsydelser',
-    trade: 'skadedyr',
-    codeTrade: 'rengoring',
-  },
-  {
-    name: 'Malerfirmaet Eksempel',
-    code: '433200',
-    desc: 'Tømrer- og bygningssnedkervirksomhed',
-    trade: 'maler',
-    codeTrade: 'tomrer',
-  },
-  {
-    name: 'Stilladsfirmaet Eksempel ApS',
-    code: '433200',
-    desc: 'Tømrer- og bygningssnedkervirksomhed',
-    trade: 'stillads',
-    codeTrade: 'tomrer',
-  },
-  {
-    name: 'Tækkemand Eksempel',
-    code: '433200',
-    desc: 'Tømrer- og bygningssnedkervirksomhed',
-    trade: 'taekkemand',
-    codeTrade: 'tomrer',
-  },
-  {
-    name: 'Glarmester Eksempel',
-    code: '433200',
-    desc: 'Tømrer- og bygningssnedkervirksomhed',
-    trade: 'glarmester',
-    codeTrade: 'tomrer',
-  },
-  {
-    name: 'Køleteknik Eksempel ApS',
-    code: '432200',
-    desc: 'VVS- og blikkenslagerforretninger',
-    trade: 'kolemontor',
-    codeTrade: 'vvs',
-  },
-  {
-    name: 'Eksempel Solceller ApS',
-    code: '432100',
-    desc: 'Elinstallation',
-    trade: 'solceller',
-    codeTrade: 'elektriker',
-  },
-  {
-    name: 'Låsesmed Eksempel',
-    code: '432100',
-    desc: 'Elinstallation',
-    trade: 'laasesmed',
-    codeTrade: 'elektriker',
-  },
-  {
-    name: 'Fliselægger Eksempel',
-    code: '433300',
-    desc: 'Gulvbelægning og vægbeklædning',
-    trade: 'fliselaegger',
-    codeTrade: 'gulvlaegger',
-  },
-  { name: 'Stukkatør Eksempel ApS', code: '439910', desc: 'Murere', trade: 'stukkator', codeTrade: 'murer' },
-  { name: 'Fugefirmaet Eksempel ApS', code: '439910', desc: 'Murere', trade: 'fuger', codeTrade: 'murer' },
-  {
-    name: 'Kloakmester Eksempel ApS',
-    code: '431200',
-    desc: 'Forberedende byggepladsarbejder',
-    trade: 'kloakmester',
-    codeTrade: 'entreprenor',
-  },
-  // Trades without a profile.
-  {
-    name: 'Cykelsmed Eksempel',
-    code: '452010',
-    desc: 'Almindelig reparation og vedligeholdelse af motorkøretøjer',
-    trade: 'own:cykelsmed',
-    codeTrade: 'mekaniker',
-  },
-  {
-    name: 'Møbelpolstrer Eksempel',
-    code: '310900',
-    desc: 'Fremstilling af andre møbler',
-    trade: 'own:møbelpolstrer',
-    codeTrade: 'snedker',
-  },
-  {
-    name: 'Arkitekt Eksempel ApS',
-    code: '412000',
-    desc: 'Opførelse af nye bygninger',
-    trade: 'own:arkitekt',
-    codeTrade: 'byggefirma',
-  },
-  {
-    name: 'Urmager Eksempel',
-    code: '812900',
-    desc: 'Andre rengøringsydelser',
-    trade: 'own:urmager',
-    codeTrade: 'rengoring',
-  },
-  // A trade nobody can tell: the registry's description as a category, nothing more.
-  {
-    name: 'Eksempel Byg ApS',
-    code: '439990',
-    desc: 'Anden specialiseret bygge- og anlægsvirksomhed i.a.n.',
-    trade: 'neutral',
-    codeTrade: null,
-  },
-  {
-    name: 'Holm Service ApS',
-    code: '749000',
-    desc: 'Andre liberale, videnskabelige og tekniske tjenesteydelser i.a.n.',
-    trade: 'neutral',
-    codeTrade: null,
-  },
-];
-
-function profileById(id: string): TradeProfile {
-  const profile = TRADE_PROFILES.find((candidate) => candidate.id === id);
-  if (!profile) throw new Error(`no profile ${id}`);
-  return profile;
-}
-
-/** The items of a page's lists that are services (not the 'why us' points, which carry ' – '). */
-function serviceItems(markdown: string): string[] {
-  return [...markdown.matchAll(/^- (.+)$/gm)]
-    .map((match) => (match[1] ?? '').replace(/\*\*/g, ''))
-    .filter((item) => !item.includes(' – '));
-}
-
-function wholeWord(word: string): RegExp {
-  return new RegExp(`(?<!\\p{L})${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'iu');
-}
-
 describe('companies whose name and registry code disagree (issue 42)', () => {
   it('hold at least ten, among them trades without a profile', () => {
     const disagreeing = DISAGREEING.filter(({ codeTrade }) => codeTrade !== null);
@@ -487,20 +326,8 @@ describe('companies whose name and registry code disagree (issue 42)', () => {
       } else {
         expect(found.id).toBe(entry.trade);
       }
-      const foreign = entry.codeTrade ? profileById(entry.codeTrade) : null;
       // The other trade's services, but for those this trade's own services hold ('Solceller').
-      const own = profile.services.join('\n').toLowerCase();
-      const foreignServices = foreign
-        ? foreign.services.filter((service) => !own.includes(service.toLowerCase()))
-        : [];
-      const foreignNouns = foreign
-        ? [
-            foreign.noun.singular,
-            foreign.noun.singularDefinite,
-            foreign.noun.plural,
-            foreign.noun.pluralDefinite,
-          ]
-        : [];
+      const { services: foreignServices, nouns: foreignNouns } = foreignWords(entry.codeTrade, profile);
       for (const variant of ['a', 'b', 'c']) {
         expectGoodSite(company, profile, variant);
         const pages = site(company, variant);

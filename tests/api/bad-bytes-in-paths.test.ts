@@ -5,8 +5,8 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { findPage } from '../../db';
 import { createLogger } from '../../lib/logger';
 import { type RunningFrontServer, startFrontServer } from '../../server';
-import { rawRequest } from '../../server/test-support';
 import { describeWithDialects } from '../support/databases';
+import { rawRequest } from '../support/site-folders';
 import { type ApiHarness, createApiHarness, type Owner } from './api-harness';
 
 const BAD_IDS = ['%ff', '%00', '%c0%ae', '%e0%80', '%', '%zz', 'a%0ab', '%ff%fe', 'a%2fb'];

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toCompanyJson } from '../../api/responses';
 import { type Company, findCompanyByCvr } from '../../db';
 import { DEFAULT_HOURS } from '../../rules/hours';
-import { COMPANY_MESSAGES, MESSAGES } from '../../rules/messages';
+import { MESSAGES } from '../../rules/messages';
+import { COMPANY_MESSAGES } from '../../rules/settings-messages';
 import { type ApiHarness, createApiHarness, errorOf, type Owner } from './api-harness';
 
 let h: ApiHarness;

@@ -22,7 +22,8 @@ import {
   updateCompany,
 } from '../../db';
 import { createLogger } from '../../lib/logger';
-import { DOMAIN_MESSAGES, MESSAGES } from '../../rules/messages';
+import { MESSAGES } from '../../rules/messages';
+import { DOMAIN_MESSAGES } from '../../rules/settings-messages';
 import { canonicalOrigin } from '../../rules/site-url';
 import { createCompanyLookup } from '../../server/company-lookup';
 import { type FakeDns, startFakeDns } from '../support/fake-dns';

@@ -13,7 +13,6 @@ import { createLogger } from '../../lib/logger';
 import { MAX_IMAGES } from '../../rules/images';
 import { MESSAGES } from '../../rules/messages';
 import { startFrontServer } from '../../server';
-import { rawRequest } from '../../server/test-support';
 import {
   filesUnder,
   hasGpsPointer,
@@ -24,6 +23,7 @@ import {
   uploadForm,
 } from '../fixtures/images/make-images';
 import { createOwnerHarness, type OwnerHarness } from '../support/owner-harness';
+import { rawRequest } from '../support/site-folders';
 
 const CVR = '12345678';
 const OTHER_CVR = '87654321';

@@ -5,6 +5,7 @@ import { afterEach, expect, it } from 'vitest';
 import { findUserByEmail, getTrustSettings, markEmailVerified } from '../../db';
 import { TRUST_MESSAGES } from '../../rules/trust-messages';
 import { describeWithDialects } from '../support/databases';
+import { itRenders } from '../support/lane';
 import { type ApiHarness, createApiHarness, errorOf, type Owner } from './api-harness';
 
 let h: ApiHarness;
@@ -130,19 +131,22 @@ describeWithDialects('Troværdighed settings (issue 42)', (dialect) => {
     expect((await getTrustSettings(h.db, '99000707')).authorisation).toBeNull();
   });
 
-  it('previews the homepage with the draft, stores nothing and says whose word the number is', async () => {
-    await setUp();
-    const response = await h.send('POST', '/api/trust/preview', { cookie, body: body() });
-    expect(response.status, await response.clone().text()).toBe(200);
-    const { html } = (await response.json()) as { html: string };
-    expect(html).toContain('Autoriseret el-installatør, aut. nr. 12345');
-    expect(html).toMatch(/oplyst af firmaet/i);
-    expect(html).not.toMatch(/verificeret/i);
-    expect(html).toContain('Her arbejder vi');
-    expect(html).toContain('København, Frederiksberg og Gentofte');
-    expect(h.published).toEqual([]);
-    expect((await getTrustSettings(h.db, '99000707')).authorisation).toBeNull();
-  });
+  itRenders(
+    'previews the homepage with the draft, stores nothing and says whose word the number is',
+    async () => {
+      await setUp();
+      const response = await h.send('POST', '/api/trust/preview', { cookie, body: body() });
+      expect(response.status, await response.clone().text()).toBe(200);
+      const { html } = (await response.json()) as { html: string };
+      expect(html).toContain('Autoriseret el-installatør, aut. nr. 12345');
+      expect(html).toMatch(/oplyst af firmaet/i);
+      expect(html).not.toMatch(/verificeret/i);
+      expect(html).toContain('Her arbejder vi');
+      expect(html).toContain('København, Frederiksberg og Gentofte');
+      expect(h.published).toEqual([]);
+      expect((await getTrustSettings(h.db, '99000707')).authorisation).toBeNull();
+    },
+  );
 
   it("lists the number for the operator, who marks it checked; a changed number is the company's word again", async () => {
     await setUp();

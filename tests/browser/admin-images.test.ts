@@ -2,7 +2,8 @@
 // the spec's messages past it, delete with confirmation, and the pages editor's direct upload offered
 // only while the archive has room (SPEC §2 Image archive, Media tab, §5, §8, §9).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, UPLOAD_MESSAGES } from '../../rules/messages';
+import { MESSAGES } from '../../rules/messages';
+import { UPLOAD_MESSAGES } from '../../rules/upload-messages';
 import { type AdminStack, PHONE, startAdminStack } from '../support/admin-stack';
 import { pngFile } from '../support/images';
 

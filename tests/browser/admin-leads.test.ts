@@ -16,7 +16,7 @@ import {
   listLeads,
   saveLeadSettings,
 } from '../../db';
-import { LEAD_RECIPIENT_MESSAGES } from '../../rules/messages';
+import { LEAD_RECIPIENT_MESSAGES } from '../../rules/lead-messages';
 import { type AdminStack, OWNER, startAdminStack, type Viewport } from '../support/admin-stack';
 import { layoutProblems } from '../support/no-overflow';
 import { outboxMails, waitForMailLink } from '../support/outbox';

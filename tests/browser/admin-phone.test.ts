@@ -1,10 +1,18 @@
 // Issue 14 in Chromium against the real server: every admin screen (and each tab) at 360 px and
 // 1366 px with nothing wider than the viewport, no clipped label and no tab bar wrapped onto a second
 // row (issue 28; tests/support/no-overflow.ts),
-// and the pages' menu order and "Vis i menuen" driven by the keyboard, with the published site's
+// the operator view with an authorisation waiting to be checked and the recipient's confirmation link
+// among them (issue 42, issue 39), and the pages' menu order and "Vis i menuen" driven by the keyboard, with the published site's
 // menu following. Screenshots in test-artifacts/admin-phone/.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_TRUST_SETTINGS,
+  findUserByEmail,
+  insertCompany,
+  markEmailVerified,
+  saveTrustSettings,
+} from '../../db';
 import { MESSAGES, UNSAVED_MESSAGES } from '../../rules/messages';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
 import { columnProblems, layoutProblems, wrappedRows } from '../support/no-overflow';
@@ -14,9 +22,19 @@ const LAPTOP = { width: 1366, height: 800 } as const;
 
 let admin: AdminStack;
 
+// A company whose authorisation waits for the operator's check (issue 42), listed in the operator view.
+const ELECTRICIAN = { cvr: '99000707', name: 'Eksempel El-Installation A/S' } as const;
+
 beforeAll(async () => {
-  admin = await startAdminStack('admin-phone');
-});
+  // The stack's own owner is the operator (a verified login e-mail in OPERATOR_EMAILS, issue 23).
+  admin = await startAdminStack('admin-phone', { OPERATOR_EMAILS: OWNER.email });
+  await markEmailVerified(admin.db, (await findUserByEmail(admin.db, OWNER.email))?.id ?? '');
+  await insertCompany(admin.db, ELECTRICIAN);
+  await saveTrustSettings(admin.db, ELECTRICIAN.cvr, {
+    ...DEFAULT_TRUST_SETTINGS,
+    authorisation: { type: 'el', number: '12345' },
+  });
+}, 90_000);
 
 afterAll(async () => {
   await admin?.close();
@@ -46,7 +64,7 @@ describe.each([
   ['phone', SMALL_PHONE],
   ['laptop', LAPTOP],
 ])('every admin screen fits at %s width', (size, viewport) => {
-  it('login, password reset, dashboard, pages, editor tabs and its questions, menu order, images, settings tabs, subscription, account, leads, mailed links', async () => {
+  it('login, password reset, dashboard, pages, editor tabs and its questions, menu order, images, settings tabs, subscription, account, leads, operator, mailed links', async () => {
     const page = await admin.newPage(viewport);
     await page.goto(`${admin.origin}/admin`);
     await page.getByRole('button', { name: 'Log ind' }).waitFor();
@@ -129,9 +147,21 @@ describe.each([
     await page.waitForLoadState('networkidle');
     await check(page, `${size}-leads`);
 
+    // The operator view with an authorisation to check: its register link and button (issue 42).
+    await page.goto(`${admin.origin}/admin/operator`);
+    const toCheck = page.locator('section.card', {
+      has: page.getByRole('heading', { name: 'Autorisationer til kontrol' }),
+    });
+    await toCheck.getByText(ELECTRICIAN.name).waitFor();
+    await toCheck.getByRole('button', { name: 'Markér som kontrolleret' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await check(page, `${size}-operator`);
+
     for (const [path, name] of [
       ['bekraeft-email', 'confirm-email'],
       ['bekraeft-din-email', 'verify-email'],
+      // The link mailed to a new recipient of quote requests (issue 39).
+      ['bekraeft-modtager', 'confirm-recipient'],
     ] as const) {
       await page.goto(`${admin.origin}/admin/${path}?token=${'a'.repeat(32)}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();

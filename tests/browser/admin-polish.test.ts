@@ -5,7 +5,8 @@
 // admin-dashboard.test.ts.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, PAGE_MESSAGES } from '../../rules/messages';
+import { MESSAGES } from '../../rules/messages';
+import { PAGE_MESSAGES } from '../../rules/page-messages';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
 import { pngFile } from '../support/images';
 
@@ -176,7 +177,7 @@ describe('layout (issue 28 item 5)', { timeout: 120_000 }, () => {
 
   it('marketing: the first block follows the intro without an empty band', async () => {
     // One visitor's page for the three addresses: each is a fresh load, and a context of its own per
-    // address would cost Chromium about 0.55 s of CPU more (tests/README.md).
+    // address would cost Chromium about 0.55 s of CPU more (tests/README.md, "Current profile").
     const page = await admin.newPage(WIDE);
     for (const path of ['/om', '/faq', '/kontakt']) {
       await page.goto(`${admin.origin}${path}`);

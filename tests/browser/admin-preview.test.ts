@@ -1,13 +1,14 @@
 // The live preview (issue 27) in Chromium against the real server: at 1366 px a new heading typed in
 // the homepage editor shows in the preview beside the form (how fast is the bench's preview_p95_ms)
-// while the public site still shows the old one, and after "Gem ændringer" both show it; at 360 px the preview is behind a
-// toggle and no screen with it open is wider than the phone; the settings tabs preview the homepage
-// with the unsaved theme and hours; the security suite's XSS payloads in every field run nothing in
-// the admin. Screenshots in test-artifacts/admin-preview/ (MESTERSIDE_SHOTS=1).
+// while the public site still shows the old one, and after "Gem ændringer" both show it; at 360 px
+// the preview is behind a toggle and no screen with it open is wider than the phone; the settings
+// tabs preview the homepage with the unsaved theme and hours, the Design tab with one preview frame
+// (issue 40); the security suite's XSS payloads in every field run nothing in the admin.
+// Screenshots in test-artifacts/admin-preview/ (MESTERSIDE_SHOTS=1).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSTILE } from '../../generator/fixtures/sites';
 import { getTheme } from '../../rules/themes';
+import { HOSTILE } from '../fixtures/sites';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
 import { layoutProblems } from '../support/no-overflow';
 
@@ -293,6 +294,12 @@ describe('live preview', () => {
     await expect
       .poll(async () => page.locator(HOME_FRAME).getAttribute('srcdoc'), { timeout: 3000 })
       .toContain(primary);
+    // One preview on the Design tab (issue 40: the old colour card showed beside the homepage): one
+    // preview box, and in it one frame once the new version has replaced the last one.
+    expect(await page.getByRole('heading', { name: 'Forhåndsvisning', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('img', { name: /Forhåndsvisning/ }).count()).toBe(0);
+    await expect.poll(() => page.locator('iframe').count()).toBe(1);
+    expect(await page.locator(HOME_FRAME).count()).toBe(1);
     await shoot(page, '1366-settings-design');
     expect((await admin.company()).theme).toBe(before.theme);
 

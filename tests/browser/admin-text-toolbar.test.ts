@@ -7,7 +7,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPageBySlug } from '../../db';
-import { MESSAGES, PAGE_MESSAGES } from '../../rules/messages';
+import { MESSAGES } from '../../rules/messages';
+import { PAGE_MESSAGES } from '../../rules/page-messages';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
 
 const WIDE = { width: 1366, height: 900 } as const;

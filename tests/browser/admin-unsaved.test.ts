@@ -1,6 +1,6 @@
 // Nothing lost (issue 40) in Chromium against the real server: an editor with unsaved changes says
-// "Ikke gemt", and leaving it by any route asks first — another settings tab, another page, the
-// Dashboard link, the browser's back button, "Log ud" ("Du har ændringer, der ikke er gemt": "Gem"
+// "Ikke gemt", and leaving it by any route asks first — another settings tab, another page (with
+// the title or only the formatted text changed), the Dashboard link, the browser's back button, "Log ud" ("Du har ændringer, der ikke er gemt": "Gem"
 // saves, "Kassér" discards, "Bliv" and Escape stay), a reload the browser's own prompt. Screenshots
 // in test-artifacts/admin-unsaved/ (MESTERSIDE_SHOTS=1).
 import type { Dialog, Page } from 'playwright-core';
@@ -217,6 +217,10 @@ async function storedTitle(name: string): Promise<string | undefined> {
   return (await listPages(admin.db, OWNER.cvr)).find((page) => page.pageName === name)?.title;
 }
 
+async function storedContent(name: string): Promise<string | undefined> {
+  return (await listPages(admin.db, OWNER.cvr)).find((page) => page.pageName === name)?.content;
+}
+
 function menuButton(page: Page, name: string) {
   return page.getByRole('navigation', { name: 'Dine sider' }).getByRole('button', { name });
 }
@@ -292,6 +296,44 @@ describe('the page editor', () => {
     await answer(page, 'Gem');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     expect(await storedTitle('Ydelser')).toBe('Det vi laver');
+  });
+
+  it('asks when only the text changed: the page list asks, and Kassér on the way to the Dashboard forgets it', async () => {
+    const page = await admin.newPage(LAPTOP);
+    await admin.signIn(page, '/admin/pages');
+    await openPage(page, 'Forside');
+    const stored = await storedContent('Forside');
+    // The formatted text box (issue 40), not the title: a sentence typed at the end of the text.
+    const text = page.getByRole('textbox', { name: 'Tekst', exact: true });
+    await text.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Vi lægger også tagrender om');
+    await page.getByText('Ikke gemt', { exact: true }).waitFor();
+
+    // The page list: Bliv keeps the sentence in the text box.
+    await menuButton(page, 'Ydelser').click();
+    await question(page).waitFor();
+    await admin.shot(page, '1366-editor-text-question', false);
+    await answer(page, 'Bliv');
+    await page.getByRole('heading', { level: 2, name: 'Forside' }).waitFor();
+    expect(await text.textContent()).toContain('Vi lægger også tagrender om');
+
+    // The Dashboard link: Kassér goes there, and nothing of the sentence is stored or kept.
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
+    await answer(page, 'Kassér');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    expect(await storedContent('Forside')).toBe(stored);
+    expect(await keptDrafts(page)).toEqual([]);
+    await page.goto(`${admin.origin}/admin/pages`);
+    await openPage(page, 'Forside');
+    await text.waitFor();
+    expect(await text.textContent()).not.toContain('tagrender');
+    expect(await page.getByText(/Du har en kladde fra/).count()).toBe(0);
+    expect(await page.getByText('Ikke gemt', { exact: true }).count()).toBe(0);
   });
 
   it('asks the browser on reload, and offers the draft back after a reload or a crashed tab', async () => {

@@ -4,13 +4,11 @@
 // runs, which its `invalid` event would show.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  COMPANY_MESSAGES,
-  CONTACT_MESSAGES,
-  LEAD_MESSAGES,
-  MESSAGES,
-  PAGE_MESSAGES,
-} from '../../rules/messages';
+import { CONTACT_MESSAGES } from '../../rules/contact-messages';
+import { LEAD_MESSAGES } from '../../rules/lead-messages';
+import { MESSAGES } from '../../rules/messages';
+import { PAGE_MESSAGES } from '../../rules/page-messages';
+import { COMPANY_MESSAGES } from '../../rules/settings-messages';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
 import { expectBeside, focusedLabel } from '../support/field-error';
 import { waitForMailLink } from '../support/outbox';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_MESSAGES } from '../../rules/messages';
+import { LEAD_MESSAGES } from '../../rules/lead-messages';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
 import { expectBeside, focusedLabel } from '../support/field-error';
 import { reviewShot } from '../support/review-shots';
@@ -228,14 +228,22 @@ describe('the quote form tells the visitor what happened (issue 39)', { timeout:
     const page = await admin.newPage(NARROW);
     // What the script hands the browser to send, and every text the button shows meanwhile.
     await page.addInitScript(() => {
-      const seen = window as unknown as { sent: { size: number; type: string }[]; labels: string[] };
+      const seen = window as unknown as {
+        sent: { size: number; type: string }[];
+        blobs: Blob[];
+        labels: string[];
+      };
       seen.sent = [];
+      seen.blobs = [];
       seen.labels = [];
       const send = XMLHttpRequest.prototype.send;
       XMLHttpRequest.prototype.send = function (body) {
         if (body instanceof FormData) {
           for (const file of body.getAll('photos')) {
-            if (file instanceof Blob) seen.sent.push({ size: file.size, type: file.type });
+            if (file instanceof Blob) {
+              seen.sent.push({ size: file.size, type: file.type });
+              seen.blobs.push(file);
+            }
           }
         }
         return send.call(this, body);
@@ -278,17 +286,22 @@ describe('the quote form tells the visitor what happened (issue 39)', { timeout:
     await page.locator('#lead-thanks').waitFor({ state: 'visible', timeout: 30_000 });
     await cdp.detach();
 
-    const seen = await page.evaluate(() => {
-      const { sent, labels } = window as unknown as {
+    const seen = await page.evaluate(async () => {
+      const { sent, blobs, labels } = window as unknown as {
         sent: { size: number; type: string }[];
+        blobs: Blob[];
         labels: string[];
       };
-      return { sent, labels };
+      const sides = await Promise.all(
+        blobs.map((blob) => createImageBitmap(blob).then((bitmap) => Math.max(bitmap.width, bitmap.height))),
+      );
+      return { sent, sides, labels };
     });
-    // The photo went up as a JPEG of at most 2,000 px: a fraction of the camera's file.
+    // The photo went up as a JPEG of at most 2,000 px: under 600 KB of the camera's 4 MB.
     expect(seen.sent).toHaveLength(1);
     expect(seen.sent[0]?.type).toBe('image/jpeg');
-    expect(seen.sent[0]?.size ?? Infinity).toBeLessThan(1024 * 1024);
+    expect(seen.sent[0]?.size ?? Infinity).toBeLessThan(600 * 1024);
+    expect(seen.sides).toEqual([2000]);
     // The progress was shown on the way, not only at the end.
     const percents = seen.labels.flatMap((label) => /^Sender… (\d+) %$/.exec(label)?.[1] ?? []).map(Number);
     expect(percents.some((percent) => percent > 0 && percent < 100)).toBe(true);

@@ -7,7 +7,7 @@
 // test-artifacts/marketing/ (git-ignored) for review when asked for (MESTERSIDE_SHOTS=1).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES } from '../../rules/messages';
+import { CONTACT_MESSAGES } from '../../rules/contact-messages';
 import { FAQ_ITEMS } from '../../templates/marketing/faq';
 import { launchChromium } from '../support/browser';
 import { reviewShot } from '../support/review-shots';
@@ -54,7 +54,7 @@ afterAll(async () => {
 
 // The marketing pages keep nothing in the browser (no cookies, no storage), so the tests share one
 // page per width, each opening its address afresh: a context and page of their own would cost
-// Chromium about 0.75 s of CPU each, a load in an open page 0.2 s (tests/README.md).
+// Chromium about 0.75 s of CPU each, a load in an open page 0.2 s (tests/README.md, "Current profile").
 const kept = new Map<number, Page>();
 async function open(url: string, viewport = DESKTOP) {
   let page = kept.get(viewport.width);

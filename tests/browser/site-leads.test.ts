@@ -11,7 +11,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCompanyByCvr } from '../../db';
-import { LEAD_MESSAGES } from '../../rules/messages';
+import { LEAD_MESSAGES } from '../../rules/lead-messages';
 import { solidImage } from '../fixtures/images/make-images';
 import { type AdminStack, startAdminStack, type Viewport } from '../support/admin-stack';
 import { type FakeCvrApi, startFakeCvrApi } from '../support/fake-cvrapi';

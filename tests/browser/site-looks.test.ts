@@ -91,7 +91,7 @@ async function open(viewport: typeof NARROW | typeof WIDE, path: string): Promis
 /**
  * Loads `path` in a visitor's page, which the checks reuse from one address to the next (nothing of a
  * visit that they read carries over; a context and page of their own would cost Chromium about 0.75 s
- * of CPU each, a load in an open page 0.2 s: tests/README.md).
+ * of CPU each, a load in an open page 0.2 s: tests/README.md, "Current profile").
  */
 async function show(page: Page, path: string): Promise<Page> {
   await page.goto(`${admin.origin}${path}`);

@@ -1,5 +1,7 @@
 // rules/messages.ts's header, held: a message the API answers or a screen shows as an error or a
-// confirmation is named from rules/, never written where it is used. Read from the source: a
+// confirmation is named from rules/, never written where it is used, and is worded in one of
+// MESSAGE_HOMES (rules/messages.ts, and beside it one file per area whose messages the admin's
+// first chunk must not carry to every screen). Read from the source: a
 // literal text handed to AppError, to an error or message state, or to the API client as its
 // failure text, is a message written in the wrong place. Labels, hints and headings are not
 // messages and are not looked at.
@@ -98,6 +100,19 @@ const NOT_MESSAGES: Readonly<Record<string, string>> = {
 
 const FOLDERS = ['admin/src', 'templates/onboarding', 'api', 'server', 'contracts'];
 
+/** Where messages are worded: the catalogue, and one file per area that only some screens, the site
+ *  or the server need (rules/messages.ts's header names each area). */
+const MESSAGE_HOMES = [
+  'rules/messages.ts',
+  'rules/lead-messages.ts',
+  'rules/page-messages.ts',
+  'rules/settings-messages.ts',
+  'rules/upload-messages.ts',
+  'rules/contact-messages.ts',
+  'rules/trust-messages.ts',
+  'rules/review-messages.ts',
+];
+
 function sources(): { path: string; text: string }[] {
   return FOLDERS.flatMap((folder) =>
     readdirSync(path.join(ROOT, folder), { recursive: true, withFileTypes: true })
@@ -112,7 +127,27 @@ function sources(): { path: string; text: string }[] {
   );
 }
 
-describe('messages live in rules/messages.ts', () => {
+describe('messages live in rules/messages.ts and its area files', () => {
+  it('words every message group in one of the homes, and every home holds one', () => {
+    const groups = readdirSync(path.join(ROOT, 'rules'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name))
+      .flatMap((entry) => {
+        const absolute = path.join(entry.parentPath, entry.name);
+        const file = path.relative(ROOT, absolute).split(path.sep).join('/');
+        const text = readFileSync(absolute, 'utf8');
+        return [...text.matchAll(/^export const ([A-Z_]*MESSAGES)\b/gm)].map((match) => ({
+          file,
+          group: match[1] as string,
+        }));
+      });
+    expect(groups.filter(({ file }) => !MESSAGE_HOMES.includes(file))).toEqual([]);
+    for (const home of MESSAGE_HOMES)
+      expect(
+        groups.some(({ file }) => file === home),
+        home,
+      ).toBe(true);
+  });
+
   it('no screen or route writes its own error or feedback message', () => {
     const files = sources();
     expect(files.some((file) => file.path === 'admin/src/screens/settings/logo-tab.tsx')).toBe(true);

@@ -19,7 +19,7 @@ import {
   SUMMARY_EVERY_MS,
 } from '../../db';
 import { createLogger } from '../../lib/logger';
-import { LEAD_MESSAGES } from '../../rules/messages';
+import { LEAD_MESSAGES } from '../../rules/lead-messages';
 import { type ApiHarness, createApiHarness, type Owner } from '../api/api-harness';
 import { readMessage, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createMailOutbox, type MailOutbox } from '../../api/mail-outbox';
 import { getLeadSettings, updateCompany } from '../../db';
 import { createLogger } from '../../lib/logger';
-import { LEAD_RECIPIENT_MESSAGES } from '../../rules/messages';
+import { LEAD_RECIPIENT_MESSAGES } from '../../rules/lead-messages';
 import { type ApiHarness, createApiHarness, errorOf, type Owner } from '../api/api-harness';
 import { describeEachDialect } from '../support/databases';
 import { readMessage, type SmtpSink, startSmtpSink } from '../support/smtp-sink';

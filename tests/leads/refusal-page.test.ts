@@ -4,12 +4,13 @@
 // field (one that is not about a field right above the button), the first refused field focused, the
 // site's links working from the answer's /api address, and never indexed or cached. Through the whole
 // app on a fresh SQLite store.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { insertPage, listLeads, updateCompany } from '../../db';
 import { CONTENT_SECURITY_POLICY } from '../../rules/content-security-policy';
-import { LEAD_MESSAGES } from '../../rules/messages';
+import { LEAD_MESSAGES } from '../../rules/lead-messages';
 import { getTheme } from '../../rules/themes';
 import { type ApiHarness, createApiHarness, type Owner } from '../api/api-harness';
+import { itRenders } from '../support/lane';
 
 let h: ApiHarness;
 let owner: Owner;
@@ -61,50 +62,53 @@ function hrefs(html: string): string[] {
 }
 
 describe('the refusal page without JavaScript', () => {
-  it("is the site's contact page with the visitor's text, the refusal beside its field, the site's CSP", async () => {
-    const answer = await post({ ...visitor, token: await token() });
-    expect(answer.status).toBe(400);
-    expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(answer.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
-    expect(answer.headers.get('x-robots-tag')).toBe('noindex');
-    expect(answer.headers.get('cache-control')).toBe('no-store');
-    const html = await answer.text();
+  itRenders(
+    "is the site's contact page with the visitor's text, the refusal beside its field, the site's CSP",
+    async () => {
+      const answer = await post({ ...visitor, token: await token() });
+      expect(answer.status).toBe(400);
+      expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(answer.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+      expect(answer.headers.get('x-robots-tag')).toBe('noindex');
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      const html = await answer.text();
 
-    // A page of the site: its header and menu, colours, contact section and footer.
-    expect(html).toContain('<header class="site-header">');
-    expect(html).toContain('<span class="brand-name">Tagdækker Hansen ApS</span>');
-    const colors = getTheme('green').colors;
-    expect(html).toContain(`--primary:${colors.primary};--primary-dark:${colors.primaryDark};`);
-    expect(html).toMatch(/<h1[^>]*>Kontakt os<\/h1>/);
-    expect(html).toContain('<section id="kontakt"');
-    expect(html).toContain('<footer class="site-footer">');
+      // A page of the site: its header and menu, colours, contact section and footer.
+      expect(html).toContain('<header class="site-header">');
+      expect(html).toContain('<span class="brand-name">Tagdækker Hansen ApS</span>');
+      const colors = getTheme('green').colors;
+      expect(html).toContain(`--primary:${colors.primary};--primary-dark:${colors.primaryDark};`);
+      expect(html).toMatch(/<h1[^>]*>Kontakt os<\/h1>/);
+      expect(html).toContain('<section id="kontakt"');
+      expect(html).toContain('<footer class="site-footer">');
 
-    // The site's field order, the text kept (as text), the refusal beside the e-mail, focused.
-    const order = [...html.matchAll(/<(?:input|textarea) id="lead-([a-z]+)"/g)].map(([, field]) => field);
-    expect(order).toEqual(['name', 'phone', 'email', 'postcode', 'message', 'photos']);
-    expect(html).toContain('value="Mette Ørsted"');
-    expect(html).toContain('value="mette@"');
-    expect(html).toContain('Hej &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;tak&quot;</textarea>');
-    expect(html).not.toContain('<script>alert');
-    expect(html).toMatch(
-      /<input id="lead-email"[^>]*aria-invalid="true"[^>]*autofocus[^>]*><span class="lead-error" id="lead-email-error">Skriv en gyldig e-mail<\/span>/,
-    );
-    expect(html.match(/ autofocus/g)).toHaveLength(1);
-    // A fresh token for the next press of Send, not the page's.
-    expect(/name="token" value="(\d{13}\.[^"]+)"/.exec(html)?.[1]).not.toMatch(/\.p\./);
-    expect(await listLeads(h.db, CVR)).toEqual([]);
+      // The site's field order, the text kept (as text), the refusal beside the e-mail, focused.
+      const order = [...html.matchAll(/<(?:input|textarea) id="lead-([a-z]+)"/g)].map(([, field]) => field);
+      expect(order).toEqual(['name', 'phone', 'email', 'postcode', 'message', 'photos']);
+      expect(html).toContain('value="Mette Ørsted"');
+      expect(html).toContain('value="mette@"');
+      expect(html).toContain('Hej &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;tak&quot;</textarea>');
+      expect(html).not.toContain('<script>alert');
+      expect(html).toMatch(
+        /<input id="lead-email"[^>]*aria-invalid="true"[^>]*autofocus[^>]*><span class="lead-error" id="lead-email-error">Skriv en gyldig e-mail<\/span>/,
+      );
+      expect(html.match(/ autofocus/g)).toHaveLength(1);
+      // A fresh token for the next press of Send, not the page's.
+      expect(/name="token" value="(\d{13}\.[^"]+)"/.exec(html)?.[1]).not.toMatch(/\.p\./);
+      expect(await listLeads(h.db, CVR)).toEqual([]);
 
-    // Its links lead into the site from the /api address it is served at; the page's own stay.
-    const links = hrefs(html);
-    expect(links).toContain(`/${CVR}/`);
-    expect(links).toContain(`/${CVR}/om-os`);
-    expect(links).toContain(`/${CVR}/kontakt`);
-    expect(links).toContain(`/${CVR}/privatliv`);
-    expect(links).toContain('#main');
-    for (const href of links) expect(href, href).toMatch(/^(\/|#|https?:|tel:|mailto:|data:)/);
-  });
+      // Its links lead into the site from the /api address it is served at; the page's own stay.
+      const links = hrefs(html);
+      expect(links).toContain(`/${CVR}/`);
+      expect(links).toContain(`/${CVR}/om-os`);
+      expect(links).toContain(`/${CVR}/kontakt`);
+      expect(links).toContain(`/${CVR}/privatliv`);
+      expect(links).toContain('#main');
+      for (const href of links) expect(href, href).toMatch(/^(\/|#|https?:|tel:|mailto:|data:)/);
+    },
+  );
 
-  it('shows a refusal that is not about one field right above the button, focused', async () => {
+  itRenders('shows a refusal that is not about one field right above the button, focused', async () => {
     const answer = await post({ ...visitor, email: 'mette@example.dk', token: 'forfalsket' });
     expect(answer.status).toBe(400);
     const html = await answer.text();
@@ -115,7 +119,7 @@ describe('the refusal page without JavaScript', () => {
     expect(html).toContain('value="mette@example.dk"');
   });
 
-  it("links the site's paths on its own host, and shows the owner's own Kontakt page", async () => {
+  itRenders("links the site's paths on its own host, and shows the owner's own Kontakt page", async () => {
     await insertPage(h.db, CVR, { pageName: 'Kontakt', content: 'Vi træffes bedst om morgenen.' }, h.now());
     const host = `${owner.company.subdomain}.localhost:3000`;
     const answer = await post({ ...visitor, postcode: '', token: await token(host) }, host);

@@ -1,7 +1,8 @@
 // POST /api/sites/{cvr}/leads end to end through the whole app: stored before it answers, on every
 // address of a site, per-field Danish refusals (the visitor's text kept without JavaScript), photos
 // re-encoded without location, and the outbox that mails the owner through a real SMTP server on
-// loopback: Reply-To the visitor, no header injection, retried until a dead server is back.
+// loopback: Reply-To the visitor, the link to Henvendelser, no header injection, retried until a
+// dead server is back.
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import sharp from 'sharp';
@@ -16,8 +17,10 @@ import {
   updateCompany,
 } from '../../db';
 import { createLogger } from '../../lib/logger';
+import { productOrigin } from '../../rules/site-url';
 import { type ApiHarness, createApiHarness, type Owner } from '../api/api-harness';
 import { hasGpsPointer, jpegWithGps } from '../fixtures/images/make-images';
+import { itRenders } from '../support/lane';
 import { readMessage, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 
 let sink: SmtpSink;
@@ -121,6 +124,11 @@ describe('the quote form', () => {
     expect(read.body).toContain('Postnummer: 4600');
     // Danish counts its one photo in the singular (issue 39: not "billede(r)").
     expect(read.body).toContain('\n1 billede vedhæftet.');
+    // The way to the inbox (issue 39): the product's own address, on a line of its own, so a mail
+    // program makes it a link; a guest lands on Henvendelser after the login.
+    expect(read.body.split(/\r?\n/)).toContain(
+      `Se alle henvendelser: ${productOrigin(h.config.publicHost)}/admin/henvendelser`,
+    );
     expect(await dueLeadMails(h.db, h.now())).toHaveLength(0);
   });
 
@@ -147,7 +155,7 @@ describe('the quote form', () => {
     expect(await listLeads(h.db, CVR)).toHaveLength(3);
   });
 
-  it('refuses each field in Danish beside it, and gives a visitor without JavaScript their text back', async () => {
+  it('refuses each field in Danish beside it', async () => {
     const refused = await post(
       { name: '', phone: '', email: '', postcode: '46', message: 'x'.repeat(2001), token: await token() },
       { json: true },
@@ -161,7 +169,10 @@ describe('the quote form', () => {
       message: 'Teksten må højst være 2.000 tegn',
     });
     expect(body.token).toMatch(/^\d{13}\./);
+    expect(await listLeads(h.db, CVR)).toEqual([]);
+  });
 
+  itRenders('gives a visitor without JavaScript their text back, escaped, beside the refusal', async () => {
     const page = await post({
       ...visitor,
       email: 'mette@',

@@ -27,8 +27,10 @@ import { createLogger } from '../../lib/logger';
 import { outboxDir } from '../../lib/mailer';
 import { DEFAULT_HOURS } from '../../rules/hours';
 import { MESSAGES } from '../../rules/messages';
+import { findTrade, writingProfile } from '../../rules/trades';
 import { TRIAL_MS } from '../../rules/trial';
 import { sceneTrade } from '../../templates/site/lib/trade-slug';
+import { DISAGREEING, foreignWords, serviceItems, wholeWord } from '../fixtures/disagreeing-trades';
 import { readMessage, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { startTestStack } from '../support/stack';
 
@@ -268,6 +270,37 @@ describe('POST /api/onboarding/create', () => {
           name: company?.name ?? '',
         }),
       ).toBe(scene);
+    },
+  );
+
+  // Issue 42's quality suite, onboarded: every company whose name and registry code disagree goes
+  // through the create route with the built-in writer, and none of its three pages carries a service
+  // or the noun of the trade its code alone would give; the homepage's title names its own trade.
+  it.each(DISAGREEING.filter((entry) => entry.codeTrade !== null))(
+    'writes $name ($code $desc) as its own trade when onboarded',
+    async (entry) => {
+      const h = await harness({
+        registry: fixedRegistry({ name: entry.name, industrycode: entry.code, industrydesc: entry.desc }),
+      });
+      const response = await h.request(form({ email: 'ejer@uenig.example' }));
+      expect(response.status).toBe(201);
+      const pages = await listPages(h.db, CVR);
+      expect(pages).toHaveLength(3);
+      const found = findTrade({
+        industryCode: entry.code,
+        industryDesc: entry.desc,
+        companyName: entry.name,
+      });
+      const own = writingProfile(found);
+      const { services, nouns } = foreignWords(entry.codeTrade, own);
+      const short = entry.name.replace(/ ApS$/, '');
+      for (const page of pages) {
+        const text = `${page.title}\n${page.subtitle ?? ''}\n${page.content}`.replaceAll(short, '');
+        for (const item of serviceItems(page.content)) expect(own.services, item).toContain(item);
+        for (const service of services) expect(text.toLowerCase()).not.toContain(service.toLowerCase());
+        for (const noun of nouns) expect(text).not.toMatch(wholeWord(noun));
+      }
+      expect(pages[0]?.title.toLowerCase()).toContain(own.noun.singular.toLowerCase());
     },
   );
 

@@ -12,7 +12,7 @@ import type { TLSSocket } from 'node:tls';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRICT_TRANSPORT_SECURITY } from '../../rules/content-security-policy';
-import { type RawResponse, rawRequest } from '../../server/test-support';
+import { type RawResponse, rawRequest } from '../support/site-folders';
 import { CASES, type ConformanceCase } from './cases';
 import { engineMissing, type RunningEngine, startCaddy, startNginx } from './engines';
 import { createServingFixture, HANSEN, LARSEN, PAGES, SECRET, type ServingFixture } from './fixture';

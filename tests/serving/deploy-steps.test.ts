@@ -12,8 +12,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest } from '../../server/test-support';
 import { ROOT, type Run, runProcess, spawnProcess, spawnProduct, waitFor } from '../support/processes';
+import { rawRequest } from '../support/site-folders';
 import { answers, engineMissing, freePort } from './engines';
 
 const SECTION = '### From a fresh Debian server to serving';

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimiter } from '../../api/middleware/rate-limit';
 import { listLeads, pageToken } from '../../db';
-import { LEAD_MESSAGES } from '../../rules/messages';
-import { rawRequest } from '../../server/test-support';
+import { LEAD_MESSAGES } from '../../rules/lead-messages';
 import { solidImage } from '../fixtures/images/make-images';
+import { rawRequest } from '../support/site-folders';
 import { engineMissing, type RunningEngine, startCaddy, startNginx } from './engines';
 import { createServingFixture, HANSEN, LARSEN, PAGES, PUBLIC_HOST, type ServingFixture } from './fixture';
 

@@ -8,8 +8,8 @@ import { setCustomDomainState, updateCompany } from '../../db';
 import { createLogger } from '../../lib/logger';
 import { DAY_MS, GRACE_DAYS } from '../../rules/trial';
 import { hostRoutingOf, rebuildHostRoutes, syncHostRoute } from '../../server/host-routes';
-import { type RawResponse, rawRequest, writeFakeSite } from '../../server/test-support';
 import { startSelfHeal } from '../../worker/self-heal';
+import { type RawResponse, rawRequest, writeFakeSite } from '../support/site-folders';
 import { engineMissing, type RunningEngine, startNginx } from './engines';
 import { createServingFixture, HANSEN, LARSEN, PUBLIC_HOST, SECRET, type ServingFixture } from './fixture';
 

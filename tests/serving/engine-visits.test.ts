@@ -10,7 +10,7 @@ import { createLogger } from '../../lib/logger';
 import { copenhagenDay } from '../../rules/ai-limit';
 import { type EngineVisits, startEngineVisits } from '../../server/engine-visits';
 import { hostRoutingOf } from '../../server/host-routes';
-import { rawRequest } from '../../server/test-support';
+import { rawRequest } from '../support/site-folders';
 import { engineMissing, type RunningEngine, startCaddy, startNginx } from './engines';
 import { createServingFixture, HANSEN, PUBLIC_HOST, type ServingFixture } from './fixture';
 

@@ -13,8 +13,8 @@ import { createLogger } from '../../lib/logger';
 import { DAY_MS, GRACE_DAYS, TRIAL_MS } from '../../rules/trial';
 import { type RunningFrontServer, startFrontServer } from '../../server/front-server';
 import { hostRoutingOf, rebuildHostRoutes } from '../../server/host-routes';
-import { writeFakeSite } from '../../server/test-support';
 import { createTestDatabase } from '../support/databases';
+import { writeFakeSite } from '../support/site-folders';
 
 export const PUBLIC_HOST = 'mesterside.test';
 /** Shown, with a verified `www.` domain (its apex twin redirects) and a page of every kind. */

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest } from '../../server/test-support';
+import { rawRequest } from '../support/site-folders';
 import { engineMissing, type RunningEngine, startCaddy, startNginx } from './engines';
 
 let dir: string;

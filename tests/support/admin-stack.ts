@@ -60,7 +60,7 @@ export interface AdminStack {
 }
 
 /** `browserLocale` is the browser's language and every page's locale (default: Danish). (The run's
- *  shared Chromium for the Danish stacks measured no less CPU: tests/README.md, "Measured and not
+ *  shared Chromium for the Danish stacks measured no less CPU: CHANGELOG.md, issue 23–29 round, "Measured and not
  *  kept"; again here, admin-settings and admin-auth 29.9 / 33.0 s own against 31.8 / 28.7 s shared.) */
 export async function startAdminStack(
   artifacts: string,

@@ -1,5 +1,5 @@
 // Screenshots for a reviewer, in test-artifacts/ (git-ignored). No test reads them back, and each costs
-// Chromium about 0.2 s of CPU (tests/README.md, "Where the time goes"), so they are written only when
+// Chromium about 0.2 s of CPU (tests/README.md, "Current profile"), so they are written only when
 // asked for: `MESTERSIDE_SHOTS=1 CI=true npx vitest run tests/browser/…`. A test that asserts a
 // screenshot's bytes takes its own with `screenshot()`, always.
 import { mkdirSync } from 'node:fs';

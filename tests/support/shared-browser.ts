@@ -10,7 +10,7 @@ import type { TestProject } from 'vitest/node';
  * source as `chromium`) when it is installed, else Debian's `chromium`; no tool ever downloads a
  * browser. The shell is Chromium's engine without the desktop browser around it (what Playwright
  * runs for headless tests by default): on four browser files it took Chromium's CPU from 35 s to
- * 16 s and the whole suite from 218 s to 152 s (tests/README.md). `CHROMIUM_BIN` picks another.
+ * 16 s and the whole suite from 218 s to 152 s (CHANGELOG.md). `CHROMIUM_BIN` picks another.
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const CHROMIUM_BIN =

@@ -56,7 +56,7 @@ export function ForgotPasswordScreen() {
         ) : (
           <>
             <p className="login-intro">
-              Skriv den email, du logger ind med. Så sender vi et link, hvor du kan vælge et nyt password.
+              Skriv den e-mail, du logger ind med. Så sender vi et link, hvor du kan vælge et nyt password.
             </p>
             <Field
               label="E-mail"

@@ -2,7 +2,7 @@
 // change and whenever the inbox changes something (the `leads-changed` event on window).
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { LEAD_MESSAGES } from '../../../rules/messages';
+import { MESSAGES } from '../../../rules/messages';
 import { api } from '../api/client';
 
 const LEADS_CHANGED = 'leads-changed';
@@ -19,7 +19,7 @@ export function useUnreadLeads(): number | null {
     let live = true;
     const load = () =>
       api
-        .get('/leads/unread', LEAD_MESSAGES.loadFailed)
+        .get('/leads/unread', MESSAGES.leadsLoadFailed)
         .then((answer) => live && setUnread(answer.unread))
         .catch(() => {});
     void load();

@@ -1,6 +1,8 @@
 // Page views (or any count) per day for 30 days as a tiny hand-written SVG bar chart (no chart library): the bars are
 // drawn in a stretched SVG and the labels are HTML, so text stays readable at 360 px. Screen readers
 // get the same figures as a table instead of the picture.
+import './visitor-chart.css';
+
 const DAY = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 function formatDay(day: string): string {

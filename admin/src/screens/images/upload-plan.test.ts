@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, UPLOAD_MESSAGES } from '../../../../rules/messages';
+import { MESSAGES } from '../../../../rules/messages';
+import { UPLOAD_MESSAGES } from '../../../../rules/upload-messages';
 import { imageCount, planUploads } from './upload-plan';
 
 const jpeg = (name: string) => ({ name, type: 'image/jpeg' });

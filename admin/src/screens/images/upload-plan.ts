@@ -2,7 +2,8 @@
 // the archive's limit of 15. A selection that would pass the limit is refused whole, with the spec's
 // message, so the owner chooses what to upload rather than getting an arbitrary first few.
 import { MAX_IMAGES } from '../../../../rules/images';
-import { MESSAGES, UPLOAD_MESSAGES } from '../../../../rules/messages';
+import { MESSAGES } from '../../../../rules/messages';
+import { UPLOAD_MESSAGES } from '../../../../rules/upload-messages';
 
 export interface PickedFile {
   name: string;

@@ -4,7 +4,8 @@
 // button is pressed, so a mail scanner opening the link confirms nothing.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { LEAD_RECIPIENT_MESSAGES, MESSAGES } from '../../../../rules/messages';
+import { LEAD_RECIPIENT_MESSAGES } from '../../../../rules/lead-messages';
+import { MESSAGES } from '../../../../rules/messages';
 import { api } from '../../api/client';
 import { Spinner } from '../../components/spinner';
 

@@ -5,7 +5,8 @@
 // are left, as in every editor (issue 40).
 import { type FormEvent, useEffect, useState } from 'react';
 import type { LeadSettingsJson as Settings } from '../../../../contracts/leads';
-import { LEAD_MESSAGES, LEAD_RECIPIENT_MESSAGES, MESSAGES } from '../../../../rules/messages';
+import { LEAD_RECIPIENT_MESSAGES } from '../../../../rules/lead-messages';
+import { MESSAGES } from '../../../../rules/messages';
 import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { LoadState } from '../../components/load-state';
@@ -29,7 +30,7 @@ function messageOf(caught: unknown, fallback: string): string {
 }
 
 export function LeadSettings() {
-  const settings = useResource(() => api.get('/leads/settings', LEAD_MESSAGES.loadFailed));
+  const settings = useResource(() => api.get('/leads/settings', MESSAGES.leadsLoadFailed));
   if (settings.data === null) return <LoadState resource={settings} />;
   return <LeadSettingsForm data={settings.data} setData={settings.setData} reload={settings.reload} />;
 }

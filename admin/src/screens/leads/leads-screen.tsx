@@ -5,7 +5,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LeadJson } from '../../../../contracts/leads';
 import { countOf } from '../../../../rules/count';
-import { LEAD_MESSAGES } from '../../../../rules/messages';
+import { LEAD_MESSAGES } from '../../../../rules/lead-messages';
+import { MESSAGES } from '../../../../rules/messages';
 import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -129,7 +130,7 @@ export function LeadsScreen() {
   // Which of the two lists (issue 39): the requests, or "Mulig spam".
   const [view, setView] = useState<LeadView>(initialLeadView);
   const list = useResource(() =>
-    api.get(view === 'spam' ? '/leads/spam' : '/leads', LEAD_MESSAGES.loadFailed),
+    api.get(view === 'spam' ? '/leads/spam' : '/leads', MESSAGES.leadsLoadFailed),
   );
   const shownView = useRef(view);
   useEffect(() => {

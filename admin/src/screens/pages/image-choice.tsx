@@ -1,7 +1,8 @@
 // One image of a page (hero background, side image, gallery item): a preview, choose from the
 // archive, upload directly (only while the archive has room, SPEC §2 Media tab), or remove.
 import { type ChangeEvent, useRef, useState } from 'react';
-import { MESSAGES, UPLOAD_MESSAGES } from '../../../../rules/messages';
+import { MESSAGES } from '../../../../rules/messages';
+import { UPLOAD_MESSAGES } from '../../../../rules/upload-messages';
 import { ImagePicker } from '../images/image-picker';
 import { uploadImage } from '../images/images-api';
 

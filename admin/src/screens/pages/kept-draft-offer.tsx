@@ -1,6 +1,6 @@
 // "Du har en kladde fra …" (issue 40): a draft of this page found in the browser (an earlier visit
 // that crashed or was left without saving), offered back above the editor until answered.
-import { UNSAVED_MESSAGES } from '../../../../rules/messages';
+import { PAGE_MESSAGES } from '../../../../rules/page-messages';
 import type { KeptDraft } from './local-page-draft';
 import { draftTime } from './local-page-draft';
 
@@ -14,7 +14,7 @@ export function KeptDraftOffer({ offer, onAccept, onDecline }: KeptDraftOfferPro
   if (!offer) return null;
   return (
     <section className="notice notice-info kept-draft" aria-labelledby="kept-draft-text">
-      <p id="kept-draft-text">{UNSAVED_MESSAGES.draftOffer(draftTime(offer.savedAt, Date.now()))}</p>
+      <p id="kept-draft-text">{PAGE_MESSAGES.draftOffer(draftTime(offer.savedAt, Date.now()))}</p>
       <div className="kept-draft-actions">
         <button type="button" className="button" onClick={onAccept}>
           Fortsæt med kladden

@@ -3,7 +3,8 @@
 // now, and the note that changes take up to 24 hours.
 import { type FormEvent, useState } from 'react';
 import type { DomainCheckJson as CheckJson } from '../../../../contracts/company';
-import { DOMAIN_MESSAGES, MESSAGES } from '../../../../rules/messages';
+import { MESSAGES } from '../../../../rules/messages';
+import { DOMAIN_MESSAGES } from '../../../../rules/settings-messages';
 import { ApiError, api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { Field } from '../../components/field';

@@ -1,7 +1,9 @@
 // Settings › Logo: the current logo (or the name's initial, as the site shows it), upload with
 // progress, and removal. The logo is saved alone ({logo}, SPEC §7) and published at once.
 import { type ChangeEvent, useRef, useState } from 'react';
-import { COMPANY_MESSAGES, MESSAGES, UPLOAD_MESSAGES } from '../../../../rules/messages';
+import { MESSAGES } from '../../../../rules/messages';
+import { COMPANY_MESSAGES } from '../../../../rules/settings-messages';
+import { UPLOAD_MESSAGES } from '../../../../rules/upload-messages';
 import { api, uploadForm } from '../../api/client';
 import { useCompany } from '../../shell/company-context';
 import { SettingsPreview } from './settings-preview';

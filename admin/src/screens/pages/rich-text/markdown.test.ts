@@ -364,15 +364,59 @@ function looseOnlyByDefinition(tokens: readonly Token[]): boolean {
   });
 }
 
+/**
+ * Whether a tight list item holds text over a line of only `-` or `=` that the page shows as a
+ * paragraph. The site's lheading hook reads `Tag\n  ---` (the line indented into the item) as a
+ * paragraph token, which marked keeps a <p> in a tight list (line break shown), while `Tag\n---`
+ * (a lazy line) or `Tag\n  \---` stays the item's bare text (line break a space). The editor's
+ * document has one paragraph for all three, so one of them cannot come back; the writer escapes.
+ */
+function underlinedInTightItem(tokens: readonly Token[]): boolean {
+  return tokens.some((token) => {
+    if (token.type === 'blockquote') return underlinedInTightItem((token as Tokens.Blockquote).tokens);
+    if (token.type !== 'list') return false;
+    const list = token as Tokens.List;
+    return list.items.some(
+      (item) =>
+        (!list.loose &&
+          item.tokens.some(
+            (t) => t.type === 'paragraph' && /\n[ \t]*(?:-+|=+)[ \t]*$/.test((t as Tokens.Paragraph).text),
+          )) ||
+        underlinedInTightItem(item.tokens),
+    );
+  });
+}
+
 const markdownText = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((pieces) => pieces.join(''));
 
+// Counterexamples the generator found, kept so that they are tried on every run.
+const FOUND_TEXTS: [string, string][] = [
+  // A line of only a no-break space is text, not a blank line: it was written as a line break.
+  ['a line of a no-break space', 'Tag\n\u00a0\nTag'],
+];
+
+describe('known limit: a tight item over a line of dashes', () => {
+  it('is recognised, and comes back as the bare text the editor holds', () => {
+    const text = '- Tag\n\t---';
+    expect(underlinedInTightItem(pageContentTokens(text))).toBe(true);
+    expect(roundTrip(text)).toBe('- Tag\n  \\---');
+    expect(underlinedInTightItem(pageContentTokens('- Tag\n---'))).toBe(false);
+  });
+});
+
 describe('generated texts', () => {
+  it.each(FOUND_TEXTS)('found: %s', (_name, text) => {
+    expectSamePage(text);
+  });
+
   it('read and written back, show the same page (2,000 texts)', () => {
     fc.assert(
       fc.property(markdownText, (text) => {
         // Known limit: a list made loose only by an invisible link definition (`- [x]: /y` and a
         // blank line) cannot be written loose without it, and is written tight.
         fc.pre(!looseOnlyByDefinition(pageContentTokens(text)));
+        // Known limit: a tight item's text over a line of dashes (underlinedInTightItem).
+        fc.pre(!underlinedInTightItem(pageContentTokens(text)));
         expectSamePage(text);
       }),
       { numRuns: 2000 },
@@ -487,6 +531,21 @@ function isList(node: Node): boolean {
   return node.type === schema.nodes.bullet_list || node.type === schema.nodes.ordered_list;
 }
 
+/** Whether a block shows on the page: a paragraph of only spaces and line breaks does not. */
+function shows(node: Node): boolean {
+  return node.type !== schema.nodes.paragraph || /[^ \t\n]/.test(node.textContent);
+}
+
+/** Whether a node is a quote whose last block that shows is a list, or a quote that ends so. */
+function quoteEndsInList(node: Node): boolean {
+  if (node.type !== schema.nodes.blockquote) return false;
+  let last: Node | null = null;
+  node.forEach((child) => {
+    if (shows(child)) last = child;
+  });
+  return last !== null && (isList(last) || quoteEndsInList(last));
+}
+
 /** What the site would show for a document, rendered straight from it (the editor's view of it). */
 function documentHtml(node: Node, tight = false): string {
   const children = (tightChildren: boolean) => {
@@ -514,19 +573,20 @@ function documentHtml(node: Node, tight = false): string {
       // As marked reads a tight item: its text is bare until a nested list, then paragraphs; and a
       // paragraph right after a quote that ends in a list is written after a blank line (else it
       // would continue the quote), which makes it a paragraph too. With another block between the
-      // quote and the text (a rule, a heading) the text stays bare.
+      // quote and the text (a rule, a heading) the text stays bare. Written without a blank line it
+      // is a paragraph too: marked 18 leaves its lexer in top-level mode after a quote whose last
+      // block is a list, and reads the next text of the item as a paragraph (`- > 1.\n  Tag`). The
+      // blocks that count are those the page shows (a paragraph of only spaces and breaks is not
+      // written), and a quote in a quote ends in the inner one's last block.
       let html = '';
       let bare = tight;
       let previous: Node | null = null;
       node.forEach((child) => {
         const afterQuotedList =
-          child.type === schema.nodes.paragraph &&
-          previous?.type === schema.nodes.blockquote &&
-          previous.lastChild !== null &&
-          isList(previous.lastChild);
+          child.type === schema.nodes.paragraph && previous !== null && quoteEndsInList(previous);
         html += documentHtml(child, bare && !afterQuotedList);
         if (isList(child)) bare = false;
-        previous = child;
+        if (shows(child)) previous = child;
       });
       return `<li>${html}</li>`;
     }
@@ -584,10 +644,14 @@ function inlineHtml(node: Node): string {
         cut -= take;
       }
       const phone = href.startsWith('tel:');
-      // A run of spaces over two texts is one no-break space in a phone link.
+      // A run of spaces over several texts is one no-break space in a phone link (the site joins
+      // the link's words after writing it, so the run is one run whatever marks it crossed), also
+      // when a text in between was only spaces and is empty now.
       if (phone) {
-        for (let at = 1; at < texts.length; at++) {
-          if (/\s$/.test(texts[at - 1] as string)) texts[at] = (texts[at] as string).replace(/^\s+/, '');
+        let spaceBefore = false;
+        for (let at = 0; at < texts.length; at++) {
+          if (spaceBefore) texts[at] = (texts[at] as string).replace(/^\s+/, '');
+          if (texts[at] !== '') spaceBefore = /\s$/.test(texts[at] as string);
         }
       }
       const inner = group
@@ -607,23 +671,130 @@ function inlineHtml(node: Node): string {
   return html;
 }
 
+/** Whether a document's text could be in the editor: line ends only as read from stored text. */
+function isEditorText(doc: Node): boolean {
+  // Never two in a row, nor at a paragraph's start or end.
+  let editorText = true;
+  doc.descendants((node) => {
+    const text = node.isTextblock ? node.textBetween(0, node.content.size, undefined, '\n') : '';
+    if (/^\s*\n|\n\s*\n|\n\s*$/.test(text)) editorText = false;
+  });
+  return editorText;
+}
+
+function expectShownAsEdited(doc: Node): void {
+  const written = serializeMarkdown(doc);
+  expect(
+    canonical(renderPageContent(written)),
+    `${JSON.stringify(doc.toJSON())} → ${JSON.stringify(written)}`,
+  ).toBe(canonical(documentHtml(doc)));
+}
+
+// Shorthand for the documents below.
+const text = (value: string, ...names: ('strong' | 'em' | string)[]) =>
+  schema.text(
+    value,
+    names.map((name) =>
+      name === 'strong' || name === 'em'
+        ? schema.marks[name].create()
+        : schema.marks.link.create({ href: name }),
+    ),
+  );
+const paragraph = (...content: Node[]) => schema.nodes.paragraph.create(null, content);
+const doc = (...content: Node[]) => schema.nodes.doc.create(null, content);
+const TEL = 'tel:+4512345678';
+
+// Counterexamples the generator found, kept so that they are tried on every run.
+const FOUND_DOCUMENTS: [string, Node][] = [
+  [
+    // A link that starts inside an emphasis and runs past it was cut in two at the emphasis' end;
+    // a phone link's words then broke between the halves.
+    'a phone link running past an emphasis is one link',
+    doc(paragraph(text('Tag', 'em'), text('Tag', 'em', TEL), text('\nTag', TEL))),
+  ],
+  [
+    // The oracle's mistake, not the writer's: a phone link's spaces over three texts are one
+    // no-break space on the page, also when the middle text is only a space.
+    'a phone link in a heading joins a run of spaces over three texts',
+    doc(
+      schema.nodes.heading.create({ level: 2 }, [text('Tag ', TEL), text(' ', 'em', TEL), text(' Tag', TEL)]),
+      paragraph(),
+    ),
+  ],
+  [
+    // The oracle's mistake: a quote ending in a list and an empty paragraph ends in the list on the
+    // page (the paragraph is not written), and the text after it in the item is a paragraph.
+    'text after a quote that ends in a list and an empty paragraph',
+    doc(
+      schema.nodes.ordered_list.create({ start: 1, tight: true }, [
+        schema.nodes.list_item.create(null, [
+          schema.nodes.blockquote.create(null, [
+            schema.nodes.ordered_list.create({ start: 1, tight: false }, [
+              schema.nodes.list_item.create(null, [paragraph()]),
+            ]),
+            paragraph(),
+          ]),
+          paragraph(text('Tag')),
+        ]),
+      ]),
+      paragraph(),
+    ),
+  ],
+  [
+    // Its tight Markdown (`- + Tag\n    > 1.\n    Tag`) makes marked 18 throw: the writer's check
+    // of the tight form threw with it. Such a list is written loose.
+    'a quote ending in an empty item between texts of a tight item',
+    doc(
+      schema.nodes.bullet_list.create({ tight: true }, [
+        schema.nodes.list_item.create(null, [
+          schema.nodes.bullet_list.create({ tight: true }, [
+            schema.nodes.list_item.create(null, [
+              paragraph(text('Tag')),
+              schema.nodes.blockquote.create(null, [
+                schema.nodes.ordered_list.create({ start: 1, tight: true }, [
+                  schema.nodes.list_item.create(null, [paragraph()]),
+                ]),
+              ]),
+              paragraph(text('Tag')),
+            ]),
+          ]),
+        ]),
+      ]),
+      paragraph(),
+    ),
+  ],
+  [
+    // Bold over a space and into a phone link: the bold closed before the link (so that the link
+    // stays one) around only the space, which moved out, and `****` was left.
+    'bold over a space into a link',
+    doc(
+      schema.nodes.ordered_list.create({ start: 1, tight: false }, [
+        schema.nodes.list_item.create(null, [
+          schema.nodes.heading.create({ level: 2 }, [
+            text('Tag', 'em'),
+            text('Tag', 'em', 'strong'),
+            text(' Tag', 'strong', TEL),
+            text('Tag', TEL),
+          ]),
+          paragraph(),
+        ]),
+      ]),
+      paragraph(),
+    ),
+  ],
+];
+
 describe('generated documents', () => {
+  it.each(FOUND_DOCUMENTS)('found: %s', (_name, found) => {
+    expect(isEditorText(found)).toBe(true);
+    expectShownAsEdited(found);
+  });
+
   it('written and rendered, show what the editor showed (1,000 documents)', () => {
     fc.assert(
       fc.property(documents, (doc) => {
-        // The editor's text holds line ends only as read from stored text: never two in a row, nor
-        // at a paragraph's start or end.
-        let editorText = true;
-        doc.descendants((node) => {
-          const text = node.isTextblock ? node.textBetween(0, node.content.size, undefined, '\n') : '';
-          if (/^\s*\n|\n\s*\n|\n\s*$/.test(text)) editorText = false;
-        });
-        fc.pre(editorText);
-        const written = serializeMarkdown(doc);
-        expect(
-          canonical(renderPageContent(written)),
-          `${JSON.stringify(doc.toJSON())} → ${JSON.stringify(written)}`,
-        ).toBe(canonical(documentHtml(doc)));
+        fc.pre(isEditorText(doc));
+        expectShownAsEdited(doc);
       }),
       { numRuns: 1000 },
     );

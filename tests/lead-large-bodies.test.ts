@@ -15,11 +15,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_GATE_DEFAULTS } from '../../api/leads/upload-gate';
-import { LEAD_TOKEN_MIN_AGE_MS as MIN_AGE_MS } from '../../rules/limits';
-import { LEAD_MESSAGES } from '../../rules/messages';
-import { type FloodTarget, floodBody, floodOnce } from '../../scripts/bench/lead-flood-client';
-import { type Run, spawnProduct, waitFor } from '../support/processes';
+import { UPLOAD_GATE_DEFAULTS } from '../api/leads/upload-gate';
+import { LEAD_MESSAGES } from '../rules/lead-messages';
+import { LEAD_TOKEN_MIN_AGE_MS as MIN_AGE_MS } from '../rules/limits';
+import { type FloodTarget, floodBody, floodOnce } from '../scripts/bench/lead-flood-client';
+import { type Run, spawnProduct, waitFor } from './support/processes';
 
 const CVR = '12345678'; // a demo company `npm start` seeds
 const MB = 1024 * 1024;

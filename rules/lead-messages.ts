@@ -1,0 +1,67 @@
+// Issue 39's and the quote form's Danish messages: what a visitor reads on a company site's form
+// (rules/lead-form.ts, templates/site/lead-section.astro, the no-script refusal page), the inbox
+// "Henvendelser" and the recipient's confirmation. Part of rules/messages.ts's catalogue, apart
+// because the admin's first chunk carries messages.ts to every screen and these belong to the
+// inbox's screens, the site and the server only.
+import { LEAD_KEEP_MONTHS, LEAD_MAX_LINKS, LEAD_MAX_PHOTOS, LEAD_MESSAGE_MAX, LEAD_NAME_MAX } from './limits';
+
+/** The quote-request form on the company sites (rules/lead-form.ts) and its inbox in the admin. */
+export const LEAD_MESSAGES = {
+  nameRequired: 'Skriv dit navn',
+  nameTooLong: `Navn må højst være ${LEAD_NAME_MAX} tegn`,
+  nameOneLine: 'Navn skal stå på én linje',
+  contactRequired: 'Skriv dit telefonnummer eller din e-mail, så vi kan svare dig',
+  phoneInvalid: 'Skriv et gyldigt telefonnummer',
+  emailInvalid: 'Skriv en gyldig e-mail',
+  postcodeInvalid: 'Skriv et postnummer på 4 cifre',
+  messageRequired: 'Skriv kort, hvad det drejer sig om',
+  messageTooLong: `Teksten må højst være ${LEAD_MESSAGE_MAX.toLocaleString('da-DK')} tegn`,
+  messageControl: 'Teksten indeholder usynlige styretegn. Fjern dem, og prøv igen.',
+  tooManyLinks: `Teksten må højst indeholde ${LEAD_MAX_LINKS} links`,
+  tooManyPhotos: `Du kan højst vedhæfte ${LEAD_MAX_PHOTOS} billeder`,
+  photoRefused: 'Et af billederne kunne ikke bruges. Brug JPEG, PNG, WebP eller AVIF på højst 10 MB.',
+  tokenRefused:
+    'Formularen er for gammel eller blev sendt for hurtigt. Tjek oplysningerne, og tryk Send igen.',
+  tooMany: 'Der er sendt mange forespørgsler på kort tid. Vent lidt, og prøv igen, eller ring til os.',
+  failed: 'Din forespørgsel kunne ikke gemmes. Prøv igen, eller ring til os.',
+  notAvailable: 'Formularen er ikke tilgængelig.',
+  /** The thank-you's heading, over nextSteps (which says the request arrived; not twice). */
+  received: 'Tak for din forespørgsel',
+  nextSteps:
+    'Vi har modtaget din forespørgsel og vender tilbage hurtigst muligt – som regel inden for 1–2 hverdage.',
+  privacyLine: `Vi gemmer dine oplysninger og billeder i ${LEAD_KEEP_MONTHS} måneder for at kunne besvare din forespørgsel.`,
+  privacyLink: 'Læs om privatliv',
+  /** The photo field's own button and its line of chosen files (the browser's "Choose Files" and
+   *  "No file chosen" would follow the browser's language). */
+  photosButton: 'Vælg billeder',
+  photosNone: 'Ingen billeder valgt',
+  photosOne: 'billede valgt:',
+  photosMany: 'billeder valgt:',
+  /** The send button while the request goes up (with the upload's percentage after it). */
+  sending: 'Sender…',
+  /** The script's request never reached the server (no connection): the form stays as it was. */
+  notSent: 'Forespørgslen blev ikke sendt. Tjek din internetforbindelse, og tryk Send igen.',
+  updateFailed: 'Kunne ikke gemme ændringen',
+  deleteFailed: 'Kunne ikke slette henvendelsen',
+  deleteConfirm: 'Er du sikker på, at du vil slette henvendelsen og billederne? Det kan ikke fortrydes.',
+} as const;
+
+/** Where quote requests are mailed (issue 39): a new address waits for its own inbox to confirm it. */
+export const LEAD_RECIPIENT_MESSAGES = {
+  /** After a save that asked a new address to confirm. */
+  pending: (email: string, current: string) =>
+    `Vi har sendt en e-mail til ${email}. Når adressen er bekræftet, sendes forespørgslerne dertil – indtil da til ${current}.`,
+  resent: (email: string) => `Vi har sendt e-mailen til ${email} igen.`,
+  cancelled: (current: string) => `Skiftet er annulleret. Forespørgslerne sendes fortsat til ${current}.`,
+  nothingPending: 'Der er ingen adresse, der venter på at blive bekræftet.',
+  mailFailed: 'Vi kunne ikke sende e-mailen til den nye adresse. Prøv igen om lidt med "Send igen".',
+  tooManyMails: 'Du har sendt mange bekræftelser den seneste time. Vent lidt, og prøv igen.',
+  linkExpired: 'Linket er udløbet. Bed ejeren af hjemmesiden om at sende et nyt under Henvendelser.',
+  linkReplaced:
+    'Linket gælder ikke længere. Brug det nyeste link, vi har sendt, eller bed ejeren af hjemmesiden om et nyt.',
+  confirmed: (companyName: string, email: string) =>
+    `Tak! Forespørgsler fra hjemmesiden for ${companyName} sendes nu til ${email}.`,
+  confirmFailed: 'Kunne ikke bekræfte adressen',
+  cancelFailed: 'Kunne ikke annullere skiftet',
+  resendFailed: 'Kunne ikke sende e-mailen igen',
+} as const;
