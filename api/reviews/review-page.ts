@@ -35,7 +35,7 @@ function layout(company: Company, home: string, title: string, main: string): st
     logo !== null
       ? `<img src="${escapeHtml(logo)}" alt="" width="40" height="40">`
       : `<span class="initial" aria-hidden="true">${escapeHtml(company.name.trim().charAt(0).toUpperCase())}</span>`;
-  return `<!doctype html>
+  return `<!DOCTYPE html>
 <html lang="da">
 <head>
 <meta charset="utf-8">

@@ -6,6 +6,7 @@
 // one answer, the report, no way to edit or hide; "nej tak" is final; 30 asks a day; the customer's
 // delete link; the owner's notice; the operator's removal with its reason.
 import { Writable } from 'node:stream';
+import { HtmlValidate } from 'html-validate';
 import { afterEach, expect, it } from 'vitest';
 import { createMailOutbox, type MailOutbox } from '../../api/mail-outbox';
 import { findUserByEmail, insertLead, listReviews, markEmailVerified } from '../../db';
@@ -150,6 +151,15 @@ describeWithDialects('reviews from real customers (issue 41)', (dialect) => {
     expect(again).not.toContain('<script>alert');
     expect(again).not.toContain('<img src=x');
     const nextToken = /name="token" value="([^"]+)"/.exec(again)?.[1] ?? '';
+    // Both the form and the form with its refusals are valid HTML.
+    const validator = new HtmlValidate({
+      extends: ['html-validate:recommended'],
+      rules: { 'long-title': 'off' },
+    });
+    for (const html of [page, again]) {
+      const report = await validator.validateString(html);
+      expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
+    }
 
     // A form token that did not come from the page is refused.
     const forged = await post(link, { token: 'forged', stars: '2', author: 'Mette H.', consent: 'ja' });
