@@ -393,6 +393,30 @@ describeWithDialects('reviews from real customers (issue 41)', (dialect) => {
     expect(h.published.map((entry) => entry.cvr)).toEqual([A]);
   });
 
+  it('mails one reminder after 7 days through the outbox, and none after the customer wrote', async () => {
+    await setUp();
+    await askFromLead('paamindes@example.dk', '30303030');
+    await askFromLead('skriver@example.dk', '30303031');
+    const link = await linkInMail('skriver@example.dk');
+    const { token } = await open(link);
+    await post(link, { token, stars: '4', author: 'S.', consent: 'ja' });
+    const reminders = () =>
+      // The reminder's subject (decoded) starts "Påmindelse"; the first mail only mentions "én påmindelse".
+      outboxMails(h.config.storageDir).filter((mail) => mail.includes('Påmindelse'));
+    h.advance(6 * 24 * 60 * 60 * 1000);
+    await outbox.sweep();
+    expect(reminders()).toHaveLength(0);
+    h.advance(2 * 24 * 60 * 60 * 1000);
+    await outbox.sweep();
+    await outbox.sweep();
+    const sent = reminders();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain('To: paamindes@example.dk');
+    // Once sent, the address is gone from the request.
+    const stored = await h.db.selectFrom('reviewRequests').select('email').execute();
+    expect(stored.every((row) => row.email === null)).toBe(true);
+  });
+
   it("deletes the customer's review through the link in the receipt, after a button", async () => {
     await setUp();
     await askFromLead();
