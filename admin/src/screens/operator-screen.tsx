@@ -10,6 +10,7 @@ import { RedirectTo404 } from '../components/redirect-to-404';
 import { VisitorChart } from './dashboard/visitor-chart';
 import { loadOperator, type OperatorJson } from './operator-api';
 import { AuthorisationsToCheck } from './operator-authorisations';
+import { OperatorReviews } from './operator-reviews';
 import './operator-screen.css';
 
 const DATE = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -44,6 +45,7 @@ function Operator({ data }: { data: OperatorJson }) {
   return (
     <div className="operator-grid">
       <AuthorisationsToCheck />
+      <OperatorReviews />
       <section className="card" aria-labelledby="signups-title">
         <h2 id="signups-title">Tilmeldinger</h2>
         <p className="operator-figure">
