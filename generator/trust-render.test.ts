@@ -2,6 +2,7 @@
 // the homepage's "Godt at vide" and "Her arbejder vi", the Kontakt section's døgnvagt and area, the
 // call bar's døgnvagt data, and the JSON-LD checked against schema.org's vocabulary.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SCHEMA_DAYS } from '../templates/site/lib/opening-hours-ld';
 import { FIXTURE_SITES, fixturePages } from '../tests/fixtures/sites';
 import { schemaOrgProblems } from '../tests/support/schema-org';
 import { loadSiteRenderer, type SiteRenderer } from './astro-renderer';
@@ -121,10 +122,12 @@ describe('what a customer checks before calling (issue 42)', () => {
     ]);
     const contact = el.contactPoint as {
       telephone: string;
-      hoursAvailable: { dayOfWeek: string; opens: string; closes: string }[];
+      hoursAvailable: { dayOfWeek: string | string[]; opens: string; closes: string }[];
     };
     expect(contact.telephone).toBe('+4570203040');
-    expect(contact.hoursAvailable.filter((row) => row.dayOfWeek === 'Monday')).toEqual([
+    // The days that share their hours in one entry: 12 periods of the week in 4 entries.
+    expect(contact.hoursAvailable).toHaveLength(4);
+    expect(contact.hoursAvailable.filter((row) => [row.dayOfWeek].flat().includes('Monday'))).toEqual([
       expect.objectContaining({ opens: '00:00', closes: '07:00' }),
       expect.objectContaining({ opens: '16:00', closes: '23:59' }),
     ]);
@@ -136,7 +139,10 @@ describe('what a customer checks before calling (issue 42)', () => {
       geoMidpoint: { '@type': 'GeoCoordinates', postalCode: '5000', addressCountry: 'DK' },
       geoRadius: 40000,
     });
-    expect((vvs.contactPoint as { hoursAvailable: unknown[] }).hoursAvailable).toHaveLength(7);
+    // All week round the clock: one entry for the seven days.
+    expect((vvs.contactPoint as { hoursAvailable: unknown[] }).hoursAvailable).toEqual([
+      expect.objectContaining({ dayOfWeek: [...SCHEMA_DAYS], opens: '00:00', closes: '23:59' }),
+    ]);
     for (const name of Object.keys(FIXTURE_SITES)) {
       expect(schemaOrgProblems(jsonLd(page(`${name}-404`))), name).toEqual([]);
     }

@@ -6,7 +6,7 @@
 
 /** The homepage shows a review's words and the answer up to this many characters (the rest is on
  *  /anmeldelser), so three reviews always fit the page's weight budget. */
-export const HOMEPAGE_TEXT_MAX = 200;
+export const HOMEPAGE_TEXT_MAX = 160;
 
 /** `text` cut at a word to at most `max` characters, with '…' when cut. */
 export function excerpt(text: string, max: number): string {

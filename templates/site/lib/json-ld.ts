@@ -8,6 +8,12 @@ import { phoneE164 } from '../../../rules/phone';
 import { JSON_LD_REVIEWS, type SiteReviews } from '../../../rules/site-reviews';
 import { mailHref, socialLinks, telHref, visibleHours } from './contact';
 import { absoluteImage } from './head';
+import {
+  groupedHours,
+  type OpeningHoursSpecification,
+  SCHEMA_DAYS,
+  type SchemaDay,
+} from './opening-hours-ld';
 import { trustJsonLd } from './trust';
 
 /** The reviews as schema.org has them (issue 41): the aggregate, and the newest few (their words are on
@@ -26,25 +32,21 @@ function reviewsJsonLd(reviews: SiteReviews | undefined): Record<string, unknown
       '@type': 'Review',
       author: { '@type': 'Person', name: review.authorName },
       datePublished: review.createdAt.slice(0, 10),
-      reviewRating: { '@type': 'Rating', ratingValue: review.stars, bestRating: 5, worstRating: 1 },
+      // schema.org's defaults for a Rating are 5 and 1: said once, on the aggregate.
+      reviewRating: { '@type': 'Rating', ratingValue: review.stars },
     })),
   };
 }
 
-const SCHEMA_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-
 // '07:00 - 16:00', '7.00–16.00', '07:00 til 16:00'; anything else (Lukket, 'Efter aftale') is skipped.
 const RANGE = /^(\d{1,2})[:.](\d{2})\s*(?:-|–|—|til)\s*(\d{1,2})[:.](\d{2})$/i;
 
-interface OpeningHoursSpecification {
-  '@type': 'OpeningHoursSpecification';
-  dayOfWeek: (typeof SCHEMA_DAYS)[number];
-  opens: string;
-  closes: string;
-}
-
 /** Days whose text is a plain time range, in schema.org form. */
 function openingHoursSpecification(hours: Partial<OpeningHours>): OpeningHoursSpecification[] {
+  return groupedHours(dailyHours(hours));
+}
+
+function dailyHours(hours: Partial<OpeningHours>): { day: SchemaDay; opens: string; closes: string }[] {
   return WEEKDAYS.flatMap((day, index) => {
     const match = RANGE.exec((hours[day] ?? '').trim());
     if (!match) return [];
@@ -53,7 +55,7 @@ function openingHoursSpecification(hours: Partial<OpeningHours>): OpeningHoursSp
     const closes = clock(h2, m2);
     const dayOfWeek = SCHEMA_DAYS[index];
     if (opens === null || closes === null || dayOfWeek === undefined) return [];
-    return [{ '@type': 'OpeningHoursSpecification' as const, dayOfWeek, opens, closes }];
+    return [{ day: dayOfWeek, opens, closes }];
   });
 }
 

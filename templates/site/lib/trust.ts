@@ -7,6 +7,7 @@ import { clockText, emergencyPeriods } from '../../../rules/emergency-service';
 import { phoneE164 } from '../../../rules/phone';
 import type { SiteTrust } from '../../../rules/site-trust';
 import { telHref, unbreakable } from './contact';
+import { groupedHours, SCHEMA_DAYS } from './opening-hours-ld';
 
 export interface CallBar {
   tel: string;
@@ -27,8 +28,6 @@ export function callBar(trust: SiteTrust | undefined, tel: string | null, phone:
   if (emergency === null || emergencyTel === null) return { tel, text };
   return { tel, text, week: JSON.stringify(emergency.openWeek), emergencyTel, emergencyText };
 }
-
-const SCHEMA_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 /**
  * The company's claims as schema.org (issue 42), merged into the LocalBusiness (json-ld.ts):
@@ -78,13 +77,14 @@ export function trustJsonLd(
   }
   if (emergency) {
     const week = emergencyPeriods(emergency.openWeek, emergency.hours);
-    const hoursAvailable = week.flatMap((periods, index) =>
-      (periods ?? []).map(([from, to]) => ({
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: SCHEMA_DAYS[index],
-        opens: clockText(from),
-        closes: clockText(to),
-      })),
+    const hoursAvailable = groupedHours(
+      week.flatMap((periods, index) =>
+        (periods ?? []).map(([from, to]) => ({
+          day: SCHEMA_DAYS[index] ?? 'Monday',
+          opens: clockText(from),
+          closes: clockText(to),
+        })),
+      ),
     );
     data.contactPoint = {
       '@type': 'ContactPoint',
