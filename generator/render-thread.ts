@@ -82,15 +82,12 @@ async function handle(request: JobRequest): Promise<ThreadReply> {
     }
     const started = performance.now();
     const { stamps, stamp } = stampCollector();
-    const rendered = await renderCompanySite(
-      db,
-      config.publicHost,
-      renderer,
-      request.cvr,
+    const rendered = await renderCompanySite(db, config.publicHost, renderer, request.cvr, {
       stamp,
       memo,
       elsewhere,
-    );
+      sitesDir,
+    });
     if (!rendered) {
       await removeSite(sitesDir, request.cvr);
       return { id: request.id, outcome: 'gone' };
