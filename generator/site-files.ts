@@ -15,6 +15,9 @@ export interface SiteFile {
    *  the build (write-site.ts) so the next publish takes the file from it while the key holds. Only
    *  from a renderer whose templates are known. */
   key?: string;
+  /** The build folder the body was read from (a document taken from the live build): written by
+   *  linking that file, without comparing its bytes again (write-site.ts). */
+  from?: string;
 }
 
 /** The live build of a site and the input key of each document in it (write-site.ts liveDocuments). */
@@ -116,12 +119,12 @@ export async function renderSiteFiles(
   const fromLive = templates !== undefined ? live : undefined;
   const documents = siteDocuments(site, home).map((document) => {
     const key = keys?.of(document.page);
-    const body =
-      key === undefined
-        ? undefined
-        : (memo?.lookup(cvr, document.name, key) ??
-          (fromLive?.keys.get(document.name) === key ? readLive(fromLive.dir, document.name) : undefined));
-    return { ...document, key, body };
+    const kept = key === undefined ? undefined : memo?.lookup(cvr, document.name, key);
+    const read =
+      kept === undefined && key !== undefined && fromLive?.keys.get(document.name) === key
+        ? readLive(fromLive.dir, document.name)
+        : undefined;
+    return { ...document, key, body: kept ?? read, from: read && fromLive?.dir };
   });
 
   const missing = documents.filter((document) => document.body === undefined);
@@ -146,9 +149,12 @@ export async function renderSiteFiles(
   });
 
   const files: SiteFile[] = [];
-  for (const { name, body, key } of documents) {
+  for (const { name, body, key, from } of documents) {
     if (!body) throw new Error(`document ${name} of ${cvr} was not rendered`);
-    files.push(templates !== undefined && key !== undefined ? { name, body, key } : { name, body });
+    const file: SiteFile =
+      templates !== undefined && key !== undefined ? { name, body, key } : { name, body };
+    if (from) file.from = from;
+    files.push(file);
   }
   files.push({ name: SITE_FILES.sitemap, body: Buffer.from(sitemapXml(site, home?.id)) });
   files.push({ name: SITE_FILES.robots, body: Buffer.from(robotsTxt(site)) });
