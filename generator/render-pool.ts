@@ -133,8 +133,9 @@ const DEFAULT_THREADS = 2;
 /** A render's time budget. A 300-page site renders and writes in a few seconds on a busy machine. */
 const RENDER_TIMEOUT_MS = 30_000;
 const RESTART_DELAY_MS = 5000;
-/** The render threads' nice value (19 is the lowest priority). */
-export const RENDER_THREAD_NICE = 10;
+/** The render threads' nice value: the lowest priority, so they run on what the serving threads
+ *  leave (render-thread.ts). */
+export const RENDER_THREAD_NICE = 19;
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 // From a bundle in dist/ (the server bundle dist/server/, or a test's bundle), the bundled thread
 // beside it (plain Node, no TypeScript loader in every thread); from generator/, the tsx entry. A

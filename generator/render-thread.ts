@@ -27,11 +27,12 @@ import { removeSite, writeSite } from './write-site';
 
 const port = parentPort;
 if (!port) throw new Error('render-thread must run as a worker thread');
-// On Linux a nice value belongs to a thread: this one yields the cores to the thread serving
-// visitors whenever both want one, and takes all the idle time there is. On the shared 2 cores,
-// short runs of `npm run bench -- --only noisy` (a 300-page site saving twice a second) gave a
-// visitor's p95 ratio of 3.1 with render threads at nice 0 and about 1 at nice 10; full runs swung
-// from 0.96 to 8.6 with the other developers' load. Elsewhere this is best effort.
+// On Linux a nice value belongs to a thread (/proc/<pid>/task/<tid>/stat shows this one's, the
+// process's other threads stay at 0): this one yields the cores to the thread serving visitors
+// whenever both want one, and takes all the idle time there is. On the shared 2 cores, short runs of
+// `npm run bench -- --only noisy` (a 300-page site saving twice a second) gave a visitor's p95 ratio
+// of 3.1 with render threads at nice 0 and about 1 at nice 10; full runs swung from 0.96 to 8.6 with
+// the other developers' load. Nice 19 since issue 44 (measured there). Elsewhere this is best effort.
 try {
   os.setPriority(RENDER_THREAD_NICE);
 } catch {
