@@ -1,6 +1,7 @@
 // Renders one page of a company site to an HTML string with the prebuilt Astro server bundle
 // (`npm run build` → dist/site/server/entry.mjs), in-process and without a build per save.
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { errorMessage } from '../lib/errors';
@@ -14,6 +15,10 @@ export interface SiteRenderer {
   /** The same document as UTF-8 bytes, as a site's file is written: taken from the render's own
    *  bytes, without decoding them to a string and encoding that again. */
   renderPageBytes(locals: SiteLocals): Promise<Buffer>;
+  /** Which templates render: a hash of the built bundle. Documents rendered from the same input by
+   *  renderers of the same `templates` are the same bytes, so a publish may take an unchanged
+   *  document from the live build (site-files.ts). Undefined (a test's renderer): never taken. */
+  readonly templates?: string;
 }
 
 /** The landing page with live data (templates/pages/main-site/index.astro). */
@@ -81,6 +86,7 @@ export async function loadSiteRenderer(
   }
 
   return {
+    templates: bundleHash(path.join(distDir, 'server')),
     async renderPage(locals) {
       return (await renderSitePage(locals)).text();
     },
@@ -91,6 +97,25 @@ export async function loadSiteRenderer(
       return (await render(LANDING_URL, landingRoute, { landing }, 'the landing page')).text();
     },
   };
+}
+
+/**
+ * A hash of every file of the server bundle (names and bytes, about 3 MB: a few milliseconds once per
+ * thread). The client assets' hashed names are written into the bundle's manifest, so a change of
+ * any template, style or script changes it.
+ */
+function bundleHash(serverDir: string): string {
+  const hash = createHash('sha256');
+  const files = readdirSync(serverDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(serverDir, path.join(entry.parentPath, entry.name)))
+    .sort();
+  for (const file of files)
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(serverDir, file)));
+  return hash.digest('base64url');
 }
 
 function describePage({ site, page }: SiteLocals): string {

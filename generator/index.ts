@@ -10,7 +10,7 @@ import { type PublishStep, publishStamp } from './publish-trace';
 import { RenderMemo } from './render-memo';
 import { type RenderElsewhere, renderSiteFiles, type SiteFile } from './site-files';
 import { type SiteModel, sitesDirOf } from './site-model';
-import { removeSite, writeSite } from './write-site';
+import { liveDocuments, removeSite, writeSite } from './write-site';
 
 export { createLandingPublisher } from './landing';
 export { MAIN_SITE_FOLDER } from './landing-model';
@@ -35,6 +35,8 @@ export interface PublisherDeps {
   logger?: Logger;
   /** Defaults to the built bundle in dist/site. */
   renderer?: SiteRenderer & Partial<LandingRenderer>;
+  /** The render memo's budget; default RENDER_MEMO_BYTES (tests: 0, a memo that holds nothing). */
+  memoBytes?: number;
 }
 
 /** One company's site rendered in memory, not yet written. */
@@ -43,38 +45,53 @@ export interface RenderedSite {
   files: SiteFile[];
 }
 
-/** Reads one company fresh from the database and renders its whole site; undefined when it is gone. */
+export interface RenderCompanyOptions {
+  stamp?: (step: PublishStep) => void;
+  memo?: RenderMemo;
+  elsewhere?: RenderElsewhere;
+  /** A publish: documents whose input is unchanged are taken from the live build under this sites
+   *  folder, not rendered (site-files.ts). A rebuild leaves it out and renders every document. */
+  sitesDir?: string;
+}
+
+/**
+ * Reads one company fresh from the database and renders its site: every document, or with
+ * `sitesDir` those whose input changed since its live build; undefined when it is gone.
+ */
 export async function renderCompanySite(
   db: Db,
   publicHost: string,
   renderer: SiteRenderer,
   cvr: string,
-  stamp?: (step: PublishStep) => void,
-  memo?: RenderMemo,
-  elsewhere?: RenderElsewhere,
+  { stamp, memo, elsewhere, sitesDir }: RenderCompanyOptions = {},
 ): Promise<RenderedSite | undefined> {
-  const site = await loadSiteModel(db, cvr, publicHost);
+  const [site, live] = await Promise.all([
+    loadSiteModel(db, cvr, publicHost),
+    sitesDir === undefined ? undefined : liveDocuments(sitesDir, cvr),
+  ]);
   stamp?.('loaded');
   if (!site) {
     memo?.forget(cvr);
     return undefined;
   }
-  const files = await renderSiteFiles(site, renderer, memo, elsewhere);
+  const files = await renderSiteFiles(site, renderer, { memo, elsewhere, live });
   stamp?.('rendered');
   return { site, files };
 }
 
 /**
- * Rendered documents a publishing thread keeps to render only what an edit changed (render-memo.ts).
- * What matters is the companies being edited now: 8 MB holds about 40 five-page sites of 20 KB a
- * page, or one 300-page site, per thread, kept small beside the serving process's own memory.
+ * Rendered documents a publishing thread keeps (render-memo.ts): a publish takes a kept document
+ * instead of reading it from the live build. Which documents are rendered is decided by their input
+ * keys, kept with the build, not by the memo: a site that does not fit (a 300-page site of 50 KB
+ * pages) still renders only what an edit changed. 8 MB holds about 40 five-page sites of 20 KB a
+ * page per thread, kept small beside the serving process's own memory.
  */
 export const RENDER_MEMO_BYTES = 8 * 1024 * 1024;
 
 export async function createSitePublisher(deps: PublisherDeps): Promise<SitePublisher> {
   const renderer = deps.renderer ?? (await loadSiteRenderer());
   const sitesDir = sitesDirOf(deps.config);
-  const memo = new RenderMemo(RENDER_MEMO_BYTES);
+  const memo = new RenderMemo(deps.memoBytes ?? RENDER_MEMO_BYTES);
   const { renderLanding } = renderer;
   const landing = renderLanding
     ? createLandingPublisher({
@@ -94,7 +111,11 @@ export async function createSitePublisher(deps: PublisherDeps): Promise<SitePubl
       // What goes with the site (its host routes) is brought in line while it renders (render-pool.ts).
       const beside = alongside?.();
       beside?.catch(() => {});
-      const rendered = await renderCompanySite(deps.db, deps.config.publicHost, renderer, cvr, stamp, memo);
+      const rendered = await renderCompanySite(deps.db, deps.config.publicHost, renderer, cvr, {
+        stamp,
+        memo,
+        sitesDir,
+      });
       if (!rendered) {
         await removeSite(sitesDir, cvr);
         await Promise.all([afterPublish(cvr, undefined), beside]);

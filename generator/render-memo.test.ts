@@ -30,7 +30,7 @@ async function publishBoth(db: Db, cvr: string, memo: RenderMemo, counter: Retur
   const site = await loadSiteModel(db, cvr, 'mesterside.dk');
   if (!site) throw new Error('no site model');
   counter.rendered.length = 0;
-  const incremental = await renderSiteFiles(site, counter.renderer, memo);
+  const incremental = await renderSiteFiles(site, counter.renderer, { memo });
   const whole = await renderSiteFiles(site, renderer);
   const text = (files: typeof whole) => new Map(files.map((file) => [file.name, file.body.toString()]));
   // The outlines the other pages are reduced to change nothing a page shows: each page renders as it

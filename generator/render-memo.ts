@@ -40,9 +40,15 @@ export interface DocumentKeys {
   of(page: Page | null): string;
 }
 
-export function documentKeys(site: SiteModel, outlines: readonly Page[]): DocumentKeys {
+/** `templates`: the renderer's (astro-renderer.ts), so a key kept with a build never matches a
+ *  document the next deploy's templates would render otherwise. */
+export function documentKeys(site: SiteModel, outlines: readonly Page[], templates = ''): DocumentKeys {
   const { pages: _pages, ...shared } = site;
-  const base: Hash = createHash('sha256').update(JSON.stringify(shared)).update(JSON.stringify(outlines));
+  const base: Hash = createHash('sha256')
+    .update(templates)
+    .update('\0')
+    .update(JSON.stringify(shared))
+    .update(JSON.stringify(outlines));
   return {
     of(page) {
       return base

@@ -8,10 +8,15 @@
 // and replaced, so no page of one tenant holds a thread other tenants wait for (issue 23). Its job
 // fails like any failed render: the live site stays as it was, the failure is recorded, the queue
 // retries it with backoff.
+// A whole site's render shared between two threads (site-files.ts RenderElsewhere) crosses this
+// thread as parcels (v8-serialized bytes in a transferred ArrayBuffer): the thread that serves
+// visitors moves them on without copying or reading them. Cloned here, a 300-page site's model and
+// half its pages were about 25 MB copied into and out of this thread's heap at each such render.
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
@@ -58,18 +63,39 @@ export type JobRequest =
   | { id: number; op: 'publish'; cvr: string }
   | { id: number; op: 'landing'; written: string | null }
   | { id: number; op: 'preview'; site: SiteModel; pageId: string }
-  /** Part of another thread's site render (site-files.ts RenderElsewhere). */
-  | { id: number; op: 'documents'; site: SiteModel; documents: SiteDocument[] };
+  /** Part of another thread's site render (site-files.ts RenderElsewhere): a DocumentsParcel. */
+  | { id: number; op: 'documents'; cvr: string; parcel: ArrayBuffer };
 
-/** The answer to a thread's ShareRequest: the bodies, or null when no thread could take them. */
+/** What a 'documents' parcel holds. */
+export interface DocumentsParcel {
+  site: SiteModel;
+  documents: SiteDocument[];
+}
+
+/** The answer to a thread's ShareRequest: a parcel of the bodies (Uint8Array[]), or null when no
+ *  thread could take them. */
 interface ShareAnswer {
   shareId: number;
-  bodies: Uint8Array[] | null;
+  parcel: ArrayBuffer | null;
 }
 
 /** A publishing thread asks for part of its site to be rendered on an idle thread. */
 interface ShareRequest {
-  share: { shareId: number; site: SiteModel; documents: SiteDocument[] };
+  share: { shareId: number; cvr: string; documents: number; parcel: ArrayBuffer };
+}
+
+/** `value` as bytes in an ArrayBuffer of their own, to transfer to another thread. */
+export function pack(value: unknown): ArrayBuffer {
+  const bytes = serialize(value);
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return (
+    whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)
+  ) as ArrayBuffer;
+}
+
+/** The value a `pack` parcel holds. */
+export function unpack<T>(parcel: ArrayBuffer): T {
+  return deserialize(new Uint8Array(parcel)) as T;
 }
 
 /** A thread's answer to one request. */
@@ -84,8 +110,8 @@ interface JobReply {
   stamps?: StepStamps;
   /** A published company's record as its landing card sees it (landing.ts companyKey). */
   companyKey?: string;
-  /** Rendered documents of a 'documents' request, in its order. */
-  bodies?: Uint8Array[];
+  /** Rendered documents of a 'documents' request, in its order: a parcel of Uint8Array[]. */
+  parcel?: ArrayBuffer;
 }
 
 export type ThreadReply = { ready: true } | { startError: string } | ShareRequest | JobReply;
@@ -107,8 +133,9 @@ const DEFAULT_THREADS = 2;
 /** A render's time budget. A 300-page site renders and writes in a few seconds on a busy machine. */
 const RENDER_TIMEOUT_MS = 30_000;
 const RESTART_DELAY_MS = 5000;
-/** The render threads' nice value (19 is the lowest priority). */
-export const RENDER_THREAD_NICE = 10;
+/** The render threads' nice value: the lowest priority, so they run on what the serving threads
+ *  leave (render-thread.ts). */
+export const RENDER_THREAD_NICE = 19;
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 // From a bundle in dist/ (the server bundle dist/server/, or a test's bundle), the bundled thread
 // beside it (plain Node, no TypeScript loader in every thread); from generator/, the tsx entry. A
@@ -209,7 +236,7 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
         : request.op === 'preview'
           ? `preview of ${request.site.company.cvr}`
           : request.op === 'documents'
-            ? `part of site ${request.site.company.cvr}`
+            ? `part of site ${request.cvr}`
             : 'landing page';
     const error = new Error(`rendering the ${what} took longer than ${timeoutMs / 1000} s; stopped`);
     log?.error({ ...(job.request.op === 'publish' ? { cvr: job.request.cvr } : {}) }, error.message);
@@ -224,34 +251,35 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
    * a job like any other, with its time budget; a failed part is answered with null and rendered by
    * the thread that asked.
    */
-  function share(from: Slot, { shareId, site, documents }: ShareRequest['share']): void {
-    // Copied, not transferred: a part is a few pages of tens of KB.
-    const answer = (bodies: Uint8Array[] | null) =>
-      from.worker.postMessage({ shareId, bodies } satisfies ShareAnswer);
+  function share(from: Slot, { shareId, cvr, documents, parcel }: ShareRequest['share']): void {
+    // Moved, not copied: the parcels pass this thread untouched.
+    const answer = (bodies: ArrayBuffer | null) =>
+      from.worker.postMessage({ shareId, parcel: bodies } satisfies ShareAnswer, bodies ? [bodies] : []);
     const helper =
       waiting.length === 0 && !closed ? slots.find((slot) => slot !== from && slot.job === null) : undefined;
     if (!helper) {
       answer(null);
       return;
     }
-    start(helper, {
-      request: { id: nextId++, op: 'documents', site, documents },
-      resolve: (reply) => {
-        answer(reply.bodies ?? null);
-        log?.debug(
-          { cvr: site.company.cvr, documents: documents.length },
-          'site render shared with another thread',
-        );
+    start(
+      helper,
+      {
+        request: { id: nextId++, op: 'documents', cvr, parcel },
+        resolve: (reply) => {
+          answer(reply.parcel ?? null);
+          log?.debug({ cvr, documents }, 'site render shared with another thread');
+        },
+        reject: () => answer(null),
       },
-      reject: () => answer(null),
-    });
+      [parcel],
+    );
   }
 
-  function start(slot: Slot, job: Job): void {
+  function start(slot: Slot, job: Job, transfer: ArrayBuffer[] = []): void {
     slot.job = job;
     slot.deadline = setTimeout(() => overrun(slot), timeoutMs);
     slot.deadline.unref();
-    slot.worker.postMessage(job.request);
+    slot.worker.postMessage(job.request, transfer);
   }
 
   function pump(): void {

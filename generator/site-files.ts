@@ -1,5 +1,7 @@
 // Turns a site model into the list of files of its site: every page, the 404 page, sitemap.xml
 // and robots.txt. Everything is rendered in memory first, so a failure writes nothing.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '../db';
 import type { SiteRenderer } from './astro-renderer';
 import { generatedPages } from './lead-pages';
@@ -9,6 +11,28 @@ import { SITE_FILES, type SiteModel } from './site-model';
 export interface SiteFile {
   name: string;
   body: Buffer;
+  /** The key of the input this document was rendered from (render-memo.ts documentKeys), kept with
+   *  the build (write-site.ts) so the next publish takes the file from it while the key holds. Only
+   *  from a renderer whose templates are known. */
+  key?: string;
+  /** The build folder the body was read from (a document taken from the live build): written by
+   *  linking that file, without comparing its bytes again (write-site.ts). */
+  from?: string;
+}
+
+/** The live build of a site and the input key of each document in it (write-site.ts liveDocuments). */
+export interface LiveDocuments {
+  dir: string;
+  keys: ReadonlyMap<string, string>;
+}
+
+export interface RenderSiteOptions {
+  /** Bodies of this thread's last renders, by input key: saves reading the live build. */
+  memo?: RenderMemo;
+  /** Gives part of a whole-site render to another render thread. */
+  elsewhere?: RenderElsewhere;
+  /** The live build: a document whose input key it holds is read from it, not rendered. */
+  live?: LiveDocuments;
 }
 
 /** One HTML document of a site: a stored page, an extra page (privacy, thanks, contact) or, page
@@ -73,24 +97,34 @@ export async function renderDocuments(
 }
 
 /**
- * Renders every document of `site`. With a `memo`, a document whose input is unchanged since the
- * company's last render there is taken from it instead of rendered again. With `elsewhere`, a render
- * of SHARE_FROM_DOCUMENTS documents or more (a new site, a change every page shows) gives the second
- * half to another render thread when one is idle, and renders the first half meanwhile.
+ * Renders every document of `site` whose input changed. The input of each document is hashed
+ * (render-memo.ts documentKeys): a document whose key the live build holds (`live`) is that build's
+ * file, and one kept by `memo` under its key is the kept bytes; only the rest is rendered. So a
+ * one-page edit renders one document whatever the memo holds, and the memo saves only the reads.
+ * With `elsewhere`, a render of SHARE_FROM_DOCUMENTS documents or more (a new site, a change every
+ * page shows) gives the second half to another render thread when one is idle, and renders the
+ * first half meanwhile.
  */
 export async function renderSiteFiles(
   site: SiteModel,
   renderer: SiteRenderer,
-  memo?: RenderMemo,
-  elsewhere?: RenderElsewhere,
+  { memo, elsewhere, live }: RenderSiteOptions = {},
 ): Promise<SiteFile[]> {
   const home = homeOf(site);
   const outlines = site.pages.map(pageOutline);
-  const keys = memo ? documentKeys(site, outlines) : null;
+  const { templates } = renderer;
+  // Keys go with the files (and into the build) only when the templates are known.
+  const keys = memo || templates !== undefined ? documentKeys(site, outlines, templates) : null;
   const cvr = site.company.cvr;
+  const fromLive = templates !== undefined ? live : undefined;
   const documents = siteDocuments(site, home).map((document) => {
     const key = keys?.of(document.page);
-    return { ...document, key, body: key === undefined ? undefined : memo?.lookup(cvr, document.name, key) };
+    const kept = key === undefined ? undefined : memo?.lookup(cvr, document.name, key);
+    const read =
+      kept === undefined && key !== undefined && fromLive?.keys.get(document.name) === key
+        ? readLive(fromLive.dir, document.name)
+        : undefined;
+    return { ...document, key, body: kept ?? read, from: read && fromLive?.dir };
   });
 
   const missing = documents.filter((document) => document.body === undefined);
@@ -115,9 +149,12 @@ export async function renderSiteFiles(
   });
 
   const files: SiteFile[] = [];
-  for (const { name, body } of documents) {
+  for (const { name, body, key, from } of documents) {
     if (!body) throw new Error(`document ${name} of ${cvr} was not rendered`);
-    files.push({ name, body });
+    const file: SiteFile =
+      templates !== undefined && key !== undefined ? { name, body, key } : { name, body };
+    if (from) file.from = from;
+    files.push(file);
   }
   files.push({ name: SITE_FILES.sitemap, body: Buffer.from(sitemapXml(site, home?.id)) });
   files.push({ name: SITE_FILES.robots, body: Buffer.from(robotsTxt(site)) });
@@ -130,6 +167,15 @@ export async function renderSiteFiles(
   return files;
 }
 
+/** A document of the live build, or undefined when it cannot be read (pruned meanwhile: rendered). */
+function readLive(dir: string, name: string): Buffer | undefined {
+  try {
+    return readFileSync(path.join(dir, name));
+  } catch {
+    return undefined;
+  }
+}
+
 /** A sitemap of the canonical addresses, with each page's last change; the generated contact page too. */
 function sitemapXml(site: SiteModel, homeId: string | undefined): string {
   const listed = [
@@ -137,8 +183,8 @@ function sitemapXml(site: SiteModel, homeId: string | undefined): string {
     ...generatedPages(site).flatMap((extra) => (extra.inSitemap ? [extra.page] : [])),
   ];
   const urls = listed.map((page) => {
-    const path = page.id === homeId ? '/' : `/${page.slug}`;
-    return `  <url><loc>${escapeXml(site.canonicalOrigin + path)}</loc><lastmod>${page.updatedAt.slice(0, 10)}</lastmod></url>`;
+    const address = page.id === homeId ? '/' : `/${page.slug}`;
+    return `  <url><loc>${escapeXml(site.canonicalOrigin + address)}</loc><lastmod>${page.updatedAt.slice(0, 10)}</lastmod></url>`;
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -8,16 +8,32 @@
 // nginx or Caddy serve the folders themselves (PRECOMPRESS=1), since our front server compresses a
 // file when it first loads it. A file whose bytes the live build already holds is hard-linked from
 // it instead (with its copies): a one-page edit writes one page's data, not the site's.
+// Beside each build (`<stamp>.keys.json`, outside what any engine serves) lies the input key of each of
+// its documents (render-memo.ts): the next publish reads a document whose input is unchanged from the
+// build instead of rendering it, whichever thread or process renders it (site-files.ts).
 import { randomBytes } from 'node:crypto';
 import { linkSync, lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { lstat, mkdir, readdir, readlink, rename, rm, stat, symlink, unlink } from 'node:fs/promises';
+import {
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  rename,
+  rm,
+  stat,
+  symlink,
+  unlink,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { SiteFile } from './site-files';
+import type { LiveDocuments, SiteFile } from './site-files';
 import { COMPRESS_MIN_BYTES } from './site-model';
 
 export const BUILDS_DIR = '.builds';
 const PARTIAL_SUFFIX = '.partial';
+/** The input keys of a build's documents, in a file beside the build. */
+const KEYS_SUFFIX = '.keys.json';
 /** A build still being written after this long belongs to a render that crashed. */
 const PARTIAL_MAX_AGE_MS = 3_600_000;
 /** A build is flat: a file name has no slash and no leading dot (so never `..`). */
@@ -85,12 +101,15 @@ export async function writeSite(
     const strays = await strayEntries(partialDir);
     if (strays.length > 0) throw new Error(`refused a build of ${name} holding ${strays.join(', ')}`);
     await rename(partialDir, buildDir);
+    const keys = files.flatMap(({ name: file, key }) => (key === undefined ? [] : [[file, key] as const]));
+    if (keys.length > 0) writeFileSync(`${buildDir}${KEYS_SUFFIX}`, JSON.stringify(Object.fromEntries(keys)));
     options.stamp?.('written');
     await swapLink(sitesDir, name, path.join(BUILDS_DIR, name, buildName));
     options.stamp?.('swapped');
   } catch (error) {
     await rm(partialDir, { recursive: true, force: true });
     await rm(buildDir, { recursive: true, force: true });
+    await rm(`${buildDir}${KEYS_SUFFIX}`, { force: true });
     throw error;
   }
   // Two renders of one company at once happen only when a worker lost its queue lock; the other's
@@ -118,8 +137,10 @@ function linkUnchanged(live: string, partialDir: string, file: SiteFile, precomp
   try {
     const found = names.map((candidate) => lstatSync(path.join(live, candidate), { throwIfNoEntry: false }));
     if (!found.every((stats) => stats?.isFile())) return false;
-    // The first of `names` is the file itself: its size first, then its bytes.
-    if (found[0]?.size !== file.body.length || !readFileSync(source).equals(file.body)) return false;
+    // The first of `names` is the file itself: its size first, then its bytes (unless the body was
+    // read from this very file: a document the live build's keys said is unchanged, site-files.ts).
+    if (found[0]?.size !== file.body.length) return false;
+    if (file.from !== live && !readFileSync(source).equals(file.body)) return false;
     for (const candidate of names) linkSync(path.join(live, candidate), path.join(partialDir, candidate));
     if (!precompress) linkServerCopies(live, partialDir, file.name);
     return true;
@@ -193,11 +214,12 @@ async function pruneBuilds(sitesDir: string, name: string, madeLive: string): Pr
   const abandoned = Date.now() - PARTIAL_MAX_AGE_MS;
   const own = buildTime(madeLive);
   const liveNow = path.basename((await liveBuild(sitesDir, name)) ?? '');
-  const others = (await readdir(dir)).filter((entry) =>
-    entry.endsWith(PARTIAL_SUFFIX)
-      ? buildTime(entry) < abandoned
-      : entry !== madeLive && entry !== liveNow && buildTime(entry) <= own,
-  );
+  const others = (await readdir(dir)).filter((entry) => {
+    if (entry.endsWith(PARTIAL_SUFFIX)) return buildTime(entry) < abandoned;
+    // A build's keys go with it.
+    const build = entry.endsWith(KEYS_SUFFIX) ? entry.slice(0, -KEYS_SUFFIX.length) : entry;
+    return build !== madeLive && build !== liveNow && buildTime(build) <= own;
+  });
   // Synchronous like the writes: on a render thread this work runs at the thread's low priority,
   // where the thread pool would run it at full priority beside the serving thread. A serving process
   // may be writing a compressed copy into an old build as it goes (server/static-file-cache.ts):
@@ -229,6 +251,25 @@ export async function liveBuildTime(sitesDir: string, name: string): Promise<Dat
   if (!build || !(await stat(build).catch(() => undefined))?.isDirectory()) return undefined;
   const time = buildTime(path.basename(build));
   return Number.isFinite(time) ? new Date(time) : undefined;
+}
+
+/**
+ * The live build of `name` with the input key of each document in it, or undefined when there is no
+ * live build or no keys beside it (a build written before keys were kept): then every document is
+ * rendered.
+ */
+export async function liveDocuments(sitesDir: string, name: string): Promise<LiveDocuments | undefined> {
+  const dir = await liveBuild(sitesDir, name);
+  if (!dir) return undefined;
+  try {
+    const kept: unknown = JSON.parse(await readFile(`${dir}${KEYS_SUFFIX}`, 'utf8'));
+    if (typeof kept !== 'object' || kept === null) return undefined;
+    const keys = new Map<string, string>();
+    for (const [file, key] of Object.entries(kept)) if (typeof key === 'string') keys.set(file, key);
+    return { dir, keys };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The build folder `sites/<name>` points at, or undefined when there is no site. */

@@ -153,8 +153,12 @@ describe('publishing a company site', () => {
     const pages = ['404.html', 'index.html', 'kontakt.html', 'om-os.html', 'privatliv.html', 'tak.html'];
     expect(Object.keys(first).sort()).toEqual([...pages, 'robots.txt', 'sitemap.xml'].sort());
     expect(second).toEqual(first);
-    // Only the live build is kept.
-    expect(readdirSync(path.join(sitesDir, '.builds', '12345678'))).toHaveLength(1);
+    // Only the live build is kept, with the input keys of its documents beside it (write-site.ts).
+    const live = path.basename((await liveBuild(sitesDir, '12345678')) ?? '');
+    expect(readdirSync(path.join(sitesDir, '.builds', '12345678')).sort()).toEqual([
+      live,
+      `${live}.keys.json`,
+    ]);
   });
 
   it('keeps the last good site online when a render fails', async () => {
@@ -178,7 +182,11 @@ describe('publishing a company site', () => {
 
     expect(await liveBuild(sitesDirOf(harness.config), '12345678')).toBe(before);
     expect((await get('/12345678/om-os')).body).toContain('Om Testtømrer');
-    expect(readdirSync(path.join(sitesDirOf(harness.config), '.builds', '12345678'))).toHaveLength(1);
+    const kept = path.basename(before ?? '');
+    expect(readdirSync(path.join(sitesDirOf(harness.config), '.builds', '12345678')).sort()).toEqual([
+      kept,
+      `${kept}.keys.json`,
+    ]);
   });
 
   it('serves an edit saved through the repositories once requestPublish has run', async () => {

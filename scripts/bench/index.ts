@@ -231,6 +231,9 @@ if (only.has('noisy')) {
     row('noisy_neighbour_p95_ratio', noisy.ratio, '<= 1.5');
     row('noisy_neighbour_requests', `${noisy.quietRequests} quiet, ${noisy.noisyRequests} noisy`);
     row('noisy_neighbour_big_publishes', noisy.bigPublishes);
+    row('noisy_neighbour_site_edit_p95_ms', noisy.siteEditP95Ms);
+    row('noisy_neighbour_site_edit_ratio', noisy.siteEditRatio, '<= 1.5');
+    row('noisy_neighbour_site_edit_publishes', noisy.siteEditPublishes);
     row('noisy_neighbour_preview_p95_ms', noisy.previewingP95Ms);
     row('noisy_neighbour_preview_ratio', noisy.previewRatio, '<= 1.5');
     row(

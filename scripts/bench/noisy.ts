@@ -6,6 +6,10 @@
 // server's event loop. The saves go the way an owner's save does (the change and markPublishWanted
 // in one transaction, then enqueue), straight through the repositories, so API caps on pages per
 // site or saves per minute do not stop the bench. Quiet and noisy rounds alternate.
+// A second noisy kind has the big site's owner change what every page shows (the company's phone)
+// twice a second instead (issue 44): each publish then renders all 300 pages, and the figure says
+// whether a whole-site render leaves the visitors of other sites their CPU (render threads' priority,
+// nothing of the render on the serving thread).
 // A third kind of round has the big site's owner previewing instead (issue 27): a second wrk POSTs
 // drafts of the 50,000-character homepage to /api/pages/:id/preview at the editor's fastest pace (an
 // owner typing without a pause: the next draft 300 ms after the last answer, the editor's debounce),
@@ -25,6 +29,7 @@ import {
   markPublishWanted,
   migrateToLatest,
   openDatabase,
+  updateCompany,
   updatePage,
 } from '../../db';
 import { loadConfig } from '../../lib/config';
@@ -47,6 +52,11 @@ export interface NoisyFigures {
   noisyRequests: number;
   /** Publishes of the big site that completed during the noisy rounds. */
   bigPublishes: number;
+  /** The visitor's p95 while the big site's owner changes what every page shows, its ratio to quiet,
+   *  and the publishes of the big site meanwhile (each renders every page). */
+  siteEditP95Ms: number;
+  siteEditRatio: number;
+  siteEditPublishes: number;
   pages: number;
   pageChars: number;
   /** The visitor's p95 while the big site's owner previews back to back, and its ratio to quiet. */
@@ -95,10 +105,11 @@ export async function benchNoisy(options: {
     // Warm: the preview's render thread starts at the first preview.
     await preview(previewUrl, previewer, 1);
 
-    let saving = false;
+    let saving: 'page' | 'company' | false = false;
     let saves = 0;
     const timer = setInterval(() => {
       if (!saving) return;
+      const editing = saving;
       const page = bigPages[saves % bigPages.length];
       saves += 1;
       if (!page) return;
@@ -106,9 +117,17 @@ export async function benchNoisy(options: {
       void db
         .transaction()
         .execute(async (trx) => {
-          acceptedValue(
-            await updatePage(trx, BIG_CVR, page.id, { title: `Side ${saves} gemt ${Date.now()}` }),
-          );
+          if (editing === 'page') {
+            acceptedValue(
+              await updatePage(trx, BIG_CVR, page.id, { title: `Side ${saves} gemt ${Date.now()}` }),
+            );
+          } else {
+            acceptedValue(
+              await updateCompany(trx, BIG_CVR, {
+                phone: `70 20 ${String(saves % 100).padStart(2, '0')} 40`,
+              }),
+            );
+          }
           await markPublishWanted(trx, BIG_CVR);
         })
         .then(() => stack.queue.enqueue(BIG_CVR))
@@ -117,19 +136,30 @@ export async function benchNoisy(options: {
 
     const quiet: Visit[] = [];
     const noisy: Visit[] = [];
+    const siteEdits: Visit[] = [];
     const previewing: Visit[] = [];
     const previewed = { answered: 0, errors: 0 };
-    const publishedBefore = (await getPublishState(db, BIG_CVR))?.publishedVersion ?? 0;
+    const published = async () => (await getPublishState(db, BIG_CVR))?.publishedVersion ?? 0;
+    let bigPublishes = 0;
+    let siteEditPublishes = 0;
     const loadBefore = os.loadavg()[0] ?? 0;
     try {
       for (let round = 0; round < options.rounds; round++) {
         saving = false;
         await stack.queue.idle();
         quiet.push(await visit(url, options.seconds));
-        saving = true;
+        let before = await published();
+        saving = 'page';
         noisy.push(await visit(url, options.seconds));
         saving = false;
         await stack.queue.idle();
+        bigPublishes += (await published()) - before;
+        before = await published();
+        saving = 'company';
+        siteEdits.push(await visit(url, options.seconds));
+        saving = false;
+        await stack.queue.idle();
+        siteEditPublishes += (await published()) - before;
         const burst = preview(previewUrl, previewer, options.seconds + 1);
         previewing.push(await visit(url, options.seconds));
         const answered = await burst;
@@ -139,13 +169,16 @@ export async function benchNoisy(options: {
     } finally {
       clearInterval(timer);
     }
-    const publishedAfter = (await getPublishState(db, BIG_CVR))?.publishedVersion ?? 0;
     await stack.queue.idle();
 
     const quietP95 = median(quiet.map((v) => v.p95Ms));
     const noisyP95 = median(noisy.map((v) => v.p95Ms));
     const previewingP95 = median(previewing.map((v) => v.p95Ms));
+    const siteEditP95 = median(siteEdits.map((v) => v.p95Ms));
     return {
+      siteEditP95Ms: siteEditP95,
+      siteEditRatio: Math.round((siteEditP95 / quietP95) * 100) / 100,
+      siteEditPublishes,
       previewingP95Ms: previewingP95,
       previewRatio: Math.round((previewingP95 / quietP95) * 100) / 100,
       previews: previewed.answered,
@@ -155,7 +188,7 @@ export async function benchNoisy(options: {
       ratio: Math.round((noisyP95 / quietP95) * 100) / 100,
       quietRequests: quiet.reduce((sum, v) => sum + v.requests, 0),
       noisyRequests: noisy.reduce((sum, v) => sum + v.requests, 0),
-      bigPublishes: publishedAfter - publishedBefore,
+      bigPublishes,
       pages,
       pageChars,
       loadAverage: `${loadBefore.toFixed(1)} → ${(os.loadavg()[0] ?? 0).toFixed(1)}`,

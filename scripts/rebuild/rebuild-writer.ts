@@ -25,9 +25,10 @@ port.on('message', async ({ id, cvr, files }: WriteRequest) => {
   let result: WriteResult = { id };
   try {
     // A posted Buffer arrives as a plain Uint8Array over a copy of its bytes.
-    const bodies = files.map(({ name, body }) => ({
+    const bodies = files.map(({ name, body, key }) => ({
       name,
       body: Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+      ...(key === undefined ? {} : { key }),
     }));
     await writeSite(sitesDir, cvr, bodies, { precompress });
   } catch (error) {

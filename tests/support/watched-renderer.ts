@@ -6,6 +6,7 @@ import type { SiteLocals } from '../../generator/site-model';
 
 export function watchedRenderer(renderer: SiteRenderer, before: (locals: SiteLocals) => void): SiteRenderer {
   return {
+    ...(renderer.templates === undefined ? {} : { templates: renderer.templates }),
     async renderPage(locals) {
       before(locals);
       return renderer.renderPage(locals);

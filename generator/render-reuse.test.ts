@@ -1,0 +1,132 @@
+// A one-page edit of a big site renders that page alone, also when the render memo holds none of the
+// site (issue 44: a 300-page site did not fit the memo, so each save rendered all 300 pages on both
+// render threads and the visitors of other sites waited for the CPU). What decides is the input key
+// of each document, kept beside the live build: the memo only saves reading the build. Counted in
+// documents rendered, not in time. Needs `npm run build` (the templates' server bundle).
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeAll, expect, it } from 'vitest';
+import {
+  acceptedValue,
+  type Db,
+  insertCompany,
+  insertPage,
+  listPages,
+  migrateToLatest,
+  openDatabase,
+  updatePage,
+} from '../db';
+import { loadConfig } from '../lib/config';
+import { watchedRenderer } from '../tests/support/watched-renderer';
+import { loadSiteRenderer, type SiteRenderer } from './astro-renderer';
+import { createSitePublisher, loadSiteModel, sitesDirOf } from './index';
+import { renderSiteFiles } from './site-files';
+
+const CVR = '29999998';
+const PAGES = 60;
+
+let renderer: SiteRenderer;
+let dir: string;
+let db: Db;
+
+beforeAll(async () => {
+  renderer = await loadSiteRenderer();
+});
+
+afterEach(async () => {
+  await db?.destroy();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A renderer that counts the documents it renders (the page's slug, or 404). */
+function counting(base: SiteRenderer = renderer): { renderer: SiteRenderer; rendered: string[] } {
+  const rendered: string[] = [];
+  return { rendered, renderer: watchedRenderer(base, (locals) => rendered.push(locals.page?.slug ?? '404')) };
+}
+
+async function bigSite() {
+  dir = mkdtempSync(path.join(tmpdir(), 'render-reuse-'));
+  const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_HOST: 'mesterside.test' });
+  db = openDatabase(config.database);
+  await migrateToLatest(db);
+  await db.transaction().execute(async (trx) => {
+    acceptedValue(
+      await insertCompany(trx, {
+        cvr: CVR,
+        name: 'Storsnakkeren Byg ApS',
+        zipcode: '5000',
+        city: 'Odense C',
+      }),
+    );
+    for (let index = 0; index < PAGES; index++) {
+      await insertPage(trx, CVR, {
+        pageName: index === 0 ? 'Forside' : `Side ${index}`,
+        ...(index === 0
+          ? { type: 'homepage' as const, layout: 'hero' as const }
+          : { layout: 'text' as const }),
+        title: `Side ${index} om vores arbejde`,
+        content: `Afsnit ${index}: tag, vinduer og tilbygninger. `.repeat(40),
+      });
+    }
+  });
+  return config;
+}
+
+/** The live site's files, by name (the build the site's link points at). */
+function liveFiles(sitesDir: string): Map<string, string> {
+  const live = path.join(sitesDir, CVR);
+  return new Map(readdirSync(live).map((name) => [name, readFileSync(path.join(live, name), 'utf8')]));
+}
+
+it('renders only the edited page of a big site when the memo holds none of it', async () => {
+  const config = await bigSite();
+  const sitesDir = sitesDirOf(config);
+  const pages = await listPages(db, CVR);
+  const counter = counting();
+  // A memo of 0 bytes holds nothing: every publish misses it, as a 300-page site misses 8 MB.
+  const publisher = await createSitePublisher({ db, config, renderer: counter.renderer, memoBytes: 0 });
+
+  await publisher.publish(CVR);
+  const documents = counter.rendered.length;
+  expect(documents).toBeGreaterThan(PAGES);
+
+  const edited = pages[7];
+  if (!edited) throw new Error('no page 7');
+  acceptedValue(await updatePage(db, CVR, edited.id, { title: 'Side 7, skrevet om' }));
+  counter.rendered.length = 0;
+  await publisher.publish(CVR);
+  expect(counter.rendered).toEqual([edited.slug]);
+
+  // What went live is byte for byte what a whole render gives.
+  const site = await loadSiteModel(db, CVR, config.publicHost);
+  if (!site) throw new Error('no site model');
+  const whole = new Map(
+    (await renderSiteFiles(site, renderer)).map((file) => [file.name, file.body.toString()]),
+  );
+  expect(liveFiles(sitesDir)).toEqual(whole);
+  expect(whole.get(`${edited.slug}.html`)).toContain('Side 7, skrevet om');
+
+  // Another render thread or process (its own empty memo) reads the same keys beside the build.
+  const other = counting();
+  const second = await createSitePublisher({ db, config, renderer: other.renderer });
+  const next = pages[42];
+  if (!next) throw new Error('no page 42');
+  acceptedValue(await updatePage(db, CVR, next.id, { content: 'Ny tekst på side 42.' }));
+  await second.publish(CVR);
+  expect(other.rendered).toEqual([next.slug]);
+
+  // Nothing changed: nothing rendered.
+  other.rendered.length = 0;
+  await second.publish(CVR);
+  expect(other.rendered).toEqual([]);
+
+  // Other templates (a deploy) render every document: a key holds for the templates that made it.
+  const deployed = counting({ ...renderer, templates: `${renderer.templates}-next` });
+  await (await createSitePublisher({ db, config, renderer: deployed.renderer, memoBytes: 0 })).publish(CVR);
+  expect(deployed.rendered).toHaveLength(documents);
+
+  // An old build's keys go with it: the live build and its keys are all that is left.
+  const live = path.basename(readlinkSync(path.join(sitesDir, CVR)));
+  expect(readdirSync(path.join(sitesDir, '.builds', CVR)).sort()).toEqual([live, `${live}.keys.json`]);
+});
