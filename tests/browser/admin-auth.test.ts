@@ -62,6 +62,7 @@ describe('admin login and guard', () => {
     expect(await tabs.allTextContents()).toEqual([
       'Dashboard',
       'Henvendelser',
+      'Anmeldelser',
       'Sider',
       'Billedearkiv',
       'Hjemmeside',
