@@ -36,7 +36,7 @@ import {
 } from '../../db';
 import { AI_DAILY_LIMIT, copenhagenDay } from '../../rules/ai-limit';
 import { solidImage, uploadForm } from '../fixtures/images/make-images';
-import { NEEDS_TEMPLATES, QUICK_LANE } from '../support/lane';
+import { itRenders } from '../support/lane';
 import { type ApiHarness, createApiHarness, type Owner } from './api-harness';
 
 /** What a row may use of company B. */
@@ -391,14 +391,12 @@ async function snapshotOfB() {
 }
 
 /** A preview of A's own draft renders with the built site templates, which the quick lane does not
- *  build: there those probes are named as not run (B's ids are refused before any render, and the
- *  signed-out probes render nothing, so they run in every lane). */
-function forLane<T extends { name?: string; path: unknown; status?: number }>(row: T): T & { lane: string } {
-  const rendered =
-    typeof row.path === 'string'
-      ? row.path === '/api/company/preview'
-      : /^preview /.test(row.name ?? '') && row.status === 200;
-  return { ...row, lane: QUICK_LANE && rendered ? NEEDS_TEMPLATES : '' };
+ *  build: there those probes are named as not run (itRenders; B's ids are refused before any render,
+ *  and the signed-out probes render nothing, so they run in every lane). */
+function rendersPreview(row: { name?: string; path: unknown; status?: number }): boolean {
+  return typeof row.path === 'string'
+    ? row.path === '/api/company/preview'
+    : /^preview /.test(row.name ?? '') && row.status === 200;
 }
 
 /** Strings that only B's data contains. */
@@ -511,15 +509,16 @@ describe('owner A cannot read or change company B', () => {
     cookie = await h.login(a.email, a.password);
   });
 
-  it.for(ISOLATION_ROWS.map(forLane))('$method: $name$lane', async (row, { skip }) => {
-    if (row.lane !== '') skip();
-    const before = await snapshotOfB();
-    const response = await h.send(row.method, row.path(victim), { cookie, body: row.body?.(victim) });
-    const text = await response.text();
-    expect(response.status, text).toBe(row.status);
-    for (const secret of secretsOfB()) expect(text, `leaks ${secret}`).not.toContain(secret);
-    expect(await snapshotOfB()).toEqual(before);
-  });
+  for (const row of ISOLATION_ROWS) {
+    (rendersPreview(row) ? itRenders : it)(`${row.method}: ${row.name}`, async () => {
+      const before = await snapshotOfB();
+      const response = await h.send(row.method, row.path(victim), { cookie, body: row.body?.(victim) });
+      const text = await response.text();
+      expect(response.status, text).toBe(row.status);
+      for (const secret of secretsOfB()) expect(text, `leaks ${secret}`).not.toContain(secret);
+      expect(await snapshotOfB()).toEqual(before);
+    });
+  }
 
   it('B is still whole after the whole matrix, and A changed only its own data', async () => {
     const after = await snapshotOfB();
@@ -597,31 +596,32 @@ describe('every owner endpoint of the route list, probed by itself', () => {
     expect(await snapshotOfB()).toEqual(before);
   });
 
-  it.for(OWNER_ENDPOINTS.map(forLane))(
-    "$method $path: signed in as A with B's ids, nothing of B's$lane",
-    async (route, { skip }) => {
-      if (route.lane !== '') skip();
-      const ids = [
-        victim.homepage.id,
-        victim.image.id,
-        victim.revisionId,
-        victim.deletedPageId,
-        victim.cvr,
-        victim.reviewId,
-        victim.leadId,
-      ];
-      const templates = route.path.includes('{') ? ids.map((id) => withIds(route.path, id)) : [route.path];
-      for (const target of [...new Set(templates)]) {
-        const before = await snapshotOfB();
-        const response = await h.send(route.method.toUpperCase() as IsolationRow['method'], target, {
-          cookie,
-          body: probeBody(route.method),
-        });
-        const text = await response.text();
-        expect(response.status, `${target}: ${text}`).toBeLessThan(500);
-        for (const secret of secretsOfB()) expect(text, `${target} leaks ${secret}`).not.toContain(secret);
-        expect(await snapshotOfB(), target).toEqual(before);
-      }
-    },
-  );
+  for (const route of OWNER_ENDPOINTS) {
+    (rendersPreview(route) ? itRenders : it)(
+      `${route.method} ${route.path}: signed in as A with B's ids, nothing of B's`,
+      async () => {
+        const ids = [
+          victim.homepage.id,
+          victim.image.id,
+          victim.revisionId,
+          victim.deletedPageId,
+          victim.cvr,
+          victim.reviewId,
+          victim.leadId,
+        ];
+        const templates = route.path.includes('{') ? ids.map((id) => withIds(route.path, id)) : [route.path];
+        for (const target of [...new Set(templates)]) {
+          const before = await snapshotOfB();
+          const response = await h.send(route.method.toUpperCase() as IsolationRow['method'], target, {
+            cookie,
+            body: probeBody(route.method),
+          });
+          const text = await response.text();
+          expect(response.status, `${target}: ${text}`).toBeLessThan(500);
+          for (const secret of secretsOfB()) expect(text, `${target} leaks ${secret}`).not.toContain(secret);
+          expect(await snapshotOfB(), target).toEqual(before);
+        }
+      },
+    );
+  }
 });
