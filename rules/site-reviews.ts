@@ -80,24 +80,17 @@ export function starRow(stars: number): string {
   return '★'.repeat(filled) + '☆'.repeat(5 - filled);
 }
 
-const MONTHS = [
-  'januar',
-  'februar',
-  'marts',
-  'april',
-  'maj',
-  'juni',
-  'juli',
-  'august',
-  'september',
-  'oktober',
-  'november',
-  'december',
-];
+// The Danish long date, as the admin's other dates are written (Intl, da-DK).
+const LONG_DATE = new Intl.DateTimeFormat('da-DK', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** '2026-03-05T…' → '5. marts 2026' (the UTC day: a review's date, not its minute). */
 export function reviewDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return `${date.getUTCDate()}. ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return LONG_DATE.format(date);
 }
