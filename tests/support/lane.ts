@@ -6,8 +6,7 @@ import { it, type TestFunction } from 'vitest';
 export const QUICK_LANE = process.env.MESTERSIDE_TEST_LANE === 'quick';
 
 /** Why a case that needs the built site templates does not run in the quick lane. */
-const NEEDS_TEMPLATES =
-  ' (not in the quick lane: it renders with the built templates; npm test runs it)';
+const NEEDS_TEMPLATES = ' (not in the quick lane: it renders with the built templates; npm test runs it)';
 
 /**
  * A case that renders a page with the built site templates (`dist/site`), which the quick lane does
