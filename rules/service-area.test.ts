@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postcodeInArea, serviceAreaText } from './service-area';
+import { postcodeInArea, serviceAreaLabel, serviceAreaText } from './service-area';
 
 describe('service area', () => {
   it('says the area in words', () => {
@@ -15,6 +15,14 @@ describe('service area', () => {
     expect(serviceAreaText({ mode: 'radius', km: 30 }, '')).toBe('Vi kører op til 30 km fra vores adresse.');
     expect(serviceAreaText({ mode: 'none' }, 'Roskilde')).toBeNull();
     expect(serviceAreaText({ mode: 'municipalities', codes: ['9999'] }, 'Roskilde')).toBeNull();
+  });
+
+  it('says it as a label for the contact card, so the homepage never has the sentence twice', () => {
+    expect(serviceAreaLabel({ mode: 'municipalities', codes: ['0101', '0147', '0157'] }, 'Hellerup')).toBe(
+      'København, Frederiksberg og Gentofte kommuner',
+    );
+    expect(serviceAreaLabel({ mode: 'radius', km: 30 }, 'Roskilde')).toBe('Op til 30 km fra Roskilde');
+    expect(serviceAreaLabel({ mode: 'none' }, 'Roskilde')).toBeNull();
   });
 
   it('tells a postcode inside the municipalities from one outside, and says nothing it cannot know', () => {

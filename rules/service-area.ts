@@ -31,14 +31,27 @@ function municipalityNames(codes: readonly string[]): string[] {
  * 'Vi kører op til 30 km fra Roskilde.'; null when the owner has not said.
  */
 export function serviceAreaText(area: ServiceArea, city: string): string | null {
+  const label = serviceAreaLabel(area, city);
+  if (label === null) return null;
+  return area.mode === 'municipalities'
+    ? `Vi kører i ${label}.`
+    : `Vi kører ${label.charAt(0).toLowerCase()}${label.slice(1)}.`;
+}
+
+/**
+ * The area as a label, not a sentence, for the contact card's "Område" beside the homepage's "Her
+ * arbejder vi" (no sentence twice on a page): 'København, Frederiksberg og Gentofte kommuner',
+ * 'Op til 30 km fra Roskilde'; null when the owner has not said.
+ */
+export function serviceAreaLabel(area: ServiceArea, city: string): string | null {
   if (area.mode === 'municipalities') {
     const names = municipalityNames(area.codes);
     if (names.length === 0) return null;
-    return `Vi kører i ${danishList(names)} ${names.length === 1 ? 'Kommune' : 'kommuner'}.`;
+    return `${danishList(names)} ${names.length === 1 ? 'Kommune' : 'kommuner'}`;
   }
   if (area.mode === 'radius') {
     const from = city.trim() === '' ? 'vores adresse' : city.trim();
-    return `Vi kører op til ${area.km} km fra ${from}.`;
+    return `Op til ${area.km} km fra ${from}`;
   }
   return null;
 }

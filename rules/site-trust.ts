@@ -19,7 +19,7 @@ import {
 import { type GuaranteeScheme, guaranteeScheme } from './guarantee-schemes';
 import type { OpeningHours } from './hours';
 import { municipality } from './municipalities';
-import { type ServiceArea, serviceAreaText } from './service-area';
+import { type ServiceArea, serviceAreaLabel, serviceAreaText } from './service-area';
 import { type DeductionBlock, deductionBlock } from './tax-deduction';
 import { findTradeProfile, type TradeProfile } from './trades';
 
@@ -66,6 +66,8 @@ export interface SiteTrust {
     area: ServiceArea;
     /** 'Vi kører i København, Frederiksberg og Gentofte kommuner.' */
     text: string;
+    /** The same as a label, not a sentence ('København og Gentofte kommuner'): the contact card. */
+    label: string;
     /** The chosen municipalities' official names (JSON-LD areaServed). */
     officialNames: readonly string[];
   } | null;
@@ -133,7 +135,10 @@ export function siteTrust(company: TrustCompany, settings: TrustClaims, now: Dat
         : [];
     }),
     deduction: settings.deductionShown ? deductionBlock(companyTrade(company).id, now) : null,
-    area: areaText === null ? null : { area, text: areaText, officialNames },
+    area:
+      areaText === null
+        ? null
+        : { area, text: areaText, label: serviceAreaLabel(area, company.city) ?? areaText, officialNames },
     emergency:
       emergency.enabled && emergency.phone.trim() !== ''
         ? {
