@@ -24,7 +24,7 @@ describeWithDialects('hostile page text', (dialect) => {
     renderer ??= await loadSiteRenderer();
     h = await createApiHarness({}, { dialect });
     owner = await h.createOwner('12345678', 'Hansens Tømrer ApS');
-    cookie = await h.login(owner.email, owner.password);
+    cookie = await h.signIn(owner.email);
   });
   afterEach(async () => {
     await h.close();

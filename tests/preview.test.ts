@@ -42,7 +42,7 @@ describeWithDialects('live preview', (dialect) => {
     harnesses.push(h);
     const a = await h.createOwner(CVR_A, 'Hansens Tømrer ApS');
     const b = await h.createOwner(CVR_B, 'Firma B VVS ApS');
-    const cookie = await h.login(a.email, a.password);
+    const cookie = await h.signIn(a.email);
     return { h, a, b, cookie };
   }
 
@@ -165,7 +165,7 @@ describeWithDialects('live preview', (dialect) => {
     expect(
       (await h.send('PUT', `/api/pages/${a.homepage.id}`, { cookie, body: { title: 'Gemt' } })).status,
     ).toBe(200);
-    const cookieB = await h.login(b.email, b.password);
+    const cookieB = await h.signIn(b.email);
     expect((await preview(h, cookieB, b, { title: 'B' })).status).toBe(200);
   });
 

@@ -55,7 +55,7 @@ async function plantedApp(options: HarnessOptions = {}) {
   api.route('/planted', planted as unknown as typeof api);
   h.app.route('/api', api);
   const owner = await h.createOwner('12345678', 'Tømrerfirmaet Eksempel ApS');
-  const cookie = await h.login(owner.email, owner.password);
+  const cookie = await h.signIn(owner.email);
   const harness = h;
   return { h: harness, get: (path: string) => harness.send('GET', `/api/planted${path}`, { cookie }) };
 }

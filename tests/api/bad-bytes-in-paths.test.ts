@@ -20,7 +20,7 @@ describeWithDialects('bad bytes in API paths', (dialect) => {
   beforeEach(async () => {
     h = await createApiHarness({}, { dialect });
     owner = await h.createOwner('12345678', 'Hansens Tømrer ApS');
-    cookie = await h.login(owner.email, owner.password);
+    cookie = await h.signIn(owner.email);
     const logger = createLogger({ logLevel: 'silent' });
     server = await startFrontServer({
       config: h.config,

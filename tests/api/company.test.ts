@@ -16,7 +16,7 @@ let cookie: string;
 beforeEach(async () => {
   h = await createApiHarness();
   owner = await h.createOwner('12345678', 'Hansens Tømrer ApS');
-  cookie = await h.login(owner.email, owner.password);
+  cookie = await h.signIn(owner.email);
 });
 afterEach(async () => {
   await h.close();
@@ -222,7 +222,7 @@ describe('PUT /api/company/settings', () => {
     const production = await createApiHarness({ PUBLIC_HOST: 'mesterside.dk' });
     try {
       const hansen = await production.createOwner('12345678', 'Hansens Tømrer ApS');
-      const productCookie = await production.login(hansen.email, hansen.password);
+      const productCookie = await production.signIn(hansen.email);
       for (const customDomain of ['mesterside.dk', 'andet.mesterside.dk', 'https://WWW.mesterside.dk/']) {
         const response = await production.send('PUT', '/api/company/settings', {
           cookie: productCookie,

@@ -26,7 +26,7 @@ describeWithDialects('/api/dashboard and /api/operator', (dialect) => {
     h = await createApiHarness({ OPERATOR_EMAILS: 'Drift@Mesterside.dk' }, { dialect });
     owner = await h.createOwner('12345678', 'Hansens Tømrer ApS');
     await h.createOwner('87654321', 'Andersens VVS');
-    cookie = await h.login(owner.email, owner.password);
+    cookie = await h.signIn(owner.email);
   });
   afterEach(async () => {
     await h.close();
@@ -96,7 +96,7 @@ describeWithDialects('/api/dashboard and /api/operator', (dialect) => {
     expect(body.publishing).toEqual({ failing: true });
     expect(JSON.stringify(body)).not.toContain('took longer');
     // One company's failure is not another's.
-    const other = await h.login('ejer@87654321.dk', owner.password);
+    const other = await h.signIn('ejer@87654321.dk');
     const otherBody = await (await h.send('GET', '/api/dashboard', { cookie: other })).json();
     expect(otherBody.publishing).toEqual({ failing: false });
   });
@@ -137,7 +137,7 @@ describeWithDialects('/api/dashboard and /api/operator', (dialect) => {
     await markPublishWanted(h.db, '55667788', h.now());
     await recordPublishFailure(h.db, '55667788', 'render failed: template missing', h.now());
 
-    const operatorCookie = await h.login(operator.email, operator.password);
+    const operatorCookie = await h.signIn(operator.email);
     // Until the operator has verified the address, the view does not exist for them either.
     expect((await h.send('GET', '/api/operator', { cookie: operatorCookie })).status).toBe(404);
     await markEmailVerified(h.db, (await findUserByEmail(h.db, operator.email))?.id ?? '', h.now());

@@ -506,7 +506,7 @@ afterAll(async () => {
 describe('owner A cannot read or change company B', () => {
   let cookie: string;
   beforeEach(async () => {
-    cookie = await h.login(a.email, a.password);
+    cookie = await h.signIn(a.email);
   });
 
   for (const row of ISOLATION_ROWS) {
@@ -578,7 +578,7 @@ function withIds(template: string, id: string): string {
 describe('every owner endpoint of the route list, probed by itself', () => {
   let cookie: string;
   beforeEach(async () => {
-    cookie = await h.login(a.email, a.password);
+    cookie = await h.signIn(a.email);
   });
 
   it('covers the whole owner API', () => {

@@ -38,7 +38,7 @@ describeWithDialects('operator view needs a verified address (issue 23)', (diale
     );
     const upper = await h.createOwner('22222222', 'Stor ApS', 'DRIFT@MESTERSIDE.DK', 'Gode-Brædder-7');
     for (const owner of [kelvin, upper]) {
-      const cookie = await h.login(owner.email, owner.password);
+      const cookie = await h.signIn(owner.email);
       expect(await operatorStatus(cookie)).toBe(404);
       const dashboard = await h.send('GET', '/api/dashboard', { cookie });
       expect((await dashboard.json()).operator).toBe(false);
@@ -62,7 +62,7 @@ describeWithDialects('operator view needs a verified address (issue 23)', (diale
     await setUp();
     const owner = await h.createOwner('11111111', 'Drift ApS', 'drift@mesterside.dk', 'Gode-Brædder-7');
     const other = await h.createOwner('22222222', 'Andersens VVS', 'ejer@andersen.dk', 'Gode-Rør-77');
-    const cookie = await h.login(owner.email, owner.password);
+    const cookie = await h.signIn(owner.email);
     expect(await (await h.send('GET', '/api/account', { cookie })).json()).toEqual({
       email: 'drift@mesterside.dk',
       emailVerified: false,
@@ -79,7 +79,7 @@ describeWithDialects('operator view needs a verified address (issue 23)', (diale
 
     // The link alone, or in another owner's session, verifies nothing.
     expect((await h.send('POST', '/api/account/email/verify', { body: { token } })).status).toBe(401);
-    const strangerCookie = await h.login(other.email, other.password);
+    const strangerCookie = await h.signIn(other.email);
     const foreign = await h.send('POST', '/api/account/email/verify', {
       cookie: strangerCookie,
       body: { token },
@@ -116,7 +116,7 @@ describeWithDialects('operator view needs a verified address (issue 23)', (diale
     // An ordinary owner moving their login to the other operator address is verified by the move
     // itself (the link went to that mailbox), and only once they confirm it.
     const plain = await h.createOwner('22222222', 'Ejer ApS', 'ejer@firma.dk', 'Gode-Brædder-7');
-    const plainCookie = await h.login(plain.email, plain.password);
+    const plainCookie = await h.signIn(plain.email);
     await h.send('POST', '/api/account/email', {
       cookie: plainCookie,
       body: { email: `${KELVIN}ontakt@mesterside.dk`, currentPassword: plain.password },

@@ -20,7 +20,7 @@ describeEachDialect('page history and caps', (use) => {
     const h = await createApiHarness({}, { database: use() });
     harnesses.push(h);
     const owner = await h.createOwner(CVR, 'Hansens Tømrer ApS');
-    const cookie = await h.login(owner.email, owner.password);
+    const cookie = await h.signIn(owner.email);
     return { h, owner, cookie };
   }
 
@@ -130,7 +130,7 @@ describeEachDialect('page history and caps', (use) => {
     const page = (await listPages(h.db, CVR))[1] as Page;
     await h.send('DELETE', `/api/pages/${page.id}`, { cookie });
     h.advance(30 * DAY + 1);
-    const later = await h.login(owner.email, owner.password);
+    const later = await h.signIn(owner.email);
     expect(await json<unknown[]>(await h.send('GET', '/api/pages/deleted', { cookie: later }))).toEqual([]);
     const late = await h.send('POST', `/api/pages/deleted/${page.id}/restore`, { cookie: later });
     expect(late.status).toBe(404);
@@ -168,7 +168,7 @@ describeEachDialect('page history and caps', (use) => {
     const second = await createApiHarness({}, { database: use() });
     harnesses.push(second);
     second.setNow(first.h.now());
-    const secondCookie = await second.login(first.owner.email, first.owner.password);
+    const secondCookie = await second.signIn(first.owner.email);
     const path = `/api/pages/${first.owner.homepage.id}`;
     for (let n = 1; n <= MAX_SAVES_PER_MINUTE; n++) {
       const [h, cookie] = n % 2 ? [first.h, first.cookie] : [second, secondCookie];

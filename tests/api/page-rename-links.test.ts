@@ -17,7 +17,7 @@ describeEachDialect('renaming a page keeps links to it working', (use) => {
     const h = await createApiHarness({}, { database: use() });
     harnesses.push(h);
     const owner = await h.createOwner(CVR, 'Hansens Tømrer ApS');
-    const cookie = await h.login(owner.email, owner.password);
+    const cookie = await h.signIn(owner.email);
     return { h, owner, cookie };
   }
 

@@ -14,7 +14,7 @@ let cookie: string;
 beforeEach(async () => {
   h = await createApiHarness();
   owner = await h.createOwner('12345678', 'Hansens Tømrer ApS');
-  cookie = await h.login(owner.email, owner.password);
+  cookie = await h.signIn(owner.email);
 });
 afterEach(async () => {
   await h.close();

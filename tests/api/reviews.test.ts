@@ -54,7 +54,7 @@ describeWithDialects('reviews from real customers (issue 41)', (dialect) => {
     owner = await h.createOwner(A, 'Eksempel VVS ApS', 'ejer@eksempel-vvs.dk');
     await h.db.updateTable('companies').set({ industryCode: '432200' }).where('cvr', '=', A).execute();
     await h.createOwner(B, 'Anden Tømrer ApS', 'ejer@anden.dk');
-    cookie = await h.login(owner.email, owner.password);
+    cookie = await h.signIn(owner.email);
   }
 
   async function quoteRequest(email = 'mette@example.dk', phone = '20 30 40 50') {
@@ -299,7 +299,7 @@ describeWithDialects('reviews from real customers (issue 41)', (dialect) => {
     const operator = await h.createOwner('49494949', 'Drift', 'drift@mesterside.dk');
     const user = await findUserByEmail(h.db, operator.email);
     if (user) await markEmailVerified(h.db, user.id, h.now());
-    const opCookie = await h.login(operator.email, operator.password);
+    const opCookie = await h.signIn(operator.email);
     const list = await (await h.send('GET', '/api/operator/reviews', { cookie: opCookie })).json();
     expect(list.reported.map((r: { id: string; reportReason: string }) => [r.id, r.reportReason])).toEqual([
       [review.id, 'not-customer'],

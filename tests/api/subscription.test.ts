@@ -44,7 +44,7 @@ describeWithDialects('/api/subscription', (dialect) => {
   beforeEach(async () => {
     h = await createApiHarness({ CONTACT_TO: 'drift@mesterside.dk' }, { dialect });
     owner = await h.createOwner('12345678', 'Hansens Tømrer ApS');
-    cookie = await h.login(owner.email, owner.password);
+    cookie = await h.signIn(owner.email);
   });
   afterEach(async () => {
     await h.close();
@@ -53,7 +53,7 @@ describeWithDialects('/api/subscription', (dialect) => {
   /** Moves the clock; a session idle that long has expired, so the owner logs in again. */
   async function at(date: Date) {
     h.setNow(date);
-    cookie = await h.login(owner.email, owner.password);
+    cookie = await h.signIn(owner.email);
   }
 
   const subscription = async () => {
@@ -186,7 +186,7 @@ describe('order race', () => {
     const h = await createApiHarness();
     try {
       const owner = await h.createOwner('12345678', 'Hansens Tømrer ApS');
-      const cookie = await h.login(owner.email, owner.password);
+      const cookie = await h.signIn(owner.email);
       const body = { plan: 'monthly', billingEmail: 'a@hansen.dk' };
       const statuses = await Promise.all([
         h.send('POST', '/api/subscription/order', { cookie, body }),
@@ -206,7 +206,7 @@ describe('order when mail fails', () => {
     const h = await createApiHarness({ SMTP_URL: 'smtp://127.0.0.1:1' });
     try {
       const owner = await h.createOwner('12345678', 'Hansens Tømrer ApS');
-      const cookie = await h.login(owner.email, owner.password);
+      const cookie = await h.signIn(owner.email);
       const response = await h.send('POST', '/api/subscription/order', {
         cookie,
         body: { plan: 'monthly', billingEmail: 'a@hansen.dk' },

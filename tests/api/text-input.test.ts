@@ -24,7 +24,7 @@ describeEachDialect('text input', (use) => {
   async function start(): Promise<{ h: ApiHarness; owner: Owner; cookie: string }> {
     h = await createApiHarness({}, { database: use() });
     const owner = await h.createOwner(CVR, 'Hansens Tømrer ApS');
-    const cookie = await h.login(owner.email, owner.password);
+    const cookie = await h.signIn(owner.email);
     return { h, owner, cookie };
   }
 

@@ -31,7 +31,7 @@ describeWithDialects('Troværdighed settings (issue 42)', (dialect) => {
   async function setUp() {
     h = await createApiHarness({ OPERATOR_EMAILS: 'drift@mesterside.dk' }, { dialect });
     owner = await h.createOwner('99000707', 'Eksempel El-Installation A/S');
-    cookie = await h.login(owner.email, owner.password);
+    cookie = await h.signIn(owner.email);
   }
 
   it("answers the defaults and what an electrician's trade is offered", async () => {
@@ -156,7 +156,7 @@ describeWithDialects('Troværdighed settings (issue 42)', (dialect) => {
 
     const operator = await h.createOwner('11223344', 'Drift ApS', 'drift@mesterside.dk');
     await markEmailVerified(h.db, (await findUserByEmail(h.db, operator.email))?.id ?? '', h.now());
-    const operatorCookie = await h.login(operator.email, operator.password);
+    const operatorCookie = await h.signIn(operator.email);
     const list = await h.send('GET', '/api/operator/authorisations', { cookie: operatorCookie });
     expect(list.status).toBe(200);
     expect((await list.json()).authorisations).toEqual([

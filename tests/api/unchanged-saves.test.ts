@@ -16,7 +16,7 @@ describeWithDialects('unchanged page saves', (dialect) => {
   beforeEach(async () => {
     h = await createApiHarness({}, { dialect });
     owner = await h.createOwner('12345678', 'Hansens Tømrer ApS');
-    cookie = await h.login(owner.email, owner.password);
+    cookie = await h.signIn(owner.email);
   });
   afterEach(async () => {
     await h.close();

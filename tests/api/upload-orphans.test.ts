@@ -26,7 +26,7 @@ describeEachDialect('upload files under parallel changes', (use) => {
   async function start() {
     h = await createApiHarness({}, { database: use() });
     const owner = await h.createOwner(CVR, 'Hansens Tømrer ApS');
-    const cookie = await h.login(owner.email, owner.password);
+    const cookie = await h.signIn(owner.email);
     return { h, cookie };
   }
 

@@ -60,7 +60,7 @@ describeEachDialect('one write path', (use) => {
       },
     );
     const owner = await h.createOwner(CVR, 'Hansens Tømrer ApS');
-    const cookie = await h.login(owner.email, owner.password);
+    const cookie = await h.signIn(owner.email);
     return { h, owner, cookie };
   }
 

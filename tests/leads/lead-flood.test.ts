@@ -79,7 +79,7 @@ const person = {
 };
 
 async function ownerList(path: '/api/leads' | '/api/leads/spam') {
-  const cookie = await h.login(owner.email, owner.password);
+  const cookie = await h.signIn(owner.email);
   const response = await h.send('GET', path, { cookie });
   expect(response.status).toBe(200);
   return (await response.json()) as { leads: LeadJson[]; unread: number; spam: number };

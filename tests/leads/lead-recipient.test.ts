@@ -30,7 +30,7 @@ describeEachDialect('the recipient of quote requests', (use) => {
     owner = await h.createOwner(CVR, 'VVS Hansen ApS', LOGIN);
     // The registry's company e-mail: shown on the site, never where requests go by itself.
     await updateCompany(h.db, CVR, { email: 'info@hansen-vvs.dk' });
-    cookie = await h.login(owner.email, owner.password);
+    cookie = await h.signIn(owner.email);
     const quiet = createLogger(h.config, new Writable({ write: (_c, _e, done) => done() }));
     outbox = createMailOutbox({ db: h.db, config: h.config, logger: quiet, now: h.now, everyMs: 0 });
   });
@@ -189,7 +189,7 @@ describeEachDialect('the recipient of quote requests', (use) => {
 
   it('lets a link expire after 7 days, keeps it to its company, and limits the mails', async () => {
     const other = await h.createOwner('52525252', 'Anden VVS ApS', 'ejer@anden-vvs.dk');
-    const otherCookie = await h.login(other.email, other.password);
+    const otherCookie = await h.signIn(other.email);
     await save(OFFICE);
     const token = confirmations(OFFICE)[0]?.token ?? '';
     // The other owner sees nothing waiting and cannot cancel or resend it.

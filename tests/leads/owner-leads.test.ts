@@ -28,7 +28,7 @@ beforeEach(async () => {
   b = await h.createOwner('33334444', 'Firma B ApS', 'ejer@firma-b.dk');
   // The operator view needs a verified login e-mail (issue 23).
   await markEmailVerified(h.db, (await findUserByEmail(h.db, a.email))?.id ?? '');
-  cookie = await h.login(a.email, a.password);
+  cookie = await h.signIn(a.email);
 });
 afterEach(async () => {
   await h.close();
@@ -129,7 +129,7 @@ describe('the owner inbox', () => {
     await lead(b.company.cvr, 'Hemmelig kunde', 2);
     const figures = await h.send('GET', '/api/operator/leads', { cookie });
     expect(await figures.json()).toEqual({ total: 2, unread: 2, unsent: 2 });
-    const other = await h.login(b.email, b.password);
+    const other = await h.signIn(b.email);
     expect((await h.send('GET', '/api/operator/leads', { cookie: other })).status).toBe(404);
   });
 });
