@@ -19,6 +19,7 @@ import { writeFromTemplates } from '../../../../../api/ai/template-writer';
 import { ownerLinkHref, pageContentTokens, renderPageContent } from '../../../../../rules/page-content';
 import { NEUTRAL_PROFILE, TRADE_PROFILES } from '../../../../../rules/trades';
 import { DEMO_COMPANIES } from '../../../../../scripts/seed/demo-companies';
+import { propertyRuns } from '../../../../../tests/support/lane';
 import { parseMarkdown, serializeMarkdown, writesTight } from './markdown';
 import { schema } from './schema';
 
@@ -409,7 +410,7 @@ describe('generated texts', () => {
     expectSamePage(text);
   });
 
-  it('read and written back, show the same page (2,000 texts)', () => {
+  it(`read and written back, show the same page (${propertyRuns(2000)} texts)`, () => {
     fc.assert(
       fc.property(markdownText, (text) => {
         // Known limit: a list made loose only by an invisible link definition (`- [x]: /y` and a
@@ -419,7 +420,7 @@ describe('generated texts', () => {
         fc.pre(!underlinedInTightItem(pageContentTokens(text)));
         expectSamePage(text);
       }),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
   });
 });
@@ -790,13 +791,13 @@ describe('generated documents', () => {
     expectShownAsEdited(found);
   });
 
-  it('written and rendered, show what the editor showed (1,000 documents)', () => {
+  it(`written and rendered, show what the editor showed (${propertyRuns(1000)} documents)`, () => {
     fc.assert(
       fc.property(documents, (doc) => {
         fc.pre(isEditorText(doc));
         expectShownAsEdited(doc);
       }),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(1000) },
     );
   });
 });
