@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { defineConfig } from 'vitest/config';
+import { tempDirOnMemory } from './tests/support/memory-tmpdir';
 import { LongestFirst } from './tests/support/sequencer';
 
 // Marks every process of this run: the test workers get it, tests/support/processes.ts passes it on to
 // what they start, and tests/support/leak-check.ts looks for it at the end.
 const TEST_RUN = randomUUID();
+
+// The tests' temporary stores on memory where the machine has it (tests/support/memory-tmpdir.ts).
+tempDirOnMemory();
 // `vitest run --mode quick`, read from the command line: vitest 3.2 loads this file again for each
 // project with its own mode ('test'), so the function form of the config would see 'quick' only once.
 const mode = process.argv.indexOf('--mode');
