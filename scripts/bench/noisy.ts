@@ -1,12 +1,14 @@
 // Noisy neighbour: a visitor's latency on one company's site while another company's owner, with a
 // 300-page site of ~50,000 characters a page, saves twice a second, against the same visitor with
-// no saves. The product runs as `npm start` ships it (startProductStack with the configuration's
-// defaults: one process, in-process queue, render threads), in this process; no client shares it
-// (issue 44): the visitor is wrk (scripts/bench/visitor.lua: one connection, a request every 20 ms),
-// and the owner is the bench's client process (client-process.ts, client-jobs.ts steadySaves),
-// signed in and saving through the API (PUT /api/pages/:id) as the editor does, with the cap of
-// saves per minute lifted (the site was written through the repositories, so its 300 pages and
-// 50,000 characters a page are past the API's limits). Quiet and noisy rounds alternate.
+// no saves. The product runs as `npm start` ships it, in processes of its own (shipped-product.ts:
+// a primary that publishes on its render threads, one serving copy per core), and nothing of it runs
+// here; no client shares it either (issue 44): the visitor is wrk (scripts/bench/visitor.lua: one
+// connection, a request every 20 ms), and the owner is the bench's client process (client-process.ts,
+// client-jobs.ts steadySaves), signed in and saving through the API (PUT /api/pages/:id) as the
+// editor does. The product keeps its cap of 60 saves a minute: the bench forgets the counts before
+// each round of saves (clearSaveRates, as a restore does), and a round saves fewer. The site was
+// written through the repositories, so its 300 pages and 50,000 characters a page are past the API's
+// limits. Quiet and noisy rounds alternate.
 // A second noisy kind has the big site's owner change what every page shows (the company's phone)
 // twice a second instead (issue 44): each publish then renders all 300 pages, and the figure says
 // whether a whole-site render leaves the visitors of other sites their CPU (render threads' priority,
@@ -23,6 +25,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import {
   acceptedValue,
+  clearSaveRates,
   getPublishState,
   insertCompany,
   insertPage,
@@ -32,12 +35,11 @@ import {
   openDatabase,
 } from '../../db';
 import { loadConfig } from '../../lib/config';
-import { createLogger } from '../../lib/logger';
-import { startProductStack } from '../../server';
 import { type SteadySaves, steadySaves } from './client-jobs';
 import { startClientProcess } from './client-process';
 import { createFixtureCompany } from './fixtures';
 import { signInOwner } from './preview';
+import { startShippedProduct, waitUntilPublished } from './shipped-product';
 import { median } from './stats';
 
 const run = promisify(execFile);
@@ -79,34 +81,31 @@ export async function benchNoisy(options: {
   const pages = options.pages ?? 300;
   const pageChars = options.pageChars ?? 50_000;
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-noisy-'));
-  const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'warn', PORT: '0' });
-  const logger = createLogger(config);
-  const db = openDatabase(config.database);
+  const env = { STORAGE_DIR: dir, LOG_LEVEL: 'warn' };
+  const db = openDatabase(loadConfig(env).database);
   await migrateToLatest(db);
-  await createFixtureCompany(db); // the visited company: its pages are the visitors' load
+  const visited = await createFixtureCompany(db); // the visited company: its pages are the visitors' load
   await seedBigSite(db, pages, pageChars);
   const bigPages = await listPages(db, BIG_CVR);
+  /** Until the product has published every save so far (its queue is in its own process). */
+  const idle = () => waitUntilPublished(db, [visited, BIG_CVR]);
 
-  // The owner saves twice a second, past the cap of 60 saves a minute: lifted.
-  const stack = await startProductStack({
-    config,
-    db,
-    logger,
-    port: 0,
-    recoverEveryMs: 0,
-    maxSavesPerMinute: Number.POSITIVE_INFINITY,
+  // Both sites are unpublished: the product publishes them as it starts (its recovery).
+  const product = await startShippedProduct(env).catch(async (error: unknown) => {
+    await db.destroy();
+    throw error;
   });
   const owner = await startClientProcess().catch(async (error: unknown) => {
-    await stack.close();
+    await product.stop();
+    await db.destroy();
     throw error;
   });
   try {
-    await stack.queue.recover();
-    await stack.queue.idle();
-    const url = `http://127.0.0.1:${stack.server.port}/om-os`;
+    await idle();
+    const api = `http://127.0.0.1:${product.port}`;
+    const url = `${api}/om-os`;
     // Warm: the visitor's page is loaded and compressed once.
     await visit(url, 1);
-    const api = `http://127.0.0.1:${stack.server.port}`;
     const bigHome = bigPages[0];
     if (!bigHome) throw new Error('the big site has no pages');
     const cookie = await signInOwner(db, api, BIG_CVR, 'ejer@storsnakkeren.example');
@@ -134,6 +133,7 @@ export async function benchNoisy(options: {
       },
     };
     const saveWhileVisiting = async (edit: keyof typeof edits): Promise<Visit> => {
+      await clearSaveRates(db);
       const saving = owner.start(steadySaves, { everyMs: SAVE_EVERY_MS, headers, ...edits[edit] });
       try {
         return await visit(url, options.seconds);
@@ -152,15 +152,15 @@ export async function benchNoisy(options: {
     let siteEditPublishes = 0;
     const loadBefore = os.loadavg()[0] ?? 0;
     for (let round = 0; round < options.rounds; round++) {
-      await stack.queue.idle();
+      await idle();
       quiet.push(await visit(url, options.seconds));
       let before = await published();
       noisy.push(await saveWhileVisiting('page'));
-      await stack.queue.idle();
+      await idle();
       bigPublishes += (await published()) - before;
       before = await published();
       siteEdits.push(await saveWhileVisiting('company'));
-      await stack.queue.idle();
+      await idle();
       siteEditPublishes += (await published()) - before;
       const burst = preview(previewUrl, previewer, options.seconds + 1);
       previewing.push(await visit(url, options.seconds));
@@ -168,7 +168,7 @@ export async function benchNoisy(options: {
       previewed.answered += answered.requests;
       previewed.errors += answered.errors;
     }
-    await stack.queue.idle();
+    await idle();
 
     const quietP95 = median(quiet.map((v) => v.p95Ms));
     const noisyP95 = median(noisy.map((v) => v.p95Ms));
@@ -194,7 +194,7 @@ export async function benchNoisy(options: {
     };
   } finally {
     await owner.close();
-    await stack.close();
+    await product.stop();
     await db.destroy();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -271,7 +271,7 @@ function longText(chars: number, n: number): string {
 }
 
 /** The big owner's site, written through the repositories (no API caps apply). */
-async function seedBigSite(db: ReturnType<typeof openDatabase>, pages: number, chars: number) {
+export async function seedBigSite(db: ReturnType<typeof openDatabase>, pages: number, chars: number) {
   await db.transaction().execute(async (trx) => {
     acceptedValue(
       await insertCompany(trx, {
