@@ -21,7 +21,7 @@ export interface ShippedProduct {
 }
 
 /** A port nothing listens on now. */
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
