@@ -3,8 +3,9 @@
 // saves, timed requests one after another. Node's fetch, as a browser-like client; nothing here
 // imports server code, so the client process loads only this.
 //
-// A body given as text may hold `%d`: each request's number goes there (as wrk's Lua does), so every
-// save changes what it saves.
+// A body given as text may hold `%d`: a number no other request of this client process had goes
+// there (as wrk's Lua numbers its requests), so every save changes what it saves, in a job run again
+// as in the first (a save of what is stored already is answered without a save or a publish).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { clientJob, clientTime } from './client-process';
 
@@ -22,11 +23,14 @@ export interface RequestSpec {
   body?: string;
 }
 
-function send(spec: RequestSpec, n = 0): Promise<Response> {
+/** The last number a body's `%d` got in this process. */
+let numbered = 0;
+
+function send(spec: RequestSpec): Promise<Response> {
   return fetch(spec.url, {
     method: spec.method ?? 'GET',
     ...(spec.headers ? { headers: spec.headers } : {}),
-    ...(spec.body === undefined ? {} : { body: spec.body.replaceAll('%d', String(n)) }),
+    ...(spec.body === undefined ? {} : { body: spec.body.replaceAll('%d', String(++numbered)) }),
   });
 }
 
@@ -97,7 +101,7 @@ export interface TimedRequests {
   errors: number;
 }
 
-/** `concurrency` loops sending `spec` (each body numbered) for `seconds`, after `warmup` unmeasured
+/** `concurrency` loops sending `spec` for `seconds`, after `warmup` unmeasured
  *  requests one at a time. */
 export const timedRequests = clientJob(
   MODULE,
@@ -108,8 +112,7 @@ export const timedRequests = clientJob(
     concurrency?: number;
     warmup?: number;
   }): Promise<TimedRequests> => {
-    let counter = 0;
-    for (let i = 0; i < (args.warmup ?? 0); i++) await (await send(args.spec, counter++)).arrayBuffer();
+    for (let i = 0; i < (args.warmup ?? 0); i++) await (await send(args.spec)).arrayBuffer();
     const latencies: number[] = [];
     let errors = 0;
     const deadline = performance.now() + args.seconds * 1000;
@@ -117,7 +120,7 @@ export const timedRequests = clientJob(
       Array.from({ length: args.concurrency ?? 1 }, async () => {
         while (performance.now() < deadline) {
           const started = performance.now();
-          const response = await send(args.spec, counter++);
+          const response = await send(args.spec);
           await response.arrayBuffer();
           if (response.status === 200) latencies.push(performance.now() - started);
           else errors++;
@@ -139,8 +142,8 @@ export interface SteadySaves {
 
 /**
  * An owner saving every `everyMs` until stopped, whether or not the last save was answered yet (a
- * person does not wait for the server to click again). Request n goes to urls[n % urls.length] with
- * bodies[n % bodies.length], its `%d` replaced by n.
+ * person does not wait for the server to click again). Request n of the job goes to
+ * urls[n % urls.length] with bodies[n % bodies.length].
  */
 export const steadySaves = clientJob(
   MODULE,
@@ -163,15 +166,12 @@ export const steadySaves = clientJob(
     };
     while (!signal.aborted) {
       const n = counts.sent++;
-      const save = send(
-        {
-          url: args.urls[n % args.urls.length] ?? '',
-          method: args.method,
-          headers: args.headers,
-          body: args.bodies[n % args.bodies.length] ?? '',
-        },
-        n,
-      )
+      const save = send({
+        url: args.urls[n % args.urls.length] ?? '',
+        method: args.method,
+        headers: args.headers,
+        body: args.bodies[n % args.bodies.length] ?? '',
+      })
         .then(async (response) => {
           const text = await response.text();
           if (response.status === 200) counts.saved += 1;

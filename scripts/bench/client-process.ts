@@ -15,8 +15,8 @@
 // machine share the wall clock, and the offset measured at start (clockOffsetMs, with the round trip
 // that bounds it) is subtracted by `toBenchClock`, so a job's moments line up with the server's
 // publish stamps (generator/publish-trace.ts stampTime) to within a fraction of a millisecond.
-import { type ChildProcess, fork } from 'node:child_process';
-import os from 'node:os';
+import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /** Milliseconds since the epoch, sub-millisecond, comparable across processes on one machine. */
 export const clientTime = (): number => performance.timeOrigin + performance.now();
@@ -74,14 +74,19 @@ export const CLIENT_PROCESS = 'node-process';
 
 /**
  * Starts a client process (Node with the TypeScript loader, as the bench runs). `nice`: its
- * scheduling priority (19: an attacker's load that gets only what the server leaves). It stays in the
+ * scheduling priority, every thread of it (19: an attacker's load that gets only what the server leaves). It stays in the
  * bench's process group, and ends by itself when the bench does (its IPC channel closes).
  */
 export async function startClientProcess(options: { nice?: number } = {}): Promise<ClientProcess> {
-  const child: ChildProcess = fork(new URL('./client-process-main.ts', import.meta.url), [], {
-    execArgv: ['--import', import.meta.resolve('tsx')],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const main = fileURLToPath(new URL('./client-process-main.ts', import.meta.url));
+  const node = [process.execPath, '--import', import.meta.resolve('tsx'), main];
+  const stdio: StdioOptions = ['ignore', 'inherit', 'inherit', 'ipc'];
+  // Under nice(1), every thread of it starts at that priority (Linux keeps one per thread, and Node's
+  // own threads exist before any code of ours could lower them).
+  const child: ChildProcess =
+    options.nice === undefined
+      ? spawn(node[0] as string, node.slice(1), { stdio })
+      : spawn('nice', ['-n', String(options.nice), ...node], { stdio });
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 1;
   let exited = false;
@@ -106,7 +111,6 @@ export async function startClientProcess(options: { nice?: number } = {}): Promi
     });
   });
   await ready;
-  if (options.nice !== undefined && child.pid) os.setPriority(child.pid, options.nice);
 
   const send = (message: ToClient): Promise<unknown> =>
     new Promise((resolve, reject) => {

@@ -132,13 +132,15 @@ export async function benchNoisy(options: {
         ),
       },
     };
+    const wanted = async () => (await getPublishState(db, BIG_CVR))?.wantedVersion ?? 0;
     const saveWhileVisiting = async (edit: keyof typeof edits): Promise<Visit> => {
       await clearSaveRates(db);
+      const before = await wanted();
       const saving = owner.start(steadySaves, { everyMs: SAVE_EVERY_MS, headers, ...edits[edit] });
       try {
         return await visit(url, options.seconds);
       } finally {
-        checkSaves(await saving.stop());
+        checkSaves(await saving.stop(), (await wanted()) - before);
       }
     };
 
@@ -200,10 +202,14 @@ export async function benchNoisy(options: {
   }
 }
 
-/** Every save the owner sent must have been stored, or the round measured fewer publishes. */
-function checkSaves(saves: SteadySaves): void {
+/** Every save the owner sent must have been stored and have changed the site (each bumps the
+ *  version a publish must reach), or the round measured fewer publishes than it claims. */
+function checkSaves(saves: SteadySaves, changes: number): void {
   if (saves.errors > 0) {
     throw new Error(`${saves.errors} of the owner's ${saves.sent} saves failed: ${saves.firstError}`);
+  }
+  if (changes !== saves.saved) {
+    throw new Error(`the owner's ${saves.saved} saves changed the site ${changes} times`);
   }
 }
 
