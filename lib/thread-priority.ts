@@ -14,7 +14,7 @@ import { readdirSync } from 'node:fs';
 import os from 'node:os';
 
 /** The nice value of a publishing process's helper threads: the lowest priority. */
-export const HELPER_THREAD_NICE = 19;
+const HELPER_THREAD_NICE = 19;
 
 /** Lowers every thread of this process but the main one to HELPER_THREAD_NICE; answers how many.
  *  Linux only (/proc/self/task); elsewhere, or where not permitted, it changes nothing. */

@@ -277,7 +277,7 @@ function longText(chars: number, n: number): string {
 }
 
 /** The big owner's site, written through the repositories (no API caps apply). */
-export async function seedBigSite(db: ReturnType<typeof openDatabase>, pages: number, chars: number) {
+async function seedBigSite(db: ReturnType<typeof openDatabase>, pages: number, chars: number) {
   await db.transaction().execute(async (trx) => {
     acceptedValue(
       await insertCompany(trx, {
