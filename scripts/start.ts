@@ -12,8 +12,8 @@
 import cluster from 'node:cluster';
 import { type Db, listCompanies } from '../db';
 import type { Config } from '../lib/config';
-import { lowerHelperThreads } from '../lib/thread-priority';
 import { createLogger, type Logger } from '../lib/logger';
+import { lowerHelperThreads } from '../lib/thread-priority';
 import { pathSiteUrl, productOrigin, subdomainOrigin } from '../rules/site-url';
 import { startProductStack } from '../server';
 import { type EngineVisits, startEngineVisits } from '../server/engine-visits';
