@@ -5,6 +5,8 @@
 
 /** The steps of a publish in order; each is stamped when it ends. */
 export type PublishStep =
+  /** A publish was asked of the queue (an owner's save committed: enqueue or requestPublish). */
+  | 'enqueued'
   /** The queue handed the job to the worker (runPublishJob began). */
   | 'job-start'
   /** The company and its pages were read (on a render thread: after the message reached it). */
@@ -36,7 +38,7 @@ export type StepStamps = Partial<Record<PublishStep, number>>;
 /** The process's one listener (a bench), set and cleared by onPublishStamp. */
 let listener: ((stamp: PublishStamp) => void) | null = null;
 
-export function stampTime(): number {
+function stampTime(): number {
   return performance.timeOrigin + performance.now();
 }
 

@@ -13,6 +13,7 @@ import cluster from 'node:cluster';
 import { type Db, listCompanies } from '../db';
 import type { Config } from '../lib/config';
 import { createLogger, type Logger } from '../lib/logger';
+import { lowerHelperThreads } from '../lib/thread-priority';
 import { pathSiteUrl, productOrigin, subdomainOrigin } from '../rules/site-url';
 import { startProductStack } from '../server';
 import { type EngineVisits, startEngineVisits } from '../server/engine-visits';
@@ -74,6 +75,8 @@ async function startPrimary(): Promise<void> {
           fail(`Could not load the site renderer: ${error.message}`),
         )
       : undefined;
+  // The primary serves nothing: what works for its renders yields to the serving copies.
+  if (publishing) lowerHelperThreads();
   if (publishing) {
     cluster.on('message', (_worker, message: unknown) => {
       if (isPublishMessage(message)) void publishing.queue.enqueue(message.cvr);

@@ -2,6 +2,7 @@
 // for until SIGTERM/SIGINT, then lets running renders finish and exits 0. Any number may run at once.
 // `npm start` with PROCESS_ROLE=worker runs this too.
 import { createLogger } from '../lib/logger';
+import { lowerHelperThreads } from '../lib/thread-priority';
 import { startPublishWorker } from '../server/product-stack';
 import { buildOrExit, configOrExit, databaseOrExit, fail, migrateOrExit } from './cli';
 
@@ -20,6 +21,8 @@ const worker = await startPublishWorker({ config, db, logger, redisUrl }).catch(
   await db.destroy().catch(() => {});
   return fail(`Could not load the site renderer: ${error.message}`);
 });
+// It serves nothing: what works for its renders yields to whatever serves on the machine.
+lowerHelperThreads();
 // Jobs that died with an in-process queue or a lost Redis are still unpublished in the database.
 const recovered = await worker.queue.recover();
 logger.info({ redis: hidePassword(redisUrl), recovered }, 'publish worker started');

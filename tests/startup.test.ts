@@ -1,6 +1,6 @@
 // Start-up as a new user meets it: the real `npm start` entry point in a child process.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -122,6 +122,17 @@ describe('npm start', { timeout: 180_000 }, () => {
       .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line) ?? [])
       .filter(([, , group, args]) => group === String(run.child.pid) && args?.includes('web-process'));
     expect(copies.length).toBeGreaterThanOrEqual(2);
+    // Visitors come first (issue 44): every thread of a serving copy runs at normal priority, and the
+    // primary, which serves nothing, lowers every thread of its own but the one that forks the copies.
+    const copyPids = copies.map(([, pid]) => Number(pid));
+    for (const pid of copyPids)
+      expect(new Set(threadNices(pid).values()), `copy ${pid}`).toEqual(new Set([0]));
+    const primary = parentOf(copyPids[0] ?? 0);
+    const primaryNices = threadNices(primary);
+    expect(primaryNices.get(primary)).toBe(0);
+    primaryNices.delete(primary);
+    expect(primaryNices.size).toBeGreaterThan(0);
+    expect(new Set(primaryNices.values())).toEqual(new Set([19]));
 
     // A sign-up is answered by one of the copies; the primary's queue renders it (no Redis here).
     const password = 'tagrende-42';
@@ -183,3 +194,23 @@ describe('npm start', { timeout: 180_000 }, () => {
     after.close();
   });
 });
+
+/** The fields of /proc/<pid>/task/<tid>/stat after the command (state, ppid, …). */
+function statFields(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return text.slice(text.lastIndexOf(')') + 2).split(' ');
+}
+
+/** Each thread's nice value (Linux keeps one per thread), by thread id. */
+function threadNices(pid: number): Map<number, number> {
+  return new Map(
+    readdirSync(`/proc/${pid}/task`).map((tid) => [
+      Number(tid),
+      Number(statFields(`/proc/${pid}/task/${tid}/stat`)[16]),
+    ]),
+  );
+}
+
+function parentOf(pid: number): number {
+  return Number(statFields(`/proc/${pid}/stat`)[1]);
+}

@@ -1,6 +1,7 @@
 // The publish queue's contract and its factory. Two implementations keep the same job semantics
 // (see README.md): BullMQ on Redis when REDIS_URL is set, and an in-process queue otherwise.
 import type { Db } from '../db';
+import { publishStamp } from '../generator/publish-trace';
 import type { Logger } from '../lib/logger';
 import { createBullmqQueue } from './bullmq-queue';
 import { createInProcessQueue } from './in-process-queue';
@@ -82,5 +83,18 @@ export function createPublishQueue(options: PublishQueueOptions): PublishQueue {
     recoverEveryMs: Math.max(0, rest.recoverEveryMs ?? QUEUE_DEFAULTS.recoverEveryMs),
     lockDurationMs: Math.max(1, rest.lockDurationMs ?? QUEUE_DEFAULTS.lockDurationMs),
   };
-  return redisUrl ? createBullmqQueue(resolved, redisUrl) : createInProcessQueue(resolved);
+  const queue = redisUrl ? createBullmqQueue(resolved, redisUrl) : createInProcessQueue(resolved);
+  // Where a publish starts for the publish bench's breakdown (publish-trace.ts: a call when nobody
+  // listens): both kinds of queue, whatever asked.
+  return {
+    ...queue,
+    requestPublish: (...args) => {
+      publishStamp(args[0], 'enqueued');
+      return queue.requestPublish(...args);
+    },
+    enqueue: (...args) => {
+      publishStamp(args[0], 'enqueued');
+      return queue.enqueue(...args);
+    },
+  };
 }

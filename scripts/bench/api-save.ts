@@ -2,12 +2,12 @@
 // server on SQLite, from 10 concurrent connections, while each save queues a real publish in-process.
 //
 // The load comes from wrk (Debian's, as the static section uses) when it is installed, else from
-// Node's fetch on a thread of this process (client-thread.ts; BENCH_SAVE_CLIENT=node picks it).
-// The figure is the server's, and a client is not free: on this 2-core machine the fetch thread took
-// about as much CPU per save as the server's answer, on the same two cores as the server's event loop
-// and its render thread, so the same commit gave 1,125 saves/s with fetch and 1,650 with wrk
-// (2026-11-26). A commit before wrk was the client measures with fetch: compare across that change
-// with BENCH_SAVE_CLIENT=node on both sides.
+// Node's fetch in a client process of its own (client-process.ts; BENCH_SAVE_CLIENT=node picks it),
+// never from this process, which is the server's. A client is not free: on this 2-core machine the
+// fetch client took about as much CPU per save as the server's answer, on the same two cores as the
+// server's event loop and its render thread, so the same commit gave 1,125 saves/s with fetch (then
+// on a thread of the server's process) and 1,650 with wrk (2026-11-26). The figures say which
+// client made them (`api_page_save_client`); compare only figures of the same client.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +16,8 @@ import { findPage, listPages, migrateToLatest, openDatabase } from '../../db';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
-import { startBenchClient } from './client-thread';
+import { timedRequests } from './client-jobs';
+import { CLIENT_PROCESS, startClientProcess } from './client-process';
 import { createFixtureCompany } from './fixtures';
 import { seedScale } from './scale/seed-scale';
 import { scratchPostgres } from './scratch-database';
@@ -30,8 +31,8 @@ export interface ApiSaveFigures {
   requests: number;
   errors: number;
   concurrency: number;
-  /** What made the load: wrk, or Node's fetch on a thread of this process. */
-  client: 'wrk' | 'fetch';
+  /** What made the load: wrk, or Node's fetch in a client process. */
+  client: 'wrk' | typeof CLIENT_PROCESS;
 }
 
 export async function benchApiSave(options: {
@@ -73,7 +74,7 @@ export async function benchApiSave(options: {
   });
   const origin = `http://127.0.0.1:${server.port}`;
   const useWrk = process.env.BENCH_SAVE_CLIENT !== 'node' && (await haveCommand('wrk'));
-  const client = useWrk ? null : startBenchClient();
+  const client = useWrk ? null : await startClientProcess();
   try {
     const login = await fetch(`${origin}/api/auth/login`, {
       method: 'POST',
@@ -86,9 +87,10 @@ export async function benchApiSave(options: {
     const url = `${origin}/api/pages/${page.id}`;
     const headers = { 'content-type': 'application/json', origin, cookie };
     const common = { concurrency: options.concurrency };
+    // Each save's title holds its number (`%d`, filled by wrk's Lua or client-jobs.ts), so every save
+    // changes the page.
+    const body = JSON.stringify({ title: 'Om os %d', content: 'Vi bygger og renoverer.\n\nRing i dag.' });
     if (!client) {
-      // The same body as the fetch client's (client-thread.ts), numbered by wrk's Lua.
-      const body = JSON.stringify({ title: 'Om os %d', content: 'Vi bygger og renoverer.\n\nRing i dag.' });
       const saves = await wrkSaves({
         url,
         headers,
@@ -112,9 +114,8 @@ export async function benchApiSave(options: {
         client: 'wrk',
       };
     }
-    const { latencies, errors } = await client.saves({
-      url,
-      headers,
+    const { latencies, errors } = await client.run(timedRequests, {
+      spec: { url, method: 'PUT', headers, body },
       seconds: options.seconds,
       concurrency: options.concurrency,
     });
@@ -126,7 +127,7 @@ export async function benchApiSave(options: {
       p95: percentile(latencies, 95),
       requests: latencies.length,
       errors,
-      client: 'fetch',
+      client: CLIENT_PROCESS,
     };
   } finally {
     await client?.close();

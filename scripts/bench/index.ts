@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { getConfig, getTestEnvironment } from '../../lib/config';
 import { buildOrExit } from '../cli';
 import { benchApiSave } from './api-save';
+import { CLIENT_PROCESS } from './client-process';
 import { benchLead } from './lead';
 import { benchLeadFlood } from './lead-flood';
 import { benchNoisy } from './noisy';
@@ -94,6 +95,12 @@ if (only.has('publish')) {
   row(pg('publish_inprocess_p95_ms'), inProcess.p95, '<= 15');
   row(pg('publish_inprocess_breakdown_ms'), describeBreakdown(inProcess.breakdown));
   row('publish_runs', runs);
+  // Who sent the saves and saw the pages: a client process, its clock lined up with the server's to
+  // within half this round trip (the breakdown's save and served steps cross the two clocks).
+  row(
+    'publish_client',
+    `${inProcess.client}, clock ±${Math.max(bullmq.clockRoundTripMs, inProcess.clockRoundTripMs) / 2} ms`,
+  );
 }
 
 if (only.has('rebuild')) {
@@ -138,7 +145,15 @@ if (only.has('static')) {
 }
 
 if (only.has('api')) {
+  if (process.env.BENCH_SAVE_CLIENT !== 'node' && !(await haveCommand('wrk'))) {
+    console.error(
+      "api: wrk is missing (apt-get install -y wrk); the saves come from Node's fetch in a client " +
+        "process instead, whose figures are not comparable to wrk's",
+    );
+  }
   const save = await benchApiSave({ seconds: quick ? 2 : 5, concurrency: 10, ...on });
+  // Never a figure from a client on the server's own process (issue 44).
+  if (save.client !== 'wrk' && save.client !== CLIENT_PROCESS) throw new Error(`api: client ${save.client}`);
   row(pg('api_page_save_rps'), save.requestsPerSecond, '>= 1200');
   row(pg('api_page_save_p50_ms'), save.p50);
   row(pg('api_page_save_p95_ms'), save.p95, '<= 15');
@@ -183,6 +198,7 @@ if (only.has('preview')) {
   row('preview_p95_ms', preview.p95, '<= 30');
   row('preview_requests', preview.requests);
   row('preview_errors', preview.errors);
+  row('preview_client', CLIENT_PROCESS);
 }
 
 // Onboarding: POST /api/onboarding/create until the new site is served, one new company per run,
@@ -198,6 +214,7 @@ if (only.has('onboarding')) {
   row(pg('onboarding_answer_p95_ms'), onboarding.answerP95);
   row(pg('onboarding_timeline_ms'), describeTimeline(onboarding.timeline));
   row('onboarding_runs', onboarding.runs);
+  row('onboarding_client', CLIENT_PROCESS);
 }
 
 // A visitor's quote request (issue 25): the site's form posted until the request and its pending
@@ -207,6 +224,7 @@ if (only.has('lead')) {
   row('lead_submit_p50_ms', lead.p50);
   row('lead_submit_p95_ms', lead.p95, '<= 50');
   row('lead_submit_runs', lead.runs);
+  row('lead_submit_client', CLIENT_PROCESS);
   // Issue 39: a visitor of another site while one form gets 40 looping 31 MB posts from one address.
   if (!(await haveCommand('wrk'))) {
     console.error('lead flood: skipped, needs wrk (apt-get install -y wrk)');
@@ -216,6 +234,7 @@ if (only.has('lead')) {
     row('lead_flood_visitor_flood_p95_ms', flood.floodP95Ms);
     row('lead_flood_visitor_p95_ratio', flood.ratio, '<= 2');
     row('lead_flood_answers', flood.flood);
+    row('lead_flood_client', `wrk visitor, ${CLIENT_PROCESS} flood (nice 19)`);
   }
 }
 
@@ -241,6 +260,7 @@ if (only.has('noisy')) {
       `${noisy.previews} answered, ${noisy.previewErrors} refused by the limit`,
     );
     row('noisy_neighbour_loadavg', noisy.loadAverage);
+    row('noisy_neighbour_client', `wrk visitor and previews, ${CLIENT_PROCESS} owner's saves`);
   }
 }
 

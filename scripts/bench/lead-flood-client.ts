@@ -2,15 +2,14 @@
 // quote-form post of about 31 MB (three photos of nearly 10 MB) with a token that is not valid, over
 // raw sockets so that what was sent before the answer came can be counted. Used by
 // tests/lead-large-bodies.test.ts (one round, watching what the server reads) and by the lead
-// bench (`lead_flood_visitor_p95_ratio`: connections that send again as soon as they are answered, on
-// a thread of their own at low priority, so the attacker's CPU is not billed to the server).
+// bench (`lead_flood_visitor_p95_ratio`: connections that send again as soon as they are answered, in
+// the bench's client process at the lowest priority, so the attacker's CPU is not the server's).
 import { connect, type Socket } from 'node:net';
-import os from 'node:os';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { clientJob } from './client-process';
 
 const BOUNDARY = '----mesterside-flood';
 /** What a connection sends before it waits to see whether the headers alone were refused. */
-export const FIRST_BYTES = 64 * 1024;
+const FIRST_BYTES = 64 * 1024;
 const SLICE = 256 * 1024;
 
 export interface FloodTarget {
@@ -212,52 +211,11 @@ async function floodLoop(target: FloodTarget, body: Buffer, connections: number,
   return counts;
 }
 
-export interface RunningFlood {
-  /** Stops the connections; answers how many posts were answered, by status. */
-  stop(): Promise<{ posts: number; statuses: Record<string, number> }>;
-}
-
-/** floodLoop on a thread of its own, at the lowest priority; resolves once it runs. */
-export function startFloodThread(
-  target: FloodTarget,
-  options: { connections: number; bodyBytes: number },
-): Promise<RunningFlood> {
-  const worker = new Worker(new URL('./lead-flood-thread-entry.mjs', import.meta.url), {
-    workerData: { leadFlood: { target, ...options } },
-  });
-  return new Promise((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('message', (message: { started?: boolean }) => {
-      if (!message.started) return reject(new Error('the flood thread did not start'));
-      resolve({
-        stop: () =>
-          new Promise((done, fail) => {
-            worker.once('message', (counts) => {
-              void worker.terminate();
-              done(counts);
-            });
-            worker.once('error', fail);
-            worker.postMessage('stop');
-          }),
-      });
-    });
-  });
-}
-
-if (!isMainThread && workerData?.leadFlood) {
-  const { target, connections, bodyBytes } = workerData.leadFlood as {
-    target: FloodTarget;
-    connections: number;
-    bodyBytes: number;
-  };
-  // The attacker's machine is not ours: on this one it gets what the server leaves (Linux nices a thread).
-  os.setPriority(19);
-  let stopped = false;
-  parentPort?.on('message', () => {
-    stopped = true;
-  });
-  const body = floodBody(bodyBytes);
-  parentPort?.postMessage({ started: true });
-  const counts = await floodLoop(target, body, connections, () => stopped);
-  parentPort?.postMessage(counts);
-}
+/** The flood (floodLoop) until stopped: run it in a client process (startClientProcess with nice 19,
+ *  as an attacker's machine is not ours: here it gets what the server leaves). */
+export const leadFlood = clientJob(
+  import.meta.url,
+  'leadFlood',
+  (args: { target: FloodTarget; connections: number; bodyBytes: number }, signal) =>
+    floodLoop(args.target, floodBody(args.bodyBytes), args.connections, () => signal.aborted),
+);

@@ -1,7 +1,7 @@
 // The large-body flood of issue 39 against a visitor of another site: `lead_flood_visitor_p95_ratio`.
 // One company's quote form gets 40 connections from one address, each posting a 31 MB body with a
-// forged token and posting again as soon as it is answered (scripts/bench/lead-flood-client.ts, on a
-// thread of its own at the lowest priority: the attacker's CPU is not the server's); meanwhile a
+// forged token and posting again as soon as it is answered (scripts/bench/lead-flood-client.ts, in a
+// client process at the lowest priority: the attacker's CPU is not the server's); meanwhile a
 // visitor of another company's site (wrk, scripts/bench/visitor.lua, as the noisy-neighbour bench)
 // clicks around. The ratio is the visitor's p95 during the flood over its p95 without it, medians of
 // alternating rounds. Before issue 39 every one of those bodies was read whole into memory first, and
@@ -13,8 +13,9 @@ import { migrateToLatest, openDatabase } from '../../db';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
+import { startClientProcess } from './client-process';
 import { createFixtureCompanies } from './fixtures';
-import { startFloodThread } from './lead-flood-client';
+import { leadFlood } from './lead-flood-client';
 import { type Visit, visit } from './noisy';
 import { median } from './stats';
 
@@ -40,6 +41,10 @@ export async function benchLeadFlood(options: {
     const [, flooded] = await createFixtureCompanies(db, 2);
     if (!flooded) throw new Error('no fixture company to flood');
     const stack = await startProductStack({ config, db, logger, port: 0, recoverEveryMs: 0 });
+    const attacker = await startClientProcess({ nice: 19 }).catch(async (error: unknown) => {
+      await stack.close();
+      throw error;
+    });
     try {
       await stack.queue.recover();
       await stack.queue.idle();
@@ -51,10 +56,11 @@ export async function benchLeadFlood(options: {
       const statuses: Record<string, number> = {};
       for (let round = 0; round < options.rounds; round++) {
         quiet.push(await visit(url, options.seconds));
-        const running = await startFloodThread(
-          { port, host: `localhost:${port}`, cvr: flooded },
-          { connections: 40, bodyBytes: 31_000_000 },
-        );
+        const running = attacker.start(leadFlood, {
+          target: { port, host: `localhost:${port}`, cvr: flooded },
+          connections: 40,
+          bodyBytes: 31_000_000,
+        });
         try {
           flood.push(await visit(url, options.seconds));
         } finally {
@@ -75,6 +81,7 @@ export async function benchLeadFlood(options: {
           .join(', '),
       };
     } finally {
+      await attacker.close();
       await stack.close();
     }
   } finally {

@@ -1,7 +1,7 @@
 // A visitor's quote request (issue 25): POST /api/sites/{cvr}/leads from the form on a company site,
 // over HTTP to the front server on SQLite, timed from the click to the answer, which comes once the
-// request and its pending mail are stored (one transaction). Sequential requests, each from its own
-// simulated client (X-Forwarded-For behind TRUST_PROXY), so the per-client limits stay the product's;
+// request and its pending mail are stored (one transaction). Sequential requests from the bench's
+// client process (lead-client.ts; never this process, the server's), each from its own simulated client (X-Forwarded-For behind TRUST_PROXY), so the per-client limits stay the product's;
 // only the company's hourly allowance (20 requests with the script's token) is lifted, or every
 // request after the 20th would be stored as possible spam and never mailed.
 // The outbox mails each request as in production (SMTP_URL unset: `.eml` files in STORAGE_DIR), so
@@ -9,7 +9,6 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { RateLimiter } from '../../api/middleware/rate-limit';
 import { listLeads, migrateToLatest, openDatabase } from '../../db';
 import { loadConfig } from '../../lib/config';
@@ -17,7 +16,9 @@ import { createLogger } from '../../lib/logger';
 import { outboxDir } from '../../lib/mailer';
 import { LEAD_TOKEN_MIN_AGE_MS as MIN_AGE_MS } from '../../rules/limits';
 import { startProductStack } from '../../server';
+import { startClientProcess } from './client-process';
 import { createFixtureCompany } from './fixtures';
+import { submitLeads } from './lead-client';
 import { percentile } from './stats';
 
 export interface LeadFigures {
@@ -28,11 +29,6 @@ export interface LeadFigures {
 
 /** Unmeasured requests first: module loading and JIT would otherwise land in the first samples. */
 const WARMUP = 5;
-
-/** The address the proxy names for visitor `i`. */
-function visitorAddress(i: number): string {
-  return `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-}
 
 export async function benchLead(options: { runs: number }): Promise<LeadFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-lead-'));
@@ -73,62 +69,20 @@ export async function benchLead(options: { runs: number }): Promise<LeadFigures>
     });
     const origin = `http://127.0.0.1:${server.port}`;
     let latencies: number[];
+    const client = await startClientProcess();
     try {
       // The fixture company's first publish would otherwise render beside the measured requests.
       await queue.idle();
 
-      // Every visitor's token as the site's script fetches it when the form is first touched; they
-      // all age together past the minimum (a person takes longer than MIN_AGE_MS to fill the form).
-      const tokens: string[] = [];
-      for (let i = 0; i < total; i++) {
-        const response = await fetch(`${origin}/api/sites/${cvr}/lead-token`, {
-          headers: { 'x-forwarded-for': visitorAddress(i) },
-        });
-        const answer = (await response.json()) as { token?: string };
-        if (response.status !== 200 || !answer.token) throw new Error(`lead-token: ${response.status}`);
-        tokens.push(answer.token);
-      }
-      await sleep(MIN_AGE_MS + 200);
-
-      const submitOnce = async (i: number, token: string): Promise<number> => {
-        // What the browser has ready when the visitor clicks "Send": the form's fields as multipart.
-        const form = new FormData();
-        form.append('name', `Mette Ørsted ${i}`);
-        form.append(
-          'phone',
-          `20 30 ${String(40 + (i % 60)).padStart(2, '0')} ${String(i % 100).padStart(2, '0')}`,
-        );
-        form.append('email', `mette${i}@example.dk`);
-        form.append('postcode', '4600');
-        // Distinct words each time: the same words to the same company within a day are one request.
-        form.append(
-          'message',
-          `Taget drypper over køkkenet (forespørgsel ${i}).\nKan I kigge på det i næste uge?`,
-        );
-        form.append('website', ''); // the honeypot, empty from people
-        form.append('token', token);
-        const started = performance.now();
-        const response = await fetch(`${origin}/api/sites/${cvr}/leads`, {
-          method: 'POST',
-          headers: {
-            accept: 'application/json',
-            origin,
-            'x-forwarded-for': visitorAddress(i),
-          },
-          body: form,
-        });
-        const answer = (await response.json()) as { ok?: boolean };
-        const elapsed = performance.now() - started;
-        if (response.status !== 200 || answer.ok !== true) {
-          throw new Error(`lead ${i}: ${response.status} ${JSON.stringify(answer)}`);
-        }
-        return elapsed;
-      };
-
-      for (let i = 0; i < WARMUP; i++) await submitOnce(i, tokens[i] ?? '');
-      latencies = [];
-      for (let i = WARMUP; i < total; i++) latencies.push(await submitOnce(i, tokens[i] ?? ''));
+      latencies = await client.run(submitLeads, {
+        origin,
+        cvr,
+        warmup: WARMUP,
+        runs: options.runs,
+        minAgeMs: MIN_AGE_MS,
+      });
     } finally {
+      await client.close();
       // Lets the outbox finish the mail it is sending.
       await close();
     }

@@ -1,11 +1,14 @@
 // Noisy neighbour: a visitor's latency on one company's site while another company's owner, with a
 // 300-page site of ~50,000 characters a page, saves twice a second, against the same visitor with
-// no saves. The product runs as `npm start` ships it (startProductStack with the configuration's
-// defaults: one process, in-process queue, render threads), in this process; the visitor is wrk
-// (scripts/bench/visitor.lua: one connection, a request every 20 ms), so no client shares the
-// server's event loop. The saves go the way an owner's save does (the change and markPublishWanted
-// in one transaction, then enqueue), straight through the repositories, so API caps on pages per
-// site or saves per minute do not stop the bench. Quiet and noisy rounds alternate.
+// no saves. The product runs as `npm start` ships it, in processes of its own (shipped-product.ts:
+// a primary that publishes on its render threads, one serving copy per core), and nothing of it runs
+// here; no client shares it either (issue 44): the visitor is wrk (scripts/bench/visitor.lua: one
+// connection, a request every 20 ms), and the owner is the bench's client process (client-process.ts,
+// client-jobs.ts steadySaves), signed in and saving through the API (PUT /api/pages/:id) as the
+// editor does. The product keeps its cap of 60 saves a minute: the bench forgets the counts before
+// each round of saves (clearSaveRates, as a restore does), and a round saves fewer. The site was
+// written through the repositories, so its 300 pages and 50,000 characters a page are past the API's
+// limits. Quiet and noisy rounds alternate.
 // A second noisy kind has the big site's owner change what every page shows (the company's phone)
 // twice a second instead (issue 44): each publish then renders all 300 pages, and the figure says
 // whether a whole-site render leaves the visitors of other sites their CPU (render threads' priority,
@@ -22,6 +25,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import {
   acceptedValue,
+  clearSaveRates,
   getPublishState,
   insertCompany,
   insertPage,
@@ -29,14 +33,13 @@ import {
   markPublishWanted,
   migrateToLatest,
   openDatabase,
-  updateCompany,
-  updatePage,
 } from '../../db';
 import { loadConfig } from '../../lib/config';
-import { createLogger } from '../../lib/logger';
-import { startProductStack } from '../../server';
+import { type SteadySaves, steadySaves } from './client-jobs';
+import { startClientProcess } from './client-process';
 import { createFixtureCompany } from './fixtures';
 import { signInOwner } from './preview';
+import { startShippedProduct, waitUntilPublished } from './shipped-product';
 import { median } from './stats';
 
 const run = promisify(execFile);
@@ -78,61 +81,68 @@ export async function benchNoisy(options: {
   const pages = options.pages ?? 300;
   const pageChars = options.pageChars ?? 50_000;
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-noisy-'));
-  const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'warn', PORT: '0' });
-  const logger = createLogger(config);
-  const db = openDatabase(config.database);
+  const env = { STORAGE_DIR: dir, LOG_LEVEL: 'warn' };
+  const db = openDatabase(loadConfig(env).database);
   await migrateToLatest(db);
-  await createFixtureCompany(db); // the visited company: its pages are the visitors' load
+  const visited = await createFixtureCompany(db); // the visited company: its pages are the visitors' load
   await seedBigSite(db, pages, pageChars);
   const bigPages = await listPages(db, BIG_CVR);
+  /** Until the product has published every save so far (its queue is in its own process). */
+  const idle = () => waitUntilPublished(db, [visited, BIG_CVR]);
 
-  const stack = await startProductStack({ config, db, logger, port: 0, recoverEveryMs: 0 });
+  // Both sites are unpublished: the product publishes them as it starts (its recovery).
+  const product = await startShippedProduct(env).catch(async (error: unknown) => {
+    await db.destroy();
+    throw error;
+  });
+  const owner = await startClientProcess().catch(async (error: unknown) => {
+    await product.stop();
+    await db.destroy();
+    throw error;
+  });
   try {
-    await stack.queue.recover();
-    await stack.queue.idle();
-    const url = `http://127.0.0.1:${stack.server.port}/om-os`;
+    await idle();
+    const api = `http://127.0.0.1:${product.port}`;
+    const url = `${api}/om-os`;
     // Warm: the visitor's page is loaded and compressed once.
     await visit(url, 1);
-    const api = `http://127.0.0.1:${stack.server.port}`;
     const bigHome = bigPages[0];
     if (!bigHome) throw new Error('the big site has no pages');
-    const previewer = previewScript(
-      dir,
-      api,
-      await signInOwner(db, api, BIG_CVR, 'ejer@storsnakkeren.example'),
-    );
+    const cookie = await signInOwner(db, api, BIG_CVR, 'ejer@storsnakkeren.example');
+    const previewer = previewScript(dir, api, cookie);
     const previewUrl = `${api}/api/pages/${bigHome.id}/preview`;
     // Warm: the preview's render thread starts at the first preview.
     await preview(previewUrl, previewer, 1);
 
-    let saving: 'page' | 'company' | false = false;
-    let saves = 0;
-    const timer = setInterval(() => {
-      if (!saving) return;
-      const editing = saving;
-      const page = bigPages[saves % bigPages.length];
-      saves += 1;
-      if (!page) return;
-      // An owner's save: the change and "publish wanted" commit together; the enqueue follows.
-      void db
-        .transaction()
-        .execute(async (trx) => {
-          if (editing === 'page') {
-            acceptedValue(
-              await updatePage(trx, BIG_CVR, page.id, { title: `Side ${saves} gemt ${Date.now()}` }),
-            );
-          } else {
-            acceptedValue(
-              await updateCompany(trx, BIG_CVR, {
-                phone: `70 20 ${String(saves % 100).padStart(2, '0')} 40`,
-              }),
-            );
-          }
-          await markPublishWanted(trx, BIG_CVR);
-        })
-        .then(() => stack.queue.enqueue(BIG_CVR))
-        .catch((error: unknown) => logger.error({ err: error }, 'bench save failed'));
-    }, SAVE_EVERY_MS);
+    // An owner's saves (client-jobs.ts steadySaves), each through the API: the change and "publish
+    // wanted" commit together, the enqueue follows. A page's title, a page after another, or the
+    // company's phone, which every page shows.
+    const headers = { 'content-type': 'application/json', origin: api, cookie };
+    const edits = {
+      page: {
+        method: 'PUT',
+        urls: bigPages.map((page) => `${api}/api/pages/${page.id}`),
+        bodies: [JSON.stringify({ title: 'Side gemt %d' })],
+      },
+      company: {
+        method: 'PUT',
+        urls: [`${api}/api/company/settings`],
+        bodies: Array.from({ length: 100 }, (_, n) =>
+          JSON.stringify({ phone: `70 20 ${String(n).padStart(2, '0')} 40` }),
+        ),
+      },
+    };
+    const wanted = async () => (await getPublishState(db, BIG_CVR))?.wantedVersion ?? 0;
+    const saveWhileVisiting = async (edit: keyof typeof edits): Promise<Visit> => {
+      await clearSaveRates(db);
+      const before = await wanted();
+      const saving = owner.start(steadySaves, { everyMs: SAVE_EVERY_MS, headers, ...edits[edit] });
+      try {
+        return await visit(url, options.seconds);
+      } finally {
+        checkSaves(await saving.stop(), (await wanted()) - before);
+      }
+    };
 
     const quiet: Visit[] = [];
     const noisy: Visit[] = [];
@@ -143,33 +153,24 @@ export async function benchNoisy(options: {
     let bigPublishes = 0;
     let siteEditPublishes = 0;
     const loadBefore = os.loadavg()[0] ?? 0;
-    try {
-      for (let round = 0; round < options.rounds; round++) {
-        saving = false;
-        await stack.queue.idle();
-        quiet.push(await visit(url, options.seconds));
-        let before = await published();
-        saving = 'page';
-        noisy.push(await visit(url, options.seconds));
-        saving = false;
-        await stack.queue.idle();
-        bigPublishes += (await published()) - before;
-        before = await published();
-        saving = 'company';
-        siteEdits.push(await visit(url, options.seconds));
-        saving = false;
-        await stack.queue.idle();
-        siteEditPublishes += (await published()) - before;
-        const burst = preview(previewUrl, previewer, options.seconds + 1);
-        previewing.push(await visit(url, options.seconds));
-        const answered = await burst;
-        previewed.answered += answered.requests;
-        previewed.errors += answered.errors;
-      }
-    } finally {
-      clearInterval(timer);
+    for (let round = 0; round < options.rounds; round++) {
+      await idle();
+      quiet.push(await visit(url, options.seconds));
+      let before = await published();
+      noisy.push(await saveWhileVisiting('page'));
+      await idle();
+      bigPublishes += (await published()) - before;
+      before = await published();
+      siteEdits.push(await saveWhileVisiting('company'));
+      await idle();
+      siteEditPublishes += (await published()) - before;
+      const burst = preview(previewUrl, previewer, options.seconds + 1);
+      previewing.push(await visit(url, options.seconds));
+      const answered = await burst;
+      previewed.answered += answered.requests;
+      previewed.errors += answered.errors;
     }
-    await stack.queue.idle();
+    await idle();
 
     const quietP95 = median(quiet.map((v) => v.p95Ms));
     const noisyP95 = median(noisy.map((v) => v.p95Ms));
@@ -194,9 +195,21 @@ export async function benchNoisy(options: {
       loadAverage: `${loadBefore.toFixed(1)} → ${(os.loadavg()[0] ?? 0).toFixed(1)}`,
     };
   } finally {
-    await stack.close();
+    await owner.close();
+    await product.stop();
     await db.destroy();
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Every save the owner sent must have been stored and have changed the site (each bumps the
+ *  version a publish must reach), or the round measured fewer publishes than it claims. */
+function checkSaves(saves: SteadySaves, changes: number): void {
+  if (saves.errors > 0) {
+    throw new Error(`${saves.errors} of the owner's ${saves.sent} saves failed: ${saves.firstError}`);
+  }
+  if (changes !== saves.saved) {
+    throw new Error(`the owner's ${saves.saved} saves changed the site ${changes} times`);
   }
 }
 

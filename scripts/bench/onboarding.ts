@@ -1,18 +1,20 @@
 // Onboarding latency: from POST /api/onboarding/create to the new company's site being served by the
-// front server, over HTTP on loopback, by a client on a thread of its own (client-thread.ts). The AI endpoint is the fake OpenAI server (it answers at once),
-// so the figure is our own work: registry, two text requests, the transaction, the publish, serving.
+// front server, over HTTP on loopback, by a client in an OS process of its own (client-process.ts),
+// timed on its clock. The AI endpoint is the fake OpenAI server (it answers at once), so the figure
+// is our own work: registry, two text requests, the transaction, the publish, serving.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RateLimiter } from '../../api/middleware/rate-limit';
 import type { OnboardingCreateResponse } from '../../contracts/onboarding';
 import { migrateToLatest, openDatabase } from '../../db';
-import { onPublishStamp, type PublishStep, stampTime } from '../../generator/publish-trace';
+import { onPublishStamp, type PublishStep } from '../../generator/publish-trace';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
 import { startFakeOpenAi } from '../../tests/support/fake-openai';
-import { startBenchClient } from './client-thread';
+import { pollPage, request } from './client-jobs';
+import { startClientProcess } from './client-process';
 import { REGISTRY_FIXTURE } from './fixtures';
 import { seedScale } from './scale/seed-scale';
 import { scratchPostgres } from './scratch-database';
@@ -94,7 +96,7 @@ export async function benchOnboarding(options: {
     },
   });
   const origin = `http://127.0.0.1:${server.port}`;
-  const client = startBenchClient();
+  const client = await startClientProcess();
 
   // One creation, timed from the request to the site's homepage answering 200 with the company name.
   const answers: number[] = [];
@@ -105,29 +107,36 @@ export async function benchOnboarding(options: {
     if (run && isOnboardingStep(stamp.step)) run.ended[stamp.step] ??= stamp.at;
   });
   const createOnce = async (cvr: string): Promise<number> => {
-    const started = stampTime();
-    const run = { requested: started, ended: {} as Partial<Record<OnboardingStep, number>> };
+    // The steps' stamps arrive while the request runs; its moments come with the answer.
+    const run = { requested: Number.NaN, ended: {} as Partial<Record<OnboardingStep, number>> };
     moments.set(cvr, run);
-    const response = await client.post(
-      `${origin}/api/onboarding/create`,
-      { 'content-type': 'application/json', origin },
-      JSON.stringify({
+    const response = await client.run(request, {
+      url: `${origin}/api/onboarding/create`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({
         cvr,
         email: `ejer-${cvr}@bench.example`,
         password: PASSWORD,
         passwordRepeat: PASSWORD,
         acceptPrivacy: true,
       }),
-    );
-    run.ended.answered = stampTime();
-    answers.push(run.ended.answered - started);
+    });
+    run.requested = client.toBenchClock(response.sent);
+    run.ended.answered = client.toBenchClock(response.answered);
+    answers.push(response.answered - response.sent);
     if (response.status !== 201) throw new Error(`create ${cvr}: ${response.status} ${response.text}`);
     const answer = JSON.parse(response.text) as OnboardingCreateResponse;
     const site = `${origin}${new URL(answer.url, origin).pathname}`;
     // Until published the front server redirects to /404; a redirect is not followed, so it never counts.
-    const served = await client.poll(site, companyName(cvr), started + 30_000, { manualRedirect: true });
-    run.ended.served = served;
-    return served - started;
+    const served = await client.run(pollPage, {
+      url: site,
+      text: companyName(cvr),
+      timeoutMs: 30_000,
+      manualRedirect: true,
+    });
+    run.ended.served = client.toBenchClock(served);
+    return served - response.sent;
   };
 
   try {

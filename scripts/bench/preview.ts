@@ -1,6 +1,7 @@
 // The live preview (issue 27) through the whole stack: a signed-in owner POSTs a page draft to
 // /api/pages/:id/preview over HTTP to the front server on SQLite, one request at a time as the editor
-// sends them, and gets the page rendered by the site templates on the preview's render thread.
+// sends them, and gets the page rendered by the site templates on the preview's render thread. The
+// owner's browser is a client process of its own (client-process.ts), never this, the server's.
 // The per-company preview limit is lifted: the bench measures the render path, not the limit.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,8 @@ import { type Db, listPages, migrateToLatest, openDatabase } from '../../db';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
+import { timedRequests } from './client-jobs';
+import { startClientProcess } from './client-process';
 import { createFixtureCompany } from './fixtures';
 import { percentile } from './stats';
 
@@ -56,32 +59,25 @@ export async function benchPreview(options: { seconds: number }): Promise<Previe
     maxPreviewsPerWindow: UNLIMITED_PREVIEWS,
   });
   const origin = `http://127.0.0.1:${server.port}`;
+  const client = await startClientProcess();
   try {
     await queue.idle();
     const cookie = await signInOwner(db, origin, cvr, 'ejer@bench.example');
-    let counter = 0;
-    const preview = async () => {
-      const response = await fetch(`${origin}/api/pages/${home.id}/preview`, {
+    const { latencies, errors } = await client.run(timedRequests, {
+      spec: {
+        url: `${origin}/api/pages/${home.id}/preview`,
         method: 'POST',
         headers: { 'content-type': 'application/json', origin, cookie },
+        // Each draft's title holds its number (`%d`).
         body: JSON.stringify({
-          title: `Nyt tag på en uge ${counter++}`,
+          title: 'Nyt tag på en uge %d',
           content: `${home.content}\n\n## Det gør vi\n\n- Tag\n- Vinduer\n- Tilbygninger`,
         }),
-      });
-      await response.arrayBuffer();
-      return response.status;
-    };
-    // The first preview starts the render thread (once per process); the figures are the editor's.
-    for (let i = 0; i < 20; i++) await preview();
-    const latencies: number[] = [];
-    let errors = 0;
-    const deadline = performance.now() + options.seconds * 1000;
-    while (performance.now() < deadline) {
-      const started = performance.now();
-      if ((await preview()) === 200) latencies.push(performance.now() - started);
-      else errors++;
-    }
+      },
+      seconds: options.seconds,
+      // The first preview starts the render thread (once per process); the figures are the editor's.
+      warmup: 20,
+    });
     return {
       p50: percentile(latencies, 50),
       p95: percentile(latencies, 95),
@@ -89,6 +85,7 @@ export async function benchPreview(options: { seconds: number }): Promise<Previe
       errors,
     };
   } finally {
+    await client.close();
     await close();
     await db.destroy();
     rmSync(dir, { recursive: true, force: true });
