@@ -17,6 +17,7 @@ import { createLogger } from '../../lib/logger';
 import { outboxDir } from '../../lib/mailer';
 import { LEAD_TOKEN_MIN_AGE_MS as MIN_AGE_MS } from '../../rules/limits';
 import { startProductStack } from '../../server';
+import { unlimitedRequests } from '../../server/request-limit';
 import { createFixtureCompany } from './fixtures';
 import { percentile } from './stats';
 
@@ -63,6 +64,8 @@ export async function benchLead(options: { runs: number }): Promise<LeadFigures>
       logger,
       port: 0,
       redisUrl: null,
+      // The visitors all come from 127.0.0.1 (their X-Forwarded-For is not trusted here).
+      requestLimit: unlimitedRequests(),
       leadLimits: {
         allowance: new RateLimiter({
           name: 'bench-lead-company',
