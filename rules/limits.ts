@@ -33,17 +33,17 @@ export const PREVIEW_WINDOW_MS = 10_000;
  * send to /api, per serving process, counted per session (the cookie) and per address: `burst` at
  * once, then `perSecond` as they come back (a token bucket). What the busiest real owner sends
  * (admin/src): the live preview asks ~150 ms after the draft stops changing and aborts the one still
- * running, and the preview limit above keeps a typing owner under 3 a second; a save is a click on
- * "Gem" (there is no autosave), at most 60 a minute; a screen opens with 1–4 GETs plus the unread
- * count (GET /leads/unread on every screen change); images upload one file at a time with the list
- * read after each (use-uploads.ts), 15 at most; nothing polls on a timer (the dashboard loads once per
- * visit, onboarding's wait polls the site, not /api). Clicking through every screen while typing and
- * uploading 15 images stays under 10 a second, and never 60 at once: a session's burst of 60 is a
- * dozen screens opened in one go, and 10 a second after it is more than any of those kept up. An
- * address may be a household or a workshop behind one router, owners and visitors of the sites
- * (quote forms, the marketing site's beacons): three such sessions at full tilt.
+ * running (under 7 a second however fast the owner types, and the preview limit above refuses more
+ * than 3 a second kept up); a save is a click on "Gem" (there is no autosave), at most 60 a minute; a
+ * screen opens with 1–4 GETs plus the unread count (GET /leads/unread on every screen change); images
+ * upload one file after another (use-uploads.ts), 15 at most; nothing polls on a timer (the dashboard
+ * loads once per visit, onboarding's wait polls the site, not /api). Uploading 15 images and clicking
+ * through every screen in a few seconds is under 50 requests, and typing with the preview open under
+ * 7 a second: a session's burst of 100 and 10 a second after it are twice that. An address may be a
+ * household or a workshop behind one router, owners and visitors of the sites (quote forms, the
+ * marketing site's beacons): three such sessions at full tilt.
  *
- * A steady rate, not a count per window: a window lets its whole count through in the first second,
+ * A steady rate, not a count per window: a window lets its whole count through in its first second,
  * and a flooding client's 200 requests at once held a visitor of another site 10× longer at p95.
  * `inFlight`: requests of one client the API works on at once; more wait, unread, for one of them to
  * be answered. A visitor's request then waits behind a few of that client's steps, never behind all
@@ -52,8 +52,8 @@ export const PREVIEW_WINDOW_MS = 10_000;
  * slow quote forms with photos side by side.
  */
 export const API_REQUEST_LIMITS = Object.freeze({
-  session: Object.freeze({ burst: 60, perSecond: 10, inFlight: 4 }),
-  address: Object.freeze({ burst: 180, perSecond: 30, inFlight: 8 }),
+  session: Object.freeze({ burst: 100, perSecond: 10, inFlight: 4 }),
+  address: Object.freeze({ burst: 300, perSecond: 30, inFlight: 8 }),
   /** A refusal right after a request that passed is answered at once; each refusal after a refusal
    *  (the client ignored Retry-After) after this pause, so a client that sends again the moment it
    *  is answered gets one answer a second per connection instead of thousands: refused at full speed,
