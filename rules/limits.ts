@@ -45,15 +45,16 @@ export const PREVIEW_WINDOW_MS = 10_000;
  *
  * A steady rate, not a count per window: a window lets its whole count through in its first second,
  * and a flooding client's 200 requests at once held a visitor of another site 10× longer at p95.
- * `inFlight`: requests of one client the API works on at once; more wait, unread, for one of them to
- * be answered. A visitor's request then waits behind a few of that client's steps, never behind all
+ * `inFlight`: requests of one session the API works on at once; more wait, unread, for one of them
+ * to be answered. A visitor's request then waits behind a few of that owner's steps, never behind all
  * it sent at once (30 previews when the preview limit's window opens). The admin's fullest screen
- * asks for 5 things at once, and the 5th waits a few milliseconds; an address's visitors may post
- * slow quote forms with photos side by side.
+ * asks for 5 things at once, and the 5th waits a few milliseconds. Not per address: the people behind
+ * one router would wait for each other, and the public routes without a session have limits of their
+ * own per address (the quote form's large bodies, issue 39: api/leads/upload-gate.ts).
  */
 export const API_REQUEST_LIMITS = Object.freeze({
   session: Object.freeze({ burst: 100, perSecond: 10, inFlight: 4 }),
-  address: Object.freeze({ burst: 300, perSecond: 30, inFlight: 8 }),
+  address: Object.freeze({ burst: 300, perSecond: 30 }),
   /** A refusal right after a request that passed is answered at once; each refusal after a refusal
    *  (the client ignored Retry-After) after this pause, so a client that sends again the moment it
    *  is answered gets one answer a second per connection instead of thousands: refused at full speed,

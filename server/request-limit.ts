@@ -32,12 +32,11 @@ export interface BucketRule {
   burst: number;
   /** Requests a second after that (the refill). */
   perSecond: number;
-  /** Requests worked on at once; more wait for one of them to be answered. */
-  inFlight: number;
 }
 
 export interface RequestLimitRules {
-  session: BucketRule;
+  /** `inFlight`: a session's requests worked on at once; more wait for one of them to be answered. */
+  session: BucketRule & { inFlight: number };
   address: BucketRule;
   /** How long a refusal that follows a refusal of the same key waits before it is written. */
   refusalPauseMs: number;
@@ -200,7 +199,8 @@ export interface ApiGateOptions {
 
 /**
  * The front server's way into the API: counts the request against its client and either writes the
- * 429 or runs `pass` (the API) once fewer than the client's `inFlight` requests are being worked on.
+ * 429 or runs `pass` (the API), for a session once fewer than its `inFlight` requests are being
+ * worked on.
  * Synchronous and allocation-light on the way through: it runs on every API request.
  */
 export function createApiGate(
@@ -210,7 +210,6 @@ export function createApiGate(
   const limit = options.limit ?? new RequestLimit();
   const pauseMs = limit.rules.refusalPauseMs;
   const sessionsAtOnce = new InFlight(limit.rules.session.inFlight);
-  const addressesAtOnce = new InFlight(limit.rules.address.inFlight);
   const body = Buffer.from(
     JSON.stringify({
       error: { code: 'rate_limited', message: MESSAGES.tooManyRequests },
@@ -275,12 +274,11 @@ export function createApiGate(
     const refusal = limit.hit(addressKey, session);
     if (refusal !== null) refuse(req, res, refusal, address);
     else if (session !== null) sessionsAtOnce.run(session, res, pass);
-    else if (addressKey !== null) addressesAtOnce.run(addressKey, res, pass);
     else pass();
   };
 }
 
-/** Requests being worked on per client, and the ones waiting (unread) for their turn. */
+/** Requests being worked on per session, and the ones waiting (unread) for their turn. */
 class InFlight {
   readonly #max: number;
   readonly #clients = new Map<string, { running: number; waiting: Array<() => void> }>();
@@ -325,10 +323,10 @@ class InFlight {
 
 /** No limit: for a benchmark that is one client on purpose, or a test of another limit. */
 export function unlimitedRequests(): RequestLimit {
-  const none = {
-    burst: Number.POSITIVE_INFINITY,
-    perSecond: Number.POSITIVE_INFINITY,
-    inFlight: Number.POSITIVE_INFINITY,
-  };
-  return new RequestLimit({ ...API_REQUEST_LIMITS, session: none, address: none });
+  const none = { burst: Number.POSITIVE_INFINITY, perSecond: Number.POSITIVE_INFINITY };
+  return new RequestLimit({
+    ...API_REQUEST_LIMITS,
+    session: { ...none, inFlight: Number.POSITIVE_INFINITY },
+    address: none,
+  });
 }

@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createOwnerAccount } from '../../api/auth/accounts';
 import { errorSchema } from '../../contracts/answers';
 import { acceptedValue, insertCompany } from '../../db';
-import { API_REQUEST_LIMITS } from '../../rules/limits';
 import { MESSAGES } from '../../rules/messages';
 import { RequestLimit } from '../../server/request-limit';
 import { type LoopbackResponse, requestFrom } from '../support/forwarding-proxy';
@@ -29,7 +28,7 @@ async function setUp() {
   const limit = new RequestLimit(
     {
       session: { burst: SESSION_BURST, perSecond: 1, inFlight: IN_FLIGHT },
-      address: { burst: ADDRESS_BURST, perSecond: 2, inFlight: API_REQUEST_LIMITS.address.inFlight },
+      address: { burst: ADDRESS_BURST, perSecond: 2 },
       refusalPauseMs: 0,
     },
     // A clock that stands still: nothing refills while the test runs.
