@@ -27,7 +27,7 @@ import { API_REQUEST_LIMITS } from '../rules/limits';
 import { MESSAGES } from '../rules/messages';
 import { TLS_HEADERS } from './static-headers';
 
-export interface BucketRule {
+interface BucketRule {
   /** Requests at once (a full bucket). */
   burst: number;
   /** Requests a second after that (the refill). */
