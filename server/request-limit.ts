@@ -20,7 +20,7 @@
 // long would be full again anyway, so dropping it forgets nothing, and nothing expires one by one.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { SESSION_COOKIE } from '../api/auth/sessions';
-import { clientAddress, limitKey, type TrustedProxies } from '../api/middleware/client-address';
+import { clientAddress, limitKey, plainAddress, type TrustedProxies } from '../api/middleware/client-address';
 import type { ErrorJson } from '../contracts/answers';
 import type { Logger } from '../lib/logger';
 import { API_REQUEST_LIMITS } from '../rules/limits';
@@ -241,7 +241,17 @@ export function createApiGate(
 
   function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal, address: string | null) {
     if (refusal.log) {
-      logger.warn({ client: address, by: refusal.by }, 'a client went over the API request limit');
+      // Behind a proxy TRUST_PROXY does not name, every visitor is the proxy: say so where it shows.
+      const forwardedIgnored =
+        refusal.by === 'address' &&
+        req.headers['x-forwarded-for'] !== undefined &&
+        address === plainAddress(req.socket.remoteAddress ?? '');
+      logger.warn(
+        { client: address, by: refusal.by, ...(forwardedIgnored ? { forwardedForIgnored: true } : {}) },
+        forwardedIgnored
+          ? 'a client went over the API request limit; its X-Forwarded-For was not believed (TRUST_PROXY)'
+          : 'a client went over the API request limit',
+      );
     }
     // A small body is already in the socket's buffer, and Node throws it away after the answer (the
     // connection stays open for the client's next request); a large or unsized one is not read at all:

@@ -29,6 +29,7 @@ import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { API_REQUEST_LIMITS } from '../../rules/limits';
 import { startProductStack } from '../../server';
+import type { ProductStackOptions } from '../../server/product-stack';
 import { RequestLimit, unlimitedRequests } from '../../server/request-limit';
 import { startFakeOpenAi } from '../../tests/support/fake-openai';
 import type { PublishQueue } from '../../worker';
@@ -172,14 +173,18 @@ export async function benchSaveCpu(options: {
     JSON.stringify({ title: `Om os ${counter++}`, content: 'Vi bygger og renoverer.\n\nRing i dag.' });
 
   // Saves: a web process whose queue only records, so no publish runs beside them.
-  const web = await startProductStack({
-    config,
-    db,
-    logger,
-    port: 0,
-    redisUrl: null,
-    role: 'web',
-    queue: recordingQueue,
+  const webProcess = (options: Partial<ProductStackOptions>) =>
+    startProductStack({
+      config,
+      db,
+      logger,
+      port: 0,
+      redisUrl: null,
+      role: 'web',
+      queue: recordingQueue,
+      ...options,
+    });
+  const web = await webProcess({
     maxSavesPerMinute: Number.POSITIVE_INFINITY,
     // Every preview is the preview limit's refusal.
     maxPreviewsPerWindow: 0,
@@ -192,16 +197,9 @@ export async function benchSaveCpu(options: {
     answerCheck: 'strip',
     maxSavesPerMinute: Number.POSITIVE_INFINITY,
   });
-  // The same, with a request limit that refuses every request of a session.
-  const guarded = await startProductStack({
-    config,
-    db,
-    logger,
-    port: 0,
-    redisUrl: null,
-    role: 'web',
-    queue: recordingQueue,
-    // Answered at once: the figure is the refusal's own cost, not its pause.
+  // The same, with a request limit that refuses every request of a session, at once: the figure is
+  // the refusal's own cost, not its pause.
+  const guarded = await webProcess({
     requestLimit: new RequestLimit({
       ...API_REQUEST_LIMITS,
       session: { burst: 0, perSecond: 1, inFlight: 1 },

@@ -40,12 +40,20 @@ async function setUp() {
     front: { requestLimit: limit },
   });
   const { db, origin, logs } = stack;
-  const send = (from: string, method: string, path: string, cookie?: string, body?: unknown) =>
+  const send = (
+    from: string,
+    method: string,
+    path: string,
+    cookie?: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
     requestFrom(from, `${origin}${path}`, {
       method,
       headers: {
         ...(method === 'GET' ? {} : { origin, 'content-type': 'application/json' }),
         ...(cookie ? { cookie } : {}),
+        ...headers,
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
@@ -63,7 +71,7 @@ async function setUp() {
   };
   /** API requests the app itself saw (its request log's lines). */
   const served = () => logs.filter((line) => line.msg === 'request').length;
-  return { send, owner, served, origin };
+  return { send, owner, served, origin, logs };
 }
 
 function expectRefusal(response: LoopbackResponse) {
@@ -96,14 +104,21 @@ describe('the API request limit on a real server', () => {
   });
 
   it('refuses an address that floods without a session, and no other address', async () => {
-    const { send } = await setUp();
+    const { send, logs } = await setUp();
+    // Posing as someone else in X-Forwarded-For does not help where TRUST_PROXY names no proxy.
+    const posing = { 'x-forwarded-for': '203.0.113.9' };
     for (let i = 0; i < ADDRESS_BURST; i++) {
-      expect((await send('127.0.0.5', 'GET', '/api/health')).status).toBe(200);
+      expect((await send('127.0.0.5', 'GET', '/api/health', undefined, undefined, posing)).status).toBe(200);
     }
-    expectRefusal(await send('127.0.0.5', 'GET', '/api/health'));
-    // A made-up session cookie is no way around it: the address still counts.
+    expectRefusal(await send('127.0.0.5', 'GET', '/api/health', undefined, undefined, posing));
+    // A made-up session cookie is no way around it either: the address still counts.
     expectRefusal(await send('127.0.0.5', 'GET', '/api/health', `mesterside_session=${'x'.repeat(32)}`));
     expect((await send('127.0.0.6', 'GET', '/api/health')).status).toBe(200);
+    // The operator reads that a client went over, and that its header was not believed (a proxy in
+    // front without TRUST_PROXY would make every visitor one client).
+    expect(logs.filter((line) => String(line.msg).includes('over the API request limit'))).toEqual([
+      expect.objectContaining({ client: '127.0.0.5', by: 'address', forwardedForIgnored: true }),
+    ]);
   });
 
   it('refuses a large body from its headers, closing the connection without reading it; a small one keeps the connection', async () => {
