@@ -42,9 +42,10 @@ export interface RequestLimitRules {
   refusalPauseMs: number;
 }
 
-/** Keys one generation may hold per kind; past it new keys pass uncounted (a flood of fresh addresses
- *  or tokens that would fill memory is a network-level attack this guard cannot answer anyway). */
-const MAX_KEYS = 100_000;
+/** Keys one generation may hold per kind (two generations: at most ~20 MB); past it new keys pass
+ *  uncounted (a flood of fresh addresses or tokens that would fill memory is a network-level attack
+ *  this guard cannot answer anyway). */
+const MAX_KEYS = 50_000;
 /** Each bucket is full again within this (checked in the constructor), so a key unseen for it goes. */
 const SWEEP_MS = 10_000;
 /** One log line per client and kind of key at most this often. */
