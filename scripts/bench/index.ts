@@ -162,6 +162,7 @@ if (only.has('savecpu')) {
     ['save_http', cpu.saveHttp],
     ['preview_refused_http', cpu.previewRefusedHttp],
     ['request_limit_refused_http', cpu.requestLimitRefusedHttp],
+    ['floor_http', cpu.floorHttp],
     ['publish', cpu.publish],
     ['onboarding', cpu.onboarding],
   ] as const) {

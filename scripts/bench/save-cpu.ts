@@ -8,7 +8,8 @@
 // - save (http): the same over HTTP on loopback through the front server, client included.
 // - refusals (issue 44), over HTTP the same way: a preview refused by the preview limit (what each
 //   request of a flooding client cost before: the session's lookup, the body read and validated), and
-//   a save refused by the whole API's request limit (the front server's 429, nothing read).
+//   a save refused by the whole API's request limit (the front server's 429, nothing read), and the
+//   floor: the same client with the front server's least answer, the share no refusal can avoid.
 // - publish: a title changed in the database, requestPublish, until the in-process queue is idle:
 //   the job, the render thread's load, render, write and swap, the landing refresh, the cache drop.
 // - onboarding: POST /api/onboarding/create (fake registry and OpenAI server in this process), until
@@ -53,6 +54,8 @@ export interface SaveCpuFigures {
   previewRefusedHttp: CpuFigure;
   /** A save refused by the whole API's request limit in the front server, over HTTP. */
   requestLimitRefusedHttp: CpuFigure;
+  /** The least answer over HTTP (a bodiless 404 from the front server): the client's and Node's share. */
+  floorHttp: CpuFigure;
   publish: CpuFigure;
   onboarding: CpuFigure;
   rounds: number;
@@ -166,6 +169,7 @@ export async function benchSaveCpu(options: {
   const saveHttp: Sample[] = [];
   const previewLimited: Sample[] = [];
   const gateLimited: Sample[] = [];
+  const floorHttp: Sample[] = [];
   const publish: Sample[] = [];
   const onboarding: Sample[] = [];
   let counter = 0;
@@ -267,19 +271,24 @@ export async function benchSaveCpu(options: {
     const previewRefused = viaHttp(web.server.port, 'POST', `/api/pages/${page.id}/preview`, 429);
     // The request limit's 429, written by the front server before the app sees the request.
     const gateRefused = viaHttp(guarded.server.port, 'PUT', `/api/pages/${page.id}`, 429);
+    // The floor: the client and Node's HTTP with the least answer the front server writes (Caddy's
+    // certificate question without a domain, a bodiless 404), for what a refusal costs beyond it.
+    const floor = viaHttp(web.server.port, 'GET', '/_tls/ask', 404);
 
     // One unmeasured round of each first: module loading and JIT.
     await measure(options.saves, viaApp);
     await measure(options.saves, saveOverHttp);
     await measure(options.saves, previewRefused);
     await measure(options.saves, gateRefused);
+    await measure(options.saves, floor);
     for (let round = 0; round < options.rounds; round++) {
       saveApp.push(await measure(options.saves, viaApp));
       saveHttp.push(await measure(options.saves, saveOverHttp));
       previewLimited.push(await measure(options.saves, previewRefused));
       gateLimited.push(await measure(options.saves, gateRefused));
+      floorHttp.push(await measure(options.saves, floor));
       log(
-        `savecpu round ${round + 1}: save app ${saveApp.at(-1)?.processUs.toFixed(0)} µs, http ${saveHttp.at(-1)?.processUs.toFixed(0)} µs, refused by the preview limit ${previewLimited.at(-1)?.processUs.toFixed(0)} µs, by the request limit ${gateLimited.at(-1)?.processUs.toFixed(0)} µs`,
+        `savecpu round ${round + 1}: save app ${saveApp.at(-1)?.processUs.toFixed(0)} µs, http ${saveHttp.at(-1)?.processUs.toFixed(0)} µs, refused by the preview limit ${previewLimited.at(-1)?.processUs.toFixed(0)} µs, by the request limit ${gateLimited.at(-1)?.processUs.toFixed(0)} µs, floor ${floorHttp.at(-1)?.processUs.toFixed(0)} µs`,
       );
     }
   } finally {
@@ -357,6 +366,7 @@ export async function benchSaveCpu(options: {
     saveHttp: median(saveHttp),
     previewRefusedHttp: median(previewLimited),
     requestLimitRefusedHttp: median(gateLimited),
+    floorHttp: median(floorHttp),
     publish: median(publish),
     onboarding: median(onboarding),
     rounds: options.rounds,
