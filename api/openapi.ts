@@ -119,16 +119,22 @@ type Operation = { security?: unknown[]; responses?: Record<string, unknown> };
 
 const ERROR_COMPONENT = 'Error';
 
-/** What every owner route may answer besides its own refusals: no session, or not this owner's. */
-function ownerRefusals() {
+/** `codes` as answers of the error component. */
+function sharedRefusals(codes: readonly ErrorCode[]) {
   const schema = { $ref: `#/components/schemas/${ERROR_COMPONENT}` };
   return Object.fromEntries(
-    (['unauthorized', 'not_found'] as const).map((code) => [
+    codes.map((code) => [
       ERRORS[code].status,
       { description: `${code}: ${ERRORS[code].message}`, content: { 'application/json': { schema } } },
     ]),
   );
 }
+
+/** What every owner route may answer besides its own refusals: no session, or not this owner's. */
+const OWNER_REFUSALS = ['unauthorized', 'not_found'] as const;
+/** What every route may answer: the front server's per-client request limit (server/request-limit.ts),
+ *  before the route sees the request. A route's own 429 (its own limit) describes itself. */
+const EVERY_ROUTE_REFUSALS = ['rate_limited'] as const;
 
 /**
  * The OpenAPI 3.1 document of `app` (an OpenAPIHono every group was mounted on). Paths under one of
@@ -151,12 +157,13 @@ export function buildOpenApiDocument<E extends Env>(app: OpenAPIHono<E>, ownerPr
     ownerPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     for (const operation of Object.values(operations) as Operation[]) {
+      operation.responses = { ...sharedRefusals(EVERY_ROUTE_REFUSALS), ...operation.responses };
       if (!isOwner(path)) {
         operation.security = [];
         continue;
       }
       operation.security = [{ sessionCookie: [] }];
-      operation.responses = { ...ownerRefusals(), ...operation.responses };
+      operation.responses = { ...sharedRefusals(OWNER_REFUSALS), ...operation.responses };
     }
   }
   return {

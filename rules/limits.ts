@@ -28,6 +28,40 @@ export const MAX_SAVES_PER_MINUTE = 60;
 export const MAX_PREVIEWS_PER_WINDOW = 30;
 export const PREVIEW_WINDOW_MS = 10_000;
 
+/**
+ * The whole API's flood guard (issue 44, server/request-limit.ts): how many requests one client may
+ * send to /api, per serving process, counted per session (the cookie) and per address: `burst` at
+ * once, then `perSecond` as they come back (a token bucket). What the busiest real owner sends
+ * (admin/src): the live preview asks ~150 ms after the draft stops changing and aborts the one still
+ * running (under 7 a second however fast the owner types, and the preview limit above refuses more
+ * than 3 a second kept up); a save is a click on "Gem" (there is no autosave), at most 60 a minute; a
+ * screen opens with 1–4 GETs plus the unread count (GET /leads/unread on every screen change); images
+ * upload one file after another (use-uploads.ts), 15 at most; nothing polls on a timer (the dashboard
+ * loads once per visit, onboarding's wait polls the site, not /api). Uploading 15 images and clicking
+ * through every screen in a few seconds is under 50 requests, and typing with the preview open under
+ * 7 a second: a session's burst of 100 and 10 a second after it are twice that. An address may be a
+ * household or a workshop behind one router, owners and visitors of the sites (quote forms, the
+ * marketing site's beacons): three such sessions at full tilt.
+ *
+ * A steady rate, not a count per window: a window lets its whole count through in its first second,
+ * and a flooding client's 200 requests at once held a visitor of another site 10× longer at p95.
+ * `inFlight`: requests of one session the API works on at once; more wait, unread, for one of them
+ * to be answered. A visitor's request then waits behind a few of that owner's steps, never behind all
+ * it sent at once (30 previews when the preview limit's window opens). The admin's fullest screen
+ * asks for 5 things at once, and the 5th waits a few milliseconds. Not per address: the people behind
+ * one router would wait for each other, and the public routes without a session have limits of their
+ * own per address (the quote form's large bodies, issue 39: api/leads/upload-gate.ts).
+ */
+export const API_REQUEST_LIMITS = Object.freeze({
+  session: Object.freeze({ burst: 100, perSecond: 10, inFlight: 4 }),
+  address: Object.freeze({ burst: 300, perSecond: 30 }),
+  /** A refusal right after a request that passed is answered at once; each refusal after a refusal
+   *  (the client ignored Retry-After) after this pause, so a client that sends again the moment it
+   *  is answered gets one answer a second per connection instead of thousands: refused at full speed,
+   *  eight connections took half of a serving process (the noisy bench's API flood). */
+  refusalPauseMs: 1_000,
+});
+
 /** The minute a save at `now` is counted in: minutes since the epoch, UTC. */
 export function saveWindow(now: Date): number {
   return Math.floor(now.getTime() / 60_000);

@@ -33,6 +33,7 @@ import {
 } from './fallback-pages';
 import { createMediaHandler } from './media';
 import { acceptedEncodings, etagMatches } from './negotiation';
+import { createApiGate, type RequestLimit } from './request-limit';
 import { createSiteAccess } from './site-access';
 import { createSiteVisits, isCountableView, pagePathOf } from './site-visits';
 import { type FileLookup, type StaticFile, StaticFileCache } from './static-file-cache';
@@ -59,6 +60,10 @@ export interface FrontHandlerOptions {
   fileCache?: StaticFileCache;
   /** How often counted page views are written (server/site-visits.ts). Default 5 s. */
   visitFlushMs?: number;
+  /** The whole API's per-client request limit (server/request-limit.ts); default rules/limits.ts's.
+   *  Only benchmarks that are one client on purpose (the save bench's thousand saves a second) and
+   *  tests of the other limits lift it. */
+  requestLimit?: RequestLimit;
 }
 
 export type FrontHandler = ((req: IncomingMessage, res: ServerResponse) => void) & {
@@ -101,6 +106,13 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
   const inactiveSite = inactiveSitePage(`${origin}/`);
   // Pass the adapter's bindings on: the login rate limit reads the client address from them.
   const api = getRequestListener((request, env) => options.apiApp.fetch(request, env));
+  // Counted before the app reads anything of the request (server/request-limit.ts).
+  const apiGate = createApiGate({
+    trusted,
+    logger,
+    overTls,
+    ...(options.requestLimit ? { limit: options.requestLimit } : {}),
+  });
   const adminDir = options.adminDir ?? path.join(REPO_ROOT, 'dist', 'admin');
   const siteNotFound = notFoundPage('/');
   const domainNotFound = notFoundPage(`${origin}/`);
@@ -307,7 +319,7 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
   function route(req: IncomingMessage, res: ServerResponse, target: RequestTarget): void {
     switch (target.kind) {
       case 'api':
-        api(req, res).catch((error: unknown) => fail(res, error));
+        apiGate(req, res, () => api(req, res).catch((error: unknown) => fail(res, error)));
         return;
       case 'admin':
         serveAdmin(req, res, target.file);

@@ -23,6 +23,7 @@ import { createPublishQueue, type PublishQueue } from '../worker';
 import { type SelfHeal, startSelfHeal } from '../worker/self-heal';
 import { type RunningFrontServer, startFrontServer } from './front-server';
 import { hostRoutingOf, rebuildHostRoutes, syncHostRoute } from './host-routes';
+import type { RequestLimit } from './request-limit';
 
 export interface ProductStackOptions {
   config: Config;
@@ -51,6 +52,9 @@ export interface ProductStackOptions {
   leadLimits?: SiteLeadRoutesDeps['limits'];
   /** Previews per company per 10 s; default rules/limits.ts (only the preview benchmark lifts it). */
   maxPreviewsPerWindow?: number;
+  /** The whole API's per-client request limit (server/request-limit.ts); default rules/limits.ts's
+   *  (the benchmarks that are one client on purpose lift it). */
+  requestLimit?: RequestLimit;
   /** Prefix of the rate limits' Redis keys (tests use their own); default `mesterside:limit`. */
   limitPrefix?: string;
   /** Entry of the render threads (publishing and previews); default generator/render-pool.ts's. A
@@ -236,6 +240,7 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       apiApp: app,
       logger,
       port: options.port ?? config.port,
+      ...(options.requestLimit ? { requestLimit: options.requestLimit } : {}),
     });
     // Upload temp files a crashed request left behind: at start and every 10 minutes.
     const uploadSweep = startUploadSweep(config.storageDir, logger);

@@ -16,6 +16,7 @@ import { findPage, listPages, migrateToLatest, openDatabase } from '../../db';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
+import { unlimitedRequests } from '../../server/request-limit';
 import { timedRequests } from './client-jobs';
 import { CLIENT_PROCESS, startClientProcess } from './client-process';
 import { createFixtureCompany } from './fixtures';
@@ -71,6 +72,8 @@ export async function benchApiSave(options: {
     port: 0,
     redisUrl: null,
     maxSavesPerMinute: Number.POSITIVE_INFINITY,
+    // Ten connections of one session, a thousand saves a second: one client on purpose.
+    requestLimit: unlimitedRequests(),
   });
   const origin = `http://127.0.0.1:${server.port}`;
   const useWrk = process.env.BENCH_SAVE_CLIENT !== 'node' && (await haveCommand('wrk'));

@@ -160,20 +160,22 @@ export async function compareBench(options: CompareOptions): Promise<void> {
     rmSync(scratch, { recursive: true, force: true });
   }
   const [before, after] = sides as [(typeof sides)[0], (typeof sides)[0]];
-  const names = [...new Set(before.rounds.flatMap((figures) => [...figures.keys()]))].filter((name) =>
-    after.rounds.some((figures) => figures.has(name)),
-  );
+  // Every figure either side printed: one the reference does not have yet (a figure the change adds)
+  // shows as '-' there, with no ratio.
+  const names = [...new Set([...before.rounds, ...after.rounds].flatMap((figures) => [...figures.keys()]))];
   const cell = (side: (typeof sides)[0], name: string) => {
     const values = side.rounds.map((figures) => figures.get(name)).filter((v) => v !== undefined);
+    if (values.length === 0) return { median: Number.NaN, text: '-' };
     // The median of an even count is a mean: shown to the figures' own precision, not 23.884999999999998.
-    return { median: Number(median(values).toFixed(3)), all: values.join(' / ') };
+    const value = Number(median(values).toFixed(3));
+    return { median: value, text: `${value} (${values.join(' / ')})` };
   };
   const table: string[][] = [['figure', before.name, after.name, 'ratio']];
   for (const name of names) {
     const a = cell(before, name);
     const b = cell(after, name);
-    const ratio = a.median === 0 ? '' : (b.median / a.median).toFixed(2);
-    table.push([name, `${a.median} (${a.all})`, `${b.median} (${b.all})`, ratio]);
+    const ratio = a.median === 0 || Number.isNaN(a.median + b.median) ? '' : (b.median / a.median).toFixed(2);
+    table.push([name, a.text, b.text, ratio]);
   }
   const widths = (table[0] as string[]).map((_, column) =>
     Math.max(...table.map((line) => (line[column] ?? '').length)),

@@ -175,6 +175,9 @@ if (only.has('savecpu')) {
   for (const [name, figure] of [
     ['save_app', cpu.saveApp],
     ['save_http', cpu.saveHttp],
+    ['preview_refused_http', cpu.previewRefusedHttp],
+    ['request_limit_refused_http', cpu.requestLimitRefusedHttp],
+    ['floor_http', cpu.floorHttp],
     ['publish', cpu.publish],
     ['onboarding', cpu.onboarding],
   ] as const) {
@@ -259,6 +262,19 @@ if (only.has('noisy')) {
       'noisy_neighbour_previews',
       `${noisy.previews} answered, ${noisy.previewErrors} refused by the limit`,
     );
+    // Issue 44: one owner's client flooding previews and saves, against the same rounds without it.
+    row('noisy_neighbour_api_quiet_p95_ms', noisy.apiQuietP95Ms);
+    row('noisy_neighbour_api_flood_p95_ms', noisy.apiFloodP95Ms);
+    row('noisy_neighbour_api_flood_ratio', noisy.apiFloodRatio, '<= 1.5');
+    row('noisy_neighbour_api_flood_publish_quiet_p95_ms', noisy.publishQuietP95Ms);
+    row('noisy_neighbour_api_flood_publish_p95_ms', noisy.publishFloodP95Ms);
+    row('noisy_neighbour_api_flood_publish_ratio', noisy.publishFloodRatio, '<= 2');
+    row('noisy_neighbour_api_flood_publishes', noisy.publishes);
+    row(
+      'noisy_neighbour_api_flood_requests',
+      `${noisy.floodRps}/s, ${noisy.floodRefused} of ${noisy.floodRequests} refused`,
+    );
+    row('noisy_neighbour_api_flood_cpu_per_request_us', noisy.floodCpuPerRequestUs);
     row('noisy_neighbour_loadavg', noisy.loadAverage);
     row('noisy_neighbour_client', `wrk visitor and previews, ${CLIENT_PROCESS} owner's saves`);
   }

@@ -16,6 +16,7 @@ import { createLogger } from '../../lib/logger';
 import { outboxDir } from '../../lib/mailer';
 import { LEAD_TOKEN_MIN_AGE_MS as MIN_AGE_MS } from '../../rules/limits';
 import { startProductStack } from '../../server';
+import { unlimitedRequests } from '../../server/request-limit';
 import { startClientProcess } from './client-process';
 import { createFixtureCompany } from './fixtures';
 import { submitLeads } from './lead-client';
@@ -59,6 +60,8 @@ export async function benchLead(options: { runs: number }): Promise<LeadFigures>
       logger,
       port: 0,
       redisUrl: null,
+      // The visitors all come from 127.0.0.1 (their X-Forwarded-For is not trusted here).
+      requestLimit: unlimitedRequests(),
       leadLimits: {
         allowance: new RateLimiter({
           name: 'bench-lead-company',

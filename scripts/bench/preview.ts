@@ -2,7 +2,8 @@
 // /api/pages/:id/preview over HTTP to the front server on SQLite, one request at a time as the editor
 // sends them, and gets the page rendered by the site templates on the preview's render thread. The
 // owner's browser is a client process of its own (client-process.ts), never this, the server's.
-// The per-company preview limit is lifted: the bench measures the render path, not the limit.
+// The per-company preview limit and the API's request limit are lifted: the bench measures the
+// render path, not the limits.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { type Db, listPages, migrateToLatest, openDatabase } from '../../db';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
+import { unlimitedRequests } from '../../server/request-limit';
 import { timedRequests } from './client-jobs';
 import { startClientProcess } from './client-process';
 import { createFixtureCompany } from './fixtures';
@@ -57,6 +59,7 @@ export async function benchPreview(options: { seconds: number }): Promise<Previe
     port: 0,
     redisUrl: null,
     maxPreviewsPerWindow: UNLIMITED_PREVIEWS,
+    requestLimit: unlimitedRequests(),
   });
   const origin = `http://127.0.0.1:${server.port}`;
   const client = await startClientProcess();

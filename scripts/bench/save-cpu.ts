@@ -6,6 +6,10 @@
 // - save (app): PUT /api/pages/:id through app.request(), no HTTP, no publish (the web role's queue
 //   only records it): the API's own work, session lookup to JSON answer.
 // - save (http): the same over HTTP on loopback through the front server, client included.
+// - refusals (issue 44), over HTTP the same way: a preview refused by the preview limit (what each
+//   request of a flooding client cost before: the session's lookup, the body read and validated), and
+//   a save refused by the whole API's request limit (the front server's 429, nothing read), and the
+//   floor: the same client with the front server's least answer, the share no refusal can avoid.
 // - publish: a title changed in the database, requestPublish, until the in-process queue is idle:
 //   the job, the render thread's load, render, write and swap, the landing refresh, the cache drop.
 // - onboarding: POST /api/onboarding/create (fake registry and OpenAI server in this process), until
@@ -24,7 +28,10 @@ import { RateLimiter } from '../../api/middleware/rate-limit';
 import { acceptedValue, listPages, migrateToLatest, openDatabase, updatePage } from '../../db';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
+import { API_REQUEST_LIMITS } from '../../rules/limits';
 import { startProductStack } from '../../server';
+import type { ProductStackOptions } from '../../server/product-stack';
+import { RequestLimit, unlimitedRequests } from '../../server/request-limit';
 import { startFakeOpenAi } from '../../tests/support/fake-openai';
 import type { PublishQueue } from '../../worker';
 import { createFixtureCompany, REGISTRY_FIXTURE } from './fixtures';
@@ -43,6 +50,12 @@ interface CpuFigure {
 export interface SaveCpuFigures {
   saveApp: CpuFigure;
   saveHttp: CpuFigure;
+  /** A preview refused by the preview limit (session lookup and body read first), over HTTP. */
+  previewRefusedHttp: CpuFigure;
+  /** A save refused by the whole API's request limit in the front server, over HTTP. */
+  requestLimitRefusedHttp: CpuFigure;
+  /** The least answer over HTTP (a bodiless 404 from the front server): the client's and Node's share. */
+  floorHttp: CpuFigure;
   publish: CpuFigure;
   onboarding: CpuFigure;
   rounds: number;
@@ -154,6 +167,9 @@ export async function benchSaveCpu(options: {
 
   const saveApp: Sample[] = [];
   const saveHttp: Sample[] = [];
+  const previewLimited: Sample[] = [];
+  const gateLimited: Sample[] = [];
+  const floorHttp: Sample[] = [];
   const publish: Sample[] = [];
   const onboarding: Sample[] = [];
   let counter = 0;
@@ -161,15 +177,22 @@ export async function benchSaveCpu(options: {
     JSON.stringify({ title: `Om os ${counter++}`, content: 'Vi bygger og renoverer.\n\nRing i dag.' });
 
   // Saves: a web process whose queue only records, so no publish runs beside them.
-  const web = await startProductStack({
-    config,
-    db,
-    logger,
-    port: 0,
-    redisUrl: null,
-    role: 'web',
-    queue: recordingQueue,
+  const webProcess = (options: Partial<ProductStackOptions>) =>
+    startProductStack({
+      config,
+      db,
+      logger,
+      port: 0,
+      redisUrl: null,
+      role: 'web',
+      queue: recordingQueue,
+      ...options,
+    });
+  const web = await webProcess({
     maxSavesPerMinute: Number.POSITIVE_INFINITY,
+    // Every preview is the preview limit's refusal.
+    maxPreviewsPerWindow: 0,
+    requestLimit: unlimitedRequests(),
   });
   const app = createApp({
     db,
@@ -178,7 +201,21 @@ export async function benchSaveCpu(options: {
     answerCheck: 'strip',
     maxSavesPerMinute: Number.POSITIVE_INFINITY,
   });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  // The same, with a request limit that refuses every request of a session, at once: the figure is
+  // the refusal's own cost, not its pause.
+  const guarded = await webProcess({
+    requestLimit: new RequestLimit({
+      ...API_REQUEST_LIMITS,
+      session: { burst: 0, perSecond: 1, inFlight: 1 },
+      refusalPauseMs: 0,
+    }),
+  });
+  const agents = new Map(
+    [web.server.port, guarded.server.port].map((port) => [
+      port,
+      new http.Agent({ keepAlive: true, maxSockets: 1 }),
+    ]),
+  );
   try {
     const host = `127.0.0.1:${web.server.port}`;
     const login = await fetch(`http://${host}/api/auth/login`, {
@@ -198,16 +235,17 @@ export async function benchSaveCpu(options: {
       await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`save answered ${response.status}`);
     };
-    const viaHttp = () =>
+    /** One request over HTTP with the owner's cookie, on the kept-alive connection of `port`. */
+    const viaHttp = (port: number, method: string, path: string, expected: number) => () =>
       new Promise<void>((resolve, reject) => {
         const payload = body();
         const request = http.request(
           {
             host: '127.0.0.1',
-            port: web.server.port,
-            path: `/api/pages/${page.id}`,
-            method: 'PUT',
-            agent,
+            port,
+            path,
+            method,
+            agent: agents.get(port),
             headers: {
               'content-type': 'application/json',
               'content-length': Buffer.byteLength(payload),
@@ -218,29 +256,45 @@ export async function benchSaveCpu(options: {
           (response) => {
             response.on('data', () => {});
             response.on('end', () =>
-              response.statusCode === 200
+              response.statusCode === expected
                 ? resolve()
-                : reject(new Error(`save answered ${response.statusCode}`)),
+                : reject(new Error(`${method} ${path} answered ${response.statusCode}`)),
             );
           },
         );
         request.on('error', reject);
         request.end(payload);
       });
+    const saveOverHttp = viaHttp(web.server.port, 'PUT', `/api/pages/${page.id}`, 200);
+    // What a flood's refusal cost before issue 44: the preview limit's 429, after the session's
+    // lookup and the body's validation.
+    const previewRefused = viaHttp(web.server.port, 'POST', `/api/pages/${page.id}/preview`, 429);
+    // The request limit's 429, written by the front server before the app sees the request.
+    const gateRefused = viaHttp(guarded.server.port, 'PUT', `/api/pages/${page.id}`, 429);
+    // The floor: the client and Node's HTTP with the least answer the front server writes (Caddy's
+    // certificate question without a domain, a bodiless 404), for what a refusal costs beyond it.
+    const floor = viaHttp(web.server.port, 'GET', '/_tls/ask', 404);
 
     // One unmeasured round of each first: module loading and JIT.
     await measure(options.saves, viaApp);
-    await measure(options.saves, viaHttp);
+    await measure(options.saves, saveOverHttp);
+    await measure(options.saves, previewRefused);
+    await measure(options.saves, gateRefused);
+    await measure(options.saves, floor);
     for (let round = 0; round < options.rounds; round++) {
       saveApp.push(await measure(options.saves, viaApp));
-      saveHttp.push(await measure(options.saves, viaHttp));
+      saveHttp.push(await measure(options.saves, saveOverHttp));
+      previewLimited.push(await measure(options.saves, previewRefused));
+      gateLimited.push(await measure(options.saves, gateRefused));
+      floorHttp.push(await measure(options.saves, floor));
       log(
-        `savecpu round ${round + 1}: save app ${saveApp.at(-1)?.processUs.toFixed(0)} µs, http ${saveHttp.at(-1)?.processUs.toFixed(0)} µs`,
+        `savecpu round ${round + 1}: save app ${saveApp.at(-1)?.processUs.toFixed(0)} µs, http ${saveHttp.at(-1)?.processUs.toFixed(0)} µs, refused by the preview limit ${previewLimited.at(-1)?.processUs.toFixed(0)} µs, by the request limit ${gateLimited.at(-1)?.processUs.toFixed(0)} µs, floor ${floorHttp.at(-1)?.processUs.toFixed(0)} µs`,
       );
     }
   } finally {
-    agent.destroy();
+    for (const agent of agents.values()) agent.destroy();
     await web.close();
+    await guarded.close();
   }
 
   // Publishes and onboardings: a process that serves and publishes (render threads, in-process queue).
@@ -310,6 +364,9 @@ export async function benchSaveCpu(options: {
   return {
     saveApp: median(saveApp),
     saveHttp: median(saveHttp),
+    previewRefusedHttp: median(previewLimited),
+    requestLimitRefusedHttp: median(gateLimited),
+    floorHttp: median(floorHttp),
     publish: median(publish),
     onboarding: median(onboarding),
     rounds: options.rounds,
