@@ -10,7 +10,12 @@
 // (the copies `npm start` forks, `web-process` in the run's process group; the primary serves
 // nothing), summed. The baseline is taken once the copies have answered a few posts; during the
 // flood the sum is sampled every 50 ms for its peak; afterwards it is read every second until it is
-// within 20 MB of the baseline, for at most a minute.
+// within 20 MB of the baseline, for at most a minute. V8 grows a copy's young generation for a burst
+// like this (16-18 MB a copy, measured) and its memory reducer gives that back once it judges the
+// process idle: after 9-17 s on this machine, but under the load of the whole suite it kept it past
+// the minute (CI, 2026-12-07: 31 MB over the two copies). So a copy still above the baseline after
+// the minute may keep that much and no more: a whole body kept would be 31 MB in one copy, the bug this
+// guards against kept ~300 MB in each.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +29,8 @@ import { type Run, spawnProduct, waitFor } from './support/processes';
 const CVR = '12345678'; // a demo company `npm start` seeds
 const MB = 1024 * 1024;
 const SERVING_PROCESSES = 2;
+/** What a serving copy may still hold a minute after the flood: the young generation V8 grew for it. */
+const YOUNG_GENERATION_BYTES = 20 * MB;
 
 let run: Run & { origin(): string };
 let target: FloodTarget;
@@ -84,6 +91,7 @@ describe('40 concurrent 31 MB bodies from one address', () => {
       const warm = await floodOnce(target, small, { connections: SERVING_PROCESSES, pauseMs: 0 });
       expect(warm.map((answer) => answer.status)).toEqual([400, 400]);
     }
+    const baselines = copies.map((pid) => residentBytes([pid]));
     const before = residentBytes(copies);
 
     let peak = before;
@@ -127,15 +135,21 @@ describe('40 concurrent 31 MB bodies from one address', () => {
     const growth = peak - before;
     expect(growth, `grew by ${(growth / MB).toFixed(1)} MB`).toBeLessThan(100 * MB);
 
-    // Within a minute the copies are back within 20 MB of where they were.
+    // Within a minute the copies are back within 20 MB of where they were, or each keeps no more
+    // than the young generation V8 grew for the burst.
     let after = residentBytes(copies);
     for (let waited = 0; after > before + 20 * MB && waited < 60_000; waited += 1_000) {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       after = residentBytes(copies);
     }
-    expect(after - before, `${((after - before) / MB).toFixed(1)} MB above the baseline`).toBeLessThan(
-      20 * MB,
-    );
+    if (after > before + 20 * MB) {
+      for (const [index, pid] of copies.entries()) {
+        const kept = residentBytes([pid]) - (baselines[index] ?? 0);
+        expect(kept, `copy ${index + 1} kept ${(kept / MB).toFixed(1)} MB`).toBeLessThan(
+          YOUNG_GENERATION_BYTES,
+        );
+      }
+    }
 
     // The form still works: a visitor's request is received (from this very address even: refused
     // bodies stored nothing, so its stored-request limit is untouched).
