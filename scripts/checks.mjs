@@ -90,8 +90,12 @@ function cpuSeconds() {
   return ticks / 100; // USER_HZ is 100 on Linux.
 }
 
+// The type check keeps what it learned between runs (tsc --incremental): a run after a small change
+// re-checks what the change touches, 4.5 s of CPU instead of 22 s. In node_modules/.cache, which every
+// tool's ignore list already has; a clean clone checks everything once.
+const TSC_STATE = path.join(ROOT, 'node_modules', '.cache', 'mesterside', 'tsc.tsbuildinfo');
 const checks = lane([
-  ['type check (tsc)', bin('tsc'), ['-p', 'tsconfig.json']],
+  ['type check (tsc)', bin('tsc'), ['-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', TSC_STATE]],
   ['lint (biome)', bin('biome'), ['check', '.']],
   ['knip', bin('knip'), []],
 ]);

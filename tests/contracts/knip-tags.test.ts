@@ -25,14 +25,19 @@ function silencingTags(file: string, text: string): string[] {
 
 function sources(): { path: string; text: string }[] {
   const found: { path: string; text: string }[] = [];
-  for (const entry of readdirSync(ROOT, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !/\.(ts|tsx|mts|mjs|astro)$/.test(entry.name)) continue;
-    const absolute = path.join(entry.parentPath, entry.name);
-    const relative = path.relative(ROOT, absolute).split(path.sep).join('/');
-    if (/^(node_modules|dist|storage|\.astro|test-artifacts)\//.test(relative)) continue;
-    if (relative.includes('/node_modules/')) continue;
-    found.push({ path: relative, text: readFileSync(absolute, 'utf8') });
-  }
+  // Walked by hand so the folders nobody writes (node_modules above all) are never listed: a
+  // recursive readdir of the root listed node_modules' ~40,000 entries first (5 s of the quick lane).
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(path.join(ROOT, folder), { withFileTypes: true })) {
+      const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (!/^(node_modules|dist|storage|\.astro|\.git|test-artifacts)$/.test(entry.name)) walk(relative);
+      } else if (entry.isFile() && /\.(ts|tsx|mts|mjs|astro)$/.test(entry.name)) {
+        found.push({ path: relative, text: readFileSync(path.join(ROOT, relative), 'utf8') });
+      }
+    }
+  };
+  walk('');
   return found;
 }
 
