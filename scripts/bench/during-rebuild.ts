@@ -16,6 +16,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { type Db, listPages, listPublishStatesOf, migrateToLatest, openDatabase } from '../../db';
+import { onPublishStamp, type PublishStep } from '../../generator/publish-trace';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
@@ -37,6 +38,10 @@ export interface DuringRebuildFigures {
   duringP95: number;
   ratio: number;
   saves: number;
+  /** Where an owner's save → live went, during the rebuild and quiet: the queue's wait (enqueued →
+   *  job start: what owners-first is about) and the job until the site was swapped (render and write,
+   *  slower when the CPU is shared with the rebuild), p50/p95 ms. */
+  breakdown: string;
   /** The rebuild's seconds (means over the rounds, which alternate which goes first) without the
    *  owner's saves and with them. */
   rebuildSeconds: number;
@@ -85,9 +90,15 @@ export async function benchDuringRebuild(options: {
   const url = `${origin}/${owner}/`;
   const client = await startClientProcess();
   let saveNumber = 0;
+  // The owner's company's publish stamps (publish-trace.ts; the stack runs in this process).
+  const stamps: Array<{ step: PublishStep; at: number }> = [];
+  const stopStamps = onPublishStamp((stamp) => {
+    if (stamp.cvr === owner) stamps.push({ step: stamp.step, at: stamp.at });
+  });
+  const parts = { during: new Parts(), quiet: new Parts() };
 
   /** One save of the owner's home page title, seen live: ms. */
-  async function ownerSave(): Promise<number> {
+  async function ownerSave(into: Parts): Promise<number> {
     const title = `Ejerens titel ${++saveNumber} ${Date.now()}`;
     const seen = await client.run(saveThenServed, {
       save: {
@@ -98,6 +109,16 @@ export async function benchDuringRebuild(options: {
       },
       page: { url, text: title, timeoutMs: 120_000, pauseMs: POLL_PAUSE_MS },
     });
+    const after = (step: PublishStep, from: number | undefined) =>
+      from === undefined ? undefined : stamps.find((stamp) => stamp.step === step && stamp.at >= from)?.at;
+    const enqueued = after('enqueued', client.toBenchClock(seen.sent));
+    const started = after('job-start', enqueued);
+    const swapped = after('swapped', started);
+    if (enqueued !== undefined && started !== undefined && swapped !== undefined) {
+      into.queue.push(started - enqueued);
+      into.job.push(swapped - started);
+    }
+    stamps.length = 0;
     return seen.served - seen.sent;
   }
 
@@ -116,7 +137,7 @@ export async function benchDuringRebuild(options: {
     const saving = withSaves
       ? (async () => {
           while (!done) {
-            latencies.push(await ownerSave());
+            latencies.push(await ownerSave(parts.during));
             await sleep(SAVE_PAUSE_MS);
           }
         })()
@@ -153,7 +174,7 @@ export async function benchDuringRebuild(options: {
       during.push(...busy.latencies);
       // As many quiet saves as the rebuild saw, at the same pace.
       for (let save = 0; save < Math.max(10, busy.latencies.length); save++) {
-        quiet.push(await ownerSave());
+        quiet.push(await ownerSave(parts.quiet));
         await sleep(SAVE_PAUSE_MS);
       }
       options.log(
@@ -174,6 +195,7 @@ export async function benchDuringRebuild(options: {
       duringP95,
       ratio: round2(duringP95 / quietP95),
       saves: during.length,
+      breakdown: `during: ${parts.during.describe()}; quiet: ${parts.quiet.describe()}`,
       rebuildSeconds,
       rebuildWithSavesSeconds,
       rebuildSlowdown: round2(rebuildWithSavesSeconds / rebuildSeconds),
@@ -181,6 +203,7 @@ export async function benchDuringRebuild(options: {
       client: CLIENT_PROCESS,
     };
   } finally {
+    stopStamps();
     await client.close();
     await close();
     await db.destroy();
@@ -214,6 +237,15 @@ async function deleteQueueKeys(redisUrl: string, queueName: string): Promise<voi
     } while (cursor !== '0');
   } finally {
     redis.disconnect();
+  }
+}
+
+class Parts {
+  readonly queue: number[] = [];
+  readonly job: number[] = [];
+  describe(): string {
+    const pair = (samples: number[]) => `${percentile(samples, 50)}/${percentile(samples, 95)}`;
+    return `queue ${pair(this.queue)}, job to swap ${pair(this.job)}`;
   }
 }
 

@@ -136,6 +136,7 @@ if (only.has('rebuild') || only.has('duringrebuild')) {
     row(`publish_during_rebuild${name}_p95_ms`, during.duringP95);
     row(`publish_during_rebuild${name}_p95_ratio`, during.ratio, '<= 2');
     row(`publish_during_rebuild${name}_saves`, during.saves);
+    row(`publish_during_rebuild${name}_breakdown_ms`, during.breakdown);
     row(
       `publish_during_rebuild${name}_rebuild_s`,
       `${during.rebuildSeconds} alone, ${during.rebuildWithSavesSeconds} with the saves`,
