@@ -63,7 +63,7 @@ export function createInProcessQueue(options: ResolvedQueueOptions): PublishQueu
     if (queued === 'bulk' && lane === 'owner') {
       // An owner's save of a company the rebuild has not reached yet: it goes first, as one job.
       const index = waiting.bulk.findIndex((job) => job.cvr === cvr);
-      const [job] = waiting.bulk.splice(index, 1);
+      const [job] = index < 0 ? [] : waiting.bulk.splice(index, 1);
       addWaiting(job ?? { cvr, attempt: 1 }, 'owner');
     } else if (queued === undefined) {
       addWaiting({ cvr, attempt: 1 }, lane);
