@@ -260,6 +260,30 @@ export function runQueueSuite(kind: QueueKind): void {
       expect(order).toEqual([X, X, A, B]);
     });
 
+    it('moves a bulk job waiting for its retry to the owner lane when the owner saves', async () => {
+      const fake = harness.fake();
+      const order: string[] = [];
+      fake.onStart((cvr) => {
+        order.push(cvr);
+      });
+      fake.failTimes(A, 1, 'disk full');
+      const queue = harness.open(fake, { concurrency: 1, backoffMs: 100 });
+      fake.hold(X);
+      await queue.requestPublish(X, 'bulk');
+      await fake.waitForCalls(X, 1);
+      for (const cvr of [A, B, C]) await queue.requestPublish(cvr, 'bulk');
+      fake.hold(B);
+      fake.release(X);
+      // A failed and waits for its retry while B renders; then the owner saves A.
+      await fake.waitForCalls(B, 1);
+      await queue.requestPublish(A, 'owner');
+      await sleep(250);
+      fake.release(B);
+      await queue.idle();
+      expect(order).toEqual([X, A, B, A, C]);
+      expect(await listUnpublished(db)).toEqual([]);
+    });
+
     it('keeps first-come order within a lane', async () => {
       const order = await withXRendering(async (queue) => {
         await queue.requestPublish(A);
