@@ -1,5 +1,6 @@
 // npm run bench [-- --only publish,rebuild,static,api,preview,onboarding,lead,noisy,workers,scale] [-- --quick]
 //               [-- --only savecpu]   (CPU µs per save, publish and onboarding: save-cpu.ts; not in the default set)
+//               [-- --only duringrebuild]   (owners' saves during a rebuild: during-rebuild.ts; part of `rebuild`)
 //               [-- --database postgres]   (publish, api and onboarding on a scratch PostgreSQL database, `_pg`)
 //               [-- --only scale --serving-only [--sites N]]   (only the serving figures, on N sites)
 //               [-- --compare REF [--rounds N]]   (compare.ts: the same sections on REF and here, alternating)
