@@ -79,7 +79,7 @@ async function startPrimary(): Promise<void> {
   if (publishing) lowerHelperThreads();
   if (publishing) {
     cluster.on('message', (_worker, message: unknown) => {
-      if (isPublishMessage(message)) void publishing.queue.enqueue(message.cvr);
+      if (isPublishMessage(message)) void publishing.queue.enqueue(message.cvr, message.lane ?? 'owner');
     });
   }
   const web = await forkWebProcesses(config.webProcesses, logger, WEB_PROCESS_ENTRY).catch((error: Error) =>

@@ -151,7 +151,7 @@ export async function startPublishWorker(options: PublishWorkerOptions): Promise
   const resolver = configuredResolver(config);
   const recheck = () =>
     recheckCustomDomains(
-      { db, logger, now: () => new Date(), enqueuePublish: (cvr) => queue.enqueue(cvr) },
+      { db, logger, now: () => new Date(), enqueuePublish: (cvr) => queue.enqueue(cvr, 'bulk') },
       (company) => verificationTxtFound(resolver, company),
     ).catch((error: unknown) => logger.error({ err: error }, 'custom domain re-check failed'));
   const recheckTimer = setInterval(recheck, DOMAIN_RECHECK_EVERY_MS);

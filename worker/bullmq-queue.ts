@@ -1,11 +1,12 @@
 // The publish queue on BullMQ (Redis), for any number of worker processes. One job per company at a
 // time comes from BullMQ's deduplication with keepLastIfActive (README.md says what was verified in
 // BullMQ 6.7's scripts); the database's publish state covers Redis outages and lost jobs.
+import { randomUUID } from 'node:crypto';
 import type { JobsOptions } from 'bullmq';
 import { markPublishWanted, unpublishedInBatches } from '../db';
 import { bullmq, isConnectionError, type PublishJobData, startBullmqConsumer } from './bullmq-consumer';
 import { describeError } from './publish-job';
-import type { PublishQueue, ResolvedQueueOptions } from './publish-queue';
+import type { PublishLane, PublishQueue, ResolvedQueueOptions } from './publish-queue';
 import { startRecoverySweep } from './recovery-sweep';
 import { createRedisProducer, withTimeout } from './redis-producer';
 
@@ -21,13 +22,28 @@ function deduplicationId(cvr: string): string {
   return `site:${cvr}`;
 }
 
-/** A company's job options: one job per company at a time (README.md), retries, retention. Shared with
- *  the bulk enqueue of `npm run rebuild`, so a rebuilt company's job collapses with a save's. */
-export function publishJobOptions(cvr: string, attempts: number, backoffMs: number): JobsOptions {
+/** BullMQ priorities (lower runs first) of the two lanes. Both are prioritized: BullMQ takes a job
+ *  without a priority before any prioritized one. */
+const LANE_PRIORITY: Readonly<Record<PublishLane, number>> = { owner: 1, bulk: 10 };
+
+/** A company's job options: one job per company at a time (README.md), retries, retention, the lane's
+ *  priority. Shared with the bulk enqueue of `npm run rebuild`, so a rebuilt company's job collapses
+ *  with a save's. `followUp: false` collapses into a running job without storing a follow-up, so it
+ *  never overwrites an owner's stored follow-up with a bulk one; what it would have published stays
+ *  unpublished, and the next recovery sweep enqueues it. */
+export function publishJobOptions(
+  cvr: string,
+  attempts: number,
+  backoffMs: number,
+  lane: PublishLane,
+  { followUp = true }: { followUp?: boolean } = {},
+): JobsOptions {
   return {
     // While the company's job waits, a new request collapses into it; while it runs, BullMQ stores one
-    // follow-up and creates it only when the running job completes or finally fails.
-    deduplication: { id: deduplicationId(cvr), keepLastIfActive: true },
+    // follow-up (the latest request's options, lane included) and creates it only when the running job
+    // completes or finally fails.
+    deduplication: { id: deduplicationId(cvr), keepLastIfActive: followUp },
+    priority: LANE_PRIORITY[lane],
     attempts,
     backoff: { type: 'exponential', delay: backoffMs },
     removeOnComplete: { age: 3600, count: 1000 },
@@ -48,7 +64,13 @@ export function createBullmqQueue(options: ResolvedQueueOptions, redisUrl: strin
   });
   const consumer = options.consume ? startBullmqConsumer(options, redisUrl, QUEUE_PREFIX, log) : undefined;
 
-  const jobOptions = (cvr: string): JobsOptions => publishJobOptions(cvr, attempts, backoffMs);
+  // A bulk request (the sweeps) never stores a follow-up over a running job: it could overwrite an
+  // owner's. The company stays unpublished, and the next recovery sweep enqueues it.
+  const jobOptions = (cvr: string, lane: PublishLane): JobsOptions => ({
+    ...publishJobOptions(cvr, attempts, backoffMs, lane, { followUp: lane === 'owner' }),
+    // Our own id tells whether BullMQ created this job or collapsed the request into an existing one.
+    jobId: `${lane}-${cvr}-${randomUUID()}`,
+  });
 
   let closed = false;
   let redisDown = false;
@@ -63,15 +85,36 @@ export function createBullmqQueue(options: ResolvedQueueOptions, redisUrl: strin
     }
   }
 
+  /** An owner's request collapsed into the company's existing job: if that job waits (or waits for a
+   *  retry) in the bulk lane, it moves to the owner lane, so the owner's edit does not wait behind the
+   *  rebuild's backlog. changePriority is one atomic script: on a running job it only records the
+   *  priority, on a job that is gone it fails, and either way nothing else changes. */
+  async function promote(jobId: string): Promise<void> {
+    const job = await queue.getJob(jobId);
+    if (!job || job.priority === LANE_PRIORITY.owner) return;
+    await job.changePriority({ priority: LANE_PRIORITY.owner }).catch(() => {});
+  }
+
   /** Adds the company's job; returns why not when Redis could not take it. */
-  async function enqueue(cvr: string): Promise<string | null> {
+  async function enqueue(cvr: string, lane: PublishLane): Promise<string | null> {
     if (closed) return 'the queue is closed';
     if (!(await producer.whenReady())) {
       redisDown = true;
       return 'Redis is unavailable';
     }
     try {
-      await withTimeout(queue.add(PUBLISH_JOB_NAME, { cvr }, jobOptions(cvr)), ENQUEUE_TIMEOUT_MS, 'enqueue');
+      const opts = jobOptions(cvr, lane);
+      const job = await withTimeout(
+        queue.add(PUBLISH_JOB_NAME, { cvr }, opts),
+        ENQUEUE_TIMEOUT_MS,
+        'enqueue',
+      );
+      if (lane === 'owner' && job.id && job.id !== opts.jobId) {
+        // The request is in (collapsed into the job); a failed promotion only costs the owner a wait.
+        await withTimeout(promote(job.id), ENQUEUE_TIMEOUT_MS, 'promote').catch((error: unknown) =>
+          log.debug({ err: error, cvr }, 'could not move the job to the owner lane'),
+        );
+      }
       return null;
     } catch (error) {
       redisDown = true;
@@ -80,21 +123,21 @@ export function createBullmqQueue(options: ResolvedQueueOptions, redisUrl: strin
   }
 
   /** enqueue() for callers: a Redis outage is logged, never thrown (the publish is recorded). */
-  async function enqueueOrLog(cvr: string): Promise<void> {
-    const problem = await enqueue(cvr);
+  async function enqueueOrLog(cvr: string, lane: PublishLane): Promise<void> {
+    const problem = await enqueue(cvr, lane);
     if (problem && !closed) {
       log.warn({ cvr, reason: problem }, 'publish recorded but not enqueued; recovery enqueues it later');
     }
   }
 
   const publishQueue: PublishQueue = {
-    requestPublish: (cvr) =>
+    requestPublish: (cvr, lane = 'owner') =>
       tracked(async () => {
         await markPublishWanted(db, cvr);
-        await enqueueOrLog(cvr);
+        await enqueueOrLog(cvr, lane);
       }),
 
-    enqueue: (cvr) => tracked(() => enqueueOrLog(cvr)),
+    enqueue: (cvr, lane = 'owner') => tracked(() => enqueueOrLog(cvr, lane)),
 
     recover: () =>
       tracked(async () => {
@@ -103,7 +146,7 @@ export function createBullmqQueue(options: ResolvedQueueOptions, redisUrl: strin
         let problem: string | null = null;
         // A page at a time: a backlog of 100,000 companies never sits in memory at once.
         for await (const batch of unpublishedInBatches(db)) {
-          const problems = await Promise.all(batch.map((state) => enqueue(state.companyCvr)));
+          const problems = await Promise.all(batch.map((state) => enqueue(state.companyCvr, 'bulk')));
           enqueued += problems.filter((found) => found === null).length;
           problem = problems.find((found) => found !== null) ?? null;
           if (problem) break;

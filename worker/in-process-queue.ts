@@ -1,10 +1,11 @@
 // The publish queue without Redis: jobs live in this process's memory. It keeps BullMQ's semantics
 // (one job per company; a request during a render leaves one follow-up; retries with exponential
 // backoff). Memory does not survive a restart; the database's publish state does, so the owner calls
-// recover() at start to re-enqueue what a crash or a restart dropped.
+// recover() at start to re-enqueue what a crash or a restart dropped. Owners' jobs always start before
+// bulk ones (PublishLane).
 import { markPublishWanted, unpublishedInBatches } from '../db';
 import { retryDelay, runPublishJob } from './publish-job';
-import type { PublishQueue, ResolvedQueueOptions } from './publish-queue';
+import type { PublishLane, PublishQueue, ResolvedQueueOptions } from './publish-queue';
 import { startRecoverySweep } from './recovery-sweep';
 
 interface WaitingJob {
@@ -17,18 +18,20 @@ export function createInProcessQueue(options: ResolvedQueueOptions): PublishQueu
   const log = logger.child({ queue: options.queueName, kind: 'in-process' });
 
   // A company is in at most one of `waiting`, `active` and `delayed` at a time; `followUp` marks an
-  // active company that was requested again during its render.
-  const waiting: WaitingJob[] = [];
+  // active company that was requested again during its render. Each of them knows the company's
+  // lane: an owner's request moves a bulk job to the owner lane, and nothing ever moves one back.
+  const waiting: Record<PublishLane, WaitingJob[]> = { owner: [], bulk: [] };
+  const waitingLane = new Map<string, PublishLane>();
   const active = new Set<string>();
-  const followUp = new Set<string>();
-  const delayed = new Map<string, NodeJS.Timeout>();
+  const followUp = new Map<string, PublishLane>();
+  const delayed = new Map<string, { timer: NodeJS.Timeout; lane: PublishLane }>();
   const running = new Set<Promise<void>>();
   let pendingCalls = 0;
   let closed = false;
   let idleWaiters: Array<() => void> = [];
 
   function isIdle(): boolean {
-    return pendingCalls === 0 && waiting.length === 0 && active.size === 0 && delayed.size === 0;
+    return pendingCalls === 0 && waitingLane.size === 0 && active.size === 0 && delayed.size === 0;
   }
 
   function notifyIfIdle(): void {
@@ -38,26 +41,47 @@ export function createInProcessQueue(options: ResolvedQueueOptions): PublishQueu
     for (const resolve of waiters) resolve();
   }
 
-  function enqueue(cvr: string): void {
+  const higher = (a: PublishLane | undefined, b: PublishLane): PublishLane => (a === 'owner' ? a : b);
+
+  function addWaiting(job: WaitingJob, lane: PublishLane): void {
+    waiting[lane].push(job);
+    waitingLane.set(job.cvr, lane);
+  }
+
+  function enqueue(cvr: string, lane: PublishLane): void {
     if (closed || !consume) return;
     if (active.has(cvr)) {
-      followUp.add(cvr);
+      followUp.set(cvr, higher(followUp.get(cvr), lane));
       return;
     }
-    if (delayed.has(cvr) || waiting.some((job) => job.cvr === cvr)) return;
-    waiting.push({ cvr, attempt: 1 });
+    const retry = delayed.get(cvr);
+    if (retry) {
+      retry.lane = higher(retry.lane, lane);
+      return;
+    }
+    const queued = waitingLane.get(cvr);
+    if (queued === 'bulk' && lane === 'owner') {
+      // An owner's save of a company the rebuild has not reached yet: it goes first, as one job.
+      const index = waiting.bulk.findIndex((job) => job.cvr === cvr);
+      const [job] = index < 0 ? [] : waiting.bulk.splice(index, 1);
+      addWaiting(job ?? { cvr, attempt: 1 }, 'owner');
+    } else if (queued === undefined) {
+      addWaiting({ cvr, attempt: 1 }, lane);
+    }
     pump();
   }
 
   function pump(): void {
     while (!closed && active.size < concurrency) {
-      const job = waiting.shift();
+      const job = waiting.owner.shift() ?? waiting.bulk.shift();
       if (!job) break;
-      start(job);
+      const lane = waitingLane.get(job.cvr) ?? 'owner';
+      waitingLane.delete(job.cvr);
+      start(job, lane);
     }
   }
 
-  function start({ cvr, attempt }: WaitingJob): void {
+  function start({ cvr, attempt }: WaitingJob, lane: PublishLane): void {
     active.add(cvr);
     const run = (async () => {
       try {
@@ -65,21 +89,26 @@ export function createInProcessQueue(options: ResolvedQueueOptions): PublishQueu
       } catch {
         if (attempt < attempts && !closed) {
           // The retry reads the wanted version afresh, so it also covers any follow-up request.
+          const retry = {
+            lane: higher(followUp.get(cvr), lane),
+            timer: setTimeout(
+              () => {
+                delayed.delete(cvr);
+                if (closed) return;
+                addWaiting({ cvr, attempt: attempt + 1 }, retry.lane);
+                pump();
+              },
+              retryDelay(backoffMs, attempt),
+            ),
+          };
           followUp.delete(cvr);
-          const timer = setTimeout(
-            () => {
-              delayed.delete(cvr);
-              if (closed) return;
-              waiting.push({ cvr, attempt: attempt + 1 });
-              pump();
-            },
-            retryDelay(backoffMs, attempt),
-          );
-          delayed.set(cvr, timer);
+          delayed.set(cvr, retry);
         }
       } finally {
         active.delete(cvr);
-        if (followUp.delete(cvr) && !closed) waiting.push({ cvr, attempt: 1 });
+        const next = followUp.get(cvr);
+        followUp.delete(cvr);
+        if (next && !closed) addWaiting({ cvr, attempt: 1 }, next);
         pump();
         notifyIfIdle();
       }
@@ -99,14 +128,14 @@ export function createInProcessQueue(options: ResolvedQueueOptions): PublishQueu
   }
 
   const queue: PublishQueue = {
-    requestPublish: (cvr) =>
+    requestPublish: (cvr, lane = 'owner') =>
       tracked(async () => {
         await markPublishWanted(db, cvr);
-        enqueue(cvr);
+        enqueue(cvr, lane);
       }),
 
-    enqueue: async (cvr) => {
-      enqueue(cvr);
+    enqueue: async (cvr, lane = 'owner') => {
+      enqueue(cvr, lane);
     },
 
     recover: () =>
@@ -114,7 +143,7 @@ export function createInProcessQueue(options: ResolvedQueueOptions): PublishQueu
         if (closed) return 0;
         let count = 0;
         for await (const batch of unpublishedInBatches(db)) {
-          for (const state of batch) enqueue(state.companyCvr);
+          for (const state of batch) enqueue(state.companyCvr, 'bulk');
           count += batch.length;
         }
         if (count) log.info({ count }, 'recovered unpublished sites');
@@ -128,9 +157,11 @@ export function createInProcessQueue(options: ResolvedQueueOptions): PublishQueu
     close: async () => {
       closed = true;
       sweep.stop();
-      for (const timer of delayed.values()) clearTimeout(timer);
+      for (const { timer } of delayed.values()) clearTimeout(timer);
       delayed.clear();
-      waiting.length = 0;
+      waiting.owner.length = 0;
+      waiting.bulk.length = 0;
+      waitingLane.clear();
       followUp.clear();
       await Promise.all(running);
       notifyIfIdle();

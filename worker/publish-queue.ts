@@ -6,6 +6,12 @@ import type { Logger } from '../lib/logger';
 import { createBullmqQueue } from './bullmq-queue';
 import { createInProcessQueue } from './in-process-queue';
 
+/** Who asked for a publish. 'owner': an owner's save (the API); it always goes ahead of 'bulk': the
+ *  work nobody is waiting on at a screen (`npm run rebuild`, the recovery and self-healing sweeps,
+ *  the custom-domain re-check). A request of either lane for a company whose job waits in the bulk
+ *  lane moves that job to the owner lane. */
+export type PublishLane = 'owner' | 'bulk';
+
 /** 'gone': the company no longer exists, so the job is done and never retried. */
 export type RenderOutcome = 'published' | 'gone';
 
@@ -15,14 +21,14 @@ export type RenderSite = (cvr: string) => Promise<RenderOutcome>;
 export interface PublishQueue {
   /** Records the need to publish (markPublishWanted in the db, so nothing is lost to a queue outage)
    *  and enqueues a render. Never throws because Redis is down: the record is enough; recovery enqueues
-   *  it later. Database errors (e.g. an unknown company) do propagate. */
-  requestPublish(cvr: string): Promise<void>;
+   *  it later. Database errors (e.g. an unknown company) do propagate. Lane 'owner' unless told. */
+  requestPublish(cvr: string, lane?: PublishLane): Promise<void>;
   /** Enqueues a render for a change whose need to publish is already recorded (markPublishWanted ran
    *  in the change's own transaction: api/services/commit-change.ts). Never throws: a failure is
-   *  logged, and the recovery sweep enqueues the company later. */
-  enqueue(cvr: string): Promise<void>;
-  /** Enqueues every company whose wanted version is not live (listUnpublished). Returns how many were
-   *  enqueued (0 while Redis is down). */
+   *  logged, and the recovery sweep enqueues the company later. Lane 'owner' unless told. */
+  enqueue(cvr: string, lane?: PublishLane): Promise<void>;
+  /** Enqueues every company whose wanted version is not live (listUnpublished), in the bulk lane.
+   *  Returns how many were enqueued (0 while Redis is down). */
   recover(): Promise<number>;
   /** Resolves when nothing is queued or running (for tests and the bench). Best effort on BullMQ: the
    *  queue's waiting, active and delayed counts are 0 and no request of this instance is in flight. */

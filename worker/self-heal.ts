@@ -96,7 +96,7 @@ export function startSelfHeal(options: SelfHealOptions): SelfHeal {
         if (!(await isStale(state.cvr, state.publishedAt))) continue;
         // Recorded first, so the publish survives a queue outage like any other.
         await markPublishWanted(db, state.cvr);
-        await queue.enqueue(state.cvr);
+        await queue.enqueue(state.cvr, 'bulk');
         healed += 1;
       }
       const last = batch.at(-1);

@@ -42,6 +42,8 @@ interface PollArgs {
   timeoutMs: number;
   /** A redirect is not followed (an unpublished site redirects to /404), so it never counts. */
   manualRedirect?: boolean;
+  /** The pause between two polls, ms; default POLL_PAUSE_MS. */
+  pauseMs?: number;
 }
 
 /** When the answer that first held `text` arrived: its status line and headers, which come with or
@@ -53,7 +55,7 @@ async function pollUntilServed(args: PollArgs, signal?: AbortSignal): Promise<nu
     const arrived = clientTime();
     const body = await response.text();
     if (response.status === 200 && body.includes(args.text)) return arrived;
-    await sleep(POLL_PAUSE_MS);
+    await sleep(args.pauseMs ?? POLL_PAUSE_MS);
   }
   throw new Error(`"${args.text}" was not served at ${args.url} in ${args.timeoutMs} ms`);
 }

@@ -1,5 +1,6 @@
 // npm run bench [-- --only publish,rebuild,static,api,preview,onboarding,lead,noisy,workers,scale] [-- --quick]
 //               [-- --only savecpu]   (CPU µs per save, publish and onboarding: save-cpu.ts; not in the default set)
+//               [-- --only duringrebuild]   (owners' saves during a rebuild: during-rebuild.ts; part of `rebuild`)
 //               [-- --database postgres]   (publish, api and onboarding on a scratch PostgreSQL database, `_pg`)
 //               [-- --only scale --serving-only [--sites N]]   (only the serving figures, on N sites)
 //               [-- --compare REF [--rounds N]]   (compare.ts: the same sections on REF and here, alternating)
@@ -14,6 +15,7 @@ import { getConfig, getTestEnvironment } from '../../lib/config';
 import { buildOrExit } from '../cli';
 import { benchApiSave } from './api-save';
 import { CLIENT_PROCESS } from './client-process';
+import { benchDuringRebuild } from './during-rebuild';
 import { benchLead } from './lead';
 import { benchLeadFlood } from './lead-flood';
 import { benchNoisy } from './noisy';
@@ -120,6 +122,33 @@ if (only.has('rebuild')) {
   row('rebuild_rounds', figures.rounds);
   row('rebuild_seconds_by_round', figures.rebuildRounds.join(' '));
   row('astro_build_seconds_by_round', figures.astroBuildRounds.join(' '));
+}
+
+// Owners first during a rebuild (issue 44): part of `rebuild`, or alone with `--only duringrebuild`.
+if (only.has('rebuild') || only.has('duringrebuild')) {
+  const companies = quick ? 200 : 1000;
+  const rounds = 2;
+  for (const [name, url] of [
+    ['', redisUrl],
+    ['_inprocess', null],
+  ] as const) {
+    const during = await benchDuringRebuild({ redisUrl: url, companies, rounds, log: console.log });
+    row(`publish_during_rebuild${name}_quiet_p95_ms`, during.quietP95);
+    row(`publish_during_rebuild${name}_p95_ms`, during.duringP95);
+    row(`publish_during_rebuild${name}_p95_ratio`, during.ratio, '<= 2');
+    row(`publish_during_rebuild${name}_saves`, during.saves);
+    row(`publish_during_rebuild${name}_breakdown_ms`, during.breakdown);
+    row(
+      `publish_during_rebuild${name}_rebuild_s`,
+      `${during.rebuildSeconds} alone, ${during.rebuildWithSavesSeconds} with the saves`,
+    );
+    row(`publish_during_rebuild${name}_rebuild_slowdown`, during.rebuildSlowdown, '<= 1.1');
+  }
+  row('publish_during_rebuild_companies', companies);
+  row(
+    'publish_during_rebuild_client',
+    `${CLIENT_PROCESS}; bullmq: npm run rebuild's bulk add, in-process: recovery`,
+  );
 }
 
 if (only.has('static')) {

@@ -37,7 +37,9 @@ export function openQueueRebuild(
   connection.on('error', () => {});
   const queue = new Queue(queueName, { connection, prefix: QUEUE_PREFIX });
   queue.on('error', () => {});
-  const options = (cvr: string) => publishJobOptions(cvr, QUEUE_DEFAULTS.attempts, QUEUE_DEFAULTS.backoffMs);
+  // The bulk lane: an owner's save goes ahead of every job of the rebuild (worker/README.md).
+  const options = (cvr: string) =>
+    publishJobOptions(cvr, QUEUE_DEFAULTS.attempts, QUEUE_DEFAULTS.backoffMs, 'bulk');
 
   return {
     async enqueueAll(cvrs) {

@@ -2,6 +2,7 @@
 // queue must hold for BullMQ and the other way round.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, getPublishState, insertCompany, listUnpublished, markPublishWanted } from '../../db';
+import type { PublishQueue } from '../../worker';
 import { createTestDatabase, describeEachDialect } from '../support/databases';
 import { type QueueKind, setUpQueueHarness } from './queue-harness';
 
@@ -182,6 +183,114 @@ export function runQueueSuite(kind: QueueKind): void {
       expect(await versions(db, A)).toMatchObject({ wanted: 1, published: 1 });
       expect(await versions(db, B)).toMatchObject({ wanted: 2, published: 2 });
       expect(await listUnpublished(db)).toEqual([]);
+    });
+  });
+
+  describe(`publish queue (${kind}): owners first`, () => {
+    // One render at a time, so the order in which jobs start is the queue's order. X is rendering
+    // (held) while the others are requested; then everything runs, and the starts are compared.
+    const X = '44444444';
+    let db: Db;
+    let drop: () => Promise<void>;
+    beforeEach(async () => {
+      ({ db, drop } = await createTestDatabase('sqlite'));
+      await addCompanies(db, A, B, C, X);
+    });
+    afterEach(async () => {
+      await drop();
+    });
+    const harness = setUpQueueHarness(kind, () => db);
+
+    async function withXRendering(work: (queue: PublishQueue) => Promise<void>): Promise<string[]> {
+      const fake = harness.fake();
+      const order: string[] = [];
+      fake.onStart((cvr) => {
+        order.push(cvr);
+      });
+      const queue = harness.open(fake, { concurrency: 1 });
+      fake.hold(X);
+      await queue.requestPublish(X, 'bulk');
+      await fake.waitForCalls(X, 1);
+      await work(queue);
+      fake.release(X);
+      await queue.idle();
+      expect(await listUnpublished(db)).toEqual([]);
+      return order;
+    }
+
+    it("starts an owner's job before bulk jobs requested earlier", async () => {
+      const order = await withXRendering(async (queue) => {
+        await queue.requestPublish(A, 'bulk');
+        await queue.requestPublish(B, 'bulk');
+        await queue.requestPublish(C);
+      });
+      expect(order).toEqual([X, C, A, B]);
+    });
+
+    it('moves a waiting bulk job to the owner lane when the owner saves, as one job', async () => {
+      const order = await withXRendering(async (queue) => {
+        await queue.requestPublish(A, 'bulk');
+        await queue.requestPublish(B, 'bulk');
+        await queue.requestPublish(C, 'bulk');
+        await queue.requestPublish(C, 'owner');
+        // A bulk request afterwards does not move it back.
+        await queue.requestPublish(C, 'bulk');
+      });
+      expect(order).toEqual([X, C, A, B]);
+    });
+
+    it("gives a running bulk job's follow-up the owner lane when the owner saved during it", async () => {
+      const order = await withXRendering(async (queue) => {
+        await queue.requestPublish(A, 'bulk');
+        await queue.requestPublish(B, 'bulk');
+        await queue.requestPublish(X, 'owner');
+      });
+      expect(order).toEqual([X, X, A, B]);
+    });
+
+    it("keeps an owner's follow-up in the owner lane through a recovery sweep", async () => {
+      const order = await withXRendering(async (queue) => {
+        await queue.requestPublish(X, 'owner');
+        await queue.requestPublish(A, 'bulk');
+        await queue.requestPublish(B, 'bulk');
+        // X, A and B are all unpublished: the sweep requests each in the bulk lane.
+        await queue.recover();
+        await queue.enqueue(X, 'bulk');
+      });
+      expect(order).toEqual([X, X, A, B]);
+    });
+
+    it('moves a bulk job waiting for its retry to the owner lane when the owner saves', async () => {
+      const fake = harness.fake();
+      const order: string[] = [];
+      fake.onStart((cvr) => {
+        order.push(cvr);
+      });
+      fake.failTimes(A, 1, 'disk full');
+      const queue = harness.open(fake, { concurrency: 1, backoffMs: 100 });
+      fake.hold(X);
+      await queue.requestPublish(X, 'bulk');
+      await fake.waitForCalls(X, 1);
+      for (const cvr of [A, B, C]) await queue.requestPublish(cvr, 'bulk');
+      fake.hold(B);
+      fake.release(X);
+      // A failed and waits for its retry while B renders; then the owner saves A.
+      await fake.waitForCalls(B, 1);
+      await queue.requestPublish(A, 'owner');
+      await sleep(250);
+      fake.release(B);
+      await queue.idle();
+      expect(order).toEqual([X, A, B, A, C]);
+      expect(await listUnpublished(db)).toEqual([]);
+    });
+
+    it('keeps first-come order within a lane', async () => {
+      const order = await withXRendering(async (queue) => {
+        await queue.requestPublish(A);
+        await queue.requestPublish(B, 'bulk');
+        await queue.requestPublish(C);
+      });
+      expect(order).toEqual([X, A, C, B]);
     });
   });
 }
