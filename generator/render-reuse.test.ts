@@ -15,6 +15,7 @@ import {
   listPages,
   migrateToLatest,
   openDatabase,
+  updateCompany,
   updatePage,
 } from '../db';
 import { loadConfig } from '../lib/config';
@@ -129,4 +130,89 @@ it('renders only the edited page of a big site when the memo holds none of it', 
   // An old build's keys go with it: the live build and its keys are all that is left.
   const live = path.basename(readlinkSync(path.join(sitesDir, CVR)));
   expect(readdirSync(path.join(sitesDir, '.builds', CVR)).sort()).toEqual([live, `${live}.keys.json`]);
+});
+
+/** `db` with every page row read whole (its text) counted, by the page's slug. */
+function countingReads(base: Db): { db: Db; read: string[] } {
+  const read: string[] = [];
+  const db = base.withPlugin({
+    transformQuery: ({ node }) => node,
+    async transformResult({ result }) {
+      for (const row of result.rows as Record<string, unknown>[]) {
+        if ('content' in row && typeof row.slug === 'string') read.push(row.slug);
+      }
+      return result;
+    },
+  });
+  return { db, read };
+}
+
+it('reads and renders only the edited page of a big site, and every page when the menu changes', async () => {
+  const config = await bigSite();
+  const sitesDir = sitesDirOf(config);
+  const pages = await listPages(db, CVR);
+  const counter = counting();
+  const reads = countingReads(db);
+  const publisher = await createSitePublisher({
+    db: reads.db,
+    config,
+    renderer: counter.renderer,
+    memoBytes: 0,
+  });
+  const publish = async () => {
+    counter.rendered.length = 0;
+    reads.read.length = 0;
+    await publisher.publish(CVR);
+    return { rendered: [...counter.rendered].sort(), read: [...reads.read].sort() };
+  };
+  /** The live site is byte for byte what a whole render of the whole model gives. */
+  const expectWhole = async () => {
+    const site = await loadSiteModel(db, CVR, config.publicHost);
+    if (!site) throw new Error('no site model');
+    const whole = new Map(
+      (await renderSiteFiles(site, renderer)).map((file) => [file.name, file.body.toString()]),
+    );
+    expect(liveFiles(sitesDir)).toEqual(whole);
+    return whole;
+  };
+  const [home, seventh, ninth, last] = [pages[0], pages[7], pages[9], pages[PAGES - 1]];
+  if (!home || !seventh || !ninth || !last) throw new Error('pages missing');
+
+  const first = await publish();
+  expect(first.read).toHaveLength(PAGES);
+  const documents = first.rendered.length;
+
+  // A text: that page is read and rendered, nothing else.
+  acceptedValue(await updatePage(db, CVR, seventh.id, { content: 'Helt ny tekst på side 7.' }));
+  expect(await publish()).toEqual({ rendered: [seventh.slug], read: [seventh.slug] });
+  expect((await expectWhole()).get(`${seventh.slug}.html`)).toContain('Helt ny tekst på side 7.');
+
+  // A title the menu does not show (the page has a page name), and two pages at once.
+  acceptedValue(await updatePage(db, CVR, last.id, { title: 'Sidste side' }));
+  acceptedValue(await updatePage(db, CVR, home.id, { subtitle: 'Tag og tilbygning' }));
+  expect(await publish()).toEqual({
+    rendered: [home.slug, last.slug].sort(),
+    read: [home.slug, last.slug].sort(),
+  });
+  await expectWhole();
+
+  // Nothing changed: nothing read whole, nothing rendered.
+  expect(await publish()).toEqual({ rendered: [], read: [] });
+
+  // A page name is in every page's menu: every document is rendered, every page read.
+  const renamed = acceptedValue(await updatePage(db, CVR, ninth.id, { pageName: 'Tagrenovering' }));
+  const menu = await publish();
+  expect(menu.rendered).toHaveLength(documents);
+  expect(menu.read).toHaveLength(PAGES);
+  expect((await expectWhole()).get('index.html')).toContain(renamed.slug);
+
+  // The company's name is on every page too.
+  acceptedValue(await updateCompany(db, CVR, { name: 'Storsnakkeren Tag ApS' }));
+  expect((await publish()).rendered).toHaveLength(documents);
+  await expectWhole();
+
+  // A change behind the repository's back (a script, by hand) is seen too: the row's revision moved.
+  await db.updateTable('pages').set({ content: 'Skrevet i hånden.' }).where('id', '=', seventh.id).execute();
+  expect(await publish()).toEqual({ rendered: [seventh.slug], read: [seventh.slug] });
+  expect((await expectWhole()).get(`${seventh.slug}.html`)).toContain('Skrevet i hånden.');
 });

@@ -187,6 +187,7 @@ export async function renderSite(
       const page = document.page && whole.get(document.page.id);
       if (!page) throw new Error(`page ${document.page?.id} of ${cvr} was removed while it was published`);
       document.page = page;
+      stored.thin.delete(page.id);
       hashes.delete(page.id);
       document.key = keys?.of(hashOf(page));
     }
