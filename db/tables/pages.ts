@@ -305,7 +305,12 @@ function preparePageUpdate(columns: readonly string[]) {
   return prepared((db: Db, cvr: string, id: string, ...values: unknown[]) =>
     db
       .updateTable('pages')
-      .set(Object.fromEntries(columns.map((column, index) => [column, values[index]])) as PageRowUpdate)
+      // The revision is raised here, in the same statement, so the trigger that raises it for any other
+      // writer (migration 0025) has nothing to do: on SQLite it would update the row a second time.
+      .set((eb) => ({
+        ...(Object.fromEntries(columns.map((column, index) => [column, values[index]])) as PageRowUpdate),
+        revision: eb('revision', '+', 1),
+      }))
       .where('companyCvr', '=', cvr)
       .where('id', '=', id)
       .returningAll(),
@@ -401,7 +406,11 @@ export async function setMenuOrder(
   for (const [index, entry] of order.entries()) {
     await db
       .updateTable('pages')
-      .set({ sortOrder: index, showInMenu: entry.showInMenu ? 1 : 0 })
+      .set((eb) => ({
+        sortOrder: index,
+        showInMenu: entry.showInMenu ? 1 : 0,
+        revision: eb('revision', '+', 1),
+      }))
       .where('companyCvr', '=', cvr)
       .where('id', '=', entry.id)
       .execute();
