@@ -5,7 +5,7 @@ import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { type LandingRenderer, loadSiteRenderer, type SiteRenderer } from './astro-renderer';
 import { companyKey, createLandingPublisher, type LandingPublisher, landingAfterPublish } from './landing';
-import { loadChangedSite, loadSiteModel } from './load-site';
+import { loadChangedSite } from './load-site';
 import { type PublishStep, publishStamp } from './publish-trace';
 import { RenderMemo } from './render-memo';
 import { type BuildInputs, type RenderElsewhere, renderSite, type SiteFile } from './site-files';
@@ -71,23 +71,13 @@ export async function renderCompanySite(
   cvr: string,
   { stamp, memo, elsewhere, sitesDir }: RenderCompanyOptions = {},
 ): Promise<RenderedSite | undefined> {
-  if (sitesDir === undefined) {
-    const site = await loadSiteModel(db, cvr, publicHost);
-    stamp?.('loaded');
-    if (!site) {
-      memo?.forget(cvr);
-      return undefined;
-    }
-    const { files, inputs } = await renderSite(site, renderer, { memo, elsewhere });
-    stamp?.('rendered');
-    return inputs ? { site, files, inputs } : { site, files };
-  }
-  const found = await liveDocuments(sitesDir, cvr);
+  const found = sitesDir === undefined ? undefined : await liveDocuments(sitesDir, cvr);
   // What a build of other templates kept holds for none of these.
   const live =
     found && renderer.templates !== undefined && found.inputs.templates === renderer.templates
       ? found
       : undefined;
+  // Without a live build every page is read whole, with the stamps the next publish compares.
   const loaded = await loadChangedSite(db, cvr, publicHost, live?.inputs.pages);
   stamp?.('loaded');
   if (!loaded) {

@@ -21,7 +21,7 @@ import {
 import { loadConfig } from '../lib/config';
 import { watchedRenderer } from '../tests/support/watched-renderer';
 import { loadSiteRenderer, type SiteRenderer } from './astro-renderer';
-import { createSitePublisher, loadSiteModel, sitesDirOf } from './index';
+import { createSitePublisher, loadSiteModel, renderCompanySite, sitesDirOf, writeSite } from './index';
 import { renderSiteFiles } from './site-files';
 
 const CVR = '29999998';
@@ -215,4 +215,11 @@ it('reads and renders only the edited page of a big site, and every page when th
   await db.updateTable('pages').set({ content: 'Skrevet i hånden.' }).where('id', '=', seventh.id).execute();
   expect(await publish()).toEqual({ rendered: [seventh.slug], read: [seventh.slug] });
   expect((await expectWhole()).get(`${seventh.slug}.html`)).toContain('Skrevet i hånden.');
+
+  // A rebuild reads and renders everything and keeps what it read: the next publish reads nothing.
+  const rebuilt = await renderCompanySite(db, config.publicHost, renderer, CVR);
+  if (!rebuilt?.inputs) throw new Error('no rebuild');
+  await writeSite(sitesDir, CVR, rebuilt.files, { inputs: rebuilt.inputs });
+  expect(await publish()).toEqual({ rendered: [], read: [] });
+  await expectWhole();
 });
