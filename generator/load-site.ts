@@ -10,6 +10,7 @@ import {
   listPages,
   listPagesById,
   listReviews,
+  listStampedPages,
   type Page,
   pageToken,
 } from '../db';
@@ -78,6 +79,11 @@ export async function loadChangedSite(
   const thin = new Set<string>();
   const load = (ids: readonly string[]) => listPagesById(db, cvr, ids);
   const site = await loadSiteModel(db, cvr, publicHost, async () => {
+    if (!kept) {
+      const rows = await listStampedPages(db, cvr);
+      for (const { page, revision } of rows) stamps.set(page.id, pageStamp(page, revision));
+      return rows.map(({ page }) => page);
+    }
     const rows = await listPageStamps(db, cvr);
     const changed: string[] = [];
     for (const { page, revision } of rows) {

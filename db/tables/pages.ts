@@ -113,6 +113,12 @@ export async function listPages(db: Db, cvr: string): Promise<Page[]> {
   return (await selectPages(db, cvr)).rows.map(toPage);
 }
 
+/** A company's pages whole in menu order, each with its row's revision (a publish with nothing kept
+ *  from a live build, a rebuild: generator/load-site.ts). */
+export async function listStampedPages(db: Db, cvr: string): Promise<PageStamp[]> {
+  return (await selectPages(db, cvr)).rows.map((row) => ({ page: toPage(row), revision: row.revision }));
+}
+
 // Every publish reads them: built once (prepared.ts).
 const selectPages = prepared((db: Db, cvr: string) =>
   db
