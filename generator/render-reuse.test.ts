@@ -3,7 +3,16 @@
 // render threads and the visitors of other sites waited for the CPU). What decides is the input key
 // of each document, kept beside the live build: the memo only saves reading the build. Counted in
 // documents rendered, not in time. Needs `npm run build` (the templates' server bundle).
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, expect, it } from 'vitest';
@@ -21,7 +30,14 @@ import {
 import { loadConfig } from '../lib/config';
 import { watchedRenderer } from '../tests/support/watched-renderer';
 import { loadSiteRenderer, type SiteRenderer } from './astro-renderer';
-import { createSitePublisher, loadSiteModel, renderCompanySite, sitesDirOf, writeSite } from './index';
+import {
+  createSitePublisher,
+  loadSiteModel,
+  publishCompanySite,
+  renderCompanySite,
+  sitesDirOf,
+  writeSite,
+} from './index';
 import { renderSiteFiles } from './site-files';
 
 const CVR = '29999998';
@@ -222,4 +238,40 @@ it('reads and renders only the edited page of a big site, and every page when th
   await writeSite(sitesDir, CVR, rebuilt.files, { inputs: rebuilt.inputs });
   expect(await publish()).toEqual({ rendered: [], read: [] });
   await expectWhole();
+});
+
+it('renders again when another render made its own build live meanwhile', async () => {
+  const config = await bigSite();
+  const sitesDir = sitesDirOf(config);
+  const pages = await listPages(db, CVR);
+  await (await createSitePublisher({ db, config, renderer, memoBytes: 0 })).publish(CVR);
+  const edited = pages[3];
+  if (!edited) throw new Error('no page 3');
+  acceptedValue(await updatePage(db, CVR, edited.id, { content: 'Anden udgave af side 3.' }));
+
+  // Between this render and its write, another process swaps in a copy of the live build (its keys
+  // with it): the documents this render meant to link are no longer the live build's.
+  const counter = counting();
+  let swapped = false;
+  await publishCompanySite(db, config.publicHost, counter.renderer, sitesDir, CVR, {
+    stamp: (step) => {
+      if (step !== 'rendered' || swapped) return;
+      swapped = true;
+      const live = readlinkSync(path.join(sitesDir, CVR));
+      const other = `${live.slice(0, live.lastIndexOf('/') + 1)}${(Date.now() + 1).toString(36)}-0therb1d`;
+      cpSync(path.join(sitesDir, live), path.join(sitesDir, other), { recursive: true });
+      cpSync(`${path.join(sitesDir, live)}.keys.json`, `${path.join(sitesDir, other)}.keys.json`);
+      symlinkSync(other, path.join(sitesDir, '.other.link'));
+      renameSync(path.join(sitesDir, '.other.link'), path.join(sitesDir, CVR));
+    },
+  });
+  expect(swapped).toBe(true);
+  // Rendered once against the first build, and once more against the other one.
+  expect(counter.rendered).toEqual([edited.slug, edited.slug]);
+  const site = await loadSiteModel(db, CVR, config.publicHost);
+  if (!site) throw new Error('no site model');
+  const whole = new Map(
+    (await renderSiteFiles(site, renderer)).map((file) => [file.name, file.body.toString()]),
+  );
+  expect(liveFiles(sitesDir)).toEqual(whole);
 });
