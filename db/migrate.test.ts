@@ -24,6 +24,7 @@ const RELEASED = [
   '0021-lead-recipient',
   '0023-trust-settings',
   '0024-reviews',
+  '0025-page-revision',
 ];
 
 const APP_TABLES = [

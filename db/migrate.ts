@@ -22,6 +22,7 @@ import * as leadSpam from './migrations/0020-lead-spam';
 import * as leadRecipient from './migrations/0021-lead-recipient';
 import * as trustSettings from './migrations/0023-trust-settings';
 import * as reviews from './migrations/0024-reviews';
+import * as pageRevision from './migrations/0025-page-revision';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
@@ -44,6 +45,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0021-lead-recipient': leadRecipient,
   '0023-trust-settings': trustSettings,
   '0024-reviews': reviews,
+  '0025-page-revision': pageRevision,
 };
 
 export class MigrationError extends Error {

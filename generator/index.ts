@@ -5,18 +5,18 @@ import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { type LandingRenderer, loadSiteRenderer, type SiteRenderer } from './astro-renderer';
 import { companyKey, createLandingPublisher, type LandingPublisher, landingAfterPublish } from './landing';
-import { loadSiteModel } from './load-site';
+import { loadChangedSite } from './load-site';
 import { type PublishStep, publishStamp } from './publish-trace';
 import { RenderMemo } from './render-memo';
-import { type RenderElsewhere, renderSiteFiles, type SiteFile } from './site-files';
+import { type BuildInputs, type RenderElsewhere, renderSite, type SiteFile } from './site-files';
 import { type SiteModel, sitesDirOf } from './site-model';
-import { liveDocuments, removeSite, writeSite } from './write-site';
+import { LiveBuildChanged, liveDocuments, removeSite, writeSite } from './write-site';
 
 export { createLandingPublisher } from './landing';
 export { MAIN_SITE_FOLDER } from './landing-model';
 export { loadSiteModel } from './load-site';
 export { createThreadedPublisher } from './render-pool';
-export type { SiteFile } from './site-files';
+export type { BuildInputs, SiteFile } from './site-files';
 export { SITE_FILES, sitesDirOf } from './site-model';
 export { liveBuild, liveBuildTime, removeSite, writeSite } from './write-site';
 
@@ -43,14 +43,20 @@ export interface PublisherDeps {
 export interface RenderedSite {
   site: SiteModel;
   files: SiteFile[];
+  /** Documents the live build holds unchanged (a publish): linked from it, never read (writeSite). */
+  linked?: { dir: string; names: string[] };
+  /** What it was rendered from, written beside the build (only from a renderer whose templates are
+   *  known). */
+  inputs?: BuildInputs;
 }
 
 export interface RenderCompanyOptions {
   stamp?: (step: PublishStep) => void;
   memo?: RenderMemo;
   elsewhere?: RenderElsewhere;
-  /** A publish: documents whose input is unchanged are taken from the live build under this sites
-   *  folder, not rendered (site-files.ts). A rebuild leaves it out and renders every document. */
+  /** A publish: documents whose input is unchanged are linked from the live build under this sites
+   *  folder, neither read nor rendered, and only the pages whose row moved since it are read whole
+   *  (site-files.ts, load-site.ts). A rebuild leaves it out and reads and renders everything. */
   sitesDir?: string;
 }
 
@@ -65,18 +71,68 @@ export async function renderCompanySite(
   cvr: string,
   { stamp, memo, elsewhere, sitesDir }: RenderCompanyOptions = {},
 ): Promise<RenderedSite | undefined> {
-  const [site, live] = await Promise.all([
-    loadSiteModel(db, cvr, publicHost),
-    sitesDir === undefined ? undefined : liveDocuments(sitesDir, cvr),
-  ]);
+  const found = sitesDir === undefined ? undefined : await liveDocuments(sitesDir, cvr);
+  // What a build of other templates kept holds for none of these.
+  const live =
+    found && renderer.templates !== undefined && found.inputs.templates === renderer.templates
+      ? found
+      : undefined;
+  // Without a live build every page is read whole, with the stamps the next publish compares.
+  const loaded = await loadChangedSite(db, cvr, publicHost, live?.inputs.pages);
   stamp?.('loaded');
-  if (!site) {
+  if (!loaded) {
     memo?.forget(cvr);
     return undefined;
   }
-  const files = await renderSiteFiles(site, renderer, { memo, elsewhere, live });
+  const { site, stored } = loaded;
+  const { files, linked, inputs } = await renderSite(site, renderer, { memo, elsewhere, live, stored });
   stamp?.('rendered');
-  return { site, files };
+  return {
+    site,
+    files,
+    ...(live && linked.length > 0 ? { linked: { dir: live.dir, names: linked } } : {}),
+    ...(inputs ? { inputs } : {}),
+  };
+}
+
+export interface PublishCompanyOptions extends Omit<RenderCompanyOptions, 'sitesDir' | 'stamp'> {
+  stamp?: (step: PublishStep) => void;
+  precompress?: boolean;
+}
+
+/**
+ * Publishes one company: renders what changed since its live build (renderCompanySite) and swaps the
+ * result in (writeSite); undefined (nothing written) when the company is gone. When the live build
+ * changed meanwhile (another render of the company made its own live), it renders again against the
+ * new one, and a third time whole.
+ */
+export async function publishCompanySite(
+  db: Db,
+  publicHost: string,
+  renderer: SiteRenderer,
+  sitesDir: string,
+  cvr: string,
+  { stamp, precompress = false, ...options }: PublishCompanyOptions = {},
+): Promise<RenderedSite | undefined> {
+  for (let attempt = 0; ; attempt++) {
+    const rendered = await renderCompanySite(db, publicHost, renderer, cvr, {
+      ...options,
+      ...(stamp ? { stamp } : {}),
+      ...(attempt < 2 ? { sitesDir } : {}),
+    });
+    if (!rendered) return undefined;
+    try {
+      await writeSite(sitesDir, cvr, rendered.files, {
+        precompress,
+        ...(stamp ? { stamp } : {}),
+        ...(rendered.linked ? { linked: rendered.linked } : {}),
+        ...(rendered.inputs ? { inputs: rendered.inputs } : {}),
+      });
+      return rendered;
+    } catch (error) {
+      if (!(error instanceof LiveBuildChanged) || attempt >= 2) throw error;
+    }
+  }
 }
 
 /**
@@ -111,20 +167,16 @@ export async function createSitePublisher(deps: PublisherDeps): Promise<SitePubl
       // What goes with the site (its host routes) is brought in line while it renders (render-pool.ts).
       const beside = alongside?.();
       beside?.catch(() => {});
-      const rendered = await renderCompanySite(deps.db, deps.config.publicHost, renderer, cvr, {
+      const rendered = await publishCompanySite(deps.db, deps.config.publicHost, renderer, sitesDir, cvr, {
         stamp,
         memo,
-        sitesDir,
+        precompress: deps.config.precompress ?? false,
       });
       if (!rendered) {
         await removeSite(sitesDir, cvr);
         await Promise.all([afterPublish(cvr, undefined), beside]);
         return 'gone';
       }
-      await writeSite(sitesDir, cvr, rendered.files, {
-        precompress: deps.config.precompress ?? false,
-        stamp,
-      });
       stamp('thread-done');
       deps.logger?.info(
         { cvr, pages: rendered.site.pages.length, ms: Math.round(performance.now() - started) },

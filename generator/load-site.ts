@@ -6,14 +6,18 @@ import {
   getReviewSettings,
   getTrustSettings,
   listImages,
+  listPageStamps,
   listPages,
+  listPagesById,
   listReviews,
+  listStampedPages,
   type Page,
   pageToken,
 } from '../db';
 import { siteReviews } from '../rules/site-reviews';
 import { siteTrust } from '../rules/site-trust';
 import { canonicalOrigin, productOrigin } from '../rules/site-url';
+import type { BuildInputs, StoredPages } from './site-files';
 import type { SiteModel } from './site-model';
 
 /**
@@ -49,4 +53,58 @@ export async function loadSiteModel(
       ? { leadForm: { token: await pageToken(db, cvr, startOfDay(new Date())) } }
       : {}),
   };
+}
+
+/** What a page's row was when read: its revision (raised by the database on every change of the row,
+ *  migration 0025) and its last save. */
+function pageStamp(page: Page, revision: number): string {
+  return `${revision} ${page.updatedAt}`;
+}
+
+/**
+ * The company's site model for a publish, or undefined when the company no longer exists. Its pages
+ * are read whole only where their row moved since `kept` (the live build's, write-site.ts) was
+ * written; the others hold what the menus read (listPageStamps) and the hash kept for them, and are
+ * read whole only when one of their documents is rendered (site-files.ts renderSite). Without
+ * `kept`, every page is read whole.
+ */
+export async function loadChangedSite(
+  db: Db,
+  cvr: string,
+  publicHost: string,
+  kept: BuildInputs['pages'] | undefined,
+): Promise<{ site: SiteModel; stored: StoredPages } | undefined> {
+  const stamps = new Map<string, string>();
+  const hashes = new Map<string, string>();
+  const thin = new Set<string>();
+  const load = (ids: readonly string[]) => listPagesById(db, cvr, ids);
+  const site = await loadSiteModel(db, cvr, publicHost, async () => {
+    if (!kept) {
+      const rows = await listStampedPages(db, cvr);
+      for (const { page, revision } of rows) stamps.set(page.id, pageStamp(page, revision));
+      return rows.map(({ page }) => page);
+    }
+    const rows = await listPageStamps(db, cvr);
+    const changed: string[] = [];
+    for (const { page, revision } of rows) {
+      const stamp = pageStamp(page, revision);
+      stamps.set(page.id, stamp);
+      const known = kept?.[page.id];
+      if (known && known[0] === stamp) {
+        hashes.set(page.id, known[1]);
+        thin.add(page.id);
+      } else {
+        changed.push(page.id);
+      }
+    }
+    const whole = new Map((await load(changed)).map((page) => [page.id, page]));
+    // A page removed between the two reads stays thin without a hash: its documents cannot be keyed,
+    // and the publish fails (and is retried) rather than guess.
+    return rows.map(({ page }) => {
+      const read = whole.get(page.id);
+      if (!read) thin.add(page.id);
+      return read ?? page;
+    });
+  });
+  return site && { site, stored: { stamps, hashes, thin, load } };
 }

@@ -34,10 +34,17 @@ export function pageOutline(page: Page): Page {
   };
 }
 
+/** The hash of a document's own page whole (`null`: a document of no stored page, such as 404). A
+ *  publish keeps it beside the build for each stored page with its row's revision, so an unchanged
+ *  page is neither read from the database nor hashed again (load-site.ts). */
+export function hashPage(page: Page | null): string {
+  return page === null ? 'null' : createHash('sha256').update(JSON.stringify(page)).digest('base64url');
+}
+
 /** Keys of the documents of one site: the site's shared part hashed once, each page's part added. */
 export interface DocumentKeys {
-  /** The key of the document rendering `page` (null: a document of no stored page, such as 404). */
-  of(page: Page | null): string;
+  /** The key of the document rendering the page of this hash (hashPage). */
+  of(pageHash: string): string;
 }
 
 /** `templates`: the renderer's (astro-renderer.ts), so a key kept with a build never matches a
@@ -50,11 +57,8 @@ export function documentKeys(site: SiteModel, outlines: readonly Page[], templat
     .update(JSON.stringify(shared))
     .update(JSON.stringify(outlines));
   return {
-    of(page) {
-      return base
-        .copy()
-        .update(page === null ? 'null' : JSON.stringify(page))
-        .digest('base64url');
+    of(pageHash) {
+      return base.copy().update(pageHash).digest('base64url');
     },
   };
 }

@@ -8,7 +8,7 @@ import { openDatabase } from '../db';
 import { errorMessage } from '../lib/errors';
 import { createLogger } from '../lib/logger';
 import { loadSiteRenderer } from './astro-renderer';
-import { RENDER_MEMO_BYTES, renderCompanySite, sitesDirOf } from './index';
+import { publishCompanySite, RENDER_MEMO_BYTES, sitesDirOf } from './index';
 import { companyKey, renderLandingOnce } from './landing';
 import { stampCollector } from './publish-trace';
 import { RenderMemo } from './render-memo';
@@ -23,7 +23,7 @@ import {
   unpack,
 } from './render-pool';
 import { type RenderElsewhere, renderDocuments } from './site-files';
-import { removeSite, writeSite } from './write-site';
+import { removeSite } from './write-site';
 
 const port = parentPort;
 if (!port) throw new Error('render-thread must run as a worker thread');
@@ -99,17 +99,16 @@ async function handle(request: JobRequest): Promise<ThreadReply> {
     }
     const started = performance.now();
     const { stamps, stamp } = stampCollector();
-    const rendered = await renderCompanySite(db, config.publicHost, renderer, request.cvr, {
+    const rendered = await publishCompanySite(db, config.publicHost, renderer, sitesDir, request.cvr, {
       stamp,
       memo,
       elsewhere,
-      sitesDir,
+      precompress: config.precompress,
     });
     if (!rendered) {
       await removeSite(sitesDir, request.cvr);
       return { id: request.id, outcome: 'gone' };
     }
-    await writeSite(sitesDir, request.cvr, rendered.files, { precompress: config.precompress, stamp });
     logger.info(
       { cvr: request.cvr, pages: rendered.site.pages.length, ms: Math.round(performance.now() - started) },
       'site published',

@@ -1,38 +1,67 @@
 // Turns a site model into the list of files of its site: every page, the 404 page, sitemap.xml
 // and robots.txt. Everything is rendered in memory first, so a failure writes nothing.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '../db';
 import type { SiteRenderer } from './astro-renderer';
 import { generatedPages } from './lead-pages';
-import { documentKeys, pageOutline, type RenderMemo } from './render-memo';
+import { documentKeys, hashPage, pageOutline, type RenderMemo } from './render-memo';
 import { SITE_FILES, type SiteModel } from './site-model';
 
 export interface SiteFile {
   name: string;
   body: Buffer;
-  /** The key of the input this document was rendered from (render-memo.ts documentKeys), kept with
-   *  the build (write-site.ts) so the next publish takes the file from it while the key holds. Only
-   *  from a renderer whose templates are known. */
-  key?: string;
-  /** The build folder the body was read from (a document taken from the live build): written by
-   *  linking that file, without comparing its bytes again (write-site.ts). */
-  from?: string;
 }
 
-/** The live build of a site and the input key of each document in it (write-site.ts liveDocuments). */
+/**
+ * What a build was rendered from, kept beside it (write-site.ts): the next publish takes a document
+ * whose key is unchanged from the build, and reads from the database only the pages whose row moved.
+ */
+export interface BuildInputs {
+  /** The renderer's templates (astro-renderer.ts): another deploy's build is rendered again whole. */
+  templates: string;
+  /** Each document's input key (render-memo.ts documentKeys), by file name. */
+  documents: Record<string, string>;
+  /** Each stored page's row stamp (load-site.ts pageStamp) and the hash of the page whole
+   *  (render-memo.ts hashPage), by page id. */
+  pages: Record<string, readonly [stamp: string, hash: string]>;
+}
+
+/** The live build of a site and what it was rendered from (write-site.ts liveDocuments). */
 export interface LiveDocuments {
   dir: string;
-  keys: ReadonlyMap<string, string>;
+  inputs: BuildInputs;
+}
+
+/** The stored pages of a site model as a publish read them (load-site.ts loadChangedSite). */
+export interface StoredPages {
+  /** Each stored page's row stamp, by id. */
+  stamps: ReadonlyMap<string, string>;
+  /** The hash of each stored page whole (render-memo.ts hashPage), by id: of every page, read or not. */
+  hashes: Map<string, string>;
+  /** Pages of the model that hold only what the menus read (listPageStamps): read whole before one
+   *  of them is rendered. */
+  thin: Set<string>;
+  /** Reads these pages whole. */
+  load(ids: readonly string[]): Promise<Page[]>;
 }
 
 export interface RenderSiteOptions {
-  /** Bodies of this thread's last renders, by input key: saves reading the live build. */
+  /** Bodies of this thread's last renders, by input key: a document kept there is not rendered. */
   memo?: RenderMemo;
   /** Gives part of a whole-site render to another render thread. */
   elsewhere?: RenderElsewhere;
-  /** The live build: a document whose input key it holds is read from it, not rendered. */
+  /** The live build: a document whose input key it holds is linked from it, neither read nor rendered. */
   live?: LiveDocuments;
+  /** How the model's stored pages were read, when not all whole (a publish); default: all whole. */
+  stored?: StoredPages;
+}
+
+/** A site rendered in memory: the files to write, and the documents the live build holds as they are. */
+export interface RenderedFiles {
+  files: SiteFile[];
+  /** Documents to link from `live.dir`, unchanged (write-site.ts). */
+  linked: string[];
+  /** What this render was made from (only from a renderer whose templates are known). */
+  inputs?: BuildInputs;
 }
 
 /** One HTML document of a site: a stored page, an extra page (privacy, thanks, contact) or, page
@@ -96,38 +125,73 @@ export async function renderDocuments(
   return bodies;
 }
 
-/**
- * Renders every document of `site` whose input changed. The input of each document is hashed
- * (render-memo.ts documentKeys): a document whose key the live build holds (`live`) is that build's
- * file, and one kept by `memo` under its key is the kept bytes; only the rest is rendered. So a
- * one-page edit renders one document whatever the memo holds, and the memo saves only the reads.
- * With `elsewhere`, a render of SHARE_FROM_DOCUMENTS documents or more (a new site, a change every
- * page shows) gives the second half to another render thread when one is idle, and renders the
- * first half meanwhile.
- */
+/** Renders every document of `site`, all in memory (a rebuild, a preview of a site, the tests). */
 export async function renderSiteFiles(
   site: SiteModel,
   renderer: SiteRenderer,
-  { memo, elsewhere, live }: RenderSiteOptions = {},
+  options: Pick<RenderSiteOptions, 'memo' | 'elsewhere'> = {},
 ): Promise<SiteFile[]> {
+  return (await renderSite(site, renderer, options)).files;
+}
+
+/**
+ * Renders the documents of `site` whose input changed. The input of each document is hashed
+ * (render-memo.ts documentKeys, over the page's hash, hashPage): a document whose key the live build
+ * holds (`live`) is linked from that build, neither read nor rendered, and one kept by `memo` under
+ * its key is the kept bytes; only the rest is rendered, its page read whole first when the model holds
+ * it thin (`stored`). So a one-page edit renders and reads one document whatever the memo holds, and
+ * the memo saves only renders. With `elsewhere`, a render of SHARE_FROM_DOCUMENTS documents or more
+ * (a new site, a change every page shows) gives the second half to another render thread when one is
+ * idle, and renders the first half meanwhile.
+ */
+export async function renderSite(
+  site: SiteModel,
+  renderer: SiteRenderer,
+  { memo, elsewhere, live, stored }: RenderSiteOptions = {},
+): Promise<RenderedFiles> {
   const home = homeOf(site);
   const outlines = site.pages.map(pageOutline);
   const { templates } = renderer;
   // Keys go with the files (and into the build) only when the templates are known.
   const keys = memo || templates !== undefined ? documentKeys(site, outlines, templates) : null;
   const cvr = site.company.cvr;
-  const fromLive = templates !== undefined ? live : undefined;
+  const fromLive = templates !== undefined && live?.inputs.templates === templates ? live : undefined;
+  const hashes = stored?.hashes ?? new Map<string, string>();
+  const hashOf = (page: Page | null): string => {
+    if (page === null) return hashPage(null);
+    let hash = hashes.get(page.id);
+    if (hash === undefined) {
+      if (stored?.thin.has(page.id)) throw new Error(`page ${page.id} of ${cvr} has no hash`);
+      hash = hashPage(page);
+      // A stored page's hash is kept with the build; a generated page's (lead-pages.ts) is not.
+      if (stored === undefined || stored.stamps.has(page.id)) hashes.set(page.id, hash);
+    }
+    return hash;
+  };
   const documents = siteDocuments(site, home).map((document) => {
-    const key = keys?.of(document.page);
-    const kept = key === undefined ? undefined : memo?.lookup(cvr, document.name, key);
-    const read =
-      kept === undefined && key !== undefined && fromLive?.keys.get(document.name) === key
-        ? readLive(fromLive.dir, document.name)
-        : undefined;
-    return { ...document, key, body: kept ?? read, from: read && fromLive?.dir };
+    const key = keys?.of(hashOf(document.page));
+    const linked = key !== undefined && fromLive?.inputs.documents[document.name] === key;
+    const kept = linked || key === undefined ? undefined : memo?.lookup(cvr, document.name, key);
+    return { ...document, key, linked, body: kept };
   });
 
-  const missing = documents.filter((document) => document.body === undefined);
+  const missing = documents.filter((document) => !document.linked && document.body === undefined);
+  // The pages to render that the model holds thin are read whole now. One that changed since its
+  // stamp was read renders as it is now, under the key of what it is now.
+  const thin = stored ? missing.filter(({ page }) => page !== null && stored.thin.has(page.id)) : [];
+  if (stored && thin.length > 0) {
+    const whole = new Map(
+      (await stored.load(thin.map(({ page }) => page?.id ?? ''))).map((page) => [page.id, page]),
+    );
+    for (const document of thin) {
+      const page = document.page && whole.get(document.page.id);
+      if (!page) throw new Error(`page ${document.page?.id} of ${cvr} was removed while it was published`);
+      document.page = page;
+      stored.thin.delete(page.id);
+      hashes.delete(page.id);
+      document.key = keys?.of(hashOf(page));
+    }
+  }
   const shared = elsewhere && missing.length >= SHARE_FROM_DOCUMENTS ? Math.floor(missing.length / 2) : 0;
   const here = missing.slice(0, missing.length - shared);
   const there = missing.slice(missing.length - shared);
@@ -149,12 +213,11 @@ export async function renderSiteFiles(
   });
 
   const files: SiteFile[] = [];
-  for (const { name, body, key, from } of documents) {
-    if (!body) throw new Error(`document ${name} of ${cvr} was not rendered`);
-    const file: SiteFile =
-      templates !== undefined && key !== undefined ? { name, body, key } : { name, body };
-    if (from) file.from = from;
-    files.push(file);
+  const linked: string[] = [];
+  for (const { name, body, linked: isLinked } of documents) {
+    if (isLinked) linked.push(name);
+    else if (body) files.push({ name, body });
+    else throw new Error(`document ${name} of ${cvr} was not rendered`);
   }
   files.push({ name: SITE_FILES.sitemap, body: Buffer.from(sitemapXml(site, home?.id)) });
   files.push({ name: SITE_FILES.robots, body: Buffer.from(robotsTxt(site)) });
@@ -164,16 +227,15 @@ export async function renderSiteFiles(
       documents.flatMap(({ name, key, body }) => (key !== undefined && body ? [{ name, key, body }] : [])),
     );
   }
-  return files;
-}
-
-/** A document of the live build, or undefined when it cannot be read (pruned meanwhile: rendered). */
-function readLive(dir: string, name: string): Buffer | undefined {
-  try {
-    return readFileSync(path.join(dir, name));
-  } catch {
-    return undefined;
+  if (templates === undefined || !keys) return { files, linked };
+  const pages: BuildInputs['pages'] = {};
+  for (const page of site.pages) {
+    const hash = hashes.get(page.id) ?? hashOf(page);
+    pages[page.id] = [stored?.stamps.get(page.id) ?? '', hash];
   }
+  const documentsKeys: Record<string, string> = {};
+  for (const { name, key } of documents) if (key !== undefined) documentsKeys[name] = key;
+  return { files, linked, inputs: { templates, documents: documentsKeys, pages } };
 }
 
 /** A sitemap of the canonical addresses, with each page's last change; the generated contact page too. */

@@ -17,7 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { writeSite } from './write-site';
+import { LiveBuildChanged, liveBuild, writeSite } from './write-site';
 
 let sites: string;
 beforeEach(() => {
@@ -176,3 +176,45 @@ it.skipIf(!canPinFiles())(
     expect(existsSync(path.join(sites, first))).toBe(false);
   },
 );
+
+it('links the documents a render took from the live build unread, with their copies (issue 44)', async () => {
+  for (const precompress of [false, true]) {
+    const name = precompress ? '87654321' : '12345678';
+    await writeSite(sites, name, site('<p>Om os</p>'), { precompress });
+    const dir = await liveBuild(sites, name);
+    if (!dir) throw new Error('no live build');
+    // The front server's copy of a first visit (without PRECOMPRESS) goes along.
+    if (!precompress) writeFileSync(path.join(dir, 'om-os.html.br'), 'brotli');
+    const before = liveFiles(name);
+    await writeSite(sites, name, [page('index.html', '<h1>Hansen og Søn</h1>')], {
+      precompress,
+      linked: { dir, names: ['om-os.html'] },
+    });
+    const after = liveFiles(name);
+    const kept = precompress
+      ? ['om-os.html', 'om-os.html.br', 'om-os.html.gz']
+      : ['om-os.html', 'om-os.html.br'];
+    for (const file of kept) expect(after[file]?.ino).toBe(before[file]?.ino);
+    expect(after['index.html']?.text).toContain('Hansen og S');
+  }
+});
+
+it('refuses to link from a build that is no longer live, or no longer holds the document', async () => {
+  await writeSite(sites, '12345678', site('<p>Om os</p>'));
+  const first = await liveBuild(sites, '12345678');
+  await writeSite(sites, '12345678', site('<p>Om os, nu</p>'));
+  const linked = { dir: first ?? '', names: ['om-os.html'] };
+  await expect(writeSite(sites, '12345678', [file('index.html')], { linked })).rejects.toThrow(
+    LiveBuildChanged,
+  );
+  const live = await liveBuild(sites, '12345678');
+  unlinkSync(path.join(live ?? '', 'om-os.html'));
+  await expect(
+    writeSite(sites, '12345678', [file('index.html')], {
+      linked: { dir: live ?? '', names: ['om-os.html'] },
+    }),
+  ).rejects.toThrow(LiveBuildChanged);
+  // The live site is as it was, and no build was left behind.
+  expect(await liveBuild(sites, '12345678')).toBe(live);
+  expect(readdirSync(path.join(sites, '.builds', '12345678'))).toEqual([path.basename(live ?? '')]);
+});

@@ -8,11 +8,22 @@
 // nginx or Caddy serve the folders themselves (PRECOMPRESS=1), since our front server compresses a
 // file when it first loads it. A file whose bytes the live build already holds is hard-linked from
 // it instead (with its copies): a one-page edit writes one page's data, not the site's.
-// Beside each build (`<stamp>.keys.json`, outside what any engine serves) lies the input key of each of
-// its documents (render-memo.ts): the next publish reads a document whose input is unchanged from the
-// build instead of rendering it, whichever thread or process renders it (site-files.ts).
+// Beside each build (`<stamp>.keys.json`, outside what any engine serves) lies what it was rendered
+// from (site-files.ts BuildInputs: the input key of each document, the stamp and hash of each page):
+// the next publish links a document whose input is unchanged from the build, without reading or
+// rendering it, whichever thread or process renders it.
 import { randomBytes } from 'node:crypto';
-import { linkSync, lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  type Dirent,
+  linkSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import {
   lstat,
   mkdir,
@@ -27,7 +38,7 @@ import {
 } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { LiveDocuments, SiteFile } from './site-files';
+import type { BuildInputs, LiveDocuments, SiteFile } from './site-files';
 import { COMPRESS_MIN_BYTES } from './site-model';
 
 export const BUILDS_DIR = '.builds';
@@ -69,6 +80,32 @@ export interface WriteSiteOptions {
   precompress?: boolean;
   /** Stamps 'written' and 'swapped' (generator/publish-trace.ts). */
   stamp?: (step: 'written' | 'swapped') => void;
+  /** Documents the live build `dir` holds as they are (site-files.ts renderSite): linked from it,
+   *  with their copies, never read. When `dir` is no longer the live build, nothing is written and
+   *  LiveBuildChanged is thrown (the caller renders again). */
+  linked?: { dir: string; names: readonly string[] };
+  /** What the build was rendered from, written beside it for the next publish (liveDocuments). */
+  inputs?: BuildInputs;
+}
+
+/** The live build a render took documents from is no longer live, or no longer holds one of them as
+ *  a regular file: render again without it. */
+export class LiveBuildChanged extends Error {
+  override name = 'LiveBuildChanged';
+}
+
+/** The entries of a build folder that are regular files, read in one pass (no stat per file). */
+function regularFiles(dir: string | undefined): ReadonlySet<string> {
+  if (!dir) return new Set();
+  try {
+    return new Set(
+      readdirSync(dir, { withFileTypes: true })
+        .filter((entry: Dirent) => entry.isFile())
+        .map((entry) => entry.name),
+    );
+  } catch {
+    return new Set();
+  }
 }
 
 /** Writes `files` as the new live site of `name` (a CVR, or `_main` for the main site's pages). */
@@ -83,16 +120,29 @@ export async function writeSite(
   // Written under a name that pruning (by a concurrent render of the same site) leaves alone.
   const partialDir = `${buildDir}${PARTIAL_SUFFIX}`;
   const live = await liveBuild(sitesDir, name);
+  const linked = options.linked?.names ?? [];
+  if (linked.length > 0 && options.linked?.dir !== live) {
+    throw new LiveBuildChanged(`the live build of ${name} changed while it was rendered`);
+  }
+  const precompress = options.precompress ?? false;
   await mkdir(partialDir, { recursive: true });
   try {
     // Synchronous on purpose: a site is a few dozen small files, and one thread-pool hop per
     // open/write/close cost more than the writes (a rebuild thread sat idle a third of its time).
     // Renders run on worker threads (render-pool.ts), never on the event loop that serves visitors.
+    const regular = regularFiles(live);
+    for (const file of linked) {
+      if (!FILE_NAME.test(file)) throw new Error(`refused a site file named ${JSON.stringify(file)}`);
+      if (!live || !regular.has(file)) {
+        throw new LiveBuildChanged(`the live build of ${name} no longer holds ${file}`);
+      }
+      linkKept(live, partialDir, file, regular, precompress);
+    }
     for (const file of files) {
       if (!FILE_NAME.test(file.name))
         throw new Error(`refused a site file named ${JSON.stringify(file.name)}`);
-      if (live && linkUnchanged(live, partialDir, file, options.precompress ?? false)) continue;
-      for (const written of options.precompress ? withPrecompressed(file) : [file]) {
+      if (live && linkUnchanged(live, partialDir, file, regular, precompress)) continue;
+      for (const written of precompress ? withPrecompressed(file) : [file]) {
         writeFileSync(path.join(partialDir, written.name), written.body);
       }
     }
@@ -101,8 +151,7 @@ export async function writeSite(
     const strays = await strayEntries(partialDir);
     if (strays.length > 0) throw new Error(`refused a build of ${name} holding ${strays.join(', ')}`);
     await rename(partialDir, buildDir);
-    const keys = files.flatMap(({ name: file, key }) => (key === undefined ? [] : [[file, key] as const]));
-    if (keys.length > 0) writeFileSync(`${buildDir}${KEYS_SUFFIX}`, JSON.stringify(Object.fromEntries(keys)));
+    if (options.inputs) writeFileSync(`${buildDir}${KEYS_SUFFIX}`, JSON.stringify(options.inputs));
     options.stamp?.('written');
     await swapLink(sitesDir, name, path.join(BUILDS_DIR, name, buildName));
     options.stamp?.('swapped');
@@ -128,26 +177,83 @@ export async function writeSite(
  * (nor compresses it again). Anything else (no such file, other bytes, a symlink planted there, a
  * link the file system refuses) answers false, and the file is written.
  */
-function linkUnchanged(live: string, partialDir: string, file: SiteFile, precompress: boolean): boolean {
+function linkUnchanged(
+  live: string,
+  partialDir: string,
+  file: SiteFile,
+  regular: ReadonlySet<string>,
+  precompress: boolean,
+): boolean {
   const source = path.join(live, file.name);
-  const names =
-    precompress && file.body.length >= COMPRESS_MIN_BYTES
-      ? [file.name, `${file.name}.br`, `${file.name}.gz`]
-      : [file.name];
+  const names = copiesOf(file.name, file.body.length, precompress);
   try {
-    const found = names.map((candidate) => lstatSync(path.join(live, candidate), { throwIfNoEntry: false }));
-    if (!found.every((stats) => stats?.isFile())) return false;
-    // The first of `names` is the file itself: its size first, then its bytes (unless the body was
-    // read from this very file: a document the live build's keys said is unchanged, site-files.ts).
-    if (found[0]?.size !== file.body.length) return false;
-    if (file.from !== live && !readFileSync(source).equals(file.body)) return false;
+    if (!names.every((candidate) => regular.has(candidate))) return false;
+    // Its size first, then its bytes.
+    if (statSync(source).size !== file.body.length) return false;
+    if (!readFileSync(source).equals(file.body)) return false;
+    return linkAll(live, partialDir, file.name, names, regular, precompress);
+  } catch {
+    return false;
+  }
+}
+
+/** The file itself and, with PRECOMPRESS=1 and from COMPRESS_MIN_BYTES, its `.br` and `.gz` copies. */
+function copiesOf(name: string, size: number, precompress: boolean): string[] {
+  return precompress && size >= COMPRESS_MIN_BYTES ? [name, `${name}.br`, `${name}.gz`] : [name];
+}
+
+/** Links `names` (a file and its copies) from the live build, and the server's copies without
+ *  PRECOMPRESS; false (and nothing of them left in the new build) when the file system refuses. */
+function linkAll(
+  live: string,
+  partialDir: string,
+  name: string,
+  names: readonly string[],
+  regular: ReadonlySet<string>,
+  precompress: boolean,
+): boolean {
+  try {
     for (const candidate of names) linkSync(path.join(live, candidate), path.join(partialDir, candidate));
-    if (!precompress) linkServerCopies(live, partialDir, file.name);
+    if (!precompress) linkServerCopies(live, partialDir, name, regular);
     return true;
   } catch {
-    // Pruned meanwhile, or linking refused: remove what was linked, and write the file instead.
+    // Pruned meanwhile, or linking refused: remove what was linked.
     for (const candidate of names) rmSync(path.join(partialDir, candidate), { force: true });
     return false;
+  }
+}
+
+/**
+ * Links a document the live build holds unchanged (its input key is the same, site-files.ts) with
+ * its copies, without reading it. With PRECOMPRESS=1 and a copy missing (the live build was written
+ * without), the file is read and its copies made; a file that cannot be linked is written from its
+ * bytes. One that cannot be read is gone from the build: LiveBuildChanged.
+ */
+function linkKept(
+  live: string,
+  partialDir: string,
+  name: string,
+  regular: ReadonlySet<string>,
+  precompress: boolean,
+): void {
+  if (!precompress && linkAll(live, partialDir, name, [name], regular, false)) return;
+  if (precompress) {
+    const names = [name, `${name}.br`, `${name}.gz`];
+    if (names.every((candidate) => regular.has(candidate))) {
+      if (linkAll(live, partialDir, name, names, regular, true)) return;
+    }
+  }
+  let body: Buffer;
+  try {
+    body = readFileSync(path.join(live, name));
+  } catch {
+    throw new LiveBuildChanged(`the live build no longer holds ${name}`);
+  }
+  // A small file has no copies: linked as it is when it can be.
+  const names = copiesOf(name, body.length, precompress);
+  if (names.length === 1 && linkAll(live, partialDir, name, names, regular, true)) return;
+  for (const written of precompress ? withPrecompressed({ name, body }) : [{ name, body }]) {
+    writeFileSync(path.join(partialDir, written.name), written.body);
   }
 }
 
@@ -157,12 +263,16 @@ function linkUnchanged(live: string, partialDir: string, file: SiteFile, precomp
  * changed pages are compressed again on their first visit. Best effort: a copy that is not a regular
  * file, or cannot be linked, is left for the server to make again.
  */
-function linkServerCopies(live: string, partialDir: string, name: string): void {
+function linkServerCopies(
+  live: string,
+  partialDir: string,
+  name: string,
+  regular: ReadonlySet<string>,
+): void {
   for (const copy of [`${name}.br`, `${name}.gz`]) {
-    const source = path.join(live, copy);
-    if (!lstatSync(source, { throwIfNoEntry: false })?.isFile()) continue;
+    if (!regular.has(copy)) continue;
     try {
-      linkSync(source, path.join(partialDir, copy));
+      linkSync(path.join(live, copy), path.join(partialDir, copy));
     } catch {
       rmSync(path.join(partialDir, copy), { force: true });
     }
@@ -227,11 +337,33 @@ async function pruneBuilds(sitesDir: string, name: string, madeLive: string): Pr
   // failure of this one, whose site is live already.
   for (const entry of others) {
     try {
-      rmSync(path.join(dir, entry), { recursive: true, force: true, maxRetries: 3, retryDelay: 20 });
+      removeFlatBuild(path.join(dir, entry));
     } catch {
-      // Left for the next prune.
+      try {
+        rmSync(path.join(dir, entry), { recursive: true, force: true, maxRetries: 3, retryDelay: 20 });
+      } catch {
+        // Left for the next prune.
+      }
     }
   }
+}
+
+/**
+ * Removes a build folder of regular files (or a keys file): one readdir and an unlink per file, where
+ * a recursive rm stats every entry first (a 300-page build is 300 to 900 entries, pruned on every
+ * publish). Anything else in it (a folder planted there) throws, and the recursive rm takes over.
+ */
+function removeFlatBuild(entry: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(entry);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw error;
+    unlinkSync(entry);
+    return;
+  }
+  for (const name of names) unlinkSync(path.join(entry, name));
+  rmdirSync(entry);
 }
 
 /** When a build was started (its name begins with a base-36 time stamp), in ms since the epoch. */
@@ -254,19 +386,25 @@ export async function liveBuildTime(sitesDir: string, name: string): Promise<Dat
 }
 
 /**
- * The live build of `name` with the input key of each document in it, or undefined when there is no
- * live build or no keys beside it (a build written before keys were kept): then every document is
- * rendered.
+ * The live build of `name` with what it was rendered from, or undefined when there is no live build
+ * or nothing readable beside it (a build written before, or by a rebuild that keeps none): then every
+ * page is read and every document rendered.
  */
 export async function liveDocuments(sitesDir: string, name: string): Promise<LiveDocuments | undefined> {
   const dir = await liveBuild(sitesDir, name);
   if (!dir) return undefined;
   try {
-    const kept: unknown = JSON.parse(await readFile(`${dir}${KEYS_SUFFIX}`, 'utf8'));
-    if (typeof kept !== 'object' || kept === null) return undefined;
-    const keys = new Map<string, string>();
-    for (const [file, key] of Object.entries(kept)) if (typeof key === 'string') keys.set(file, key);
-    return { dir, keys };
+    const kept = JSON.parse(await readFile(`${dir}${KEYS_SUFFIX}`, 'utf8')) as Partial<BuildInputs> | null;
+    if (
+      typeof kept?.templates !== 'string' ||
+      typeof kept.documents !== 'object' ||
+      kept.documents === null ||
+      typeof kept.pages !== 'object' ||
+      kept.pages === null
+    ) {
+      return undefined;
+    }
+    return { dir, inputs: { templates: kept.templates, documents: kept.documents, pages: kept.pages } };
   } catch {
     return undefined;
   }

@@ -2,7 +2,17 @@ import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../tests/support/databases';
 import { acceptedValue } from '../outcome';
 import { insertCompany } from './companies';
-import { deletePage, findPage, findPageBySlug, insertPage, listPages, updatePage } from './pages';
+import {
+  deletePage,
+  findPage,
+  findPageBySlug,
+  insertPage,
+  listPageStamps,
+  listPages,
+  listPagesById,
+  setMenuOrder,
+  updatePage,
+} from './pages';
 
 describeEachDialect('pages repository', (use) => {
   async function twoCompanies() {
@@ -91,5 +101,42 @@ describeEachDialect('pages repository', (use) => {
     expect(await deletePage(db, '11111111', home.id)).toEqual({ ok: false, reason: 'homepage' });
     await deletePage(db, '11111111', other.id);
     expect((await listPages(db, '11111111')).map((page) => page.slug)).toEqual(['forside']);
+  });
+
+  it('raises a page row revision on every change of it, whoever writes it (issue 44)', async () => {
+    const db = await twoCompanies();
+    const home = await insertPage(db, '11111111', { pageName: 'Forside', type: 'homepage' });
+    const other = await insertPage(db, '11111111', { pageName: 'Om os', content: 'Tekst' });
+    await insertPage(db, '22222222');
+    const revisions = async () =>
+      (await listPageStamps(db, '11111111')).map(({ page, revision }) => [page.slug, revision]);
+    expect(await revisions()).toEqual([
+      ['forside', 0],
+      ['om-os', 0],
+    ]);
+    acceptedValue(await updatePage(db, '11111111', other.id, { content: 'Ny tekst' }));
+    expect(await revisions()).toEqual([
+      ['forside', 0],
+      ['om-os', 1],
+    ]);
+    // A write outside the repository (by hand, a script) moves it too.
+    await db.updateTable('pages').set({ title: 'Skrevet i hånden' }).where('id', '=', home.id).execute();
+    acceptedValue(
+      await setMenuOrder(db, '11111111', [
+        { id: home.id, showInMenu: true },
+        { id: other.id, showInMenu: false },
+      ]),
+    );
+    expect(await revisions()).toEqual([
+      ['forside', 2],
+      ['om-os', 2],
+    ]);
+    // The stamps leave the texts out; the page itself is read by id, within its company.
+    const [stamp] = await listPageStamps(db, '11111111');
+    expect(stamp?.page).toMatchObject({ title: 'Skrevet i hånden', content: '', showInMenu: true });
+    expect((await listPagesById(db, '11111111', [other.id])).map((page) => page.content)).toEqual([
+      'Ny tekst',
+    ]);
+    expect(await listPagesById(db, '22222222', [other.id])).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // The pages table and its repository. The spec gives two readings of a page's content (nested
 // hero/main, or flat fields); we store the flat one, and db/README.md documents the mapping.
 import { randomUUID } from 'node:crypto';
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import { type MenuEntry, normalizeMenuOrder } from '../../rules/page-order';
 import {
   type GalleryItem,
@@ -38,6 +38,9 @@ export interface PagesTable {
   sortOrder: number;
   /** 0/1: whether the generated menu links the page. */
   showInMenu: number;
+  /** Raised by the database on every UPDATE of the row (migration 0025): what a publish compares to
+   *  know a page is unchanged without reading its text. */
+  revision: Generated<number>;
 }
 
 type PageRow = Selectable<PagesTable>;
@@ -81,7 +84,7 @@ function isLayout(value: string): value is PageLayout {
   return (PAGE_LAYOUTS as readonly string[]).includes(value);
 }
 
-function toPage(row: PageRow): Page {
+function toPage(row: Omit<PageRow, 'revision'>): Page {
   return {
     id: row.id,
     companyCvr: row.companyCvr,
@@ -108,6 +111,12 @@ function toPage(row: PageRow): Page {
  *  and id for equal stamps. */
 export async function listPages(db: Db, cvr: string): Promise<Page[]> {
   return (await selectPages(db, cvr)).rows.map(toPage);
+}
+
+/** A company's pages whole in menu order, each with its row's revision (a publish with nothing kept
+ *  from a live build, a rebuild: generator/load-site.ts). */
+export async function listStampedPages(db: Db, cvr: string): Promise<PageStamp[]> {
+  return (await selectPages(db, cvr)).rows.map((row) => ({ page: toPage(row), revision: row.revision }));
 }
 
 // Every publish reads them: built once (prepared.ts).
@@ -159,6 +168,70 @@ export async function listPageOutlines(db: Db, cvr: string): Promise<Page[]> {
       metaDescription: '',
     }),
   );
+}
+
+/** A page without its texts, images and gallery (as listPageOutlines gives it, but with its title)
+ *  and the revision of its row: `revision` moves on every change of the row. */
+export interface PageStamp {
+  page: Page;
+  revision: number;
+}
+
+/**
+ * A company's pages in menu order with what a publish needs of the unchanged ones: the menu's
+ * fields, title and times, and the row's revision. A publish reads the whole row only of the pages
+ * whose revision moved since the live build (generator/load-site.ts).
+ */
+export async function listPageStamps(db: Db, cvr: string): Promise<PageStamp[]> {
+  return (await selectPageStamps(db, cvr)).rows.map(({ revision, ...row }) => ({
+    revision,
+    page: toPage({
+      ...row,
+      subtitle: '',
+      content: '',
+      image: null,
+      heroBackgroundImage: null,
+      gallery: '[]',
+      metaTitle: '',
+      metaDescription: '',
+    }),
+  }));
+}
+
+// Every publish reads them: built once (prepared.ts).
+const selectPageStamps = prepared((db: Db, cvr: string) =>
+  db
+    .selectFrom('pages')
+    .select([
+      'id',
+      'companyCvr',
+      'pageName',
+      'title',
+      'slug',
+      'type',
+      'layout',
+      'createdAt',
+      'updatedAt',
+      'sortOrder',
+      'showInMenu',
+      'revision',
+    ])
+    .where('companyCvr', '=', cvr)
+    .orderBy('sortOrder')
+    .orderBy('createdAt')
+    .orderBy('id'),
+);
+
+/** The company's pages of these ids, whole (in no particular order; an id of no page finds none). */
+export async function listPagesById(db: Db, cvr: string, ids: readonly string[]): Promise<Page[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('pages')
+    .selectAll()
+    .where('companyCvr', '=', cvr)
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map(toPage);
 }
 
 // Every save reads the page first: built once (prepared.ts).
@@ -238,7 +311,12 @@ function preparePageUpdate(columns: readonly string[]) {
   return prepared((db: Db, cvr: string, id: string, ...values: unknown[]) =>
     db
       .updateTable('pages')
-      .set(Object.fromEntries(columns.map((column, index) => [column, values[index]])) as PageRowUpdate)
+      // The revision is raised here, in the same statement, so the trigger that raises it for any other
+      // writer (migration 0025) has nothing to do: on SQLite it would update the row a second time.
+      .set((eb) => ({
+        ...(Object.fromEntries(columns.map((column, index) => [column, values[index]])) as PageRowUpdate),
+        revision: eb('revision', '+', 1),
+      }))
       .where('companyCvr', '=', cvr)
       .where('id', '=', id)
       .returningAll(),
@@ -334,7 +412,11 @@ export async function setMenuOrder(
   for (const [index, entry] of order.entries()) {
     await db
       .updateTable('pages')
-      .set({ sortOrder: index, showInMenu: entry.showInMenu ? 1 : 0 })
+      .set((eb) => ({
+        sortOrder: index,
+        showInMenu: entry.showInMenu ? 1 : 0,
+        revision: eb('revision', '+', 1),
+      }))
       .where('companyCvr', '=', cvr)
       .where('id', '=', entry.id)
       .execute();

@@ -12,6 +12,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../../db';
 import {
+  type BuildInputs,
   createLandingPublisher,
   removeSite,
   renderCompanySite,
@@ -61,7 +62,7 @@ export async function createPipelineRender(
         await removeSite(sitesDir, cvr);
         return 'gone';
       }
-      await writers.write(cvr, rendered.files);
+      await writers.write(cvr, rendered.files, rendered.inputs);
       pages.set(cvr, rendered.site.pages.length);
       return 'published';
     },
@@ -125,7 +126,7 @@ class WriterPool {
     });
   }
 
-  write(cvr: string, files: SiteFile[]): Promise<void> {
+  write(cvr: string, files: SiteFile[], inputs: BuildInputs | undefined): Promise<void> {
     const live = this.threads.filter((candidate) => !candidate.failed);
     const thread = live.reduce<WriterThread | undefined>(
       (least, candidate) => (least && least.pending.size <= candidate.pending.size ? least : candidate),
@@ -135,7 +136,7 @@ class WriterPool {
     const id = this.nextId++;
     return new Promise<void>((resolve, reject) => {
       thread.pending.set(id, { resolve, reject });
-      const request: WriteRequest = { id, cvr, files };
+      const request: WriteRequest = inputs ? { id, cvr, files, inputs } : { id, cvr, files };
       // Buffers arrive in the thread as copies; a rendered site is about 100 KB.
       thread.worker.postMessage(request);
     });
