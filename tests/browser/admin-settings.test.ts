@@ -112,7 +112,8 @@ describe('settings', () => {
     await page.getByRole('heading', { name: 'Logo', level: 2 }).waitFor();
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
-    expect(new URL(page.url()).searchParams.get('fane')).toBe('domaene');
+    await page.getByRole('heading', { name: 'Domæne', level: 2 }).waitFor();
+    await page.waitForURL((url) => url.searchParams.get('fane') === 'domaene');
     await page.reload();
     await page.getByRole('heading', { name: 'Domæne', level: 2 }).waitFor();
     await admin.shot(page, 'settings-domain-desktop');
