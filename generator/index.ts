@@ -122,7 +122,7 @@ export async function createSitePublisher(deps: PublisherDeps): Promise<SitePubl
         return 'gone';
       }
       await writeSite(sitesDir, cvr, rendered.files, {
-        precompress: deps.config.precompress ?? false,
+        precompress: deps.config.precompress ?? true,
         stamp,
       });
       stamp('thread-done');
