@@ -1,14 +1,15 @@
-// Files of site folders held in memory with their compressed forms, ETags and response headers, so
-// a hit costs no system call. A folder such as `sites/<cvr>` is opaque: usually a symlink the
-// generator swaps with rename(2). Its real path is checked at most every `revalidateMs`, and a
-// change drops every file read through the old one, so a new site is served within that time.
-// Symlinks inside a folder are never followed. Memory is bounded by bytes (LRU).
+// Files of site folders held in memory in the representations clients asked for, with ETags and
+// response headers, so a hit costs no system call. A folder such as `sites/<cvr>` is opaque: usually
+// a symlink the generator swaps with rename(2). Its real path is checked at most every
+// `revalidateMs`, and a change drops every file read through the old one, so a new site is served
+// within that time. Symlinks inside a folder are never followed. Memory is bounded by bytes (LRU).
 //
-// A text file without `.br`/`.gz` siblings is compressed once, on the libuv pool, and the results
-// are written beside it (best effort), so every serving process and every later miss after an
-// eviction reads them instead of compressing again: at 10,000 sites the files outgrow any memory
-// budget, and a miss must cost a read, not a compression. Of a compressed file only the compressed
-// bodies are held; the rare client that accepts neither coding gets the gzip body inflated.
+// At 10,000 sites the files outgrow any memory budget and most requests of a first pass miss, so a
+// miss reads only the representation its client takes: the file's stat and its `.br` copy for a
+// brotli client (written at publish by the generator), and nothing else. The ETag is the file's
+// modification time and size, as nginx's, so no body is hashed. A text file without copies is
+// compressed once, on the libuv pool, and the copies are written beside it (best effort), so every
+// serving process and every later miss reads them instead of compressing again.
 import { constants, lstatSync, realpathSync, type Stats, statSync } from 'node:fs';
 import { lstat, open, rename, unlink, writeFile } from 'node:fs/promises';
 import type { OutgoingHttpHeaders } from 'node:http';
