@@ -112,7 +112,7 @@ export async function publishCompanySite(
   renderer: SiteRenderer,
   sitesDir: string,
   cvr: string,
-  { stamp, precompress = false, ...options }: PublishCompanyOptions = {},
+  { stamp, precompress = true, ...options }: PublishCompanyOptions = {},
 ): Promise<RenderedSite | undefined> {
   for (let attempt = 0; ; attempt++) {
     const rendered = await renderCompanySite(db, publicHost, renderer, cvr, {
@@ -170,7 +170,7 @@ export async function createSitePublisher(deps: PublisherDeps): Promise<SitePubl
       const rendered = await publishCompanySite(deps.db, deps.config.publicHost, renderer, sitesDir, cvr, {
         stamp,
         memo,
-        precompress: deps.config.precompress ?? false,
+        precompress: deps.config.precompress ?? true,
       });
       if (!rendered) {
         await removeSite(sitesDir, cvr);

@@ -67,7 +67,7 @@ export async function renderLandingOnce(deps: LandingDeps, written: string | nul
       deps.sitesDir,
       MAIN_SITE_FOLDER,
       [{ name: 'index.html', body: Buffer.from(html) }],
-      { precompress: deps.config.precompress ?? false },
+      { precompress: deps.config.precompress ?? true },
     );
     return `${build}\n${key}`;
   }

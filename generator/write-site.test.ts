@@ -70,7 +70,8 @@ it('links the files an edit left as they were from the live build, and writes th
 });
 
 it('links the precompressed copies with their file, and compresses only what changed', async () => {
-  const options = { precompress: true };
+  // The default: copies made at publish, for the front server and the engines alike.
+  const options = {};
   await writeSite(sites, '12345678', site('<p>Om os</p>'), options);
   const before = liveFiles('12345678');
   expect(Object.keys(before).sort()).toEqual([
@@ -105,13 +106,15 @@ it('writes a file again when the live one is not a regular file of the same byte
 });
 
 it('keeps the compressed copies the front server made of a page the publish left as it was', async () => {
-  await writeSite(sites, '12345678', site('<p>Om os</p>'));
+  // PRECOMPRESS=0: the publish writes no copies.
+  const options = { precompress: false };
+  await writeSite(sites, '12345678', site('<p>Om os</p>'), options);
   // The front server compresses a page on its first visit and writes the copies beside it.
   const live = path.join(sites, '12345678');
   writeFileSync(path.join(live, 'index.html.br'), 'brotli');
   writeFileSync(path.join(live, 'om-os.html.br'), 'brotli');
   const before = liveFiles('12345678');
-  await writeSite(sites, '12345678', site('<p>Nyt</p>'));
+  await writeSite(sites, '12345678', site('<p>Nyt</p>'), options);
   const after = liveFiles('12345678');
   expect(after['index.html.br']?.ino).toBe(before['index.html.br']?.ino);
   // A changed page's old copy is not carried over: it would be of other bytes.

@@ -4,10 +4,12 @@
 // still being written) stays on disk: a 300-page site is tens of megabytes a build. The front server
 // reads a file whole and, on a miss, checks where the link points now (server/static-file-cache.ts),
 // so removing the build it was reading from costs it nothing.
-// Each file is written once by default; precompressed `.br`/`.gz` siblings are for deployments where
-// nginx or Caddy serve the folders themselves (PRECOMPRESS=1), since our front server compresses a
-// file when it first loads it. A file whose bytes the live build already holds is hard-linked from
-// it instead (with its copies): a one-page edit writes one page's data, not the site's.
+// Each text file of COMPRESS_MIN_BYTES or more gets `.br`/`.gz` copies beside it, made here once
+// when its bytes change: the front server's miss then reads only the copy a client takes
+// (server/static-file-cache.ts), and nginx or Caddy serve the same copies. PRECOMPRESS=0 writes each
+// file once (the front server then compresses a file when it first loads it). A file whose bytes the
+// live build already holds is hard-linked from it instead (with its copies): a one-page edit writes
+// and compresses one page, not the site.
 // Beside each build (`<stamp>.keys.json`, outside what any engine serves) lies what it was rendered
 // from (site-files.ts BuildInputs: the input key of each document, the stamp and hash of each page):
 // the next publish links a document whose input is unchanged from the build, without reading or
@@ -55,7 +57,7 @@ const FILE_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,200}$/;
 const BROTLI_QUALITY = 6;
 
 /**
- * The files to write for one rendered file: itself plus precompressed siblings (PRECOMPRESS=1).
+ * The files to write for one rendered file: itself plus its `.br` and `.gz` copies.
  * Synchronous on purpose: it runs on a render thread, never on the event loop that serves
  * visitors, and for pages of this size the thread-pool round trip costs more than the compression
  * (measured 11 ms async against 4 ms sync for a site of seven pages).
@@ -76,7 +78,7 @@ function withPrecompressed(file: SiteFile): SiteFile[] {
 }
 
 export interface WriteSiteOptions {
-  /** Also write `.br` and `.gz` copies of files of COMPRESS_MIN_BYTES or more. Default false. */
+  /** Also write `.br` and `.gz` copies of files of COMPRESS_MIN_BYTES or more. Default true. */
   precompress?: boolean;
   /** Stamps 'written' and 'swapped' (generator/publish-trace.ts). */
   stamp?: (step: 'written' | 'swapped') => void;
@@ -124,7 +126,7 @@ export async function writeSite(
   if (linked.length > 0 && options.linked?.dir !== live) {
     throw new LiveBuildChanged(`the live build of ${name} changed while it was rendered`);
   }
-  const precompress = options.precompress ?? false;
+  const precompress = options.precompress ?? true;
   await mkdir(partialDir, { recursive: true });
   try {
     // Synchronous on purpose: a site is a few dozen small files, and one thread-pool hop per

@@ -131,13 +131,13 @@ describe('configuration', () => {
   });
 
   it('runs web and worker in one process by default, apart only with Redis', () => {
-    expect(loadConfig({})).toMatchObject({ processRole: 'both', precompress: false });
+    expect(loadConfig({})).toMatchObject({ processRole: 'both', precompress: true });
     const redis = { REDIS_URL: 'redis://127.0.0.1:6379' };
     expect(loadConfig({ ...redis, PROCESS_ROLE: 'web' }).processRole).toBe('web');
     expect(loadConfig({ ...redis, PROCESS_ROLE: 'Worker' }).processRole).toBe('worker');
     expect(() => loadConfig({ PROCESS_ROLE: 'web' })).toThrow(/^PROCESS_ROLE: web needs REDIS_URL/);
     expect(() => loadConfig({ ...redis, PROCESS_ROLE: 'api' })).toThrow(/^PROCESS_ROLE: /);
-    expect(loadConfig({ PRECOMPRESS: '1' }).precompress).toBe(true);
+    expect(loadConfig({ PRECOMPRESS: '0' }).precompress).toBe(false);
     expect(() => loadConfig({ PRECOMPRESS: 'yes' })).toThrow(/^PRECOMPRESS: /);
   });
 });

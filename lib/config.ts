@@ -144,7 +144,7 @@ const schema = z
     PRECOMPRESS: z
       .string()
       .trim()
-      .default('0')
+      .default('1')
       .pipe(z.enum(['0', '1'], { message: 'must be 0 or 1' }))
       .transform((value) => value === '1'),
     WEB_PROCESSES: z

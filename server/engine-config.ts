@@ -1,7 +1,7 @@
 // The nginx and Caddy configurations of the engine shape (issue 29, docs/deploy.md shape 4): the
 // engine serves every file of a company site itself, from the host routing tree the app keeps
-// (server/host-routes.ts), with the `.br`/`.gz` copies PRECOMPRESS=1 writes and the Node server's
-// headers; everything else goes to the app (the Node front server, which answers it exactly as
+// (server/host-routes.ts), with the `.br`/`.gz` copies the generator writes at publish and the Node
+// server's headers; everything else goes to the app (the Node front server, which answers it exactly as
 // it does without an engine).
 //
 // What the engine answers on its own is deliberately narrow: the files of the site route table

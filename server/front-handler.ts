@@ -36,7 +36,8 @@ import { acceptedEncodings, etagMatches } from './negotiation';
 import { createApiGate, type RequestLimit } from './request-limit';
 import { createSiteAccess } from './site-access';
 import { createSiteVisits, isCountableView, pagePathOf } from './site-visits';
-import { type FileLookup, type StaticFile, StaticFileCache } from './static-file-cache';
+import { type FileLookup, StaticFileCache, type StaticVariant } from './static-file-cache';
+import type { Encoding } from './static-headers';
 
 /** Anything with a fetch handler: the Hono app (`createApp()` in api/app.ts) fits. */
 interface FetchApp {
@@ -83,6 +84,11 @@ const REWATCH_CHECK_MS = 2000;
 const ALLOW_HEADERS = { Allow: 'GET, HEAD', 'Content-Length': '0' } as const;
 const EMPTY_HEADERS = { 'Content-Length': '0', 'Cache-Control': 'no-store' } as const;
 const TO_404 = redirectHeaders('/404', false);
+
+/** The codings a request accepts, best first: the cache reads and answers that representation. */
+function accepts(req: IncomingMessage): readonly Encoding[] {
+  return acceptedEncodings(req.headers['accept-encoding']);
+}
 
 export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
   const { config, db, logger } = options;
@@ -150,17 +156,13 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     else res.destroy();
   }
 
-  function serveFile(req: IncomingMessage, res: ServerResponse, file: StaticFile, status: number): void {
-    let variant = file.identity;
-    if (file.br !== null || file.gzip !== null) {
-      for (const encoding of acceptedEncodings(req.headers['accept-encoding'])) {
-        const candidate = encoding === 'br' ? file.br : file.gzip;
-        if (candidate !== null) {
-          variant = candidate;
-          break;
-        }
-      }
-    }
+  /** `variant`: the representation the cache chose for the request's Accept-Encoding. */
+  function serveFile(
+    req: IncomingMessage,
+    res: ServerResponse,
+    variant: StaticVariant,
+    status: number,
+  ): void {
     const ifNoneMatch = req.headers['if-none-match'];
     const tls = overTls(req);
     if (status === 200 && ifNoneMatch !== undefined && etagMatches(ifNoneMatch, variant.etag)) {
@@ -170,7 +172,7 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     }
     res.writeHead(status, tls ? variant.tlsHead : variant.head);
     if (req.method === 'HEAD') res.end();
-    else res.end(variant.body ?? files.identity(file));
+    else res.end(variant.body);
   }
 
   function serveSite(req: IncomingMessage, res: ServerResponse, target: SiteTarget): void {
@@ -214,7 +216,7 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
       send(res, inactiveSite, req);
       return;
     }
-    const found = files.get(`${sitesDir}/${cvr}`, target.file);
+    const found = files.get(`${sitesDir}/${cvr}`, target.file, accepts(req));
     if (found instanceof Promise) {
       found.then((result) => serveSiteFile(req, res, target, cvr, result)).catch((error) => fail(res, error));
     } else {
@@ -252,8 +254,8 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     status: number,
     missing?: string,
   ): void {
-    const found = findMarketingFile(files, marketingRoots, marketingFiles(urlPath));
-    const answer = (file: StaticFile | null) => {
+    const found = findMarketingFile(files, marketingRoots, marketingFiles(urlPath), accepts(req));
+    const answer = (file: StaticVariant | null) => {
       if (file !== null) serveFile(req, res, file, status);
       else if (urlPath === '/404') send(res, siteNotFound, req);
       // An unknown blog post: its own 'not found' page, status 404 (rules/request-target.ts).
@@ -276,7 +278,7 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
       else if (file === 'index.html') send(res, adminMissing, req);
       else send(res, siteNotFound, req);
     };
-    const found = files.get(adminDir, file);
+    const found = files.get(adminDir, file, accepts(req));
     if (found instanceof Promise) found.then(answer).catch((error: unknown) => fail(res, error));
     else answer(found);
   }
@@ -392,12 +394,13 @@ function findMarketingFile(
   files: StaticFileCache,
   roots: readonly string[],
   candidates: readonly string[],
-): StaticFile | null | Promise<StaticFile | null> {
+  encodings: readonly Encoding[],
+): StaticVariant | null | Promise<StaticVariant | null> {
   for (let index = 0; index < roots.length * candidates.length; index++) {
     const root = roots[Math.floor(index / candidates.length)] as string;
     const candidate = candidates[index % candidates.length] as string;
-    const known = files.peek(root, candidate);
-    if (known === undefined) return findMarketingFileAsync(files, roots, candidates, index);
+    const known = files.peek(root, candidate, encodings);
+    if (known === undefined) return findMarketingFileAsync(files, roots, candidates, encodings, index);
     if (typeof known === 'object') return known;
   }
   return null;
@@ -407,12 +410,13 @@ async function findMarketingFileAsync(
   files: StaticFileCache,
   roots: readonly string[],
   candidates: readonly string[],
+  encodings: readonly Encoding[],
   from: number,
-): Promise<StaticFile | null> {
+): Promise<StaticVariant | null> {
   for (let index = from; index < roots.length * candidates.length; index++) {
     const root = roots[Math.floor(index / candidates.length)] as string;
     const candidate = candidates[index % candidates.length] as string;
-    const found = await files.get(root, candidate);
+    const found = await files.get(root, candidate, encodings);
     if (typeof found === 'object') return found;
   }
   return null;

@@ -5,8 +5,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { MediaTarget } from '../rules/request-target';
 import { etagMatches } from './negotiation';
-import type { FileLookup, StaticFile, StaticFileCache } from './static-file-cache';
-import { CACHE_IMMUTABLE, fileHeaders, fileKind, flatHeaders, notModifiedHeaders } from './static-headers';
+import type { FileLookup, StaticFileCache, StaticVariant } from './static-file-cache';
+import {
+  CACHE_IMMUTABLE,
+  type Encoding,
+  fileHeaders,
+  fileKind,
+  flatHeaders,
+  notModifiedHeaders,
+} from './static-headers';
 
 export type MediaHandler = (req: IncomingMessage, res: ServerResponse, target: MediaTarget) => void;
 
@@ -14,6 +21,9 @@ interface MediaHeads {
   head: string[];
   notModified: string[];
 }
+
+// Images are served as they are: their copies are never looked for.
+const NO_CODING: readonly Encoding[] = Object.freeze([]);
 
 // A missing image is a plain 404: an <img> gains nothing from a redirect to an HTML page.
 const MISSING_HEAD = flatHeaders({ 'Content-Length': '0', 'Cache-Control': 'no-store' });
@@ -29,15 +39,15 @@ export function createMediaHandler(
 ): MediaHandler {
   // The cache builds headers for its own caching policy (a day for images); ours are built once per
   // loaded file and forgotten with it.
-  const heads = new WeakMap<StaticFile, MediaHeads>();
+  const heads = new WeakMap<StaticVariant, MediaHeads>();
 
-  function headsOf(file: string, found: StaticFile): MediaHeads {
+  function headsOf(file: string, found: StaticVariant): MediaHeads {
     let known = heads.get(found);
     if (known === undefined) {
       const kind = { ...fileKind(file), cacheControl: CACHE_IMMUTABLE, compressible: false };
-      const { etag } = found.identity;
+      const { etag } = found;
       known = {
-        head: flatHeaders(fileHeaders(kind, files.identity(found).length, etag, null, false)),
+        head: flatHeaders(fileHeaders(kind, found.body.length, etag, null, false)),
         notModified: flatHeaders(notModifiedHeaders(kind, etag, false)),
       };
       heads.set(found, known);
@@ -53,14 +63,14 @@ export function createMediaHandler(
     }
     const { head, notModified } = headsOf(file, found);
     const ifNoneMatch = req.headers['if-none-match'];
-    if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, found.identity.etag)) {
+    if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, found.etag)) {
       res.writeHead(304, notModified);
       res.end();
       return;
     }
     res.writeHead(200, head);
     if (req.method === 'HEAD') res.end();
-    else res.end(files.identity(found));
+    else res.end(found.body);
   }
 
   return function serveMedia(req, res, target) {
@@ -68,7 +78,7 @@ export function createMediaHandler(
     const slash = target.path.lastIndexOf('/');
     const folder = path.join(storageDir, target.path.slice(0, slash));
     const file = target.path.slice(slash + 1);
-    const found = files.get(folder, file);
+    const found = files.get(folder, file, NO_CODING);
     if (found instanceof Promise) {
       found.then((result) => answer(req, res, file, result)).catch((error: unknown) => fail(res, error));
     } else {

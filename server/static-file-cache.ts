@@ -1,21 +1,21 @@
-// Files of site folders held in memory with their compressed forms, ETags and response headers, so
-// a hit costs no system call. A folder such as `sites/<cvr>` is opaque: usually a symlink the
-// generator swaps with rename(2). Its real path is checked at most every `revalidateMs`, and a
-// change drops every file read through the old one, so a new site is served within that time.
-// Symlinks inside a folder are never followed. Memory is bounded by bytes (LRU).
+// Files of site folders held in memory in the representations clients asked for, with ETags and
+// response headers, so a hit costs no system call. A folder such as `sites/<cvr>` is opaque: usually
+// a symlink the generator swaps with rename(2). Its real path is checked at most every
+// `revalidateMs`, and a change drops every file read through the old one, so a new site is served
+// within that time. Symlinks inside a folder are never followed. Memory is bounded by bytes (LRU).
 //
-// A text file without `.br`/`.gz` siblings is compressed once, on the libuv pool, and the results
-// are written beside it (best effort), so every serving process and every later miss after an
-// eviction reads them instead of compressing again: at 10,000 sites the files outgrow any memory
-// budget, and a miss must cost a read, not a compression. Of a compressed file only the compressed
-// bodies are held; the rare client that accepts neither coding gets the gzip body inflated.
-import { createHash } from 'node:crypto';
+// At 10,000 sites the files outgrow any memory budget and most requests of a first pass miss, so a
+// miss reads only the representation its client takes: the file's stat and its `.br` copy for a
+// brotli client (written at publish by the generator), and nothing else. The ETag is the file's
+// modification time and size, as nginx's, so no body is hashed. A text file without copies is
+// compressed once, on the libuv pool, and the copies are written beside it (best effort), so every
+// serving process and every later miss reads them instead of compressing again.
 import { constants, lstatSync, realpathSync, type Stats, statSync } from 'node:fs';
-import { open, rename, unlink, writeFile } from 'node:fs/promises';
+import { lstat, open, rename, unlink, writeFile } from 'node:fs/promises';
 import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, gunzipSync, gzip, constants as zlibConstants } from 'node:zlib';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { COMPRESS_MIN_BYTES } from '../generator/site-model';
 import {
   type Encoding,
@@ -43,9 +43,8 @@ function ownStore(body: Buffer): Buffer {
   return exact;
 }
 
-interface StaticVariant {
-  /** null for the identity body of a file held only compressed: StaticFileCache.identity() inflates it. */
-  body: Buffer | null;
+export interface StaticVariant {
+  body: Buffer;
   etag: string;
   /** Headers of a full response (200 or 404). */
   headers: OutgoingHttpHeaders;
@@ -58,14 +57,8 @@ interface StaticVariant {
   tlsNotModified: string[];
 }
 
-export interface StaticFile {
-  identity: StaticVariant;
-  br: StaticVariant | null;
-  gzip: StaticVariant | null;
-}
-
 /** A file, or why there is none: the file is missing, or the whole folder is (no site yet). */
-export type FileLookup = StaticFile | 'no-file' | 'no-folder';
+export type FileLookup = StaticVariant | 'no-file' | 'no-folder';
 
 export interface StaticFileCacheOptions {
   /** Total bytes of bodies held, all encodings counted. Default 256 MB. */
@@ -86,16 +79,27 @@ interface Folder {
   files: Map<string, Entry>;
 }
 
+/** What is known of one version of a file (its stat): each representation once read. */
+interface Representations {
+  kind: FileKind;
+  /** undefined: not read yet; null: there is none (no fresh copy, or one no smaller than the file). */
+  identity: StaticVariant | undefined;
+  br: StaticVariant | null | undefined;
+  gzip: StaticVariant | null | undefined;
+}
+
 interface Entry {
   folder: Folder;
   file: string;
   full: string;
-  result: StaticFile | 'no-file';
+  result: Representations | 'no-file';
   bytes: number;
   checkedAt: number;
   touchedAt: number;
-  stat: Pick<Stats, 'ino' | 'size' | 'mtimeMs'> | null;
+  stat: FileStat | null;
 }
+
+type FileStat = Pick<Stats, 'ino' | 'size' | 'mtimeMs'>;
 
 interface PlainFile {
   body: Buffer;
@@ -112,10 +116,15 @@ const TOUCH_INTERVAL_MS = 1000;
 // (at most this many), so the first of them after a publish finds the new page read and compressed.
 const WARM_WINDOW_MS = 60_000;
 const WARM_FILES = 8;
+/** What a swap reads ahead: the representation nearly every browser takes. */
+const WARM_ENCODINGS: readonly Encoding[] = Object.freeze(['br', 'gzip']);
 const HOMEPAGE_FILE = 'index.html';
 const NOT_A_FILE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EISDIR', 'EMLINK', 'ENAMETOOLONG']);
 // O_NOFOLLOW makes open() fail on a symlink; Windows has no such flag (and no such symlinks).
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
+// O_NONBLOCK keeps a FIFO planted in a folder from holding a pool thread in open(); the fstat after
+// it refuses anything but a regular file.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+const COPY_SUFFIX: Readonly<Record<Encoding, string>> = { br: '.br', gzip: '.gz' };
 // Quality 5 and level 6: on a 20 KB page (measured here) brotli 5 takes 0.5 ms for 5,909 bytes where
 // quality 9 takes 17.7 ms for 5,865, and gzip 6 matches gzip 9's size in the same time. A cold file
 // is compressed on the request path of whoever asks first, so the slow qualities cost visitors.
@@ -136,7 +145,6 @@ export class StaticFileCache {
   // Insertion order is recency order: the first entry is the least recently used.
   readonly #lru = new Set<Entry>();
   readonly #pending = new Map<string, Promise<FileLookup>>();
-  readonly #entries = new WeakMap<StaticFile, Entry>();
   #bytes = 0;
 
   constructor(options: StaticFileCacheOptions = {}) {
@@ -153,10 +161,11 @@ export class StaticFileCache {
 
   /**
    * `file` (a relative path with '/' separators and no '.' or '..' segments, as
-   * rules/request-target.ts produces) of `folder`, if already known; undefined means call load().
+   * rules/request-target.ts produces) of `folder` in the representation a client that accepts
+   * `accepts` (best first, negotiation.ts) takes, if already known; undefined means call load().
    * Synchronous and allocation-free on a hit.
    */
-  peek(folder: string, file: string): FileLookup | undefined {
+  peek(folder: string, file: string, accepts: readonly Encoding[]): FileLookup | undefined {
     const now = performance.now();
     const state = this.#folder(folder, now);
     if (state.real === null) return 'no-folder';
@@ -169,55 +178,43 @@ export class StaticFileCache {
       }
       entry.checkedAt = now;
     }
+    const result = entry.result === 'no-file' ? 'no-file' : chosen(entry.result, accepts);
+    if (result === undefined) return undefined;
     if (now - entry.touchedAt > TOUCH_INTERVAL_MS) {
       this.#lru.delete(entry);
       this.#lru.add(entry);
       entry.touchedAt = now;
     }
-    return entry.result;
+    return result;
   }
 
-  /** Reads `file` of `folder` from disk (once, however many ask at the same time) and keeps it. */
-  load(folder: string, file: string): Promise<FileLookup> {
+  /**
+   * Reads `file` of `folder` from disk in the representation `accepts` takes (once, however many
+   * ask at the same time) and keeps it: only that representation is read, never the others.
+   */
+  load(folder: string, file: string, accepts: readonly Encoding[]): Promise<FileLookup> {
     const state = this.#folder(folder, performance.now());
     const real = state.real;
     if (real === null) return Promise.resolve('no-folder');
-    const key = `${real}\0${file}`;
+    const key = `${real}\0${file}\0${accepts.join()}`;
     let loading = this.#pending.get(key);
     if (loading === undefined) {
-      loading = this.#read(state, real, file).finally(() => this.#pending.delete(key));
+      loading = this.#read(state, real, file, accepts).finally(() => this.#pending.delete(key));
       this.#pending.set(key, loading);
     }
     return loading;
   }
 
-  /**
-   * The plain body of a loaded file. One held only compressed is inflated at the first request that
-   * needs it (a client that accepts no coding) and then held too, counted against the budget.
-   */
-  identity(file: StaticFile): Buffer {
-    if (file.identity.body !== null) return file.identity.body;
-    const body = identityBody(file);
-    file.identity.body = body;
-    const entry = this.#entries.get(file);
-    if (entry !== undefined && this.#lru.has(entry)) {
-      entry.bytes += body.length;
-      this.#bytes += body.length;
-      this.#evictOverBudget();
-    }
-    return body;
-  }
-
   /** peek(), falling back to load(). */
-  get(folder: string, file: string): FileLookup | Promise<FileLookup> {
-    return this.peek(folder, file) ?? this.load(folder, file);
+  get(folder: string, file: string, accepts: readonly Encoding[]): FileLookup | Promise<FileLookup> {
+    return this.peek(folder, file, accepts) ?? this.load(folder, file, accepts);
   }
 
   /**
    * Checks where a folder points now (a site was swapped): a new build drops the old one's files and
    * starts reading the ones visitors asked for in the last minute, before they ask again. A site's
    * first build, asked for while it had none, starts with its homepage: onboarding sends the new
-   * owner there at once, and the read and compression are then under way before the browser asks.
+   * owner there at once, and the read is then under way before the browser asks.
    */
   invalidate(folder: string): void {
     const state = this.#folders.get(folder);
@@ -238,7 +235,7 @@ export class StaticFileCache {
     state.real = real;
     if (real === null) return;
     // load() shares its read with whoever asks meanwhile; a file the new build lacks is 'no-file'.
-    for (const file of hot) void this.load(folder, file).catch(() => {});
+    for (const file of hot) void this.load(folder, file, WARM_ENCODINGS).catch(() => {});
   }
 
   clear(): void {
@@ -264,10 +261,19 @@ export class StaticFileCache {
     return state;
   }
 
-  async #read(state: Folder, real: string, file: string, retried = false): Promise<FileLookup> {
+  async #read(
+    state: Folder,
+    real: string,
+    file: string,
+    accepts: readonly Encoding[],
+    retried = false,
+  ): Promise<FileLookup> {
     const full = path.join(real, file);
-    const found = insideFolder(real, full) ? await readPlainFile(full) : null;
-    if (found === null && !retried && this.#folders.get(state.path) === state) {
+    const kind = fileKind(file);
+    const known = state.real === real ? state.files.get(file) : undefined;
+    const held = known !== undefined && known.result !== 'no-file' ? known : undefined;
+    const read = insideFolder(real, full) ? await this.#readRepresentation(full, kind, accepts, held) : null;
+    if (read === null && !retried && this.#folders.get(state.path) === state) {
       // The generator keeps only the live build: a miss in a build it has just replaced (within
       // revalidateMs of the swap) is read again from wherever the folder points now.
       const now = realFolder(state.path);
@@ -277,38 +283,124 @@ export class StaticFileCache {
           state.real = now;
           state.checkedAt = performance.now();
         }
-        return now === null ? 'no-folder' : this.#read(state, now, file, true);
+        return now === null ? 'no-folder' : this.#read(state, now, file, accepts, true);
       }
-    }
-    let result: StaticFile | 'no-file' = 'no-file';
-    if (found !== null) {
-      const kind = fileKind(file);
-      const [br, gz] = await Promise.all([readPlainFile(`${full}.br`), readPlainFile(`${full}.gz`)]);
-      // A sibling older than the file belongs to an earlier version of it.
-      let brBody = br && br.stat.mtimeMs >= found.stat.mtimeMs ? br.body : null;
-      let gzBody = gz && gz.stat.mtimeMs >= found.stat.mtimeMs ? gz.body : null;
-      if (this.#compressMissing && kind.compressible && found.body.length >= COMPRESS_MIN_BYTES) {
-        const made = { br: brBody === null, gz: gzBody === null };
-        [brBody, gzBody] = await Promise.all([
-          brBody ?? brotliAsync(found.body, BROTLI_OPTIONS).then(ownStore),
-          gzBody ?? gzipAsync(found.body, { level: GZIP_LEVEL }).then(ownStore),
-        ]);
-        if (this.#persistCompressed) {
-          // A write to the page cache costs a fraction of the compression it saves the next time. It
-          // goes on after the answer: whoever asked first waits for the compression, not the writes.
-          this.#persist([
-            made.br && writeBeside(`${full}.br`, brBody),
-            made.gz && writeBeside(`${full}.gz`, gzBody),
-          ]);
-        }
-      }
-      result = buildFile(kind, found.body, smaller(brBody, found.body), smaller(gzBody, found.body));
     }
     // The folder may have been swapped while we read: serve what we read, but do not keep it.
-    if (state.real === real && this.#folders.get(state.path) === state) {
-      this.#remember(state, file, full, result, found?.stat ?? null);
+    const keep = state.real === real && this.#folders.get(state.path) === state;
+    if (read === null) {
+      if (keep) this.#remember(state, file, full, 'no-file', null);
+      return 'no-file';
     }
-    return result;
+    if (keep) {
+      const entry = state.files.get(file);
+      if (entry !== undefined && entry.result === read.file && this.#lru.has(entry)) {
+        // Another representation of the version held: counted with it.
+        const bytes = ENTRY_OVERHEAD_BYTES + 2 * full.length + bodyBytes(read.file);
+        this.#bytes += bytes - entry.bytes;
+        entry.bytes = bytes;
+        this.#evictOverBudget();
+      } else {
+        this.#remember(state, file, full, read.file, read.stat);
+      }
+    }
+    return chosen(read.file, accepts) ?? (read.file.identity as StaticVariant);
+  }
+
+  /**
+   * The representation of `full` a client accepting `accepts` takes, added to what is `held` of the
+   * same version of the file (or to a fresh record): the copy of the first accepted coding that has
+   * one (`.br`, `.gz` beside the file, written at publish), else the file itself. A text file
+   * without copies is compressed here once (compressMissing). null: no such regular file.
+   */
+  async #readRepresentation(
+    full: string,
+    kind: FileKind,
+    accepts: readonly Encoding[],
+    held: Entry | undefined,
+  ): Promise<{ file: Representations; stat: FileStat } | null> {
+    let stat: FileStat | null = held?.stat ?? null;
+    let file = held?.result !== undefined && held.result !== 'no-file' ? held.result : null;
+    for (const encoding of kind.compressible ? accepts : []) {
+      if (file !== null && file[encoding] === null) continue;
+      if (file !== null && file[encoding] !== undefined) return { file, stat: stat as FileStat };
+      // The file's stat (its validator, and whether the copy is fresh) and the copy, side by side.
+      const [plain, copy] = await Promise.all([lstatFile(full), readRegular(full + COPY_SUFFIX[encoding])]);
+      if (plain === null) return null;
+      if (file === null || stat === null || !sameStat(plain, stat)) {
+        file = { kind, identity: undefined, br: undefined, gzip: undefined };
+        stat = plain;
+      }
+      // A copy older than the file belongs to an earlier version of it; one no smaller is useless.
+      const fresh = copy !== null && copy.stat.mtimeMs >= plain.mtimeMs ? copy : null;
+      if (fresh !== null && fresh.body.length < plain.size) {
+        file[encoding] = buildVariant(kind, plain, fresh.body, encoding, true);
+        return { file, stat };
+      }
+      if (fresh === null && this.#compressMissing && plain.size >= COMPRESS_MIN_BYTES) {
+        return this.#compress(full, kind);
+      }
+      file[encoding] = null;
+    }
+    if (file?.identity !== undefined) return { file, stat: stat as FileStat };
+    // The file itself: a client that accepts no coding, or a file without a (useful) copy. Whether
+    // the answer varies by Accept-Encoding depends on copies not read yet: their stats say.
+    const probe = kind.compressible && (file === null || file.br === undefined || file.gzip === undefined);
+    const [found, brCopy, gzCopy] = await Promise.all([
+      readRegular(full),
+      probe ? lstatFile(full + COPY_SUFFIX.br) : null,
+      probe ? lstatFile(full + COPY_SUFFIX.gzip) : null,
+    ]);
+    if (found === null) return null;
+    if (file === null || stat === null || !sameStat(found.stat, stat)) {
+      file = { kind, identity: undefined, br: undefined, gzip: undefined };
+      if (!kind.compressible) {
+        file.br = null;
+        file.gzip = null;
+      }
+    }
+    const size = found.body.length;
+    const varies =
+      file.br != null ||
+      file.gzip != null ||
+      (probe &&
+        ((this.#compressMissing && size >= COMPRESS_MIN_BYTES) ||
+          [brCopy, gzCopy].some(
+            (copy) => copy !== null && copy.mtimeMs >= found.stat.mtimeMs && copy.size < size,
+          )));
+    file.identity = buildVariant(kind, found.stat, found.body, null, varies);
+    return { file, stat: found.stat };
+  }
+
+  /** A text file without copies: read, compressed once on the libuv pool, the copies written beside it. */
+  async #compress(full: string, kind: FileKind): Promise<{ file: Representations; stat: FileStat } | null> {
+    const found = await readRegular(full);
+    if (found === null) return null;
+    const [br, gz] = await Promise.all([readRegular(`${full}.br`), readRegular(`${full}.gz`)]);
+    // A sibling older than the file belongs to an earlier version of it.
+    let brBody = br && br.stat.mtimeMs >= found.stat.mtimeMs ? br.body : null;
+    let gzBody = gz && gz.stat.mtimeMs >= found.stat.mtimeMs ? gz.body : null;
+    const made = { br: brBody === null, gz: gzBody === null };
+    [brBody, gzBody] = await Promise.all([
+      brBody ?? brotliAsync(found.body, BROTLI_OPTIONS).then(ownStore),
+      gzBody ?? gzipAsync(found.body, { level: GZIP_LEVEL }).then(ownStore),
+    ]);
+    if (this.#persistCompressed) {
+      // A write to the page cache costs a fraction of the compression it saves the next time. It
+      // goes on after the answer: whoever asked first waits for the compression, not the writes.
+      this.#persist([
+        made.br && writeBeside(`${full}.br`, brBody),
+        made.gz && writeBeside(`${full}.gz`, gzBody),
+      ]);
+    }
+    const size = found.body.length;
+    const br5 = brBody.length < size ? buildVariant(kind, found.stat, brBody, 'br', true) : null;
+    const gz6 = gzBody.length < size ? buildVariant(kind, found.stat, gzBody, 'gzip', true) : null;
+    // Of a compressed file only the compressed bodies are held: the plain one is read again for the
+    // rare client that accepts neither coding.
+    const identity =
+      br5 === null && gz6 === null ? buildVariant(kind, found.stat, found.body, null, false) : undefined;
+    return { file: { kind, identity, br: br5, gzip: gz6 }, stat: found.stat };
   }
 
   /** Writes of compressed copies still under way (writeBeside never rejects). */
@@ -329,8 +421,8 @@ export class StaticFileCache {
     state: Folder,
     file: string,
     full: string,
-    result: StaticFile | 'no-file',
-    stat: Stats | null,
+    result: Representations | 'no-file',
+    stat: FileStat | null,
   ): void {
     const previous = state.files.get(file);
     if (previous !== undefined) this.#remove(previous);
@@ -348,7 +440,6 @@ export class StaticFileCache {
       stat: stat && { ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs },
     };
     state.files.set(file, entry);
-    if (result !== 'no-file') this.#entries.set(result, entry);
     this.#lru.add(entry);
     this.#bytes += bytes;
     this.#evictOverBudget();
@@ -381,6 +472,19 @@ export class StaticFileCache {
   }
 }
 
+/**
+ * The representation of `file` a client accepting `accepts` takes, if it is known: the first
+ * accepted coding that has a copy, else the plain body. undefined: something must be read first.
+ */
+function chosen(file: Representations, accepts: readonly Encoding[]): StaticVariant | undefined {
+  for (const encoding of accepts) {
+    const variant = file[encoding];
+    if (variant === undefined) return undefined;
+    if (variant !== null) return variant;
+  }
+  return file.identity;
+}
+
 /** The real path of a folder (following the generator's symlink), or null when there is none. */
 function realFolder(folder: string): string | null {
   try {
@@ -404,8 +508,11 @@ function insideFolder(real: string, full: string): boolean {
   }
 }
 
-/** A regular file's contents; null for anything else, a symlink included. */
-async function readPlainFile(full: string): Promise<PlainFile | null> {
+/**
+ * A regular file's contents, read into a store of its own size; null for anything else, a symlink
+ * included. open, fstat and one read: the close goes on after the answer.
+ */
+async function readRegular(full: string): Promise<PlainFile | null> {
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(full, OPEN_FLAGS);
@@ -416,10 +523,32 @@ async function readPlainFile(full: string): Promise<PlainFile | null> {
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) return null;
-    return { body: await handle.readFile(), stat };
+    const body = Buffer.allocUnsafeSlow(stat.size);
+    let filled = 0;
+    while (filled < body.length) {
+      const { bytesRead } = await handle.read(body, filled, body.length - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return { body: filled === body.length ? body : ownStore(body.subarray(0, filled)), stat };
   } finally {
-    await handle.close();
+    handle.close().catch(() => {});
   }
+}
+
+/** The stat of a regular file (not following a symlink), or null. */
+async function lstatFile(full: string): Promise<Stats | null> {
+  try {
+    const found = await lstat(full);
+    return found.isFile() ? found : null;
+  } catch (error) {
+    if (NOT_A_FILE.has((error as NodeJS.ErrnoException).code ?? '')) return null;
+    throw error;
+  }
+}
+
+function sameStat(a: FileStat, b: FileStat): boolean {
+  return a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
 }
 
 function isUnchanged(entry: Entry): boolean {
@@ -454,45 +583,36 @@ async function writeBeside(target: string, body: Buffer): Promise<void> {
   }
 }
 
-/** The plain body of a file: held, or inflated from its gzip body (held only compressed). */
-function identityBody(file: StaticFile): Buffer {
-  if (file.identity.body !== null) return file.identity.body;
-  if (file.gzip?.body) return ownStore(gunzipSync(file.gzip.body));
-  throw new Error('a file held only compressed has no gzip body');
+function bodyBytes(file: Representations): number {
+  return (file.identity?.body.length ?? 0) + (file.br?.body.length ?? 0) + (file.gzip?.body.length ?? 0);
 }
 
-function smaller(candidate: Buffer | null, body: Buffer): Buffer | null {
-  return candidate !== null && candidate.length < body.length ? candidate : null;
-}
-
-function bodyBytes(file: StaticFile): number {
-  return (file.identity.body?.length ?? 0) + (file.br?.body?.length ?? 0) + (file.gzip?.body?.length ?? 0);
-}
-
-function buildFile(kind: FileKind, body: Buffer, br: Buffer | null, gz: Buffer | null): StaticFile {
-  // A strong validator per representation: the hash of the plain body, tagged by encoding.
-  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
-  const varies = br !== null || gz !== null;
-  const variant = (data: Buffer, encoding: Encoding | null, hold = true): StaticVariant => {
-    const etag = `"${hash}${encoding === null ? '' : `-${encoding}`}"`;
-    const headers = fileHeaders(kind, data.length, etag, encoding, varies);
-    const head = flatHeaders(headers);
-    const notModified = flatHeaders(notModifiedHeaders(kind, etag, varies));
-    const tls = kind.html ? flatHeaders(TLS_HEADERS) : [];
-    return {
-      body: hold ? data : null,
-      etag,
-      headers,
-      head,
-      notModified,
-      tlsHead: tls.length > 0 ? [...head, ...tls] : head,
-      tlsNotModified: tls.length > 0 ? [...notModified, ...tls] : notModified,
-    };
-  };
+/**
+ * One representation of a file with its headers. The ETag is the plain file's modification time
+ * and size, as nginx makes it (no hash of the body, which a miss for a compressed copy never
+ * reads), tagged by encoding: the generator writes every version of a file, and its copies, anew
+ * (an unchanged file is linked, and keeps its ETag from one publish to the next).
+ */
+function buildVariant(
+  kind: FileKind,
+  stat: FileStat,
+  body: Buffer,
+  encoding: Encoding | null,
+  varies: boolean,
+): StaticVariant {
+  const validator = `${Math.round(stat.mtimeMs * 1000).toString(36)}-${stat.size.toString(36)}`;
+  const etag = `"${validator}${encoding === null ? '' : `-${encoding}`}"`;
+  const headers = fileHeaders(kind, body.length, etag, encoding, varies);
+  const head = flatHeaders(headers);
+  const notModified = flatHeaders(notModifiedHeaders(kind, etag, varies));
+  const tls = kind.html ? flatHeaders(TLS_HEADERS) : [];
   return {
-    // Nearly every client accepts gzip or br: the plain body is inflated for the rest.
-    identity: variant(body, null, gz === null),
-    br: br === null ? null : variant(br, 'br'),
-    gzip: gz === null ? null : variant(gz, 'gzip'),
+    body,
+    etag,
+    headers,
+    head,
+    notModified,
+    tlsHead: tls.length > 0 ? [...head, ...tls] : head,
+    tlsNotModified: tls.length > 0 ? [...notModified, ...tls] : notModified,
   };
 }

@@ -51,8 +51,8 @@ export async function createPipelineRender(
 ): Promise<PipelineRender> {
   const sitesDir = sitesDirOf(config);
   const renderer = await loadSiteRenderer();
-  // PRECOMPRESS=1: the .br/.gz copies an engine serves, as a publish writes them.
-  const writers = new WriterPool(Math.max(1, writerThreads), sitesDir, config.precompress ?? false);
+  // The .br/.gz copies every server reads (PRECOMPRESS=0 leaves them out), as a publish writes them.
+  const writers = new WriterPool(Math.max(1, writerThreads), sitesDir, config.precompress ?? true);
   const pages = new Map<string, number>();
   return {
     async render(cvr) {

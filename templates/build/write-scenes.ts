@@ -1,7 +1,7 @@
 // Writes every default scene (each trade in each theme) into the built marketing folder
 // `dist/site/client/_astro/`, where every host serves it. Run by `npm run build:site` after
 // `astro build`; needs nothing but this repository (no network, no image tools). Each scene gets
-// `.br`/`.gz` copies beside it, as PRECOMPRESS=1 writes for site files: nginx serves them as they
+// `.br`/`.gz` copies beside it, as a publish writes for site files: nginx serves them as they
 // are (docs/deploy.md shape 4), and the Node server reads them instead of compressing on first use.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -6,7 +6,7 @@
 // Lines only root can run on a real server (packages, users, systemd's own bookkeeping) are named
 // below and not repeated; a line the test does not know fails it. Then a company is onboarded through
 // each engine (its /api proxied to the app) and its site is fetched through the engine by path and by
-// subdomain, brotli-compressed (the copies PRECOMPRESS=1 writes) and revalidated with a 304.
+// subdomain, brotli-compressed (the copies a publish writes) and revalidated with a 304.
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 // The small seeded product the conformance suite asks: three companies in a SQLite database, their
-// sites written as the generator with PRECOMPRESS=1 writes them (a symlink to a build with `.br`
-// and `.gz` copies), the host routing tree (server/host-routes.ts) rebuilt from the database, a
-// marketing build and an admin build of a few files, and the Node front server over all of it.
+// sites written as the generator writes them (a symlink to a build with `.br` and `.gz` copies),
+// the host routing tree (server/host-routes.ts) rebuilt from the database, a marketing build and an
+// admin build of a few files, and the Node front server over all of it.
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -44,8 +44,8 @@ export interface ServingFigures extends StaticMixFigures {
   referenceRssMb: number;
 }
 
-/** Writes the `.br`/`.gz` copies PRECOMPRESS=1 would have written beside each live site's text
- *  files (where the front server's first pass has not already), so the engines get them. */
+/** Writes the `.br`/`.gz` copies a publish writes beside each live site's text files (where the
+ *  publish or the front server's first pass has not already), so the engines get them. */
 function precompressInPlace(sitesDir: string, cvrs: string[]): void {
   for (const cvr of cvrs) {
     const dir = path.join(sitesDir, cvr);
@@ -164,7 +164,7 @@ export async function benchServingAtScale(options: {
 
       // The engine shape: the generated nginx.conf over storage/routes (written by the app at
       // start; again here so the figure never depends on its timing), against a minimal hand-written
-      // nginx mapping the same hosts to the same folders, both with the copies PRECOMPRESS=1 writes.
+      // nginx mapping the same hosts to the same folders, both with the copies a publish writes.
       options.log('  serving: the generated nginx configuration against a hand-written one');
       precompressInPlace(
         sitesDirOf(config),

@@ -101,7 +101,7 @@ export function precompressedMirror(sitesDir: string, sites: ServedSite[], mirro
     mkdirSync(to, { recursive: true });
     for (const file of readdirSync(from)) {
       const source = path.join(from, file);
-      // Copies the generator may have written (PRECOMPRESS=1) are made afresh below.
+      // Copies the generator wrote at publish are made afresh below.
       if (!statSync(source).isFile() || /\.(br|gz)$/.test(file)) continue;
       linkSync(source, path.join(to, file));
       if (!/\.(html|xml|txt)$/.test(file)) continue;
