@@ -17,6 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { diskTempDir } from '../tests/support/memory-tmpdir';
 import { LiveBuildChanged, liveBuild, writeSite } from './write-site';
 
 let sites: string;
@@ -141,9 +142,10 @@ it("never removes the build another process made live after this one's swap", as
   expect(readFileSync(path.join(sites, '12345678', 'index.html'), 'utf8')).toBe('<p>Den anden</p>');
 });
 
-/** Whether this machine can make a file immutable (chattr +i: root on ext4, as CI runs). */
+/** Whether this machine can make a file immutable (chattr +i: root on ext4, as CI runs; never on
+ *  the tmpfs the suite keeps its temporary files on, so the test below works on the disk). */
 function canPinFiles(): boolean {
-  const probe = mkdtempSync(path.join(tmpdir(), 'mesterside-chattr-'));
+  const probe = mkdtempSync(path.join(diskTempDir(), 'mesterside-chattr-'));
   try {
     writeFileSync(path.join(probe, 'f'), '');
     execFileSync('chattr', ['+i', path.join(probe, 'f')], { stdio: 'ignore' });
@@ -161,6 +163,8 @@ function canPinFiles(): boolean {
 it.skipIf(!canPinFiles())(
   'makes the new build live even when an old build cannot be removed, and prunes it later',
   async () => {
+    rmSync(sites, { recursive: true, force: true });
+    sites = mkdtempSync(path.join(diskTempDir(), 'mesterside-write-site-'));
     await writeSite(sites, '12345678', [page('index.html', '<p>Første</p>')]);
     const first = readlinkSync(path.join(sites, '12345678'));
     const pinned = path.join(sites, first, 'index.html.br.tmp');

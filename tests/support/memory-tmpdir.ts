@@ -1,6 +1,7 @@
 // The tests' temporary stores (a migrated SQLite copy per test, site folders, uploads, Chromium's
 // profile, private PostgreSQL clusters) on memory, set by vitest.config.ts before anything starts.
 import { accessSync, chmodSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 
 /**
  * TMPDIR on /dev/shm when the machine has it and no TMPDIR was chosen: every test process inherits it.
@@ -23,4 +24,9 @@ export function tempDirOnMemory(): void {
   process.env.MESTERSIDE_TEST_TMPDIR = dir;
   process.env.TMPDIR = dir;
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
+
+/** The temporary folder on disk, for a test that needs what tmpfs lacks (chattr +i, for one). */
+export function diskTempDir(): string {
+  return process.env.MESTERSIDE_TEST_TMPDIR ? '/tmp' : tmpdir();
 }
