@@ -130,6 +130,17 @@ const selectPages = prepared((db: Db, cvr: string) =>
     .orderBy('id'),
 );
 
+/** The columns an outline or a stamp leaves unread, as a page without them has them. */
+const WITHOUT_TEXTS = {
+  subtitle: '',
+  content: '',
+  image: null,
+  heroBackgroundImage: null,
+  gallery: '[]',
+  metaTitle: '',
+  metaDescription: '',
+} as const;
+
 /**
  * A company's pages in menu order as a menu needs them: every field but the texts, images and
  * gallery, which are left empty. A live preview renders one page with the menu of all the others;
@@ -159,13 +170,7 @@ export async function listPageOutlines(db: Db, cvr: string): Promise<Page[]> {
     toPage({
       ...row,
       title: '',
-      subtitle: '',
-      content: '',
-      image: null,
-      heroBackgroundImage: null,
-      gallery: '[]',
-      metaTitle: '',
-      metaDescription: '',
+      ...WITHOUT_TEXTS,
     }),
   );
 }
@@ -187,13 +192,7 @@ export async function listPageStamps(db: Db, cvr: string): Promise<PageStamp[]> 
     revision,
     page: toPage({
       ...row,
-      subtitle: '',
-      content: '',
-      image: null,
-      heroBackgroundImage: null,
-      gallery: '[]',
-      metaTitle: '',
-      metaDescription: '',
+      ...WITHOUT_TEXTS,
     }),
   }));
 }

@@ -14,13 +14,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Redis } from 'ioredis';
 import { type Db, listPages, listPublishStatesOf, migrateToLatest, openDatabase } from '../../db';
 import { onPublishStamp, type PublishStep } from '../../generator/publish-trace';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { startProductStack } from '../../server';
-import { QUEUE_PREFIX } from '../../worker';
+import { deleteQueueKeys } from '../../tests/queue/redis-support';
 import { markAllWanted } from '../rebuild/mark-wanted';
 import { openQueueRebuild } from '../rebuild/queue-rebuild';
 import { pollPage, saveThenServed } from './client-jobs';
@@ -207,7 +206,7 @@ export async function benchDuringRebuild(options: {
     await client.close();
     await close();
     await db.destroy();
-    if (options.redisUrl) await deleteQueueKeys(options.redisUrl, queueName);
+    if (options.redisUrl) await deleteQueueKeys(queueName, options.redisUrl);
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -226,20 +225,6 @@ async function untilRebuilt(db: Db, versions: ReadonlyMap<string, number>): Prom
       }
     }
     if (pending.size) await sleep(100);
-  }
-}
-
-async function deleteQueueKeys(redisUrl: string, queueName: string): Promise<void> {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${QUEUE_PREFIX}:${queueName}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
   }
 }
 
