@@ -4,10 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors';
 import { type AppStack, startTestStack } from '../tests/support/stack';
 
-/** The app on a store with the (empty) sites folder a running product has: /api/health checks it. */
-function appWithSitesFolder(): Promise<AppStack> {
+/** The app on a store with the (empty) sites folder a running product has: /api/health checks it.
+ *  The clock is set: whether the facts in rules/ are due for review depends on the day. */
+function appWithSitesFolder(now = new Date('2026-06-01T10:00:00Z')): Promise<AppStack> {
   return startTestStack({
     env: { LOG_LEVEL: 'info' },
+    app: { now: () => now },
     prepare: async ({ config }) => {
       mkdirSync(path.join(config.storageDir, 'sites'));
     },
@@ -27,8 +29,30 @@ describe('HTTP skeleton', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
       status: 'ok',
+      problems: [],
       database: { status: 'ok' },
+      facts: { status: 'ok' },
     });
+  });
+
+  it('says degraded, naming no figure, while a fact in rules/ is due for review or out of date', async () => {
+    // 2027's håndværkerfradrag ceilings are not in rules/tax-deduction.ts (not published when it was
+    // last read): due 60 days ahead, stale from New Year in Copenhagen.
+    for (const [day, state, problem] of [
+      ['2026-12-07T10:00:00Z', 'due', 'facts due for review'],
+      ['2027-01-02T10:00:00Z', 'stale', 'facts out of date'],
+    ] as const) {
+      harness = await appWithSitesFolder(new Date(day));
+      const response = await harness.app.request('/api/health');
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({
+        status: 'degraded',
+        problems: [problem],
+        facts: { status: state },
+      });
+      await harness.close();
+      harness = undefined;
+    }
   });
 
   it('answers 503 when the database is gone', async () => {

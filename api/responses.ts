@@ -185,7 +185,11 @@ export function toTrustJson(company: Company, settings: TrustSettings, now: Date
       ).noun.singular,
       authorisationTypes: [...authorisationsFor(trade.id)],
       emergency: offersEmergencyService(trade.id),
-      deduction: deduction && { year: deduction.year, items: deduction.items.map((item) => ({ ...item })) },
+      deduction: deduction && {
+        year: deduction.year,
+        amountsKnown: deduction.amountsKnown,
+        items: deduction.items.map((item) => ({ ...item })),
+      },
     },
   };
 }

@@ -440,6 +440,9 @@ export interface ApiPaths {
         publishes?: {
           status: "ok" | "failing" | "unknown";
         };
+        facts?: {
+          status: "ok" | "due" | "stale";
+        };
       };
     };
   };
@@ -756,6 +759,12 @@ export interface ApiPaths {
           companyCvr: string;
           lastError: string;
           lastAttemptAt: string | null;
+        }>;
+        facts: Array<{
+          id: string;
+          state: "due" | "stale";
+          staleFrom: string;
+          text: string;
         }>;
       };
     };
@@ -1363,10 +1372,11 @@ export interface ApiPaths {
           emergency: boolean;
           deduction: ({
             year: number;
+            amountsKnown: boolean;
             items: Array<{
               kind: "craft" | "service";
               work: string;
-              ceilingKr: number;
+              ceilingKr: number | null;
             }>;
           }) | null;
         };
@@ -1427,10 +1437,11 @@ export interface ApiPaths {
           emergency: boolean;
           deduction: ({
             year: number;
+            amountsKnown: boolean;
             items: Array<{
               kind: "craft" | "service";
               work: string;
-              ceilingKr: number;
+              ceilingKr: number | null;
             }>;
           }) | null;
         };

@@ -29,6 +29,10 @@ export const operatorSchema = z.object({
   failedPublishes: z.array(
     z.object({ companyCvr: z.string(), lastError: z.string(), lastAttemptAt: z.string().nullable() }),
   ),
+  /** Facts in rules/ due for review or out of date (rules/fact-freshness.ts), the soonest first. */
+  facts: z.array(
+    z.object({ id: z.string(), state: z.enum(['due', 'stale']), staleFrom: z.string(), text: z.string() }),
+  ),
 });
 
 export type OperatorJson = z.infer<typeof operatorSchema>;

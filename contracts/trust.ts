@@ -147,12 +147,18 @@ export const trustSchema = z.object({
     trade: z.string(),
     authorisationTypes: z.array(z.enum(AUTHORISATION_TYPES)),
     emergency: z.boolean(),
-    /** This year's block for the trade, or null (none of its work qualifies, or no figures for the year). */
+    /** This year's block for the trade, or null (none of its work qualifies, or the law does not cover
+     *  the year); `amountsKnown` false: the year's ceilings are not in the table yet (ceilingKr null). */
     deduction: z
       .object({
         year: z.number(),
+        amountsKnown: z.boolean(),
         items: z.array(
-          z.object({ kind: z.enum(['craft', 'service']), work: z.string(), ceilingKr: z.number() }),
+          z.object({
+            kind: z.enum(['craft', 'service']),
+            work: z.string(),
+            ceilingKr: z.number().nullable(),
+          }),
         ),
       })
       .nullable(),

@@ -2,6 +2,8 @@
 // the homepage's "Godt at vide" and "Her arbejder vi", the Kontakt section's døgnvagt and area, the
 // call bar's døgnvagt data, and the JSON-LD checked against schema.org's vocabulary.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { siteTrust } from '../rules/site-trust';
+import { DEDUCTION_YEARS } from '../rules/tax-deduction';
 import { SCHEMA_DAYS } from '../templates/site/lib/opening-hours-ld';
 import { FIXTURE_SITES, fixturePages } from '../tests/fixtures/sites';
 import { schemaOrgProblems } from '../tests/support/schema-org';
@@ -69,6 +71,36 @@ describe('what a customer checks before calling (issue 42)', () => {
     );
     // The VVS owner turned the block off.
     expect(text(page('vvs-forside'))).not.toContain('Håndværkerfradrag');
+  });
+
+  it('explains håndværkerfradrag in a year whose amounts are not in the table, with no figure and no old year', async () => {
+    // Issue 48 item 7: 2027 is covered by the law, its ceilings are not in the table (yet). A carpenter's
+    // site published on 2 January 2027 must not say "i 2026" nor show 2026's 9.000 kr.
+    const year = 2027;
+    const carpenter = FIXTURE_SITES.tomrer;
+    const trust = siteTrust(
+      carpenter.company,
+      {
+        authorisation: null,
+        schemes: [],
+        schemesConfirmedAt: null,
+        deductionShown: true,
+        area: { mode: 'radius', km: 30 },
+        emergency: { enabled: false, phone: '', hours: 'always' },
+      },
+      new Date(`${year}-01-02T09:00:00+01:00`),
+    );
+    const home = carpenter.pages[0];
+    if (!home) throw new Error('no carpenter homepage');
+    const words = text(await renderer.renderPage({ site: { ...carpenter, trust }, page: home }));
+    expect(words).toContain('Håndværkerfradrag');
+    expect(words).toContain(
+      'Udskiftning af vinduer og yderdøre og isolering af loft, tag, ydervægge og gulve',
+    );
+    expect(words).toContain('Læs reglerne og årets beløbsgrænser på skat.dk');
+    if (DEDUCTION_YEARS.some((row) => row.year === year)) return; // the amounts came: the figure case above holds
+    expect(words).not.toMatch(/i 2026|i 2025/);
+    expect(words).not.toMatch(/op til [\d.]+ kr\./);
   });
 
   it('says where the company works in words, on the homepage and in every Kontakt section', () => {

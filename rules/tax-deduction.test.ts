@@ -1,36 +1,51 @@
 import { describe, expect, it } from 'vitest';
 import {
   currentDeduction,
+  DEDUCTION_LAW,
   DEDUCTION_TRADES,
   DEDUCTION_YEARS,
   danishYear,
   deductionBlock,
+  deductionDue,
   deductionForYear,
+  deductionLawCovers,
   formatKroner,
 } from './tax-deduction';
 import { TRADE_PROFILES } from './trades';
 
 describe('håndværkerfradrag table', () => {
-  // Fails from 1 January of a year the table lacks: add that year's row (amounts, source, checked)
-  // before then. Until it is added the sites show no figure at all (deductionBlock answers null).
-  it('covers the current year', () => {
-    const now = new Date();
-    const year = danishYear(now);
-    expect(
-      currentDeduction(now),
-      `rules/tax-deduction.ts has no row for ${year}: add the year's ceilings from skat.dk`,
-    ).not.toBeNull();
+  // No case here reads the system clock: a year the table lacks must never fail a test on a date. It
+  // shows in the health check, the operator view and the test output instead (fact-freshness.ts).
+  it('shows the work without any figure in a year the law covers but whose amounts are missing', () => {
+    const lastAmounts = Math.max(...DEDUCTION_YEARS.map((row) => row.year));
+    const missing = lastAmounts + 1;
+    if (missing > DEDUCTION_LAW.lastYear) return; // every year of the law has its amounts
+    const clock = new Date(`${missing}-01-01T00:30:00+01:00`);
+    expect(danishYear(clock)).toBe(missing);
+    expect(currentDeduction(clock)).toBeNull();
+    const block = deductionBlock('elektriker', clock);
+    expect(block).toMatchObject({ year: missing, amountsKnown: false });
+    expect(block?.items.map((item) => [item.kind, item.ceilingKr])).toEqual([
+      ['craft', null],
+      ['service', null],
+    ]);
+    // One hour earlier, the last year with amounts still shows its figures.
+    const before = deductionBlock('elektriker', new Date(`${lastAmounts}-12-31T23:30:00+01:00`));
+    expect(before).toMatchObject({ year: lastAmounts, amountsKnown: true });
+    expect(before?.items.every((item) => typeof item.ceilingKr === 'number')).toBe(true);
   });
 
-  it('sees the gap when the clock is set to a year the table lacks, and the block shows no figure', () => {
-    const uncovered = Math.max(...DEDUCTION_YEARS.map((row) => row.year)) + 1;
-    const clock = new Date(`${uncovered}-01-01T00:30:00+01:00`);
-    expect(danishYear(clock)).toBe(uncovered);
-    expect(currentDeduction(clock)).toBeNull();
-    expect(deductionBlock('vvs', clock)).toBeNull();
-    // The last covered year still answers, one hour earlier.
-    const lastCovered = new Date(`${uncovered - 1}-12-31T23:30:00+01:00`);
-    expect(deductionBlock('vvs', lastCovered)?.year).toBe(uncovered - 1);
+  it('shows no block past the last year of the law', () => {
+    const after = DEDUCTION_LAW.lastYear + 1;
+    expect(deductionLawCovers(after)).toBe(false);
+    expect(deductionBlock('vvs', new Date(`${after}-01-01T00:30:00+01:00`))).toBeNull();
+    expect(deductionBlock('vvs', new Date(`${DEDUCTION_LAW.lastYear}-12-31T23:30:00+01:00`))).not.toBeNull();
+  });
+
+  it('names the first year it cannot answer whole, and why', () => {
+    expect(deductionDue(new Date('2026-06-01T12:00:00Z'))).toEqual({ dueYear: 2027, reason: 'amounts' });
+    expect(deductionDue(new Date('2027-06-01T12:00:00Z'))).toEqual({ dueYear: 2027, reason: 'amounts' });
+    expect(deductionDue(new Date('2028-02-01T12:00:00Z'))).toEqual({ dueYear: 2028, reason: 'law' });
   });
 
   it('reads the year in Denmark, not in UTC', () => {
@@ -38,7 +53,9 @@ describe('håndværkerfradrag table', () => {
     expect(danishYear(new Date('2026-06-30T12:00:00Z'))).toBe(2026);
   });
 
-  it('has 2025 and 2026 with a source and a checked date each', () => {
+  it('has 2025 and 2026 with a source and a checked date each, and the law its years', () => {
+    expect(DEDUCTION_LAW).toMatchObject({ firstYear: 2025, lastYear: 2027 });
+    expect(DEDUCTION_LAW.source).toMatch(/^https:\/\//);
     expect(deductionForYear(2025)).toMatchObject({ craftCeilingKr: 8_600, serviceCeilingKr: 17_500 });
     expect(deductionForYear(2026)).toMatchObject({ craftCeilingKr: 9_000, serviceCeilingKr: 18_300 });
     for (const row of DEDUCTION_YEARS) {

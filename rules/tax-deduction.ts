@@ -1,9 +1,10 @@
-// Håndværkerfradrag and servicefradrag (issue 42 item 3): this year's ceilings per person, one row
-// per year with its source, and which work of each trade qualifies. The amounts change every year
-// and the list of work changes with the law, so a year the table does not cover shows no figure at
-// all: `deductionForYear` answers null and the site's block says nothing (a stale amount is worse than
-// none). `tax-deduction.test.ts` fails from 1 January of a year the table lacks, so the table is
-// brought up to date before a customer could read last year's figure.
+// Håndværkerfradrag and servicefradrag (issue 42 item 3, issue 48 item 7): the years the law's list
+// of work covers, this year's ceilings per person (one row per year with its source), and which work
+// of each trade qualifies. The amounts are indexed every year (personskattelovens § 20), so a year the
+// law covers but whose amounts are not in the table yet shows the scheme and the work without any
+// figure, never last year's; a year the law does not cover shows no block at all. A table that is due
+// (60 days before such a year) or stale shows in /api/health, the operator view and the test output
+// (`rules/fact-freshness.ts`); no test fails on a date.
 //
 // What qualifies 2025–2027 ("grøn istandsættelse", reinstated from 1 January 2025, and the widened
 // servicefradrag): energy-saving work on an existing home (windows and outer doors, insulation,
@@ -24,6 +25,21 @@ export interface DeductionYear {
   checked: string;
 }
 
+/**
+ * The years the current law gives the lists below for: the green håndværkerfradrag and the widened
+ * servicefradrag were passed on 30 January 2025 for 2025–2027 ("i perioden 01.01.2025 – 31.12.2027").
+ */
+export const DEDUCTION_LAW = {
+  firstYear: 2025,
+  lastYear: 2027,
+  source:
+    'https://bsrev.dk/da/se-om-du-kan-faa-haandvaerker-og-servicefradrag ("I årene 2025-2027", loven vedtaget 30.1.2025); https://www.aeldresagen.dk/viden-og-raadgivning/vaerd-at-vide/h/haandvaerkerfradrag ("i perioden 01.01.2025 – 31.12.2027")',
+  checked: '2026-12-07',
+} as const;
+
+// 2027: the indexed ceilings ("Beløbsgrænser … der reguleres efter personskattelovens § 20", 2027
+// edition) were not found in any source searchable on 2026-12-07, so 2027 has no row yet: sites show
+// the work that qualifies without a figure until it is added.
 export const DEDUCTION_YEARS: readonly DeductionYear[] = [
   {
     year: 2025,
@@ -56,6 +72,11 @@ export function danishYear(now: Date): number {
   return Number(
     new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Copenhagen' }).format(now),
   );
+}
+
+/** Whether the law's list of work covers `year`. */
+export function deductionLawCovers(year: number): boolean {
+  return year >= DEDUCTION_LAW.firstYear && year <= DEDUCTION_LAW.lastYear;
 }
 
 /** The row for `year`, or null when the table does not cover it (then no figure may be shown). */
@@ -141,23 +162,48 @@ export function formatKroner(amount: number): string {
 
 export interface DeductionBlock {
   year: number;
-  items: readonly { kind: DeductionKind; work: string; ceilingKr: number }[];
+  /** Whether this year's ceilings are in the table; false: the block names no figure and no year. */
+  amountsKnown: boolean;
+  /** This year's ceiling for the kind, or null when the year's amounts are not in the table. */
+  items: readonly { kind: DeductionKind; work: string; ceilingKr: number | null }[];
 }
 
 /**
  * What the site's håndværkerfradrag block says for a trade at `now`: the qualifying work with this
- * year's ceiling for each kind, or null when none of the trade's work qualifies or the table does not
+ * year's ceiling for each kind; the work without a figure when the law covers the year but its
+ * amounts are not in the table yet; null when none of the trade's work qualifies or the law does not
  * cover this year (the block is then left out whole, never shown with an old figure).
  */
 export function deductionBlock(tradeId: string, now: Date): DeductionBlock | null {
   const work = deductionWork(tradeId);
-  const row = currentDeduction(now);
-  if (work.length === 0 || row === null) return null;
+  const year = danishYear(now);
+  if (work.length === 0 || !deductionLawCovers(year)) return null;
+  const row = deductionForYear(year);
   return {
-    year: row.year,
+    year,
+    amountsKnown: row !== null,
     items: work.map((item) => ({
       ...item,
-      ceilingKr: item.kind === 'craft' ? row.craftCeilingKr : row.serviceCeilingKr,
+      ceilingKr: row === null ? null : item.kind === 'craft' ? row.craftCeilingKr : row.serviceCeilingKr,
     })),
   };
+}
+
+/** When the table needs its next update, for `rules/fact-freshness.ts`. */
+export interface DeductionFreshness {
+  /** 1 January (Danish time) of the first year from now whose block would lack a figure or a list. */
+  dueYear: number;
+  /** Why: the year's amounts are missing, or the law's list ends before it. */
+  reason: 'amounts' | 'law';
+}
+
+/**
+ * The first year, from this Danish year on, the table cannot answer whole: one the law covers without
+ * its amounts, or the first past the law's last year (its list may be extended or end; look it up).
+ */
+export function deductionDue(now: Date): DeductionFreshness {
+  for (let year = danishYear(now); ; year += 1) {
+    if (!deductionLawCovers(year)) return { dueYear: year, reason: 'law' };
+    if (deductionForYear(year) === null) return { dueYear: year, reason: 'amounts' };
+  }
 }

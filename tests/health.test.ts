@@ -10,6 +10,7 @@ import type { Config } from '../lib/config';
 import { seedDemoCompanies } from '../scripts/seed/seed-demo';
 import type { ProductStack, ProductStackOptions } from '../server';
 import { privateRedis } from './queue/redis-support';
+import { apartFromFacts } from './support/health';
 import { startTestStack } from './support/stack';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -40,7 +41,7 @@ async function product(
   const health = async () => {
     const response = await fetch(`http://127.0.0.1:${stack.server.port}/api/health`);
     expect(response.status).toBe(200);
-    return (await response.json()) as Health;
+    return apartFromFacts((await response.json()) as Health);
   };
   return { config: test.config, db: test.db, stack, health };
 }

@@ -56,6 +56,8 @@ describeEachDialect('self-healing sweep', (use) => {
       checkEveryMs: 0,
       // Pages of two: the sweep must walk through all three.
       batchSize: 2,
+      // The same year as the builds: a build of an earlier year is stale by itself (below).
+      now: () => new Date('2026-05-02T12:00:00Z'),
     });
     cleanups.push(() => heal.stop());
 
@@ -70,6 +72,40 @@ describeEachDialect('self-healing sweep', (use) => {
     expect(await getPublishState(db, '11111111')).toMatchObject({ wantedVersion: 2, publishedVersion: 2 });
     expect(await getPublishState(db, '55555555')).toBeUndefined();
   });
+  it('publishes again every site written in an earlier Danish year, from New Year in Copenhagen', async () => {
+    const { db } = use();
+    const publishedAt = new Date('2026-12-31T22:00:00Z'); // 23:00 on New Year's Eve in Copenhagen
+    const live = new Map<string, Date>([
+      ['71111111', new Date(publishedAt.getTime() + 1000)],
+      ['72222222', new Date('2026-06-01T10:00:00Z')],
+    ]);
+    for (const cvr of live.keys()) {
+      await insertCompany(db, { cvr, name: `Firma ${cvr}` });
+      await markPublishWanted(db, cvr);
+      await markPublished(db, cvr, 1, cvr === '71111111' ? publishedAt : new Date('2026-06-01T10:00:00Z'));
+    }
+    const enqueued: string[] = [];
+    let clock = new Date('2026-12-31T22:59:00Z'); // 23:59 in Copenhagen, still 2026
+    const heal = startSelfHeal({
+      db,
+      queue: { enqueue: async (cvr: string) => void enqueued.push(cvr) },
+      sitesDir: tmpdir(),
+      liveSince: async (cvr) => live.get(cvr),
+      logger: silentLogger,
+      everyMs: 0,
+      checkEveryMs: 0,
+      now: () => clock,
+    });
+    cleanups.push(() => heal.stop());
+    await heal.sweep();
+    expect(enqueued).toEqual([]);
+    clock = new Date('2026-12-31T23:01:00Z'); // 00:01 on 1 January 2027 in Copenhagen
+    await expect(heal.sweep()).resolves.toBe(2);
+    expect(enqueued.sort()).toEqual(['71111111', '72222222']);
+    // Recorded as wanted first, so the republish survives a queue outage.
+    expect(await getPublishState(db, '71111111')).toMatchObject({ wantedVersion: 2, publishedVersion: 1 });
+  });
+
   it('rebuilds the host routes on every sweep, and heals the sites when that fails', async () => {
     const { db } = use();
     const queue = { enqueue: async () => {} };

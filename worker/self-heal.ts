@@ -3,11 +3,16 @@
 // hundred small queries, never one big one) and publishes again each company whose live folder is
 // missing or older than its last publish (a deleted or restored-from-old sites folder, a lost disk).
 // A company never published is left alone: nothing has asked for its site yet.
+// A live site written in an earlier Danish year is stale too (issue 48 item 7): what a site says
+// depends on the year (the håndværkerfradrag block's year and figures), so within one sweep period of
+// New Year's midnight in Copenhagen every site is published again, and a page never says "i 2026" in
+// 2027. The render memo keeps that cheap: a site whose documents did not change is linked, not rendered.
 // Between sweeps a cheap check notices the whole sites folder vanishing and sweeps at once.
 // Companies that still wait for a publish are left to the queue's recovery sweep.
 import { stat } from 'node:fs/promises';
 import { type Db, listCompanySiteStates, markPublishWanted } from '../db';
 import type { Logger } from '../lib/logger';
+import { danishYear } from '../rules/tax-deduction';
 import type { PublishQueue } from './publish-queue';
 
 export interface SelfHealOptions {
@@ -32,6 +37,8 @@ export interface SelfHealOptions {
    *  leaves nginx and Caddy well within 10 minutes (the Node server decides per request); 0: only
    *  with the sweep. */
   routesEveryMs?: number;
+  /** The clock (tests set the year); default the system's. */
+  now?: () => Date;
 }
 
 export interface SelfHeal {
@@ -55,9 +62,12 @@ export function startSelfHeal(options: SelfHealOptions): SelfHeal {
   let stopped = false;
   let folderWasThere = true;
 
-  async function isStale(cvr: string, publishedAt: string | null): Promise<boolean> {
+  const now = options.now ?? (() => new Date());
+
+  async function isStale(cvr: string, publishedAt: string | null, year: number): Promise<boolean> {
     const live = await options.liveSince(cvr);
     if (!live) return true;
+    if (danishYear(live) < year) return true;
     return publishedAt !== null && live.getTime() < Date.parse(publishedAt) - PUBLISH_SLACK_MS;
   }
 
@@ -85,6 +95,7 @@ export function startSelfHeal(options: SelfHealOptions): SelfHeal {
     await rebuildRoutes();
     let healed = 0;
     let after = '';
+    const year = danishYear(now());
     while (!stopped) {
       const batch = await listCompanySiteStates(db, after, batchSize);
       for (const state of batch) {
@@ -93,7 +104,7 @@ export function startSelfHeal(options: SelfHealOptions): SelfHeal {
         // recovery sweep takes care of.
         const published = state.publishedVersion ?? 0;
         if (published === 0 || (state.wantedVersion ?? 0) > published) continue;
-        if (!(await isStale(state.cvr, state.publishedAt))) continue;
+        if (!(await isStale(state.cvr, state.publishedAt, year))) continue;
         // Recorded first, so the publish survives a queue outage like any other.
         await markPublishWanted(db, state.cvr);
         await queue.enqueue(state.cvr, 'bulk');

@@ -1,7 +1,9 @@
 // GET /api/health — whether this instance can serve, and whether the product is healthy around it.
 // `error` (503): the database does not answer within two seconds. `degraded` (200): it serves, but
 // something visitors will notice is wrong, named in `problems`: the sites folder is missing, the
-// publish queue (Redis) is unreachable, or publishes are failing. Monitors poll this often, so the
+// publish queue (Redis) is unreachable, publishes are failing, or a fact in `rules/` (the
+// håndværkerfradrag table, a guarantee scheme's terms) is due for review or out of date
+// (`rules/fact-freshness.ts`; the operator view names which). Monitors poll this often, so the
 // one query that grows with the product (failing publishes) is cached for a few seconds and runs on
 // a partial index; the rest is a ping, a stat and a flag.
 // The answer is public: it says ok or not per part and nothing more (issue 23: it listed failing
@@ -11,6 +13,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { listFailingPublishes, pingDatabase } from '../../db';
+import { FACTS_PROBLEM, factsState } from '../../rules/fact-freshness';
 import type { AppEnv } from '../env';
 import { answer, routeGroup } from '../openapi';
 
@@ -42,6 +45,7 @@ const healthSchema = z.object({
   sites: status('ok', 'missing').optional(),
   queue: status('ok', 'unreachable').optional(),
   publishes: status('ok', 'failing', 'unknown').optional(),
+  facts: status('ok', 'due', 'stale').optional(),
 });
 
 const check = createRoute({
@@ -114,6 +118,9 @@ export function createHealthRoutes(checks: HealthChecks = {}): OpenAPIHono<AppEn
     if (publishes === null) problems.push('publish state unreadable');
     else if (publishes.count > 0) problems.push('publishes failing');
 
+    const facts = factsState(c.var.now());
+    if (facts !== 'ok') problems.push(FACTS_PROBLEM[facts]);
+
     return c.json(
       {
         status: problems.length ? 'degraded' : 'ok',
@@ -122,6 +129,7 @@ export function createHealthRoutes(checks: HealthChecks = {}): OpenAPIHono<AppEn
         sites: { status: sitesThere ? 'ok' : 'missing' },
         queue: { status: queueReachable ? 'ok' : 'unreachable' },
         publishes: { status: publishes === null ? 'unknown' : publishes.count > 0 ? 'failing' : 'ok' },
+        facts: { status: facts },
       },
       200,
     );

@@ -29,6 +29,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { copenhagenDay } from '../../rules/ai-limit';
 import { AUTHORISATIONS, authorisationRegisterLink } from '../../rules/authorisations';
+import { factReviews } from '../../rules/fact-freshness';
 import { MESSAGES } from '../../rules/messages';
 import { REVIEW_MESSAGES } from '../../rules/review-messages';
 import { DAY_MS } from '../../rules/trial';
@@ -166,6 +167,7 @@ export function createOperatorRoutes(): OpenAPIHono<OwnerEnv> {
         orders: orders.map(toOrderJson),
         trialsEnding: trials.map(toTrialEndingJson),
         failedPublishes: failed.map(toFailedPublishJson),
+        facts: factReviews(now).map(({ id, state, staleFrom, text }) => ({ id, state, staleFrom, text })),
       },
       200,
     );

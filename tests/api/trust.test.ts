@@ -53,6 +53,7 @@ describeWithDialects('Troværdighed settings (issue 42)', (dialect) => {
         emergency: true,
         deduction: {
           year: 2026,
+          amountsKnown: true,
           items: [
             { kind: 'craft', work: expect.stringContaining('solceller'), ceilingKr: 9000 },
             { kind: 'service', work: expect.stringContaining('tyverialarm'), ceilingKr: 18300 },

@@ -118,6 +118,23 @@ function Operator({ data }: { data: OperatorJson }) {
           </ul>
         )}
       </section>
+      <section className="card" aria-labelledby="facts-title">
+        <h2 id="facts-title">Regler der skal tjekkes</h2>
+        {data.facts.length === 0 ? (
+          <Empty>Alle satser og ordninger er tjekket inden for fristen.</Empty>
+        ) : (
+          <ul className="operator-list">
+            {data.facts.map((fact) => (
+              <li key={fact.id}>
+                <strong>{fact.state === 'stale' ? 'Forældet' : 'Skal tjekkes'}</strong>
+                <span className="field-hint"> senest {fact.staleFrom}</span>
+                <br />
+                {fact.text}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <section className="card" aria-labelledby="failed-title">
         <h2 id="failed-title">Fejlede udgivelser</h2>
         {data.failedPublishes.length === 0 ? (

@@ -261,11 +261,16 @@ function TrustForm({ data, onSaved }: { data: TrustJson; onSaved(next: TrustJson
             <ul className="trust-deduction">
               {offer.deduction.items.map((item) => (
                 <li key={item.work}>
-                  {item.work}: op til {formatKroner(item.ceilingKr)} pr. person i {offer.deduction?.year}
+                  {item.ceilingKr === null
+                    ? item.work
+                    : `${item.work}: op til ${formatKroner(item.ceilingKr)} pr. person i ${offer.deduction?.year}`}
                 </li>
               ))}
             </ul>
             <p className="field-hint">
+              {offer.deduction.amountsKnown
+                ? ''
+                : `Skattestyrelsens beløbsgrænser for ${offer.deduction.year} er ikke lagt ind endnu, så hjemmesiden viser arbejdet uden beløb. `}
               Beløbene og reglerne følger Skattestyrelsen og opdateres hvert år. Husk at skrive arbejdsløn og
               materialer på hver sin linje, når en kunde spørger efter fradrag.
             </p>
