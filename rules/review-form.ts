@@ -17,7 +17,6 @@ export const REVIEW_FIELDS = {
 type ReviewField = keyof typeof REVIEW_FIELDS;
 
 export const REVIEW_HONEYPOT_FIELD = 'website';
-export const REVIEW_TOKEN_FIELD = 'token';
 
 export interface ReviewInput {
   stars: number;

@@ -22,9 +22,18 @@ function firstName(name: string): string {
   return oneLine(name, 60).split(' ')[0] ?? '';
 }
 
+/**
+ * The address a customer's reply to a review mail reaches: the firm's e-mail as its site shows it, else
+ * the owner's login (the mail comes from us, but a reply is meant for the firm; issue 49).
+ */
+export function firmReplyTo(company: Pick<Company, 'email' | 'companyEmail'>): string | undefined {
+  const address = company.email.trim() || company.companyEmail?.trim() || '';
+  return address === '' ? undefined : address;
+}
+
 /** The first mail with the link, or (reminder) the one reminder a week later. */
 export function reviewRequestMail(
-  company: Pick<Company, 'name'>,
+  company: Pick<Company, 'name' | 'email' | 'companyEmail'>,
   request: Pick<ReviewRequest, 'customerName'>,
   to: string,
   link: string,
@@ -41,15 +50,17 @@ export function reviewRequestMail(
     'Skriv din anmeldelse her:',
     link,
     '',
-    `Anmeldelsen bliver vist på ${company.name}s hjemmeside, uanset hvor mange stjerner du giver. Firmaet kan svare på den, men ikke ændre eller skjule den.`,
+    `Anmeldelsen bliver vist på hjemmesiden for ${company.name}, uanset hvor mange stjerner du giver. Firmaet kan svare på den, men ikke ændre eller skjule den.`,
     `Linket kan bruges én gang og gælder i ${REVIEW_LINK_VALID_DAYS} dage. Vil du ikke skrive en anmeldelse, kan du sige nej tak på siden, så spørger vi ikke igen.`,
     ...(reminder ? [] : ['', 'Svarer du ikke, får du én påmindelse om en uge.']),
     '',
     `Venlig hilsen`,
     company.name,
   ];
+  const replyTo = firmReplyTo(company);
   return {
     to,
+    ...(replyTo ? { replyTo } : {}),
     subject: reminder
       ? `Påmindelse: Hvordan gik opgaven med ${oneLine(company.name, 80)}?`
       : `Hvordan gik opgaven med ${oneLine(company.name, 80)}?`,

@@ -10,7 +10,6 @@ import { REVIEW_TEXT_MAX } from '../../rules/limits';
 import {
   REVIEW_FIELDS,
   REVIEW_HONEYPOT_FIELD,
-  REVIEW_TOKEN_FIELD,
   type ReviewFieldErrors,
   type ReviewInput,
 } from '../../rules/review-form';
@@ -28,7 +27,7 @@ function escapeHtml(value: string): string {
 
 const STAR_WORDS = ['', 'Meget utilfreds', 'Utilfreds', 'Okay', 'Tilfreds', 'Meget tilfreds'];
 
-function layout(company: Company, home: string, title: string, main: string): string {
+function layout(company: Company, home: string, title: string, main: string, footer = true): string {
   const colors = getTheme(company.theme).colors;
   const logo = safeImageSrc(company.logo);
   const brand =
@@ -60,6 +59,8 @@ textarea,input[type=text]{width:100%;font:inherit;padding:.6rem;border:1px solid
 .hint{font-size:.9rem;color:#4b5563;margin:.25rem 0 0}.error{color:#b91c1c;font-weight:600;margin:.3rem 0 0}
 .consent{display:flex;gap:.6rem;align-items:flex-start}.consent input{width:1.4rem;height:1.4rem;margin-top:.1rem}
 button{font:inherit;font-weight:700;border:0;border-radius:.5rem;padding:.8rem 1.4rem;background:var(--pd);color:#fff;cursor:pointer;min-height:48px}
+a.button{display:inline-block;font-weight:700;border-radius:.5rem;padding:.8rem 1.4rem;background:var(--pd);color:#fff;text-decoration:none;min-height:48px}
+a.button:focus-visible{outline:3px solid var(--pd);outline-offset:2px}
 button.plain{background:none;color:var(--pd);text-decoration:underline;padding:.5rem 0}
 .hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .note{background:#f3f4f6;border-radius:.5rem;padding:.8rem 1rem;font-size:.95rem}
@@ -71,8 +72,7 @@ footer{max-width:40rem;margin:2rem auto 0;padding:1rem;border-top:1px solid #e5e
 <main>
 ${main}
 </main>
-<footer><a href="${escapeHtml(home)}">Til forsiden af ${escapeHtml(company.name)}</a></footer>
-</body>
+${footer ? `<footer><a href="${escapeHtml(home)}">Til forsiden af ${escapeHtml(company.name)}</a></footer>\n` : ''}</body>
 </html>
 `;
 }
@@ -93,8 +93,6 @@ export interface ReviewFormPage {
   /** Where the form posts (the link's own address) and where "nej tak" posts. */
   action: string;
   declineAction: string;
-  /** A fresh form token (db/lead-form-token.ts), against bots that post without the page. */
-  token: string;
   services: readonly string[];
   values: ReviewInput;
   errors: ReviewFieldErrors;
@@ -120,7 +118,6 @@ export function reviewFormPage(page: ReviewFormPage): string {
 <p>Det tager et minut. Din anmeldelse bliver vist på hjemmesiden, uanset hvor mange stjerner du giver.</p>
 ${fieldError('formular', errors.form)}
 <form method="post" action="${escapeHtml(page.action)}" accept-charset="utf-8" novalidate>
-<input type="hidden" name="${REVIEW_TOKEN_FIELD}" value="${escapeHtml(page.token)}">
 <div class="hp" aria-hidden="true"><label>Hjemmeside <input type="text" name="${REVIEW_HONEYPOT_FIELD}" tabindex="-1" autocomplete="off"></label></div>
 <fieldset${describedBy('stjerner', errors.stars)}><legend>${REVIEW_FIELDS.stars}</legend><div class="stars">${stars}</div>${fieldError('stjerner', errors.stars)}</fieldset>
 ${
@@ -143,13 +140,18 @@ ${fieldError('samtykke', errors.consent)}
   return layout(page.company, page.home, 'Skriv en anmeldelse', main);
 }
 
-/** A page with a heading and a line: the thank-you, "nej tak", a refused link, a deletion. */
+/**
+ * A page with a heading and a line: the thank-you, "nej tak", a refused link, a deletion. Its one way
+ * on is a button-styled link to the site (the footer's link would say the same again, so it is left
+ * out here; issue 49).
+ */
 export function reviewMessagePage(company: Company, home: string, heading: string, text: string): string {
   return layout(
     company,
     home,
     heading,
-    `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(text)}</p>\n<p><a href="${escapeHtml(home)}">Tilbage til ${escapeHtml(company.name)}</a></p>`,
+    `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(text)}</p>\n<p><a class="button" href="${escapeHtml(home)}">Til forsiden af ${escapeHtml(company.name)}</a></p>`,
+    false,
   );
 }
 
