@@ -4,12 +4,17 @@
 // domain, else its subdomain), where /api answers on every host.
 import type { Company, Review, ReviewRequest } from '../../db';
 import type { MailMessage } from '../../lib/mailer';
-import { REVIEW_LINK_VALID_DAYS } from '../../rules/limits';
+import { REVIEW_CONFIRM_VALID_DAYS, REVIEW_LINK_VALID_DAYS } from '../../rules/limits';
 import { canonicalOrigin } from '../../rules/site-url';
 
 /** The address of a company's review pages: `<site origin>/api/sites/<cvr>/anmeldelse`. */
 export function reviewPagesUrl(company: Company, publicHost: string): string {
   return `${canonicalOrigin(company, publicHost)}/api/sites/${company.cvr}/anmeldelse`;
+}
+
+/** The link a customer opens for request token `token`. */
+export function reviewLinkUrl(company: Company, publicHost: string, token: string): string {
+  return `${reviewPagesUrl(company, publicHost)}/${token}`;
 }
 
 function oneLine(value: string, max: number): string {
@@ -68,10 +73,37 @@ export function reviewRequestMail(
   };
 }
 
+/**
+ * The confirmation a customer who got the link from the owner (an SMS text) must use before their
+ * review counts (issue 48): it proves the e-mail they gave is theirs, and the receipt goes there.
+ */
+export function reviewConfirmMail(
+  company: Pick<Company, 'name' | 'email' | 'companyEmail'>,
+  review: Pick<Review, 'stars' | 'authorName'>,
+  to: string,
+  confirmLink: string,
+): MailMessage {
+  const lines = [
+    `Du har skrevet en anmeldelse af ${company.name}: ${review.stars} af 5 stjerner, med navnet ${oneLine(review.authorName, 80)}.`,
+    '',
+    'Tryk på linket for at bekræfte, at det er dig. Først da bliver anmeldelsen vist på hjemmesiden:',
+    confirmLink,
+    '',
+    `Linket gælder i ${REVIEW_CONFIRM_VALID_DAYS} dage. Har du ikke skrevet en anmeldelse, kan du se bort fra denne e-mail; så bliver den ikke vist.`,
+  ];
+  const replyTo = firmReplyTo(company);
+  return {
+    to,
+    ...(replyTo ? { replyTo } : {}),
+    subject: `Bekræft din anmeldelse af ${oneLine(company.name, 80)}`,
+    text: `${lines.join('\n')}\n`,
+  };
+}
+
 /** The customer's receipt: what they wrote, and the link that deletes it. */
 export function reviewReceiptMail(
   company: Pick<Company, 'name'>,
-  review: Pick<Review, 'stars' | 'text' | 'authorName'>,
+  review: Pick<Review, 'stars' | 'text' | 'authorName' | 'state'>,
   to: string,
   deleteLink: string,
 ): MailMessage {
@@ -81,7 +113,9 @@ export function reviewReceiptMail(
     `${review.stars} af 5 stjerner, vist med navnet ${review.authorName}.`,
     ...(review.text ? ['', review.text] : []),
     '',
-    'Anmeldelsen bliver vist på hjemmesiden inden for få minutter.',
+    review.state === 'held'
+      ? 'Anmeldelsen bliver vist, når Mesterside har kigget på den, normalt inden for et par dage.'
+      : 'Anmeldelsen bliver vist på hjemmesiden inden for få minutter.',
     'Fortryder du, kan du slette den her:',
     deleteLink,
   ];

@@ -12,6 +12,7 @@ import { createMailOutbox, type MailOutbox } from '../../api/mail-outbox';
 import { findUserByEmail, insertLead, listReviews, markEmailVerified } from '../../db';
 import { createLogger } from '../../lib/logger';
 import { REVIEW_MESSAGES } from '../../rules/review-messages';
+import { REVIEWS_NOTE } from '../../rules/site-reviews';
 import { describeWithDialects } from '../support/databases';
 import { outboxMails } from '../support/outbox';
 import { type ApiHarness, createApiHarness, errorOf, type Owner } from './api-harness';
@@ -134,9 +135,9 @@ describeWithDialects('reviews from real customers (issue 41)', (dialect) => {
     expect(page).toContain('value="Mette H., Køge"');
     expect(page).toContain('Hvad fik du lavet?');
     expect(page).toContain('Nyt badeværelse');
-    expect(page).toContain(
-      'Anmeldelserne er skrevet af kunder, som firmaet har sendt et link efter en opgave. Firmaet kan svare, men ikke ændre eller skjule dem.',
-    );
+    expect(page).toContain(REVIEWS_NOTE);
+    // A mail request asks no e-mail: the link went to the customer's own address.
+    expect(page).not.toContain('name="email"');
 
     // Danish refusals beside the fields, the customer's words kept (escaped).
     const refused = await post(link, { token, text: XSS, author: 'Mette H., Køge', website: '' });
@@ -193,7 +194,7 @@ describeWithDialects('reviews from real customers (issue 41)', (dialect) => {
     const listed = await (await h.send('GET', '/api/reviews', { cookie })).json();
     expect(listed.summary).toEqual({ count: 1, average: 2 });
     expect(listed.requests.map((r: { state: string }) => r.state)).toEqual(['reviewed']);
-    expect(listed.settings).toEqual({ remindersEnabled: true, showOnSite: true });
+    expect(listed.settings).toEqual({ remindersEnabled: true });
     await outbox.sweep();
     const mails = outboxMails(h.config.storageDir);
     expect(mails.some((m) => m.includes('To: ejer@eksempel-vvs.dk') && m.includes('2 af 5 stjerner'))).toBe(
@@ -378,10 +379,10 @@ describeWithDialects('reviews from real customers (issue 41)', (dialect) => {
 
     const saved = await h.send('PUT', '/api/reviews/settings', {
       cookie,
-      body: { remindersEnabled: false, showOnSite: false },
+      body: { remindersEnabled: false },
     });
     expect(saved.status).toBe(200);
-    expect(await saved.json()).toEqual({ remindersEnabled: false, showOnSite: false });
+    expect(await saved.json()).toEqual({ remindersEnabled: false });
     expect(h.published.map((entry) => entry.cvr)).toEqual([A]);
   });
 
