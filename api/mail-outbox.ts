@@ -57,9 +57,9 @@ import { readLeadPhoto, removeLeadPhotos } from './leads/lead-photos';
 import { spamSummaryMail } from './leads/spam-summary-mail';
 import { welcomeMessage } from './onboarding/welcome-mail';
 import {
-  reviewNoticeMail,
   reviewConfirmMail,
   reviewLinkUrl,
+  reviewNoticeMail,
   reviewPagesUrl,
   reviewReceiptMail,
   reviewRequestMail,
@@ -204,7 +204,11 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
       if (mail.kind === 'request' || mail.kind === 'reminder') {
         const request = await findReviewRequest(db, company.cvr, mail.refId);
         if (!request || !mail.toAddress || request.usedAt || request.declinedAt) return null;
-        const link = reviewLinkUrl(company, config.publicHost, await reviewLinkToken(db, company.cvr, request.id));
+        const link = reviewLinkUrl(
+          company,
+          config.publicHost,
+          await reviewLinkToken(db, company.cvr, request.id),
+        );
         return reviewRequestMail(company, request, mail.toAddress, link, mail.kind === 'reminder');
       }
       const review = await findReview(db, company.cvr, mail.refId);

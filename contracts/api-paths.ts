@@ -801,6 +801,24 @@ export interface ApiPaths {
     get: {
       body: never;
       answer: {
+        held: Array<{
+          id: string;
+          stars: number;
+          service: string;
+          text: string;
+          authorName: string;
+          createdAt: string;
+          answer: string | null;
+          answeredAt: string | null;
+          reportedAt: string | null;
+          state: "published" | "held" | "unconfirmed";
+          companyCvr: string;
+          companyName: string;
+          reportReason: "personal-data" | "threats" | "not-customer" | null;
+          removedAt: string | null;
+          removedReason: string | null;
+          heldReason: "same-client" | "same-email" | "busy-hour" | null;
+        }>;
         reported: Array<{
           id: string;
           stars: number;
@@ -811,11 +829,13 @@ export interface ApiPaths {
           answer: string | null;
           answeredAt: string | null;
           reportedAt: string | null;
+          state: "published" | "held" | "unconfirmed";
           companyCvr: string;
           companyName: string;
           reportReason: "personal-data" | "threats" | "not-customer" | null;
           removedAt: string | null;
           removedReason: string | null;
+          heldReason: "same-client" | "same-email" | "busy-hour" | null;
         }>;
         removed: Array<{
           id: string;
@@ -827,12 +847,23 @@ export interface ApiPaths {
           answer: string | null;
           answeredAt: string | null;
           reportedAt: string | null;
+          state: "published" | "held" | "unconfirmed";
           companyCvr: string;
           companyName: string;
           reportReason: "personal-data" | "threats" | "not-customer" | null;
           removedAt: string | null;
           removedReason: string | null;
+          heldReason: "same-client" | "same-email" | "busy-hour" | null;
         }>;
+      };
+    };
+  };
+  "/operator/reviews/{cvr}/{id}/release": {
+    post: {
+      body: never;
+      answer: {
+        released: boolean;
+        message: string;
       };
     };
   };
@@ -1102,6 +1133,7 @@ export interface ApiPaths {
           answer: string | null;
           answeredAt: string | null;
           reportedAt: string | null;
+          state: "published" | "held" | "unconfirmed";
         }>;
         requests: Array<{
           id: string;
@@ -1112,6 +1144,7 @@ export interface ApiPaths {
           createdAt: string;
           expiresAt: string;
           reminderDueAt: string | null;
+          customerConfirms: boolean;
         }>;
         summary: {
           count: number;
@@ -1124,7 +1157,6 @@ export interface ApiPaths {
         }>;
         settings: {
           remindersEnabled: boolean;
-          showOnSite: boolean;
         };
       };
     };
@@ -1145,6 +1177,7 @@ export interface ApiPaths {
           answer: string | null;
           answeredAt: string | null;
           reportedAt: string | null;
+          state: "published" | "held" | "unconfirmed";
         };
         message: string;
       };
@@ -1166,6 +1199,7 @@ export interface ApiPaths {
           answer: string | null;
           answeredAt: string | null;
           reportedAt: string | null;
+          state: "published" | "held" | "unconfirmed";
         };
         message: string;
       };
@@ -1190,9 +1224,11 @@ export interface ApiPaths {
           createdAt: string;
           expiresAt: string;
           reminderDueAt: string | null;
+          customerConfirms: boolean;
         };
         message: string;
         smsText: string | null;
+        smsTo: string | null;
       };
     };
   };
@@ -1200,11 +1236,9 @@ export interface ApiPaths {
     put: {
       body: {
         remindersEnabled: boolean;
-        showOnSite: boolean;
       };
       answer: {
         remindersEnabled: boolean;
-        showOnSite: boolean;
       };
     };
   };
@@ -1237,6 +1271,22 @@ export interface ApiPaths {
       answer: null;
     };
   };
+  "/sites/{cvr}/anmeldelse/bekraeft/{token}": {
+    get: {
+      body: never;
+      answer: null;
+    };
+    post: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/sites/{cvr}/anmeldelse/modtaget": {
+    get: {
+      body: never;
+      answer: null;
+    };
+  };
   "/sites/{cvr}/anmeldelse/nej-tak": {
     get: {
       body: never;
@@ -1254,6 +1304,12 @@ export interface ApiPaths {
     };
   };
   "/sites/{cvr}/anmeldelse/tak": {
+    get: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/sites/{cvr}/anmeldelse/tjek-mail": {
     get: {
       body: never;
       answer: null;

@@ -90,7 +90,12 @@ export function ownContacts(input: {
 }): OwnContacts {
   const emails = input.emails.map((e) => recipientEmail(e ?? '')).filter((e) => e.includes('@'));
   const siteDomains = input.domains
-    .map((d) => (d ?? '').trim().toLowerCase().replace(/^www\./, ''))
+    .map((d) =>
+      (d ?? '')
+        .trim()
+        .toLowerCase()
+        .replace(/^www\./, ''),
+    )
     .filter(Boolean);
   const mailDomains = emails.map(domainOf).filter((d) => d !== '' && !SHARED_MAIL_DOMAINS.has(d));
   return {

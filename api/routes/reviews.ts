@@ -43,11 +43,11 @@ import {
   withdrawReviewRequest,
 } from '../../db';
 import { AppError, type ErrorCode } from '../../lib/errors';
-import { formatPhone } from '../../rules/phone';
-import { recipientPhone } from '../../rules/review-recipient';
 import { MESSAGES } from '../../rules/messages';
+import { formatPhone } from '../../rules/phone';
 import { reviewSmsText } from '../../rules/review-form';
 import { REVIEW_MESSAGES } from '../../rules/review-messages';
+import { recipientPhone } from '../../rules/review-recipient';
 import type { OwnerEnv } from '../env';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
 import { reviewLinkUrl } from '../reviews/review-mail';
@@ -213,7 +213,11 @@ export function createReviewRoutes(): OpenAPIHono<OwnerEnv> {
       c.get('nudgeMail')();
       return answerWith(REVIEW_MESSAGES.mailQueued(customer.email));
     }
-    const text = reviewSmsText(company.name, customer.customerName, reviewLinkUrl(company, config.publicHost, token));
+    const text = reviewSmsText(
+      company.name,
+      customer.customerName,
+      reviewLinkUrl(company, config.publicHost, token),
+    );
     if (gateway) {
       // Sent by us: the link never passes through the owner's hands.
       try {

@@ -24,11 +24,11 @@ import {
   REVIEW_REMINDER_AFTER_DAYS,
   REVIEW_REQUESTS_PER_DAY,
 } from '../../rules/limits';
-import { type Db, inTransaction } from '../database';
-import type { Database } from '../schema';
-import { accepted, type Outcome, refused } from '../outcome';
 import { isOwnEmail, isOwnPhone, type OwnContacts, ownContacts } from '../../rules/review-recipient';
+import { type Db, inTransaction } from '../database';
+import { accepted, type Outcome, refused } from '../outcome';
 import { clientHash, emailHash, newReviewRequestId, phoneHash, reviewLinkToken } from '../review-token';
+import type { Database } from '../schema';
 import { lockCompany } from './locks';
 import { mailQueue } from './mail-queue';
 
@@ -128,11 +128,7 @@ export async function saveReviewSettings(db: Db, cvr: string, settings: ReviewSe
     await trx
       .insertInto('reviewSettings')
       .values(values)
-      .onConflict((oc) =>
-        oc
-          .column('companyCvr')
-          .doUpdateSet({ remindersEnabled: values.remindersEnabled }),
-      )
+      .onConflict((oc) => oc.column('companyCvr').doUpdateSet({ remindersEnabled: values.remindersEnabled }))
       .execute();
     if (!settings.remindersEnabled) {
       await trx
