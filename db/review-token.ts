@@ -3,6 +3,9 @@
 // - a link token `<request id>.<HMAC(review-link.cvr.id)>`: the request's id is random, and the
 //   signature binds it to the company, so a link for company A proves nothing at company B. Expiry,
 //   single use and "declined" are the request row's (db/tables/reviews.ts), not the token's.
+// - a short link token `<request id>.<16 characters of HMAC(review-short.cvr.id)>` for the SMS text
+//   (issue 49: `https://<site>/anmeld/<token>`, about 80 characters instead of 130): 96 bits of
+//   signature on a 128-bit random id is still no guess.
 // - a delete token `<review id>.<HMAC(review-delete.cvr.id)>` for the link in the customer's receipt.
 // - a confirm token `<review id>.<HMAC(review-confirm.cvr.id)>` for the link that makes the review of
 //   a customer who got the link from the owner count (issue 48).
@@ -16,7 +19,13 @@ import { recipientEmail, recipientPhone } from '../rules/review-recipient';
 import type { Db } from './database';
 import { formSigningSecret } from './lead-form-token';
 
-type Purpose = 'review-link' | 'review-delete' | 'review-confirm' | 'review-contact' | 'review-client';
+type Purpose =
+  | 'review-short'
+  | 'review-link'
+  | 'review-delete'
+  | 'review-confirm'
+  | 'review-contact'
+  | 'review-client';
 
 const TOKEN = /^([A-Za-z0-9_-]{22}|[0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
 
@@ -52,6 +61,27 @@ export const reviewLinkToken = (db: Db, cvr: string, requestId: string): Promise
 /** The request id of a link token signed for `cvr`; null for a forged or another company's token. */
 export const reviewLinkRequestId = (db: Db, cvr: string, token: string): Promise<string | null> =>
   verified(db, 'review-link', cvr, token);
+
+const SHORT_TOKEN = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{16})$/;
+
+/** The token of the short link (the SMS text) for request `requestId` of company `cvr`. */
+export async function reviewShortToken(db: Db, cvr: string, requestId: string): Promise<string> {
+  return `${requestId}.${(await mac(db, 'review-short', cvr, requestId)).slice(0, 16)}`;
+}
+
+/** The request id inside a short token, unchecked (to find its company); null when malformed. */
+export function reviewShortTokenId(token: string): string | null {
+  return SHORT_TOKEN.exec(token)?.[1] ?? null;
+}
+
+/** Whether short `token` is signed for `cvr`. */
+export async function reviewShortTokenValid(db: Db, cvr: string, token: string): Promise<boolean> {
+  const match = SHORT_TOKEN.exec(token);
+  if (!match) return false;
+  const expected = Buffer.from((await mac(db, 'review-short', cvr, match[1] as string)).slice(0, 16));
+  const given = Buffer.from(match[2] as string);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
 
 /** The token in the customer's delete link for review `reviewId`. */
 export const reviewDeleteToken = (db: Db, cvr: string, reviewId: string): Promise<string> =>

@@ -92,6 +92,9 @@ export function defaultAuthorName(fullName: string, town = ''): string {
   return (place && name ? `${name}, ${place}` : name).slice(0, REVIEW_AUTHOR_MAX);
 }
 
+/** The short link of an SMS text on the company's own host: `/anmeld/<token>` (issue 49). */
+export const REVIEW_SHORT_LINK_PREFIX = '/anmeld/';
+
 /** The text an owner copies into an SMS to a customer who gave only a phone number. */
 export function reviewSmsText(companyName: string, customerName: string, link: string): string {
   const first = customerName.trim().split(/\s+/)[0] ?? '';

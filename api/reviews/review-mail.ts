@@ -5,11 +5,17 @@
 import type { Company, Review, ReviewRequest } from '../../db';
 import type { MailMessage } from '../../lib/mailer';
 import { REVIEW_CONFIRM_VALID_DAYS, REVIEW_LINK_VALID_DAYS } from '../../rules/limits';
+import { REVIEW_SHORT_LINK_PREFIX } from '../../rules/review-form';
 import { canonicalOrigin } from '../../rules/site-url';
 
 /** The address of a company's review pages: `<site origin>/api/sites/<cvr>/anmeldelse`. */
 export function reviewPagesUrl(company: Company, publicHost: string): string {
   return `${canonicalOrigin(company, publicHost)}/api/sites/${company.cvr}/anmeldelse`;
+}
+
+/** The short link of an SMS text (issue 49): `<site origin>/anmeld/<short token>`. */
+export function reviewShortUrl(company: Company, publicHost: string, shortToken: string): string {
+  return `${canonicalOrigin(company, publicHost)}${REVIEW_SHORT_LINK_PREFIX}${shortToken}`;
 }
 
 /** The link a customer opens for request token `token`. */
@@ -31,7 +37,7 @@ function firstName(name: string): string {
  * The address a customer's reply to a review mail reaches: the firm's e-mail as its site shows it, else
  * the owner's login (the mail comes from us, but a reply is meant for the firm; issue 49).
  */
-export function firmReplyTo(company: Pick<Company, 'email' | 'companyEmail'>): string | undefined {
+function firmReplyTo(company: Pick<Company, 'email' | 'companyEmail'>): string | undefined {
   const address = company.email.trim() || company.companyEmail?.trim() || '';
   return address === '' ? undefined : address;
 }

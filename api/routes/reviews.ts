@@ -38,6 +38,7 @@ import {
   reportReview,
   reviewAverageByMonth,
   reviewRequestState,
+  reviewShortToken,
   reviewSummary,
   saveReviewSettings,
   withdrawReviewRequest,
@@ -50,7 +51,7 @@ import { REVIEW_MESSAGES } from '../../rules/review-messages';
 import { recipientPhone } from '../../rules/review-recipient';
 import type { OwnerEnv } from '../env';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
-import { reviewLinkUrl } from '../reviews/review-mail';
+import { reviewShortUrl } from '../reviews/review-mail';
 import { smsGateway } from '../reviews/sms-gateway';
 import { commitChange, Unchanged } from '../services/commit-change';
 
@@ -198,7 +199,7 @@ export function createReviewRoutes(): OpenAPIHono<OwnerEnv> {
       now,
     );
     if (!made.ok) throw new AppError(...ASK_REFUSED[made.reason]);
-    const { request, token } = made.value;
+    const { request } = made.value;
     const answerWith = (message: string, sms: { text: string; to: string } | null = null) =>
       c.json(
         {
@@ -213,10 +214,12 @@ export function createReviewRoutes(): OpenAPIHono<OwnerEnv> {
       c.get('nudgeMail')();
       return answerWith(REVIEW_MESSAGES.mailQueued(customer.email));
     }
+    // The short link (issue 49): `<site>/anmeld/<token>` instead of a long /api/… address.
+    const short = await reviewShortToken(db, company.cvr, request.id);
     const text = reviewSmsText(
       company.name,
       customer.customerName,
-      reviewLinkUrl(company, config.publicHost, token),
+      reviewShortUrl(company, config.publicHost, short),
     );
     if (gateway) {
       // Sent by us: the link never passes through the owner's hands.

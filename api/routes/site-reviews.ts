@@ -36,6 +36,10 @@ import {
   reviewConfirmReviewId,
   reviewDeleteReviewId,
   reviewLinkRequestId,
+  reviewLinkToken,
+  reviewRequestCompany,
+  reviewShortTokenId,
+  reviewShortTokenValid,
   submitReview,
 } from '../../db';
 import { AppError } from '../../lib/errors';
@@ -193,6 +197,24 @@ function pageHeaders(c: Context<AppEnv>): void {
   c.header('Cache-Control', 'no-store');
   c.header('X-Robots-Tag', 'noindex');
   c.header('Referrer-Policy', 'same-origin');
+}
+
+/**
+ * GET /anmeld/{token} on a company's host, the short link of an SMS text (issue 49): a redirect to the
+ * review page of its request. Mounted beside /api (the path is the app's on every host: rules/
+ * request-target.ts); anything that is not a valid short link goes to the site's 404 page.
+ */
+export async function reviewShortLink(c: Context<AppEnv>): Promise<Response> {
+  const db = c.get('db');
+  const token = c.req.param('token') ?? '';
+  const id = reviewShortTokenId(token);
+  const cvr = id ? await reviewRequestCompany(db, id) : undefined;
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Robots-Tag', 'noindex');
+  c.header('Referrer-Policy', 'same-origin');
+  if (!id || !cvr || !(await reviewShortTokenValid(db, cvr, token))) return c.redirect('/404', 302);
+  const link = await reviewLinkToken(db, cvr, id);
+  return c.redirect(`/api/sites/${cvr}/anmeldelse/${encodeURIComponent(link)}`, 302);
 }
 
 export function createSiteReviewRoutes(deps: SiteReviewRoutesDeps = {}): OpenAPIHono<AppEnv> {

@@ -393,6 +393,16 @@ export async function findReviewRequest(db: Db, cvr: string, id: string): Promis
   return row ? toRequest(row) : undefined;
 }
 
+/** The company of request `id` (a short link names no company), or undefined. */
+export async function reviewRequestCompany(db: Db, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('reviewRequests')
+    .select('companyCvr')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.companyCvr;
+}
+
 /** Why a link cannot be used (any more). */
 export type ReviewLinkRefusal = 'not-found' | 'used' | 'declined' | 'expired';
 
@@ -471,10 +481,10 @@ export async function declineReviewRequest(
 export type ReviewReportReason = 'personal-data' | 'threats' | 'not-customer';
 
 /** Why a review waits for the operator before it is shown (issue 48). */
-export type ReviewHoldReason = 'same-client' | 'same-email' | 'busy-hour';
+type ReviewHoldReason = 'same-client' | 'same-email' | 'busy-hour';
 
 /** Whether a review counts: shown on the site, held for the operator, or awaiting the customer's e-mail. */
-export type ReviewState = 'published' | 'held' | 'unconfirmed';
+type ReviewState = 'published' | 'held' | 'unconfirmed';
 
 export interface Review {
   id: string;

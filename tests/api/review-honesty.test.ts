@@ -113,6 +113,25 @@ describeWithDialects('a review needs a real customer (issue 48)', (dialect) => {
     );
   }
 
+  /**
+   * The review page an SMS text's short link leads to (issue 49): `<site>/anmeld/<token>`, about 80
+   * characters, redirects to it.
+   */
+  async function smsLink(text: string): Promise<string> {
+    const short = /(https?:\/\/[^\s/]+)(\/anmeld\/[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{16})$/.exec(text);
+    if (!short) throw new Error(`no short link in ${text}`);
+    expect(`${short[1]}${short[2]}`.length).toBeLessThan(90);
+    expect(text).not.toContain('/api/');
+    const redirect = await h.send('GET', short[2] as string);
+    expect(redirect.status).toBe(302);
+    const link = redirect.headers.get('location') ?? '';
+    expect(link).toMatch(new RegExp(`^/api/sites/${A}/anmeldelse/`));
+    // A forged or another request's signature leads nowhere.
+    const forged = await h.send('GET', `${(short[2] as string).slice(0, -4)}abcd`);
+    expect(forged.headers.get('location')).toBe('/404');
+    return link;
+  }
+
   /** Every mail to `to` so far (after a sweep). */
   async function mailsTo(to: string): Promise<string[]> {
     await outbox.sweep();
@@ -138,7 +157,7 @@ describeWithDialects('a review needs a real customer (issue 48)', (dialect) => {
     expect(body.message).toBe(REVIEW_MESSAGES.smsReady);
     expect(body.smsTo).toBe('20304050');
     expect(body.request.customerConfirms).toBe(true);
-    const link = linkIn(body.smsText);
+    const link = await smsLink(body.smsText);
     // The owner, holding the text, opens its link: the form asks for the customer's own e-mail.
     const form = await (await h.send('GET', link)).text();
     expect(form).toContain('name="email"');
@@ -192,7 +211,11 @@ describeWithDialects('a review needs a real customer (issue 48)', (dialect) => {
     expect((await mailsTo(OWNER)).some((m) => m.includes('5 af 5 stjerner'))).toBe(true);
     // A confirmation never used lets the review go after 7 days, with its address.
     const second = await ask({ name: 'Else', email: '', phone: '20304051' });
-    await post(linkIn((await second.json()).smsText), { ...five, email: 'else@example.dk' }, '203.0.113.9');
+    await post(
+      await smsLink((await second.json()).smsText),
+      { ...five, email: 'else@example.dk' },
+      '203.0.113.9',
+    );
     h.advance(8 * DAY);
     await outbox.deleteExpired();
     const left = await h.db.selectFrom('reviews').select(['pendingEmail', 'stars']).execute();
@@ -215,7 +238,7 @@ describeWithDialects('a review needs a real customer (issue 48)', (dialect) => {
     expect(sms.calls).toHaveLength(1);
     expect(sms.calls[0]?.authorization).toBe('Bearer hemmelig');
     expect(sms.calls[0]?.body.to).toBe('+4520304050');
-    const link = linkIn(sms.calls[0]?.body.text ?? '');
+    const link = await smsLink(sms.calls[0]?.body.text ?? '');
     // The customer may leave their e-mail out: the review counts at once, and no receipt goes anywhere.
     const form = await (await h.send('GET', link)).text();
     expect(form).toContain(escaped(REVIEW_MESSAGES.customerEmailHintOptional));

@@ -341,7 +341,8 @@ describeWithDialects('reviews from real customers (issue 41)', (dialect) => {
     const body = await asked.json();
     expect(body.message).toBe(REVIEW_MESSAGES.smsReady);
     expect(body.smsText).toMatch(/^Hej Jens\. Tak fordi du valgte Eksempel VVS ApS\./);
-    const link = /https?:\/\/[^\s/]+(\/api\/sites\/\d{8}\/anmeldelse\/\S+)$/.exec(body.smsText)?.[1] ?? '';
+    const short = /https?:\/\/[^\s/]+(\/anmeld\/\S+)$/.exec(body.smsText)?.[1] ?? '';
+    const link = (await h.send('GET', short)).headers.get('location') ?? '';
     expect(link).not.toBe('');
 
     const no = await h.send('POST', `${link}/nej`, {
