@@ -13,7 +13,7 @@ import { generatedPages } from './lead-pages';
 import type { SiteModel } from './site-model';
 
 const NOTE =
-  'Hver anmeldelse er skrevet via et link, der kun kan bruges én gang. Mesterside sender linket til kunden på e-mail eller sms efter en opgave. Sender firmaet selv linket, skal kunden bekræfte sin e-mail, før anmeldelsen vises. Links til firmaets egne adresser og telefonnummer afvises, og flere anmeldelser fra samme internetforbindelse eller e-mail eller mange på én time bliver kontrolleret af Mesterside, før de vises. Vi kan ikke se, om skribenten har været kunde. Firmaet kan svare på anmeldelserne, men ikke ændre, skjule eller slette dem.';
+  'Skrevet via et engangslink, som kunden fik efter en opgave. Sendte firmaet selv linket, har kunden bekræftet sin e-mail. Firmaets egne adresser afvises, og flere fra ét sted eller på kort tid kontrollerer Mesterside først. Vi ved ikke, om skribenten var kunde. Firmaet kan svare, men ikke ændre, skjule eller slette.';
 const XSS = '<script>alert(1)</script><img src=x onerror=alert(2)>';
 
 const long = (words: string) => Array.from({ length: 40 }, () => words).join(' ');

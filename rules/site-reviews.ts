@@ -28,7 +28,7 @@ export const JSON_LD_REVIEWS = 3;
  * what is not (that the writer really was a customer).
  */
 export const REVIEWS_NOTE =
-  'Hver anmeldelse er skrevet via et link, der kun kan bruges én gang. Mesterside sender linket til kunden på e-mail eller sms efter en opgave. Sender firmaet selv linket, skal kunden bekræfte sin e-mail, før anmeldelsen vises. Links til firmaets egne adresser og telefonnummer afvises, og flere anmeldelser fra samme internetforbindelse eller e-mail eller mange på én time bliver kontrolleret af Mesterside, før de vises. Vi kan ikke se, om skribenten har været kunde. Firmaet kan svare på anmeldelserne, men ikke ændre, skjule eller slette dem.';
+  'Skrevet via et engangslink, som kunden fik efter en opgave. Sendte firmaet selv linket, har kunden bekræftet sin e-mail. Firmaets egne adresser afvises, og flere fra ét sted eller på kort tid kontrollerer Mesterside først. Vi ved ikke, om skribenten var kunde. Firmaet kan svare, men ikke ændre, skjule eller slette.';
 
 export interface SiteReview {
   stars: number;
