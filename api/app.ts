@@ -5,6 +5,7 @@ import type { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { STRICT_TRANSPORT_SECURITY } from '../rules/content-security-policy';
 import { MAX_PREVIEWS_PER_WINDOW } from '../rules/limits';
+import { REVIEW_SHORT_LINK_PREFIX } from '../rules/review-form';
 import type { AppDeps, AppEnv, OwnerEnv } from './env';
 import { handleError, handleNotFound } from './errors';
 import { cleanPath } from './middleware/clean-path';
@@ -41,7 +42,7 @@ import {
 } from './routes/preview';
 import { createReviewRoutes } from './routes/reviews';
 import { createSiteLeadRoutes, type SiteLeadRoutesDeps } from './routes/site-leads';
-import { createSiteReviewRoutes, type SiteReviewRoutesDeps } from './routes/site-reviews';
+import { createSiteReviewRoutes, reviewShortLink, type SiteReviewRoutesDeps } from './routes/site-reviews';
 import { createSubscriptionRoutes } from './routes/subscription';
 import { createTrustRoutes } from './routes/trust';
 import { inProcessPreview, type PreviewRenderer } from './services/preview';
@@ -192,6 +193,8 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   }
   api.route('/', owner as unknown as OpenAPIHono<AppEnv>);
   app.route('/api', api);
+  // The short review link of an SMS text (issue 49), on a company's host: a redirect to its page.
+  app.get(`${REVIEW_SHORT_LINK_PREFIX}:token`, reviewShortLink);
 
   app.notFound(handleNotFound);
   app.onError(handleError);

@@ -41,6 +41,7 @@ import {
   recordReviewMailFailure,
   recordSpamSummaryFailure,
   recordWelcomeMailFailure,
+  reviewConfirmToken,
   reviewDeleteToken,
   reviewLinkToken,
 } from '../db';
@@ -56,6 +57,8 @@ import { readLeadPhoto, removeLeadPhotos } from './leads/lead-photos';
 import { spamSummaryMail } from './leads/spam-summary-mail';
 import { welcomeMessage } from './onboarding/welcome-mail';
 import {
+  reviewConfirmMail,
+  reviewLinkUrl,
   reviewNoticeMail,
   reviewPagesUrl,
   reviewReceiptMail,
@@ -201,11 +204,20 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
       if (mail.kind === 'request' || mail.kind === 'reminder') {
         const request = await findReviewRequest(db, company.cvr, mail.refId);
         if (!request || !mail.toAddress || request.usedAt || request.declinedAt) return null;
-        const link = `${pages}/${await reviewLinkToken(db, company.cvr, request.id)}`;
+        const link = reviewLinkUrl(
+          company,
+          config.publicHost,
+          await reviewLinkToken(db, company.cvr, request.id),
+        );
         return reviewRequestMail(company, request, mail.toAddress, link, mail.kind === 'reminder');
       }
       const review = await findReview(db, company.cvr, mail.refId);
       if (!review || review.removedAt) return null;
+      if (mail.kind === 'confirm') {
+        if (!mail.toAddress || review.state !== 'unconfirmed') return null;
+        const link = `${pages}/bekraeft/${await reviewConfirmToken(db, company.cvr, review.id)}`;
+        return reviewConfirmMail(company, review, mail.toAddress, link);
+      }
       if (mail.kind === 'receipt') {
         if (!mail.toAddress) return null;
         const link = `${pages}/slet/${await reviewDeleteToken(db, company.cvr, review.id)}`;

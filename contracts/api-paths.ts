@@ -810,6 +810,24 @@ export interface ApiPaths {
     get: {
       body: never;
       answer: {
+        held: Array<{
+          id: string;
+          stars: number;
+          service: string;
+          text: string;
+          authorName: string;
+          createdAt: string;
+          answer: string | null;
+          answeredAt: string | null;
+          reportedAt: string | null;
+          state: "published" | "held" | "unconfirmed";
+          companyCvr: string;
+          companyName: string;
+          reportReason: "personal-data" | "threats" | "not-customer" | null;
+          removedAt: string | null;
+          removedReason: string | null;
+          heldReason: "same-client" | "same-email" | "busy-hour" | null;
+        }>;
         reported: Array<{
           id: string;
           stars: number;
@@ -820,11 +838,13 @@ export interface ApiPaths {
           answer: string | null;
           answeredAt: string | null;
           reportedAt: string | null;
+          state: "published" | "held" | "unconfirmed";
           companyCvr: string;
           companyName: string;
           reportReason: "personal-data" | "threats" | "not-customer" | null;
           removedAt: string | null;
           removedReason: string | null;
+          heldReason: "same-client" | "same-email" | "busy-hour" | null;
         }>;
         removed: Array<{
           id: string;
@@ -836,12 +856,23 @@ export interface ApiPaths {
           answer: string | null;
           answeredAt: string | null;
           reportedAt: string | null;
+          state: "published" | "held" | "unconfirmed";
           companyCvr: string;
           companyName: string;
           reportReason: "personal-data" | "threats" | "not-customer" | null;
           removedAt: string | null;
           removedReason: string | null;
+          heldReason: "same-client" | "same-email" | "busy-hour" | null;
         }>;
+      };
+    };
+  };
+  "/operator/reviews/{cvr}/{id}/release": {
+    post: {
+      body: never;
+      answer: {
+        released: boolean;
+        message: string;
       };
     };
   };
@@ -1111,6 +1142,7 @@ export interface ApiPaths {
           answer: string | null;
           answeredAt: string | null;
           reportedAt: string | null;
+          state: "published" | "held" | "unconfirmed";
         }>;
         requests: Array<{
           id: string;
@@ -1121,6 +1153,7 @@ export interface ApiPaths {
           createdAt: string;
           expiresAt: string;
           reminderDueAt: string | null;
+          customerConfirms: boolean;
         }>;
         summary: {
           count: number;
@@ -1133,7 +1166,6 @@ export interface ApiPaths {
         }>;
         settings: {
           remindersEnabled: boolean;
-          showOnSite: boolean;
         };
       };
     };
@@ -1154,6 +1186,7 @@ export interface ApiPaths {
           answer: string | null;
           answeredAt: string | null;
           reportedAt: string | null;
+          state: "published" | "held" | "unconfirmed";
         };
         message: string;
       };
@@ -1175,6 +1208,7 @@ export interface ApiPaths {
           answer: string | null;
           answeredAt: string | null;
           reportedAt: string | null;
+          state: "published" | "held" | "unconfirmed";
         };
         message: string;
       };
@@ -1199,9 +1233,11 @@ export interface ApiPaths {
           createdAt: string;
           expiresAt: string;
           reminderDueAt: string | null;
+          customerConfirms: boolean;
         };
         message: string;
         smsText: string | null;
+        smsTo: string | null;
       };
     };
   };
@@ -1209,11 +1245,9 @@ export interface ApiPaths {
     put: {
       body: {
         remindersEnabled: boolean;
-        showOnSite: boolean;
       };
       answer: {
         remindersEnabled: boolean;
-        showOnSite: boolean;
       };
     };
   };
@@ -1246,6 +1280,22 @@ export interface ApiPaths {
       answer: null;
     };
   };
+  "/sites/{cvr}/anmeldelse/bekraeft/{token}": {
+    get: {
+      body: never;
+      answer: null;
+    };
+    post: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/sites/{cvr}/anmeldelse/modtaget": {
+    get: {
+      body: never;
+      answer: null;
+    };
+  };
   "/sites/{cvr}/anmeldelse/nej-tak": {
     get: {
       body: never;
@@ -1263,6 +1313,12 @@ export interface ApiPaths {
     };
   };
   "/sites/{cvr}/anmeldelse/tak": {
+    get: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/sites/{cvr}/anmeldelse/tjek-mail": {
     get: {
       body: never;
       answer: null;

@@ -22,6 +22,8 @@ const reviewSchema = z.object({
   answer: z.string().nullable(),
   answeredAt: z.string().nullable(),
   reportedAt: z.string().nullable(),
+  /** Shown on the site, held for the operator, or awaiting the customer's e-mail (issue 48). */
+  state: z.enum(['published', 'held', 'unconfirmed']),
 });
 
 const reviewRequestSchema = z.object({
@@ -33,11 +35,13 @@ const reviewRequestSchema = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   reminderDueAt: z.string().nullable(),
+  /** The link went through the owner: the customer confirms their own e-mail before it counts. */
+  customerConfirms: z.boolean(),
 });
 
+/** The owner's one switch; none hides the reviews (issue 48: the site says the company cannot). */
 export const reviewSettingsSchema = body({
   remindersEnabled: z.boolean({ error: MESSAGES.invalidInput }),
-  showOnSite: z.boolean({ error: MESSAGES.invalidInput }),
 });
 
 export const reviewsSchema = z.object({
@@ -83,11 +87,15 @@ export const reviewAskSchema = z.union(
   { error: MESSAGES.invalidInput },
 );
 
-/** The request made, and the text to copy into an SMS when there was no e-mail to send it to. */
+/**
+ * The request made, and, when the owner sends the SMS himself (no gateway), the text to copy and the
+ * number (8 digits) for an `sms:` link that opens the phone's SMS app with it.
+ */
 export const reviewAskedSchema = z.object({
   request: reviewRequestSchema,
   message: z.string(),
   smsText: z.string().nullable(),
+  smsTo: z.string().nullable(),
 });
 
 export const reviewAnswerSchema = body({
@@ -111,10 +119,15 @@ const operatorReviewSchema = reviewSchema.extend({
   reportReason: z.enum(REVIEW_REPORT_REASONS).nullable(),
   removedAt: z.string().nullable(),
   removedReason: z.string().nullable(),
+  heldReason: z.enum(['same-client', 'same-email', 'busy-hour']).nullable(),
 });
 
-/** GET /api/operator/reviews: reported reviews to look at, and the removals with their reasons. */
+/**
+ * GET /api/operator/reviews: reviews held for a check (issue 48), reported reviews to look at, and the
+ * removals with their reasons.
+ */
 export const operatorReviewsSchema = z.object({
+  held: z.array(operatorReviewSchema),
   reported: z.array(operatorReviewSchema),
   removed: z.array(operatorReviewSchema),
 });

@@ -1,5 +1,5 @@
 // The site model's reviews (issue 41) as a publish reads them, on both dialects: the newest first with
-// the owner's answer, none while there is no review, none when the owner switched them off, and a
+// the owner's answer, none while there is no review, no switch that hides them (issue 48), and a
 // review the operator removed or the customer deleted gone at the next publish.
 import { expect, it } from 'vitest';
 import {
@@ -25,7 +25,7 @@ describeEachDialect('the site model’s reviews', (use) => {
       await createReviewRequest(
         db,
         CVR,
-        { customerName: 'Kunde', email: '', phone: `2020202${day}` },
+        { customerName: 'Kunde', email: '', phone: `2020202${day}`, smsByGateway: true },
         at(day),
       ),
     );
@@ -40,7 +40,7 @@ describeEachDialect('the site model’s reviews', (use) => {
     );
   }
 
-  it('carries the shown reviews, newest first, and nothing when there are none or they are off', async () => {
+  it('carries the shown reviews, newest first, and nothing when there are none', async () => {
     const { db } = use();
     await insertCompany(db, { cvr: CVR, name: 'Eksempel VVS' });
     expect((await loadSiteModel(db, CVR, 'mesterside.test'))?.reviews).toBeUndefined();
@@ -61,7 +61,10 @@ describeEachDialect('the site model’s reviews', (use) => {
     expect(
       (await loadSiteModel(db, CVR, 'mesterside.test'))?.reviews?.items.map((item) => item.stars),
     ).toEqual([2]);
-    await saveReviewSettings(db, CVR, { remindersEnabled: true, showOnSite: false });
-    expect((await loadSiteModel(db, CVR, 'mesterside.test'))?.reviews).toBeUndefined();
+    // No switch hides them (issue 48): the owner's one setting leaves the site's reviews as they are.
+    await saveReviewSettings(db, CVR, { remindersEnabled: false });
+    expect(
+      (await loadSiteModel(db, CVR, 'mesterside.test'))?.reviews?.items.map((item) => item.stars),
+    ).toEqual([2]);
   });
 });

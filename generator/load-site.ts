@@ -3,7 +3,6 @@ import {
   type Db,
   findCompanyByCvr,
   getLeadSettings,
-  getReviewSettings,
   getTrustSettings,
   listImages,
   listPageStamps,
@@ -40,7 +39,7 @@ export async function loadSiteModel(
 ): Promise<SiteModel | undefined> {
   const company = await findCompanyByCvr(db, cvr);
   if (!company) return undefined;
-  const reviews = siteReviews(await listReviews(db, cvr), await getReviewSettings(db, cvr));
+  const reviews = siteReviews(await listReviews(db, cvr));
   return {
     company,
     pages: await pages(db, cvr),

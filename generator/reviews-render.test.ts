@@ -13,7 +13,7 @@ import { generatedPages } from './lead-pages';
 import type { SiteModel } from './site-model';
 
 const NOTE =
-  'Anmeldelserne er skrevet af kunder, som firmaet har sendt et link efter en opgave. Firmaet kan svare, men ikke ændre eller skjule dem.';
+  'Skrevet via et engangslink, som kunden fik efter en opgave. Sendte firmaet selv linket, har kunden bekræftet sin e-mail. Firmaets egne adresser afvises, og flere fra ét sted eller på kort tid kontrollerer Mesterside først. Vi ved ikke, om skribenten var kunde. Firmaet kan svare, men ikke ændre, skjule eller slette.';
 const XSS = '<script>alert(1)</script><img src=x onerror=alert(2)>';
 
 const long = (words: string) => Array.from({ length: 40 }, () => words).join(' ');
@@ -60,7 +60,7 @@ beforeAll(async () => {
 });
 
 function withReviews(site: SiteModel, reviews: SiteReview[]): SiteModel {
-  const shown = siteReviews(reviews, { showOnSite: true });
+  const shown = siteReviews(reviews);
   return shown ? { ...site, reviews: shown } : site;
 }
 
@@ -178,13 +178,13 @@ describe('reviews on the site (issue 41)', () => {
     expect(schemaOrgProblems(data)).toEqual([]);
   });
 
-  it('shows nothing of reviews without any, or when the owner switched them off', async () => {
+  it('shows nothing of reviews without any', async () => {
     const site = FIXTURE_SITES.vvs;
     const home = await render(site, homeSlug(site));
     expect(home).not.toContain('Det siger kunderne');
     expect(home).not.toContain('aggregateRating');
     expect(generatedPages(site).some((extra) => extra.page.slug === 'anmeldelser')).toBe(false);
-    expect(siteReviews(REVIEWS, { showOnSite: false })).toBeUndefined();
+    expect(siteReviews([])).toBeUndefined();
   });
 
   it('keeps every fixture homepage with three reviews within 35 KB', async () => {

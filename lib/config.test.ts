@@ -101,6 +101,17 @@ describe('configuration', () => {
     ]);
   });
 
+  it('reads the SMS gateway for review requests, none by default', () => {
+    expect(loadConfig({}).smsGateway).toBeNull();
+    expect(loadConfig({ SMS_GATEWAY_URL: 'https://sms.example.dk/send' }).smsGateway).toEqual({
+      url: 'https://sms.example.dk/send',
+      token: null,
+    });
+    expect(
+      loadConfig({ SMS_GATEWAY_URL: 'http://127.0.0.1:9/send', SMS_GATEWAY_TOKEN: 'hemmelig' }).smsGateway,
+    ).toEqual({ url: 'http://127.0.0.1:9/send', token: 'hemmelig' });
+  });
+
   it('reads operator e-mails as a lowercased list', () => {
     expect(loadConfig({}).operatorEmails).toEqual([]);
     expect(loadConfig({ OPERATOR_EMAILS: ' Drift@Mesterside.dk, ejer@firma.dk ' }).operatorEmails).toEqual([
@@ -114,6 +125,7 @@ describe('configuration', () => {
     [{ PORT: '-1' }, /^PORT: /],
     [{ PUBLIC_HOST: 'mester side.dk' }, /^PUBLIC_HOST: /],
     [{ OPENAI_BASE_URL: 'not a url' }, /^OPENAI_BASE_URL: /],
+    [{ SMS_GATEWAY_URL: 'ftp://sms.example.dk' }, /^SMS_GATEWAY_URL: /],
     [{ MAIL_FROM: 'nobody' }, /^MAIL_FROM: /],
     [{ CONTACT_TO: 'Mesterside <kontakt@mesterside.dk>' }, /^CONTACT_TO: /],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL: /],

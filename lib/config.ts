@@ -17,6 +17,9 @@ export type Config = Readonly<{
   cvrApiUrl: string;
   openai: Readonly<{ apiKey: string | null; baseUrl: string | null; model: string }>;
   smtpUrl: string | null;
+  /** An HTTP SMS gateway for review requests by SMS (issue 48); null: the owner copies a text whose
+   *  link makes the customer confirm their own e-mail. `token` goes as `Authorization: Bearer`. */
+  smsGateway: Readonly<{ url: string; token: string | null }> | null;
   mailFrom: string;
   /** The operator's address: where the marketing site's contact form sends its messages. */
   contactTo: string;
@@ -110,6 +113,8 @@ const schema = z
       (value) => value === undefined || /^smtps?:\/\/[^\s]+$/.test(value),
       'must start with smtp:// or smtps://',
     ),
+    SMS_GATEWAY_URL: optionalText.pipe(httpUrl('').optional()),
+    SMS_GATEWAY_TOKEN: optionalText,
     MAIL_FROM: z
       .string()
       .trim()
@@ -245,6 +250,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = '.'): 
       model: values.OPENAI_MODEL,
     },
     smtpUrl: values.SMTP_URL ?? null,
+    smsGateway: values.SMS_GATEWAY_URL
+      ? { url: values.SMS_GATEWAY_URL, token: values.SMS_GATEWAY_TOKEN ?? null }
+      : null,
     mailFrom: values.MAIL_FROM,
     contactTo: values.CONTACT_TO,
     googleCse:

@@ -99,3 +99,15 @@ export const REVIEW_ANSWER_MAX = 1000;
 export const REVIEW_AUTHOR_MAX = 80;
 /** The reason the operator gives for removing a review (kept in the operator view). */
 export const REVIEW_REMOVAL_REASON_MAX = 300;
+// Issue 48: a review needs a real customer.
+/** One request per recipient (normalised address or number) per this many days. */
+export const REVIEW_RECIPIENT_DAYS = 60;
+/** A review from a client address that already gave this many to the company (in 30 days) is held:
+ *  one customer writes one review; a second from the same connection waits for the operator. */
+export const REVIEW_HOLD_SAME_CLIENT = 1;
+/** The window of REVIEW_HOLD_SAME_CLIENT, in days. */
+export const REVIEW_HOLD_CLIENT_DAYS = 30;
+/** A review after this many others for the company in the last hour is held. */
+export const REVIEW_HOLD_PER_HOUR = 3;
+/** How long a customer has to confirm their e-mail (a review by an SMS text the owner copied). */
+export const REVIEW_CONFIRM_VALID_DAYS = 7;

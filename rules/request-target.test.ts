@@ -162,6 +162,8 @@ describe('resolveRequestTarget on a company subdomain or custom domain', () => {
     ['demo.mesterside.dk', '/robots.txt', bySub('robots.txt')],
     ['demo.mesterside.dk', '/404', bySub('404.html', 404)],
     ['demo.mesterside.dk', '/api/health', api],
+    // The short review link of an SMS text (issue 49) is the app's on a company's host.
+    ['demo.mesterside.dk', '/anmeld/AbCdEfGhIjKlMnOpQrStUv.0123456789abcdef', api],
     ['demo.mesterside.dk', '/admin', admin],
     ['demo.mesterside.dk', '/admin/settings', admin],
     ['demo.mesterside.dk', '/admin/assets/index-Ab_9x.js', adminAsset('assets/index-Ab_9x.js')],

@@ -3,6 +3,7 @@
 // the front server, the API's tenant resolution and the tests share one reading of the addressing
 // rules (ARCHITECTURE "Addressing tenants", SPEC §2). File names it returns can never leave a folder.
 import { normalizeHost } from './domain';
+import { REVIEW_SHORT_LINK_PREFIX } from './review-form';
 
 /** Which route set a host gets (SPEC §2): the product's own host, or one company's site. */
 export type HostMode =
@@ -167,7 +168,8 @@ export function resolvePathForHost(mode: HostMode, path: string): RequestTarget 
 }
 
 function isApiPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/');
+  // The short review link of an SMS text (issue 49) is the app's too: it redirects to the review page.
+  return path === '/api' || path.startsWith('/api/') || path.startsWith(REVIEW_SHORT_LINK_PREFIX);
 }
 
 function adminTarget(decoded: string): RequestTarget {

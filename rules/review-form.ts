@@ -2,6 +2,7 @@
 // per field, the name shown by default ("Mette H., Køge") and the SMS text with the link. Pure: the API
 // checks with it and renders the form's names and limits from it. The text rules are the quote form's
 // (rules/text.ts): invisible formatting removed, control characters refused, names on one line.
+import { EMAIL_MAX, EMAIL_PATTERN } from './email';
 import { REVIEW_AUTHOR_MAX, REVIEW_TEXT_MAX } from './limits';
 import { REVIEW_MESSAGES } from './review-messages';
 import { isCleanText, isOneLine, withoutInvisible } from './text';
@@ -12,12 +13,12 @@ export const REVIEW_FIELDS = {
   service: 'Hvad fik du lavet?',
   text: 'Fortæl kort om opgaven',
   author: 'Navn ved anmeldelsen',
+  email: 'Din e-mail',
   consent: 'Anmeldelsen må vises på hjemmesiden med det navn, jeg har skrevet',
 } as const;
 type ReviewField = keyof typeof REVIEW_FIELDS;
 
 export const REVIEW_HONEYPOT_FIELD = 'website';
-export const REVIEW_TOKEN_FIELD = 'token';
 
 export interface ReviewInput {
   stars: number;
@@ -25,7 +26,15 @@ export interface ReviewInput {
   text: string;
   author: string;
   consent: boolean;
+  /** The customer's own e-mail: asked when the request came by SMS (issue 48); '' otherwise. */
+  email: string;
 }
+
+/**
+ * Whether the form asks for the customer's own e-mail: 'required' when the owner sent the link himself
+ * (the review counts once they confirm it), 'optional' for an SMS we sent (for the receipt), else 'none'.
+ */
+export type ReviewEmailField = 'required' | 'optional' | 'none';
 
 export type ReviewFieldErrors = Partial<Record<ReviewField | 'form', string>>;
 
@@ -42,12 +51,24 @@ export function reviewInput(values: Record<string, unknown>): ReviewInput {
     text: read('text').replace(/\r\n?/g, '\n').trim(),
     author: read('author').replace(/\s+/g, ' ').trim(),
     consent: read('consent') !== '',
+    email: read('email').trim(),
   };
 }
 
 /** Each field's refusal; empty when the review may be stored. `services` are the chips offered. */
-export function checkReview(input: ReviewInput, services: readonly string[]): ReviewFieldErrors {
+export function checkReview(
+  input: ReviewInput,
+  services: readonly string[],
+  email: ReviewEmailField = 'none',
+): ReviewFieldErrors {
   const errors: ReviewFieldErrors = {};
+  if (email !== 'none') {
+    if (input.email === '') {
+      if (email === 'required') errors.email = REVIEW_MESSAGES.customerEmailRequired;
+    } else if (input.email.length > EMAIL_MAX || !EMAIL_PATTERN.test(input.email)) {
+      errors.email = REVIEW_MESSAGES.customerEmailInvalid;
+    }
+  }
   if (input.stars < 1 || input.stars > 5) errors.stars = REVIEW_MESSAGES.starsRequired;
   if (input.service !== '' && !services.includes(input.service))
     errors.service = REVIEW_MESSAGES.serviceInvalid;
@@ -70,6 +91,9 @@ export function defaultAuthorName(fullName: string, town = ''): string {
   const place = town.trim();
   return (place && name ? `${name}, ${place}` : name).slice(0, REVIEW_AUTHOR_MAX);
 }
+
+/** The short link of an SMS text on the company's own host: `/anmeld/<token>` (issue 49). */
+export const REVIEW_SHORT_LINK_PREFIX = '/anmeld/';
 
 /** The text an owner copies into an SMS to a customer who gave only a phone number. */
 export function reviewSmsText(companyName: string, customerName: string, link: string): string {

@@ -1,5 +1,5 @@
-// The reviews a company's site shows (issue 41), worked out at publish from the stored reviews and the
-// owner's switch, for the templates: the homepage's "Det siger kunderne" (the average, the count, the
+// The reviews a company's site shows (issue 41), worked out at publish from the stored reviews that
+// count (issue 48: confirmed, not held; there is no switch that hides them), for the templates: the homepage's "Det siger kunderne" (the average, the count, the
 // three newest), the /anmeldelser page (all of them, newest first), the hero's star line and the
 // JSON-LD. Pure and client-safe. The note under the reviews says how they were collected (Danish
 // marketing law and the EU Omnibus rules ask a trader who shows reviews to say so).
@@ -23,8 +23,12 @@ export const HOMEPAGE_REVIEWS = 3;
 /** How many of the newest reviews the JSON-LD carries beside the aggregate (page weight). */
 export const JSON_LD_REVIEWS = 3;
 
+/**
+ * What the site says about how its reviews were collected: exactly what is checked (issue 48), and
+ * what is not (that the writer really was a customer).
+ */
 export const REVIEWS_NOTE =
-  'Anmeldelserne er skrevet af kunder, som firmaet har sendt et link efter en opgave. Firmaet kan svare, men ikke ændre eller skjule dem.';
+  'Skrevet via et engangslink, som kunden fik efter en opgave. Sendte firmaet selv linket, har kunden bekræftet sin e-mail. Firmaets egne adresser afvises, og flere fra ét sted eller på kort tid kontrollerer Mesterside først. Vi ved ikke, om skribenten var kunde. Firmaet kan svare, men ikke ændre, skjule eller slette.';
 
 export interface SiteReview {
   stars: number;
@@ -43,12 +47,9 @@ export interface SiteReviews {
   items: SiteReview[];
 }
 
-/** What the site shows, or undefined: the owner switched reviews off, or there is none yet. */
-export function siteReviews(
-  reviews: readonly SiteReview[],
-  settings: { showOnSite: boolean },
-): SiteReviews | undefined {
-  if (!settings.showOnSite || reviews.length === 0) return undefined;
+/** What the site shows, or undefined: there is none yet. */
+export function siteReviews(reviews: readonly SiteReview[]): SiteReviews | undefined {
+  if (reviews.length === 0) return undefined;
   const items = reviews.map(({ stars, service, text, authorName, createdAt, answer }) => ({
     stars,
     service,

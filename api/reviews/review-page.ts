@@ -10,11 +10,12 @@ import { REVIEW_TEXT_MAX } from '../../rules/limits';
 import {
   REVIEW_FIELDS,
   REVIEW_HONEYPOT_FIELD,
-  REVIEW_TOKEN_FIELD,
+  type ReviewEmailField,
   type ReviewFieldErrors,
   type ReviewInput,
 } from '../../rules/review-form';
 import { REVIEW_MESSAGES } from '../../rules/review-messages';
+import { REVIEWS_NOTE } from '../../rules/site-reviews';
 import { getTheme } from '../../rules/themes';
 
 function escapeHtml(value: string): string {
@@ -28,7 +29,7 @@ function escapeHtml(value: string): string {
 
 const STAR_WORDS = ['', 'Meget utilfreds', 'Utilfreds', 'Okay', 'Tilfreds', 'Meget tilfreds'];
 
-function layout(company: Company, home: string, title: string, main: string): string {
+function layout(company: Company, home: string, title: string, main: string, footer = true): string {
   const colors = getTheme(company.theme).colors;
   const logo = safeImageSrc(company.logo);
   const brand =
@@ -56,10 +57,12 @@ fieldset{border:0;margin:0 0 1.25rem;padding:0}legend,label.field{display:block;
 .chips{display:flex;flex-wrap:wrap;gap:.4rem}.chips label{border:1px solid #9ca3af;border-radius:999px;padding:.35rem .8rem;cursor:pointer}
 .chips input{position:absolute;opacity:0;width:1px;height:1px}.chips input:checked+span{font-weight:700}
 .chips label:has(input:checked){background:var(--ps);border-color:var(--pd)}.chips input:focus-visible+span{outline:3px solid var(--pd);outline-offset:2px}
-textarea,input[type=text]{width:100%;font:inherit;padding:.6rem;border:1px solid #6b7280;border-radius:.4rem}
+textarea,input[type=text],input[type=email]{width:100%;font:inherit;padding:.6rem;border:1px solid #6b7280;border-radius:.4rem}
 .hint{font-size:.9rem;color:#4b5563;margin:.25rem 0 0}.error{color:#b91c1c;font-weight:600;margin:.3rem 0 0}
 .consent{display:flex;gap:.6rem;align-items:flex-start}.consent input{width:1.4rem;height:1.4rem;margin-top:.1rem}
 button{font:inherit;font-weight:700;border:0;border-radius:.5rem;padding:.8rem 1.4rem;background:var(--pd);color:#fff;cursor:pointer;min-height:48px}
+a.button{display:inline-block;font-weight:700;border-radius:.5rem;padding:.8rem 1.4rem;background:var(--pd);color:#fff;text-decoration:none;min-height:48px}
+a.button:focus-visible{outline:3px solid var(--pd);outline-offset:2px}
 button.plain{background:none;color:var(--pd);text-decoration:underline;padding:.5rem 0}
 .hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .note{background:#f3f4f6;border-radius:.5rem;padding:.8rem 1rem;font-size:.95rem}
@@ -71,8 +74,7 @@ footer{max-width:40rem;margin:2rem auto 0;padding:1rem;border-top:1px solid #e5e
 <main>
 ${main}
 </main>
-<footer><a href="${escapeHtml(home)}">Til forsiden af ${escapeHtml(company.name)}</a></footer>
-</body>
+${footer ? `<footer><a href="${escapeHtml(home)}">Til forsiden af ${escapeHtml(company.name)}</a></footer>\n` : ''}</body>
 </html>
 `;
 }
@@ -93,9 +95,9 @@ export interface ReviewFormPage {
   /** Where the form posts (the link's own address) and where "nej tak" posts. */
   action: string;
   declineAction: string;
-  /** A fresh form token (db/lead-form-token.ts), against bots that post without the page. */
-  token: string;
   services: readonly string[];
+  /** Whether the customer's own e-mail is asked (the request came by SMS; issue 48). */
+  emailField: ReviewEmailField;
   values: ReviewInput;
   errors: ReviewFieldErrors;
 }
@@ -103,7 +105,20 @@ export interface ReviewFormPage {
 /** The form: stars, the job (chips), the text, the name shown, consent; the refusals beside them. */
 export function reviewFormPage(page: ReviewFormPage): string {
   const { values, errors } = page;
-  const first = (['stars', 'service', 'text', 'author', 'consent'] as const).find((key) => errors[key]);
+  const first = (['stars', 'service', 'text', 'author', 'email', 'consent'] as const).find(
+    (key) => errors[key],
+  );
+  const emailHint =
+    page.emailField === 'required'
+      ? REVIEW_MESSAGES.customerEmailHintRequired
+      : REVIEW_MESSAGES.customerEmailHintOptional;
+  const emailField =
+    page.emailField === 'none'
+      ? ''
+      : `<p><label class="field" for="email">${REVIEW_FIELDS.email}</label>
+<input type="email" id="email" name="email" value="${escapeHtml(values.email)}" maxlength="254" autocomplete="email" inputmode="email"${page.emailField === 'required' ? ' required' : ''}${describedBy('email', errors.email, true)}${first === 'email' ? ' autofocus' : ''}>
+<span class="hint" id="email-hint">${escapeHtml(emailHint)}</span>${fieldError('email', errors.email)}</p>
+`;
   const stars = [5, 4, 3, 2, 1]
     .map(
       (n) =>
@@ -120,7 +135,6 @@ export function reviewFormPage(page: ReviewFormPage): string {
 <p>Det tager et minut. Din anmeldelse bliver vist på hjemmesiden, uanset hvor mange stjerner du giver.</p>
 ${fieldError('formular', errors.form)}
 <form method="post" action="${escapeHtml(page.action)}" accept-charset="utf-8" novalidate>
-<input type="hidden" name="${REVIEW_TOKEN_FIELD}" value="${escapeHtml(page.token)}">
 <div class="hp" aria-hidden="true"><label>Hjemmeside <input type="text" name="${REVIEW_HONEYPOT_FIELD}" tabindex="-1" autocomplete="off"></label></div>
 <fieldset${describedBy('stjerner', errors.stars)}><legend>${REVIEW_FIELDS.stars}</legend><div class="stars">${stars}</div>${fieldError('stjerner', errors.stars)}</fieldset>
 ${
@@ -134,22 +148,37 @@ ${
 <p><label class="field" for="navn">${REVIEW_FIELDS.author}</label>
 <input type="text" id="navn" name="author" value="${escapeHtml(values.author)}" maxlength="80" autocomplete="off"${describedBy('navn', errors.author, true)}${first === 'author' ? ' autofocus' : ''}>
 <span class="hint" id="navn-hint">Vi foreslår fornavn, forbogstav og by. Du kan skrive dit fulde navn, hvis du hellere vil det.</span>${fieldError('navn', errors.author)}</p>
-<p class="consent"><input type="checkbox" id="samtykke" name="consent" value="ja"${values.consent ? ' checked' : ''}${describedBy('samtykke', errors.consent)}${first === 'consent' ? ' autofocus' : ''}><label for="samtykke">${REVIEW_FIELDS.consent}</label></p>
+${emailField}<p class="consent"><input type="checkbox" id="samtykke" name="consent" value="ja"${values.consent ? ' checked' : ''}${describedBy('samtykke', errors.consent)}${first === 'consent' ? ' autofocus' : ''}><label for="samtykke">${REVIEW_FIELDS.consent}</label></p>
 ${fieldError('samtykke', errors.consent)}
 <p><button type="submit">Send anmeldelse</button></p>
 </form>
 <form method="post" action="${escapeHtml(page.declineAction)}"><p><button type="submit" class="plain">Nej tak, jeg vil ikke skrive en anmeldelse</button></p></form>
-<p class="note">Anmeldelserne er skrevet af kunder, som firmaet har sendt et link efter en opgave. Firmaet kan svare, men ikke ændre eller skjule dem. Linket kan kun bruges én gang. Siden sætter ingen cookies.</p>`;
+<p class="note">${escapeHtml(REVIEWS_NOTE)} Siden sætter ingen cookies.</p>`;
   return layout(page.company, page.home, 'Skriv en anmeldelse', main);
 }
 
-/** A page with a heading and a line: the thank-you, "nej tak", a refused link, a deletion. */
+/**
+ * A page with a heading and a line: the thank-you, "nej tak", a refused link, a deletion. Its one way
+ * on is a button-styled link to the site (the footer's link would say the same again, so it is left
+ * out here; issue 49).
+ */
 export function reviewMessagePage(company: Company, home: string, heading: string, text: string): string {
   return layout(
     company,
     home,
     heading,
-    `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(text)}</p>\n<p><a href="${escapeHtml(home)}">Tilbage til ${escapeHtml(company.name)}</a></p>`,
+    `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(text)}</p>\n<p><a class="button" href="${escapeHtml(home)}">Til forsiden af ${escapeHtml(company.name)}</a></p>`,
+    false,
+  );
+}
+
+/** The confirmation page: one button, so a mail scanner opening the link confirms nothing. */
+export function reviewConfirmPage(company: Company, home: string, action: string): string {
+  return layout(
+    company,
+    home,
+    'Bekræft anmeldelse',
+    `<h1>Bekræft din anmeldelse</h1>\n<p>${escapeHtml(REVIEW_MESSAGES.confirmAsk)}</p>\n<form method="post" action="${escapeHtml(action)}"><p><button type="submit">Bekræft anmeldelsen</button></p></form>`,
   );
 }
 

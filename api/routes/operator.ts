@@ -24,6 +24,7 @@ import {
   listTrialsEnding,
   markAuthorisationChecked,
   type OperatorReview,
+  releaseReview,
   removeReview,
 } from '../../db';
 import { AppError } from '../../lib/errors';
@@ -118,6 +119,21 @@ const removal = createRoute({
   },
 });
 
+// Issue 48: a review held for a check (many from one client address, e-mail or hour) is shown once
+// the operator releases it, or removed with a reason through `removal`.
+const release = createRoute({
+  method: 'post',
+  path: '/reviews/{cvr}/{id}/release',
+  tags: ['operator'],
+  summary: 'Operators only: show a review that was held for a check (publishes)',
+  middleware: requireOperator,
+  request: { params: z.object({ cvr: z.string(), id: z.string() }) },
+  responses: {
+    200: answer(z.object({ released: z.boolean(), message: z.string() }), 'Released'),
+    ...refusals('invalid_input'),
+  },
+});
+
 function toOperatorReviewJson(review: OperatorReview) {
   return {
     id: review.id,
@@ -134,6 +150,8 @@ function toOperatorReviewJson(review: OperatorReview) {
     reportReason: review.reportReason,
     removedAt: review.removedAt,
     removedReason: review.removedReason,
+    state: review.state,
+    heldReason: review.heldReason,
   };
 }
 
@@ -206,11 +224,25 @@ export function createOperatorRoutes(): OpenAPIHono<OwnerEnv> {
   });
 
   operator.openapi(reviews, async (c) => {
-    const { reported, removed } = await listReviewsForOperator(c.get('db'));
+    const { held, reported, removed } = await listReviewsForOperator(c.get('db'));
     return c.json(
-      { reported: reported.map(toOperatorReviewJson), removed: removed.map(toOperatorReviewJson) },
+      {
+        held: held.map(toOperatorReviewJson),
+        reported: reported.map(toOperatorReviewJson),
+        removed: removed.map(toOperatorReviewJson),
+      },
       200,
     );
+  });
+
+  operator.openapi(release, async (c) => {
+    const { cvr, id } = c.req.valid('param');
+    const released = await commitChange(c.var, cvr, async (trx) =>
+      (await releaseReview(trx, cvr, id, c.get('now')())) ? true : new Unchanged(false),
+    );
+    if (!released) throw new AppError('not_found', MESSAGES.notFound);
+    c.var.logger.info({ cvr, reviewId: id, operator: c.var.user.id }, 'held review released by the operator');
+    return c.json({ released: true, message: REVIEW_MESSAGES.released }, 200);
   });
 
   operator.openapi(removal, async (c) => {

@@ -3,9 +3,12 @@
 //   GET  /api/reviews                 – the reviews (newest first), the requests and their state, the
 //                                       average now and by month, the two switches
 //   POST /api/reviews/requests        – ask for a review: from a quote request marked "Opgaven er
-//                                       udført", or a past customer by name and e-mail or phone; a mail
-//                                       goes when there is an e-mail, else the answer has the SMS text
-//   PUT  /api/reviews/settings        – reminders on/off, "Vis anmeldelser på hjemmesiden" (publishes)
+//                                       udført" (once per job, ever), or a past customer by name and
+//                                       e-mail or phone (once per recipient in 60 days; never the
+//                                       owner's own); a mail goes when there is an e-mail, else an SMS
+//                                       through the operator's gateway, else the answer has the SMS text
+//                                       whose link makes the customer confirm their own e-mail
+//   PUT  /api/reviews/settings        – reminders on/off (no switch hides the reviews: issue 48)
 //   POST /api/reviews/{id}/answer     – the one public answer (publishes); there is no edit
 //   POST /api/reviews/{id}/report     – "Anmeld som upassende", to the operator
 // There is deliberately no route that edits, hides or deletes a review: the owner cannot.
@@ -31,19 +34,25 @@ import {
   type Review,
   type ReviewAnswerRefusal,
   type ReviewRequest,
+  type ReviewRequestRefusal,
   reportReview,
   reviewAverageByMonth,
   reviewRequestState,
+  reviewShortToken,
   reviewSummary,
   saveReviewSettings,
+  withdrawReviewRequest,
 } from '../../db';
-import { AppError } from '../../lib/errors';
+import { AppError, type ErrorCode } from '../../lib/errors';
 import { MESSAGES } from '../../rules/messages';
+import { formatPhone } from '../../rules/phone';
 import { reviewSmsText } from '../../rules/review-form';
 import { REVIEW_MESSAGES } from '../../rules/review-messages';
+import { recipientPhone } from '../../rules/review-recipient';
 import type { OwnerEnv } from '../env';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
-import { reviewPagesUrl } from '../reviews/review-mail';
+import { reviewShortUrl } from '../reviews/review-mail';
+import { smsGateway } from '../reviews/sms-gateway';
 import { commitChange, Unchanged } from '../services/commit-change';
 
 function toReviewJson(review: Review): ReviewJson {
@@ -57,6 +66,7 @@ function toReviewJson(review: Review): ReviewJson {
     answer: review.answer,
     answeredAt: review.answeredAt,
     reportedAt: review.reportedAt,
+    state: review.state,
   };
 }
 
@@ -70,10 +80,22 @@ function toRequestJson(request: ReviewRequest, now: Date) {
     createdAt: request.createdAt,
     expiresAt: request.expiresAt,
     reminderDueAt: request.reminderDueAt,
+    customerConfirms: request.customerConfirms,
   };
 }
 
 const idParams = z.object({ id: z.string() });
+
+/** Each refusal of a request to ask, as the owner reads it. */
+const ASK_REFUSED: Record<ReviewRequestRefusal, [ErrorCode, string]> = {
+  'daily-limit': ['rate_limited', REVIEW_MESSAGES.dailyLimit],
+  'declined-before': ['conflict', REVIEW_MESSAGES.declinedBefore],
+  'asked-recently': ['conflict', REVIEW_MESSAGES.askedRecently],
+  'lead-asked': ['conflict', REVIEW_MESSAGES.leadAsked],
+  'own-contact': ['invalid_input', REVIEW_MESSAGES.ownContact],
+  'no-contact': ['invalid_input', REVIEW_MESSAGES.contactRequired],
+  'company-not-found': ['not_found', MESSAGES.notFound],
+};
 const notFound = () => new AppError('not_found', MESSAGES.notFound);
 
 const list = createRoute({
@@ -94,7 +116,7 @@ const ask = createRoute({
   request: jsonBody(reviewAskSchema),
   responses: {
     201: answer(reviewAskedSchema, 'The request, and the SMS text when no mail went'),
-    ...refusals('invalid_input', 'conflict', 'rate_limited'),
+    ...refusals('invalid_input', 'conflict', 'rate_limited', 'unavailable'),
   },
 });
 
@@ -138,7 +160,7 @@ export function createReviewRoutes(): OpenAPIHono<OwnerEnv> {
     const { db, company } = c.var;
     const now = c.get('now')();
     const [items, requests, summary, byMonth, switches] = await Promise.all([
-      listReviews(db, company.cvr),
+      listReviews(db, company.cvr, { pending: true }),
       listReviewRequests(db, company.cvr),
       reviewSummary(db, company.cvr),
       reviewAverageByMonth(db, company.cvr),
@@ -169,25 +191,49 @@ export function createReviewRoutes(): OpenAPIHono<OwnerEnv> {
     } else {
       customer = { customerName: body.name, email: body.email, phone: body.phone, leadId: null };
     }
-    const made = await createReviewRequest(db, company.cvr, customer, now);
-    if (!made.ok) {
-      if (made.reason === 'daily-limit') throw new AppError('rate_limited', REVIEW_MESSAGES.dailyLimit);
-      if (made.reason === 'declined-before') throw new AppError('conflict', REVIEW_MESSAGES.declinedBefore);
-      if (made.reason === 'no-contact') throw new AppError('invalid_input', REVIEW_MESSAGES.contactRequired);
-      throw notFound();
-    }
-    const { request, token } = made.value;
-    const byMail = request.channel === 'email';
-    if (byMail) c.get('nudgeMail')();
-    const link = `${reviewPagesUrl(company, config.publicHost)}/${token}`;
-    return c.json(
-      {
-        request: toRequestJson(request, now),
-        message: byMail ? REVIEW_MESSAGES.mailQueued(customer.email) : REVIEW_MESSAGES.smsReady,
-        smsText: byMail ? null : reviewSmsText(company.name, customer.customerName, link),
-      },
-      201,
+    const gateway = smsGateway(config);
+    const made = await createReviewRequest(
+      db,
+      company.cvr,
+      { ...customer, smsByGateway: gateway !== null },
+      now,
     );
+    if (!made.ok) throw new AppError(...ASK_REFUSED[made.reason]);
+    const { request } = made.value;
+    const answerWith = (message: string, sms: { text: string; to: string } | null = null) =>
+      c.json(
+        {
+          request: toRequestJson(request, now),
+          message,
+          smsText: sms?.text ?? null,
+          smsTo: sms?.to ?? null,
+        },
+        201,
+      );
+    if (request.channel === 'email') {
+      c.get('nudgeMail')();
+      return answerWith(REVIEW_MESSAGES.mailQueued(customer.email));
+    }
+    // The short link (issue 49): `<site>/anmeld/<token>` instead of a long /api/… address.
+    const short = await reviewShortToken(db, company.cvr, request.id);
+    const text = reviewSmsText(
+      company.name,
+      customer.customerName,
+      reviewShortUrl(company, config.publicHost, short),
+    );
+    if (gateway) {
+      // Sent by us: the link never passes through the owner's hands.
+      try {
+        await gateway.send(customer.phone, text);
+      } catch (error) {
+        c.var.logger.warn({ err: error, cvr: company.cvr }, 'review SMS not taken by the gateway');
+        await withdrawReviewRequest(db, company.cvr, request.id);
+        throw new AppError('unavailable', REVIEW_MESSAGES.smsFailed);
+      }
+      return answerWith(REVIEW_MESSAGES.smsSent(formatPhone(recipientPhone(customer.phone))));
+    }
+    // The owner sends it himself: its link makes the customer confirm an e-mail of their own.
+    return answerWith(REVIEW_MESSAGES.smsReady, { text, to: recipientPhone(customer.phone) });
   });
 
   reviews.openapi(settings, async (c) => {

@@ -5,29 +5,41 @@
 //                                                     with the refusals beside the fields
 //   POST /api/sites/{cvr}/anmeldelse/{token}/nej   – "nej tak": the link is spent, never asked again
 //   GET  /api/sites/{cvr}/anmeldelse/tak           – the thank-you page
+//   GET  /api/sites/{cvr}/anmeldelse/tjek-mail     – "check your mail": the review waits for the
+//                                                     customer's confirmation (issue 48)
+//   GET  /api/sites/{cvr}/anmeldelse/modtaget      – received, held for a check by the operator
+//   GET  /api/sites/{cvr}/anmeldelse/bekraeft/{token} – the confirmation page (a button)
+//   POST /api/sites/{cvr}/anmeldelse/bekraeft/{token} – confirm: the review counts (or is held)
 //   GET  /api/sites/{cvr}/anmeldelse/nej-tak       – after "nej tak"
 //   GET  /api/sites/{cvr}/anmeldelse/slet/{token}  – the customer's delete page (a button: a mail
 //                                                     scanner that opens the link deletes nothing)
 //   POST /api/sites/{cvr}/anmeldelse/slet/{token}  – delete the review; the site loses it at the publish
-// The link is signed for its company and single-use (db/review-token.ts, db/tables/reviews.ts); the
-// form carries the quote form's protection too: a fresh form token (too fast or replayed is refused),
-// a honeypot, a cap on the body and a per-client limit.
+// The link is signed for its company and single-use (db/review-token.ts, db/tables/reviews.ts), which
+// already makes it a per-customer secret: the form has no minimum wait (issue 48: a customer who tapped
+// the stars and sent within 3 s was refused), only a honeypot, a cap on the body and a per-client limit.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import {
   type Company,
-  checkToken,
+  companyOwnContacts,
+  confirmReview,
   declineReviewRequest,
   deleteReviewByCustomer,
   findLead,
-  freshToken,
   type Outcome,
   openReviewRequest,
   type Review,
+  type ReviewConfirmRefusal,
   type ReviewLinkRefusal,
+  type ReviewRequest,
+  reviewConfirmReviewId,
   reviewDeleteReviewId,
   reviewLinkRequestId,
+  reviewLinkToken,
+  reviewRequestCompany,
+  reviewShortTokenId,
+  reviewShortTokenValid,
   submitReview,
 } from '../../db';
 import { AppError } from '../../lib/errors';
@@ -38,19 +50,25 @@ import {
   checkReview,
   defaultAuthorName,
   REVIEW_HONEYPOT_FIELD,
-  REVIEW_TOKEN_FIELD,
+  type ReviewEmailField,
   type ReviewFieldErrors,
   type ReviewInput,
   reviewInput,
 } from '../../rules/review-form';
 import { REVIEW_MESSAGES } from '../../rules/review-messages';
+import { isOwnEmail } from '../../rules/review-recipient';
 import { findTradeProfile } from '../../rules/trades';
 import { siteState } from '../../rules/trial';
 import type { AppEnv } from '../env';
 import type { MailOutbox } from '../mail-outbox';
 import { clientIp, RateLimiter } from '../middleware/rate-limit';
 import { routeGroup } from '../openapi';
-import { reviewDeletePage, reviewFormPage, reviewMessagePage } from '../reviews/review-page';
+import {
+  reviewConfirmPage,
+  reviewDeletePage,
+  reviewFormPage,
+  reviewMessagePage,
+} from '../reviews/review-page';
 import { commitChange, Unchanged } from '../services/commit-change';
 import { siteOfRequest } from '../services/site-of-request';
 
@@ -87,8 +105,8 @@ const FORM_BODY = {
             text: { type: 'string' as const },
             author: { type: 'string' as const },
             consent: { type: 'string' as const },
+            email: { type: 'string' as const, description: "the customer's own e-mail (SMS requests)" },
             website: { type: 'string' as const, description: 'honeypot: empty from people' },
-            token: { type: 'string' as const, description: 'a fresh form token' },
           },
         },
       },
@@ -116,6 +134,22 @@ const page = (summary: string, path: string, method: 'get' | 'post', withBody = 
   });
 
 const thanksRoute = page('The thank-you page after a review', '/{cvr}/anmeldelse/tak', 'get');
+const checkMailRoute = page(
+  'After a review that waits for the customer to confirm their e-mail',
+  '/{cvr}/anmeldelse/tjek-mail',
+  'get',
+);
+const receivedRoute = page('After a review held for a check', '/{cvr}/anmeldelse/modtaget', 'get');
+const confirmPageRoute = page(
+  'The confirmation page (the link mailed to the customer)',
+  '/{cvr}/anmeldelse/bekraeft/{token}',
+  'get',
+);
+const confirmRoute = page(
+  "Confirm the customer's e-mail: the review counts",
+  '/{cvr}/anmeldelse/bekraeft/{token}',
+  'post',
+);
 const declinedRoute = page('The page after "nej tak"', '/{cvr}/anmeldelse/nej-tak', 'get');
 const deletePageRoute = page("The customer's delete page", '/{cvr}/anmeldelse/slet/{token}', 'get');
 const deleteRoute = page(
@@ -138,6 +172,12 @@ const REFUSED_LINK: Record<ReviewLinkRefusal, string> = {
   declined: REVIEW_MESSAGES.linkDeclined,
 };
 
+/** Whether the form asks for the customer's own e-mail (issue 48): always when the request came by SMS. */
+function emailFieldOf(request: ReviewRequest): ReviewEmailField {
+  if (request.customerConfirms) return 'required';
+  return request.channel === 'sms' ? 'optional' : 'none';
+}
+
 /** The services offered as chips: the trade's, as its profile names them. */
 function servicesOf(company: Company): readonly string[] {
   return findTradeProfile({
@@ -157,6 +197,24 @@ function pageHeaders(c: Context<AppEnv>): void {
   c.header('Cache-Control', 'no-store');
   c.header('X-Robots-Tag', 'noindex');
   c.header('Referrer-Policy', 'same-origin');
+}
+
+/**
+ * GET /anmeld/{token} on a company's host, the short link of an SMS text (issue 49): a redirect to the
+ * review page of its request. Mounted beside /api (the path is the app's on every host: rules/
+ * request-target.ts); anything that is not a valid short link goes to the site's 404 page.
+ */
+export async function reviewShortLink(c: Context<AppEnv>): Promise<Response> {
+  const db = c.get('db');
+  const token = c.req.param('token') ?? '';
+  const id = reviewShortTokenId(token);
+  const cvr = id ? await reviewRequestCompany(db, id) : undefined;
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Robots-Tag', 'noindex');
+  c.header('Referrer-Policy', 'same-origin');
+  if (!id || !cvr || !(await reviewShortTokenValid(db, cvr, token))) return c.redirect('/404', 302);
+  const link = await reviewLinkToken(db, cvr, id);
+  return c.redirect(`/api/sites/${cvr}/anmeldelse/${encodeURIComponent(link)}`, 302);
 }
 
 export function createSiteReviewRoutes(deps: SiteReviewRoutesDeps = {}): OpenAPIHono<AppEnv> {
@@ -205,6 +263,7 @@ export function createSiteReviewRoutes(deps: SiteReviewRoutesDeps = {}): OpenAPI
     values: ReviewInput,
     errors: ReviewFieldErrors,
     status: 200 | 400 | 429,
+    emailField: ReviewEmailField,
   ) {
     const cvr = site.company.cvr;
     pageHeaders(c);
@@ -214,8 +273,8 @@ export function createSiteReviewRoutes(deps: SiteReviewRoutesDeps = {}): OpenAPI
         home: site.home,
         action: pathOf(cvr, encodeURIComponent(token)),
         declineAction: pathOf(cvr, `${encodeURIComponent(token)}/nej`),
-        token: await freshToken(c.get('db'), cvr, c.get('now')()),
         services: servicesOf(site.company),
+        emailField,
         values,
         errors,
       }),
@@ -226,6 +285,73 @@ export function createSiteReviewRoutes(deps: SiteReviewRoutesDeps = {}): OpenAPI
   routes.openapi(thanksRoute, (async (c: Context<AppEnv>) => {
     const site = await siteOf(c, c.req.param('cvr') ?? '');
     return message(c, site.company, site.home, REVIEW_MESSAGES.thanks, REVIEW_MESSAGES.thanksText, 200);
+  }) as never);
+
+  routes.openapi(checkMailRoute, (async (c: Context<AppEnv>) => {
+    const site = await siteOf(c, c.req.param('cvr') ?? '');
+    return message(
+      c,
+      site.company,
+      site.home,
+      REVIEW_MESSAGES.confirmHeading,
+      REVIEW_MESSAGES.confirmText,
+      200,
+    );
+  }) as never);
+
+  routes.openapi(receivedRoute, (async (c: Context<AppEnv>) => {
+    const site = await siteOf(c, c.req.param('cvr') ?? '');
+    return message(c, site.company, site.home, REVIEW_MESSAGES.thanks, REVIEW_MESSAGES.heldText, 200);
+  }) as never);
+
+  routes.openapi(confirmPageRoute, (async (c: Context<AppEnv>) => {
+    const site = await siteOf(c, c.req.param('cvr') ?? '');
+    const token = c.req.param('token') ?? '';
+    if (!(await reviewConfirmReviewId(c.get('db'), site.company.cvr, token))) {
+      return message(c, site.company, site.home, 'Linket kan ikke bruges', REVIEW_MESSAGES.linkInvalid, 404);
+    }
+    pageHeaders(c);
+    return c.html(
+      reviewConfirmPage(
+        site.company,
+        site.home,
+        pathOf(site.company.cvr, `bekraeft/${encodeURIComponent(token)}`),
+      ),
+      200,
+    );
+  }) as never);
+
+  routes.openapi(confirmRoute, (async (c: Context<AppEnv>) => {
+    const site = await siteOf(c, c.req.param('cvr') ?? '');
+    const cvr = site.company.cvr;
+    const id = await reviewConfirmReviewId(c.get('db'), cvr, c.req.param('token') ?? '');
+    if (!id) {
+      return message(c, site.company, site.home, 'Linket kan ikke bruges', REVIEW_MESSAGES.linkInvalid, 404);
+    }
+    // A review that now counts is published with the same commit's publish record; a held one is not.
+    const confirmed = await commitChange<Outcome<Review, ReviewConfirmRefusal>>(c.var, cvr, async (trx) => {
+      const outcome = await confirmReview(trx, cvr, id, c.get('now')());
+      return outcome.ok && outcome.value.state === 'published' ? outcome : new Unchanged(outcome);
+    });
+    if (!confirmed.ok) {
+      const text = {
+        'not-found': REVIEW_MESSAGES.deleteGone,
+        expired: REVIEW_MESSAGES.confirmExpired,
+        confirmed: REVIEW_MESSAGES.confirmUsed,
+      }[confirmed.reason];
+      return message(c, site.company, site.home, 'Linket kan ikke bruges', text, 410);
+    }
+    c.var.logger.info({ cvr, reviewId: id, state: confirmed.value.state }, 'review confirmed');
+    deps.outbox?.nudge();
+    const held = confirmed.value.state === 'held';
+    return message(
+      c,
+      site.company,
+      site.home,
+      REVIEW_MESSAGES.thanks,
+      held ? REVIEW_MESSAGES.confirmedHeld : REVIEW_MESSAGES.confirmed,
+      200,
+    );
   }) as never);
 
   routes.openapi(declinedRoute, (async (c: Context<AppEnv>) => {
@@ -275,7 +401,7 @@ export function createSiteReviewRoutes(deps: SiteReviewRoutesDeps = {}): OpenAPI
     const code = lead ? municipalitiesForPostcode(lead.postcode)[0] : undefined;
     const town = code ? (municipality(code)?.name ?? '') : '';
     const values = { ...reviewInput({}), author: defaultAuthorName(request.customerName, town) };
-    return formPage(c, site, token, values, {}, 200);
+    return formPage(c, site, token, values, {}, 200, emailFieldOf(request));
   }) as never);
 
   routes.openapi(submitRoute, (async (c: Context<AppEnv>) => {
@@ -288,8 +414,9 @@ export function createSiteReviewRoutes(deps: SiteReviewRoutesDeps = {}): OpenAPI
     if (found.refusal) return found.refusal;
     const ip = clientIp(c);
     const limits = c.get('limits');
+    const emailField = emailFieldOf(found.request);
     if (ip !== null && (await limits.retryAfterSeconds(REVIEW_POSTS_PER_CLIENT, ip)) > 0) {
-      return formPage(c, site, token, reviewInput({}), { form: REVIEW_MESSAGES.tooMany }, 429);
+      return formPage(c, site, token, reviewInput({}), { form: REVIEW_MESSAGES.tooMany }, 429, emailField);
     }
     const form = await c.req.parseBody();
     const text = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : '');
@@ -299,36 +426,51 @@ export function createSiteReviewRoutes(deps: SiteReviewRoutesDeps = {}): OpenAPI
       logger.info({ cvr }, 'review honeypot filled; dropped');
       return c.redirect(pathOf(cvr, 'tak'), 303);
     }
-    const errors = checkReview(values, servicesOf(site.company));
-    if (Object.keys(errors).length > 0) return formPage(c, site, token, values, errors, 400);
-    const formToken = await checkToken(db, cvr, text(REVIEW_TOKEN_FIELD), now);
-    if (formToken.verdict !== 'ok' || formToken.page) {
-      logger.info({ cvr, verdict: formToken.verdict }, 'review form token refused');
-      return formPage(c, site, token, values, { form: REVIEW_MESSAGES.tokenRefused }, 400);
+    const errors = checkReview(values, servicesOf(site.company), emailField);
+    // The receipt with the delete link, and the confirmation, never go to the owner's own address.
+    if (!errors.email && values.email !== '' && isOwnEmail(values.email, await companyOwnContacts(db, cvr))) {
+      errors.email = REVIEW_MESSAGES.customerEmailOwn;
     }
+    if (Object.keys(errors).length > 0) return formPage(c, site, token, values, errors, 400, emailField);
     if (ip !== null && (await limits.hit(REVIEW_POSTS_PER_CLIENT, ip)) > 0) {
-      return formPage(c, site, token, values, { form: REVIEW_MESSAGES.tooMany }, 429);
-    }
-    if (!(await formToken.spend())) {
-      return formPage(c, site, token, values, { form: REVIEW_MESSAGES.tokenRefused }, 400);
+      return formPage(c, site, token, values, { form: REVIEW_MESSAGES.tooMany }, 429, emailField);
     }
     // Written whatever its stars, and published with the same commit's publish record.
-    const written = await commitChange<Outcome<Review, ReviewLinkRefusal>>(c.var, cvr, async (trx) => {
-      const outcome = await submitReview(
-        trx,
-        cvr,
-        found.request.id,
-        { stars: values.stars, service: values.service, text: values.text, authorName: values.author },
-        now,
-      );
-      return outcome.ok ? outcome : new Unchanged(outcome);
-    });
+    // Published with the same commit's publish record when it counts now; held or awaiting the
+    // customer's confirmation, nothing on the site changes.
+    const written = await commitChange<Outcome<Review, ReviewLinkRefusal | 'email-required'>>(
+      c.var,
+      cvr,
+      async (trx) => {
+        const outcome = await submitReview(
+          trx,
+          cvr,
+          found.request.id,
+          {
+            stars: values.stars,
+            service: values.service,
+            text: values.text,
+            authorName: values.author,
+            email: emailField === 'none' ? '' : values.email,
+            clientAddress: ip,
+          },
+          now,
+        );
+        return outcome.ok && outcome.value.state === 'published' ? outcome : new Unchanged(outcome);
+      },
+    );
     if (!written.ok) {
+      if (written.reason === 'email-required') {
+        const refusal = { email: REVIEW_MESSAGES.customerEmailRequired };
+        return formPage(c, site, token, values, refusal, 400, emailField);
+      }
       return message(c, site.company, site.home, 'Linket kan ikke bruges', REFUSED_LINK[written.reason], 410);
     }
-    logger.info({ cvr, reviewId: written.value.id, stars: written.value.stars }, 'review stored');
+    const { state } = written.value;
+    logger.info({ cvr, reviewId: written.value.id, stars: written.value.stars, state }, 'review stored');
     deps.outbox?.nudge();
-    return c.redirect(pathOf(cvr, 'tak'), 303);
+    const next = state === 'unconfirmed' ? 'tjek-mail' : state === 'held' ? 'modtaget' : 'tak';
+    return c.redirect(pathOf(cvr, next), 303);
   }) as never);
 
   routes.openapi(declineRoute, (async (c: Context<AppEnv>) => {

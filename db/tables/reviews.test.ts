@@ -232,10 +232,10 @@ describeEachDialect('reviews repository', (use) => {
 
   it('sends no reminder when the owner turned them off, and forgets the addresses waiting for one', async () => {
     const db = await companies();
-    expect(await getReviewSettings(db, A)).toEqual({ remindersEnabled: true, showOnSite: true });
+    expect(await getReviewSettings(db, A)).toEqual({ remindersEnabled: true });
     const { request: first } = await ask(A, { email: 'mette@example.dk' });
-    await saveReviewSettings(db, A, { remindersEnabled: false, showOnSite: true });
-    expect(await getReviewSettings(db, A)).toEqual({ remindersEnabled: false, showOnSite: true });
+    await saveReviewSettings(db, A, { remindersEnabled: false });
+    expect(await getReviewSettings(db, A)).toEqual({ remindersEnabled: false });
     const { request: second } = await ask(A, { email: 'jens@example.dk' });
     expect(second.reminderDueAt).toBeNull();
     expect((await storedEmails()).map((row) => row.email)).toEqual([null, null]);
@@ -250,7 +250,7 @@ describeEachDialect('reviews repository', (use) => {
     const { request: wrote } = await ask(A, { email: 'wrote@example.dk' });
     const { request: declined } = await ask(A, { email: 'no@example.dk' });
     await ask(A, { email: 'silent@example.dk' });
-    await saveReviewSettings(db, A, { remindersEnabled: true, showOnSite: true });
+    await saveReviewSettings(db, A, { remindersEnabled: true });
     const written = await submitReview(db, A, wrote.id, review(4), later(1));
     if (!written.ok) throw new Error(written.reason);
     await declineReviewRequest(db, A, declined.id, later(1));
@@ -329,7 +329,7 @@ describeEachDialect('reviews repository', (use) => {
     const db = await companies();
     const dates = [start, later(1), new Date(Date.UTC(2026, 3, 5, 9))];
     for (const [n, stars] of [5, 4, 2].entries()) {
-      const { request } = await ask(A, { phone: `1111111${n}` });
+      const { request } = await ask(A, { email: `kunde${n}@example.dk` });
       const at = dates[n] as Date;
       expect((await submitReview(db, A, request.id, review(stars), at)).ok).toBe(true);
     }
@@ -344,7 +344,7 @@ describeEachDialect('reviews repository', (use) => {
   it('goes with its company: requests, reviews, settings and mails', async () => {
     const db = await companies();
     const { request } = await ask(A, { email: 'mette@example.dk' });
-    await saveReviewSettings(db, A, { remindersEnabled: false, showOnSite: false });
+    await saveReviewSettings(db, A, { remindersEnabled: false });
     await submitReview(db, A, request.id, review(3), later(1));
     await ask(B, { email: 'jens@example.dk' });
     await deleteCompany(db, A);

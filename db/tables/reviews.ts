@@ -7,16 +7,28 @@
 // Personal data: the customer's e-mail stays on the request only while a reminder may still be mailed
 // to it (and in an outbox row until the mail server took that mail); a phone number is never stored.
 // What is kept afterwards is a keyed hash of each (db/review-token.ts), so a customer who said no is
-// never asked again by that company.
-import { sql } from 'kysely';
+// never asked again by that company, nor asked twice in REVIEW_RECIPIENT_DAYS.
+// Issue 48, a review needs a real customer: the owner never holds a working link to a review that
+// counts. A link is mailed by us, sent by SMS through the operator's gateway, or (the SMS text the
+// owner copies) makes the customer confirm an e-mail of their own before the review counts. Never to
+// the owner's own addresses, number or domain; one request per quote request, ever; a review from a
+// client address, e-mail or hour that already gave this company reviews is held for the operator.
+import { type ExpressionBuilder, sql } from 'kysely';
 import {
+  REVIEW_CONFIRM_VALID_DAYS,
+  REVIEW_HOLD_CLIENT_DAYS,
+  REVIEW_HOLD_PER_HOUR,
+  REVIEW_HOLD_SAME_CLIENT,
   REVIEW_LINK_VALID_DAYS,
+  REVIEW_RECIPIENT_DAYS,
   REVIEW_REMINDER_AFTER_DAYS,
   REVIEW_REQUESTS_PER_DAY,
 } from '../../rules/limits';
+import { isOwnEmail, isOwnPhone, type OwnContacts, ownContacts } from '../../rules/review-recipient';
 import { type Db, inTransaction } from '../database';
 import { accepted, type Outcome, refused } from '../outcome';
-import { emailHash, newReviewRequestId, phoneHash, reviewLinkToken } from '../review-token';
+import { clientHash, emailHash, newReviewRequestId, phoneHash, reviewLinkToken } from '../review-token';
+import type { Database } from '../schema';
 import { lockCompany } from './locks';
 import { mailQueue } from './mail-queue';
 
@@ -25,7 +37,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface ReviewSettingsTable {
   companyCvr: string;
   remindersEnabled: number;
-  showOnSite: number;
 }
 
 export interface ReviewRequestsTable {
@@ -43,6 +54,8 @@ export interface ReviewRequestsTable {
   remindedAt: string | null;
   usedAt: string | null;
   declinedAt: string | null;
+  /** 1: the link went through the owner (an SMS text he copied); the customer confirms an e-mail. */
+  customerConfirms: number;
 }
 
 export interface ReviewsTable {
@@ -60,6 +73,17 @@ export interface ReviewsTable {
   reportReason: string | null;
   removedAt: string | null;
   removedReason: string | null;
+  /** Keyed hash of the client address it was written from ('' unknown). */
+  clientHash: string;
+  /** Keyed hash of the e-mail the customer gave on the form ('' none). */
+  authorEmailHash: string;
+  /** Null while the customer's confirmation of their e-mail is awaited: it does not count yet. */
+  confirmedAt: string | null;
+  /** The e-mail awaiting that confirmation; erased once confirmed. */
+  pendingEmail: string | null;
+  heldAt: string | null;
+  heldReason: string | null;
+  releasedAt: string | null;
 }
 
 export interface ReviewMailsTable {
@@ -76,17 +100,14 @@ export interface ReviewMailsTable {
 
 // ---- Settings ---------------------------------------------------------------------------------
 
+/** The owner's switch. There is no switch that hides the reviews (issue 48): the site says the company
+ *  cannot hide them, and that is so. */
 export interface ReviewSettings {
   /** One reminder after REVIEW_REMINDER_AFTER_DAYS to a customer who has not answered. */
   remindersEnabled: boolean;
-  /** "Vis anmeldelser på hjemmesiden". */
-  showOnSite: boolean;
 }
 
-const DEFAULT_REVIEW_SETTINGS: Readonly<ReviewSettings> = Object.freeze({
-  remindersEnabled: true,
-  showOnSite: true,
-});
+const DEFAULT_REVIEW_SETTINGS: Readonly<ReviewSettings> = Object.freeze({ remindersEnabled: true });
 
 export async function getReviewSettings(db: Db, cvr: string): Promise<ReviewSettings> {
   const row = await db
@@ -94,9 +115,7 @@ export async function getReviewSettings(db: Db, cvr: string): Promise<ReviewSett
     .selectAll()
     .where('companyCvr', '=', cvr)
     .executeTakeFirst();
-  return row
-    ? { remindersEnabled: row.remindersEnabled === 1, showOnSite: row.showOnSite === 1 }
-    : DEFAULT_REVIEW_SETTINGS;
+  return row ? { remindersEnabled: row.remindersEnabled === 1 } : DEFAULT_REVIEW_SETTINGS;
 }
 
 /**
@@ -104,20 +123,12 @@ export async function getReviewSettings(db: Db, cvr: string): Promise<ReviewSett
  * reason to keep those customers' e-mail addresses: they are erased at once.
  */
 export async function saveReviewSettings(db: Db, cvr: string, settings: ReviewSettings): Promise<void> {
-  const values = {
-    companyCvr: cvr,
-    remindersEnabled: settings.remindersEnabled ? 1 : 0,
-    showOnSite: settings.showOnSite ? 1 : 0,
-  };
+  const values = { companyCvr: cvr, remindersEnabled: settings.remindersEnabled ? 1 : 0 };
   await inTransaction(db, async (trx) => {
     await trx
       .insertInto('reviewSettings')
       .values(values)
-      .onConflict((oc) =>
-        oc
-          .column('companyCvr')
-          .doUpdateSet({ remindersEnabled: values.remindersEnabled, showOnSite: values.showOnSite }),
-      )
+      .onConflict((oc) => oc.column('companyCvr').doUpdateSet({ remindersEnabled: values.remindersEnabled }))
       .execute();
     if (!settings.remindersEnabled) {
       await trx
@@ -148,6 +159,8 @@ export interface ReviewRequest {
   declinedAt: string | null;
   /** Whether the customer's e-mail is still kept (a reminder may go to it). */
   contactKept: boolean;
+  /** The link went through the owner: the customer gives and confirms their own e-mail on the form. */
+  customerConfirms: boolean;
 }
 
 export interface NewReviewRequest {
@@ -157,13 +170,53 @@ export interface NewReviewRequest {
   /** '' when the customer gave none. */
   phone: string;
   leadId?: string | null;
+  /** An SMS goes through the operator's gateway (the owner never sees the link); false: the owner
+   *  copies the text, and the customer must confirm their own e-mail. */
+  smsByGateway?: boolean;
 }
 
-export type ReviewRequestRefusal = 'no-contact' | 'declined-before' | 'daily-limit' | 'company-not-found';
+export type ReviewRequestRefusal =
+  | 'no-contact'
+  | 'declined-before'
+  | 'daily-limit'
+  | 'company-not-found'
+  /** This quote request was asked about before: one request per job, ever. */
+  | 'lead-asked'
+  /** This recipient (in recipient form) was asked within REVIEW_RECIPIENT_DAYS. */
+  | 'asked-recently'
+  /** The address or number is the owner's own, or at the company's domain. */
+  | 'own-contact';
 
 function toRequest(row: ReviewRequestsTable): ReviewRequest {
-  const { email, emailHash: _email, phoneHash: _phone, ...rest } = row;
-  return { ...rest, channel: row.channel === 'sms' ? 'sms' : 'email', contactKept: email !== null };
+  const { email, emailHash: _email, phoneHash: _phone, customerConfirms, ...rest } = row;
+  return {
+    ...rest,
+    channel: row.channel === 'sms' ? 'sms' : 'email',
+    contactKept: email !== null,
+    customerConfirms: customerConfirms === 1,
+  };
+}
+
+/**
+ * The owner's own contacts, as far as the product knows them: the login, the company's e-mail, the
+ * address quote requests go to (and one awaiting confirmation), the company's phone, its custom domain.
+ */
+export async function companyOwnContacts(db: Db, cvr: string): Promise<OwnContacts> {
+  const company = await db
+    .selectFrom('companies')
+    .select(['email', 'companyEmail', 'phone', 'customDomain'])
+    .where('cvr', '=', cvr)
+    .executeTakeFirst();
+  const lead = await db
+    .selectFrom('leadSettings')
+    .select(['recipientEmail', 'pendingRecipientEmail'])
+    .where('companyCvr', '=', cvr)
+    .executeTakeFirst();
+  return ownContacts({
+    emails: [company?.email, company?.companyEmail, lead?.recipientEmail, lead?.pendingRecipientEmail],
+    phones: [company?.phone],
+    domains: [company?.customDomain],
+  });
 }
 
 /** What a request is now, as the owner's list shows it. */
@@ -201,9 +254,11 @@ async function queueReviewMail(
 
 /**
  * Makes a review request and, when the customer gave an e-mail, queues the mail with its link (one
- * transaction). Refused when there is nobody to reach, when this customer (by e-mail or phone) said no
- * to this company before, and past REVIEW_REQUESTS_PER_DAY in the last 24 hours. Answers the request
- * and its link token (for the owner's SMS text).
+ * transaction). Refused when there is nobody to reach, when the address or number is the owner's own,
+ * when this quote request was asked about before, when this customer (by e-mail or phone, in recipient
+ * form) said no to this company before or was asked within REVIEW_RECIPIENT_DAYS, and past
+ * REVIEW_REQUESTS_PER_DAY in the last 24 hours; all under the company's lock, so ten asks at once to
+ * one address make one request. Answers the request and its link token (for the SMS).
  */
 export async function createReviewRequest(
   db: Db,
@@ -218,8 +273,22 @@ export async function createReviewRequest(
   ]);
   if (mailHash === '' && numberHash === '') return refused('no-contact');
   return inTransaction(db, async (trx) => {
-    // One request at a time per company, so the daily cap holds under concurrent asks.
+    // One request at a time per company, so the caps hold under concurrent asks.
     if (!(await lockCompany(trx, cvr))) return refused('company-not-found');
+    const own = await companyOwnContacts(trx, cvr);
+    if ((email !== '' && isOwnEmail(email, own)) || (input.phone !== '' && isOwnPhone(input.phone, own))) {
+      return refused('own-contact');
+    }
+    if (input.leadId) {
+      const asked = await trx
+        .selectFrom('reviewRequests')
+        .select('id')
+        .where('companyCvr', '=', cvr)
+        .where('leadId', '=', input.leadId)
+        .limit(1)
+        .executeTakeFirst();
+      if (asked) return refused('lead-asked');
+    }
     const said = await trx
       .selectFrom('reviewRequests')
       .select('id')
@@ -234,6 +303,20 @@ export async function createReviewRequest(
       .limit(1)
       .executeTakeFirst();
     if (said) return refused('declined-before');
+    const lately = await trx
+      .selectFrom('reviewRequests')
+      .select('id')
+      .where('companyCvr', '=', cvr)
+      .where('createdAt', '>', new Date(now.getTime() - REVIEW_RECIPIENT_DAYS * DAY_MS).toISOString())
+      .where((eb) =>
+        eb.or([
+          ...(mailHash ? [eb('emailHash', '=', mailHash)] : []),
+          ...(numberHash ? [eb('phoneHash', '=', numberHash)] : []),
+        ]),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    if (lately) return refused('asked-recently');
     const today = await trx
       .selectFrom('reviewRequests')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -263,10 +346,27 @@ export async function createReviewRequest(
       remindedAt: null,
       usedAt: null,
       declinedAt: null,
+      customerConfirms: !byMail && !input.smsByGateway ? 1 : 0,
     };
     await trx.insertInto('reviewRequests').values(row).execute();
     if (byMail) await queueReviewMail(trx, cvr, 'request', row.id, email, now);
     return accepted({ request: toRequest(row), token: await reviewLinkToken(trx, cvr, row.id) });
+  });
+}
+
+/**
+ * Takes back a request nobody could receive (the SMS gateway refused it): as if it had not been made,
+ * so the owner may ask again.
+ */
+export async function withdrawReviewRequest(db: Db, cvr: string, id: string): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom('reviewMails').where('companyCvr', '=', cvr).where('refId', '=', id).execute();
+    await trx
+      .deleteFrom('reviewRequests')
+      .where('companyCvr', '=', cvr)
+      .where('id', '=', id)
+      .where('usedAt', 'is', null)
+      .execute();
   });
 }
 
@@ -291,6 +391,16 @@ export async function findReviewRequest(db: Db, cvr: string, id: string): Promis
     .where('id', '=', id)
     .executeTakeFirst();
   return row ? toRequest(row) : undefined;
+}
+
+/** The company of request `id` (a short link names no company), or undefined. */
+export async function reviewRequestCompany(db: Db, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('reviewRequests')
+    .select('companyCvr')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.companyCvr;
 }
 
 /** Why a link cannot be used (any more). */
@@ -370,6 +480,12 @@ export async function declineReviewRequest(
 
 export type ReviewReportReason = 'personal-data' | 'threats' | 'not-customer';
 
+/** Why a review waits for the operator before it is shown (issue 48). */
+type ReviewHoldReason = 'same-client' | 'same-email' | 'busy-hour';
+
+/** Whether a review counts: shown on the site, held for the operator, or awaiting the customer's e-mail. */
+type ReviewState = 'published' | 'held' | 'unconfirmed';
+
 export interface Review {
   id: string;
   companyCvr: string;
@@ -385,6 +501,8 @@ export interface Review {
   reportReason: ReviewReportReason | null;
   removedAt: string | null;
   removedReason: string | null;
+  state: ReviewState;
+  heldReason: ReviewHoldReason | null;
 }
 
 export interface NewReview {
@@ -392,16 +510,99 @@ export interface NewReview {
   service: string;
   text: string;
   authorName: string;
+  /** The e-mail the customer gave on the form ('' none): the receipt goes there, and when the
+   *  request went through the owner, the review counts once they confirm it. */
+  email?: string;
+  /** The client address the form was sent from (null unknown): many from one are held. */
+  clientAddress?: string | null;
+}
+
+function stateOf(row: Pick<ReviewsTable, 'confirmedAt' | 'heldAt' | 'releasedAt'>): ReviewState {
+  if (row.confirmedAt === null) return 'unconfirmed';
+  return row.heldAt !== null && row.releasedAt === null ? 'held' : 'published';
 }
 
 function toReview(row: ReviewsTable): Review {
-  return { ...row, reportReason: row.reportReason as ReviewReportReason | null };
+  const {
+    clientHash: _client,
+    authorEmailHash: _email,
+    pendingEmail: _pending,
+    confirmedAt: _confirmed,
+    heldAt: _held,
+    releasedAt: _released,
+    ...rest
+  } = row;
+  return {
+    ...rest,
+    reportReason: row.reportReason as ReviewReportReason | null,
+    heldReason: row.heldReason as ReviewHoldReason | null,
+    state: stateOf(row),
+  };
 }
 
 /**
- * Writes the review of link `requestId` (spending it) with, in the same transaction, the owner's
- * notice and, when the customer's address is still at hand, their receipt with the delete link.
- * Whatever its stars: nothing here looks at them.
+ * Why review `id` must wait for the operator, or null: the client address already gave this company
+ * REVIEW_HOLD_SAME_CLIENT reviews in REVIEW_HOLD_CLIENT_DAYS, the customer's e-mail gave one before, or
+ * REVIEW_HOLD_PER_HOUR reviews came in the last hour. Every review written counts (held, unconfirmed
+ * and removed ones too: a flood of tries is the signal), the customer's own deletions do not.
+ */
+async function holdReason(
+  trx: Db,
+  cvr: string,
+  review: Pick<ReviewsTable, 'id' | 'clientHash' | 'authorEmailHash'>,
+  now: Date,
+): Promise<ReviewHoldReason | null> {
+  const count = async (since: Date, match?: { column: 'clientHash' | 'authorEmailHash'; value: string }) => {
+    let query = trx
+      .selectFrom('reviews')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('companyCvr', '=', cvr)
+      .where('id', '!=', review.id)
+      .where('createdAt', '>', since.toISOString());
+    if (match) query = query.where(match.column, '=', match.value);
+    return Number((await query.executeTakeFirst())?.count ?? 0);
+  };
+  if (review.clientHash !== '') {
+    const since = new Date(now.getTime() - REVIEW_HOLD_CLIENT_DAYS * DAY_MS);
+    if ((await count(since, { column: 'clientHash', value: review.clientHash })) >= REVIEW_HOLD_SAME_CLIENT) {
+      return 'same-client';
+    }
+  }
+  if (review.authorEmailHash !== '') {
+    if ((await count(new Date(0), { column: 'authorEmailHash', value: review.authorEmailHash })) > 0) {
+      return 'same-email';
+    }
+  }
+  if ((await count(new Date(now.getTime() - 60 * 60 * 1000))) >= REVIEW_HOLD_PER_HOUR) return 'busy-hour';
+  return null;
+}
+
+/**
+ * Review `id` (confirmed now) counts, unless it must wait for the operator: held with its reason.
+ * The owner's notice goes for a review that is shown; a held one's goes when the operator releases it.
+ */
+async function settle(trx: Db, cvr: string, row: ReviewsTable, now: Date): Promise<ReviewsTable> {
+  const reason = await holdReason(trx, cvr, row, now);
+  const at = now.toISOString();
+  const change = reason ? { heldAt: at, heldReason: reason } : {};
+  await trx
+    .updateTable('reviews')
+    .set({ confirmedAt: at, pendingEmail: null, ...change })
+    .where('companyCvr', '=', cvr)
+    .where('id', '=', row.id)
+    .execute();
+  if (!reason) await queueReviewMail(trx, cvr, 'owner-notice', row.id, null, now);
+  return { ...row, confirmedAt: at, pendingEmail: null, ...change };
+}
+
+/**
+ * Writes the review of link `requestId` (spending it) in one transaction with its mails. Whatever its
+ * stars: nothing here looks at them.
+ * - A link that went through the owner (customerConfirms): the review waits for the customer to
+ *   confirm the e-mail they gave; only the confirmation mail goes now (confirmReview does the rest).
+ * - Otherwise it counts now, or is held for the operator (holdReason); the receipt with the delete
+ *   link goes to the address the customer gave on the form (an SMS request), else to the address the
+ *   request was mailed to (they proved it theirs by using the link sent there); never elsewhere.
  */
 export async function submitReview(
   db: Db,
@@ -410,10 +611,18 @@ export async function submitReview(
   input: NewReview,
   now = new Date(),
   id: string = crypto.randomUUID(),
-): Promise<Outcome<Review, ReviewLinkRefusal>> {
+): Promise<Outcome<Review, ReviewLinkRefusal | 'email-required'>> {
+  const given = (input.email ?? '').trim();
+  const [authorEmailHash, client] = await Promise.all([
+    emailHash(db, cvr, given),
+    clientHash(db, cvr, input.clientAddress ?? null),
+  ]);
   return inTransaction(db, async (trx) => {
+    const request = await findReviewRequest(trx, cvr, requestId);
+    if (request?.customerConfirms && given === '') return refused('email-required');
     const closed = await closeRequest(trx, cvr, requestId, { usedAt: now.toISOString() }, now);
     if (!closed.ok) return closed;
+    const confirms = request?.customerConfirms === true;
     const row: ReviewsTable = {
       id,
       companyCvr: cvr,
@@ -429,6 +638,13 @@ export async function submitReview(
       reportReason: null,
       removedAt: null,
       removedReason: null,
+      clientHash: client,
+      authorEmailHash,
+      confirmedAt: null,
+      pendingEmail: confirms ? given : null,
+      heldAt: null,
+      heldReason: null,
+      releasedAt: null,
     };
     await trx.insertInto('reviews').values(row).execute();
     // A reminder not yet sent is not sent now.
@@ -438,20 +654,90 @@ export async function submitReview(
       .where('refId', '=', requestId)
       .where('kind', '=', 'reminder')
       .execute();
-    await queueReviewMail(trx, cvr, 'owner-notice', id, null, now);
-    if (closed.value.email) await queueReviewMail(trx, cvr, 'receipt', id, closed.value.email, now);
-    return accepted(toReview(row));
+    if (confirms) {
+      await queueReviewMail(trx, cvr, 'confirm', id, given, now);
+      return accepted(toReview(row));
+    }
+    const settled = await settle(trx, cvr, row, now);
+    // An SMS request's receipt goes only where the customer said; a mail request's to its address.
+    const receiptTo = request?.channel === 'sms' ? given : (closed.value.email ?? '');
+    if (receiptTo !== '') await queueReviewMail(trx, cvr, 'receipt', id, receiptTo, now);
+    return accepted(toReview(settled));
   });
 }
 
-/** Every review of the company, newest first; removed ones too (their words blanked) when asked. */
+export type ReviewConfirmRefusal = 'not-found' | 'expired' | 'confirmed';
+
+/**
+ * The customer confirms the e-mail they gave (the link in the confirmation mail): the review counts
+ * now, or is held for the operator; their receipt with the delete link goes to that address. A
+ * confirmation past REVIEW_CONFIRM_VALID_DAYS is refused (the review is erased with the contacts).
+ */
+export async function confirmReview(
+  db: Db,
+  cvr: string,
+  id: string,
+  now = new Date(),
+): Promise<Outcome<Review, ReviewConfirmRefusal>> {
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .selectFrom('reviews')
+      .selectAll()
+      .where('companyCvr', '=', cvr)
+      .where('id', '=', id)
+      .where('removedAt', 'is', null)
+      .executeTakeFirst();
+    if (!row) return refused('not-found');
+    if (row.confirmedAt !== null) return refused('confirmed');
+    if (new Date(row.createdAt).getTime() + REVIEW_CONFIRM_VALID_DAYS * DAY_MS <= now.getTime()) {
+      return refused('expired');
+    }
+    const claimed = await trx
+      .updateTable('reviews')
+      .set({ confirmedAt: now.toISOString() })
+      .where('companyCvr', '=', cvr)
+      .where('id', '=', id)
+      .where('confirmedAt', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return refused('confirmed');
+    await trx.deleteFrom('reviewMails').where('refId', '=', id).where('kind', '=', 'confirm').execute();
+    const settled = await settle(trx, cvr, row, now);
+    if (row.pendingEmail) await queueReviewMail(trx, cvr, 'receipt', id, row.pendingEmail, now);
+    return accepted(toReview(settled));
+  });
+}
+
+/** The operator lets a held review be shown; the owner's notice goes now. False: not held (any more). */
+export async function releaseReview(db: Db, cvr: string, id: string, now = new Date()): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable('reviews')
+      .set({ releasedAt: now.toISOString() })
+      .where('companyCvr', '=', cvr)
+      .where('id', '=', id)
+      .where('heldAt', 'is not', null)
+      .where('releasedAt', 'is', null)
+      .where('removedAt', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await queueReviewMail(trx, cvr, 'owner-notice', id, null, now);
+    return true;
+  });
+}
+
+/**
+ * The company's reviews that count (what the site shows), newest first; also those held or awaiting
+ * the customer's confirmation when asked (`pending`, the owner's list), and removed ones (their words
+ * blanked) when asked.
+ */
 export async function listReviews(
   db: Db,
   cvr: string,
-  options: { removed?: boolean; limit?: number } = {},
+  options: { removed?: boolean; pending?: boolean; limit?: number } = {},
 ): Promise<Review[]> {
   let query = db.selectFrom('reviews').selectAll().where('companyCvr', '=', cvr);
   if (!options.removed) query = query.where('removedAt', 'is', null);
+  if (!options.pending) query = query.where(countsOnSite);
   const rows = await query
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
@@ -470,6 +756,13 @@ export async function findReview(db: Db, cvr: string, id: string): Promise<Revie
   return row ? toReview(row) : undefined;
 }
 
+/** A review counts once confirmed and not held (or released by the operator). */
+const countsOnSite = (eb: ExpressionBuilder<Database, 'reviews'>) =>
+  eb.and([
+    eb('reviews.confirmedAt', 'is not', null),
+    eb.or([eb('reviews.heldAt', 'is', null), eb('reviews.releasedAt', 'is not', null)]),
+  ]);
+
 export interface ReviewSummary {
   count: number;
   /** Mean stars, unrounded; 0 without reviews. */
@@ -486,6 +779,7 @@ export async function reviewSummary(db: Db, cvr: string): Promise<ReviewSummary>
     ])
     .where('companyCvr', '=', cvr)
     .where('removedAt', 'is', null)
+    .where(countsOnSite)
     .executeTakeFirst();
   const count = Number(row?.count ?? 0);
   return { count, average: count === 0 ? 0 : Number(row?.total ?? 0) / count };
@@ -506,6 +800,7 @@ export async function reviewAverageByMonth(
     ])
     .where('companyCvr', '=', cvr)
     .where('removedAt', 'is', null)
+    .where(countsOnSite)
     .groupBy(month)
     .orderBy(month)
     .execute();
@@ -565,18 +860,29 @@ export interface OperatorReview extends Review {
   companyName: string;
 }
 
-/** Reviews reported and not yet removed, oldest report first; and the removed ones, newest first. */
+/**
+ * Reviews held for the operator (oldest first), reported and not yet removed (oldest report first),
+ * and the removed ones (newest first).
+ */
 export async function listReviewsForOperator(
   db: Db,
   limit = 200,
-): Promise<{ reported: OperatorReview[]; removed: OperatorReview[] }> {
+): Promise<{ held: OperatorReview[]; reported: OperatorReview[]; removed: OperatorReview[] }> {
   const base = () =>
     db
       .selectFrom('reviews')
       .innerJoin('companies', 'companies.cvr', 'reviews.companyCvr')
       .selectAll('reviews')
       .select('companies.name as companyName');
-  const [reported, removed] = await Promise.all([
+  const [held, reported, removed] = await Promise.all([
+    base()
+      .where('reviews.heldAt', 'is not', null)
+      .where('reviews.releasedAt', 'is', null)
+      .where('reviews.removedAt', 'is', null)
+      .where('reviews.confirmedAt', 'is not', null)
+      .orderBy('reviews.heldAt')
+      .limit(limit)
+      .execute(),
     base()
       .where('reviews.reportedAt', 'is not', null)
       .where('reviews.removedAt', 'is', null)
@@ -593,7 +899,7 @@ export async function listReviewsForOperator(
     ...toReview(row),
     companyName: row.companyName,
   });
-  return { reported: reported.map(map), removed: removed.map(map) };
+  return { held: held.map(map), reported: reported.map(map), removed: removed.map(map) };
 }
 
 /**
@@ -682,6 +988,16 @@ export async function queueDueReviewReminders(db: Db, now = new Date(), limit = 
  * sent); answers how many.
  */
 export async function eraseExpiredReviewContacts(db: Db, now = new Date()): Promise<number> {
+  // A review whose customer never confirmed their e-mail never counted: it goes, with the address.
+  const stale = new Date(now.getTime() - REVIEW_CONFIRM_VALID_DAYS * DAY_MS).toISOString();
+  const unconfirmed = await db
+    .selectFrom('reviews')
+    .select(['id', 'companyCvr'])
+    .where('confirmedAt', 'is', null)
+    .where('createdAt', '<=', stale)
+    .limit(500)
+    .execute();
+  for (const { id, companyCvr } of unconfirmed) await deleteReviewByCustomer(db, companyCvr, id);
   const result = await db
     .updateTable('reviewRequests')
     .set({ email: null, reminderDueAt: null })
@@ -693,7 +1009,7 @@ export async function eraseExpiredReviewContacts(db: Db, now = new Date()): Prom
 
 // ---- The outbox -------------------------------------------------------------------------------
 
-type ReviewMailKind = 'request' | 'reminder' | 'receipt' | 'owner-notice';
+type ReviewMailKind = 'request' | 'reminder' | 'receipt' | 'owner-notice' | 'confirm';
 
 export type ReviewMail = Omit<ReviewMailsTable, 'kind'> & { kind: ReviewMailKind };
 

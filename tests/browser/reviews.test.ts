@@ -4,10 +4,11 @@
 // mail at 360 px WITHOUT JavaScript and gives 2 stars (the text an XSS payload); the review is on the
 // homepage and /anmeldelser after one publish, with the collection note, and the payload never runs;
 // the owner can answer and finds no way to hide or edit it; the same link a second time is refused in
-// Danish. Screenshots in test-artifacts/reviews/ (MESTERSIDE_SHOTS=1).
+// Danish. The customer sends at once: there is no minimum wait (issue 48). A past customer asked by
+// phone: the SMS text with "Kopiér" and a link that opens the phone's SMS app (issue 49).
+// Screenshots in test-artifacts/reviews/ (MESTERSIDE_SHOTS=1).
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_TOKEN_MIN_AGE_MS } from '../../rules/limits';
 import { REVIEW_FIELDS } from '../../rules/review-form';
 import { REVIEW_MESSAGES } from '../../rules/review-messages';
 import { REVIEWS_NOTE } from '../../rules/site-reviews';
@@ -82,10 +83,12 @@ describe('reviews from real customers (issue 41)', () => {
     await customer.locator('label[for="stjerne-2"]').click();
     await customer.getByLabel(REVIEW_FIELDS.text).fill(`Det tog for lang tid. ${XSS}`);
     await customer.getByLabel(REVIEW_FIELDS.consent).check();
-    // A person takes longer than the form token's minimum age; the test waits it out.
-    await customer.waitForTimeout(LEAD_TOKEN_MIN_AGE_MS + 200);
+    // Sent at once, as a customer who taps the stars and sends within 3 s does: taken (issue 48).
     await customer.getByRole('button', { name: 'Send anmeldelse' }).click();
     await customer.getByRole('heading', { name: REVIEW_MESSAGES.thanks }).waitFor();
+    // One way back to the site, not two (issue 49).
+    expect(await customer.getByRole('link', { name: /forsiden/ }).count()).toBe(1);
+    await admin.shot(customer, 'thanks-360');
     expect(await noScript.cookies()).toEqual([]);
 
     // On the homepage and /anmeldelser within one publish, with the note; the payload is only text.
@@ -118,5 +121,21 @@ describe('reviews from real customers (issue 41)', () => {
     expect(again?.status()).toBe(410);
     await customer.getByText(REVIEW_MESSAGES.linkUsed).waitFor();
     expect(await admin.db.selectFrom('reviews').select('id').execute()).toHaveLength(1);
+
+    // A past customer with only a phone: the text to send, "Kopiér", and a link to the SMS app.
+    await owner.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: admin.origin });
+    await owner.goto(`${admin.origin}/admin/anmeldelser`);
+    await owner.getByLabel('Kundens navn').fill('Jens Jensen');
+    await owner.getByLabel('Telefon (hvis kunden ikke har e-mail)').fill('21 22 23 24');
+    await owner.getByRole('button', { name: 'Bed om en anmeldelse' }).click();
+    await owner.getByText(REVIEW_MESSAGES.smsReady).waitFor();
+    const text = await owner.getByLabel('Tekst til sms').inputValue();
+    expect(text).toMatch(/^Hej Jens\. /);
+    const sms = await owner.getByRole('link', { name: 'Åbn i sms' }).getAttribute('href');
+    expect(sms).toBe(`sms:+4521222324?body=${encodeURIComponent(text)}`);
+    await owner.getByRole('button', { name: 'Kopiér' }).click();
+    await owner.getByText(REVIEW_MESSAGES.copied).waitFor();
+    expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(text);
+    await admin.shot(owner, 'sms-text');
   }, 90_000);
 });

@@ -1,7 +1,8 @@
 // The operator's reviews (issue 41): the reviews owners reported as inappropriate (personal data,
 // threats, not a customer), each with its words and the owner's reason, and "Fjern" with the reason
 // for the removal, which is kept here with the removed ones. Only the operator removes a review; the
-// owner can report it, never hide it.
+// owner can report it, never hide it. Above them, the reviews held for a check (issue 48: many from
+// one client address, e-mail or hour), with the reason, "Vis anmeldelsen" or "Fjern anmeldelsen".
 import { useState } from 'react';
 import { REVIEW_MESSAGES } from '../../../rules/review-messages';
 import { reviewDate, starRow } from '../../../rules/site-reviews';
@@ -21,6 +22,18 @@ type Row = NonNullable<Awaited<ReturnType<typeof loadReviews>>>['reported'][numb
 function Reported({ row, onRemoved }: { row: Row; onRemoved(text: string): void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const release = async () => {
+    setError(null);
+    try {
+      const answer = await api.post(
+        `/operator/reviews/${encodeURIComponent(row.companyCvr)}/${encodeURIComponent(row.id)}/release`,
+        REVIEW_MESSAGES.saveFailed,
+      );
+      onRemoved(answer.message);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : REVIEW_MESSAGES.saveFailed);
+    }
+  };
   const remove = async () => {
     setError(null);
     try {
@@ -42,7 +55,9 @@ function Reported({ row, onRemoved }: { row: Row; onRemoved(text: string): void 
         <span aria-hidden="true">{starRow(row.stars)}</span> {row.stars} af 5 · {row.authorName} ·{' '}
         {reviewDate(row.createdAt)}
         <br />
-        Anmeldt af firmaet: {row.reportReason ? REASONS[row.reportReason] : ''}
+        {row.heldReason
+          ? `Holdt tilbage: ${REVIEW_MESSAGES.heldReasons[row.heldReason]}`
+          : `Anmeldt af firmaet: ${row.reportReason ? REASONS[row.reportReason] : ''}`}
       </p>
       {row.text ? <p className="review-words">{row.text}</p> : null}
       <label className="field">
@@ -54,6 +69,11 @@ function Reported({ row, onRemoved }: { row: Row; onRemoved(text: string): void 
           {error}
         </p>
       ) : null}
+      {row.heldReason ? (
+        <button type="button" className="button" onClick={() => void release()}>
+          Vis anmeldelsen
+        </button>
+      ) : null}{' '}
       <button type="button" className="button button-secondary" onClick={() => void remove()}>
         Fjern anmeldelsen
       </button>
@@ -76,6 +96,24 @@ export function OperatorReviews() {
         <LoadState resource={list} />
       ) : (
         <>
+          <h3>Holdt tilbage til kontrol</h3>
+          {list.data.held.length === 0 ? (
+            <p className="field-hint">Ingen anmeldelser venter på kontrol.</p>
+          ) : (
+            <ul className="operator-list">
+              {list.data.held.map((row) => (
+                <Reported
+                  key={row.id}
+                  row={row}
+                  onRemoved={(text) => {
+                    setNotice(text);
+                    void list.reload();
+                  }}
+                />
+              ))}
+            </ul>
+          )}
+          <h3>Anmeldt af firmaet</h3>
           {list.data.reported.length === 0 ? (
             <p className="field-hint">Ingen anmeldelser venter på en afgørelse.</p>
           ) : (

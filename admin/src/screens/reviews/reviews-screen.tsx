@@ -1,7 +1,8 @@
 // /admin/anmeldelser (issue 41): the customers' reviews with their stars, words and the owner's one
 // answer; "Anmeld som upassende" to the operator; the requests sent and their state; "Bed en tidligere
-// kunde om en anmeldelse"; and the two switches. There is no edit, hide or delete here, and the screen
-// says so: a review is the customer's.
+// kunde om en anmeldelse"; and the reminder switch. There is no edit, hide or delete here, and no
+// switch that hides the reviews from the site (issue 48), and the screen says so: a review is the
+// customer's. A review waiting for the customer's confirmation or for Mesterside's check says so.
 import { type FormEvent, useState } from 'react';
 import { REVIEW_MESSAGES } from '../../../../rules/review-messages';
 import { formatAverage, reviewDate, starRow } from '../../../../rules/site-reviews';
@@ -23,6 +24,12 @@ const STATE_LABELS = {
   reviewed: 'Anmeldelse skrevet',
   declined: 'Sagde nej tak',
   expired: 'Udløbet',
+} as const;
+
+/** A review not (yet) on the site, and why (issue 48). */
+const REVIEW_STATE_LABELS = {
+  held: 'Bliver kontrolleret af Mesterside, før den vises',
+  unconfirmed: 'Venter på, at kunden bekræfter sin e-mail',
 } as const;
 
 const REPORT_REASONS = [
@@ -68,6 +75,11 @@ function ReviewCard(props: { review: ReviewItem; companyName: string; onChange(n
       <p className="review-stars" role="img" aria-label={`${review.stars} af 5 stjerner`}>
         {starRow(review.stars)}
       </p>
+      {review.state !== 'published' ? (
+        <p className="lead-badge" data-review-state={review.state}>
+          {REVIEW_STATE_LABELS[review.state]}
+        </p>
+      ) : null}
       {review.text ? <p className="review-words">{review.text}</p> : null}
       <p className="field-hint">
         {review.authorName}
@@ -160,15 +172,6 @@ function Switches(props: {
       <label className="checkbox">
         <input
           type="checkbox"
-          name="showOnSite"
-          checked={props.settings.showOnSite}
-          onChange={(event) => void save({ ...props.settings, showOnSite: event.target.checked })}
-        />{' '}
-        Vis anmeldelser på hjemmesiden
-      </label>
-      <label className="checkbox">
-        <input
-          type="checkbox"
           name="remindersEnabled"
           checked={props.settings.remindersEnabled}
           onChange={(event) => void save({ ...props.settings, remindersEnabled: event.target.checked })}
@@ -197,8 +200,10 @@ export function ReviewsScreen() {
     <div className="reviews-screen">
       <h1>Anmeldelser</h1>
       <p className="field-hint">
-        Kun kunder, du sender et link, kan skrive en anmeldelse. Den vises på hjemmesiden, uanset hvor mange
-        stjerner den har. Du kan svare på den, men ikke ændre eller skjule den.
+        Kun kunder, vi sender et link, kan skrive en anmeldelse. Den vises på hjemmesiden, uanset hvor mange
+        stjerner den har. Du kan svare på den, men ikke ændre, skjule eller slette den. Sender du selv linket
+        på sms, skal kunden bekræfte sin e-mail, før anmeldelsen vises. Mange anmeldelser fra samme sted eller
+        på kort tid kontrollerer Mesterside, før de vises.
       </p>
       <section className="card" aria-labelledby="review-summary-title">
         <h2 id="review-summary-title">Samlet</h2>
