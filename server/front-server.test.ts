@@ -80,6 +80,7 @@ beforeAll(async () => {
   });
   const config = loadConfig({
     PUBLIC_HOST: 'mesterside.dk',
+    DNS_A_RECORD: '203.0.113.10',
     STORAGE_DIR: path.join(dir, 'storage'),
     PORT: '0',
   });

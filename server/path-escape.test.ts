@@ -60,7 +60,12 @@ beforeAll(async () => {
     verifiedAt: new Date().toISOString(),
     missingSince: null,
   });
-  const config = loadConfig({ PUBLIC_HOST: 'mesterside.dk', STORAGE_DIR: storage, PORT: '0' });
+  const config = loadConfig({
+    PUBLIC_HOST: 'mesterside.dk',
+    DNS_A_RECORD: '203.0.113.10',
+    STORAGE_DIR: storage,
+    PORT: '0',
+  });
   const logger = createLogger({ logLevel: 'silent' });
   server = await startFrontServer({
     config,

@@ -84,7 +84,10 @@ function get(
 
 beforeEach(async () => {
   renderer ??= await loadSiteRenderer();
-  harness = await startTestStack({ serve: 'front', env: { PUBLIC_HOST: 'mesterside.test' } });
+  harness = await startTestStack({
+    serve: 'front',
+    env: { PUBLIC_HOST: 'mesterside.test', DNS_A_RECORD: '203.0.113.10' },
+  });
 });
 
 afterEach(async () => {

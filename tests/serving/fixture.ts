@@ -130,7 +130,13 @@ export async function createServingFixture(
     now,
   );
 
-  const config = loadConfig({ PUBLIC_HOST, STORAGE_DIR: storage, PORT: '0', TRUST_PROXY: '127.0.0.1,::1' });
+  const config = loadConfig({
+    PUBLIC_HOST,
+    DNS_A_RECORD: '203.0.113.10',
+    STORAGE_DIR: storage,
+    PORT: '0',
+    TRUST_PROXY: '127.0.0.1,::1',
+  });
   await rebuildHostRoutes(db, hostRoutingOf(config), now);
   const logger = createLogger({ logLevel: 'silent' });
   const node = await startFrontServer({
