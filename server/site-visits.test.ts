@@ -157,6 +157,7 @@ it('maps site files to page paths', () => {
   expect(pagePathOf('index.html')).toBe('/');
   expect(pagePathOf('om-os.html')).toBe('/om-os');
   expect(pagePathOf('404.html')).toBeNull();
+  expect(pagePathOf('404.path.html')).toBeNull();
   expect(pagePathOf('sitemap.xml')).toBeNull();
   const request = (headers: Record<string, string>, method = 'GET') =>
     ({ method, headers }) as unknown as Parameters<typeof isCountableView>[0];
