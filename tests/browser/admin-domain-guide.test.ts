@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationName, verificationValue } from '../../api/services/domain-dns';
 import { DOMAIN_GUIDE_MESSAGES } from '../../rules/settings-messages';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
+import { describeViolations, seriousViolations } from '../support/axe';
 import { type FakeDns, startFakeDns } from '../support/fake-dns';
 import { layoutProblems } from '../support/no-overflow';
 
@@ -73,6 +74,7 @@ describe('the own-domain guide (issue 49)', () => {
     expect((await page.locator('.dns-table thead').boundingBox())?.height).toBeLessThanOrEqual(1);
     expect(await page.locator('.dns-table td[data-label="Værdi"]').first().isVisible()).toBe(true);
     expect(await layoutProblems(page)).toEqual([]);
+    expect(describeViolations('the domain guide at 360 px', await seriousViolations(page))).toEqual([]);
 
     // Each value's own button copies it and says so where it was pressed.
     const copies = [
