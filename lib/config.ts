@@ -206,7 +206,7 @@ const schema = z
 
 /** Whether PUBLIC_HOST (lower case, maybe with a port) names this machine only: localhost,
  *  `*.localhost`, 127.0.0.1. Anywhere else the product is reached from outside (production). */
-export function isLocalPublicHost(publicHost: string): boolean {
+function isLocalPublicHost(publicHost: string): boolean {
   const name = publicHost.replace(/:\d{1,5}$/, '');
   return name === 'localhost' || name.endsWith('.localhost') || name === '127.0.0.1';
 }

@@ -7,7 +7,7 @@
 import { domainTwin } from './domain';
 import { DOMAIN_GUIDE_MESSAGES } from './settings-messages';
 
-export interface DnsGuideRecord {
+interface DnsGuideRecord {
   /** The host part as registrars' forms want it: `@` for the registered domain itself. */
   host: string;
   /** The whole name, for a form that wants it (and for the check). */

@@ -8,7 +8,7 @@ import { DOMAIN_GUIDE_MESSAGES } from '../../../../rules/settings-messages';
 const SHOWN_MS = 2500;
 
 /** Copies `text`; false when neither the clipboard API nor the old way was allowed. */
-export async function copyText(text: string): Promise<boolean> {
+async function copyText(text: string): Promise<boolean> {
   try {
     if (window.isSecureContext && navigator.clipboard) {
       await navigator.clipboard.writeText(text);
