@@ -196,6 +196,13 @@ describe('company sites', () => {
       expect(noFolderByPath.body.toString()).toContain('Marketing 404');
     }
 
+    // A site built before its 404 page had a copy for /<cvr>/: ours, leading to the site's home.
+    writeFakeSite(sitesDir, '55667788', { 'index.html': HOME, '404.html': '<p>Gammel 404</p>' });
+    const olderBuild = await get('/55667788/findes-ikke');
+    expect(olderBuild.status).toBe(404);
+    expect(olderBuild.body.toString()).toContain('href="/55667788/"');
+    expect(olderBuild.body.toString()).toContain('404 fejl');
+
     const noFolder = await get('/', 'udenside.mesterside.dk');
     expect(noFolder.status).toBe(404);
     expect(noFolder.body.toString()).toContain('404 fejl');
