@@ -248,18 +248,20 @@ export interface ApiPaths {
         customDomain: string | null;
         status: "none" | "pending" | "verified";
         notice: string | null;
-        records: {
-          a: {
-            type: string;
-            name: string | null;
+        guide: ({
+          zone: string;
+          records: Array<{
+            host: string;
+            name: string;
+            type: "A" | "TXT";
             value: string | null;
-          };
-          txt: {
-            type: string;
-            name: string | null;
-            value: string | null;
-          };
-        };
+            purpose: string;
+          }>;
+          intro: string;
+          hostHelp: string;
+          bothNames: string;
+          addressMissing: string | null;
+        }) | null;
         note: string;
       };
     };
@@ -273,6 +275,9 @@ export interface ApiPaths {
         txt: Array<string>;
         aOk: boolean;
         txtOk: boolean;
+        twin: string;
+        twinA: Array<string>;
+        twinOk: boolean;
         status: "none" | "pending" | "verified";
         notice: string | null;
         message: string;

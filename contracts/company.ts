@@ -141,10 +141,13 @@ export const logoSchema = z.object({ logo: z.string().nullable() });
 const DOMAIN_STATUSES = ['none', 'pending', 'verified'] as const;
 export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
 
+/** One row of the own-domain guide (rules/domain-guide.ts): what to type into the registrar's form. */
 const dnsRecordSchema = z.object({
-  type: z.string(),
-  name: z.string().nullable(),
+  host: z.string(),
+  name: z.string(),
+  type: z.enum(['A', 'TXT']),
   value: z.string().nullable(),
+  purpose: z.string(),
 });
 
 /** GET /api/company/domain: the site's addresses and the records a custom domain needs. */
@@ -154,7 +157,18 @@ export const domainSchema = z.object({
   customDomain: z.string().nullable(),
   status: z.enum(DOMAIN_STATUSES),
   notice: z.string().nullable(),
-  records: z.object({ a: dnsRecordSchema, txt: dnsRecordSchema }),
+  /** Null until the owner has entered a domain. */
+  guide: z
+    .object({
+      zone: z.string(),
+      records: z.array(dnsRecordSchema),
+      intro: z.string(),
+      hostHelp: z.string(),
+      bothNames: z.string(),
+      /** Why the A records have no value (a product on localhost), else null. */
+      addressMissing: z.string().nullable(),
+    })
+    .nullable(),
   note: z.string(),
 });
 
@@ -165,6 +179,10 @@ export const domainCheckSchema = z.object({
   txt: z.array(z.string()),
   aOk: z.boolean(),
   txtOk: z.boolean(),
+  /** The other spelling (www. or not), which the guide gives an A record too. */
+  twin: z.string(),
+  twinA: z.array(z.string()),
+  twinOk: z.boolean(),
   status: z.enum(DOMAIN_STATUSES),
   notice: z.string().nullable(),
   message: z.string(),

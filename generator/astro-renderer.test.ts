@@ -359,12 +359,40 @@ describe('site content', () => {
     expect(page('tomrer-om-os')).toContain('<a href="./#kontakt">kontakt</a>');
     expect(page('tomrer-om-os')).toContain('<a href="https://example.dk/samarbejde">andre håndværkere</a>');
     for (const [name, source] of html) {
+      // The 404 page is shown at any depth: its links start at the root (the next test).
+      if (name.endsWith('-404')) continue;
       expect(source, name).toContain('href="./"');
       const hrefs = [...source.matchAll(/href="([^"]*)"/g)].map(([, href = '']) => href);
       expect(
         hrefs.filter((href) => href.startsWith('/') && href !== '/admin'),
         name,
       ).toEqual([]);
+    }
+  });
+
+  it("gives the 404 pages, shown at any depth, only links from the site's root (issue 49)", async () => {
+    for (const [siteName, model] of Object.entries(FIXTURE_SITES)) {
+      const cvr = model.company.cvr;
+      // The company's hosts' copy and /<cvr>/'s, as generator/site-files.ts writes them.
+      for (const base of ['/', `/${cvr}/`]) {
+        const name = `${siteName} ${base}`;
+        const source = await renderer.renderPage({ site: { ...model, linkBase: base }, page: null });
+        const links = [...source.matchAll(/\s(?:href|src|action|srcset|data-token)="([^"]*)"/g)].map(
+          ([, link = '']) => link,
+        );
+        expect(links.length, name).toBeGreaterThan(5);
+        // Nothing relative: a path, a fragment of this page, or another scheme (tel:, https:, data:).
+        expect(
+          links.filter((link) => !/^(?:\/|#|[a-z][a-z0-9+.-]*:)/i.test(link)),
+          name,
+        ).toEqual([]);
+        expect(source, name).toContain(`<a class="button" href="${base}">Gå til forsiden</a>`);
+        expect(source, name).toContain(`<a class="brand" href="${base}"`);
+        const nav = headerNavHrefs(source);
+        expect(nav.length, name).toBeGreaterThan(0);
+        for (const href of nav) expect(href, name).toMatch(new RegExp(`^${base}[a-z0-9-]+(?:#[a-z]+)?$`));
+        expect(source, name).toContain(`href="${base}privatliv"`);
+      }
     }
   });
 
@@ -472,7 +500,8 @@ describe('site content', () => {
       const source = page(name);
       expect(source, name).toContain('<h1>404 fejl</h1>');
       expect(source, name).toContain('<p>Siden blev ikke fundet</p>');
-      expect(source, name).toContain('<a class="button" href="./">Gå til forsiden</a>');
+      // Shown at any depth (issue 49): its links start at the host's root.
+      expect(source, name).toContain('<a class="button" href="/">Gå til forsiden</a>');
       expect(source, name).toContain('<meta name="robots" content="noindex">');
       expect(source, name).not.toContain('rel="canonical"');
       expect(source, name).toContain('class="site-header"');

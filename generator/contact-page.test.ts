@@ -42,6 +42,13 @@ function tomrer(...pages: Partial<Page>[]): SiteModel {
   };
 }
 
+/** A link of the site as file `name` writes it: relative, or from the root on the 404 pages (issue 49). */
+function linkFrom(name: string, relative: string): string {
+  if (name === '404.html') return `/${relative}`;
+  if (name === '404.path.html') return `/${tomrer().company.cvr}/${relative}`;
+  return relative;
+}
+
 describe('the contact page', () => {
   it('is generated with the quote form for a site without one, the menu ending with it', async () => {
     const site = await files(tomrer());
@@ -53,17 +60,18 @@ describe('the contact page', () => {
     expect(contact).toContain('id="lead-form"');
     expect(contact).toContain('<section id="kontakt"');
     expect(contact).toContain('<a class="nav-cta" href="kontakt" aria-current="page">Kontakt</a>');
-    // One item for it in the menu and the footer, on every page.
+    // One item for it in the menu and the footer, on every page (the 404 pages link from the root).
     for (const [name, source] of site) {
       if (!name.endsWith('.html')) continue;
+      const href = linkFrom(name, 'kontakt');
       expect(
-        headerHrefs(source).filter((href) => /kontakt/.test(href)),
+        headerHrefs(source).filter((link) => /kontakt/.test(link)),
         name,
-      ).toEqual(['kontakt']);
+      ).toEqual([href]);
       expect(
-        footerHrefs(source).filter((href) => /kontakt/.test(href)),
+        footerHrefs(source).filter((link) => /kontakt/.test(link)),
         name,
-      ).toEqual(['kontakt']);
+      ).toEqual([href]);
     }
     expect(site.get('sitemap.xml')).toContain('<loc>https://demotoemrer.mesterside.dk/kontakt</loc>');
   });
@@ -113,10 +121,19 @@ describe('the contact page', () => {
 describe('the phone bar, the thank-you page, the footer and the photo hint', () => {
   it('offers "Få et tilbud" beside "Ring" on the pages without the form', async () => {
     const site = await files(tomrer());
-    for (const name of ['om-os.html', 'galleri.html', 'ydelser.html', 'privatliv.html', '404.html']) {
+    for (const name of [
+      'om-os.html',
+      'galleri.html',
+      'ydelser.html',
+      'privatliv.html',
+      '404.html',
+      '404.path.html',
+    ]) {
       const bar = callBar(site.get(name) ?? '');
       expect(bar, name).toContain('href="tel:+4512345678"');
-      expect(bar, name).toContain('<a class="button call-bar-quote" href="kontakt#tilbud">Få et tilbud</a>');
+      expect(bar, name).toContain(
+        `<a class="button call-bar-quote" href="${linkFrom(name, 'kontakt#tilbud')}">Få et tilbud</a>`,
+      );
     }
     for (const name of ['index.html', 'kontakt.html']) {
       expect(callBar(site.get(name) ?? ''), name).not.toContain('Få et tilbud');
@@ -138,7 +155,7 @@ describe('the phone bar, the thank-you page, the footer and the photo hint', () 
     const site = await files(tomrer());
     for (const [name, source] of site) {
       if (!name.endsWith('.html')) continue;
-      expect(source, name).toContain('<p><a href="privatliv">Privatlivspolitik</a></p>');
+      expect(source, name).toContain(`<p><a href="${linkFrom(name, 'privatliv')}">Privatlivspolitik</a></p>`);
     }
   });
 

@@ -29,7 +29,12 @@ afterEach(async () => {
 
 async function withCompanies(count: number) {
   dir = mkdtempSync(path.join(tmpdir(), 'landing-'));
-  const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_HOST: 'mesterside.test' });
+  const config = loadConfig({
+    STORAGE_DIR: dir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_HOST: 'mesterside.test',
+    DNS_A_RECORD: '203.0.113.10',
+  });
   db = openDatabase(config.database);
   await migrateToLatest(db);
   const base = Date.UTC(2026, 0, 1);

@@ -65,7 +65,12 @@ function counting(base: SiteRenderer = renderer): { renderer: SiteRenderer; rend
 
 async function bigSite() {
   dir = mkdtempSync(path.join(tmpdir(), 'render-reuse-'));
-  const config = loadConfig({ STORAGE_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_HOST: 'mesterside.test' });
+  const config = loadConfig({
+    STORAGE_DIR: dir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_HOST: 'mesterside.test',
+    DNS_A_RECORD: '203.0.113.10',
+  });
   db = openDatabase(config.database);
   await migrateToLatest(db);
   await db.transaction().execute(async (trx) => {

@@ -71,6 +71,8 @@ export interface SiteDocument {
   page: Page | null;
   /** Not for search engines (the thank-you page). */
   noindex?: boolean;
+  /** Links from this root instead of relative ones (SiteModel.linkBase): the 404 pages. */
+  linkBase?: string;
 }
 
 /**
@@ -93,7 +95,9 @@ function siteDocuments(site: SiteModel, home: Page | undefined): SiteDocument[] 
   if (home) documents.push({ name: SITE_FILES.home, page: home });
   for (const page of site.pages)
     if (page !== home) documents.push({ name: SITE_FILES.page(page.slug), page });
-  documents.push({ name: SITE_FILES.notFound, page: null });
+  // Shown at any depth, so with links from the root: the company's hosts', and /<cvr>/'s.
+  documents.push({ name: SITE_FILES.notFound, page: null, linkBase: '/' });
+  documents.push({ name: SITE_FILES.notFoundByPath, page: null, linkBase: `/${site.company.cvr}/` });
   // The privacy page, the quote form's thank-you page and the contact page, unless the owner has
   // pages in their place (lead-pages.ts).
   for (const extra of generatedPages(site)) {
@@ -115,11 +119,11 @@ export async function renderDocuments(
   outlines: Page[] = site.pages.map(pageOutline),
 ): Promise<Buffer[]> {
   const bodies: Buffer[] = [];
-  for (const { page, noindex } of documents) {
+  for (const { page, noindex, linkBase } of documents) {
     const index = page ? site.pages.findIndex((candidate) => candidate.id === page.id) : -1;
     const pages =
       page && index !== -1 ? outlines.map((outline, at) => (at === index ? page : outline)) : outlines;
-    const locals = { site: { ...site, pages }, page };
+    const locals = { site: linkBase === undefined ? { ...site, pages } : { ...site, pages, linkBase }, page };
     bodies.push(await renderer.renderPageBytes(noindex ? { ...locals, noindex } : locals));
   }
   return bodies;
@@ -199,7 +203,12 @@ export async function renderSite(
     elsewhere && there.length > 0
       ? elsewhere(
           site,
-          there.map(({ name, page, noindex }) => (noindex ? { name, page, noindex } : { name, page })),
+          there.map(({ name, page, noindex, linkBase }) => ({
+            name,
+            page,
+            ...(noindex ? { noindex } : {}),
+            ...(linkBase === undefined ? {} : { linkBase }),
+          })),
         )
       : null;
   const bodies = await renderDocuments(site, renderer, here, outlines);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Company, ImageVariant, Page } from '../db';
 import type { Config } from '../lib/config';
 import type { LeadFieldErrors, LeadInput } from '../rules/lead-form';
+import { SITE_NOT_FOUND_FILES } from '../rules/request-target';
 import type { SiteReviews } from '../rules/site-reviews';
 import type { SiteTrust } from '../rules/site-trust';
 
@@ -37,6 +38,12 @@ export interface SiteModel {
    * homepage's "Det siger kunderne", the /anmeldelser page, the hero's star line, the JSON-LD.
    */
   reviews?: SiteReviews;
+  /**
+   * Where the links between the site's own pages start, for a document shown at any depth (the 404
+   * page, issue 49): `/` on a company host, `/<cvr>/` on the main host. Absent: relative links
+   * (`./`, `om-os`), which every page at depth one uses so its files serve every address form.
+   */
+  linkBase?: string;
 }
 
 /** What one render produces: a page of the company, or (page null) the site's 404 page. */
@@ -52,12 +59,15 @@ export interface SiteLocals {
  * static server reads them. Every link between a site's own pages is RELATIVE (`./` for the home
  * page, `om-os` for a page), so the same files serve `/<cvr>/…` on the main host (the home page is
  * `/<cvr>/`; `/<cvr>` redirects there) and `<subdomain>.<host>/…` or a custom domain (`/`, `/om-os`).
- * The 404 page is served at `/404` (depth one), so relative links work there too.
+ * The 404 page answers every address of the site that names nothing, at any depth (`/a/b/c`), so its
+ * links start at the site's root instead (`linkBase`), and it is written twice: `notFound` for the
+ * company's hosts (links from `/`), `notFoundByPath` for `/<cvr>/…` (links from `/<cvr>/`).
  */
 export const SITE_FILES = {
   home: 'index.html',
   page: (slug: string) => `${slug}.html`,
-  notFound: '404.html',
+  notFound: SITE_NOT_FOUND_FILES.host,
+  notFoundByPath: SITE_NOT_FOUND_FILES.path,
   sitemap: 'sitemap.xml',
   robots: 'robots.txt',
 } as const;

@@ -58,6 +58,7 @@ describe('configuration', () => {
       CONTACT_TO: 'drift@mesterside.dk',
       GOOGLE_CSE_KEY: 'key',
       GOOGLE_CSE_CX: 'cx',
+      DNS_A_RECORD: '203.0.113.10',
     });
     expect(config.publicHost).toBe('mesterside.dk');
     expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
@@ -140,6 +141,24 @@ describe('configuration', () => {
   ])('names the variable in error for %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('refuses a production PUBLIC_HOST without DNS_A_RECORD, in one line naming the variable', () => {
+    // Issue 49: the own-domain guide must never say "ask us for the address".
+    for (const host of ['mesterside.dk', 'mesterside.dk:8443', 'xn--mestersde-l8a.dk', '10.0.0.5']) {
+      expect(() => loadConfig({ PUBLIC_HOST: host })).toThrow(ConfigError);
+      expect(() => loadConfig({ PUBLIC_HOST: host })).toThrow(
+        /^DNS_A_RECORD: must be set when PUBLIC_HOST \(.+\) is not localhost: [^\n]+$/,
+      );
+      expect(loadConfig({ PUBLIC_HOST: host, DNS_A_RECORD: '203.0.113.10' }).dnsARecord).toBe('203.0.113.10');
+    }
+    // An empty value is unset, so it is refused too.
+    expect(() => loadConfig({ PUBLIC_HOST: 'mesterside.dk', DNS_A_RECORD: ' ' })).toThrow(/^DNS_A_RECORD: /);
+    // This machine alone needs none.
+    for (const host of ['localhost', 'localhost:3000', 'mesterside.localhost:41400', '127.0.0.1:3000'])
+      expect(loadConfig({ PUBLIC_HOST: host }).dnsARecord).toBeNull();
+    // A bad PUBLIC_HOST is still named first.
+    expect(() => loadConfig({ PUBLIC_HOST: 'mester side.dk' })).toThrow(/^PUBLIC_HOST: /);
   });
 
   it('runs web and worker in one process by default, apart only with Redis', () => {

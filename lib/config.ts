@@ -190,6 +190,15 @@ const schema = z
         message: 'must be set together with the other GOOGLE_CSE_ value',
       });
     }
+    // Owners type this address into their registrar's form (the domain guide, issue 49): a product
+    // reachable from outside cannot leave it out. Only a machine of its own (localhost) may.
+    if (!env.DNS_A_RECORD && !isLocalPublicHost(env.PUBLIC_HOST)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DNS_A_RECORD'],
+        message: `must be set when PUBLIC_HOST (${env.PUBLIC_HOST}) is not localhost: the IPv4 address owners point their own domain at`,
+      });
+    }
     // Without Redis the queue lives in one process's memory: web and worker cannot be apart.
     if (env.PROCESS_ROLE !== 'both' && !env.REDIS_URL) {
       ctx.addIssue({
@@ -199,6 +208,13 @@ const schema = z
       });
     }
   });
+
+/** Whether PUBLIC_HOST (lower case, maybe with a port) names this machine only: localhost,
+ *  `*.localhost`, 127.0.0.1. Anywhere else the product is reached from outside (production). */
+function isLocalPublicHost(publicHost: string): boolean {
+  const name = publicHost.replace(/:\d{1,5}$/, '');
+  return name === 'localhost' || name.endsWith('.localhost') || name === '127.0.0.1';
+}
 
 /** Parses a database URL: `postgres://…` selects PostgreSQL, anything else is a SQLite file path. */
 function parseDatabaseUrl(value: string, baseDir: string): DatabaseTarget {

@@ -8,7 +8,8 @@ const CVR = '12345678';
 const api = { kind: 'api' };
 const admin = { kind: 'admin', file: 'index.html' };
 const adminAsset = (file: string) => ({ kind: 'admin', file });
-const to404 = { kind: 'redirect', location: '/404', status: 302 };
+// Issue 49: an address that names nothing answers 404 there, never a redirect to /404.
+const product404 = { kind: 'marketing', path: '/404', status: 404 };
 const notFound = { kind: 'not-found' };
 const marketing = (path: string, status = 200) => ({ kind: 'marketing', path, status });
 // A blog post path names the page an unknown post shows instead ('Indlæg ikke fundet', 404).
@@ -29,8 +30,19 @@ const byDomain = (file: string, status = 200) => ({
   status,
 });
 const moved = (location: string) => ({ kind: 'redirect', location, status: 301 });
+// The company's own 404 page: its host's copy (links from `/`), or /<cvr>/'s (links from `/<cvr>/`).
+const pathMissing = byPath('404.path.html', 404);
+const subMissing = bySub('404.html', 404);
+const domainMissing = byDomain('404.html', 404);
 
 type Row = [host: string, path: string, expected: object];
+
+/** What an address that names nothing answers on each host of these tests. */
+function missingOn(host: string): object {
+  if (host === 'demo.mesterside.dk') return subMissing;
+  if (host === 'www.hansen.dk') return domainMissing;
+  return product404;
+}
 
 describe('classifyHost', () => {
   it.each([
@@ -93,7 +105,7 @@ describe('resolveRequestTarget on the main host', () => {
     ['mesterside.dk', '/admin/assets/index-Ab_9x.js', adminAsset('assets/index-Ab_9x.js')],
     ['mesterside.dk', '/admin/assets/pages-screen-X1.css', adminAsset('assets/pages-screen-X1.css')],
     // Not a build file: the SPA answers (its router sends unknown paths to /404).
-    ['mesterside.dk', '/admin/assets/../../package.json', to404],
+    ['mesterside.dk', '/admin/assets/../../package.json', product404],
     ['mesterside.dk', '/admin/assets/sub/x.js', admin],
     ['mesterside.dk', '/admin/assets/.env.js', admin],
     ['mesterside.dk', '/admin/assets/x.map', admin],
@@ -112,15 +124,17 @@ describe('resolveRequestTarget on the main host', () => {
     ['127.0.0.1', `/${CVR}/kontakt-2`, byPath('kontakt-2.html')],
     ['[::1]:3000', `/${CVR}/sitemap.xml`, byPath('sitemap.xml')],
     ['mesterside.dk', `/${CVR}/robots.txt`, byPath('robots.txt')],
-    ['mesterside.dk', `/${CVR}/404`, byPath('404.html', 404)],
+    ['mesterside.dk', `/${CVR}/404`, pathMissing],
     ['mesterside.dk', `/${CVR}/om-os/`, moved(`/${CVR}/om-os`)],
     ['mesterside.dk', `/${CVR}/om-os/?a=1`, moved(`/${CVR}/om-os?a=1`)],
-    ['mesterside.dk', `/${CVR}/Om-Os`, to404],
-    ['mesterside.dk', `/${CVR}/om_os`, to404],
-    ['mesterside.dk', `/${CVR}/om-os.html`, to404],
-    ['mesterside.dk', `/${CVR}/a/b`, to404],
-    ['mesterside.dk', `/${CVR}/index.html`, to404],
-    ['mesterside.dk', `/${CVR}/${'a'.repeat(101)}`, to404],
+    ['mesterside.dk', `/${CVR}/Om-Os`, pathMissing],
+    ['mesterside.dk', `/${CVR}/om_os`, pathMissing],
+    ['mesterside.dk', `/${CVR}/om-os.html`, pathMissing],
+    ['mesterside.dk', `/${CVR}/a/b`, pathMissing],
+    ['mesterside.dk', `/${CVR}/index.html`, pathMissing],
+    ['mesterside.dk', `/${CVR}/${'a'.repeat(101)}`, pathMissing],
+    ['mesterside.dk', `/${CVR}/a/b/c`, pathMissing],
+    ['mesterside.dk', `/${CVR}/404.path`, pathMissing],
     ['mesterside.dk', '/1234567', marketing('/1234567')],
     ['mesterside.dk', '/123456789', marketing('/123456789')],
     ['mesterside.dk', '/', marketing('/')],
@@ -139,11 +153,11 @@ describe('resolveRequestTarget on the main host', () => {
     ['mesterside.dk', '/images/trades/tomrer.png', marketing('/images/trades/tomrer.png')],
     ['mesterside.dk', '/404', marketing('/404', 404)],
     ['mesterside.dk', '/%6fm', marketing('/om')],
-    ['mesterside.dk', '/.env', to404],
-    ['mesterside.dk', '/.git/config', to404],
-    ['mesterside.dk', '/om%20os', to404],
-    ['mesterside.dk', '/søg', to404],
-    ['mesterside.dk', '/%C3%B8', to404],
+    ['mesterside.dk', '/.env', product404],
+    ['mesterside.dk', '/.git/config', product404],
+    ['mesterside.dk', '/om%20os', product404],
+    ['mesterside.dk', '/søg', product404],
+    ['mesterside.dk', '/%C3%B8', product404],
   ];
   it.each(rows)('%s %s', (host, path, expected) => {
     expect(resolveRequestTarget(host, path, PUBLIC)).toEqual(expected);
@@ -160,7 +174,7 @@ describe('resolveRequestTarget on a company subdomain or custom domain', () => {
     ['demo.mesterside.dk', '/om-os/?x=1', moved('/om-os?x=1')],
     ['demo.mesterside.dk', '/sitemap.xml', bySub('sitemap.xml')],
     ['demo.mesterside.dk', '/robots.txt', bySub('robots.txt')],
-    ['demo.mesterside.dk', '/404', bySub('404.html', 404)],
+    ['demo.mesterside.dk', '/404', subMissing],
     ['demo.mesterside.dk', '/api/health', api],
     // The short review link of an SMS text (issue 49) is the app's on a company's host.
     ['demo.mesterside.dk', '/anmeld/AbCdEfGhIjKlMnOpQrStUv.0123456789abcdef', api],
@@ -172,23 +186,24 @@ describe('resolveRequestTarget on a company subdomain or custom domain', () => {
     ['demo.mesterside.dk', '/blog', marketing('/blog')],
     ['demo.mesterside.dk', '/blog/12', blogPost('/blog/12')],
     ['demo.mesterside.dk', '/blog/', moved('/blog')],
-    ['demo.mesterside.dk', '/blog/abc', to404],
+    ['demo.mesterside.dk', '/blog/abc', subMissing],
     ['demo.mesterside.dk', '/_astro/client.BkDVtqqA.js', marketing('/_astro/client.BkDVtqqA.js')],
-    ['demo.mesterside.dk', '/_astro/../x', to404],
+    ['demo.mesterside.dk', '/_astro/../x', subMissing],
     ['demo.mesterside.dk', '/om', bySub('om.html')],
     ['demo.mesterside.dk', '/funktioner', bySub('funktioner.html')],
     ['demo.mesterside.dk', `/${CVR}`, bySub(`${CVR}.html`)],
     ['demo.mesterside.dk', `/${CVR}/`, moved(`/${CVR}`)],
-    ['demo.mesterside.dk', '/_tls/ask', to404],
-    ['demo.mesterside.dk', '/a/b', to404],
-    ['demo.mesterside.dk', '/index.html', to404],
-    ['demo.mesterside.dk', '/favicon.ico', to404],
+    ['demo.mesterside.dk', '/_tls/ask', subMissing],
+    ['demo.mesterside.dk', '/a/b', subMissing],
+    ['demo.mesterside.dk', '/index.html', subMissing],
+    ['demo.mesterside.dk', '/favicon.ico', subMissing],
     ['www.hansen.dk', '/', byDomain('index.html')],
     ['WWW.HANSEN.DK:443', '/kontakt', byDomain('kontakt.html')],
-    ['www.hansen.dk', '/404', byDomain('404.html', 404)],
+    ['www.hansen.dk', '/404', domainMissing],
     ['www.hansen.dk', '/privacy', marketing('/privacy')],
     ['www.hansen.dk', '/api/contact', api],
-    ['www.hansen.dk', '/x/y', to404],
+    ['www.hansen.dk', '/x/y', domainMissing],
+    ['www.hansen.dk', '/404.path', domainMissing],
   ];
   it.each(rows)('%s %s', (host, path, expected) => {
     expect(resolveRequestTarget(host, path, PUBLIC)).toEqual(expected);
@@ -243,15 +258,17 @@ describe('resolveRequestTarget for /media', () => {
     it.each(served)(`${host} %s`, (path, expected) => {
       expect(resolveRequestTarget(host, path, PUBLIC)).toEqual(expected);
     });
-    it.each(refused)(`${host} %s → /404`, (path) => {
-      expect(resolveRequestTarget(host, path, PUBLIC)).toEqual(to404);
+    it.each(refused)(`${host} %s → the 404 page of the host`, (path) => {
+      expect(resolveRequestTarget(host, path, PUBLIC)).toEqual(missingOn(host));
     });
   }
 
   it('keeps the paths it does not own as they were', () => {
     expect(resolveRequestTarget('mesterside.dk', '/media', PUBLIC)).toEqual(marketing('/media'));
     expect(resolveRequestTarget('demo.mesterside.dk', '/media', PUBLIC)).toEqual(bySub('media.html'));
-    expect(resolveRequestTarget('mesterside.dk', `/${CVR}/media/images/${CVR}/x.jpg`, PUBLIC)).toEqual(to404);
+    expect(resolveRequestTarget('mesterside.dk', `/${CVR}/media/images/${CVR}/x.jpg`, PUBLIC)).toEqual(
+      pathMissing,
+    );
   });
 });
 
@@ -287,8 +304,10 @@ describe('resolveRequestTarget path safety', () => {
     '/api%2fhealth',
   ];
   for (const host of ['mesterside.dk', 'demo.mesterside.dk', 'www.hansen.dk']) {
-    it.each(escapes)(`${host} %s → /404`, (path) => {
-      expect(resolveRequestTarget(host, path, PUBLIC)).toEqual(to404);
+    // Nothing of the path names a file; under /<cvr>/ the company's 404 page answers all the same.
+    it.each(escapes)(`${host} %s → the 404 page of the host`, (path) => {
+      const underCvr = host === 'mesterside.dk' && path.startsWith(`/${CVR}/`);
+      expect(resolveRequestTarget(host, path, PUBLIC)).toEqual(underCvr ? pathMissing : missingOn(host));
     });
   }
 
@@ -304,8 +323,8 @@ describe('resolveRequestTarget path safety', () => {
   });
 
   it('decodes percent-encoding only once', () => {
-    expect(resolveRequestTarget('mesterside.dk', `/${CVR}/%252e%252e`, PUBLIC)).toEqual(to404);
-    expect(resolveRequestTarget('mesterside.dk', '/%252e%252e/etc', PUBLIC)).toEqual(to404);
+    expect(resolveRequestTarget('mesterside.dk', `/${CVR}/%252e%252e`, PUBLIC)).toEqual(pathMissing);
+    expect(resolveRequestTarget('mesterside.dk', '/%252e%252e/etc', PUBLIC)).toEqual(product404);
     expect(resolveRequestTarget('mesterside.dk', `/${CVR}/%6fm-os`, PUBLIC)).toEqual(byPath('om-os.html'));
   });
 
@@ -347,8 +366,10 @@ describe('resolveRequestTarget path safety', () => {
       fc.property(hosts, junk, (host, path) => {
         const target: RequestTarget = resolveRequestTarget(host, path, PUBLIC);
         if (target.kind === 'site') {
-          expect(target.file).toMatch(/^[a-z0-9-]+\.(?:html|xml|txt)$/);
+          expect(target.file).toMatch(/^(?:[a-z0-9-]+\.(?:html|xml|txt)|404\.path\.html)$/);
           expect(target.file).not.toContain('..');
+          // The site's 404 pages, and only they, answer with status 404.
+          expect(target.status === 404).toBe(target.file === '404.html' || target.file === '404.path.html');
         }
         if (target.kind === 'marketing') {
           // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
@@ -361,6 +382,7 @@ describe('resolveRequestTarget path safety', () => {
         if (target.kind === 'redirect') {
           expect(target.location).toMatch(/^\/(?!\/)/);
           expect(target.location).not.toMatch(/[\s\\]/);
+          expect(target.status).toBe(301);
         }
       }),
       { numRuns: 2000 },

@@ -17,8 +17,25 @@ type SiteAddress =
   | { by: 'subdomain'; subdomain: string }
   | { by: 'custom-domain'; hostname: string };
 
-/** A file of a company's site folder (`SITE_FILES` in generator/site-model.ts), flat, no slashes. */
+/**
+ * A file of a company's site folder (`SITE_FILES` in generator/site-model.ts), flat, no slashes.
+ * Status 404: the site's own 404 page (`notFoundFileOf`), shown at the address the visitor asked for.
+ * A page that is not in the folder is answered with that page too (issue 49), by whoever serves it.
+ */
 export type SiteTarget = { kind: 'site'; file: string; status: 200 | 404 } & SiteAddress;
+
+/**
+ * The site's 404 page as the generator writes it, twice (issue 49): shown at any depth (`/a/b/c`),
+ * so its links cannot be relative as every other page's are. On a company host (subdomain, custom
+ * domain) they start at `/`; under `/<cvr>/` on the main host at `/<cvr>/`. The second name has a
+ * dot, which no page slug has, so no address but a missing one ever shows it.
+ */
+export const SITE_NOT_FOUND_FILES = { host: '404.html', path: '404.path.html' } as const;
+
+/** Which of the site's 404 pages answers a missing address of this site. */
+export function notFoundFileOf(address: { by: SiteAddress['by'] }): string {
+  return address.by === 'path' ? SITE_NOT_FOUND_FILES.path : SITE_NOT_FOUND_FILES.host;
+}
 
 /**
  * An uploaded image or logo (api/images), the same on every host: `path` is relative to STORAGE_DIR,
@@ -43,7 +60,7 @@ export type RequestTarget =
   | SiteTarget
   | MediaTarget
   /** `location` is a path on the same host; canonical-form redirects (301) keep the query string. */
-  | { kind: 'redirect'; location: string; status: 301 | 302 }
+  | { kind: 'redirect'; location: string; status: 301 }
   /** No usable Host header, or a request target that is not a path (`*`, absolute form). */
   | { kind: 'not-found' };
 
@@ -56,7 +73,8 @@ const ADMIN_APP: RequestTarget = Object.freeze({ kind: 'admin', file: 'index.htm
 const ADMIN_ASSET = /^\/admin\/(assets\/[A-Za-z0-9_-][A-Za-z0-9._-]*\.(?:js|css|svg|png|webp|woff2))$/;
 const TLS_ASK: RequestTarget = Object.freeze({ kind: 'tls-ask' });
 const NOT_FOUND: RequestTarget = Object.freeze({ kind: 'not-found' });
-const TO_404: RequestTarget = Object.freeze({ kind: 'redirect', location: '/404', status: 302 });
+/** The product's own 404 page with status 404, at the address asked for (issue 49: no redirect). */
+const PRODUCT_404: RequestTarget = Object.freeze({ kind: 'marketing', path: '/404', status: 404 });
 
 const MAX_PATH_LENGTH = 2048;
 // Encoded '/' or '\' would smuggle a separator past the segment checks below.
@@ -70,6 +88,8 @@ const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
 // backslash, which the path-safety property test forbids in a Location (it found `/a/?\`).
 const SAFE_QUERY = /^\?[\u0021-\u005b\u005d-\u007e]{0,2048}$/;
 const CVR_PATH = /^\/([0-9]{8})(\/.*)?$/;
+// The company of a path-mode address whose rest cannot be read (`/<cvr>/..%2f`): its CVR alone.
+const RAW_CVR_PREFIX = /^\/([0-9]{8})\//;
 // Page slugs are [a-z0-9-] (rules/slug.ts), so `<slug>.html` is always a plain name in the folder.
 const SLUG_PATH = /^\/([a-z0-9-]{1,100})$/;
 const SLUG_DIR_PATH = /^\/([a-z0-9-]{1,100})\/$/;
@@ -151,20 +171,44 @@ export function resolvePathForHost(mode: HostMode, path: string): RequestTarget 
   // An API path with bad bytes (`/api/pages/%ff`, `/api/pages/%00`) still goes to the API, whose
   // answer is JSON (a 404 for an id that names nothing), never a page's redirect (issue 23). A path
   // that climbs out of /api as written does not.
-  if (decoded === null) return isApiPath(rawPath) && !DOT_SEGMENT.test(rawPath) ? API : TO_404;
+  if (decoded === null) {
+    return isApiPath(rawPath) && !DOT_SEGMENT.test(rawPath) ? API : unreadablePath(mode, rawPath);
+  }
   const query = queryStart === -1 ? '' : keptQuery(path.slice(queryStart));
 
   if (isApiPath(decoded)) return API;
   // Uploaded images and logos are served at one stable URL on every host (main, subdomain, domain).
-  if (decoded.startsWith('/media/')) return mediaTarget(decoded);
+  if (decoded.startsWith('/media/')) return MEDIA_PATH.test(decoded) ? mediaTarget(decoded) : missing(mode);
   if (decoded === '/admin' || decoded.startsWith('/admin/')) return adminTarget(decoded);
   if (mode.mode === 'main') return mainHostTarget(decoded, query);
   if (PRODUCT_PAGE_PATH.test(decoded) || ASSET_PATH.test(decoded)) return marketingTarget(decoded, 200);
-  const address: SiteAddress =
-    mode.mode === 'subdomain'
-      ? { by: 'subdomain', subdomain: mode.subdomain }
-      : { by: 'custom-domain', hostname: mode.hostname };
-  return siteTarget(address, decoded, query, '');
+  return siteTarget(hostAddress(mode), decoded, query, '');
+}
+
+function hostAddress(mode: Exclude<HostMode, { mode: 'main' }>): SiteAddress {
+  return mode.mode === 'subdomain'
+    ? { by: 'subdomain', subdomain: mode.subdomain }
+    : { by: 'custom-domain', hostname: mode.hostname };
+}
+
+/** The 404 page of a site at `address`, status 404: for any address of it that names nothing. */
+function siteNotFound(address: SiteAddress): SiteTarget {
+  return { kind: 'site', ...address, file: notFoundFileOf(address), status: 404 };
+}
+
+/** A path that names nothing on this host: the company's 404 page on its host, else the product's. */
+function missing(mode: HostMode): RequestTarget {
+  return mode.mode === 'main' ? PRODUCT_404 : siteNotFound(hostAddress(mode));
+}
+
+/**
+ * A path that cannot be read safely (bad encoding, a way out of a folder): nothing of it names a
+ * file, but the site it is on still answers with its own 404 page, `/<cvr>/…` included.
+ */
+function unreadablePath(mode: HostMode, rawPath: string): RequestTarget {
+  const company = mode.mode === 'main' ? RAW_CVR_PREFIX.exec(rawPath) : null;
+  if (company) return siteNotFound({ by: 'path', cvr: company[1] as string });
+  return missing(mode);
 }
 
 function isApiPath(path: string): boolean {
@@ -195,8 +239,7 @@ function decodePath(raw: string): string | null {
 }
 
 function mediaTarget(path: string): RequestTarget {
-  const media = MEDIA_PATH.exec(path);
-  return media ? { kind: 'media', path: media[1] as string } : TO_404;
+  return { kind: 'media', path: MEDIA_PATH.exec(path)?.[1] as string };
 }
 
 function keptQuery(query: string): string {
@@ -213,7 +256,7 @@ function mainHostTarget(path: string, query: string): RequestTarget {
     if (rest === undefined) return { kind: 'redirect', location: `/${cvr}/${query}`, status: 301 };
     return siteTarget({ by: 'path', cvr }, rest, query, `/${cvr}`);
   }
-  if (!MARKETING_PATH.test(path)) return TO_404;
+  if (!MARKETING_PATH.test(path)) return PRODUCT_404;
   if (path.length > 1 && path.endsWith('/')) {
     return { kind: 'redirect', location: `${path.slice(0, -1)}${query}`, status: 301 };
   }
@@ -229,12 +272,12 @@ function marketingTarget(path: string, status: 200 | 404): RequestTarget {
 function siteTarget(address: SiteAddress, path: string, query: string, prefix: string): RequestTarget {
   const fixed = SITE_FIXED_FILES.get(path);
   if (fixed !== undefined) return { kind: 'site', ...address, file: fixed, status: 200 };
-  if (path === '/404') return { kind: 'site', ...address, file: '404.html', status: 404 };
+  if (path === '/404') return siteNotFound(address);
   const page = SLUG_PATH.exec(path);
   if (page) return { kind: 'site', ...address, file: `${page[1]}.html`, status: 200 };
   const pageWithSlash = SLUG_DIR_PATH.exec(path);
   if (pageWithSlash) {
     return { kind: 'redirect', location: `${prefix}/${pageWithSlash[1]}${query}`, status: 301 };
   }
-  return TO_404;
+  return siteNotFound(address);
 }

@@ -33,7 +33,12 @@ export const DOMAIN_MESSAGES = {
   aMissing: 'Der er ingen A-post for domænet endnu.',
   aWrong: (found: string[], wanted: string) =>
     `A-posten peger på ${found.join(', ')}, men skal pege på ${wanted}.`,
-  aUnknown: 'Kontakt os for at få den IP-adresse, A-posten skal pege på.',
+  // Only a product on localhost runs without DNS_A_RECORD (lib/config.ts refuses it elsewhere).
+  aUnknown:
+    'Denne installation kører kun på din egen computer (localhost), så der er ingen offentlig IP-adresse at pege på. På den rigtige server står adressen her.',
+  twinMissing: (twin: string) => `Der er ingen A-post for ${twin} endnu.`,
+  twinWrong: (twin: string, found: string[], wanted: string) =>
+    `A-posten for ${twin} peger på ${found.join(', ')}, men skal pege på ${wanted}.`,
   txtMissing: 'TXT-posten til bekræftelse mangler eller har en forkert værdi.',
   pending:
     'Domænet venter på bekræftelse. Det viser ikke din hjemmeside, før vi har fundet TXT-posten herunder.',
@@ -42,4 +47,20 @@ export const DOMAIN_MESSAGES = {
     `Vi har ikke kunnet finde TXT-posten siden ${new Date(since).toLocaleDateString('da-DK', { timeZone: 'Europe/Copenhagen' })}, så domænet viser ikke længere din hjemmeside. Sæt TXT-posten igen, og tryk på Tjek nu.`,
   missingNow:
     'TXT-posten kan ikke findes lige nu. Kommer den ikke igen inden for et par dage, holder domænet op med at vise din hjemmeside.',
+} as const;
+
+/** The domain guide (rules/domain-guide.ts, Settings › Domæne): what to type into the registrar's form. */
+export const DOMAIN_GUIDE_MESSAGES = {
+  shows: (domain: string) => `Viser din hjemmeside på ${domain}`,
+  forwards: (twin: string, domain: string) => `Sender besøgende på ${twin} videre til ${domain}`,
+  proves: (domain: string) => `Bekræfter, at ${domain} er dit`,
+  intro:
+    'Log ind hos den udbyder, hvor du har købt domænet (f.eks. One.com, Simply eller GoDaddy), og find DNS-indstillingerne. Opret de tre poster herunder, og skriv præcis det, der står under Navn, Type og Værdi.',
+  hostHelp: (zone: string) =>
+    `Navn er det, der står foran ${zone}. "@" betyder ${zone} selv: vil din udbyder ikke have "@", så lad feltet stå tomt. Skriver udbyderen selv ${zone} bag feltet, så skriv kun navnet, ikke ${zone} en gang til.`,
+  bothNames: (domain: string, twin: string) =>
+    `Både ${domain} og ${twin} får en A-post med den samme IP-adresse. Din hjemmeside vises på ${domain}, som du har skrevet ovenfor, og ${twin} sender besøgende videre dertil. Har et af navnene allerede en CNAME-post, så slet den først: et navn kan ikke have både en CNAME-post og en A-post.`,
+  copy: 'Kopiér',
+  copied: 'Kopieret',
+  copyFailed: 'Kunne ikke kopiere. Markér værdien, og kopiér den selv.',
 } as const;

@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { LEAD_FORM_MAX_BODY_BYTES } from '../api/images/upload-rules';
 import { normalizeHost } from '../rules/domain';
-import { productOrigin } from '../rules/site-url';
+import { SITE_NOT_FOUND_FILES } from '../rules/request-target';
 import { INACTIVE_MARKER, ROUTE_FOLDERS, ROUTE_PAGES } from './host-routes';
 import {
   CACHE_IMMUTABLE,
@@ -78,7 +78,6 @@ const MEDIA_PATTERN = String.raw`^/media/((?:images|logos)/[0-9]{8}/[a-z0-9][a-z
 /** A whole nginx.conf, runnable unprivileged as `nginx -p DIR -c FILE -g 'daemon off;'`. */
 export function nginxConfig(settings: EngineSettings): string {
   const name = normalizeHost(settings.publicHost);
-  const origin = productOrigin(settings.publicHost);
   const routes = path.join(settings.storageDir, 'routes');
   const hosts = `${routes}/${ROUTE_FOLDERS.hosts}`;
   const mainNames = [...new Set([name, `www.${name}`, ...MAIN_ALIASES])];
@@ -145,7 +144,7 @@ ${text}
             return 404;
         }
         location @site_404 {
-            try_files /404.html ${missing};
+            try_files /${SITE_NOT_FOUND_FILES.host} ${missing};
 ${html}
         }
 ${PRODUCT_PAGES.map((page) => `        location = ${page} { proxy_pass http://mesterside_app; }`).join('\n')}${mediaLocation}${assetLocation}
@@ -276,7 +275,7 @@ ${text}
         }
         location @path_404 {
             root ${routes}/${ROUTE_FOLDERS.cvr}/$cvr;
-            try_files /404.html @path_missing;
+            try_files /${SITE_NOT_FOUND_FILES.path} @path_missing;
 ${html}
         }
         location @path_missing {
@@ -305,14 +304,15 @@ ${fallbackLocations(routes)}${mediaLocation}${assetLocation}
         if ($request_method !~ ^(?:GET|HEAD)$) { return 419; }
         if ($request_uri ~ "${RAW_PATH_FOR_APP}") { return 419; }
 ${siteLocations('@site_missing')}
-        # No such file: an inactive site, an unknown subdomain, or a page the app decides about.
+        # No such file: an inactive site, an unknown subdomain (the same 404 page as an unknown
+        # domain), or a page the app decides about (a missing one: the site's 404 page, issue 49).
         location @site_missing {
             error_page 419 = @app;
             error_page 503 @inactive;
+            error_page 404 @domain_404;
             if (-f $document_root/${INACTIVE_MARKER}) { return 503; }
             if (-d $document_root) { return 419; }
-            add_header Cache-Control no-cache always;
-            return 302 ${origin}/404;
+            return 404;
         }
 ${fallbackLocations(routes)}
         location @app {
@@ -407,7 +407,6 @@ ${indent}header @hsts Strict-Transport-Security "${STRICT_TRANSPORT_SECURITY}"`;
  */
 export function caddyConfig(settings: EngineSettings): string {
   const name = normalizeHost(settings.publicHost);
-  const origin = productOrigin(settings.publicHost);
   const routes = path.join(settings.storageDir, 'routes');
   const hosts = `${routes}/${ROUTE_FOLDERS.hosts}`;
   const app = settings.app;
@@ -488,7 +487,13 @@ ${missing}
 		}`
         : '',
       file('home', `^${prefix}/$`, '/index.html', type('html')),
-      file('notfound', `^${prefix}/404$`, '/404.html', type('html'), 404),
+      file(
+        'notfound',
+        `^${prefix}/404$`,
+        `/${prefix === '' ? SITE_NOT_FOUND_FILES.host : SITE_NOT_FOUND_FILES.path}`,
+        type('html'),
+        404,
+      ),
       file('page', `^${prefix}/([a-z0-9-]{1,100})$`, `/{re.${id}_page.1}.html`, type('html')),
       file('sitemap', `^${prefix}/sitemap\\.xml$`, '/sitemap.xml', type('xml')),
       file('robots', `^${prefix}/robots\\.txt$`, '/robots.txt', type('txt')),
@@ -602,8 +607,7 @@ ${site(
   `${inactive(subRoot)}
 ${known(subRoot)}
 				handle {
-					header Cache-Control no-cache
-					redir ${origin}/404 302
+				${page(ROUTE_PAGES.domainNotFound, 404).replace(/^/gm, '\t')}
 				}`,
 ).replace(/^/gm, '\t')}
 			handle {

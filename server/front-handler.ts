@@ -18,6 +18,7 @@ import {
   classifyHost,
   type HostMode,
   MAIN_HOST_PAGES,
+  notFoundFileOf,
   type RequestTarget,
   resolvePathForHost,
   type SiteTarget,
@@ -83,7 +84,6 @@ const FILE_CACHE_BYTES = 128 * 1024 * 1024;
 const REWATCH_CHECK_MS = 2000;
 const ALLOW_HEADERS = { Allow: 'GET, HEAD', 'Content-Length': '0' } as const;
 const EMPTY_HEADERS = { 'Content-Length': '0', 'Cache-Control': 'no-store' } as const;
-const TO_404 = redirectHeaders('/404', false);
 
 /** The codings a request accepts, best first: the cache reads and answers that representation. */
 function accepts(req: IncomingMessage): readonly Encoding[] {
@@ -124,7 +124,17 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
   const domainNotFound = notFoundPage(`${origin}/`);
   const serverError = errorPage('/');
   const adminMissing = errorPage('/', 'Administrationen er ikke bygget endnu: kør npm run build.');
-  const toProduct404 = redirectHeaders(`${origin}/404`, false);
+  // A site with no 404 page of its own (an older build): ours, leading to that site's home page.
+  const pathNotFound = new Map<string, FixedResponse>();
+  const sitePathNotFound = (cvr: string) => {
+    let page = pathNotFound.get(cvr);
+    if (page === undefined) {
+      page = notFoundPage(`/${cvr}/`);
+      if (pathNotFound.size >= HOST_MEMO_LIMIT) pathNotFound.clear();
+      pathNotFound.set(cvr, page);
+    }
+    return page;
+  };
   // Uploaded images and logos, /media/… on every host (server/media.ts).
   const serveMedia = createMediaHandler(config.storageDir, files, fail);
   // Host headers repeat endlessly; classifying each distinct one once saves a URL parse a request.
@@ -199,8 +209,8 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     cvr: string | null,
   ): void {
     if (cvr === null) {
-      if (target.by === 'subdomain') redirect(res, toProduct404);
-      else if (target.by === 'custom-domain') serveTwinOrNotFound(req, res, target.hostname);
+      // Nobody's subdomain: the same 404 page as nobody's domain, at the address asked for.
+      if (target.by === 'custom-domain') serveTwinOrNotFound(req, res, target.hostname);
       else send(res, domainNotFound, req);
       return;
     }
@@ -231,20 +241,29 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     cvr: string,
     found: FileLookup,
   ): void {
-    // On a company host /404 is the site's own page; without one (no site folder yet, or none
-    // rendered) answer with ours instead of redirecting to ourselves. Missing pages go to /404.
     if (typeof found === 'object') {
       if (target.status === 200 && isCountableView(req)) {
         const page = pagePathOf(target.file);
         if (page !== null) visits.count(cvr, page);
       }
       serveFile(req, res, found, target.status);
-    } else if (target.by === 'path') redirect(res, TO_404);
-    else if (target.file === '404.html') send(res, siteNotFound, req);
-    else {
-      const slug = target.file.replace(/\.html$/, '');
-      redirect(res, MAIN_HOST_PAGES.has(slug) ? redirectHeaders(`${origin}/${slug}`, false) : TO_404);
+      return;
     }
+    // A missing page is answered with the site's own 404 page, status 404, at the address asked for
+    // (issue 49). A product page linked from /privacy or the blog goes to the main host instead.
+    const notFoundFile = notFoundFileOf(target);
+    if (target.file !== notFoundFile) {
+      const slug = target.file.replace(/\.html$/, '');
+      if (target.by !== 'path' && MAIN_HOST_PAGES.has(slug))
+        redirect(res, redirectHeaders(`${origin}/${slug}`, false));
+      else serveCompany(req, res, { ...target, file: notFoundFile, status: 404 }, cvr);
+      return;
+    }
+    // No 404 page either. Under /<cvr>/ without a site (an unknown CVR, one not published yet): the
+    // product's own 404 page; a site without its own (an older build): ours, home being the site's.
+    if (target.by !== 'path') send(res, siteNotFound, req);
+    else if (found === 'no-folder') serveMarketing(req, res, '/404', 404);
+    else send(res, sitePathNotFound(cvr), req);
   }
 
   function serveMarketing(
@@ -260,7 +279,8 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
       else if (urlPath === '/404') send(res, siteNotFound, req);
       // An unknown blog post: its own 'not found' page, status 404 (rules/request-target.ts).
       else if (missing !== undefined) serveMarketing(req, res, missing, 404);
-      else redirect(res, TO_404);
+      // Any other path that names nothing: the product's 404 page there, no redirect (issue 49).
+      else serveMarketing(req, res, '/404', 404);
     };
     if (found instanceof Promise) found.then(answer).catch((error) => fail(res, error));
     else answer(found);

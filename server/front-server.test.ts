@@ -37,6 +37,7 @@ beforeAll(async () => {
     'index.html': HOME,
     'om-os.html': '<!doctype html><title>Om os</title><p>Om Demo</p>',
     '404.html': '<!doctype html><title>Ikke fundet</title><p>Demo 404</p>',
+    '404.path.html': '<!doctype html><title>Ikke fundet</title><p>Demo 404 under /cvr/</p>',
     'sitemap.xml': '<?xml version="1.0"?><urlset></urlset>',
     'robots.txt': 'User-agent: *\nAllow: /\n',
   });
@@ -81,6 +82,7 @@ beforeAll(async () => {
   });
   const config = loadConfig({
     PUBLIC_HOST: 'mesterside.dk',
+    DNS_A_RECORD: '203.0.113.10',
     STORAGE_DIR: path.join(dir, 'storage'),
     PORT: '0',
   });
@@ -140,15 +142,20 @@ describe('company sites', () => {
     expect((await get('/om-os', 'WWW.HANSEN.DK:443')).body.toString()).toContain('Om Demo');
   });
 
-  it('sends unknown pages of a known site to /404', async () => {
-    for (const [path, host] of [
-      [`/${CVR}/findes-ikke`, 'mesterside.dk'],
-      ['/findes-ikke', 'demo.mesterside.dk'],
-      ['/a/b/c', 'www.hansen.dk'],
+  it("answers unknown pages of a known site with the site's own 404 page there (issue 49)", async () => {
+    for (const [path, host, page] of [
+      [`/${CVR}/findes-ikke`, 'mesterside.dk', 'Demo 404 under /cvr/'],
+      [`/${CVR}/a/b/c`, 'mesterside.dk', 'Demo 404 under /cvr/'],
+      [`/${CVR}/..%2f`, 'mesterside.dk', 'Demo 404 under /cvr/'],
+      ['/findes-ikke', 'demo.mesterside.dk', 'Demo 404</p>'],
+      ['/a/b/c', 'www.hansen.dk', 'Demo 404</p>'],
+      ['/%2e%2e/x', 'www.hansen.dk', 'Demo 404</p>'],
     ] as const) {
       const response = await get(path, host);
-      expect(response.status, `${host}${path}`).toBe(302);
-      expect(response.headers.location).toBe('/404');
+      expect(response.status, `${host}${path}`).toBe(404);
+      expect(response.headers.location).toBeUndefined();
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body.toString(), `${host}${path}`).toContain(page);
     }
     expect((await get('/om-os/', 'demo.mesterside.dk')).headers.location).toBe('/om-os');
   });
@@ -166,29 +173,41 @@ describe('company sites', () => {
     }
     // A company page of the same name wins: it is the company's address.
     expect((await get('/om-os', 'demo.mesterside.dk')).status).toBe(200);
-    // On the main host under /<cvr>/ the product's pages are one level up anyway: a plain 404.
-    expect((await get(`/${CVR}/funktioner`, 'mesterside.dk')).headers.location).toBe('/404');
+    // On the main host under /<cvr>/ the product's pages are one level up anyway: the site's 404.
+    const underCvr = await get(`/${CVR}/funktioner`, 'mesterside.dk');
+    expect(underCvr.status).toBe(404);
+    expect(underCvr.body.toString()).toContain('Demo 404 under /cvr/');
   });
 
   it('answers unknown companies and companies without a site', async () => {
+    // Nobody's subdomain answers as nobody's domain does: 404 there, a link to the product.
     const unknownSubdomain = await get('/', 'findesikke.mesterside.dk');
-    expect(unknownSubdomain.status).toBe(302);
-    expect(unknownSubdomain.headers.location).toBe('https://mesterside.dk/404');
+    expect(unknownSubdomain.status).toBe(404);
+    expect(unknownSubdomain.body.toString()).toContain('href="https://mesterside.dk/"');
 
     const unknownDomain = await get('/', 'www.ukendt.dk');
     expect(unknownDomain.status).toBe(404);
     expect(unknownDomain.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(unknownDomain.body.toString()).toContain('Siden blev ikke fundet');
 
-    const noFolderByPath = await get('/87654321/');
-    expect(noFolderByPath.status).toBe(302);
-    expect(noFolderByPath.headers.location).toBe('/404');
-    expect((await get('/99999999/')).headers.location).toBe('/404');
+    // Under /<cvr>/ without a site (not published yet, or no such company): the product's 404 page.
+    for (const path of ['/87654321/', '/99999999/', '/99999999/om-os', '/99999999/404']) {
+      const noFolderByPath = await get(path);
+      expect(noFolderByPath.status, path).toBe(404);
+      expect(noFolderByPath.body.toString()).toContain('Marketing 404');
+    }
+
+    // A site built before its 404 page had a copy for /<cvr>/: ours, leading to the site's home.
+    writeFakeSite(sitesDir, '55667788', { 'index.html': HOME, '404.html': '<p>Gammel 404</p>' });
+    const olderBuild = await get('/55667788/findes-ikke');
+    expect(olderBuild.status).toBe(404);
+    expect(olderBuild.body.toString()).toContain('href="/55667788/"');
+    expect(olderBuild.body.toString()).toContain('404 fejl');
 
     const noFolder = await get('/', 'udenside.mesterside.dk');
-    expect(noFolder.status).toBe(302);
-    expect(noFolder.headers.location).toBe('/404');
-    // ... and its /404 answers without redirecting again.
+    expect(noFolder.status).toBe(404);
+    expect(noFolder.body.toString()).toContain('404 fejl');
+    // ... and its /404 the same.
     const noFolder404 = await get('/404', 'udenside.mesterside.dk');
     expect(noFolder404.status).toBe(404);
     expect(noFolder404.body.toString()).toContain('404 fejl');
@@ -338,13 +357,16 @@ describe('marketing site', () => {
     expect((await get('/om/')).headers.location).toBe('/om');
   });
 
-  it('serves /404 with status 404 and sends unknown paths there', async () => {
+  it('serves /404 with status 404, and the same page at any unknown path (issue 49: no redirect)', async () => {
     const notFound = await get('/404');
     expect(notFound.status).toBe(404);
     expect(notFound.body.toString()).toContain('Marketing 404');
-    const unknown = await get('/findes-ikke');
-    expect(unknown.status).toBe(302);
-    expect(unknown.headers.location).toBe('/404');
+    for (const path of ['/findes-ikke', '/a/b/c', '/.env', '/media/x', '/%2e%2e/x', '/blog/3x']) {
+      const unknown = await get(path);
+      expect(unknown.status, path).toBe(404);
+      expect(unknown.headers.location).toBeUndefined();
+      expect(unknown.body.toString()).toContain('Marketing 404');
+    }
   });
 
   it('serves the product pages and assets on company hosts', async () => {

@@ -35,7 +35,12 @@ beforeAll(async () => {
   writeFileSync(path.join(storageDir, 'app-secret.txt'), 'secret');
   symlinkSync(path.join(storageDir, 'app-secret.txt'), path.join(images, '1-link.jpg'));
 
-  const config = loadConfig({ PUBLIC_HOST: 'mesterside.dk', STORAGE_DIR: storageDir, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    PUBLIC_HOST: 'mesterside.dk',
+    DNS_A_RECORD: '203.0.113.10',
+    STORAGE_DIR: storageDir,
+    LOG_LEVEL: 'silent',
+  });
   db = openDatabase({ dialect: 'sqlite', file: path.join(dir, 'app.db') });
   await migrateToLatest(db);
   const logger = createLogger({ logLevel: 'silent' });

@@ -44,7 +44,12 @@ describeEachDialect('front server: page views and the end of the trial', (use) =
     await company('11111111', 'proeve', 10); // in the trial
     await company('22222222', 'naade', 90 + 13); // ended 13 days ago: grace
     await company('33333333', 'lukket', 90 + 15); // ended 15 days ago: inactive
-    const config = loadConfig({ PUBLIC_HOST: 'mesterside.dk', STORAGE_DIR: dir, PORT: '0' });
+    const config = loadConfig({
+      PUBLIC_HOST: 'mesterside.dk',
+      DNS_A_RECORD: '203.0.113.10',
+      STORAGE_DIR: dir,
+      PORT: '0',
+    });
     const logger = createLogger({ logLevel: 'silent' });
     server = await startFrontServer({
       config,
@@ -128,7 +133,12 @@ describeEachDialect('front server: page views and the end of the trial', (use) =
       .execute();
     // A new server: the state is cached for 10 s per company.
     await server.close();
-    const config = loadConfig({ PUBLIC_HOST: 'mesterside.dk', STORAGE_DIR: dir, PORT: '0' });
+    const config = loadConfig({
+      PUBLIC_HOST: 'mesterside.dk',
+      DNS_A_RECORD: '203.0.113.10',
+      STORAGE_DIR: dir,
+      PORT: '0',
+    });
     const logger = createLogger({ logLevel: 'silent' });
     server = await startFrontServer({
       config,
@@ -147,6 +157,7 @@ it('maps site files to page paths', () => {
   expect(pagePathOf('index.html')).toBe('/');
   expect(pagePathOf('om-os.html')).toBe('/om-os');
   expect(pagePathOf('404.html')).toBeNull();
+  expect(pagePathOf('404.path.html')).toBeNull();
   expect(pagePathOf('sitemap.xml')).toBeNull();
   const request = (headers: Record<string, string>, method = 'GET') =>
     ({ method, headers }) as unknown as Parameters<typeof isCountableView>[0];

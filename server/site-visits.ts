@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { addSitePageViews, type Db, type SitePageViewCount } from '../db';
 import type { Logger } from '../lib/logger';
 import { copenhagenDay } from '../rules/ai-limit';
+import { SITE_NOT_FOUND_FILES } from '../rules/request-target';
 
 const VISIT_FLUSH_MS = 5000;
 /** Distinct (company, day, page) keys held before an early flush. */
@@ -39,7 +40,8 @@ export function isVisitorRequest(method: string, userAgent: string | undefined, 
 /** A site file's page path: `index.html` → `/`, `om-os.html` → `/om-os`; other files are no page. */
 export function pagePathOf(file: string): string | null {
   if (file === 'index.html') return '/';
-  if (file === '404.html' || !file.endsWith('.html')) return null;
+  if (file === SITE_NOT_FOUND_FILES.host || file === SITE_NOT_FOUND_FILES.path || !file.endsWith('.html'))
+    return null;
   return `/${file.slice(0, -'.html'.length)}`;
 }
 

@@ -69,7 +69,10 @@ function proseHrefs(html: string): string[] {
 }
 
 beforeAll(async () => {
-  stack = await startTestStack({ serve: 'front', env: { PUBLIC_HOST: 'mesterside.test' } });
+  stack = await startTestStack({
+    serve: 'front',
+    env: { PUBLIC_HOST: 'mesterside.test', DNS_A_RECORD: '203.0.113.10' },
+  });
   await seed(stack.db);
   const renderer = await loadSiteRenderer();
   await (await createSitePublisher({ db: stack.db, config: stack.config, renderer })).publish(CVR);

@@ -33,8 +33,9 @@ describe('PROCESS_ROLE', () => {
     const origin = web.origin();
     expect(web.output()).toContain('role: web');
     const home = () => fetch(`${origin}/12345678/`, { redirect: 'manual' });
-    // The demo companies were seeded and their publishes enqueued, but nobody renders them.
-    expect((await home()).status).toBe(302);
+    // The demo companies were seeded and their publishes enqueued, but nobody renders them: no
+    // site yet, the product's 404 page (issue 49).
+    expect((await home()).status).toBe(404);
 
     const worker = spawnProduct({ ...env, PROCESS_ROLE: 'worker', LOG_LEVEL: 'info' });
     await waitFor('the worker to publish', async () => (await home()).status === 200, PROCESS_WAIT_MS, 100, [

@@ -84,7 +84,10 @@ function get(
 
 beforeEach(async () => {
   renderer ??= await loadSiteRenderer();
-  harness = await startTestStack({ serve: 'front', env: { PUBLIC_HOST: 'mesterside.test' } });
+  harness = await startTestStack({
+    serve: 'front',
+    env: { PUBLIC_HOST: 'mesterside.test', DNS_A_RECORD: '203.0.113.10' },
+  });
 });
 
 afterEach(async () => {
@@ -119,18 +122,37 @@ describe('publishing a company site', () => {
     );
   });
 
-  it('sends unknown companies and paths to /404', async () => {
-    await seedCompany(harness.db);
+  it("answers a missing page with the company's own 404 page there, links leading to its home (issue 49)", async () => {
+    await seedCompany(harness.db, '12345678', 'www.testtoemrer.dk');
     await (await createSitePublisher({ db: harness.db, config: harness.config, renderer })).publish(
       '12345678',
     );
-    expect((await get('/99999999/')).location).toBe('/404');
-    expect((await get('/12345678/findes-ikke')).location).toBe('/404');
-    expect((await get('/findes-ikke', 'test12345678.mesterside.test')).location).toBe('/404');
-    const notFound = await get('/404', 'test12345678.mesterside.test');
-    expect(notFound.status).toBe(404);
-    expect(notFound.body).toContain('404 fejl');
-    expect(notFound.body).toContain('Siden blev ikke fundet');
+    for (const [path, host, home] of [
+      ['/12345678/findes-ikke', undefined, '/12345678/'],
+      ['/12345678/a/b/c', undefined, '/12345678/'],
+      ['/12345678/404', undefined, '/12345678/'],
+      ['/findes-ikke', 'test12345678.mesterside.test', '/'],
+      ['/a/b/c', 'test12345678.mesterside.test', '/'],
+      ['/404', 'test12345678.mesterside.test', '/'],
+      ['/x/y', 'www.testtoemrer.dk', '/'],
+    ] as const) {
+      const notFound = await get(path, host);
+      const where = `${host ?? 'main'}${path}`;
+      expect(notFound.status, where).toBe(404);
+      expect(notFound.location, where).toBeNull();
+      expect(notFound.body, where).toContain('404 fejl');
+      expect(notFound.body).toContain('Siden blev ikke fundet');
+      // The company's header and menu, every link of the site from its root: any depth works.
+      expect(notFound.body).toContain('<span class="brand-name">Testtømrer ApS</span>');
+      expect(notFound.body).toContain(`<a class="button" href="${home}">Gå til forsiden</a>`);
+      expect(notFound.body).toContain(`<a class="brand" href="${home}"`);
+      expect(notFound.body).toContain(`href="${home}om-os"`);
+      expect(notFound.body).toContain(`href="${home}kontakt"`);
+    }
+    // No such company under the main host: the product's own 404 page, there.
+    const unknown = await get('/99999999/');
+    expect(unknown.status).toBe(404);
+    expect(unknown.location).toBeNull();
   });
 
   it('writes byte-identical files for the same data, with brotli and gzip copies', async () => {
@@ -151,7 +173,16 @@ describe('publishing a company site', () => {
     // server reads only the copy a client takes). privatliv and tak: every site's privacy page and
     // the quote form's thank-you page (issue 25); kontakt: the contact page of a site whose owner has
     // none (issue 39).
-    const pages = ['404.html', 'index.html', 'kontakt.html', 'om-os.html', 'privatliv.html', 'tak.html'];
+    // 404.path.html: the 404 page with links from /<cvr>/ (issue 49).
+    const pages = [
+      '404.html',
+      '404.path.html',
+      'index.html',
+      'kontakt.html',
+      'om-os.html',
+      'privatliv.html',
+      'tak.html',
+    ];
     const names = Object.keys(first);
     expect(names.filter((name) => !/\.(?:br|gz)$/.test(name)).sort()).toEqual(
       [...pages, 'robots.txt', 'sitemap.xml'].sort(),

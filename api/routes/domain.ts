@@ -6,7 +6,9 @@ import { domainCheckSchema, domainSchema } from '../../contracts/company';
 import type { Company } from '../../db';
 import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
-import { DOMAIN_MESSAGES } from '../../rules/settings-messages';
+import { domainTwin } from '../../rules/domain';
+import { dnsGuide } from '../../rules/domain-guide';
+import { DOMAIN_GUIDE_MESSAGES, DOMAIN_MESSAGES } from '../../rules/settings-messages';
 import { pathSiteUrl, subdomainOrigin } from '../../rules/site-url';
 import type { OwnerEnv } from '../env';
 import { answer, refusals, routeGroup } from '../openapi';
@@ -31,6 +33,22 @@ function domainNotice(company: Company): string | null {
     : DOMAIN_MESSAGES.pending;
 }
 
+/** The guide's records and texts for `domain` (rules/domain-guide.ts). */
+function guideFor(domain: string, address: string | null, cvr: string) {
+  const { zone, records } = dnsGuide(domain, address, {
+    name: verificationName(domain),
+    value: verificationValue(cvr),
+  });
+  return {
+    zone,
+    records,
+    intro: DOMAIN_GUIDE_MESSAGES.intro,
+    hostHelp: DOMAIN_GUIDE_MESSAGES.hostHelp(zone),
+    bothNames: DOMAIN_GUIDE_MESSAGES.bothNames(domain, domainTwin(domain)),
+    addressMissing: address === null ? DOMAIN_MESSAGES.aUnknown : null,
+  };
+}
+
 export function createDomainRoutes(
   resolver: (config: Config) => DnsLookup = configuredResolver,
 ): OpenAPIHono<OwnerEnv> {
@@ -40,7 +58,7 @@ export function createDomainRoutes(
     method: 'get',
     path: '/',
     tags: ['company'],
-    summary: "The site's addresses and the A and TXT records a custom domain needs",
+    summary: "The site's addresses and the records a custom domain needs, as a registrar's form wants them",
     responses: { 200: answer(domainSchema, 'Addresses, records and where the domain stands') },
   });
   domain.openapi(read, (c) => {
@@ -54,14 +72,7 @@ export function createDomainRoutes(
         customDomain: custom,
         status: domainStatus(company),
         notice: domainNotice(company),
-        records: {
-          a: { type: 'A', name: custom, value: dnsARecord },
-          txt: {
-            type: 'TXT',
-            name: custom ? verificationName(custom) : null,
-            value: verificationValue(company.cvr),
-          },
-        },
+        guide: custom ? guideFor(custom, dnsARecord, company.cvr) : null,
         note: DOMAIN_MESSAGES.propagation,
       },
       200,
@@ -85,11 +96,15 @@ export function createDomainRoutes(
     const lookup = resolver(c.get('config'));
     const wantedA = c.get('config').dnsARecord;
     const wantedTxt = verificationValue(company.cvr);
+    const twin = domainTwin(custom);
     let a: string[];
+    let twinA: string[];
     let txt: string[];
     try {
-      [a, txt] = await Promise.all([
+      // resolve4 follows a CNAME, so an alias that ends at the address counts as well.
+      [a, twinA, txt] = await Promise.all([
         answers(() => lookup.resolve4(custom)),
+        answers(() => lookup.resolve4(twin)),
         answers(() => lookup.resolveTxt(verificationName(custom))).then((records) =>
           records.map((parts) => parts.join('')),
         ),
@@ -99,12 +114,19 @@ export function createDomainRoutes(
       throw new AppError('unavailable', DOMAIN_MESSAGES.dnsUnavailable, { cause: error });
     }
     const aOk = wantedA !== null && a.includes(wantedA);
+    const twinOk = wantedA !== null && twinA.includes(wantedA);
     const txtOk = txt.includes(wantedTxt);
+    // Verification is the TXT record's alone (issue 13); the A records only decide whether visitors
+    // reach the site, so they are reported, not required.
     const now = await applyDomainCheck(c.var, company, txtOk);
     const problems: string[] = [];
     if (wantedA === null) problems.push(DOMAIN_MESSAGES.aUnknown);
-    else if (a.length === 0) problems.push(DOMAIN_MESSAGES.aMissing);
-    else if (!aOk) problems.push(DOMAIN_MESSAGES.aWrong(a, wantedA));
+    else {
+      if (a.length === 0) problems.push(DOMAIN_MESSAGES.aMissing);
+      else if (!aOk) problems.push(DOMAIN_MESSAGES.aWrong(a, wantedA));
+      if (twinA.length === 0) problems.push(DOMAIN_MESSAGES.twinMissing(twin));
+      else if (!twinOk) problems.push(DOMAIN_MESSAGES.twinWrong(twin, twinA, wantedA));
+    }
     if (!txtOk) problems.push(DOMAIN_MESSAGES.txtMissing);
     return c.json(
       {
@@ -113,6 +135,9 @@ export function createDomainRoutes(
         txt,
         aOk,
         txtOk,
+        twin,
+        twinA,
+        twinOk,
         status: domainStatus(now),
         notice: domainNotice(now),
         message:

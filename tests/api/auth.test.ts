@@ -50,7 +50,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('sets a Secure cookie when the product runs on a public host, and names the custom domain', async () => {
-    await setUp({ PUBLIC_HOST: 'mesterside.dk' });
+    await setUp({ PUBLIC_HOST: 'mesterside.dk', DNS_A_RECORD: '203.0.113.10' });
     const response = await login('ejer@hansen.dk', 'Gode-Brædder-7');
     expect(response.status).toBe(200);
     expect(response.headers.get('set-cookie')).toMatch(/; Secure/);

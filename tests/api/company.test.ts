@@ -219,7 +219,7 @@ describe('PUT /api/company/settings', () => {
   });
 
   it("refuses the product's own host and its subdomains as a custom domain", async () => {
-    const production = await createApiHarness({ PUBLIC_HOST: 'mesterside.dk' });
+    const production = await createApiHarness({ PUBLIC_HOST: 'mesterside.dk', DNS_A_RECORD: '203.0.113.10' });
     try {
       const hansen = await production.createOwner('12345678', 'Hansens Tømrer ApS');
       const productCookie = await production.signIn(hansen.email);

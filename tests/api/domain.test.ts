@@ -23,7 +23,7 @@ import {
 } from '../../db';
 import { createLogger } from '../../lib/logger';
 import { MESSAGES } from '../../rules/messages';
-import { DOMAIN_MESSAGES } from '../../rules/settings-messages';
+import { DOMAIN_GUIDE_MESSAGES, DOMAIN_MESSAGES } from '../../rules/settings-messages';
 import { canonicalOrigin } from '../../rules/site-url';
 import { createCompanyLookup } from '../../server/company-lookup';
 import { type FakeDns, startFakeDns } from '../support/fake-dns';
@@ -77,12 +77,55 @@ describe('custom domain DNS', () => {
       customDomain: 'www.firma.dk',
       status: 'pending',
       notice: DOMAIN_MESSAGES.pending,
-      records: {
-        a: { type: 'A', name: 'www.firma.dk', value: '203.0.113.10' },
-        txt: { type: 'TXT', name: '_mesterside.www.firma.dk', value: verificationValue('12345678') },
+      // Issue 49: what to type into the registrar's form, host parts relative to firma.dk.
+      guide: {
+        zone: 'firma.dk',
+        records: [
+          {
+            host: '@',
+            name: 'firma.dk',
+            type: 'A',
+            value: '203.0.113.10',
+            purpose: 'Sender besøgende på firma.dk videre til www.firma.dk',
+          },
+          {
+            host: 'www',
+            name: 'www.firma.dk',
+            type: 'A',
+            value: '203.0.113.10',
+            purpose: 'Viser din hjemmeside på www.firma.dk',
+          },
+          {
+            host: '_mesterside.www',
+            name: '_mesterside.www.firma.dk',
+            type: 'TXT',
+            value: verificationValue('12345678'),
+            purpose: 'Bekræfter, at www.firma.dk er dit',
+          },
+        ],
+        intro: DOMAIN_GUIDE_MESSAGES.intro,
+        hostHelp: DOMAIN_GUIDE_MESSAGES.hostHelp('firma.dk'),
+        bothNames: DOMAIN_GUIDE_MESSAGES.bothNames('www.firma.dk', 'firma.dk'),
+        addressMissing: null,
       },
       note: 'Det kan tage op til 24 timer, før ændringer i DNS slår igennem.',
     });
+    expect(DOMAIN_GUIDE_MESSAGES.hostHelp('firma.dk')).toContain('"@" betyder firma.dk selv');
+  });
+
+  it('gives no guide before a domain is entered, and the bare domain its own host parts', async () => {
+    await harness();
+    const none = (await (await h.app.request('/api/company/domain')).json()) as { guide: unknown };
+    expect(none.guide).toBeNull();
+    await updateCompany(h.db, h.company.cvr, { customDomain: 'frisoer-eksempel.dk' });
+    const bare = (await (await h.app.request('/api/company/domain')).json()) as {
+      guide: { records: { host: string; type: string; value: string }[] };
+    };
+    expect(bare.guide.records.map(({ host, type, value }) => [host, type, value])).toEqual([
+      ['@', 'A', '203.0.113.10'],
+      ['www', 'A', '203.0.113.10'],
+      ['_mesterside', 'TXT', verificationValue('12345678')],
+    ]);
   });
 
   it('gives each company its own verification value', () => {
@@ -93,7 +136,9 @@ describe('custom domain DNS', () => {
   it('reports a correctly set up domain', async () => {
     await harness();
     await updateCompany(h.db, h.company.cvr, { customDomain: 'www.firma.dk' });
+    // Exactly what the guide says: A records for www and the bare domain, the TXT record of www.
     dns.records.set('www.firma.dk', { a: ['203.0.113.10'] });
+    dns.records.set('firma.dk', { a: ['203.0.113.10'] });
     dns.records.set(verificationName('www.firma.dk'), { txt: [verificationValue('12345678')] });
     expect(await check()).toEqual({
       status: 200,
@@ -103,6 +148,9 @@ describe('custom domain DNS', () => {
         txt: [verificationValue('12345678')],
         aOk: true,
         txtOk: true,
+        twin: 'firma.dk',
+        twinA: ['203.0.113.10'],
+        twinOk: true,
         status: 'verified',
         notice: DOMAIN_MESSAGES.verified,
         message: 'Dit domæne er sat rigtigt op.',
@@ -119,6 +167,7 @@ describe('custom domain DNS', () => {
     expect(wrong.body).toMatchObject({ a: ['198.51.100.7'], txt: ['noget andet'], aOk: false, txtOk: false });
     expect(wrong.body.message).toBe(
       'A-posten peger på 198.51.100.7, men skal pege på 203.0.113.10. ' +
+        'Der er ingen A-post for www.firma.dk endnu. ' +
         'TXT-posten til bekræftelse mangler eller har en forkert værdi. ' +
         'Det kan tage op til 24 timer, før ændringer i DNS slår igennem.',
     );
@@ -130,7 +179,8 @@ describe('custom domain DNS', () => {
   });
 
   it('asks the owner to set a custom domain first, and copes without a configured address', async () => {
-    await harness({});
+    // Only a product on localhost may run without DNS_A_RECORD (lib/config.ts).
+    await harness({ PUBLIC_HOST: 'localhost:3000' });
     const none = await check();
     expect(none.status).toBe(400);
     expect(none.body).toEqual({
@@ -140,8 +190,21 @@ describe('custom domain DNS', () => {
     await updateCompany(h.db, h.company.cvr, { customDomain: 'firma.dk' });
     dns.records.set(verificationName('firma.dk'), { txt: [verificationValue('12345678')] });
     const unconfigured = await check();
-    expect(unconfigured.body).toMatchObject({ aOk: false, txtOk: true });
-    expect(unconfigured.body.message).toContain('Kontakt os for at få den IP-adresse');
+    expect(unconfigured.body).toMatchObject({ aOk: false, twinOk: false, txtOk: true });
+    expect(unconfigured.body.message).toContain(DOMAIN_MESSAGES.aUnknown);
+    expect(unconfigured.body.message).not.toContain('Kontakt os');
+    // The guide explains in Danish instead of showing an address that does not exist.
+    const guide = (
+      (await (await h.app.request('/api/company/domain')).json()) as {
+        guide: { records: { type: string; value: string | null }[]; addressMissing: string };
+      }
+    ).guide;
+    expect(guide.records.filter((record) => record.type === 'A').map((record) => record.value)).toEqual([
+      null,
+      null,
+    ]);
+    expect(guide.addressMissing).toBe(DOMAIN_MESSAGES.aUnknown);
+    expect(guide.addressMissing).toMatch(/localhost/);
   });
 
   it('says so when DNS cannot be asked', async () => {

@@ -110,7 +110,7 @@ describe('history and undo at phone width', () => {
     await dialog.getByRole('button', { name: 'Slet side' }).click();
     await page.getByText('Vælg en side fra menuen').waitFor();
     await admin.published();
-    expect((await publicText('/om-os')).status).toBe(302);
+    expect((await publicText('/om-os')).status).toBe(404);
 
     await page.getByText('Slettede sider (1)').click();
     await noSidewaysScroll(page, viewport.width);

@@ -97,7 +97,7 @@ describe('fault: the sites folder is deleted', () => {
     expect(degraded.status).toBe('degraded');
     expect(degraded.problems).toEqual(['the sites folder is missing']);
     expect(degraded.sites).toEqual({ status: 'missing' });
-    expect((await get(stack.server.port, `/${DEMO_CVRS[0]}/`)).status).toBe(302);
+    expect((await get(stack.server.port, `/${DEMO_CVRS[0]}/`)).status).toBe(404);
 
     await eventually('the sites to come back', () => allSitesServed(stack.server.port));
     await stack.queue.idle();

@@ -305,7 +305,7 @@ describe('POST /api/onboarding/create', () => {
   );
 
   it('answers the subdomain address on a production host', async () => {
-    const h = await harness({ env: { PUBLIC_HOST: 'mesterside.dk' } });
+    const h = await harness({ env: { PUBLIC_HOST: 'mesterside.dk', DNS_A_RECORD: '203.0.113.10' } });
     const response = await h.request(form());
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({
@@ -508,7 +508,12 @@ describe('the welcome e-mail over SMTP', () => {
   it('links to the subdomain on a production host, and replies go to CONTACT_TO', async () => {
     sink = await startSmtpSink();
     const h = await harness({
-      env: { SMTP_URL: sink.url, PUBLIC_HOST: 'mesterside.dk', CONTACT_TO: 'hjaelp@mesterside.dk' },
+      env: {
+        SMTP_URL: sink.url,
+        PUBLIC_HOST: 'mesterside.dk',
+        DNS_A_RECORD: '203.0.113.10',
+        CONTACT_TO: 'hjaelp@mesterside.dk',
+      },
     });
     expect((await h.request(form())).status).toBe(201);
     const [received] = await sink.waitFor(1);

@@ -51,7 +51,15 @@ const FALLBACK_HTML = {
   'x-content-type-options': 'nosniff',
 } as const;
 const INACTIVE = { status: 503, headers: FALLBACK_HTML, body: /Hjemmesiden er ikke aktiv/ } as const;
-const TO_404 = { status: 302, headers: { location: '/404', 'cache-control': 'no-cache' } } as const;
+// Issue 49: an address that names nothing answers 404 there, with the site's own 404 page (its copy
+// with links from the host's root, or from /<cvr>/ on the main host), never a redirect to /404.
+const SITE_404 = { status: 404, headers: { ...SITE_HTML, location: null }, body: PAGES.notFound } as const;
+const PATH_404 = {
+  status: 404,
+  headers: { ...SITE_HTML, location: null },
+  body: PAGES.notFoundByPath,
+} as const;
+const PRODUCT_404 = { status: 404, headers: { location: null }, body: /Marketing 404/ } as const;
 
 export const CASES: ConformanceCase[] = [
   // ── main host: /<cvr>/… ──
@@ -119,17 +127,30 @@ export const CASES: ConformanceCase[] = [
     },
   },
   {
-    name: "path mode: /404 is the site's page, status 404",
+    name: "path mode: /404 is the site's page with links from /<cvr>/, status 404",
     host: PUBLIC_HOST,
     path: `/${HANSEN.cvr}/404`,
     headers: BR,
-    expect: { status: 404, headers: { 'content-type': HTML }, body: PAGES.notFound },
+    expect: { status: 404, headers: { 'content-type': HTML }, body: PAGES.notFoundByPath },
   },
   {
-    name: 'path mode: a missing page goes to /404',
+    name: "path mode: a missing page is the site's 404 page there",
     host: PUBLIC_HOST,
     path: `/${HANSEN.cvr}/findes-ikke`,
-    expect: TO_404,
+    expect: PATH_404,
+  },
+  {
+    name: "path mode: a missing page deep down is the site's 404 page there, brotli",
+    host: PUBLIC_HOST,
+    path: `/${HANSEN.cvr}/a/b/c?x=1`,
+    headers: BR,
+    expect: { ...PATH_404, headers: { ...PATH_404.headers, 'content-encoding': 'br' } },
+  },
+  {
+    name: "path mode: a file name that is no page is the site's 404 page",
+    host: PUBLIC_HOST,
+    path: `/${HANSEN.cvr}/404.path.html`,
+    expect: PATH_404,
   },
   {
     name: 'path mode: /<slug>/ redirects to /<slug>',
@@ -137,7 +158,18 @@ export const CASES: ConformanceCase[] = [
     path: `/${HANSEN.cvr}/om-os/?a=1`,
     expect: { status: 301, headers: { location: `/${HANSEN.cvr}/om-os?a=1` } },
   },
-  { name: 'path mode: an unknown CVR goes to /404', host: PUBLIC_HOST, path: '/99999999/', expect: TO_404 },
+  {
+    name: "path mode: an unknown CVR is the product's 404 page",
+    host: PUBLIC_HOST,
+    path: '/99999999/',
+    expect: PRODUCT_404,
+  },
+  {
+    name: "path mode: an unknown CVR's page is the product's 404 page",
+    host: PUBLIC_HOST,
+    path: '/99999999/om-os/x',
+    expect: PRODUCT_404,
+  },
   { name: 'path mode: an inactive site', host: PUBLIC_HOST, path: `/${JENSEN.cvr}/`, expect: INACTIVE },
   {
     name: 'path mode: HEAD has the headers and no body',
@@ -233,7 +265,18 @@ export const CASES: ConformanceCase[] = [
     path: '/om',
     expect: { status: 200, body: /Om Mesterside/ },
   },
-  { name: 'main: an unknown path goes to /404', host: PUBLIC_HOST, path: '/findes-ikke', expect: TO_404 },
+  {
+    name: "main: an unknown path is the product's 404 page",
+    host: PUBLIC_HOST,
+    path: '/findes-ikke',
+    expect: PRODUCT_404,
+  },
+  {
+    name: "main: an unknown deep path is the product's 404 page",
+    host: PUBLIC_HOST,
+    path: '/a/b/c',
+    expect: PRODUCT_404,
+  },
   {
     name: 'main: localhost is the main host',
     host: 'localhost',
@@ -306,7 +349,25 @@ export const CASES: ConformanceCase[] = [
     path: '/404',
     expect: { status: 404, headers: { 'content-type': HTML }, body: PAGES.notFound },
   },
-  { name: 'subdomain: a missing page goes to /404', host: SUB, path: '/findes-ikke', expect: TO_404 },
+  {
+    name: "subdomain: a missing page is the site's 404 page there",
+    host: SUB,
+    path: '/findes-ikke',
+    expect: SITE_404,
+  },
+  {
+    name: "subdomain: a missing page deep down is the site's 404 page there, gzip",
+    host: SUB,
+    path: '/a/b/c',
+    headers: GZIP,
+    expect: { ...SITE_404, headers: { ...SITE_404.headers, 'content-encoding': 'gzip' } },
+  },
+  {
+    name: "subdomain: a file name that is no page is the site's 404 page",
+    host: SUB,
+    path: '/om-os.html',
+    expect: SITE_404,
+  },
   {
     name: 'subdomain: a missing product page goes to the main host',
     host: SUB,
@@ -344,10 +405,20 @@ export const CASES: ConformanceCase[] = [
     expect: { status: 200, body: PAGES.home },
   },
   {
-    name: "subdomain: unknown, to the product's 404",
+    name: 'subdomain: unknown, the 404 page leading to the product',
     host: `ukendt.${PUBLIC_HOST}`,
     path: '/',
-    expect: { status: 302, headers: { location: `${ORIGIN}/404`, 'cache-control': 'no-cache' } },
+    expect: {
+      status: 404,
+      headers: { ...FALLBACK_HTML, location: null },
+      body: new RegExp(`href="${ORIGIN}/"`),
+    },
+  },
+  {
+    name: 'subdomain: unknown, any page',
+    host: `ukendt.${PUBLIC_HOST}`,
+    path: '/om-os',
+    expect: { status: 404, headers: FALLBACK_HTML, body: /404 fejl/ },
   },
   {
     name: 'subdomain: inactive site',
@@ -427,8 +498,20 @@ export const CASES: ConformanceCase[] = [
     expect: { status: 404, body: /404 fejl/ },
   },
   { name: 'domain: inactive site', host: JENSEN.domain, path: '/', expect: INACTIVE },
-  { name: 'domain: a missing page goes to /404', host: HANSEN.domain, path: '/findes-ikke', expect: TO_404 },
-  { name: "domain: /faq is the product's", host: HANSEN.domain, path: '/faq', expect: { status: 302 } },
+  {
+    name: "domain: a missing page is the site's 404 page there",
+    host: HANSEN.domain,
+    path: '/findes-ikke',
+    expect: SITE_404,
+  },
+  {
+    name: "domain: a missing page deep down is the site's 404 page there",
+    host: HANSEN.domain,
+    path: '/x/y/z',
+    expect: SITE_404,
+  },
+  // The fixture's marketing build has no faq page: the product's 404 page, there.
+  { name: "domain: /faq is the product's", host: HANSEN.domain, path: '/faq', expect: PRODUCT_404 },
   // ── over TLS (issue 39): a proxy on loopback (TRUST_PROXY) terminated it; every HTML answer
   // carries the same HSTS as /api, whoever serves it; other answers and plain HTTP carry none ──
   ...(
@@ -438,6 +521,10 @@ export const CASES: ConformanceCase[] = [
       ["path mode: the site's /404", PUBLIC_HOST, `/${HANSEN.cvr}/404`, 404],
       ['path mode: an inactive site', PUBLIC_HOST, `/${JENSEN.cvr}/`, 503],
       ['subdomain: a page', SUB, '/om-os', 200],
+      ['subdomain: a missing page', SUB, '/a/b', 404],
+      ['path mode: a missing page', PUBLIC_HOST, `/${HANSEN.cvr}/a/b`, 404],
+      ['subdomain: unknown', `ukendt.${PUBLIC_HOST}`, '/', 404],
+      ['main: an unknown path', PUBLIC_HOST, '/findes-ikke', 404],
       ['subdomain: inactive site', `${JENSEN.subdomain}.${PUBLIC_HOST}`, '/', 503],
       ['domain: verified, home page', HANSEN.domain, '/', 200],
       ['domain: unknown, the 404 page', 'ukendt-firma.dk', '/', 404],
@@ -513,13 +600,13 @@ export const CASES: ConformanceCase[] = [
     // file_server follows a symlink and no setting of it refuses one, so the app takes them away
     // before it routes a site (server/host-routes.ts); nginx and Node refuse them as well.
     return [
-      { name: `probe on a subdomain: ${path}`, host: SUB, path, probe: true, expect: TO_404 },
+      { name: `probe on a subdomain: ${path}`, host: SUB, path, probe: true, expect: SITE_404 },
       {
         name: `probe in path mode: /<cvr>${path}`,
         host: PUBLIC_HOST,
         path: `/${HANSEN.cvr}${path}`,
         probe: true,
-        expect: TO_404,
+        expect: PATH_404,
       },
     ];
   }),

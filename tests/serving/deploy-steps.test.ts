@@ -259,7 +259,7 @@ for (const name of ['nginx', 'caddy'] as const) {
         // The publish runs after the answer. It swaps the site in first and writes the routes
         // after (server/product-stack.ts), so for a moment the path is served (the engine hands a
         // missing route to the app, which finds the site) while the subdomain still gets the
-        // engine's 302 to /404: wait for both.
+        // engine's 404 page for a subdomain it does not know yet: wait for both.
         await waitFor(
           `${name} to serve the new site on its path and subdomain`,
           async () => {

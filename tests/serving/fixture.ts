@@ -33,6 +33,11 @@ export const PAGES = {
   home: '<!doctype html><title>Hansen</title><h1>Hansen Tømrer</h1>'.padEnd(2000, ' x'),
   about: '<!doctype html><title>Om os</title><h1>Om Hansen</h1>'.padEnd(2000, ' y'),
   notFound: '<!doctype html><title>404</title><h1>Hansen: siden findes ikke</h1>'.padEnd(2000, ' z'),
+  /** The same page with its links from `/<cvr>/`, for the main host (generator/site-files.ts). */
+  notFoundByPath: '<!doctype html><title>404</title><h1>Hansen: siden findes ikke (sti)</h1>'.padEnd(
+    2000,
+    ' w',
+  ),
   sitemap: '<?xml version="1.0"?><urlset></urlset>'.padEnd(1500, ' '),
   robots: 'User-agent: *\nAllow: /\n',
   larsenHome: '<!doctype html><title>Larsen</title><h1>Larsen VVS</h1>'.padEnd(2000, ' l'),
@@ -75,6 +80,7 @@ export async function createServingFixture(
     'index.html': PAGES.home,
     'om-os.html': PAGES.about,
     '404.html': PAGES.notFound,
+    '404.path.html': PAGES.notFoundByPath,
     'sitemap.xml': PAGES.sitemap,
     'tak.html': PAGES.thanks,
   });
@@ -130,7 +136,13 @@ export async function createServingFixture(
     now,
   );
 
-  const config = loadConfig({ PUBLIC_HOST, STORAGE_DIR: storage, PORT: '0', TRUST_PROXY: '127.0.0.1,::1' });
+  const config = loadConfig({
+    PUBLIC_HOST,
+    DNS_A_RECORD: '203.0.113.10',
+    STORAGE_DIR: storage,
+    PORT: '0',
+    TRUST_PROXY: '127.0.0.1,::1',
+  });
   await rebuildHostRoutes(db, hostRoutingOf(config), now);
   const logger = createLogger({ logLevel: 'silent' });
   const node = await startFrontServer({

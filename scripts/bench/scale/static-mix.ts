@@ -76,7 +76,7 @@ export function servedSites(sitesDir: string, hosts: Map<string, string>): Serve
     const pages: string[] = [];
     const assets = new Set<string>();
     for (const file of readdirSync(dir)) {
-      if (!file.endsWith('.html') || file === '404.html') continue;
+      if (!file.endsWith('.html') || file.startsWith('404.')) continue;
       pages.push(file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`);
       const html = readFileSync(path.join(dir, file), 'utf8');
       for (const match of html.matchAll(/\s(?:src|href)="(\/(?:media|_[a-z]+)\/[^"?#]+)"/g)) {

@@ -10,9 +10,20 @@ export interface NavItem {
   current: boolean;
 }
 
+/**
+ * A link to one of the site's own addresses, written relative (`./`, `om-os`, `kontakt#tilbud`): as
+ * it is on a page at depth one, from the site's root on a document shown at any depth (the 404 page,
+ * SiteModel.linkBase).
+ */
+export function siteLink(site: Pick<SiteModel, 'linkBase'>, relative: string): string {
+  const base = site.linkBase;
+  if (base === undefined) return relative;
+  return base + (relative.startsWith('./') ? relative.slice(2) : relative);
+}
+
 /** The home page is `./`; every other page its slug, relative so `/<cvr>/` and subdomains both work. */
-function pageHref(page: Page): string {
-  return page.type === 'homepage' ? './' : siteHref(`/${page.slug}`);
+function pageHref(site: SiteModel, page: Page): string {
+  return siteLink(site, page.type === 'homepage' ? './' : siteHref(`/${page.slug}`));
 }
 
 /** A page's visible heading (its h1): the title, else the company name on the home page and the page
@@ -39,7 +50,7 @@ export function contactItem(site: SiteModel, current: Page | null): NavItem {
   const slug = contactSlug(site);
   return {
     label: own ? navLabel(own) : 'Kontakt',
-    href: siteHref(`/${slug}`),
+    href: siteLink(site, siteHref(`/${slug}`)),
     current: current !== null && current.type !== 'homepage' && current.slug === slug,
   };
 }
@@ -52,5 +63,5 @@ export function navItems(site: SiteModel, current: Page | null): NavItem[] {
   return site.pages
     .filter((page) => page.type !== 'homepage' && page.slug !== '' && page.showInMenu !== false)
     .filter((page) => page !== contact)
-    .map((page) => ({ label: navLabel(page), href: pageHref(page), current: page.id === current?.id }));
+    .map((page) => ({ label: navLabel(page), href: pageHref(site, page), current: page.id === current?.id }));
 }

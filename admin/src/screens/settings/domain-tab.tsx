@@ -1,6 +1,7 @@
 // Settings › Domæne (SPEC §2, §9): the current addresses, the owner's own domain, the DNS records it
-// needs (A record to the configured address, a TXT value per company), a check of what DNS answers
-// now, and the note that changes take up to 24 hours.
+// needs as a registrar's form wants them (issue 49: host part, type, value, a "Kopiér" per value; A
+// records for the bare domain and www, a TXT value per company; rules/domain-guide.ts), a check of
+// what DNS answers now, and the note that changes take up to 24 hours.
 import { type FormEvent, useState } from 'react';
 import type { DomainCheckJson as CheckJson } from '../../../../contracts/company';
 import { MESSAGES } from '../../../../rules/messages';
@@ -10,6 +11,7 @@ import { useResource } from '../../api/use-resource';
 import { Field } from '../../components/field';
 import { LoadState } from '../../components/load-state';
 import { SaveBar } from '../../components/save-bar';
+import { CopyValue } from './copy-value';
 import { TAB_FIELDS } from './settings-draft';
 import { useSettingsEditor } from './settings-editor';
 
@@ -50,7 +52,7 @@ export function DomainTab() {
 
   const data = domain.data;
   if (!data) return <LoadState resource={domain} />;
-  const { a, txt } = data.records;
+  const guide = data.guide;
 
   return (
     <div>
@@ -94,34 +96,50 @@ export function DomainTab() {
         <SaveBar state={state} dirty={dirty(TAB_FIELDS.domain)} />
       </form>
 
-      {data.customDomain ? (
+      {guide ? (
         <section className="card dns-card" aria-labelledby="dns-title">
           <h3 id="dns-title">Sådan sætter du DNS op</h3>
-          <p>
-            Log ind hos den udbyder, hvor du har købt domænet (f.eks. One.com, Simply eller GoDaddy), og opret
-            disse to poster:
-          </p>
+          <p>{guide.intro}</p>
           <table className="dns-table">
+            <caption className="visually-hidden">DNS-poster for {guide.zone}</caption>
             <thead>
               <tr>
-                <th scope="col">Type</th>
                 <th scope="col">Navn</th>
+                <th scope="col">Type</th>
                 <th scope="col">Værdi</th>
               </tr>
             </thead>
             <tbody>
-              <tr>
-                <td>A</td>
-                <td>{a.name}</td>
-                <td>{a.value ?? 'Kontakt os for at få IP-adressen'}</td>
-              </tr>
-              <tr>
-                <td>TXT</td>
-                <td>{txt.name}</td>
-                <td className="dns-value">{txt.value}</td>
-              </tr>
+              {guide.records.map((record) => (
+                <tr key={`${record.type} ${record.name}`}>
+                  <td data-label="Navn">
+                    <div>
+                      <code className="dns-host">{record.host}</code>
+                      <span className="dns-purpose">{record.purpose}</span>
+                    </div>
+                  </td>
+                  <td data-label="Type">
+                    <div>{record.type}</div>
+                  </td>
+                  <td data-label="Værdi">
+                    <div>
+                      {record.value !== null ? (
+                        <>
+                          <code className="dns-value">{record.value}</code>
+                          <CopyValue value={record.value} what={`værdien for ${record.host}`} />
+                        </>
+                      ) : (
+                        <span className="dns-value-missing">Ingen IP-adresse (se herunder)</span>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
             </tbody>
           </table>
+          {guide.addressMissing ? <p className="notice notice-info">{guide.addressMissing}</p> : null}
+          <p className="field-hint">{guide.hostHelp}</p>
+          <p className="field-hint">{guide.bothNames}</p>
           <p className="notice notice-info">{data.note}</p>
           <button
             type="button"
@@ -133,10 +151,19 @@ export function DomainTab() {
           </button>
           <div aria-live="polite">
             {check.result ? (
-              <div className={check.result.aOk && check.result.txtOk ? 'form-success' : 'notice notice-info'}>
+              <div
+                className={
+                  check.result.aOk && check.result.twinOk && check.result.txtOk
+                    ? 'form-success'
+                    : 'notice notice-info'
+                }
+              >
                 <p>{check.result.message}</p>
                 <p className="field-hint">
-                  A-post: {check.result.a.length > 0 ? check.result.a.join(', ') : 'ingen'} · TXT-post:{' '}
+                  A-post for {check.result.domain}:{' '}
+                  {check.result.a.length > 0 ? check.result.a.join(', ') : 'ingen'} · A-post for{' '}
+                  {check.result.twin}:{' '}
+                  {check.result.twinA.length > 0 ? check.result.twinA.join(', ') : 'ingen'} · TXT-post:{' '}
                   {check.result.txt.length > 0 ? check.result.txt.join(', ') : 'ingen'}
                 </p>
               </div>
