@@ -907,6 +907,7 @@ export interface ApiPaths {
     put: {
       body: {
         pageName?: string;
+        slug?: string;
         title?: string;
         subtitle?: string;
         content?: string;
@@ -954,6 +955,7 @@ export interface ApiPaths {
     post: {
       body: {
         pageName?: string;
+        slug?: string;
         title?: string;
         subtitle?: string;
         content?: string;

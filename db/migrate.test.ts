@@ -25,6 +25,7 @@ const RELEASED = [
   '0023-trust-settings',
   '0024-reviews',
   '0025-page-revision',
+  '0030-page-addresses',
 ];
 
 const APP_TABLES = [
@@ -45,6 +46,7 @@ const APP_TABLES = [
   'lead_tokens_spent',
   'leads',
   'orders',
+  'page_addresses',
   'page_revisions',
   'pages',
   'publish_state',
