@@ -32,6 +32,7 @@ import {
   redirectHeaders,
 } from './fallback-pages';
 import { createMediaHandler } from './media';
+import { createMovedPages } from './moved-pages';
 import { acceptedEncodings, etagMatches } from './negotiation';
 import { createApiGate, type RequestLimit } from './request-limit';
 import { createSiteAccess } from './site-access';
@@ -61,6 +62,8 @@ export interface FrontHandlerOptions {
   fileCache?: StaticFileCache;
   /** How often counted page views are written (server/site-visits.ts). Default 5 s. */
   visitFlushMs?: number;
+  /** How long the answer for an old page address is cached (server/moved-pages.ts); 0 in tests. */
+  movedPageTtlMs?: number;
   /** The whole API's per-client request limit (server/request-limit.ts); default rules/limits.ts's.
    *  Only benchmarks that are one client on purpose (the save bench's thousand saves a second) and
    *  tests of the other limits lift it. */
@@ -109,6 +112,11 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
   // The end of the trial (rules/trial.ts siteState) and the cookieless page-view counts.
   const access = createSiteAccess(db);
   const visits = createSiteVisits(db, logger, options.visitFlushMs);
+  // Old addresses of pages the owner moved: 301 to where they are now (issue 49).
+  const moved = createMovedPages(
+    db,
+    options.movedPageTtlMs === undefined ? {} : { ttlMs: options.movedPageTtlMs },
+  );
   const inactiveSite = inactiveSitePage(`${origin}/`);
   // Pass the adapter's bindings on: the login rate limit reads the client address from them.
   const api = getRequestListener((request, env) => options.apiApp.fetch(request, env));
@@ -230,7 +238,9 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     target: SiteTarget,
     cvr: string,
     found: FileLookup,
+    movedChecked = false,
   ): void {
+    if (found === 'no-file' && !movedChecked && serveMoved(req, res, target, cvr)) return;
     // On a company host /404 is the site's own page; without one (no site folder yet, or none
     // rendered) answer with ours instead of redirecting to ourselves. Missing pages go to /404.
     if (typeof found === 'object') {
@@ -245,6 +255,28 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
       const slug = target.file.replace(/\.html$/, '');
       redirect(res, MAIN_HOST_PAGES.has(slug) ? redirectHeaders(`${origin}/${slug}`, false) : TO_404);
     }
+  }
+
+  /**
+   * A page the site folder does not have, at an address one of the company's pages had before it
+   * moved: 301 to its address now. True when it answers (or will, after asking the database);
+   * otherwise the request is served as a missing page.
+   */
+  function serveMoved(req: IncomingMessage, res: ServerResponse, target: SiteTarget, cvr: string): boolean {
+    const known = moved.peek(req, target, cvr);
+    if (known === null) return false;
+    if (known !== undefined) {
+      redirect(res, known, 301);
+      return true;
+    }
+    moved
+      .resolve(req, target, cvr)
+      .then((headers) => {
+        if (headers === null) serveSiteFile(req, res, target, cvr, 'no-file', true);
+        else redirect(res, headers, 301);
+      })
+      .catch((error: unknown) => fail(res, error));
+    return true;
   }
 
   function serveMarketing(
