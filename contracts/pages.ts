@@ -74,11 +74,11 @@ export const pageUpdateSchema = body({
     .array(galleryItem, { error: MESSAGES.invalidInput })
     .max(GALLERY_MAX_ITEMS, PAGE_MESSAGES.galleryTooLong)
     .optional(),
-  metaTitle: meta(META_TITLE_MAX, PAGE_MESSAGES.metaTitleTooLong, 'Meta titel').optional(),
+  metaTitle: meta(META_TITLE_MAX, PAGE_MESSAGES.metaTitleTooLong, 'Titel i Google').optional(),
   metaDescription: meta(
     META_DESCRIPTION_MAX,
     PAGE_MESSAGES.metaDescriptionTooLong,
-    'Meta beskrivelse',
+    'Tekst i Google',
   ).optional(),
 });
 

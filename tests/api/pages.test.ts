@@ -76,9 +76,9 @@ describe('POST /api/pages', () => {
   });
 
   it.each([
-    [{ pageName: '' }, 'Sidenavn skal udfyldes'],
-    [{ pageName: '   ' }, 'Sidenavn skal udfyldes'],
-    [{ pageName: 'x'.repeat(101) }, 'Sidenavn må højst være 100 tegn'],
+    [{ pageName: '' }, 'Navn i menuen skal udfyldes'],
+    [{ pageName: '   ' }, 'Navn i menuen skal udfyldes'],
+    [{ pageName: 'x'.repeat(101) }, 'Navn i menuen må højst være 100 tegn'],
     [{ pageName: 7 }, MESSAGES.invalidInput],
     ['[]', MESSAGES.invalidInput],
   ])('refuses %j with 400: %s', async (body, message) => {
@@ -167,7 +167,7 @@ describe('PUT /api/pages/:id', () => {
   it.each([
     [{ metaTitle: 'x'.repeat(61) }, 'Maksimum 60 tegn'],
     [{ metaDescription: 'y'.repeat(161) }, 'Maksimum 160 tegn'],
-    [{ pageName: '' }, 'Sidenavn skal udfyldes'],
+    [{ pageName: '' }, 'Navn i menuen skal udfyldes'],
     [{ title: 'x'.repeat(201) }, 'Overskrift må højst være 200 tegn'],
     [{ subtitle: 'x'.repeat(301) }, 'Undertitel må højst være 300 tegn'],
     [{ content: 'x'.repeat(30_001) }, 'Teksten må højst være 30.000 tegn'],
