@@ -102,7 +102,7 @@ describe('POST /api/pages', () => {
 describe('PUT /api/pages/:id', () => {
   const save = (id: string, body: unknown) => h.send('PUT', `/api/pages/${id}`, { cookie, body });
 
-  it('saves every field, recomputes the slug from the page name, and publishes', async () => {
+  it('saves every field, keeps the address under a new name (issue 49), and publishes', async () => {
     h.advance(5000);
     const gallery = [
       { title: 'Terrasse', description: 'Lærketræ, 2024', image: '/media/12345678/terrasse.webp' },
@@ -125,7 +125,7 @@ describe('PUT /api/pages/:id', () => {
     expect(page).toMatchObject({
       id: owner.about.id,
       pageName: 'Om Hansens værksted',
-      slug: 'om-hansens-vaerksted',
+      slug: 'om-os',
       title: 'Håndværk siden 1987',
       subtitle: 'Tre generationer',
       content: 'Første afsnit.\n\nAndet afsnit med [et link](/kontakt).',
