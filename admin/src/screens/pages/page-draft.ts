@@ -64,6 +64,13 @@ export function updateFrom(draft: PageDraft, page: Page): PageUpdateInput {
   };
 }
 
+/** What the live preview renders: the save's body without the address (it changes nothing on the
+ *  page, and a half-typed one would be refused). */
+export function previewFrom(draft: PageDraft, page: Page): PageUpdateInput {
+  const { slug: _address, ...update } = updateFrom(draft, page);
+  return update;
+}
+
 /** Whether the draft would save anything the page does not hold already (issue 40: "Ikke gemt"). */
 export function hasChanges(draft: PageDraft, page: Page): boolean {
   return JSON.stringify(updateFrom(draft, page)) !== JSON.stringify(updateFrom(draftFrom(page), page));
