@@ -201,6 +201,8 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
                 error={errors.slug}
                 onChange={(slug) => {
                   setAddressTyped(true);
+                  // A refusal was about the address as it was: it goes with the edit.
+                  setErrors(({ slug: _refused, ...rest }) => rest);
                   set('slug')(slug);
                 }}
               />
@@ -350,7 +352,9 @@ function PageAddressField(props: {
   onChange(slug: string): void;
 }) {
   const typed = props.value.trim();
-  const offer = props.suggestion !== '' && props.suggestion !== typed ? props.suggestion : null;
+  // Offered while the owner is not typing an address of their own.
+  const offer =
+    props.suggestion !== '' && props.suggestion !== typed && typed === props.saved ? props.suggestion : null;
   return (
     <div className="page-address">
       <Field
