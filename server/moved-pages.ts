@@ -62,7 +62,7 @@ export function createMovedPages(db: Db, options: MovedPagesOptions = {}): Moved
 
 /** The page's current address on the host and in the shape the visitor asked (`/<cvr>/…` or `/…`),
  *  with the query of the request (a campaign's `?utm_…` stays on the link). */
-export function movedLocation(target: SiteTarget, cvr: string, to: string, url: string): string {
+function movedLocation(target: SiteTarget, cvr: string, to: string, url: string): string {
   const query = url.indexOf('?');
   const prefix = target.by === 'path' ? `/${cvr}/` : '/';
   return `${prefix}${to}${query === -1 ? '' : url.slice(query)}`;
