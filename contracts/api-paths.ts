@@ -952,6 +952,7 @@ export interface ApiPaths {
     put: {
       body: {
         pageName?: string;
+        slug?: string;
         title?: string;
         subtitle?: string;
         content?: string;
@@ -999,6 +1000,7 @@ export interface ApiPaths {
     post: {
       body: {
         pageName?: string;
+        slug?: string;
         title?: string;
         subtitle?: string;
         content?: string;

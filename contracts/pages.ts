@@ -1,4 +1,4 @@
-// A page as the owner creates and saves it (SPEC §2 Pages editor, §5): names, texts, layout,
+// A page as the owner creates and saves it (SPEC §2 Pages editor, §5): name, address, texts, layout,
 // images, gallery and the SEO fields with their 60/160 limits. Shared with the admin's editor.
 import { z } from 'zod';
 import { safeImageSrc } from '../rules/images';
@@ -6,14 +6,32 @@ import { GALLERY_MAX_ITEMS, MAX_PAGE_CONTENT_CHARS, MAX_TEXT_NESTING } from '../
 import { MESSAGES, oneLineMessage } from '../rules/messages';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../rules/meta';
 import { PAGE_MESSAGES } from '../rules/page-messages';
-import { PAGE_LAYOUTS, PAGE_TYPES } from '../rules/pages';
+import { PAGE_LAYOUTS, PAGE_TYPES, RESERVED_PAGE_SLUGS } from '../rules/pages';
+import { slugProblem } from '../rules/slug';
 import { isOneLine } from '../rules/text';
 import { textNestingDepth } from '../rules/text-nesting';
 import { body, multilineText, text, untrimmedText } from './fields';
 
 const IMAGE_URL_MAX = 2048;
 
-const pageName = text('Sidenavn', 100).min(1, PAGE_MESSAGES.pageNameRequired);
+const pageName = text('Navn i menuen', 100).min(1, PAGE_MESSAGES.pageNameRequired);
+
+const SLUG_MESSAGES = {
+  empty: PAGE_MESSAGES.slugRequired,
+  invalid: PAGE_MESSAGES.slugInvalid,
+  'too-long': PAGE_MESSAGES.slugTooLong,
+} as const;
+
+/** A page's address as the owner sets it on purpose (issue 49): a slug as rules/slug.ts makes them. */
+const slug = z
+  .string({ error: MESSAGES.invalidInput })
+  .trim()
+  .superRefine((value, context) => {
+    const problem = slugProblem(value);
+    if (problem !== null) context.addIssue({ code: 'custom', message: SLUG_MESSAGES[problem] });
+    else if (RESERVED_PAGE_SLUGS.has(value))
+      context.addIssue({ code: 'custom', message: PAGE_MESSAGES.slugReserved });
+  });
 
 const imageUrl = z
   .string({ error: MESSAGES.invalidInput })
@@ -43,6 +61,7 @@ export const pageCreateSchema = body({ pageName: pageName.optional() });
 
 export const pageUpdateSchema = body({
   pageName: pageName.optional(),
+  slug: slug.optional(),
   title: text('Overskrift', 200).optional(),
   subtitle: text('Undertitel', 300).optional(),
   content: untrimmedText('Teksten', MAX_PAGE_CONTENT_CHARS)
@@ -55,11 +74,11 @@ export const pageUpdateSchema = body({
     .array(galleryItem, { error: MESSAGES.invalidInput })
     .max(GALLERY_MAX_ITEMS, PAGE_MESSAGES.galleryTooLong)
     .optional(),
-  metaTitle: meta(META_TITLE_MAX, PAGE_MESSAGES.metaTitleTooLong, 'Meta titel').optional(),
+  metaTitle: meta(META_TITLE_MAX, PAGE_MESSAGES.metaTitleTooLong, 'Titel i Google').optional(),
   metaDescription: meta(
     META_DESCRIPTION_MAX,
     PAGE_MESSAGES.metaDescriptionTooLong,
-    'Meta beskrivelse',
+    'Tekst i Google',
   ).optional(),
 });
 

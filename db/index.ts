@@ -17,6 +17,7 @@ export * from './tables/images';
 export * from './tables/lead-spam-summaries';
 export * from './tables/leads';
 export * from './tables/orders';
+export * from './tables/page-addresses';
 export * from './tables/page-revisions';
 export * from './tables/pages';
 export * from './tables/publish-state';

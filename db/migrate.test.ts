@@ -26,6 +26,7 @@ const RELEASED = [
   '0024-reviews',
   '0025-page-revision',
   '0026-review-checks',
+  '0030-page-addresses',
 ];
 
 const APP_TABLES = [
@@ -46,6 +47,7 @@ const APP_TABLES = [
   'lead_tokens_spent',
   'leads',
   'orders',
+  'page_addresses',
   'page_revisions',
   'pages',
   'publish_state',

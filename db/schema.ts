@@ -19,6 +19,7 @@ import type {
   LeadTokensSpentTable,
 } from './tables/leads';
 import type { OrdersTable } from './tables/orders';
+import type { PageAddressesTable } from './tables/page-addresses';
 import type { PageRevisionsTable } from './tables/page-revisions';
 import type { PagesTable } from './tables/pages';
 import type { PublishStateTable } from './tables/publish-state';
@@ -47,6 +48,7 @@ export interface Database {
   analyticsEvents: AnalyticsEventsTable;
   counters: CountersTable;
   pageRevisions: PageRevisionsTable;
+  pageAddresses: PageAddressesTable;
   deletedPages: DeletedPagesTable;
   accountTokens: AccountTokensTable;
   sitePageViews: SitePageViewsTable;

@@ -236,7 +236,8 @@ it('reads and renders only the edited page of a big site, and every page when th
   const menu = await publish();
   expect(menu.rendered).toHaveLength(documents);
   expect(menu.read).toHaveLength(PAGES);
-  expect((await expectWhole()).get('index.html')).toContain(renamed.slug);
+  // The menu shows the new name at the address the page keeps (issue 49).
+  expect((await expectWhole()).get('index.html')).toContain(`<a href="${renamed.slug}">Tagrenovering</a>`);
 
   // The company's name is on every page too.
   acceptedValue(await updateCompany(db, CVR, { name: 'Storsnakkeren Tag ApS' }));

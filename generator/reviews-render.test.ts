@@ -7,6 +7,7 @@ import { HtmlValidate } from 'html-validate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SiteReview, siteReviews } from '../rules/site-reviews';
 import { FIXTURE_SITES } from '../tests/fixtures/sites';
+import { parseHtml } from '../tests/support/html';
 import { schemaOrgProblems } from '../tests/support/schema-org';
 import { loadSiteRenderer, type SiteRenderer } from './astro-renderer';
 import { generatedPages } from './lead-pages';
@@ -117,6 +118,32 @@ describe('reviews on the site (issue 41)', () => {
     // The whole text here, not the homepage's excerpt.
     expect(words).toContain(long('Hurtigt og pænt arbejde, ryddede op efter sig.'));
     expect(generatedPages(site).find((extra) => extra.page.slug === 'anmeldelser')?.inSitemap).toBe(true);
+  });
+
+  it('has "Anmeldelser" in the menu and the footer, before Kontakt, marked on its own page (issue 49)', async () => {
+    const site = withReviews(FIXTURE_SITES.vvs, REVIEWS);
+    const menu = (source: string) =>
+      parseHtml(source)
+        .all('nav[id="site-nav"] a')
+        .map((link) => ({
+          text: link.text().trim(),
+          href: link.attr('href'),
+          current: link.attr('aria-current'),
+        }));
+    const home = menu(await render(site, homeSlug(site)));
+    const at = home.findIndex((item) => item.text === 'Anmeldelser');
+    expect(home[at]).toEqual({ text: 'Anmeldelser', href: 'anmeldelser', current: undefined });
+    expect(home[at + 1]?.text).toBe('Kontakt');
+    expect(home.at(-1)?.text).toBe('Kontakt');
+    const own = menu(await render(site, 'anmeldelser'));
+    expect(own.find((item) => item.text === 'Anmeldelser')?.current).toBe('page');
+    const footer = parseHtml(await render(site, homeSlug(site)))
+      .all('footer a')
+      .map((link) => link.text().trim());
+    expect(footer).toContain('Anmeldelser');
+    // No reviews shown, no menu item leading to a page that is not there.
+    const none = menu(await render(FIXTURE_SITES.vvs, homeSlug(FIXTURE_SITES.vvs)));
+    expect(none.map((item) => item.text)).not.toContain('Anmeldelser');
   });
 
   it('is valid HTML on the homepage and /anmeldelser', async () => {

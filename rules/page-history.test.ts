@@ -13,8 +13,10 @@ describe('revisionSummary', () => {
     expect(revisionSummary(['content'])).toBe('Tekst ændret');
     expect(revisionSummary(['title'])).toBe('Titel ændret');
     expect(revisionSummary(['content', 'title'])).toBe('Titel og tekst ændret');
-    expect(revisionSummary(['gallery', 'pageName', 'content'])).toBe('Sidenavn, tekst og galleri ændret');
-    expect(revisionSummary(['metaTitle', 'metaDescription'])).toBe('SEO ændret');
+    expect(revisionSummary(['gallery', 'pageName', 'content'])).toBe(
+      'Navn i menuen, tekst og galleri ændret',
+    );
+    expect(revisionSummary(['metaTitle', 'metaDescription'])).toBe('Google ændret');
     expect(revisionSummary(['image', 'heroBackgroundImage'])).toBe('Billede ændret');
     expect(revisionSummary([])).toBe('Gemt uden ændringer');
   });

@@ -24,7 +24,7 @@ export const REVISION_FIELDS = [
 export type RevisionField = (typeof REVISION_FIELDS)[number];
 
 const FIELD_LABELS: Record<RevisionField, string> = {
-  pageName: 'Sidenavn',
+  pageName: 'Navn i menuen',
   title: 'Titel',
   subtitle: 'Undertitel',
   content: 'Tekst',
@@ -32,8 +32,8 @@ const FIELD_LABELS: Record<RevisionField, string> = {
   image: 'Billede',
   heroBackgroundImage: 'Billede',
   gallery: 'Galleri',
-  metaTitle: 'SEO',
-  metaDescription: 'SEO',
+  metaTitle: 'Google',
+  metaDescription: 'Google',
 };
 
 export const REVISION_SUMMARIES = {
@@ -51,7 +51,9 @@ export function revisionSummary(changed: readonly RevisionField[]): string {
     ...new Set(REVISION_FIELDS.filter((field) => changed.includes(field)).map((f) => FIELD_LABELS[f])),
   ];
   if (labels.length === 0) return REVISION_SUMMARIES.unchanged;
-  const words = labels.map((label, index) => (index === 0 || label === 'SEO' ? label : label.toLowerCase()));
+  const words = labels.map((label, index) =>
+    index === 0 || label === 'Google' ? label : label.toLowerCase(),
+  );
   const last = words.pop() as string;
   return `${words.length ? `${words.join(', ')} og ${last}` : last} ændret`;
 }

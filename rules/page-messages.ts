@@ -4,10 +4,18 @@
 // editor (and the API) need.
 import { GALLERY_MAX_ITEMS } from './limits';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from './meta';
+import { SLUG_MAX_LENGTH } from './slug';
 
 /** The pages editor's fields (contracts/pages.ts). */
 export const PAGE_MESSAGES = {
-  pageNameRequired: 'Sidenavn skal udfyldes',
+  pageNameRequired: 'Navn i menuen skal udfyldes',
+  // The page's address (issue 49: its own field, changed on purpose; rules/slug.ts slugProblem).
+  slugRequired: 'Skriv sidens adresse',
+  slugInvalid: 'Adressen må kun have små bogstaver (a-z), tal og bindestreger – ikke æ, ø, å eller mellemrum',
+  slugTooLong: `Adressen må højst være ${SLUG_MAX_LENGTH} tegn`,
+  slugTaken: 'En anden side har allerede den adresse. Vælg en anden.',
+  slugReserved: 'Den adresse bruger Mesterside selv. Vælg en anden.',
+  slugSuggestion: (slug: string) => `Forslag: ${slug}`,
   invalidLayout: 'Vælg et af de viste layouts',
   invalidImage: 'Ugyldig billedadresse',
   galleryTooLong: `Galleriet kan højst have ${GALLERY_MAX_ITEMS} billeder`,

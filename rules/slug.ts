@@ -21,3 +21,13 @@ export function uniqueSlug(base: string, taken: Iterable<string>): string {
     if (!used.has(candidate)) return candidate;
   }
 }
+
+/** The longest slug a page address may have (the request paths of rules/request-target.ts). */
+export const SLUG_MAX_LENGTH = 100;
+
+/** Why `text` cannot be a page's address as the owner typed it, or null when it can (issue 49). */
+export function slugProblem(text: string): 'empty' | 'invalid' | 'too-long' | null {
+  if (text === '') return 'empty';
+  if (text.length > SLUG_MAX_LENGTH) return 'too-long';
+  return slugify(text) === text ? null : 'invalid';
+}

@@ -8,7 +8,9 @@
 // (`/`, `/<slug>`, `/sitemap.xml`, `/robots.txt`, `/404`) when they exist, an inactive site, an
 // unknown host, a twin of a verified domain. A path the engine does not serve exactly as
 // rules/request-target.ts would (percent-encoding, dot segments, double slashes, backslashes, any
-// method but GET and HEAD, a missing page) goes to the app, so the rules stay in one place.
+// method but GET and HEAD, a missing page) goes to the app, so the rules stay in one place. (A missing
+// page of a known site must reach the app: it may be an old address of a moved page, which the app
+// answers with a 301 to the new one, server/moved-pages.ts.)
 import path from 'node:path';
 import { LEAD_FORM_MAX_BODY_BYTES } from '../api/images/upload-rules';
 import { normalizeHost } from '../rules/domain';

@@ -33,6 +33,7 @@ import {
   redirectHeaders,
 } from './fallback-pages';
 import { createMediaHandler } from './media';
+import { createMovedPages } from './moved-pages';
 import { acceptedEncodings, etagMatches } from './negotiation';
 import { createApiGate, type RequestLimit } from './request-limit';
 import { createSiteAccess } from './site-access';
@@ -62,6 +63,8 @@ export interface FrontHandlerOptions {
   fileCache?: StaticFileCache;
   /** How often counted page views are written (server/site-visits.ts). Default 5 s. */
   visitFlushMs?: number;
+  /** How long the answer for an old page address is cached (server/moved-pages.ts); 0 in tests. */
+  movedPageTtlMs?: number;
   /** The whole API's per-client request limit (server/request-limit.ts); default rules/limits.ts's.
    *  Only benchmarks that are one client on purpose (the save bench's thousand saves a second) and
    *  tests of the other limits lift it. */
@@ -109,6 +112,11 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
   // The end of the trial (rules/trial.ts siteState) and the cookieless page-view counts.
   const access = createSiteAccess(db);
   const visits = createSiteVisits(db, logger, options.visitFlushMs);
+  // Old addresses of pages the owner moved: 301 to where they are now (issue 49).
+  const moved = createMovedPages(
+    db,
+    options.movedPageTtlMs === undefined ? {} : { ttlMs: options.movedPageTtlMs },
+  );
   const inactiveSite = inactiveSitePage(`${origin}/`);
   // Pass the adapter's bindings on: the login rate limit reads the client address from them.
   const api = getRequestListener((request, env) => options.apiApp.fetch(request, env));
@@ -240,7 +248,12 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     target: SiteTarget,
     cvr: string,
     found: FileLookup,
+    movedChecked = false,
   ): void {
+    if (found === 'no-file' && !movedChecked && target.file !== notFoundFileOf(target)) {
+      // A page that moved: 301 to its address now (issue 49), before the missing-page answer below.
+      if (serveMoved(req, res, target, cvr)) return;
+    }
     if (typeof found === 'object') {
       if (target.status === 200 && isCountableView(req)) {
         const page = pagePathOf(target.file);
@@ -264,6 +277,28 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     if (target.by !== 'path') send(res, siteNotFound, req);
     else if (found === 'no-folder') serveMarketing(req, res, '/404', 404);
     else send(res, sitePathNotFound(cvr), req);
+  }
+
+  /**
+   * A page the site folder does not have, at an address one of the company's pages had before it
+   * moved: 301 to its address now. True when it answers (or will, after asking the database);
+   * otherwise the request is served as a missing page.
+   */
+  function serveMoved(req: IncomingMessage, res: ServerResponse, target: SiteTarget, cvr: string): boolean {
+    const known = moved.peek(req, target, cvr);
+    if (known === null) return false;
+    if (known !== undefined) {
+      redirect(res, known, 301);
+      return true;
+    }
+    moved
+      .resolve(req, target, cvr)
+      .then((headers) => {
+        if (headers === null) serveSiteFile(req, res, target, cvr, 'no-file', true);
+        else redirect(res, headers, 301);
+      })
+      .catch((error: unknown) => fail(res, error));
+    return true;
   }
 
   function serveMarketing(

@@ -40,12 +40,12 @@ const save = createRoute({
   method: 'put',
   path: '/{id}',
   tags: ['pages'],
-  summary: 'Save a page; a new page name recomputes the slug; publishes',
+  summary: 'Save a page; a new slug moves it, its old address redirecting (301) to the new one; publishes',
   middleware: JSON_BODY,
   request: { params: pageIdParams, ...jsonBody(pageUpdateSchema) },
   responses: {
     200: answer(pageSchema, 'The saved page'),
-    ...refusals('invalid_input', 'rate_limited', 'internal'),
+    ...refusals('invalid_input', 'conflict', 'rate_limited', 'internal'),
   },
 });
 

@@ -8,10 +8,13 @@ import {
   deletePage,
   findPage,
   findPageRevision,
+  forgetOldAddress,
   insertDeletedPage,
   insertPage,
   insertPageRevision,
+  keepOldAddress,
   listPages,
+  movePageAddresses,
   type NewPage,
   type Page,
   type PagePatch,
@@ -33,10 +36,18 @@ import {
   revisionSummary,
 } from '../../rules/page-history';
 import { retargetPageLinks } from '../../rules/page-links';
+import { PAGE_MESSAGES } from '../../rules/page-messages';
 import { valueOrRefuse } from '../refusals';
 import { Unchanged } from './commit-change';
 
 const DAY_MS = 86_400_000;
+
+/** A save's refusals: the page gone meanwhile, or an address another page has or Mesterside uses. */
+const SAVE_REFUSALS = {
+  'page-not-found': ['not_found', MESSAGES.saveFailed],
+  'slug-taken': ['conflict', PAGE_MESSAGES.slugTaken],
+  'slug-reserved': ['invalid_input', PAGE_MESSAGES.slugReserved],
+} as const;
 
 /** The oldest deletion that can still be undone at `now`. */
 export function undoHorizon(now: Date): Date {
@@ -60,12 +71,15 @@ export async function savePage(
   trx: Db,
   cvr: string,
   id: string,
-  patch: PagePatch,
+  asked: PagePatch,
   now: Date,
   summary?: string,
 ): Promise<Page | Unchanged<Page>> {
   const before = await findPage(trx, cvr, id);
   if (!before) throw new AppError('not_found', MESSAGES.saveFailed);
+  // The homepage is the site's `/`: it has no address of its own to change.
+  const { slug, ...rest } = asked;
+  const patch: PagePatch = before.type === 'homepage' || slug === undefined ? rest : asked;
   const changes = Object.entries(patch).some(
     ([field, value]) =>
       value !== undefined && JSON.stringify(before[field as keyof PagePatch]) !== JSON.stringify(value),
@@ -73,13 +87,13 @@ export async function savePage(
   if (!changes) return new Unchanged(before);
   // After the update, which holds the page's row lock on PostgreSQL: a concurrent save of the same
   // page reads the newest version only once this one has committed.
-  const saved = valueOrRefuse(await updatePage(trx, cvr, id, patch, now), {
-    'page-not-found': ['not_found', MESSAGES.saveFailed],
-    'slug-taken': ['conflict', MESSAGES.saveFailed],
-  });
-  // A new address: links to the old one in the site's texts (this page's too) follow it.
+  const saved = valueOrRefuse(await updatePage(trx, cvr, id, patch, now), SAVE_REFUSALS);
+  // A new address: links to the old one in the site's texts (this page's too) follow it, and the old
+  // address answers with a redirect to the new one from now on (issue 49).
   let stored = saved;
-  if (saved.slug !== before.slug && before.type !== 'homepage') {
+  if (saved.slug !== before.slug) {
+    await keepOldAddress(trx, cvr, before.slug, saved.id, now);
+    await forgetOldAddress(trx, cvr, saved.slug);
     stored = (await retargetLinks(trx, cvr, saved.id, before.slug, saved.slug, now)).get(saved.id) ?? saved;
   }
   const text = summary ?? revisionSummary(changedFields(pageSnapshot(before), pageSnapshot(stored)));
@@ -115,10 +129,7 @@ async function retargetLinks(
   for (const page of await listPages(trx, cvr)) {
     const content = retargetPageLinks(page.content, from, to);
     if (content === page.content) continue;
-    const updated = valueOrRefuse(await updatePage(trx, cvr, page.id, { content }, now), {
-      'page-not-found': ['not_found', MESSAGES.saveFailed],
-      'slug-taken': ['conflict', MESSAGES.saveFailed],
-    });
+    const updated = valueOrRefuse(await updatePage(trx, cvr, page.id, { content }, now), SAVE_REFUSALS);
     changed.set(page.id, updated);
     if (page.id !== renamed) await keepRevision(trx, page, updated, REVISION_SUMMARIES.linksRetargeted, now);
   }
@@ -152,8 +163,8 @@ export async function removePage(trx: Db, cvr: string, id: string, now: Date): P
 }
 
 /**
- * Brings a deleted page back with its content; its slug is made unique again (another page may have
- * taken it meanwhile). It returns at the end of the menu, as a new page would.
+ * Brings a deleted page back with its content and address; its slug is made unique again (another
+ * page may have taken it meanwhile). It returns at the end of the menu, as a new page would.
  */
 export async function restoreDeletedPage(trx: Db, cvr: string, id: string, now: Date): Promise<Page> {
   const deleted = await takeDeletedPage(trx, cvr, id, undoHorizon(now));
@@ -165,6 +176,8 @@ export async function restoreDeletedPage(trx: Db, cvr: string, id: string, now: 
     cvr,
     {
       pageName: page.pageName,
+      // Its own address again, unless another page took it meanwhile.
+      slug: page.slug,
       title: page.title,
       type: 'page',
       layout: page.layout,
@@ -179,6 +192,9 @@ export async function restoreDeletedPage(trx: Db, cvr: string, id: string, now: 
     now,
   );
   await insertPageRevision(trx, restored, REVISION_SUMMARIES.restoredPage, now);
+  // Its earlier addresses lead to it again. (Its own, when another page took it meanwhile, is that
+  // page's now.)
+  await movePageAddresses(trx, cvr, page.id, restored.id);
   return restored;
 }
 

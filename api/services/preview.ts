@@ -26,7 +26,6 @@ import type { Logger } from '../../lib/logger';
 import { CONTENT_SECURITY_POLICY } from '../../rules/content-security-policy';
 import { MESSAGES } from '../../rules/messages';
 import { canonicalOrigin } from '../../rules/site-url';
-import { uniqueSlug } from '../../rules/slug';
 
 export interface PreviewRenderer {
   /** The HTML of page `pageId` of `site` (the site's 404 page when it has no such page). */
@@ -125,10 +124,6 @@ export async function pageDraftSite(
   const draft: Page = { ...before };
   for (const [field, value] of Object.entries(patch)) {
     if (value !== undefined) Object.assign(draft, { [field]: value });
-  }
-  if (patch.pageName !== undefined && patch.pageName !== before.pageName) {
-    const taken = site.pages.filter((page) => page.id !== pageId).map((page) => page.slug);
-    draft.slug = uniqueSlug(patch.pageName, taken);
   }
   return { ...site, pages: site.pages.map((page) => (page.id === pageId ? draft : page)) };
 }

@@ -36,7 +36,7 @@ describeEachDialect('pages repository', (use) => {
     expect((await insertPage(db, '22222222')).slug).toBe('ny-side');
   });
 
-  it('recomputes the slug from the page name on save and keeps the fields of each layout', async () => {
+  it('keeps the address when the name in the menu changes, and keeps the fields of each layout', async () => {
     const db = await twoCompanies();
     await insertPage(db, '11111111', { pageName: 'Vores ydelser' });
     const page = await insertPage(db, '11111111');
@@ -45,19 +45,38 @@ describeEachDialect('pages repository', (use) => {
     ];
     const saved = acceptedValue(
       await updatePage(db, '11111111', page.id, {
-        pageName: 'Vores ydelser',
+        pageName: 'Vores ydelser (kladde til Jens)',
         layout: 'gallery',
         gallery,
         metaTitle: 'Ydelser',
       }),
     );
-    expect(saved.slug).toBe('vores-ydelser-2');
+    // Issue 49: the name is the menu's label, the address changes only when the owner changes it.
+    expect(saved).toMatchObject({ pageName: 'Vores ydelser (kladde til Jens)', slug: 'ny-side' });
     expect(saved.gallery).toEqual(gallery);
     expect(await findPage(db, '11111111', page.id)).toEqual(saved);
 
-    const renamed = acceptedValue(await updatePage(db, '11111111', page.id, { pageName: 'Tømrer & tag' }));
-    expect(renamed.slug).toBe('toemrer-tag');
+    const moved = acceptedValue(await updatePage(db, '11111111', page.id, { slug: 'toemrer-tag' }));
+    expect(moved.slug).toBe('toemrer-tag');
     expect((await findPageBySlug(db, '11111111', 'toemrer-tag'))?.id).toBe(page.id);
+  });
+
+  it('refuses an address another page of the company has, or one Mesterside uses', async () => {
+    const db = await twoCompanies();
+    await insertPage(db, '11111111', { pageName: 'Ydelser' });
+    await insertPage(db, '22222222', { pageName: 'Priser' });
+    const page = await insertPage(db, '11111111', { pageName: 'Priser' });
+    expect(await updatePage(db, '11111111', page.id, { slug: 'ydelser' })).toEqual({
+      ok: false,
+      reason: 'slug-taken',
+    });
+    expect(await updatePage(db, '11111111', page.id, { slug: 'admin' })).toEqual({
+      ok: false,
+      reason: 'slug-reserved',
+    });
+    expect((await findPage(db, '11111111', page.id))?.slug).toBe('priser');
+    // Another company's page of that address is no obstacle, nor the page's own address.
+    expect(acceptedValue(await updatePage(db, '11111111', page.id, { slug: 'priser' })).slug).toBe('priser');
   });
 
   it('never gives a page a slug the product uses for its own pages', async () => {

@@ -16,6 +16,7 @@ import { type Db, isUniqueViolation } from '../database';
 import { accepted, type Outcome, refused } from '../outcome';
 import { prepared } from '../prepared';
 import { parseJson } from './json';
+import { listOldAddresses } from './page-addresses';
 
 export interface PagesTable {
   id: string;
@@ -50,7 +51,8 @@ type PageRowUpdate = Updateable<PagesTable>;
 export interface Page {
   id: string;
   companyCvr: string;
-  /** The name shown only in the admin (`Sidenavn (Kun synligt i CMS)`); the slug derives from it. */
+  /** The page's label in the site's menu ("Navn i menuen"). A new page's slug is made from it; after
+   *  that the slug changes only when the owner changes the address (issue 49). */
   pageName: string;
   title: string;
   slug: string;
@@ -73,11 +75,11 @@ export interface Page {
 }
 
 type MenuFields = 'sortOrder' | 'showInMenu';
-export type NewPage = Partial<
-  Omit<Page, 'id' | 'companyCvr' | 'slug' | 'createdAt' | 'updatedAt' | MenuFields>
->;
+/** `slug`: the address wanted (a restored page's own); made unique, and from the name without it. */
+export type NewPage = Partial<Omit<Page, 'id' | 'companyCvr' | 'createdAt' | 'updatedAt' | MenuFields>>;
+/** `slug`: a new address the owner chose (a valid slug: contracts/pages.ts checks it at the edge). */
 export type PagePatch = Partial<
-  Omit<Page, 'id' | 'companyCvr' | 'slug' | 'type' | 'createdAt' | 'updatedAt' | MenuFields>
+  Omit<Page, 'id' | 'companyCvr' | 'type' | 'createdAt' | 'updatedAt' | MenuFields>
 >;
 
 function isLayout(value: string): value is PageLayout {
@@ -263,11 +265,27 @@ export async function countPages(db: Db, cvr: string): Promise<number> {
   return Number(row.count);
 }
 
-/** Slugs a page of the company cannot take: its other pages' and the reserved ones. */
-async function takenSlugs(db: Db, cvr: string, exceptId?: string): Promise<string[]> {
-  let query = db.selectFrom('pages').select('slug').where('companyCvr', '=', cvr);
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  return [...RESERVED_PAGE_SLUGS, ...(await query.execute()).map((row) => row.slug)];
+/** Slugs a new page of the company does not take: its pages', the reserved ones, and the earlier
+ *  addresses of its pages (taking one would end that address's redirect without anyone choosing to). */
+async function takenSlugs(db: Db, cvr: string): Promise<string[]> {
+  const query = db.selectFrom('pages').select('slug').where('companyCvr', '=', cvr);
+  return [
+    ...RESERVED_PAGE_SLUGS,
+    ...(await query.execute()).map((row) => row.slug),
+    ...(await listOldAddresses(db, cvr)),
+  ];
+}
+
+/** Whether another page of the company has `slug` as its address. */
+async function slugTakenByOther(db: Db, cvr: string, slug: string, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('pages')
+    .select('id')
+    .where('companyCvr', '=', cvr)
+    .where('slug', '=', slug)
+    .where('id', '!=', id)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
@@ -277,7 +295,7 @@ async function takenSlugs(db: Db, cvr: string, exceptId?: string): Promise<strin
 export async function insertPage(db: Db, cvr: string, input: NewPage = {}, now = new Date()): Promise<Page> {
   const pageName = input.pageName ?? NEW_PAGE_DEFAULTS.pageName;
   const stamp = now.toISOString();
-  const slug = uniqueSlug(slugify(pageName), await takenSlugs(db, cvr));
+  const slug = uniqueSlug(input.slug ?? slugify(pageName), await takenSlugs(db, cvr));
   const row: NewPageRow = {
     id: randomUUID(),
     companyCvr: cvr,
@@ -335,15 +353,19 @@ function pageUpdateOf(columns: readonly string[]): PageUpdate {
   return update;
 }
 
-/** Saves a page; a changed page name recomputes the slug (SPEC section 4). Refused when the company
- *  has no such page, or when a page added since took the slug (the unique index). */
+/**
+ * Saves a page. Its slug changes only when the patch names one (issue 49: the name in the menu and the
+ * address are separate, where SPEC section 4 recomputed the slug from the name). Refused when the
+ * company has no such page, or when another page has the slug (or took it since: the unique index),
+ * or the slug is one of the reserved ones.
+ */
 export async function updatePage(
   db: Db,
   cvr: string,
   id: string,
   patch: PagePatch,
   now = new Date(),
-): Promise<Outcome<Page, 'page-not-found' | 'slug-taken'>> {
+): Promise<Outcome<Page, 'page-not-found' | 'slug-taken' | 'slug-reserved'>> {
   const row: PageRowUpdate = { updatedAt: now.toISOString() };
   const plain = [
     'title',
@@ -358,9 +380,11 @@ export async function updatePage(
   const target = row as Record<string, unknown>;
   for (const key of plain) if (patch[key] !== undefined) target[key] = patch[key];
   if (patch.gallery !== undefined) row.gallery = JSON.stringify(patch.gallery);
-  if (patch.pageName !== undefined) {
-    row.pageName = patch.pageName;
-    row.slug = uniqueSlug(slugify(patch.pageName), await takenSlugs(db, cvr, id));
+  if (patch.pageName !== undefined) row.pageName = patch.pageName;
+  if (patch.slug !== undefined) {
+    if (RESERVED_PAGE_SLUGS.has(patch.slug)) return refused('slug-reserved');
+    if (await slugTakenByOther(db, cvr, patch.slug, id)) return refused('slug-taken');
+    row.slug = patch.slug;
   }
   try {
     const updated = (await pageUpdateOf(Object.keys(row))(db, cvr, id, ...Object.values(row))).rows[0];

@@ -76,9 +76,9 @@ describe('POST /api/pages', () => {
   });
 
   it.each([
-    [{ pageName: '' }, 'Sidenavn skal udfyldes'],
-    [{ pageName: '   ' }, 'Sidenavn skal udfyldes'],
-    [{ pageName: 'x'.repeat(101) }, 'Sidenavn må højst være 100 tegn'],
+    [{ pageName: '' }, 'Navn i menuen skal udfyldes'],
+    [{ pageName: '   ' }, 'Navn i menuen skal udfyldes'],
+    [{ pageName: 'x'.repeat(101) }, 'Navn i menuen må højst være 100 tegn'],
     [{ pageName: 7 }, MESSAGES.invalidInput],
     ['[]', MESSAGES.invalidInput],
   ])('refuses %j with 400: %s', async (body, message) => {
@@ -102,7 +102,7 @@ describe('POST /api/pages', () => {
 describe('PUT /api/pages/:id', () => {
   const save = (id: string, body: unknown) => h.send('PUT', `/api/pages/${id}`, { cookie, body });
 
-  it('saves every field, recomputes the slug from the page name, and publishes', async () => {
+  it('saves every field, keeps the address under a new name (issue 49), and publishes', async () => {
     h.advance(5000);
     const gallery = [
       { title: 'Terrasse', description: 'Lærketræ, 2024', image: '/media/12345678/terrasse.webp' },
@@ -125,7 +125,7 @@ describe('PUT /api/pages/:id', () => {
     expect(page).toMatchObject({
       id: owner.about.id,
       pageName: 'Om Hansens værksted',
-      slug: 'om-hansens-vaerksted',
+      slug: 'om-os',
       title: 'Håndværk siden 1987',
       subtitle: 'Tre generationer',
       content: 'Første afsnit.\n\nAndet afsnit med [et link](/kontakt).',
@@ -167,7 +167,7 @@ describe('PUT /api/pages/:id', () => {
   it.each([
     [{ metaTitle: 'x'.repeat(61) }, 'Maksimum 60 tegn'],
     [{ metaDescription: 'y'.repeat(161) }, 'Maksimum 160 tegn'],
-    [{ pageName: '' }, 'Sidenavn skal udfyldes'],
+    [{ pageName: '' }, 'Navn i menuen skal udfyldes'],
     [{ title: 'x'.repeat(201) }, 'Overskrift må højst være 200 tegn'],
     [{ subtitle: 'x'.repeat(301) }, 'Undertitel må højst være 300 tegn'],
     [{ content: 'x'.repeat(30_001) }, 'Teksten må højst være 30.000 tegn'],

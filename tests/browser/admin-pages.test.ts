@@ -37,7 +37,7 @@ describe('pages editor', () => {
     await openPage(page, 'Om os');
     await admin.shot(page, 'pages-editor-phone');
     const tabs = page.getByRole('tablist', { name: 'Redigér side' }).getByRole('tab');
-    expect(await tabs.allTextContents()).toEqual(['Indhold', 'Billeder', 'Layout', 'SEO']);
+    expect(await tabs.allTextContents()).toEqual(['Indhold', 'Billeder', 'Layout', 'Google']);
     await page.getByLabel('Overskrift').fill('Vi bygger med omtanke');
     // Two paragraphs and a link to another page, made with the Link panel's list of pages.
     const text = page.getByRole('textbox', { name: 'Tekst', exact: true });
@@ -91,14 +91,14 @@ describe('pages editor', () => {
     const page = await admin.newPage();
     await admin.signIn(page);
     await openPage(page, 'Om os');
-    await page.getByRole('tab', { name: 'SEO' }).click();
+    await page.getByRole('tab', { name: 'Google' }).click();
     await page.getByText('Maksimum 60 tegn - Dette vises i søgeresultater').waitFor();
     await page.getByText('Maksimum 160 tegn - Dette vises i søgeresultater').waitFor();
-    const title = page.getByLabel('Meta titel');
+    const title = page.getByLabel('Titel i Google');
     await title.fill('x'.repeat(80));
     expect((await title.inputValue()).length).toBe(60);
     await title.fill('Tømrer i Aarhus – Om os');
-    await page.getByLabel('Meta beskrivelse').fill('Lokalt tømrerfirma med 20 års erfaring.');
+    await page.getByLabel('Tekst i Google').fill('Lokalt tømrerfirma med 20 års erfaring.');
     await admin.shot(page, 'pages-seo-desktop');
     await page.getByRole('button', { name: 'Gem ændringer' }).click();
     await page.getByText(MESSAGES.saveSuccess).waitFor();
@@ -116,7 +116,7 @@ describe('pages editor', () => {
 
     await page.getByRole('button', { name: 'Ny side' }).click();
     await page.getByRole('heading', { level: 2, name: 'Ny side' }).waitFor();
-    await page.getByLabel('Sidenavn (Kun synligt i CMS)').fill('Tagarbejde');
+    await page.getByLabel('Navn i menuen').fill('Tagarbejde');
     await page.getByLabel('Overskrift').fill('Nyt tag på en uge');
     await page.getByRole('button', { name: 'Gem ændringer' }).click();
     await page.getByText(MESSAGES.saveSuccess).waitFor();
@@ -163,7 +163,7 @@ describe('pages editor', () => {
     await page.getByRole('tab', { name: 'Layout' }).click();
     await page.getByRole('radio', { name: /Galleri/ }).check();
     const tabs = page.getByRole('tablist', { name: 'Redigér side' }).getByRole('tab');
-    expect(await tabs.allTextContents()).toEqual(['Indhold', 'Layout', 'SEO']);
+    expect(await tabs.allTextContents()).toEqual(['Indhold', 'Layout', 'Google']);
     await page.getByRole('tab', { name: 'Indhold' }).click();
     await page.getByRole('button', { name: 'Tilføj billede' }).click();
     await page.getByRole('button', { name: 'Tilføj billede' }).click();

@@ -43,7 +43,7 @@ describe('small truths (issue 28 items 2 and 6)', { timeout: 60_000 }, () => {
     await page.getByText(MESSAGES.saveSuccess).waitFor();
     expect(puts).toHaveLength(1);
     // Within the 3 seconds the indicator shows: clear the name and save again.
-    await page.getByLabel('Sidenavn (Kun synligt i CMS)').fill('');
+    await page.getByLabel('Navn i menuen').fill('');
     await page.getByRole('button', { name: 'Gem ændringer' }).click();
     await page.getByText(PAGE_MESSAGES.pageNameRequired).waitFor();
     expect(await page.getByText(MESSAGES.saveSuccess).count()).toBe(0);

@@ -332,13 +332,13 @@ describe('live preview', () => {
       '"><iframe srcdoc="<script>top.__xss=6;alert(6)</script>"></iframe>',
       "' onfocus='top.__xss=7' autofocus x='",
     ].join(' ');
-    await page.getByLabel('Sidenavn (Kun synligt i CMS)').fill(`Forside ${payloads}`.slice(0, 100));
+    await page.getByLabel('Navn', { exact: true }).fill(`Forside ${payloads}`.slice(0, 100));
     await page.getByLabel('Overskrift', { exact: true }).fill(payloads.slice(0, 200));
     await page.getByLabel('Undertitel').fill(payloads.slice(0, 300));
     await page.getByLabel('Tekst', { exact: true }).fill(`${payloads}\n\n## ${payloads}\n\n- ${payloads}`);
-    await page.getByRole('tab', { name: 'SEO' }).click();
-    await page.getByLabel('Meta titel').fill(payloads.slice(0, 60));
-    await page.getByLabel('Meta beskrivelse').fill(payloads.slice(0, 160));
+    await page.getByRole('tab', { name: 'Google' }).click();
+    await page.getByLabel('Titel i Google').fill(payloads.slice(0, 60));
+    await page.getByLabel('Tekst i Google').fill(payloads.slice(0, 160));
     await page.getByRole('tab', { name: 'Indhold' }).click();
     const frame = page.frameLocator(PAGE_FRAME);
     await frame.getByText('onerror', { exact: false }).first().waitFor({ timeout: 5000 });

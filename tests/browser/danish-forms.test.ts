@@ -160,9 +160,9 @@ describe('forms in a browser set to English speak Danish (issue 28)', { timeout:
 
     await page.goto(`${admin.origin}/admin/pages`);
     await page.getByRole('navigation', { name: 'Dine sider' }).getByRole('button', { name: 'Om os' }).click();
-    await page.getByLabel('Sidenavn (Kun synligt i CMS)').fill('');
+    await page.getByLabel('Navn i menuen').fill('');
     await page.getByRole('button', { name: 'Gem ændringer' }).click();
-    await expectBeside(page, 'Sidenavn (Kun synligt i CMS)', PAGE_MESSAGES.pageNameRequired);
+    await expectBeside(page, 'Navn i menuen', PAGE_MESSAGES.pageNameRequired);
     await expectOnlyDanish(page);
 
     await page.goto(`${admin.origin}/admin/subscription`);

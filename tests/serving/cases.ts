@@ -3,7 +3,7 @@
 // `expect` names must hold on each, and everything the suite compares must equal the Node server's
 // answer (conformance.test.ts).
 import { STRICT_TRANSPORT_SECURITY } from '../../rules/content-security-policy';
-import { HANSEN, JENSEN, LARSEN, MEDIA_NAME, PAGES, PUBLIC_HOST } from './fixture';
+import { HANSEN, JENSEN, LARSEN, MEDIA_NAME, MOVED, PAGES, PUBLIC_HOST } from './fixture';
 
 interface Expectation {
   status: number;
@@ -611,4 +611,50 @@ export const CASES: ConformanceCase[] = [
     ];
   }),
   { name: 'probe: a dot-dot host', host: '..', path: '/', probe: true, expect: { status: 404 } },
+  ...movedPageCases(),
 ];
+
+/**
+ * Issue 49: the old addresses of a page the owner moved (fixture.ts MOVED) answer 301 to its address
+ * now, on the host and in the shape asked, the query kept, a chain in one hop; an old address of a
+ * page that is gone, or of another company's page, is a missing page like any other.
+ */
+function movedPageCases(): ConformanceCase[] {
+  const [first, second] = MOVED.toAbout;
+  const moved = (location: string) =>
+    ({ status: 301, headers: { location, 'cache-control': 'public, max-age=3600' } }) as const;
+  return [
+    {
+      name: 'moved page: path mode, an old address leads to the new one, the query kept',
+      host: PUBLIC_HOST,
+      path: `/${HANSEN.cvr}/${first}?utm_source=flyer`,
+      expect: moved(`/${HANSEN.cvr}/om-os?utm_source=flyer`),
+    },
+    { name: 'moved page: subdomain', host: SUB, path: `/${first}`, expect: moved('/om-os') },
+    {
+      name: 'moved page: subdomain, an older address of a chain',
+      host: SUB,
+      path: `/${second}`,
+      expect: moved('/om-os'),
+    },
+    { name: 'moved page: verified domain', host: HANSEN.domain, path: `/${second}`, expect: moved('/om-os') },
+    {
+      name: 'moved page: /<old>/ redirects to /<old> first',
+      host: SUB,
+      path: `/${first}/`,
+      expect: { status: 301, headers: { location: `/${first}` } },
+    },
+    {
+      name: 'moved page: a page since deleted is missing',
+      host: SUB,
+      path: `/${MOVED.toDeleted}`,
+      expect: SITE_404,
+    },
+    {
+      name: "moved page: another company's old address is missing",
+      host: `${LARSEN.subdomain}.${PUBLIC_HOST}`,
+      path: `/${first}`,
+      expect: SITE_404,
+    },
+  ];
+}

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../api/app';
 import type { SiteLeadRoutesDeps } from '../../api/routes/site-leads';
-import { type Db, insertCompany, setCustomDomainState } from '../../db';
+import { type Db, insertCompany, insertPage, keepOldAddress, setCustomDomainState } from '../../db';
 import { type Config, loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { DAY_MS, GRACE_DAYS, TRIAL_MS } from '../../rules/trial';
@@ -45,6 +45,10 @@ export const PAGES = {
   /** The quote form's thank-you page (generator/lead-pages.ts), where a post without JS lands. */
   thanks: '<!doctype html><title>Tak</title><h1>Vi har modtaget din forespørgsel</h1>'.padEnd(2000, ' t'),
 } as const;
+
+/** Earlier addresses of Hansen's pages (page_addresses): the first two lead to om-os, the last to a
+ *  page that is gone. */
+export const MOVED = { toAbout: ['om-firmaet', 'vi-er-hansen'], toDeleted: 'altaner' } as const;
 
 export interface ServingFixture {
   dir: string;
@@ -135,6 +139,12 @@ export async function createServingFixture(
     { cvr: LARSEN.cvr, name: 'Larsen VVS ApS', subdomain: LARSEN.subdomain, customDomain: LARSEN.domain },
     now,
   );
+
+  // Issue 49: Hansen's "Om os" had two addresses before om-os (a chain), and a deleted page had one.
+  await insertPage(db, HANSEN.cvr, { pageName: 'Forside', type: 'homepage', layout: 'hero' }, now);
+  const about = await insertPage(db, HANSEN.cvr, { pageName: 'Om os' }, now);
+  for (const slug of MOVED.toAbout) await keepOldAddress(db, HANSEN.cvr, slug, about.id, now);
+  await keepOldAddress(db, HANSEN.cvr, MOVED.toDeleted, 'a-deleted-page', now);
 
   const config = loadConfig({
     PUBLIC_HOST,

@@ -3,6 +3,7 @@ import type { Page } from '../../../db';
 import type { SiteModel } from '../../../generator/site-model';
 import { siteHref } from '../../../rules/page-content';
 import { CONTACT_PAGE_SLUGS, findContactPage } from '../../../rules/pages';
+import { REVIEWS_SLUG } from '../../../rules/site-reviews';
 
 export interface NavItem {
   label: string;
@@ -57,11 +58,25 @@ export function contactItem(site: SiteModel, current: Page | null): NavItem {
 
 /** The non-home pages the owner shows in the menu ("Vis i menuen"), in the model's order (the owner's
  *  menu order), but the contact page, which is always the menu's last item (contactItem). A hidden
- *  page is still published and in the sitemap; only the menu leaves it out. */
+ *  page is still published and in the sitemap; only the menu leaves it out. A site that shows its
+ *  reviews has "Anmeldelser" after them (issue 49), unless the owner has a page in its place. */
 export function navItems(site: SiteModel, current: Page | null): NavItem[] {
   const contact = findContactPage(site.pages);
-  return site.pages
+  const items = site.pages
     .filter((page) => page.type !== 'homepage' && page.slug !== '' && page.showInMenu !== false)
     .filter((page) => page !== contact)
     .map((page) => ({ label: navLabel(page), href: pageHref(site, page), current: page.id === current?.id }));
+  const review = reviewsItem(site, current);
+  return review ? [...items, review] : items;
+}
+
+/** "Anmeldelser": the page every review is on (generator/lead-pages.ts), when the site shows reviews
+ *  and the owner has no page of that address (theirs is in the menu as they set it). */
+function reviewsItem(site: SiteModel, current: Page | null): NavItem | null {
+  if (site.reviews === undefined || site.pages.some((page) => page.slug === REVIEWS_SLUG)) return null;
+  return {
+    label: 'Anmeldelser',
+    href: siteLink(site, siteHref(`/${REVIEWS_SLUG}`)),
+    current: current !== null && current.type !== 'homepage' && current.slug === REVIEWS_SLUG,
+  };
 }

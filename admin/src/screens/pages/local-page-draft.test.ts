@@ -14,6 +14,7 @@ function memoryStore(): DraftStore & { data: Map<string, string> } {
 
 const DRAFT: PageDraft = {
   pageName: 'Forside',
+  slug: 'forside',
   title: 'Tag og tømrerarbejde',
   subtitle: '',
   content: '## Vores ydelser\n\n- Nye tage',

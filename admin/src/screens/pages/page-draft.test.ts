@@ -6,9 +6,11 @@ import {
   changeGalleryItem,
   draftFrom,
   hasChanges,
+  pageUrl,
   removeGalleryItem,
   updateFrom,
   withGeneratedText,
+  withPageName,
   withSavedPage,
 } from './page-draft';
 
@@ -111,5 +113,31 @@ describe('unsaved changes in the draft', () => {
     // An older grid page is shown as text: opening it is no change.
     const grid: Page = { ...PAGE, layout: 'grid' };
     expect(hasChanges(draftFrom(grid), grid)).toBe(false);
+  });
+});
+
+describe('the name in the menu and the address (issue 49)', () => {
+  it('keeps the address when the name changes', () => {
+    const draft = withPageName(draftFrom(PAGE), PAGE, 'Om os (kladde til Jens)', false);
+    expect(draft).toMatchObject({ pageName: 'Om os (kladde til Jens)', slug: 'om-os' });
+    expect(updateFrom(draft, PAGE)).toMatchObject({ pageName: 'Om os (kladde til Jens)', slug: 'om-os' });
+  });
+
+  it("lets a new page's address follow its name until the owner types one", () => {
+    const fresh: Page = { ...PAGE, pageName: 'Ny side', slug: 'ny-side-2' };
+    expect(withPageName(draftFrom(fresh), fresh, 'Tag & facade', false).slug).toBe('tag-facade');
+    expect(withPageName(draftFrom(fresh), fresh, '!!!', false).slug).toBe('ny-side-2');
+    const typed = { ...draftFrom(fresh), slug: 'tage' };
+    expect(withPageName(typed, fresh, 'Tag & facade', true).slug).toBe('tage');
+  });
+
+  it('sends no address for the homepage, and shows whole addresses', () => {
+    const home: Page = { ...PAGE, type: 'homepage', slug: 'forside' };
+    expect(updateFrom(draftFrom(home), home)).not.toHaveProperty('slug');
+    expect(
+      withPageName(draftFrom({ ...home, slug: 'ny-side' }), { ...home, slug: 'ny-side' }, 'Hjem', false).slug,
+    ).toBe('ny-side');
+    expect(pageUrl('https://hansen.mesterside.dk', 'om-os')).toBe('https://hansen.mesterside.dk/om-os');
+    expect(pageUrl('http://localhost:3000/12345678/', 'om-os')).toBe('http://localhost:3000/12345678/om-os');
   });
 });

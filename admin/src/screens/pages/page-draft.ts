@@ -7,11 +7,16 @@ import {
   type EditableLayout,
   type GalleryItem,
   isEditableLayout,
+  NEW_PAGE_DEFAULTS,
 } from '../../../../rules/pages';
+import { slugify } from '../../../../rules/slug';
 import type { Page } from '../../api/types';
 
 export interface PageDraft {
+  /** The page's label in the site's menu ("Navn i menuen"). */
   pageName: string;
+  /** The page's address; changed only on purpose (issue 49), or while it is a new page's `ny-side`. */
+  slug: string;
   title: string;
   subtitle: string;
   content: string;
@@ -26,6 +31,7 @@ export interface PageDraft {
 export function draftFrom(page: Page): PageDraft {
   return {
     pageName: page.pageName,
+    slug: page.slug,
     title: page.title,
     subtitle: page.subtitle,
     content: page.content,
@@ -39,11 +45,13 @@ export function draftFrom(page: Page): PageDraft {
   };
 }
 
-/** The PUT body: every field the editor shows; the layout only when the owner changed it. */
+/** The PUT body: every field the editor shows; the layout only when the owner changed it; the
+ *  homepage has no address of its own (it is the site's `/`). */
 export function updateFrom(draft: PageDraft, page: Page): PageUpdateInput {
   const layoutChanged = draft.layout !== (isEditableLayout(page.layout) ? page.layout : 'text');
   return {
     pageName: draft.pageName,
+    ...(page.type === 'homepage' ? {} : { slug: draft.slug }),
     title: draft.title,
     subtitle: draft.subtitle,
     content: draft.content,
@@ -56,9 +64,34 @@ export function updateFrom(draft: PageDraft, page: Page): PageUpdateInput {
   };
 }
 
+/** What the live preview renders: the save's body without the address (it changes nothing on the
+ *  page, and a half-typed one would be refused). */
+export function previewFrom(draft: PageDraft, page: Page): PageUpdateInput {
+  const { slug: _address, ...update } = updateFrom(draft, page);
+  return update;
+}
+
 /** Whether the draft would save anything the page does not hold already (issue 40: "Ikke gemt"). */
 export function hasChanges(draft: PageDraft, page: Page): boolean {
   return JSON.stringify(updateFrom(draft, page)) !== JSON.stringify(updateFrom(draftFrom(page), page));
+}
+
+/** A new page's address (`ny-side`, `ny-side-2`, …): nobody links to it yet, so it follows the name. */
+const NEW_PAGE_SLUG = new RegExp(`^${NEW_PAGE_DEFAULTS.slug}(?:-[0-9]+)?$`);
+
+/**
+ * The draft with a new name in the menu. The address stays as it is (issue 49: renaming "Ydelser"
+ * must not move the page away from every link to it), except on a page that still has a new page's
+ * address and whose address the owner has not typed: there it follows the name, in sight.
+ */
+export function withPageName(draft: PageDraft, page: Page, name: string, addressTyped: boolean): PageDraft {
+  const follows = page.type !== 'homepage' && !addressTyped && NEW_PAGE_SLUG.test(page.slug);
+  return { ...draft, pageName: name, slug: follows ? slugify(name) || page.slug : draft.slug };
+}
+
+/** The full address of a page on the site (`siteUrl` is the site's own address, as the shell links it). */
+export function pageUrl(siteUrl: string, slug: string): string {
+  return `${siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`}${slug}`;
 }
 
 /** AI text joins the draft: body appended after the separator, title (and subtitle) only if empty. */

@@ -1,6 +1,8 @@
 // One page in the editor (SPEC §2 Pages editor): the tabs Indhold, Billeder (not for the gallery
-// layout), Layout and SEO over one draft; 'Gem ændringer' checks the draft with the API's schema and
+// layout), Layout and Google (the spec's SEO tab, in plain Danish: issue 49) over one draft; 'Gem ændringer' checks the draft with the API's schema and
 // saves it; the page is then re-read from the list. Delete asks first; the homepage has no delete.
+// The name in the menu and the page's address are two fields (issue 49): a new name keeps the
+// address, a new address is typed on purpose and its old one then sends visitors on (a 301).
 // "Historik" below lists the page's versions and restores one. Unsaved changes are marked, asked
 // about before they are left, and kept in this browser until saved (issue 40: use-kept-draft.ts).
 import { type FormEvent, useState } from 'react';
@@ -14,9 +16,12 @@ import {
   META_TITLE_HINT,
   META_TITLE_MAX,
 } from '../../../../rules/meta';
+import { PAGE_MESSAGES } from '../../../../rules/page-messages';
 import { EDITABLE_LAYOUTS, type EditableLayout } from '../../../../rules/pages';
+import { slugify } from '../../../../rules/slug';
 import type { Page } from '../../api/types';
 import { useResource } from '../../api/use-resource';
+import { useSession } from '../../auth/auth-context';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';
 import { type FieldErrors, validate } from '../../components/form-errors';
@@ -30,7 +35,15 @@ import { AiGenerator } from './ai-generator';
 import { GalleryEditor } from './gallery-editor';
 import { ImageChoice } from './image-choice';
 import { KeptDraftOffer } from './kept-draft-offer';
-import { draftFrom, hasChanges, type PageDraft, updateFrom, withGeneratedText } from './page-draft';
+import {
+  draftFrom,
+  hasChanges,
+  type PageDraft,
+  pageUrl,
+  updateFrom,
+  withGeneratedText,
+  withPageName,
+} from './page-draft';
 import { PageHistory } from './page-history';
 import { PagePreview } from './page-preview';
 import { PageTextField } from './page-text-field';
@@ -68,6 +81,10 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
   const upload = canUpload ? { onUploaded: () => void images.reload() } : undefined;
   const dirty = hasChanges(draft, page);
   const kept = useKeptDraft(useCompany().company.cvr, page, draft, dirty);
+  const { siteUrl } = useSession();
+  // Once the owner types an address, a new name no longer changes it (page-draft.ts withPageName).
+  const [addressTyped, setAddressTyped] = useState(false);
+  const isHome = page.type === 'homepage';
 
   // An edit makes "Ændringer gemt!" untrue of the form: it goes at once.
   const set =
@@ -81,7 +98,7 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
     { key: 'indhold', label: 'Indhold' },
     ...(gallery ? [] : [{ key: 'billeder', label: 'Billeder' } as const]),
     { key: 'layout', label: 'Layout' },
-    { key: 'seo', label: 'SEO' },
+    { key: 'seo', label: 'Google' },
   ] as const;
   const shownTab: TabKey = gallery && tab === 'billeder' ? 'indhold' : tab;
 
@@ -89,10 +106,13 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
   const save = async (): Promise<boolean> => {
     const update = updateFrom(draft, page);
     const checked = validate(pageUpdateSchema, update);
-    if (!checked.ok) {
-      setErrors(checked.errors);
+    // Another page's address is refused by the API too; said here beside the field, before sending.
+    const taken = !isHome && pages.some((other) => other.id !== page.id && other.slug === draft.slug.trim());
+    if (!checked.ok || taken) {
+      const fieldErrors = checked.ok ? {} : checked.errors;
+      setErrors(taken ? { ...fieldErrors, slug: PAGE_MESSAGES.slugTaken } : fieldErrors);
       clear();
-      const first = Object.keys(checked.errors)[0] ?? '';
+      const first = Object.keys(fieldErrors)[0] ?? '';
       setTab(first.startsWith('meta') ? 'seo' : 'indhold');
       return false;
     }
@@ -101,8 +121,9 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
       const saved = await savePage(page.id, update);
       kept.clear();
       onSaved(saved);
-      // The draft becomes what was stored (a new name has a new slug, values are trimmed).
+      // The draft becomes what was stored (values are trimmed).
       setDraft(draftFrom(saved));
+      setAddressTyped(false);
     });
   };
   const unsaved = useUnsavedChanges({
@@ -111,6 +132,7 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
     discard: () => {
       kept.clear();
       setDraft(draftFrom(page));
+      setAddressTyped(false);
       setErrors({});
     },
   });
@@ -141,13 +163,14 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
     <form className="page-editor" onSubmit={(event) => void submit(event)} noValidate>
       <div className="page-editor-head">
         <h2>{page.pageName}</h2>
-        <span className="field-hint">/{page.type === 'homepage' ? '' : page.slug}</span>
+        <span className="field-hint">{pageUrl(siteUrl, isHome ? '' : page.slug)}</span>
       </div>
       <KeptDraftOffer
         offer={kept.offer}
         onAccept={() => {
           const draft = kept.accept();
-          if (draft) setDraft(draft);
+          // A draft kept before pages had an address field has none: the page's own.
+          if (draft) setDraft({ ...draft, slug: draft.slug ?? page.slug });
         }}
         onDecline={kept.decline}
       />
@@ -156,14 +179,34 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
         {shownTab === 'indhold' ? (
           <>
             <Field
-              label="Sidenavn (Kun synligt i CMS)"
+              label={isHome ? 'Navn' : 'Navn i menuen'}
               value={draft.pageName}
-              onChange={set('pageName')}
+              onChange={(name) => {
+                clear();
+                setDraft((current) => withPageName(current, page, name, addressTyped));
+              }}
               error={errors.pageName}
               hint={
-                page.type === 'homepage' ? undefined : 'Sidens adresse laves ud fra navnet, når du gemmer.'
+                isHome
+                  ? 'Forsiden er altid det første, man ser. Navnet ses kun her i Sider.'
+                  : 'Sådan står siden i hjemmesidens menu. Adressen ændres ikke af navnet.'
               }
             />
+            {isHome ? null : (
+              <PageAddressField
+                siteUrl={siteUrl}
+                saved={page.slug}
+                value={draft.slug}
+                suggestion={slugify(draft.pageName)}
+                error={errors.slug}
+                onChange={(slug) => {
+                  setAddressTyped(true);
+                  // A refusal was about the address as it was: it goes with the edit.
+                  setErrors(({ slug: _refused, ...rest }) => rest);
+                  set('slug')(slug);
+                }}
+              />
+            )}
             {gallery ? (
               <GalleryEditor items={draft.gallery} onChange={set('gallery')} errors={errors} />
             ) : (
@@ -198,7 +241,7 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
           <>
             {draft.layout === 'hero' ? (
               <ImageChoice
-                label="Baggrundsbillede (hero)"
+                label="Stort billede øverst"
                 value={draft.heroBackgroundImage}
                 onChange={set('heroBackgroundImage')}
                 upload={upload}
@@ -238,7 +281,7 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
         {shownTab === 'seo' ? (
           <>
             <Field
-              label="Meta titel"
+              label="Titel i Google"
               value={draft.metaTitle}
               onChange={set('metaTitle')}
               maxLength={META_TITLE_MAX}
@@ -246,7 +289,7 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
               error={errors.metaTitle}
             />
             <Field
-              label="Meta beskrivelse"
+              label="Tekst i Google"
               rows={3}
               value={draft.metaDescription}
               onChange={set('metaDescription')}
@@ -293,6 +336,54 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
         }}
       />
     </form>
+  );
+}
+
+/**
+ * The page's address: the part after the site's address, with the whole address shown as it will be.
+ * A changed address says that old links keep working; a name whose address differs offers it.
+ */
+function PageAddressField(props: {
+  siteUrl: string;
+  saved: string;
+  value: string;
+  suggestion: string;
+  error: string | undefined;
+  onChange(slug: string): void;
+}) {
+  const typed = props.value.trim();
+  // Offered while the owner is not typing an address of their own.
+  const offer =
+    props.suggestion !== '' && props.suggestion !== typed && typed === props.saved ? props.suggestion : null;
+  return (
+    <div className="page-address">
+      <Field
+        label="Sidens adresse"
+        value={props.value}
+        onChange={props.onChange}
+        error={props.error}
+        autoComplete="off"
+        hint={
+          <>
+            <span className="page-address-url">{pageUrl(props.siteUrl, typed)}</span>
+            {typed !== props.saved ? (
+              <> Når du gemmer, sendes links til {pageUrl(props.siteUrl, props.saved)} videre hertil.</>
+            ) : (
+              <> Ændr kun adressen, hvis siden skal ligge et andet sted. Gamle links sendes videre.</>
+            )}
+          </>
+        }
+      />
+      {offer ? (
+        <button
+          type="button"
+          className="button button-ghost page-address-offer"
+          onClick={() => props.onChange(offer)}
+        >
+          Brug adressen {offer}
+        </button>
+      ) : null}
+    </div>
   );
 }
 

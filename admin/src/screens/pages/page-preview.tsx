@@ -3,12 +3,13 @@
 
 import type { Page } from '../../api/types';
 import { SitePreview } from '../../components/lazy-site-preview';
-import { type PageDraft, updateFrom } from './page-draft';
+import { type PageDraft, previewFrom } from './page-draft';
 import { previewPage } from './pages-api';
 
 export function PagePreview({ page, draft }: { page: Page; draft: PageDraft }) {
-  // The body a save would send now: what the preview renders, and (as JSON) when it changed.
-  const update = updateFrom(draft, page);
+  // The body a save would send now, but the address: what the preview renders, and (as JSON) when it
+  // changed. An address half typed is no reason to show no preview, and the page looks the same.
+  const update = previewFrom(draft, page);
   return (
     <SitePreview
       subject="siden"

@@ -14,8 +14,9 @@ export function listPages(): Promise<Page[]> {
   return api.get('/pages', MESSAGES.pagesLoadFailed);
 }
 
-export function createPage(): Promise<Page> {
-  return api.post('/pages', MESSAGES.pageCreateFailed, {});
+/** A new page: 'Ny side', or named (the contact page the owner makes their own: 'Kontakt'). */
+export function createPage(pageName?: string): Promise<Page> {
+  return api.post('/pages', MESSAGES.pageCreateFailed, pageName === undefined ? {} : { pageName });
 }
 
 export function savePage(id: string, update: PageUpdateInput): Promise<Page> {

@@ -1,21 +1,29 @@
 // /admin/pages (SPEC §2 Pages editor): the menu of the company's pages, 'Ny side', and the editor of
-// the chosen page (?side=<id>), or 'Vælg en side fra menuen' when none is chosen.
+// the chosen page (?side=<id>), or 'Vælg en side fra menuen' when none is chosen. A site without a
+// Kontakt page of the owner's has the generated one in its menu: the list shows it as well
+// (?side=kontakt, contact-page-info.tsx), so every item of the site's menu is in Sider (issue 49).
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../../rules/messages';
+import { CONTACT_PAGE_SLUGS, findContactPage } from '../../../../rules/pages';
 import type { Page } from '../../api/types';
 import { useResource } from '../../api/use-resource';
+import { useSession } from '../../auth/auth-context';
 import { LoadState } from '../../components/load-state';
 import { Skeleton } from '../../components/skeleton';
 import { useConfirmLeave } from '../../components/unsaved-changes';
+import { ContactPageInfo } from './contact-page-info';
 import { DeletedPages } from './deleted-pages';
-import { withSavedPage } from './page-draft';
+import { pageUrl, withSavedPage } from './page-draft';
 import { PageEditor } from './page-editor';
 import { createPage, listPages } from './pages-api';
 import './pages.css';
 
 // Opened from "Menu og rækkefølge" only: its code loads then, not with every visit to the pages.
 const MenuOrder = lazy(async () => ({ default: (await import('./menu-order')).MenuOrder }));
+
+/** `?side=kontakt`: the generated contact page's entry. */
+const GENERATED_CONTACT = 'kontakt';
 
 export function PagesScreen() {
   const pages = useResource(listPages);
@@ -28,6 +36,7 @@ export function PagesScreen() {
   const ordering = params.get('visning') === 'menu';
   const choose = (id: string | null) => setParams(id ? { side: id } : {}, { replace: false });
   const confirmLeave = useConfirmLeave();
+  const { siteUrl } = useSession();
 
   if (pages.data === null) {
     return (
@@ -40,14 +49,17 @@ export function PagesScreen() {
 
   const list = pages.data;
   const selected = list.find((page) => page.id === selectedId) ?? null;
+  // The generated contact page, while the owner has none of their own (page ids are UUIDs).
+  const generatedContact = findContactPage(list) === null;
+  const contactChosen = generatedContact && selectedId === GENERATED_CONTACT;
 
-  const create = async () => {
+  const create = async (pageName?: string) => {
     // Asked before the page is made, not after: "Bliv" makes no page.
     if (!(await confirmLeave())) return;
     setCreating(true);
     setCreateError(null);
     try {
-      const page = await createPage();
+      const page = await createPage(pageName);
       pages.setData((current) => [...(current ?? []), page]);
       choose(page.id);
     } catch (error) {
@@ -81,6 +93,19 @@ export function PagesScreen() {
                 </button>
               </li>
             ))}
+            {generatedContact ? (
+              <li>
+                <button
+                  type="button"
+                  className={contactChosen ? 'pages-menu-item pages-menu-item-active' : 'pages-menu-item'}
+                  aria-current={contactChosen ? 'page' : undefined}
+                  onClick={() => choose(GENERATED_CONTACT)}
+                >
+                  Kontakt
+                  <span className="pages-menu-tag">Laves automatisk</span>
+                </button>
+              </li>
+            ) : null}
           </ul>
           <button
             type="button"
@@ -121,6 +146,12 @@ export function PagesScreen() {
                 }}
               />
             </Suspense>
+          ) : contactChosen ? (
+            <ContactPageInfo
+              url={pageUrl(siteUrl, CONTACT_PAGE_SLUGS[0] as string)}
+              creating={creating}
+              onWrite={() => void create('Kontakt')}
+            />
           ) : selected ? (
             <PageEditor
               // A fresh draft per page; after a save the editor takes the stored page itself.
