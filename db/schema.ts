@@ -18,6 +18,7 @@ import type {
   LeadsTable,
   LeadTokensSpentTable,
 } from './tables/leads';
+import type { LimitCountsTable } from './tables/limit-counts';
 import type { OrdersTable } from './tables/orders';
 import type { PageRevisionsTable } from './tables/page-revisions';
 import type { PagesTable } from './tables/pages';
@@ -63,4 +64,5 @@ export interface Database {
   reviewRequests: ReviewRequestsTable;
   reviews: ReviewsTable;
   reviewMails: ReviewMailsTable;
+  limitCounts: LimitCountsTable;
 }
