@@ -214,7 +214,8 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
         content: { 'application/json': { schema: leadRefusalSchema }, 'text/html': { schema: z.string() } },
       },
       413: {
-        description: 'The body is over the cap',
+        description:
+          'The body is over the cap, or its photos over their byte budgets (the Danish refusal in fields.photos)',
         content: { 'application/json': { schema: leadRefusalSchema }, 'text/html': { schema: z.string() } },
       },
       429: {
