@@ -167,7 +167,7 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
   };
 
   // The count a summary reported, by company, between compose and complete.
-  const reported = new Map<string, number>();
+  const reported = new Map<string, { pending: number; dropped: number }>();
   const spamSummaries: Queue<LeadSpamSummary> = {
     name: 'spam summary',
     due: (at) => dueSpamSummaries(db, at, 20),
@@ -178,13 +178,14 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
         getLeadSettings(db, row.companyCvr),
       ]);
       const to = company ? leadRecipient(company, settings) : null;
-      reported.set(row.companyCvr, row.pending);
+      reported.set(row.companyCvr, { pending: row.pending, dropped: row.dropped });
       if (!company || !to) return null;
       const spamUrl = `${productOrigin(config.publicHost)}/admin/henvendelser?vis=spam`;
-      return spamSummaryMail(company, to, row.pending, spamUrl);
+      return spamSummaryMail(company, to, row.pending, spamUrl, row.dropped);
     },
     complete: async (row) => {
-      await completeSpamSummary(db, row.companyCvr, reported.get(row.companyCvr) ?? row.pending, now());
+      const sent = reported.get(row.companyCvr) ?? row;
+      await completeSpamSummary(db, row.companyCvr, sent.pending, now(), sent.dropped);
       reported.delete(row.companyCvr);
     },
     fail: (row, error, retryAt) => recordSpamSummaryFailure(db, row.companyCvr, error, retryAt),

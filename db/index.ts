@@ -16,6 +16,7 @@ export * from './tables/deleted-pages';
 export * from './tables/images';
 export * from './tables/lead-spam-summaries';
 export * from './tables/leads';
+export * from './tables/limit-counts';
 export * from './tables/orders';
 export * from './tables/page-addresses';
 export * from './tables/page-revisions';

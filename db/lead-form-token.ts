@@ -53,6 +53,8 @@ export async function pageToken(db: Db, cvr: string, now: Date): Promise<string>
 
 /** A single-use token for one visitor (the site's script, the refusal page). */
 export async function freshToken(db: Db, cvr: string, now: Date): Promise<string> {
+  // `now` may be the issue time of a token this one replaces (api/routes/site-leads.ts, refusals):
+  // the visitor's time at the form goes on.
   const issued = now.getTime();
   const nonce = randomBytes(16).toString('base64url');
   return `${issued}.${nonce}.${sign(await formSigningSecret(db), cvr, issued, nonce)}`;
@@ -64,6 +66,8 @@ export interface CheckedToken {
   verdict: TokenVerdict;
   /** A page token (public, in every copy of the page) rather than a visitor's fresh one. */
   page: boolean;
+  /** When the token was issued (a fresh one: when the visitor first touched the form). */
+  issuedAt: Date;
   /** Spends a fresh token (a no-op for page tokens); false when it was spent meanwhile. */
   spend: () => Promise<boolean>;
 }
@@ -73,6 +77,7 @@ export async function checkToken(db: Db, cvr: string, token: string, now: Date):
   const refused = (verdict: TokenVerdict): CheckedToken => ({
     verdict,
     page: false,
+    issuedAt: new Date(0),
     spend: async () => false,
   });
   const match = TOKEN.exec(token);
@@ -86,9 +91,10 @@ export async function checkToken(db: Db, cvr: string, token: string, now: Date):
   const page = nonce === PAGE_NONCE;
   if (age < MIN_AGE_MS) return refused('too-fast');
   if (age > (page ? PAGE_TOKEN_MAX_AGE_MS : FRESH_TOKEN_MAX_AGE_MS)) return refused('too-old');
-  if (page) return { verdict: 'ok', page, spend: async () => true };
+  const issuedAt = new Date(issued);
+  if (page) return { verdict: 'ok', page, issuedAt, spend: async () => true };
   const expires = new Date(issued + FRESH_TOKEN_MAX_AGE_MS);
   // A spent nonce is a replay; it is looked up here and recorded by spend(), after the checks.
   if (await isLeadTokenSpent(db, nonce)) return refused('replayed');
-  return { verdict: 'ok', page, spend: () => spendLeadToken(db, nonce, expires, now) };
+  return { verdict: 'ok', page, issuedAt, spend: () => spendLeadToken(db, nonce, expires, now) };
 }

@@ -26,6 +26,7 @@ const RELEASED = [
   '0024-reviews',
   '0025-page-revision',
   '0026-review-checks',
+  '0027-lead-quotas',
   '0030-page-addresses',
 ];
 
@@ -46,6 +47,7 @@ const APP_TABLES = [
   'lead_spam_summaries',
   'lead_tokens_spent',
   'leads',
+  'limit_counts',
   'orders',
   'page_addresses',
   'page_revisions',
@@ -126,12 +128,14 @@ describeEachDialect(
 
     it('applies 0020 to a database that applied 0021 first (both were numbered at once for issue 39)', async () => {
       const { db } = use();
+      // The database as it was then: up to 0021 without 0020 (later migrations build on 0020's tables).
       const withoutSpam = Object.fromEntries(
-        Object.entries(MIGRATIONS).filter(([name]) => name !== '0020-lead-spam'),
+        Object.entries(MIGRATIONS).filter(([name]) => name !== '0020-lead-spam' && name <= '0021'),
       );
       await migrateToLatest(db, withoutSpam);
-      expect(await pendingMigrations(db)).toEqual(['0020-lead-spam']);
-      expect(await migrateToLatest(db)).toEqual(['0020-lead-spam']);
+      const later = Object.keys(MIGRATIONS).filter((name) => name > '0021');
+      expect(await pendingMigrations(db)).toEqual(['0020-lead-spam', ...later]);
+      expect(await migrateToLatest(db)).toEqual(['0020-lead-spam', ...later]);
       expect(await tables()).toEqual(APP_TABLES);
     });
 

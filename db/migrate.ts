@@ -24,6 +24,7 @@ import * as trustSettings from './migrations/0023-trust-settings';
 import * as reviews from './migrations/0024-reviews';
 import * as pageRevision from './migrations/0025-page-revision';
 import * as reviewChecks from './migrations/0026-review-checks';
+import * as leadQuotas from './migrations/0027-lead-quotas';
 import * as pageAddresses from './migrations/0030-page-addresses';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -49,6 +50,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0024-reviews': reviews,
   '0025-page-revision': pageRevision,
   '0026-review-checks': reviewChecks,
+  '0027-lead-quotas': leadQuotas,
   '0030-page-addresses': pageAddresses,
 };
 

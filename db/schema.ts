@@ -18,6 +18,7 @@ import type {
   LeadsTable,
   LeadTokensSpentTable,
 } from './tables/leads';
+import type { LimitCountsTable } from './tables/limit-counts';
 import type { OrdersTable } from './tables/orders';
 import type { PageAddressesTable } from './tables/page-addresses';
 import type { PageRevisionsTable } from './tables/page-revisions';
@@ -65,4 +66,5 @@ export interface Database {
   reviewRequests: ReviewRequestsTable;
   reviews: ReviewsTable;
   reviewMails: ReviewMailsTable;
+  limitCounts: LimitCountsTable;
 }

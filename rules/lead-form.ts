@@ -4,7 +4,14 @@
 // from it, and the server-rendered refusal page shows its messages beside the fields.
 import { EMAIL_MAX, EMAIL_PATTERN } from './email';
 import { LEAD_MESSAGES } from './lead-messages';
-import { LEAD_MAX_LINKS, LEAD_MESSAGE_MAX, LEAD_NAME_MAX, LEAD_PHONE_MAX } from './limits';
+import {
+  LEAD_MAX_LINKS,
+  LEAD_MESSAGE_MAX,
+  LEAD_NAME_MAX,
+  LEAD_PERSON_CHARS_PER_SECOND,
+  LEAD_PHONE_MAX,
+  LEAD_TOKEN_MIN_AGE_MS,
+} from './limits';
 import { isCleanText, isOneLine, withoutInvisible } from './text';
 
 /** The `name` attributes of the form's inputs, and the Danish labels the visitor sees. */
@@ -93,4 +100,16 @@ export function checkLead(input: LeadInput): LeadFieldErrors {
 export function leadFingerprint(input: LeadInput): string {
   const fold = (value: string) => value.toLowerCase().replace(/\s+/g, ' ').trim();
   return [input.name, input.phone, input.email, input.postcode, input.message].map(fold).join('\u0000');
+}
+
+/**
+ * Whether a request reads as a person's (issue 48): no links at all, and the time since its fresh token
+ * was fetched (the visitor's first touch of the form) at least what typing its message takes a person
+ * at LEAD_PERSON_CHARS_PER_SECOND. Such a request is mailed even while a flood spends the company's
+ * other allowances (api/leads/lead-limits.ts).
+ */
+export function typedAtPersonsPace(input: LeadInput, tokenAgeMs: number): boolean {
+  if (countLinks(`${input.name} ${input.message}`) > 0) return false;
+  const typing = (input.message.length * 1000) / LEAD_PERSON_CHARS_PER_SECOND;
+  return tokenAgeMs >= Math.max(LEAD_TOKEN_MIN_AGE_MS, typing);
 }

@@ -20,6 +20,13 @@ export const LEAD_MESSAGES = {
   tooManyLinks: `Teksten må højst indeholde ${LEAD_MAX_LINKS} links`,
   tooManyPhotos: `Du kan højst vedhæfte ${LEAD_MAX_PHOTOS} billeder`,
   photoRefused: 'Et af billederne kunne ikke bruges. Brug JPEG, PNG, WebP eller AVIF på højst 10 MB.',
+  /** Issue 48: the photos' byte budgets (per request, per company a day, per sender a day). */
+  photosTooMuch:
+    'Billederne fylder for meget tilsammen. Vedhæft færre billeder, eller send forespørgslen uden billeder.',
+  photosCompanyFull:
+    'Vi kan ikke modtage flere billeder i dag. Send forespørgslen uden billeder – du kan sende dem, når vi svarer dig.',
+  photosClientFull:
+    'Du har sendt mange billeder i dag. Send forespørgslen uden billeder, eller prøv igen i morgen.',
   tokenRefused:
     'Formularen er for gammel eller blev sendt for hurtigt. Tjek oplysningerne, og tryk Send igen.',
   tooMany: 'Der er sendt mange forespørgsler på kort tid. Vent lidt, og prøv igen, eller ring til os.',

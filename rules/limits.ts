@@ -79,6 +79,18 @@ export const LEAD_MAX_LINKS = 2;
 export const LEAD_TOKEN_MIN_AGE_MS = 3_000;
 /** How long a request is kept, in months (the form says it; a sweep deletes older ones). */
 export const LEAD_KEEP_MONTHS = 12;
+/** A person types a request's message at most this many characters a second (issue 48): a request
+ *  whose fresh token is younger than its message takes at this pace does not read as typed. */
+export const LEAD_PERSON_CHARS_PER_SECOND = 10;
+/** A request's photos are re-encoded on the server to fit inside this many pixels a side (issue 48). */
+export const LEAD_PHOTO_MAX_SIDE = 2000;
+const MB = 1024 * 1024;
+/** What a request's photos may take on disk, once re-encoded, in bytes (issue 48). */
+export const LEAD_PHOTO_BYTES_PER_REQUEST = 6 * MB;
+/** What one company's requests' photos may take on disk a day (Copenhagen), in bytes. */
+export const LEAD_PHOTO_BYTES_PER_COMPANY_DAY = 50 * MB;
+/** What one client's (address's) requests' photos may take on disk a day, whatever the company. */
+export const LEAD_PHOTO_BYTES_PER_CLIENT_DAY = 20 * MB;
 
 /** The area a company drives to as a radius from its address (issue 42): 1–300 km; a company that
  *  covers the whole country picks all the municipalities instead. */

@@ -193,14 +193,15 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       render: () => Promise.reject(new Error('this process does not render (PROCESS_ROLE=web)')),
       ...common,
     });
-  // With Redis, every process counts rate limits in one place. No offline queue: while Redis is
-  // away a count fails fast and the limit falls back to this process's memory.
+  // Every process counts rate limits in one place: Redis where it runs (no offline queue: while Redis
+  // is away a count fails fast and the limit falls back to this process's memory), else the database
+  // all the web processes share (issue 48).
   const limitRedis = redisUrl
     ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
     : null;
   limitRedis?.on('error', (error: unknown) => logger.warn({ err: error }, 'rate limit store: Redis error'));
   const limits = new LimitStore({
-    ...(limitRedis ? { redis: limitRedis } : {}),
+    ...(limitRedis ? { redis: limitRedis } : { db }),
     ...(options.limitPrefix === undefined ? {} : { prefix: options.limitPrefix }),
   });
   // Quote-request and welcome mails: every serving process sends what is due (one process takes each).

@@ -26,14 +26,28 @@
 //    accepted, stored and answered as received, but marked "Mulig spam": no mail of its own (one
 //    summary an hour instead, db/tables/lead-spam-summaries.ts), its photos not kept (re-encoding is
 //    the costliest part of a request, and a flood would have us do it for every bot), listed apart
-//    in Henvendelser, the newest SPAM_KEEP_PER_COMPANY kept and deleted after SPAM_KEEP_DAYS.
+//    in Henvendelser, kept as SPAM_KEEP says and deleted after SPAM_KEEP_DAYS.
 //    The allowance is split by the kind of token the request carries (db/lead-form-token.ts):
 //    - `pageTokenAllowance` (10 an hour): the page token is in every copy of the page and valid for
-//      30 days, so a flood is cheapest with it; only visitors without JavaScript use it.
+//      30 days, so a flood is cheapest with it; only visitors without JavaScript use it. One page
+//      token is taken `pageTokenUses` times a day at most (issue 48: one token carried 600 posts);
+//      past that it is refused as a bot's, with the form back and a fresh token (a person without
+//      JavaScript presses Send again and goes on with that).
+//    - `personAllowance` (30 an hour): a request that reads as a person's (rules/lead-form.ts,
+//      typedAtPersonsPace: a fresh token, older than typing its message takes, no links) is mailed
+//      from an allowance of its own, which a flood of quick or linked posts cannot spend; past it, it
+//      falls back to `allowance`.
 //    - `allowance` (20 an hour): the site's script fetches a single-use token for each visitor and
 //      waits at least 3 s before sending, a round trip and a wait per request for a bot.
 //    A flood spends the part of its own kind, so the visitors who send the other kind are mailed as
-//    before; a flood that mixes both is mailed at most 30 times an hour, the old per-company limit.
+//    before (issue 48: a flood of fresh tokens sent 3 s after fetching put the next person in spam).
+// 4. Possible spam is kept by client (SPAM_KEEP, db/tables/leads.ts pruneSpam): each client's first
+//    and latest few, and over the company's cap the newest of whoever has the most, so a flood from
+//    many addresses cannot push out another client's request (issue 48: the newest-500 cap did). What
+//    was not kept is counted in the owner's summary.
+// Every count is in the app's LimitStore: Redis, or the database every web process shares
+// (api/middleware/rate-limit.ts), never one process's memory in the product.
+import type { SpamKeep } from '../../db';
 import { RateLimiter } from '../middleware/rate-limit';
 
 const MINUTE = 60 * 1000;
@@ -44,12 +58,21 @@ export const LEAD_LIMITS = {
   tokensPerClient: new RateLimiter({ name: 'lead-tokens', limit: 60, windowMs: 10 * MINUTE }),
   allowance: new RateLimiter({ name: 'lead-allowance', limit: 20, windowMs: 60 * MINUTE }),
   pageTokenAllowance: new RateLimiter({ name: 'lead-allowance-page', limit: 10, windowMs: 60 * MINUTE }),
+  personAllowance: new RateLimiter({ name: 'lead-allowance-person', limit: 30, windowMs: 60 * MINUTE }),
+  /** Posts one page token (per company and issue time) may carry in a day. */
+  pageTokenUses: new RateLimiter({ name: 'lead-page-token-uses', limit: 5, windowMs: 24 * 60 * MINUTE }),
 } as const;
 
 export type LeadLimits = typeof LEAD_LIMITS;
 
-/** The newest this many possible-spam requests of a company are kept. */
+/** A company keeps at most this many possible-spam requests. */
 export const SPAM_KEEP_PER_COMPANY = 500;
+/** What possible spam is kept: per client its oldest and newest five, per company SPAM_KEEP_PER_COMPANY. */
+export const SPAM_KEEP: SpamKeep = Object.freeze({
+  clientOldest: 5,
+  clientNewest: 5,
+  company: SPAM_KEEP_PER_COMPANY,
+});
 /** Possible spam is deleted after this many days (real requests: LEAD_KEEP_MONTHS). */
 export const SPAM_KEEP_DAYS = 30;
 

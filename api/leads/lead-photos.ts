@@ -1,15 +1,21 @@
 // A request's photos: each is checked and re-encoded exactly as the owner's images are
-// (api/images/process-upload.ts: only what sharp decodes, upright, metadata and GPS dropped), as one
-// JPEG at most 1600 px wide, and kept under <STORAGE_DIR>/leads/<cvr>/ — a folder the front server
-// never serves. Only the owner sees them, through GET /api/leads/{id}/photos/{n}.
+// (api/images/process-upload.ts: only what sharp decodes, within its pixel limit checked from the
+// header and given to sharp as limitInputPixels before any pixel is decoded; upright, metadata and
+// GPS dropped), as one JPEG fitted inside LEAD_PHOTO_MAX_SIDE² (issue 48: a 1600×8000 noise JPEG
+// was kept at its full 12.8 megapixels, 6.5 MB, after seconds of CPU; now 400×2000 from a JPEG
+// decoded at a quarter of its size), and kept under <STORAGE_DIR>/leads/<cvr>/ — a folder the front
+// server never serves. Only the owner sees them, through GET /api/leads/{id}/photos/{n}. What they may
+// take on disk: api/leads/photo-quota.ts.
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LeadPhoto } from '../../db';
 import { LEAD_MESSAGES } from '../../rules/lead-messages';
+import { LEAD_PHOTO_MAX_SIDE } from '../../rules/limits';
 import { type OutputPlan, processUpload } from '../images/process-upload';
 
-const PHOTO_WIDTH = 1600;
-const photoOutputs: OutputPlan = () => [{ suffix: '.jpg', format: 'jpeg', width: PHOTO_WIDTH, height: 8192 }];
+const photoOutputs: OutputPlan = () => [
+  { suffix: '.jpg', format: 'jpeg', width: LEAD_PHOTO_MAX_SIDE, height: LEAD_PHOTO_MAX_SIDE },
+];
 
 function leadDir(storageDir: string, cvr: string): string {
   return path.join(storageDir, 'leads', cvr);

@@ -1,13 +1,12 @@
-// Rate limits: a fixed window per key (a client address, an e-mail, both), counted by
-// rate-limiter-flexible. A RateLimiter is only a named rule; the counts live in the app's LimitStore:
-// in this process's memory by default, or in Redis (REDIS_URL) so that every process of the product
-// shares one count and N processes do not multiply a limit. When Redis does not answer, each process
-// falls back to counting in its own memory rather than letting everything through or refusing all.
-// Without Redis, WEB_PROCESSES copies each count on their own, so a client spreading its tries over
-// new connections gets up to that many times a limit. We accept that rather than divide the limits:
-// a browser's kept-alive connection stays on one copy, and a divided limit would lock an owner out
-// after a typo or two (docs/deploy.md, shape 1, says why and tells an internet-facing deployment with
-// several copies to set REDIS_URL).
+// Rate limits: a fixed window per key (a client address, an e-mail, both). A RateLimiter is only a
+// named rule; the counts live in the app's LimitStore, in one of three places:
+// - Redis (REDIS_URL), counted by rate-limiter-flexible, so every process of the product shares one
+//   count; when Redis does not answer, each process falls back to counting in its own memory rather
+//   than letting everything through or refusing all;
+// - the database (`db`: SQLite or PostgreSQL, db/tables/limit-counts.ts) where there is no Redis: the
+//   product stack's choice then, so that WEB_PROCESSES copies on one database count one allowance,
+//   not one each (issue 48: every in-memory limit was doubled on a two-process machine);
+// - this process's memory: the default of createApp, for tests that count nothing across apps.
 //
 // The client is the address clientAddress() finds (X-Forwarded-For only from a TRUST_PROXY proxy),
 // counted by limitKey(): an IPv6 client by its /64, which one subscriber holds whole.
@@ -22,6 +21,7 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
+import { countInWindow, type Db, forgetCount, readWindowCount, sweepEndedCounts } from '../../db';
 import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import { MESSAGES } from '../../rules/messages';
@@ -51,25 +51,52 @@ export class RateLimiter {
 }
 
 export interface LimitStoreOptions {
-  /** Shared counts in Redis; without it, counts are this process's own. */
+  /** Shared counts in Redis; without it, counts are this process's own (or the database's). */
   redis?: Redis;
-  /** Prefix of the Redis keys (tests use their own). Default `mesterside:limit`. */
+  /** Without Redis: shared counts in this database (db/tables/limit-counts.ts). */
+  db?: Db;
+  /** Prefix of the Redis keys and database names (tests use their own). Default `mesterside:limit`. */
   prefix?: string;
+  /** The clock of the database counts (ms); default Date.now, as rate-limiter-flexible's. */
+  now?: () => number;
 }
+
+/** Every this many database hits, the rows of ended windows are swept (bounded table, no timer). */
+const SWEEP_EVERY_HITS = 500;
 
 /** Where an app keeps its limits' counts. */
 export class LimitStore {
   readonly #redis: Redis | undefined;
+  readonly #db: Db | undefined;
   readonly #prefix: string;
+  readonly #now: () => number;
   readonly #counters = new Map<RateLimiter, RateLimiterAbstract>();
+  #hitsSinceSweep = 0;
 
   constructor(options: LimitStoreOptions = {}) {
     this.#redis = options.redis;
+    this.#db = options.redis ? undefined : options.db;
     this.#prefix = options.prefix ?? 'mesterside:limit';
+    this.#now = options.now ?? Date.now;
   }
 
+  /** Whether every process using the same Redis or database counts together. */
   get shared(): boolean {
-    return this.#redis !== undefined;
+    return this.#redis !== undefined || this.#db !== undefined;
+  }
+
+  #name(limiter: RateLimiter): string {
+    return `${this.#prefix}:${limiter.name}`;
+  }
+
+  async #dbHit(db: Db, limiter: RateLimiter, key: string, points: number): Promise<number> {
+    const now = new Date(this.#now());
+    const count = await countInWindow(db, this.#name(limiter), key, points, limiter.windowMs, now);
+    if (++this.#hitsSinceSweep >= SWEEP_EVERY_HITS) {
+      this.#hitsSinceSweep = 0;
+      await sweepEndedCounts(db, now);
+    }
+    return count.points <= limiter.limit ? 0 : secondsUntil(count.windowEndsAt, now);
   }
 
   #counter(limiter: RateLimiter): RateLimiterAbstract {
@@ -91,6 +118,7 @@ export class LimitStore {
 
   /** Counts one hit (or `points`) for `key`; answers 0 when it was allowed, else the seconds to wait. */
   async hit(limiter: RateLimiter, key: string, points = 1): Promise<number> {
+    if (this.#db) return this.#dbHit(this.#db, limiter, key, points);
     try {
       await this.#counter(limiter).consume(key, points);
       return 0;
@@ -102,6 +130,11 @@ export class LimitStore {
 
   /** Seconds until `key` may try again, or 0 when it is under its limit now; counts nothing. */
   async retryAfterSeconds(limiter: RateLimiter, key: string): Promise<number> {
+    if (this.#db) {
+      const now = new Date(this.#now());
+      const count = await readWindowCount(this.#db, this.#name(limiter), key, now);
+      return !count || count.points < limiter.limit ? 0 : secondsUntil(count.windowEndsAt, now);
+    }
     const state = await this.#counter(limiter).get(key);
     if (!state || state.consumedPoints < limiter.limit) return 0;
     return waitSeconds(state);
@@ -109,12 +142,17 @@ export class LimitStore {
 
   /** Forgets `key`, e.g. an e-mail's failures after a successful login. */
   async reset(limiter: RateLimiter, key: string): Promise<void> {
+    if (this.#db) return forgetCount(this.#db, this.#name(limiter), key);
     await this.#counter(limiter).delete(key);
   }
 }
 
 function waitSeconds(state: RateLimiterRes): number {
   return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+}
+
+function secondsUntil(end: Date, now: Date): number {
+  return Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
 }
 
 const trustCache = new WeakMap<Config, TrustedProxies>();

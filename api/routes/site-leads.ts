@@ -14,23 +14,28 @@
 // reading slots (api/leads/upload-gate.ts). The body is streamed with a hard size limit
 // (api/leads/lead-body.ts), its photos dropped as they arrive once the token or the honeypot says no.
 // Then the cheap, certain refusals (honeypot, fields, token, links), which count against nothing;
-// duplicates answer as received without storing twice; the per-client limit; and past the company's
-// hourly allowance the request is stored as possible spam instead of mailed. The request and its
-// pending mail are stored (one transaction) before anyone is told it arrived; the mail goes out from
-// the outbox.
-import { createHash } from 'node:crypto';
+// duplicates answer as received without storing twice; a page token past its few posts a day is
+// refused as a bot's; the per-client limit; and past the company's hourly allowance of its kind (a
+// request that reads as a person's has its own) the request is stored as possible spam instead of
+// mailed, kept by client (api/leads/lead-limits.ts). Photos of a request that is mailed are refused
+// before decoding when the company's or client's bytes for the day are spent, then re-encoded and
+// taken from the day's budgets (api/leads/photo-quota.ts). The request and its pending mail are
+// stored (one transaction) before anyone is told it arrived; the mail goes out from the outbox.
+import { createHash, createHmac } from 'node:crypto';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { leadReceivedSchema, leadRefusalSchema, leadTokenSchema } from '../../contracts/leads';
 import {
   type CheckedToken,
   checkToken,
-  deleteSpamBeyond,
+  type Db,
+  formSigningSecret,
   freshToken,
   getLeadSettings,
   getTrustSettings,
   hasRecentLead,
   insertLead,
+  pruneSpam,
 } from '../../db';
 import { AppError } from '../../lib/errors';
 import { ERRORS } from '../../rules/error-codes';
@@ -43,6 +48,7 @@ import {
   type LeadInput,
   leadFingerprint,
   leadInput,
+  typedAtPersonsPace,
 } from '../../rules/lead-form';
 import { LEAD_MESSAGES } from '../../rules/lead-messages';
 import { LEAD_MAX_PHOTOS } from '../../rules/limits';
@@ -59,8 +65,9 @@ import {
   LeadBodyTooLarge,
   readLeadBody,
 } from '../leads/lead-body';
-import { bodyCost, LEAD_LIMITS, type LeadLimits, SPAM_KEEP_PER_COMPANY } from '../leads/lead-limits';
+import { bodyCost, LEAD_LIMITS, type LeadLimits, SPAM_KEEP } from '../leads/lead-limits';
 import { prepareLeadPhotos, removeLeadPhotos, writeLeadPhotos } from '../leads/lead-photos';
+import { type PhotoBudget, spentPhotoBudget, takePhotoBytes } from '../leads/photo-quota';
 import { refusalPageAnswer } from '../leads/refusal-page';
 import { UploadGate } from '../leads/upload-gate';
 import type { MailOutbox } from '../mail-outbox';
@@ -114,6 +121,26 @@ function wantsJson(c: Context): boolean {
 function hash(input: LeadInput): string {
   return createHash('sha256').update(leadFingerprint(input)).digest('hex');
 }
+
+/** The client as a request stores it (spam is kept per client): keyed, so no address is kept. */
+async function clientHash(db: Db, client: string | null): Promise<string | null> {
+  if (client === null) return null;
+  return createHmac('sha256', await formSigningSecret(db))
+    .update(`lead-client:${client}`)
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+/** A page token is counted by company and issue time: every copy of one published page carries it. */
+function pageTokenKey(cvr: string, token: CheckedToken): string {
+  return `${cvr}:${token.issuedAt.getTime()}`;
+}
+
+const PHOTO_BUDGET_MESSAGES: Record<PhotoBudget, string> = {
+  request: LEAD_MESSAGES.photosTooMuch,
+  company: LEAD_MESSAGES.photosCompanyFull,
+  client: LEAD_MESSAGES.photosClientFull,
+};
 
 /**
  * Ends the connection as soon as the answer is written, leaving the rest of a large body unread. Node
@@ -187,7 +214,8 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
         content: { 'application/json': { schema: leadRefusalSchema }, 'text/html': { schema: z.string() } },
       },
       413: {
-        description: 'The body is over the cap',
+        description:
+          'The body is over the cap, or its photos over their byte budgets (the Danish refusal in fields.photos)',
         content: { 'application/json': { schema: leadRefusalSchema }, 'text/html': { schema: z.string() } },
       },
       429: {
@@ -224,8 +252,26 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
       if (wantsJson(c)) return c.json({ ok: true as const, message }, 200);
       return c.redirect(`${site.base}/tak${outsideArea ? '#uden-for-omraadet' : ''}`, 303);
     };
+    let checked: Promise<CheckedToken> | undefined;
+    const tokenCheck = (value: string) => {
+      checked ??= checkToken(db, cvr, value, now);
+      return checked;
+    };
+    /** Whether this request spent its fresh token (its refusal then hands out its replacement). */
+    let spentHere = false;
+    /**
+     * The refusal's new token is issued when the visitor's own fresh token was (spent now, if it was
+     * not yet): their time at the form goes on, so the request sent again still reads as typed at a
+     * person's pace (rules/lead-form.ts). One spent token buys one replacement; else it is issued now.
+     */
+    const replacementIssue = async (): Promise<Date> => {
+      const token = checked ? await checked : undefined;
+      if (token?.verdict !== 'ok' || token.page) return now;
+      if (!spentHere) spentHere = await token.spend();
+      return spentHere ? token.issuedAt : now;
+    };
     const refuse = async (errors: LeadFieldErrors, status: 400 | 413 | 429 = 400) => {
-      const fresh = await freshToken(db, cvr, now);
+      const fresh = await freshToken(db, cvr, await replacementIssue());
       const message = Object.values(errors)[0] ?? LEAD_MESSAGES.failed;
       if (wantsJson(c)) {
         const code = status === 429 ? 'rate_limited' : status === 413 ? 'payload_too_large' : 'invalid_input';
@@ -262,11 +308,6 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
       return refuseUnread({ form: LEAD_MESSAGES.tooMany }, 429);
     }
     let body: LeadBody;
-    let checked: Promise<CheckedToken> | undefined;
-    const tokenCheck = (value: string) => {
-      checked ??= checkToken(db, cvr, value, now);
-      return checked;
-    };
     try {
       const cost = bodyCost(declared, LEAD_FORM_MAX_BODY_BYTES);
       if (ip !== null && (await store.hit(limits.bodiesPerClient, ip, cost)) > 0) {
@@ -291,7 +332,14 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
           async (fields) => {
             if ((fields[LEAD_HONEYPOT_FIELD] ?? '').trim() !== '') return false;
             const given = fields[LEAD_TOKEN_FIELD];
-            return given === undefined || (await tokenCheck(given)).verdict === 'ok';
+            if (given === undefined) return true;
+            const token = await tokenCheck(given);
+            if (token.verdict !== 'ok') return false;
+            // A page token past its posts is refused below: its photos are not kept either.
+            return (
+              !token.page ||
+              (await store.retryAfterSeconds(limits.pageTokenUses, pageTokenKey(cvr, token))) === 0
+            );
           },
         );
       } finally {
@@ -331,7 +379,11 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
     const errors = checkLead(values);
     if (body.photoCount > LEAD_MAX_PHOTOS) errors.photos = LEAD_MESSAGES.tooManyPhotos;
     else if (body.photoTooLarge) errors.photos = LEAD_MESSAGES.photoRefused;
-    if (Object.keys(errors).length > 0) return refuse(errors);
+    if (Object.keys(errors).length > 0) {
+      // Checked (not spent) only so that the refusal's new token keeps the visitor's time.
+      if (text(LEAD_TOKEN_FIELD) !== '') await tokenCheck(text(LEAD_TOKEN_FIELD));
+      return refuse(errors);
+    }
     const token = await tokenCheck(text(LEAD_TOKEN_FIELD));
     if (token.verdict !== 'ok') {
       logger.info({ cvr, verdict: token.verdict }, 'lead token refused');
@@ -343,29 +395,60 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
       logger.info({ cvr }, 'duplicate lead; answered as received');
       return received();
     }
+    // One page token carries a few posts a day; past them it is a bot's (issue 48: 600 posts on one).
+    if (token.page && (await store.hit(limits.pageTokenUses, pageTokenKey(cvr, token))) > 0) {
+      logger.info({ cvr }, 'lead page token used past its posts; refused');
+      return refuse({ form: LEAD_MESSAGES.tokenRefused });
+    }
     if (ip !== null && (await store.hit(limits.perClient, ip)) > 0) {
       return refuse({ form: LEAD_MESSAGES.tooMany }, 429);
     }
     if (!(await token.spend())) return refuse({ form: LEAD_MESSAGES.tokenRefused });
-    // Past the company's hourly allowance (of this kind of token): stored, as possible spam.
+    spentHere = !token.page;
+    // Past the company's hourly allowance (of this kind of request): stored, as possible spam. A
+    // request that reads as a person's has an allowance of its own first (api/leads/lead-limits.ts).
+    const person = !token.page && typedAtPersonsPace(values, now.getTime() - token.issuedAt.getTime());
+    const mailed = person && (await store.hit(limits.personAllowance, cvr)) === 0;
     const allowance = token.page ? limits.pageTokenAllowance : limits.allowance;
-    const spam = (await store.hit(allowance, cvr)) > 0;
+    const spam = !mailed && (await store.hit(allowance, cvr)) > 0;
 
     let prepared: Awaited<ReturnType<typeof prepareLeadPhotos>> = [];
-    if (!spam) {
+    let giveBackPhotoBytes = async () => {};
+    if (!spam && body.photos.length > 0) {
+      // A company or client with no bytes left today is refused before a photo is decoded.
+      const spent = await spentPhotoBudget(db, cvr, ip, now);
+      if (spent) {
+        logger.info({ cvr, budget: spent }, "lead photos over the day's budget; refused");
+        return refuse({ photos: PHOTO_BUDGET_MESSAGES[spent] }, 413);
+      }
       try {
         prepared = await prepareLeadPhotos(body.photos);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         return refuse({ photos: LEAD_MESSAGES.photoRefused });
       }
+      const bytes = prepared.reduce((sum, photo) => sum + photo.data.length, 0);
+      const taken = await takePhotoBytes(db, cvr, ip, bytes, now);
+      if (!taken.ok) {
+        logger.info({ cvr, budget: taken.budget, bytes }, 'lead photos over budget; refused');
+        return refuse({ photos: PHOTO_BUDGET_MESSAGES[taken.budget] }, 413);
+      }
+      giveBackPhotoBytes = taken.giveBack;
     }
     const id = crypto.randomUUID();
     try {
       const stored = await writeLeadPhotos(c.get('config').storageDir, cvr, id, prepared);
-      await insertLead(db, cvr, { ...values, photos: stored, contentHash, spam }, now, id);
+      const client = await clientHash(db, ip);
+      await insertLead(
+        db,
+        cvr,
+        { ...values, photos: stored, contentHash, spam, clientHash: client },
+        now,
+        id,
+      );
     } catch (error) {
       logger.error({ err: error, cvr }, 'lead not stored');
+      await giveBackPhotoBytes().catch(() => {});
       if (wantsJson(c)) {
         return c.json(
           { error: { code: 'internal' as const, message: LEAD_MESSAGES.failed } },
@@ -376,7 +459,7 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
     }
     if (spam) {
       logger.warn({ cvr, leadId: id }, 'lead past the hourly allowance; stored as possible spam');
-      await keepNewestSpam(c, cvr);
+      await keepSpamByClient(c, cvr, await clientHash(db, ip));
     } else {
       logger.info({ cvr, leadId: id, photos: prepared.length }, 'lead stored');
     }
@@ -387,10 +470,11 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
   return routes;
 }
 
-/** Deletes the company's possible spam beyond the newest SPAM_KEEP_PER_COMPANY; never fails the request. */
-async function keepNewestSpam(c: Context<AppEnv>, cvr: string): Promise<void> {
+/** Keeps the company's possible spam within SPAM_KEEP, by client (pruneSpam); never fails the request. */
+async function keepSpamByClient(c: Context<AppEnv>, cvr: string, client: string | null): Promise<void> {
   try {
-    const dropped = await deleteSpamBeyond(c.get('db'), cvr, SPAM_KEEP_PER_COMPANY);
+    const dropped = await pruneSpam(c.get('db'), cvr, client, SPAM_KEEP);
+    if (dropped.length > 0) c.get('logger').info({ cvr, dropped: dropped.length }, 'possible spam not kept');
     for (const lead of dropped) await removeLeadPhotos(c.get('config').storageDir, cvr, lead.photos);
   } catch (error) {
     c.get('logger').error({ err: error, cvr }, 'possible spam not pruned; the next one tries again');

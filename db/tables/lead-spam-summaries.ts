@@ -11,6 +11,8 @@ import type { Db } from '../database';
 export interface LeadSpamSummariesTable {
   companyCvr: string;
   pending: number;
+  /** Of those, how many were not kept (migration 0027: the caps per client and per company). */
+  dropped: number;
   attempts: number;
   nextAttemptAt: string;
   lastError: string | null;
@@ -32,6 +34,7 @@ export async function countSpamForSummary(db: Db, cvr: string, now: Date): Promi
     .values({
       companyCvr: cvr,
       pending: 1,
+      dropped: 0,
       attempts: 0,
       nextAttemptAt: soon,
       lastError: null,
@@ -45,6 +48,15 @@ export async function countSpamForSummary(db: Db, cvr: string, now: Date): Promi
         nextAttemptAt: sql<string>`case when lead_spam_summaries.pending = 0 and lead_spam_summaries.next_attempt_at < ${soon} then ${soon} else lead_spam_summaries.next_attempt_at end`,
       }),
     )
+    .execute();
+}
+
+/** Counts `count` possible-spam requests deleted by the caps (pruneSpam) for the next summary. */
+export async function countSpamDropped(db: Db, cvr: string, count: number): Promise<void> {
+  await db
+    .updateTable('leadSpamSummaries')
+    .set({ dropped: sql<number>`dropped + ${count}` })
+    .where('companyCvr', '=', cvr)
     .execute();
 }
 
@@ -77,18 +89,23 @@ export async function claimSpamSummary(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The mail server took a summary of `reported` requests: the next may go an hour after `sentAt`. */
+/**
+ * The mail server took a summary of `reported` requests, `reportedDropped` of them not kept: the next
+ * may go an hour after `sentAt`.
+ */
 export async function completeSpamSummary(
   db: Db,
   cvr: string,
   reported: number,
   sentAt: Date,
+  reportedDropped = 0,
 ): Promise<void> {
   await db
     .updateTable('leadSpamSummaries')
     .set({
       // Requests stored while it was sent stay for the next one.
       pending: sql<number>`case when pending > ${reported} then pending - ${reported} else 0 end`,
+      dropped: sql<number>`case when dropped > ${reportedDropped} then dropped - ${reportedDropped} else 0 end`,
       attempts: 0,
       lastError: null,
       nextAttemptAt: new Date(sentAt.getTime() + SUMMARY_EVERY_MS).toISOString(),

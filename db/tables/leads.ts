@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { type Db, inTransaction, isUniqueViolation } from '../database';
 import { prepared } from '../prepared';
 import { parseJson } from './json';
-import { countSpamForSummary } from './lead-spam-summaries';
+import { countSpamDropped, countSpamForSummary } from './lead-spam-summaries';
 import { mailQueue } from './mail-queue';
 
 export interface LeadsTable {
@@ -27,6 +27,8 @@ export interface LeadsTable {
   handledAt: string | null;
   /** 1: past the company's hourly allowance, "Mulig spam" (migration 0020). */
   spam: number;
+  /** A keyed hash of the client it came from (migration 0027): possible spam is capped per client. */
+  clientHash: string | null;
 }
 
 export interface LeadMailsTable {
@@ -86,7 +88,17 @@ export interface Lead {
 export type NewLead = Pick<
   Lead,
   'name' | 'phone' | 'email' | 'postcode' | 'message' | 'photos' | 'contentHash'
-> & { spam?: boolean };
+> & { spam?: boolean; clientHash?: string | null };
+
+/** How much possible spam a company keeps (api/leads/lead-limits.ts says why). */
+export interface SpamKeep {
+  /** Of each client's possible spam, its oldest this many are kept… */
+  clientOldest: number;
+  /** …and its newest this many; the ones between are deleted. */
+  clientNewest: number;
+  /** The company's whole list; past it, the client with the most loses its newest. */
+  company: number;
+}
 
 /** Which of the inbox's two lists: the requests, or "Mulig spam". */
 export type LeadList = 'requests' | 'spam';
@@ -107,7 +119,8 @@ export interface PendingLeadRecipient {
 const DEFAULT_LEAD_SETTINGS: LeadSettings = Object.freeze({ formEnabled: true, recipientEmail: null });
 
 function toLead(row: LeadsTable): Lead {
-  return { ...row, photos: parseJson<LeadPhoto[]>(row.photos, []), spam: row.spam === 1 };
+  const { clientHash: _client, ...rest } = row;
+  return { ...rest, photos: parseJson<LeadPhoto[]>(row.photos, []), spam: row.spam === 1 };
 }
 
 /**
@@ -122,7 +135,7 @@ export async function insertLead(
   id = randomUUID(),
 ): Promise<Lead> {
   const createdAt = now.toISOString();
-  const { spam = false, ...fields } = input;
+  const { spam = false, clientHash = null, ...fields } = input;
   const row: LeadsTable = {
     id,
     companyCvr: cvr,
@@ -132,6 +145,7 @@ export async function insertLead(
     readAt: null,
     handledAt: null,
     spam: spam ? 1 : 0,
+    clientHash,
   };
   await inTransaction(db, async (trx) => {
     await trx.insertInto('leads').values(row).execute();
@@ -220,31 +234,67 @@ export async function countSpamLeads(db: Db, cvr: string): Promise<number> {
 }
 
 /**
- * Deletes the company's possible spam beyond the newest `keep` (oldest first, at most `limit` at a
- * time); answers what it deleted (their photos to remove). Spam has no mail row.
+ * Keeps the company's possible spam within `keep` after one from `clientHash` was stored (issue 48):
+ * of that client's, its oldest and its newest few; over the company's cap, the newest of the client
+ * with the most (a request is never pushed out by another client's flood while that client has more
+ * than one), or, when every client has just one, the newest of all (the oldest are kept: they came
+ * before the flood). Unknown clients count one each. What is deleted is counted as dropped for the
+ * owner's summary, in the same transaction; answers the deleted requests (their photos to remove).
  */
-export async function deleteSpamBeyond(db: Db, cvr: string, keep: number, limit = 500): Promise<Lead[]> {
+export async function pruneSpam(
+  db: Db,
+  cvr: string,
+  clientHash: string | null,
+  keep: SpamKeep,
+): Promise<Lead[]> {
   return inTransaction(db, async (trx) => {
-    const rows = await trx
-      .selectFrom('leads')
-      .selectAll()
-      .where('companyCvr', '=', cvr)
-      .where('spam', '=', 1)
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .offset(keep)
-      .limit(limit)
-      .execute();
-    if (rows.length === 0) return [];
-    await trx
-      .deleteFrom('leads')
-      .where(
-        'id',
-        'in',
-        rows.map((row) => row.id),
-      )
-      .execute();
-    return rows.map(toLead);
+    const spam = () => trx.selectFrom('leads').where('companyCvr', '=', cvr).where('spam', '=', 1);
+    const deleted: LeadsTable[] = [];
+    const remove = async (rows: LeadsTable[]) => {
+      if (rows.length === 0) return;
+      await trx
+        .deleteFrom('leads')
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .execute();
+      deleted.push(...rows);
+    };
+    if (clientHash !== null) {
+      const rows = await spam()
+        .selectAll()
+        .where('clientHash', '=', clientHash)
+        .orderBy('createdAt')
+        .orderBy('id')
+        .execute();
+      await remove(
+        rows.slice(keep.clientOldest, Math.max(keep.clientOldest, rows.length - keep.clientNewest)),
+      );
+    }
+    const client = sql<string>`coalesce(client_hash, id)`;
+    const countRow = await spam()
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirst();
+    // One request was stored: one over the cap at most, a few more if the cap was lowered.
+    for (let over = Number(countRow?.count ?? 0) - keep.company; over > 0; over--) {
+      const heaviest = await spam()
+        .select((eb) => [client.as('client'), eb.fn.countAll<number | string>().as('count')])
+        .groupBy(client)
+        .orderBy('count', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const newest = spam().selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1);
+      const row =
+        heaviest && Number(heaviest.count) > 1
+          ? await newest.where(client, '=', heaviest.client).executeTakeFirst()
+          : await newest.executeTakeFirst();
+      if (!row) break;
+      await remove([row]);
+    }
+    if (deleted.length > 0) await countSpamDropped(trx, cvr, deleted.length);
+    return deleted.map(toLead);
   });
 }
 

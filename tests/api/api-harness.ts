@@ -8,6 +8,7 @@ import { insertOwnerAccount } from '../../api/auth/accounts';
 import { hashNewPassword } from '../../api/auth/password';
 import { createSession, SESSION_COOKIE } from '../../api/auth/sessions';
 import type { AppEnv } from '../../api/env';
+import type { LimitStore } from '../../api/middleware/rate-limit';
 import type { PreviewRenderer } from '../../api/services/preview';
 import { parseInput } from '../../api/validation';
 import { ownerAccountSchema } from '../../contracts/auth';
@@ -81,6 +82,9 @@ export interface HarnessOptions {
   previewRenderer?: (config: Config) => PreviewRenderer;
   /** Previews per company per 10 s; default createApp's. */
   maxPreviewsPerWindow?: number;
+  /** Where the app counts its rate limits, given the database and the harness's clock; default
+   *  createApp's (this app's memory). */
+  limits?: (db: Db, now: () => Date) => LimitStore;
 }
 
 export async function createApiHarness(
@@ -108,6 +112,7 @@ export async function createApiHarness(
           await options.afterEnqueue?.(cvr);
         },
         ...(options.answerCheck ? { answerCheck: options.answerCheck } : {}),
+        ...(options.limits ? { limits: options.limits(store.db, () => now) } : {}),
         ...(previewRenderer ? { previewRenderer } : {}),
         ...(options.maxPreviewsPerWindow === undefined
           ? {}

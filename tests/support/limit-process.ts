@@ -1,6 +1,7 @@
-// One API process for the shared-limit test: the real app on the database and Redis the environment
+// One API process for the shared-limit tests: the real app on the database and Redis the environment
 // names (DATABASE_URL, REDIS_URL), its rate limits counted in Redis under the key prefix given as the
-// first argument. Prints `listening <port>` once it serves.
+// first argument, or without REDIS_URL in the database (as the product stack counts them then).
+// Prints `listening <port>` once it serves.
 import { Redis } from 'ioredis';
 import { createApp } from '../../api/app';
 import { LimitStore } from '../../api/middleware/rate-limit';
@@ -10,14 +11,18 @@ import { createLogger } from '../../lib/logger';
 import { startFrontServer } from '../../server';
 
 const config = getConfig();
-if (!config.redisUrl) throw new Error('REDIS_URL is required');
-const redis = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-await new Promise<void>((resolve, reject) => {
-  redis.once('ready', () => resolve());
-  redis.once('error', reject);
-});
+const redis = config.redisUrl
+  ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+  : null;
+if (redis) {
+  await new Promise<void>((resolve, reject) => {
+    redis.once('ready', () => resolve());
+    redis.once('error', reject);
+  });
+}
 const db = openDatabase(config.database);
-const limits = new LimitStore({ redis, prefix: process.argv[2] ?? 'test-limit' });
+const prefix = process.argv[2] ?? 'test-limit';
+const limits = new LimitStore(redis ? { redis, prefix } : { db, prefix });
 const logger = createLogger(config);
 const server = await startFrontServer({
   config,
@@ -29,7 +34,7 @@ const server = await startFrontServer({
 process.stdout.write(`listening ${server.port}\n`);
 process.on('SIGTERM', () => {
   void server.close().then(async () => {
-    redis.disconnect();
+    redis?.disconnect();
     await db.destroy();
     process.exit(0);
   });
