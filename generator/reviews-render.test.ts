@@ -14,7 +14,7 @@ import { generatedPages } from './lead-pages';
 import type { SiteModel } from './site-model';
 
 const NOTE =
-  'Skrevet via et engangslink, som kunden fik efter en opgave. Sendte firmaet selv linket, har kunden bekræftet sin e-mail. Firmaets egne adresser afvises, og flere fra ét sted eller på kort tid kontrollerer Mesterside først. Vi ved ikke, om skribenten var kunde. Firmaet kan svare, men ikke ændre, skjule eller slette.';
+  'Skrevet via et engangslink, som kunden fik efter en opgave. Sendte firmaet selv linket, har kunden bekræftet sin e-mail. Firmaets egne adresser afvises, og mange fra ét sted eller på kort tid tjekkes først. Vi ved ikke, om skribenten var kunde. Firmaet kan svare, men ikke ændre, skjule eller slette.';
 const XSS = '<script>alert(1)</script><img src=x onerror=alert(2)>';
 
 const long = (words: string) => Array.from({ length: 40 }, () => words).join(' ');

@@ -28,7 +28,7 @@ export const JSON_LD_REVIEWS = 3;
  * what is not (that the writer really was a customer).
  */
 export const REVIEWS_NOTE =
-  'Skrevet via et engangslink, som kunden fik efter en opgave. Sendte firmaet selv linket, har kunden bekræftet sin e-mail. Firmaets egne adresser afvises, og flere fra ét sted eller på kort tid kontrollerer Mesterside først. Vi ved ikke, om skribenten var kunde. Firmaet kan svare, men ikke ændre, skjule eller slette.';
+  'Skrevet via et engangslink, som kunden fik efter en opgave. Sendte firmaet selv linket, har kunden bekræftet sin e-mail. Firmaets egne adresser afvises, og mange fra ét sted eller på kort tid tjekkes først. Vi ved ikke, om skribenten var kunde. Firmaet kan svare, men ikke ændre, skjule eller slette.';
 
 export interface SiteReview {
   stars: number;
