@@ -218,7 +218,7 @@ describe('Henvendelser', () => {
     await page.goto(`${admin.origin}/admin/henvendelser`);
     await page.getByRole('heading', { name: 'Log ind på din side' }).waitFor();
     await page.getByLabel('E-mail').fill(OWNER.email);
-    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByLabel('Adgangskode').fill(OWNER.password);
     await page.getByRole('button', { name: 'Log ind' }).click();
     await page.waitForURL(`${admin.origin}/admin/henvendelser`);
     await card(page, 'Mette Ørsted').waitFor();
@@ -310,7 +310,7 @@ describe('Henvendelser', () => {
   it("keeps the dashboard's Henvendelser tab in view at 360 px", async () => {
     const page = await admin.newPage(NARROW);
     await admin.signIn(page);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('heading', { name: 'Overblik' }).waitFor();
     const tab = page
       .getByRole('navigation', { name: 'Administration' })
       .getByRole('link', { name: /Henvendelser/ });

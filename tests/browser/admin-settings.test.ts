@@ -48,7 +48,7 @@ function getWithHost(host: string, path: string): Promise<{ status: number; body
 
 async function openTab(page: Page, name: string) {
   await page.goto(`${admin.origin}/admin/settings`);
-  await page.getByRole('heading', { name: 'Hjemmeside indstillinger' }).waitFor();
+  await page.getByRole('heading', { name: 'Hjemmesideindstillinger' }).waitFor();
   await page.getByRole('tab', { name }).click();
 }
 

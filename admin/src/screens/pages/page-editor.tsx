@@ -198,7 +198,7 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
           <>
             {draft.layout === 'hero' ? (
               <ImageChoice
-                label="Baggrundsbillede (hero)"
+                label="Baggrundsbillede øverst"
                 value={draft.heroBackgroundImage}
                 onChange={set('heroBackgroundImage')}
                 upload={upload}
