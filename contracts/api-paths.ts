@@ -1288,6 +1288,7 @@ export interface ApiPaths {
         showBanner: boolean;
         state: "ordered" | "trial" | "grace" | "inactive";
         closesAt: string;
+        endsAt: string | null;
         order: ({
           plan: string;
           planName: string;
@@ -1296,6 +1297,33 @@ export interface ApiPaths {
           ean: string | null;
           invoiceCvr: string | null;
           createdAt: string;
+          cancelledAt: string | null;
+        }) | null;
+      };
+    };
+  };
+  "/subscription/cancel": {
+    post: {
+      body: never;
+      answer: {
+        plan: string;
+        status: string;
+        trialStartDate: string;
+        trialEndDate: string;
+        daysLeft: number;
+        showBanner: boolean;
+        state: "ordered" | "trial" | "grace" | "inactive";
+        closesAt: string;
+        endsAt: string | null;
+        order: ({
+          plan: string;
+          planName: string;
+          priceKr: number;
+          billingEmail: string;
+          ean: string | null;
+          invoiceCvr: string | null;
+          createdAt: string;
+          cancelledAt: string | null;
         }) | null;
       };
     };
@@ -1317,6 +1345,7 @@ export interface ApiPaths {
         showBanner: boolean;
         state: "ordered" | "trial" | "grace" | "inactive";
         closesAt: string;
+        endsAt: string | null;
         order: ({
           plan: string;
           planName: string;
@@ -1325,6 +1354,7 @@ export interface ApiPaths {
           ean: string | null;
           invoiceCvr: string | null;
           createdAt: string;
+          cancelledAt: string | null;
         }) | null;
       };
     };

@@ -25,6 +25,7 @@ const RELEASED = [
   '0023-trust-settings',
   '0024-reviews',
   '0025-page-revision',
+  '0032-receipts-and-cancellations',
 ];
 
 const APP_TABLES = [
@@ -40,6 +41,7 @@ const APP_TABLES = [
   'images',
   'lead_form_key',
   'lead_mails',
+  'lead_receipt_mails',
   'lead_settings',
   'lead_spam_summaries',
   'lead_tokens_spent',
