@@ -6,7 +6,7 @@ import { TRIAL_DAYS } from './trial';
 /** Kroner a month, no commitment, excluding moms (issue 49: a firm's price is quoted ekskl. moms). */
 export const PRICE_KR = 249;
 /** Danish moms, in per cent. */
-export const MOMS_PERCENT = 25;
+const MOMS_PERCENT = 25;
 /** The monthly price in øre, without and with moms (money in integers: 24 900 and 31 125). */
 export const PRICE_ORE = PRICE_KR * 100;
 export const PRICE_INCL_MOMS_ORE = Math.round((PRICE_ORE * (100 + MOMS_PERCENT)) / 100);

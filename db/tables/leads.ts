@@ -51,7 +51,7 @@ export interface LeadReceiptMailsTable {
 
 /** At most this many receipts to one address a day, whatever the sites: the form must not become a
  *  way to send our mail to someone else's inbox. The owner's mail goes out regardless. */
-export const LEAD_RECEIPTS_PER_ADDRESS_PER_DAY = 3;
+const LEAD_RECEIPTS_PER_ADDRESS_PER_DAY = 3;
 
 export interface LeadSettingsTable {
   companyCvr: string;

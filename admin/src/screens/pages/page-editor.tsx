@@ -17,6 +17,7 @@ import {
 import { EDITABLE_LAYOUTS, type EditableLayout } from '../../../../rules/pages';
 import type { Page } from '../../api/types';
 import { useResource } from '../../api/use-resource';
+import { useSession } from '../../auth/auth-context';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';
 import { type FieldErrors, validate } from '../../components/form-errors';
@@ -55,6 +56,12 @@ interface PageEditorProps {
   onDeleted(id: string): void;
 }
 
+/** The page on the site as it is saved (the homepage at the site's root), for "Se siden". */
+function sitePageUrl(siteUrl: string, page: Page): string {
+  const root = siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`;
+  return page.type === 'homepage' ? root : `${root}${page.slug}`;
+}
+
 export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps) {
   const [draft, setDraft] = useState<PageDraft>(() => draftFrom(page));
   const [tab, setTab] = useState<TabKey>('indhold');
@@ -68,6 +75,7 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
   const upload = canUpload ? { onUploaded: () => void images.reload() } : undefined;
   const dirty = hasChanges(draft, page);
   const kept = useKeptDraft(useCompany().company.cvr, page, draft, dirty);
+  const session = useSession();
 
   // An edit makes "Ændringer gemt!" untrue of the form: it goes at once.
   const set =
@@ -264,7 +272,7 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
         ) : null}
       </Tabs>
       <div className="page-editor-foot">
-        <SaveBar state={state} dirty={dirty} />
+        <SaveBar state={state} dirty={dirty} viewHref={sitePageUrl(session.siteUrl, page)} />
         {page.type === 'homepage' ? (
           <p className="field-hint">{MESSAGES.homepageNotDeletable}</p>
         ) : (
