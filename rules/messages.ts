@@ -68,7 +68,7 @@ export const MESSAGES = {
   loadCompanyFailed: 'Kunne ikke hente firma information',
   loginFailed: 'Forkert email eller password',
   // The login form's own refusal (SPEC words 'Email og password er påkrævet' for account creation only).
-  loginFieldsRequired: 'Skriv din e-mail og din adgangskode',
+  loginFieldsRequired: 'Skriv din e-mail og adgangskode',
 
   // Admin editing (SPEC §5, §8).
   saveFailed: 'Kunne ikke gemme ændringer',

@@ -12,6 +12,5 @@ describe('the price (issue 49: whether moms is included)', () => {
     expect(formatKroner(24_900)).toBe('249 kr.');
     expect(formatKroner(31_125)).toBe('311,25 kr.');
     expect(formatKroner(5)).toBe('0,05 kr.');
-    expect(formatKroner(123_456_700)).toBe('1.234.567 kr.');
   });
 });

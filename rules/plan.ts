@@ -11,12 +11,10 @@ const MOMS_PERCENT = 25;
 export const PRICE_ORE = PRICE_KR * 100;
 export const PRICE_INCL_MOMS_ORE = Math.round((PRICE_ORE * (100 + MOMS_PERCENT)) / 100);
 
-/** Øre as Danish kroner: 24 900 → '249 kr.', 31 125 → '311,25 kr.'. */
+/** Øre as Danish kroner: 24 900 → '249 kr.', 31 125 → '311,25 kr.' (small sums: no thousands dots). */
 export function formatKroner(ore: number): string {
-  const kroner = Math.trunc(ore / 100);
-  const rest = Math.abs(ore % 100);
-  const whole = kroner.toLocaleString('da-DK');
-  return rest === 0 ? `${whole} kr.` : `${whole},${String(rest).padStart(2, '0')} kr.`;
+  const rest = ore % 100;
+  return `${Math.trunc(ore / 100)}${rest ? `,${String(rest).padStart(2, '0')}` : ''} kr.`;
 }
 
 /** The price as the admin and the mails say it: '249 kr. om måneden ekskl. moms (311,25 kr. inkl. moms)'. */

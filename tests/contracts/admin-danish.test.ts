@@ -158,7 +158,8 @@ function visibleStrings(javascript: string): string[] {
     // A template's code between ${ and } is not text; its parts are.
     for (const part of raw.split(/\$\{[^}]*\}/)) {
       const text = part.replace(/\\n/g, ' ').replace(/\\(.)/g, '$1');
-      if (isText(text) && !isClassList(text)) found.push(text);
+      // A style sheet ('html{background:…}') is code too.
+      if (isText(text) && !isClassList(text) && !/\{[^}]*:[^}]*\}/.test(text)) found.push(text);
     }
   }
   return found;
