@@ -12,10 +12,12 @@
 // spam after SPAM_KEEP_DAYS, and forgets the e-mail of review links past their 60 days.
 import {
   claimLeadMail,
+  claimLeadReceiptMail,
   claimReviewMail,
   claimSpamSummary,
   claimWelcomeMail,
   completeLeadMail,
+  completeLeadReceiptMail,
   completeReviewMail,
   completeSpamSummary,
   completeWelcomeMail,
@@ -23,6 +25,7 @@ import {
   deleteLeadsBefore,
   deleteSpamBefore,
   dueLeadMails,
+  dueLeadReceiptMails,
   dueReviewMails,
   dueSpamSummaries,
   dueWelcomeMails,
@@ -33,11 +36,13 @@ import {
   findReviewRequest,
   getLeadSettings,
   type LeadMail,
+  type LeadReceiptMail,
   type LeadSpamSummary,
   type QueuedWelcomeMail,
   queueDueReviewReminders,
   type ReviewMail,
   recordLeadMailFailure,
+  recordLeadReceiptMailFailure,
   recordReviewMailFailure,
   recordSpamSummaryFailure,
   recordWelcomeMailFailure,
@@ -52,7 +57,7 @@ import { createMailer, type Mailer, type MailMessage } from '../lib/mailer';
 import { LEAD_KEEP_MONTHS } from '../rules/limits';
 import { productOrigin } from '../rules/site-url';
 import { SPAM_KEEP_DAYS } from './leads/lead-limits';
-import { leadMail, leadRecipient } from './leads/lead-mail';
+import { leadMail, leadReceiptMail, leadRecipient } from './leads/lead-mail';
 import { readLeadPhoto, removeLeadPhotos } from './leads/lead-photos';
 import { spamSummaryMail } from './leads/spam-summary-mail';
 import { welcomeMessage } from './onboarding/welcome-mail';
@@ -148,6 +153,25 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
     complete: (mail) => completeLeadMail(db, mail.leadId),
     fail: (mail, error, retryAt) => recordLeadMailFailure(db, mail.leadId, error, retryAt),
     describe: (mail) => ({ leadId: mail.leadId, cvr: mail.companyCvr }),
+  };
+
+  // Issue 49: the customer's receipt, to the address the request gave, answered to the firm.
+  const receipts: Queue<LeadReceiptMail> = {
+    name: 'lead receipt',
+    due: (at) => dueLeadReceiptMails(db, at, 20),
+    claim: (mail, at) => claimLeadReceiptMail(db, mail, at, LEASE_MS),
+    async compose(mail) {
+      const [lead, company, settings] = await Promise.all([
+        findLead(db, mail.companyCvr, mail.leadId),
+        findCompanyByCvr(db, mail.companyCvr),
+        getLeadSettings(db, mail.companyCvr),
+      ]);
+      if (!lead || !company || lead.spam) return null;
+      return leadReceiptMail(lead, company, mail.email, leadRecipient(company, settings));
+    },
+    complete: (mail) => completeLeadReceiptMail(db, mail.leadId),
+    fail: (mail, error, retryAt) => recordLeadReceiptMailFailure(db, mail.leadId, error, retryAt),
+    describe: (mail) => ({ leadId: mail.leadId, cvr: mail.companyCvr, kind: 'receipt' }),
   };
 
   const welcomes: Queue<QueuedWelcomeMail> = {
@@ -296,7 +320,11 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
       logger.error({ err: error }, 'review reminders not queued'),
     );
     return (
-      (await drain(welcomes)) + (await drain(leads)) + (await drain(spamSummaries)) + (await drain(reviews))
+      (await drain(welcomes)) +
+      (await drain(leads)) +
+      (await drain(receipts)) +
+      (await drain(spamSummaries)) +
+      (await drain(reviews))
     );
   }
 

@@ -1360,6 +1360,7 @@ export interface ApiPaths {
         showBanner: boolean;
         state: "ordered" | "trial" | "grace" | "inactive";
         closesAt: string;
+        endsAt: string | null;
         order: ({
           plan: string;
           planName: string;
@@ -1368,6 +1369,33 @@ export interface ApiPaths {
           ean: string | null;
           invoiceCvr: string | null;
           createdAt: string;
+          cancelledAt: string | null;
+        }) | null;
+      };
+    };
+  };
+  "/subscription/cancel": {
+    post: {
+      body: never;
+      answer: {
+        plan: string;
+        status: string;
+        trialStartDate: string;
+        trialEndDate: string;
+        daysLeft: number;
+        showBanner: boolean;
+        state: "ordered" | "trial" | "grace" | "inactive";
+        closesAt: string;
+        endsAt: string | null;
+        order: ({
+          plan: string;
+          planName: string;
+          priceKr: number;
+          billingEmail: string;
+          ean: string | null;
+          invoiceCvr: string | null;
+          createdAt: string;
+          cancelledAt: string | null;
         }) | null;
       };
     };
@@ -1389,6 +1417,7 @@ export interface ApiPaths {
         showBanner: boolean;
         state: "ordered" | "trial" | "grace" | "inactive";
         closesAt: string;
+        endsAt: string | null;
         order: ({
           plan: string;
           planName: string;
@@ -1397,6 +1426,7 @@ export interface ApiPaths {
           ean: string | null;
           invoiceCvr: string | null;
           createdAt: string;
+          cancelledAt: string | null;
         }) | null;
       };
     };

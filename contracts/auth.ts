@@ -6,24 +6,25 @@ import { AUTH_MESSAGES, MESSAGES } from '../rules/messages';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../rules/password';
 import { body, EMAIL_MAX, emailAddress } from './fields';
 
-const required = MESSAGES.emailAndPasswordRequired;
-
-function present(trim: boolean) {
+function present(trim: boolean, required: string) {
   const field = z.string({ error: (issue) => (issue.input == null ? required : MESSAGES.invalidInput) });
   return (trim ? field.trim() : field).min(1, required);
 }
 
 // First both fields must be there (the spec's one message for either missing), then their form:
 // the pipe keeps "missing password" from being reported as "invalid e-mail" first.
-const credentialsPresent = body({ email: present(true), password: present(false) });
+// The login says it in its own words; account creation in the spec's ('Email og password er påkrævet').
+function credentialsPresent(required: string) {
+  return body({ email: present(true, required), password: present(false, required) });
+}
 
 const email = emailAddress.max(EMAIL_MAX, MESSAGES.invalidEmail);
 
-export const loginSchema = credentialsPresent.pipe(
+export const loginSchema = credentialsPresent(MESSAGES.loginFieldsRequired).pipe(
   z.object({ email, password: z.string().max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong) }),
 );
 
-export const ownerAccountSchema = credentialsPresent.pipe(
+export const ownerAccountSchema = credentialsPresent(MESSAGES.emailAndPasswordRequired).pipe(
   z.object({
     email,
     password: z

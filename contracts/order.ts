@@ -7,7 +7,7 @@ import { PRICE_KR } from '../rules/plan';
 import { SITE_STATES } from '../rules/trial';
 import { body, EMAIL_MAX, emailAddress } from './fields';
 
-/** The one plan there is (SPEC §9): PRICE_KR a month, no commitment. */
+/** The one plan there is (SPEC §9): PRICE_KR a month excluding moms, no commitment. */
 export const PLANS = { monthly: { name: 'Mesterside', priceKr: PRICE_KR } } as const;
 export type PlanId = keyof typeof PLANS;
 
@@ -40,6 +40,8 @@ const orderSummarySchema = z.object({
   ean: z.string().nullable(),
   invoiceCvr: z.string().nullable(),
   createdAt: z.string(),
+  /** When the owner cancelled it (issue 49); null while it runs. */
+  cancelledAt: z.string().nullable(),
 });
 
 /** GET /api/subscription and POST /api/subscription/order. */
@@ -55,6 +57,8 @@ export const subscriptionSchema = z.object({
   state: z.enum(SITE_STATES),
   /** When a site without an order stops being shown to visitors. */
   closesAt: z.string(),
+  /** A cancelled subscription: the last moment its site is shown (rules/trial.ts subscriptionEndsAt). */
+  endsAt: z.string().nullable(),
   order: orderSummarySchema.nullable(),
 });
 

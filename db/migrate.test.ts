@@ -28,6 +28,7 @@ const RELEASED = [
   '0026-review-checks',
   '0027-lead-quotas',
   '0030-page-addresses',
+  '0032-receipts-and-cancellations',
 ];
 
 const APP_TABLES = [
@@ -43,6 +44,7 @@ const APP_TABLES = [
   'images',
   'lead_form_key',
   'lead_mails',
+  'lead_receipt_mails',
   'lead_settings',
   'lead_spam_summaries',
   'lead_tokens_spent',

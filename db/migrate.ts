@@ -26,6 +26,7 @@ import * as pageRevision from './migrations/0025-page-revision';
 import * as reviewChecks from './migrations/0026-review-checks';
 import * as leadQuotas from './migrations/0027-lead-quotas';
 import * as pageAddresses from './migrations/0030-page-addresses';
+import * as receiptsAndCancellations from './migrations/0032-receipts-and-cancellations';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
@@ -52,6 +53,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0026-review-checks': reviewChecks,
   '0027-lead-quotas': leadQuotas,
   '0030-page-addresses': pageAddresses,
+  '0032-receipts-and-cancellations': receiptsAndCancellations,
 };
 
 export class MigrationError extends Error {

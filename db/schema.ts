@@ -14,6 +14,7 @@ import type { LeadSpamSummariesTable } from './tables/lead-spam-summaries';
 import type {
   LeadFormKeyTable,
   LeadMailsTable,
+  LeadReceiptMailsTable,
   LeadSettingsTable,
   LeadsTable,
   LeadTokensSpentTable,
@@ -56,6 +57,7 @@ export interface Database {
   orders: OrdersTable;
   leads: LeadsTable;
   leadMails: LeadMailsTable;
+  leadReceiptMails: LeadReceiptMailsTable;
   leadSettings: LeadSettingsTable;
   leadTokensSpent: LeadTokensSpentTable;
   leadFormKey: LeadFormKeyTable;

@@ -108,12 +108,13 @@ describe('fixture pages', () => {
     expect(messages).toEqual([]);
   });
 
-  it("stay within the budgets: 35 KB of HTML, 2 KB for the site-wide script and 2.5 KB for the quote form's own, which comes only with the form", () => {
+  it("stay within the budgets: 35 KB of HTML, 2 KB for the site-wide script and 2.75 KB for the quote form's own, which comes only with the form", () => {
     for (const [name, source] of html) {
       expect(Buffer.byteLength(source), name).toBeLessThanOrEqual(35 * 1024);
       // The quote form's own script (issue 39: submit in place with upload progress, photos shrunk in
       // the browser, a fresh token waited out, refusals by the fields and by the button) comes only
-      // with the form, on the homepage and the contact page.
+      // with the form, on the homepage and the contact page. 2.75 KB since issue 49: the empty
+      // required fields refused in the browser at once, before the token wait.
       const form = source.includes('id="lead-form"');
       // The døgnvagt's call-bar script (issue 42) comes only with a døgnvagt: at most 512 bytes.
       const emergency = source.includes('data-week=');
@@ -122,7 +123,7 @@ describe('fixture pages', () => {
       const [site = '', formScript = ''] = scripts.filter((body) => body !== callBarScript);
       expect(scripts, name).toHaveLength((form ? 2 : 1) + (emergency ? 1 : 0));
       expect(Buffer.byteLength(site), name).toBeLessThanOrEqual(2048);
-      expect(Buffer.byteLength(formScript), name).toBeLessThanOrEqual(form ? 2560 : 0);
+      expect(Buffer.byteLength(formScript), name).toBeLessThanOrEqual(form ? 2816 : 0);
       expect(Buffer.byteLength(callBarScript), name).toBeLessThanOrEqual(emergency ? 512 : 0);
       // Its styles too: a page without the form is as small as before the form existed.
       expect(source.includes('.lead-form{'), name).toBe(form);

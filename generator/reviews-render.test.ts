@@ -214,11 +214,14 @@ describe('reviews on the site (issue 41)', () => {
     expect(siteReviews([])).toBeUndefined();
   });
 
-  it('keeps every fixture homepage with three reviews within 35 KB', async () => {
+  // 36 KB since issue 49: the quote form's in-browser check of empty fields (its four refusals and
+  // about 260 bytes of script) and the wide text's columns took the electrician's homepage, the
+  // fullest fixture (trust block, døgnvagt, form, reviews), 0.4 KB past 35 KB.
+  it('keeps every fixture homepage with three reviews within 36 KB', async () => {
     for (const [name, model] of Object.entries(FIXTURE_SITES)) {
       const site = withReviews(model, REVIEWS.slice(0, 3));
       const home = await render(site, homeSlug(site));
-      expect(Buffer.byteLength(home), name).toBeLessThanOrEqual(35 * 1024);
+      expect(Buffer.byteLength(home), name).toBeLessThanOrEqual(36 * 1024);
     }
   });
 });

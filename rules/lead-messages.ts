@@ -72,3 +72,17 @@ export const LEAD_RECIPIENT_MESSAGES = {
   cancelFailed: 'Kunne ikke annullere skiftet',
   resendFailed: 'Kunne ikke sende e-mailen igen',
 } as const;
+
+/** The customer's receipt of a quote request (issue 49), mailed to the e-mail they gave: what they
+ *  sent, word for word, and who will answer. Composed in api/leads/lead-mail.ts. */
+export const LEAD_RECEIPT_MESSAGES = {
+  subject: 'Vi har modtaget din henvendelse',
+  greeting: (name: string) => `Hej ${name}`,
+  received: (company: string) =>
+    `Tak for din henvendelse til ${company}. Vi har modtaget den og vender tilbage hurtigst muligt – som regel inden for 1–2 hverdage.`,
+  copyHeading: 'Det har du sendt:',
+  photos: (count: number) => (count === 1 ? '1 billede' : `${count} billeder`),
+  noPhotos: 'Ingen billeder',
+  reply: 'Vil du tilføje noget, kan du svare på denne e-mail.',
+  notYou: 'Har du ikke selv sendt henvendelsen, kan du se bort fra denne e-mail.',
+} as const;

@@ -67,6 +67,8 @@ export const MESSAGES = {
   updateFailed: 'Kunne ikke opdatere firma information',
   loadCompanyFailed: 'Kunne ikke hente firma information',
   loginFailed: 'Forkert email eller password',
+  // The login form's own refusal (SPEC words 'Email og password er påkrævet' for account creation only).
+  loginFieldsRequired: 'Skriv din e-mail og adgangskode',
 
   // Admin editing (SPEC §5, §8).
   saveFailed: 'Kunne ikke gemme ændringer',
@@ -142,16 +144,16 @@ export const MESSAGES = {
 
   // Owner accounts: password reset, password and e-mail change (issue 13).
   passwordResetSent:
-    'Hvis der findes en konto med den e-mail, har vi sendt et link til at vælge et nyt password. Linket virker i en time.',
+    'Hvis der findes en konto med den e-mail, har vi sendt et link til at vælge en ny adgangskode. Linket virker i en time.',
   passwordResetFailed: 'Kunne ikke sende linket. Prøv igen.',
   resetLinkExpired: 'Linket er udløbet. Bed om et nyt link herunder.',
   resetLinkUsed: 'Linket er allerede brugt. Bed om et nyt link herunder.',
   resetLinkInvalid: 'Linket er ikke gyldigt. Bed om et nyt link herunder.',
-  passwordChanged: 'Dit password er ændret.',
-  passwordRequired: 'Password er påkrævet',
-  currentPasswordRequired: 'Skriv dit nuværende password',
-  passwordChangeFailed: 'Kunne ikke ændre password',
-  currentPasswordWrong: 'Det nuværende password er forkert',
+  passwordChanged: 'Din adgangskode er ændret.',
+  passwordRequired: 'Skriv en adgangskode',
+  currentPasswordRequired: 'Skriv din nuværende adgangskode',
+  passwordChangeFailed: 'Kunne ikke ændre adgangskoden',
+  currentPasswordWrong: 'Den nuværende adgangskode er forkert',
   emailChangeSent: 'Vi har sendt et link til den nye e-mail. Klik på linket for at bekræfte ændringen.',
   emailChangeFailed: 'Kunne ikke ændre e-mail',
   emailChanged: 'Din e-mail er ændret. Du logger ind med den nye e-mail fra nu af.',
@@ -164,12 +166,16 @@ export const MESSAGES = {
   emailVerified: 'Din e-mail er bekræftet.',
   domainTaken: 'Domænet er allerede tilknyttet en anden hjemmeside hos os. Kontakt os, hvis det er dit.',
   // Dashboard, orders and the operator view (issue 14).
-  dashboardLoadFailed: 'Kunne ikke hente tallene til dit dashboard',
+  dashboardLoadFailed: 'Kunne ikke hente tallene til dit overblik',
   invalidEan: 'EAN-nummeret skal være 13 cifre',
   orderFailed: 'Bestillingen kunne ikke gemmes. Prøv igen.',
   alreadyOrdered: 'Du har allerede bestilt et abonnement',
   operatorLoadFailed: 'Kunne ikke hente driftsoversigten',
   orderConfirmed: 'Tak for din bestilling! Vi har sendt en bekræftelse til din e-mail.',
+  // "Opsig abonnement" (issue 49).
+  notOrdered: 'Du har ikke et abonnement, der kan opsiges',
+  cancelFailed: 'Kunne ikke opsige abonnementet. Prøv igen.',
+  cancelConfirmed: 'Dit abonnement er opsagt. Vi har sendt en bekræftelse til din e-mail.',
   publishFailingTitle: 'Dine seneste ændringer er ikke online endnu',
   publishFailing:
     'Vi kunne ikke opdatere din hjemmeside med dine seneste ændringer. Den forrige udgave er stadig online, og vi prøver igen automatisk. Meget lang eller usædvanligt opbygget tekst på en side kan være årsagen.',
@@ -189,5 +195,5 @@ export const UNSAVED_MESSAGES = {
 /** Owner passwords beyond the spec's words (rules/password.ts). */
 export const AUTH_MESSAGES = {
   passwordTooCommon: 'Vælg en adgangskode, der er sværere at gætte',
-  passwordTooLong: tooLongMessage('Password', PASSWORD_MAX),
+  passwordTooLong: tooLongMessage('Adgangskoden', PASSWORD_MAX),
 } as const;

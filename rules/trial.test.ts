@@ -4,10 +4,12 @@ import {
   DAY_MS,
   daysLeftText,
   GRACE_DAYS,
+  PLAN_STATUS_CANCELLED,
   PLAN_STATUS_ORDERED,
   showTrialBanner,
   siteClosesAt,
   siteState,
+  subscriptionEndsAt,
   TRIAL_DAYS,
   TRIAL_MS,
   trialDaysLeft,
@@ -106,5 +108,36 @@ describe('siteState: what happens to a site when the trial ends', () => {
 
   it('never closes a site over an unreadable date', () => {
     expect(siteState({ status: 'active', trialEndDate: 'ikke en dato' }, at(400 * DAY_MS))).toBe('trial');
+  });
+});
+
+describe('a cancelled subscription (issue 49)', () => {
+  const trialEnd = new Date('2026-03-31T10:00:00Z');
+
+  it('ends with the trial when cancelled during it', () => {
+    expect(subscriptionEndsAt(trialEnd, new Date('2026-02-01T08:00:00Z'))).toEqual(trialEnd);
+  });
+
+  it('ends with the month running after it, counted from the trial end, the last day for short months', () => {
+    // The 31st: April has 30 days, so the first paid month ends on 30 April.
+    expect(subscriptionEndsAt(trialEnd, new Date('2026-04-02T00:00:00Z')).toISOString()).toBe(
+      '2026-04-30T10:00:00.000Z',
+    );
+    expect(subscriptionEndsAt(trialEnd, new Date('2026-05-01T00:00:00Z')).toISOString()).toBe(
+      '2026-05-31T10:00:00.000Z',
+    );
+    // At the very moment a month ends, the next one has begun.
+    expect(subscriptionEndsAt(trialEnd, trialEnd).toISOString()).toBe('2026-04-30T10:00:00.000Z');
+  });
+
+  it('keeps the site until the end, then shows the inactive page; an unreadable end keeps it', () => {
+    const plan = {
+      status: PLAN_STATUS_CANCELLED,
+      trialEndDate: trialEnd.toISOString(),
+      endsAt: '2026-04-30T10:00:00.000Z',
+    };
+    expect(siteState(plan, new Date('2026-04-30T09:59:59Z'))).toBe('ordered');
+    expect(siteState(plan, new Date('2026-04-30T10:00:00Z'))).toBe('inactive');
+    expect(siteState({ ...plan, endsAt: null }, new Date('2030-01-01T00:00:00Z'))).toBe('ordered');
   });
 });

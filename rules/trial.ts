@@ -40,8 +40,11 @@ export function showTrialBanner(end: Date, now: Date): boolean {
 // - inactive: GRACE_DAYS after the trial's end without an order; visitors get the "ikke aktiv"
 //   page instead of the site (the front server asks siteState for every company page it serves),
 //   until the owner orders. Nothing is deleted.
+// - a cancelled subscription (issue 49: "opsige når som helst") stays 'ordered' until the end of the
+//   period already begun (subscriptionEndsAt), then 'inactive' like a trial past its grace days.
 export const GRACE_DAYS = 14;
 export const PLAN_STATUS_ORDERED = 'ordered';
+export const PLAN_STATUS_CANCELLED = 'cancelled';
 
 export const SITE_STATES = ['ordered', 'trial', 'grace', 'inactive'] as const;
 export type SiteState = (typeof SITE_STATES)[number];
@@ -50,10 +53,42 @@ export function siteClosesAt(trialEnd: Date): Date {
   return new Date(trialEnd.getTime() + GRACE_DAYS * DAY_MS);
 }
 
-export function siteState(plan: { status: string; trialEndDate: string }, now: Date): SiteState {
+export function siteState(
+  plan: { status: string; trialEndDate: string; endsAt?: string | null },
+  now: Date,
+): SiteState {
   if (plan.status === PLAN_STATUS_ORDERED) return 'ordered';
+  if (plan.status === PLAN_STATUS_CANCELLED) {
+    const endsAt = new Date(plan.endsAt ?? '');
+    // An unreadable end never takes a site offline either.
+    return Number.isNaN(endsAt.getTime()) || now.getTime() < endsAt.getTime() ? 'ordered' : 'inactive';
+  }
   const end = new Date(plan.trialEndDate);
   // An unreadable date never takes a site offline.
   if (Number.isNaN(end.getTime()) || now.getTime() < end.getTime()) return 'trial';
   return now.getTime() < siteClosesAt(end).getTime() ? 'grace' : 'inactive';
+}
+
+/**
+ * Where a subscription cancelled at `cancelledAt` ends (issue 49): the site stays online for the
+ * period already begun. Cancelled during the free trial, that is the trial's end (nothing is paid);
+ * after it, the end of the month running, the months counted from the trial's end (the first
+ * invoice's day), on the same day of the month (the month's last day when it has no such day).
+ */
+export function subscriptionEndsAt(trialEnd: Date, cancelledAt: Date): Date {
+  if (Number.isNaN(trialEnd.getTime()) || cancelledAt.getTime() < trialEnd.getTime()) return trialEnd;
+  for (let months = 1; ; months++) {
+    const end = addMonths(trialEnd, months);
+    if (end.getTime() > cancelledAt.getTime()) return end;
+  }
+}
+
+function addMonths(from: Date, months: number): Date {
+  const end = new Date(from);
+  const day = from.getUTCDate();
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, lastDay));
+  return end;
 }

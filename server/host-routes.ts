@@ -76,7 +76,10 @@ function companyHosts(route: CompanyRoute, publicHost: string): string[] {
 
 /** Where the company's `cvr/` link leads now: its site, or the inactive page past its grace days. */
 function siteLinkTarget(route: CompanyRoute, now: Date): string {
-  const state = siteState({ status: route.planStatus, trialEndDate: route.trialEndDate }, now);
+  const state = siteState(
+    { status: route.planStatus, trialEndDate: route.trialEndDate, endsAt: route.planEndsAt },
+    now,
+  );
   return state === 'inactive' ? INACTIVE_TARGET : `../../sites/${route.cvr}`;
 }
 

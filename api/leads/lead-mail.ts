@@ -6,6 +6,8 @@ import type { Company, Lead, LeadSettings } from '../../db';
 import type { MailMessage } from '../../lib/mailer';
 import { countOf } from '../../rules/count';
 import { LEAD_FIELDS } from '../../rules/lead-form';
+import { LEAD_RECEIPT_MESSAGES } from '../../rules/lead-messages';
+import { formatPhone } from '../../rules/phone';
 import { deductionWork } from '../../rules/tax-deduction';
 import { findTradeProfile } from '../../rules/trades';
 
@@ -53,7 +55,7 @@ export function leadMail(
     `Ny forespørgsel fra hjemmesiden for ${company.name}:`,
     '',
     `${LEAD_FIELDS.name}: ${lead.name}`,
-    `${LEAD_FIELDS.phone}: ${lead.phone || '–'}`,
+    `${LEAD_FIELDS.phone}: ${formatPhone(lead.phone) || '–'}`,
     `${LEAD_FIELDS.email}: ${lead.email || '–'}`,
     `${LEAD_FIELDS.postcode}: ${lead.postcode}`,
     '',
@@ -76,5 +78,47 @@ export function leadMail(
     text: `${lines.join('\n')}\n`,
     ...(lead.email ? { replyTo: lead.email } : {}),
     ...(photos.length > 0 ? { attachments: photos } : {}),
+  };
+}
+
+/**
+ * The customer's receipt (issue 49): "Vi har modtaget din henvendelse" with a copy of what they sent,
+ * plain text, to the e-mail they gave; Reply-To the firm's recipient, so an answer reaches the firm.
+ * The photos are counted, not attached: the customer has them.
+ */
+export function leadReceiptMail(
+  lead: Lead,
+  company: Pick<Company, 'name'>,
+  to: string,
+  replyTo: string | null,
+): MailMessage {
+  const r = LEAD_RECEIPT_MESSAGES;
+  const lines = [
+    `${r.greeting(oneLine(lead.name, 80))}`,
+    '',
+    r.received(company.name),
+    '',
+    r.copyHeading,
+    '',
+    `${LEAD_FIELDS.name}: ${lead.name}`,
+    `${LEAD_FIELDS.phone}: ${formatPhone(lead.phone) || '–'}`,
+    `${LEAD_FIELDS.email}: ${lead.email || '–'}`,
+    `${LEAD_FIELDS.postcode}: ${lead.postcode}`,
+    '',
+    `${LEAD_FIELDS.message}`,
+    lead.message,
+    '',
+    lead.photos.length > 0 ? r.photos(lead.photos.length) : r.noPhotos,
+    '',
+    ...(replyTo ? [r.reply] : []),
+    r.notYou,
+    '',
+    company.name,
+  ];
+  return {
+    to,
+    subject: r.subject,
+    text: `${lines.join('\n')}\n`,
+    ...(replyTo ? { replyTo } : {}),
   };
 }

@@ -6,7 +6,7 @@
 import type { Company, LeadSettings } from '../../db';
 import type { Config } from '../../lib/config';
 import type { MailMessage } from '../../lib/mailer';
-import { PRICE_KR, TRIAL_MONTHS } from '../../rules/plan';
+import { PRICE_TEXT, TRIAL_MONTHS } from '../../rules/plan';
 import { pathSiteUrl, productOrigin, schemeFor, subdomainOrigin } from '../../rules/site-url';
 import { leadRecipient } from '../leads/lead-mail';
 
@@ -63,7 +63,7 @@ export function welcomeMail(
           '',
         ]
       : []),
-    `De første ${TRIAL_MONTHS} måneder er gratis og uden binding. Derefter koster det ${PRICE_KR} kr. om måneden.`,
+    `De første ${TRIAL_MONTHS} måneder er gratis og uden binding. Derefter koster det ${PRICE_TEXT}.`,
     '',
     `Har du spørgsmål, så svar bare på denne e-mail, eller skriv til ${helpAddress} – vi hjælper gerne.`,
     '',
@@ -93,7 +93,7 @@ export function welcomeMail(
           ' anden modtager.</p>',
         ]
       : []),
-    `<p>De første ${TRIAL_MONTHS} måneder er gratis og uden binding. Derefter koster det ${PRICE_KR} kr. om måneden.</p>`,
+    `<p>De første ${TRIAL_MONTHS} måneder er gratis og uden binding. Derefter koster det ${PRICE_TEXT}.</p>`,
     `<p>Har du spørgsmål, så svar bare på denne e-mail, eller skriv til <a href="mailto:${help}">${help}</a>` +
       ' – vi hjælper gerne.</p>',
     '<p>Venlig hilsen<br>Mesterside</p>',

@@ -11,15 +11,26 @@ import {
   subscriptionSchema,
 } from '../../contracts/order';
 import type { Db } from '../../db';
-import { type Company, findLatestOrder, insertOrder, markCompanyOrdered, type Order } from '../../db';
+import {
+  type Company,
+  cancelOrder,
+  findLatestOrder,
+  insertOrder,
+  markCompanyCancelled,
+  markCompanyOrdered,
+  type Order,
+} from '../../db';
 import { AppError } from '../../lib/errors';
 import { createMailer, type MailMessage } from '../../lib/mailer';
 import { MESSAGES } from '../../rules/messages';
+import { PRICE_TEXT } from '../../rules/plan';
 import {
+  PLAN_STATUS_CANCELLED,
   PLAN_STATUS_ORDERED,
   showTrialBanner,
   siteClosesAt,
   siteState,
+  subscriptionEndsAt,
   trialDaysLeft,
 } from '../../rules/trial';
 import type { OwnerEnv } from '../env';
@@ -29,7 +40,11 @@ async function subscriptionJson(db: Db, company: Company, now: Date): Promise<Su
   const { plan } = company;
   const end = new Date(plan.trialEndDate);
   const state = siteState(plan, now);
-  const order = state === 'ordered' ? await findLatestOrder(db, company.cvr) : undefined;
+  // Ordered, or cancelled (still shown until its end, or past it): the order says which.
+  const order =
+    state === 'ordered' || plan.status === PLAN_STATUS_CANCELLED
+      ? await findLatestOrder(db, company.cvr)
+      : undefined;
   return {
     plan: plan.type,
     status: plan.status,
@@ -39,6 +54,7 @@ async function subscriptionJson(db: Db, company: Company, now: Date): Promise<Su
     showBanner: state === 'trial' ? showTrialBanner(end, now) : state !== 'ordered',
     state,
     closesAt: siteClosesAt(end).toISOString(),
+    endsAt: plan.status === PLAN_STATUS_CANCELLED ? plan.endsAt : null,
     order: order ? orderJson(order) : null,
   };
 }
@@ -53,6 +69,7 @@ function orderJson(order: Order) {
     ean: order.ean,
     invoiceCvr: order.invoiceCvr,
     createdAt: order.createdAt,
+    cancelledAt: order.cancelledAt,
   };
 }
 
@@ -61,7 +78,7 @@ function orderMails(company: Company, order: Order, ownerEmail: string, operator
   const invoiceTo = order.ean ? `EAN ${order.ean}` : `CVR ${order.invoiceCvr ?? company.cvr}`;
   const details = [
     `Firma: ${company.name} (CVR ${company.cvr})`,
-    `Abonnement: ${plan.name}, ${plan.priceKr} kr om måneden`,
+    `Abonnement: ${plan.name}, ${PRICE_TEXT}`,
     `Faktura sendes til: ${order.billingEmail}`,
     `Faktureres på: ${invoiceTo}`,
     `Bestilt: ${order.createdAt}`,
@@ -77,6 +94,36 @@ function orderMails(company: Company, order: Order, ownerEmail: string, operator
       to: ownerEmail,
       subject: 'Tak for din bestilling af Mesterside',
       text: `Tak for din bestilling. Din hjemmeside fortsætter uden afbrydelse, og vi sender fakturaen til ${order.billingEmail}.\n\n${details}\n\nIngen binding: du kan opsige når som helst ved at skrive til ${operator}.\n`,
+    },
+  ];
+}
+
+const DATE = new Intl.DateTimeFormat('da-DK', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Copenhagen',
+});
+
+/** The operator is told to stop invoicing; the owner what happens to the site, and when. */
+function cancellationMails(
+  company: Company,
+  endsAt: Date,
+  ownerEmail: string,
+  operator: string,
+): MailMessage[] {
+  const until = DATE.format(endsAt);
+  return [
+    {
+      to: operator,
+      replyTo: ownerEmail,
+      subject: `Opsigelse: ${company.name} (CVR ${company.cvr})`,
+      text: `${company.name} (CVR ${company.cvr}) har opsagt sit abonnement.\nHjemmesiden vises til og med ${until}; fakturér ikke efter det.\nEjer: ${ownerEmail}\n`,
+    },
+    {
+      to: ownerEmail,
+      subject: 'Dit abonnement hos Mesterside er opsagt',
+      text: `Vi har modtaget din opsigelse af abonnementet for ${company.name}.\n\nDin hjemmeside er online til og med ${until}. Derefter ser besøgende en side om, at hjemmesiden ikke er aktiv. Intet bliver slettet: bestiller du abonnement igen, er hjemmesiden online igen med det samme.\n\nHar du spørgsmål, så skriv til ${operator}.\n`,
     },
   ];
 }
@@ -99,6 +146,18 @@ const order = createRoute({
   responses: {
     201: answer(subscriptionSchema, 'The subscription, ordered'),
     ...refusals('invalid_input', 'conflict'),
+  },
+});
+
+const cancel = createRoute({
+  method: 'post',
+  path: '/cancel',
+  tags: ['subscription'],
+  summary:
+    'Cancel the ordered subscription (issue 49): the site stays until the period begun ends; mails the operator and the owner',
+  responses: {
+    200: answer(subscriptionSchema, 'The subscription, cancelled'),
+    ...refusals('conflict'),
   },
 });
 
@@ -146,6 +205,36 @@ export function createSubscriptionRoutes(): OpenAPIHono<OwnerEnv> {
     }
     const updated = { ...company, plan: { ...company.plan, status: PLAN_STATUS_ORDERED } };
     return c.json(await subscriptionJson(db, updated, now), 201);
+  });
+
+  subscription.openapi(cancel, async (c) => {
+    const { db, config, company, user, logger } = c.var;
+    const now = c.get('now')();
+    if (company.plan.status !== PLAN_STATUS_ORDERED) throw new AppError('conflict', MESSAGES.notOrdered);
+    const endsAt = subscriptionEndsAt(new Date(company.plan.trialEndDate), now);
+    await db.transaction().execute(async (trx) => {
+      // Of two cancellations at once, one wins; the other finds nothing ordered.
+      if (!(await markCompanyCancelled(trx, company.cvr, endsAt, now)))
+        throw new AppError('conflict', MESSAGES.notOrdered);
+      const order = await findLatestOrder(trx, company.cvr);
+      if (order) await cancelOrder(trx, company.cvr, order.id, now);
+    });
+    const mailer = createMailer(config, logger);
+    for (const mail of cancellationMails(company, endsAt, user.email, config.contactTo)) {
+      try {
+        await mailer.send(mail);
+      } catch (error) {
+        logger.error(
+          { err: error, cvr: company.cvr, to: mail.to },
+          'cancellation mail failed; cancellation kept',
+        );
+      }
+    }
+    const updated = {
+      ...company,
+      plan: { ...company.plan, status: PLAN_STATUS_CANCELLED, endsAt: endsAt.toISOString() },
+    };
+    return c.json(await subscriptionJson(db, updated, now), 200);
   });
 
   return subscription;

@@ -7,7 +7,7 @@ import { DEFAULT_HOURS, normalizeHours, type OpeningHours } from '../../rules/ho
 import { EMPTY_SOCIAL_MEDIA, type SocialMedia } from '../../rules/social';
 import { RESERVED_SUBDOMAINS, subdomainCandidate } from '../../rules/subdomain';
 import { DEFAULT_THEME, isThemeId, type ThemeId } from '../../rules/themes';
-import { PLAN_STATUS_ORDERED, trialPeriod } from '../../rules/trial';
+import { PLAN_STATUS_CANCELLED, PLAN_STATUS_ORDERED, trialPeriod } from '../../rules/trial';
 import { type Db, inTransaction, isUniqueViolation } from '../database';
 import { accepted, type Outcome, refused } from '../outcome';
 import { prepared } from '../prepared';
@@ -47,6 +47,8 @@ export interface CompaniesTable {
   planStatus: string;
   trialStartDate: string;
   trialEndDate: string;
+  /** A cancelled subscription's end (migration 0032): shown until then. Null otherwise. */
+  planEndsAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -76,6 +78,8 @@ interface CompanyPlan {
   status: string;
   trialStartDate: string;
   trialEndDate: string;
+  /** Until when a cancelled subscription's site is shown (rules/trial.ts siteState). */
+  endsAt: string | null;
 }
 
 /** A company as the rest of the product sees it. */
@@ -200,6 +204,7 @@ export function toCompany(row: CompanyRow): Company {
       status: row.planStatus,
       trialStartDate: row.trialStartDate,
       trialEndDate: row.trialEndDate,
+      endsAt: row.planEndsAt ?? null,
     },
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -331,6 +336,7 @@ function newCompanyRow(input: NewCompany, subdomain: string, now: Date): NewComp
     planStatus: 'active',
     trialStartDate: trial.start.toISOString(),
     trialEndDate: trial.end.toISOString(),
+    planEndsAt: null,
     createdAt: stamp,
     updatedAt: stamp,
   };
@@ -415,22 +421,43 @@ export async function listNewestCompanies(db: Db, limit: number): Promise<Compan
 export async function findCompanyPlan(
   db: Db,
   cvr: string,
-): Promise<{ status: string; trialEndDate: string } | undefined> {
+): Promise<{ status: string; trialEndDate: string; endsAt: string | null } | undefined> {
   const row = await db
     .selectFrom('companies')
-    .select(['planStatus', 'trialEndDate'])
+    .select(['planStatus', 'trialEndDate', 'planEndsAt'])
     .where('cvr', '=', cvr)
     .executeTakeFirst();
-  return row && { status: row.planStatus, trialEndDate: row.trialEndDate };
+  return row && { status: row.planStatus, trialEndDate: row.trialEndDate, endsAt: row.planEndsAt };
 }
 
 /** Marks the company's plan ordered; false when it already was (of two orders at once, one wins). */
 export async function markCompanyOrdered(db: Db, cvr: string, now = new Date()): Promise<boolean> {
   const marked = await db
     .updateTable('companies')
-    .set({ planStatus: PLAN_STATUS_ORDERED, updatedAt: now.toISOString() })
+    .set({ planStatus: PLAN_STATUS_ORDERED, planEndsAt: null, updatedAt: now.toISOString() })
     .where('cvr', '=', cvr)
     .where('planStatus', '!=', PLAN_STATUS_ORDERED)
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows) === 1;
+}
+
+/** Marks an ordered plan cancelled, shown until `endsAt` (issue 49); false when it was not ordered
+ *  (of two cancellations at once, one wins). */
+export async function markCompanyCancelled(
+  db: Db,
+  cvr: string,
+  endsAt: Date,
+  now = new Date(),
+): Promise<boolean> {
+  const marked = await db
+    .updateTable('companies')
+    .set({
+      planStatus: PLAN_STATUS_CANCELLED,
+      planEndsAt: endsAt.toISOString(),
+      updatedAt: now.toISOString(),
+    })
+    .where('cvr', '=', cvr)
+    .where('planStatus', '=', PLAN_STATUS_ORDERED)
     .executeTakeFirst();
   return Number(marked.numUpdatedRows) === 1;
 }
@@ -652,12 +679,21 @@ export interface CompanyRoute {
   verifiedDomain: string | null;
   planStatus: string;
   trialEndDate: string;
+  planEndsAt: string | null;
 }
 
 function companyRouteQuery(db: Db) {
   return db
     .selectFrom('companies')
-    .select(['cvr', 'subdomain', 'customDomain', 'customDomainVerifiedAt', 'planStatus', 'trialEndDate']);
+    .select([
+      'cvr',
+      'subdomain',
+      'customDomain',
+      'customDomainVerifiedAt',
+      'planStatus',
+      'trialEndDate',
+      'planEndsAt',
+    ]);
 }
 
 function toCompanyRoute(row: {
@@ -667,6 +703,7 @@ function toCompanyRoute(row: {
   customDomainVerifiedAt: string | null;
   planStatus: string;
   trialEndDate: string;
+  planEndsAt: string | null;
 }): CompanyRoute {
   return {
     cvr: row.cvr,
@@ -674,6 +711,7 @@ function toCompanyRoute(row: {
     verifiedDomain: row.customDomainVerifiedAt === null ? null : row.customDomain,
     planStatus: row.planStatus,
     trialEndDate: row.trialEndDate,
+    planEndsAt: row.planEndsAt,
   };
 }
 

@@ -40,6 +40,21 @@ export interface LeadMailsTable {
   createdAt: string;
 }
 
+/** The customer's receipt of a request (issue 49, migration 0032): one row until it is sent. */
+export interface LeadReceiptMailsTable {
+  leadId: string;
+  companyCvr: string;
+  email: string;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  createdAt: string;
+}
+
+/** At most this many receipts to one address a day, whatever the sites: the form must not become a
+ *  way to send our mail to someone else's inbox. The owner's mail goes out regardless. */
+const LEAD_RECEIPTS_PER_ADDRESS_PER_DAY = 3;
+
 export interface LeadSettingsTable {
   companyCvr: string;
   formEnabled: number;
@@ -164,8 +179,45 @@ export async function insertLead(
         createdAt,
       })
       .execute();
+    if (fields.email !== '') await queueLeadReceipt(trx, id, cvr, fields.email, now);
   });
   return toLead(row);
+}
+
+/** The customer's receipt, unless that address already had its receipts for the day. */
+async function queueLeadReceipt(
+  db: Db,
+  leadId: string,
+  cvr: string,
+  email: string,
+  now: Date,
+): Promise<void> {
+  const address = email.trim().toLowerCase();
+  const since = new Date(now.getTime() - 86_400_000).toISOString();
+  // Receipts still waiting, and requests of the day from the address that were not spam: a sent
+  // receipt's row is gone, its request stays.
+  const recent = await db
+    .selectFrom('leads')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
+    .where('createdAt', '>=', since)
+    .where('spam', '=', 0)
+    .where('id', '!=', leadId)
+    .executeTakeFirst();
+  if (Number(recent?.count ?? 0) >= LEAD_RECEIPTS_PER_ADDRESS_PER_DAY) return;
+  const createdAt = now.toISOString();
+  await db
+    .insertInto('leadReceiptMails')
+    .values({
+      leadId,
+      companyCvr: cvr,
+      email: address,
+      attempts: 0,
+      nextAttemptAt: createdAt,
+      lastError: null,
+      createdAt,
+    })
+    .execute();
 }
 
 /** True when the company got a request with these words since `since` (duplicate suppression). */
@@ -351,6 +403,7 @@ export async function deleteLead(db: Db, cvr: string, id: string): Promise<Lead 
     const lead = await findLead(trx, cvr, id);
     if (!lead) return undefined;
     await trx.deleteFrom('leadMails').where('leadId', '=', id).execute();
+    await trx.deleteFrom('leadReceiptMails').where('leadId', '=', id).execute();
     await trx.deleteFrom('leads').where('id', '=', id).execute();
     return lead;
   });
@@ -369,6 +422,7 @@ export async function deleteLeadsBefore(db: Db, cutoff: Date, limit = 500): Prom
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     await trx.deleteFrom('leadMails').where('leadId', 'in', ids).execute();
+    await trx.deleteFrom('leadReceiptMails').where('leadId', 'in', ids).execute();
     await trx.deleteFrom('leads').where('id', 'in', ids).execute();
     return rows.map(toLead);
   });
@@ -419,6 +473,28 @@ export const recordLeadMailFailure = (db: Db, leadId: string, error: string, ret
 
 /** The mail server took it: nothing is left to send. */
 export const completeLeadMail = (db: Db, leadId: string): Promise<void> => leadMails.complete(db, leadId);
+
+export type LeadReceiptMail = LeadReceiptMailsTable;
+
+const leadReceiptMails = mailQueue<LeadReceiptMail, 'leadId'>('leadReceiptMails', 'leadId');
+
+/** The customers' receipts due at `now` (issue 49), as the owner's mails above. */
+export const dueLeadReceiptMails = (db: Db, now: Date, limit = 20): Promise<LeadReceiptMail[]> =>
+  leadReceiptMails.due(db, now, limit);
+export const claimLeadReceiptMail = (
+  db: Db,
+  mail: LeadReceiptMail,
+  now: Date,
+  leaseMs: number,
+): Promise<boolean> => leadReceiptMails.claim(db, mail, now, leaseMs);
+export const recordLeadReceiptMailFailure = (
+  db: Db,
+  leadId: string,
+  error: string,
+  retryAt: Date,
+): Promise<void> => leadReceiptMails.fail(db, leadId, error, retryAt);
+export const completeLeadReceiptMail = (db: Db, leadId: string): Promise<void> =>
+  leadReceiptMails.complete(db, leadId);
 
 // ---- Settings, tokens, key --------------------------------------------------------------------
 

@@ -27,7 +27,7 @@ export interface MailQueue<Row extends MailQueueRow> {
 
 /** The queue of `table`, whose rows are found by `keyColumn`. */
 export function mailQueue<Row extends MailQueueRow, Key extends keyof Row & string>(
-  table: 'leadMails' | 'welcomeMails' | 'reviewMails',
+  table: 'leadMails' | 'leadReceiptMails' | 'welcomeMails' | 'reviewMails',
   keyColumn: Key,
 ): MailQueue<Row> {
   // Both tables seen as one shape: the queries below name only the shared columns and the key.

@@ -15,6 +15,8 @@ export interface OrdersTable {
   /** The CVR the invoice is made out to; usually the company's own. */
   invoiceCvr: string | null;
   createdAt: string;
+  /** When the owner cancelled ("Opsig abonnement", issue 49, migration 0032); null while it runs. */
+  cancelledAt: string | null;
 }
 
 export type Order = Selectable<OrdersTable>;
@@ -27,7 +29,13 @@ export interface NewOrder {
 }
 
 export async function insertOrder(db: Db, cvr: string, input: NewOrder, now = new Date()): Promise<Order> {
-  const order: Order = { id: randomUUID(), companyCvr: cvr, ...input, createdAt: now.toISOString() };
+  const order: Order = {
+    id: randomUUID(),
+    companyCvr: cvr,
+    ...input,
+    createdAt: now.toISOString(),
+    cancelledAt: null,
+  };
   await db.insertInto('orders').values(order).execute();
   return order;
 }
@@ -41,6 +49,18 @@ export async function findLatestOrder(db: Db, cvr: string): Promise<Order | unde
     .orderBy('createdAt', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** Records the order's cancellation; false when it was already cancelled. */
+export async function cancelOrder(db: Db, cvr: string, id: string, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ cancelledAt: now.toISOString() })
+    .where('companyCvr', '=', cvr)
+    .where('id', '=', id)
+    .where('cancelledAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The newest orders of every company, with the company's name (operator view). */

@@ -48,7 +48,7 @@ describe('createOwnerAccount', () => {
     [{ email: 'ikke-en-email', password: 'Gode-Brædder-7' }, MESSAGES.invalidEmail],
     [{ email: 'anna@firma', password: 'Gode-Brædder-7' }, MESSAGES.invalidEmail],
     [{ email: 'anna@firma.dk', password: '12345' }, 'Password skal være mindst 6 tegn'],
-    [{ email: 'anna@firma.dk', password: 'x'.repeat(257) }, 'Password må højst være 256 tegn'],
+    [{ email: 'anna@firma.dk', password: 'x'.repeat(257) }, 'Adgangskoden må højst være 256 tegn'],
     [{ email: 42, password: 'Gode-Brædder-7' }, MESSAGES.invalidInput],
   ])('refuses %j: %s', async (input, message) => {
     const error = await refusal(input);

@@ -87,10 +87,10 @@ describe('POST /api/auth/login', () => {
   });
 
   it.each([
-    [{}, MESSAGES.emailAndPasswordRequired],
-    [{ email: 'ejer@hansen.dk' }, MESSAGES.emailAndPasswordRequired],
-    [{ password: 'Gode-Brædder-7' }, MESSAGES.emailAndPasswordRequired],
-    [{ email: '', password: '' }, MESSAGES.emailAndPasswordRequired],
+    [{}, MESSAGES.loginFieldsRequired],
+    [{ email: 'ejer@hansen.dk' }, MESSAGES.loginFieldsRequired],
+    [{ password: 'Gode-Brædder-7' }, MESSAGES.loginFieldsRequired],
+    [{ email: '', password: '' }, MESSAGES.loginFieldsRequired],
     [{ email: 'ejer-hansen.dk', password: 'Gode-Brædder-7' }, MESSAGES.invalidEmail],
     [{ email: ['ejer@hansen.dk'], password: 'Gode-Brædder-7' }, MESSAGES.invalidInput],
     [{ email: 'ejer@hansen.dk', password: 123456 }, MESSAGES.invalidInput],

@@ -73,6 +73,7 @@ describeWithDialects('/api/subscription', (dialect) => {
       showBanner: false,
       state: 'trial',
       closesAt: new Date(START.getTime() + TRIAL_MS + 14 * DAY_MS).toISOString(),
+      endsAt: null,
       order: null,
     });
   });
@@ -135,6 +136,85 @@ describeWithDialects('/api/subscription', (dialect) => {
     expect(again.status).toBe(409);
     expect((await errorOf(again)).message).toBe('Du har allerede bestilt et abonnement');
     expect(await listRecentOrders(h.db)).toHaveLength(1);
+  });
+
+  const cancel = () => h.send('POST', '/api/subscription/cancel', { cookie, body: {} });
+  const trialEnd = new Date(START.getTime() + TRIAL_MS);
+
+  it('cancels after the trial: the site stays for the month begun, then is inactive; mails both; can order again (issue 49)', async () => {
+    expect(await order({ plan: 'monthly', billingEmail: 'bogholderi@hansen.dk' })).toHaveProperty(
+      'status',
+      201,
+    );
+    // Ten days into the second paid month: shown until that month ends, two months after the trial.
+    const cancelledAt = new Date(trialEnd.getTime() + 40 * DAY_MS);
+    await at(cancelledAt);
+    const response = await cancel();
+    expect(response.status).toBe(200);
+    const endsAt = new Date(trialEnd);
+    endsAt.setUTCMonth(endsAt.getUTCMonth() + 2);
+    const expected = {
+      status: 'cancelled',
+      state: 'ordered',
+      showBanner: false,
+      endsAt: endsAt.toISOString(),
+      order: { billingEmail: 'bogholderi@hansen.dk', cancelledAt: cancelledAt.toISOString() },
+    };
+    expect(await response.json()).toMatchObject(expected);
+    expect(await subscription()).toMatchObject(expected);
+
+    const mails = outbox(h.config.storageDir).filter((mail) => /opsagt|opsigelse/i.test(mail.text));
+    expect(mails.map((mail) => mail.to).sort()).toEqual(['drift@mesterside.dk', owner.email]);
+    const until = new Intl.DateTimeFormat('da-DK', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Europe/Copenhagen',
+    }).format(endsAt);
+    expect(mails.find((mail) => mail.to === owner.email)?.text).toContain(
+      `Din hjemmeside er online til og med ${until}.`,
+    );
+    expect(mails.find((mail) => mail.to === 'drift@mesterside.dk')?.text).toContain(
+      'fakturér ikke efter det',
+    );
+
+    // Cancelled once is enough.
+    const again = await cancel();
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).message).toBe('Du har ikke et abonnement, der kan opsiges');
+
+    // The last moment before the end the site is shown; from the end, visitors get the inactive page.
+    await at(new Date(endsAt.getTime() - 1000));
+    expect(await subscription()).toMatchObject({ state: 'ordered' });
+    await at(endsAt);
+    expect(await subscription()).toMatchObject({ state: 'inactive', endsAt: endsAt.toISOString() });
+
+    // Ordering again brings it back at once.
+    const reordered = await order({ plan: 'monthly', billingEmail: 'bogholderi@hansen.dk' });
+    expect(reordered.status).toBe(201);
+    expect(await reordered.json()).toMatchObject({ state: 'ordered', status: 'ordered', endsAt: null });
+  });
+
+  it('cancels during the trial: the site stays until the trial ends, nothing to pay (issue 49)', async () => {
+    expect(await order({ plan: 'monthly', billingEmail: 'bogholderi@hansen.dk' })).toHaveProperty(
+      'status',
+      201,
+    );
+    await at(new Date(START.getTime() + 10 * DAY_MS));
+    const response = await cancel();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ state: 'ordered', endsAt: trialEnd.toISOString() });
+    expect((await findCompanyByCvr(h.db, '12345678'))?.plan).toMatchObject({
+      status: 'cancelled',
+      endsAt: trialEnd.toISOString(),
+    });
+  });
+
+  it('refuses to cancel what was never ordered', async () => {
+    const response = await cancel();
+    expect(response.status).toBe(409);
+    expect((await errorOf(response)).message).toBe('Du har ikke et abonnement, der kan opsiges');
+    expect((await findCompanyByCvr(h.db, '12345678'))?.plan.status).toBe('active');
   });
 
   it('orders during the trial, invoiced by EAN', async () => {

@@ -178,9 +178,9 @@ describe.each([
     // Each field's message sits beside it (issue 28): wait for the marked field.
     await page.locator('[aria-invalid="true"]').first().waitFor();
     await checks.check(page, 'login with errors');
-    await open(page, '/admin/glemt-password', 'Glemt password?');
+    await open(page, '/admin/glemt-password', 'Glemt adgangskode?');
     await checks.check(page, 'forgot password');
-    await open(page, `/admin/nulstil-password?token=${'a'.repeat(32)}`, 'Vælg et nyt password');
+    await open(page, `/admin/nulstil-password?token=${'a'.repeat(32)}`, 'Vælg en ny adgangskode');
     await checks.check(page, 'reset password, made-up link');
     await open(page, `/admin/bekraeft-modtager?token=${'a'.repeat(32)}`, 'Bekræft modtager af forespørgsler');
     await checks.check(page, 'confirm a recipient of requests, made-up link');
@@ -188,10 +188,10 @@ describe.each([
     // Signed in from the same document (admin.login would open a new one).
     await open(page, '/admin', 'Log ind på din side');
     await page.getByLabel('E-mail').fill(OWNER.email);
-    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByLabel('Adgangskode').fill(OWNER.password);
     await page.getByRole('button', { name: 'Log ind' }).click();
     await page.waitForURL(`${admin.origin}/admin/dashboard`);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('heading', { name: 'Overblik' }).waitFor();
     await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
     await checks.check(page, 'dashboard');
     // The mailed links' screens sit behind the login (issue 23): the owner confirms with a button.
@@ -226,7 +226,7 @@ describe.each([
       await checkTabs(page, 'Redigér side', `pages › ${name}`, checks);
     }
 
-    await open(page, '/admin/settings', 'Hjemmeside indstillinger');
+    await open(page, '/admin/settings', 'Hjemmesideindstillinger');
     await checkTabs(page, 'Indstillinger', 'settings', checks);
 
     // Issue 40: the question before unsaved changes are left, and the phone's full-screen preview.

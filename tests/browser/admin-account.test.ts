@@ -29,18 +29,20 @@ describe('account settings in the admin', () => {
     await page.getByRole('heading', { name: 'Konto' }).waitFor();
     await admin.shot(page, 'account-1366');
 
-    const passwordForm = page.locator('form', { has: page.getByRole('heading', { name: 'Skift password' }) });
-    await passwordForm.getByLabel('Nuværende password').fill('forkert-kode');
-    await passwordForm.getByLabel('Nyt password', { exact: true }).fill('kort');
-    await passwordForm.getByRole('button', { name: 'Skift password' }).click();
-    await expectBeside(page, 'Nyt password', MESSAGES.passwordTooShort, passwordForm);
+    const passwordForm = page.locator('form', {
+      has: page.getByRole('heading', { name: 'Skift adgangskode' }),
+    });
+    await passwordForm.getByLabel('Nuværende adgangskode').fill('forkert-kode');
+    await passwordForm.getByLabel('Ny adgangskode', { exact: true }).fill('kort');
+    await passwordForm.getByRole('button', { name: 'Skift adgangskode' }).click();
+    await expectBeside(page, 'Ny adgangskode', MESSAGES.passwordTooShort, passwordForm);
     expect(await passwordForm.getByRole('alert').count()).toBe(0);
-    await passwordForm.getByLabel('Nyt password', { exact: true }).fill('Nye-Brædder-8');
-    await passwordForm.getByLabel('Gentag nyt password').fill('Nye-Brædder-8');
-    await passwordForm.getByRole('button', { name: 'Skift password' }).click();
+    await passwordForm.getByLabel('Ny adgangskode', { exact: true }).fill('Nye-Brædder-8');
+    await passwordForm.getByLabel('Gentag ny adgangskode').fill('Nye-Brædder-8');
+    await passwordForm.getByRole('button', { name: 'Skift adgangskode' }).click();
     await passwordForm.getByRole('alert').getByText(MESSAGES.currentPasswordWrong).waitFor();
-    await passwordForm.getByLabel('Nuværende password').fill(OWNER.password);
-    await passwordForm.getByRole('button', { name: 'Skift password' }).click();
+    await passwordForm.getByLabel('Nuværende adgangskode').fill(OWNER.password);
+    await passwordForm.getByRole('button', { name: 'Skift adgangskode' }).click();
     await passwordForm.getByRole('status').getByText(MESSAGES.passwordChanged).waitFor();
 
     // The address is not verified yet: the card sends a link, confirmed with a button.
@@ -64,7 +66,7 @@ describe('account settings in the admin', () => {
 
     const emailForm = page.locator('form', { has: page.getByRole('heading', { name: 'Skift e-mail' }) });
     await emailForm.getByLabel('Ny e-mail').fill('mester@ny-adresse.example');
-    await emailForm.getByLabel('Dit password').fill('Nye-Brædder-8');
+    await emailForm.getByLabel('Din adgangskode').fill('Nye-Brædder-8');
     await emailForm.getByRole('button', { name: 'Send bekræftelseslink' }).click();
     await emailForm.getByRole('status').getByText(MESSAGES.emailChangeSent).waitFor();
     await admin.shot(page, 'account-sent-1366');
@@ -81,7 +83,7 @@ describe('account settings in the admin', () => {
     await phone.getByRole('heading', { name: 'Log ind på din side' }).waitFor();
     expect((await admin.company()).companyEmail).toBe(OWNER.email);
     await phone.getByLabel('E-mail').fill(OWNER.email);
-    await phone.getByLabel('Password').fill('Nye-Brædder-8');
+    await phone.getByLabel('Adgangskode').fill('Nye-Brædder-8');
     await phone.getByRole('button', { name: 'Log ind' }).click();
     await phone.getByRole('heading', { name: 'Bekræft ny e-mail' }).waitFor();
     expect(new URL(phone.url()).pathname).toBe('/admin/bekraeft-email');

@@ -22,11 +22,11 @@ describe('admin login and guard', () => {
     await page.getByRole('heading', { name: 'Log ind på din side' }).waitFor();
     await admin.shot(page, 'login-phone');
     await page.getByRole('button', { name: 'Log ind' }).click();
-    await expectBeside(page, 'E-mail', MESSAGES.emailAndPasswordRequired);
-    await expectBeside(page, 'Password', MESSAGES.emailAndPasswordRequired);
+    await expectBeside(page, 'E-mail', MESSAGES.loginFieldsRequired);
+    await expectBeside(page, 'Adgangskode', MESSAGES.loginFieldsRequired);
     expect(await page.getByRole('alert').count()).toBe(0);
     await page.getByLabel('E-mail').fill(OWNER.email);
-    await page.getByLabel('Password').fill('forkert-kode');
+    await page.getByLabel('Adgangskode').fill('forkert-kode');
     await page.getByRole('button', { name: 'Log ind' }).click();
     await page.getByRole('alert').getByText(MESSAGES.loginFailed).waitFor();
     expect(await page.getByLabel('E-mail').getAttribute('aria-invalid')).toBeNull();
@@ -46,7 +46,7 @@ describe('admin login and guard', () => {
     const page = await admin.newPage();
     await page.goto(`${admin.origin}/admin`);
     await page.getByLabel('E-mail').fill(OWNER.email);
-    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByLabel('Adgangskode').fill(OWNER.password);
     const submit = page.getByRole('button', { name: 'Log ind' });
     // Hold the answer a moment so the in-flight label can be seen.
     await page.route('**/api/auth/login', async (route) => {
@@ -60,7 +60,7 @@ describe('admin login and guard', () => {
     expect(await page.getByText(OWNER.email).isVisible()).toBe(true);
     const tabs = page.getByRole('navigation', { name: 'Administration' }).getByRole('link');
     expect(await tabs.allTextContents()).toEqual([
-      'Dashboard',
+      'Overblik',
       'Henvendelser',
       'Anmeldelser',
       'Sider',
@@ -102,7 +102,7 @@ describe('admin login and guard', () => {
     const origin = `http://${company.subdomain}.${new URL(admin.origin).host}`;
     await page.goto(`${origin}/admin`);
     await page.getByLabel('E-mail').fill(OWNER.email);
-    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByLabel('Adgangskode').fill(OWNER.password);
     await page.getByRole('button', { name: 'Log ind' }).click();
     await page.waitForURL(`${origin}/admin/dashboard`);
     await page.getByText(company.name).first().waitFor();

@@ -139,6 +139,35 @@ describe('Henvendelser', () => {
     await admin.shot(page, 'inbox-1366');
   });
 
+  it('marks a request done, and offers the way back as a link-styled undo (issue 49)', async () => {
+    const page = await admin.newPage(NARROW);
+    await openInbox(page);
+    const mette = card(page, 'Mette Ørsted');
+    await mette.getByRole('button', { name: 'Opgaven er udført' }).click();
+    const undo = mette.getByRole('button', { name: 'Fortryd: ikke udført' });
+    await undo.waitFor();
+    expect(await mette.getByText('Markeret som udført.').isVisible()).toBe(true);
+    expect(await focused(page)).toBe('button Fortryd: ikke udført');
+    // It reads as a link, not as a second status button: no frame, no fill, underlined.
+    const look = await undo.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return {
+        border: style.borderTopWidth,
+        background: style.backgroundColor,
+        underline: style.textDecorationLine,
+        height: element.getBoundingClientRect().height,
+      };
+    });
+    expect(look).toMatchObject({ border: '0px', background: 'rgba(0, 0, 0, 0)', underline: 'underline' });
+    expect(look.height).toBeGreaterThanOrEqual(44);
+    await admin.shot(page, 'lead-done-360');
+    await undo.click();
+    await mette.getByRole('button', { name: 'Opgaven er udført' }).waitFor();
+    expect(await focused(page)).toBe('button Opgaven er udført');
+    const stored = (await listLeads(admin.db, OWNER.cvr)).find((lead) => lead.name === 'Mette Ørsted');
+    expect(stored?.handledAt).toBeNull();
+  });
+
   it('opens a photo in a lightbox: arrows move, Escape closes, focus returns to the thumbnail', async () => {
     const page = await admin.newPage(NARROW);
     await openInbox(page);
@@ -218,7 +247,7 @@ describe('Henvendelser', () => {
     await page.goto(`${admin.origin}/admin/henvendelser`);
     await page.getByRole('heading', { name: 'Log ind på din side' }).waitFor();
     await page.getByLabel('E-mail').fill(OWNER.email);
-    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByLabel('Adgangskode').fill(OWNER.password);
     await page.getByRole('button', { name: 'Log ind' }).click();
     await page.waitForURL(`${admin.origin}/admin/henvendelser`);
     await card(page, 'Mette Ørsted').waitFor();
@@ -310,7 +339,7 @@ describe('Henvendelser', () => {
   it("keeps the dashboard's Henvendelser tab in view at 360 px", async () => {
     const page = await admin.newPage(NARROW);
     await admin.signIn(page);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('heading', { name: 'Overblik' }).waitFor();
     const tab = page
       .getByRole('navigation', { name: 'Administration' })
       .getByRole('link', { name: /Henvendelser/ });

@@ -24,8 +24,8 @@ describe('password reset in the admin', () => {
   it('an owner who forgot the password follows the mailed link and is back in the admin', async () => {
     const page = await admin.newPage(NARROW);
     await page.goto(`${admin.origin}/admin`);
-    await page.getByRole('link', { name: 'Glemt password?' }).click();
-    await page.getByRole('heading', { name: 'Glemt password?' }).waitFor();
+    await page.getByRole('link', { name: 'Glemt adgangskode?' }).click();
+    await page.getByRole('heading', { name: 'Glemt adgangskode?' }).waitFor();
     await admin.shot(page, 'forgot-360');
     await page.getByRole('button', { name: 'Send link' }).click();
     await expectBeside(page, 'E-mail', MESSAGES.emailRequired);
@@ -40,15 +40,15 @@ describe('password reset in the admin', () => {
       /(http:\/\/\S+\/admin\/nulstil-password\?token=[a-z2-7]{32})/,
     );
     await page.goto(link);
-    await page.getByRole('heading', { name: 'Vælg et nyt password' }).waitFor();
+    await page.getByRole('heading', { name: 'Vælg en ny adgangskode' }).waitFor();
     await admin.shot(page, 'reset-360');
-    await page.getByLabel('Nyt password').fill('Nye-Brædder-8');
-    await page.getByLabel('Gentag password').fill('Nye-Brædder-9');
-    await page.getByRole('button', { name: 'Gem nyt password' }).click();
-    await expectBeside(page, 'Gentag password', MESSAGES.passwordsDoNotMatch);
-    expect(await page.getByLabel('Nyt password').getAttribute('aria-invalid')).toBeNull();
-    await page.getByLabel('Gentag password').fill('Nye-Brædder-8');
-    await page.getByRole('button', { name: 'Gem nyt password' }).click();
+    await page.getByLabel('Ny adgangskode').fill('Nye-Brædder-8');
+    await page.getByLabel('Gentag adgangskode').fill('Nye-Brædder-9');
+    await page.getByRole('button', { name: 'Gem ny adgangskode' }).click();
+    await expectBeside(page, 'Gentag adgangskode', MESSAGES.passwordsDoNotMatch);
+    expect(await page.getByLabel('Ny adgangskode').getAttribute('aria-invalid')).toBeNull();
+    await page.getByLabel('Gentag adgangskode').fill('Nye-Brædder-8');
+    await page.getByRole('button', { name: 'Gem ny adgangskode' }).click();
     await page.waitForURL(`${admin.origin}/admin/dashboard`);
     await page.getByText('Demo Tømrer & Snedker ApS').first().waitFor();
     await admin.shot(page, 'dashboard-after-reset-360');
@@ -59,16 +59,16 @@ describe('password reset in the admin', () => {
     await again.getByRole('alert').getByText(MESSAGES.resetLinkUsed).waitFor();
     await admin.shot(again, 'reset-used-1366');
     await again.getByRole('link', { name: 'Send et nyt link' }).click();
-    await again.getByRole('heading', { name: 'Glemt password?' }).waitFor();
+    await again.getByRole('heading', { name: 'Glemt adgangskode?' }).waitFor();
     await admin.shot(again, 'forgot-1366');
 
     // The new password works at the login; the old one does not.
     await again.goto(`${admin.origin}/admin`);
     await again.getByLabel('E-mail').fill(OWNER.email);
-    await again.getByLabel('Password').fill(OWNER.password);
+    await again.getByLabel('Adgangskode').fill(OWNER.password);
     await again.getByRole('button', { name: 'Log ind' }).click();
     await again.getByRole('alert').getByText(MESSAGES.loginFailed).waitFor();
-    await again.getByLabel('Password').fill('Nye-Brædder-8');
+    await again.getByLabel('Adgangskode').fill('Nye-Brædder-8');
     await again.getByRole('button', { name: 'Log ind' }).click();
     await again.waitForURL(`${admin.origin}/admin/dashboard`);
   });

@@ -144,7 +144,7 @@ describe('live preview', () => {
     await expect(viewport.evaluate((box) => box.scrollTop)).resolves.toBe(before);
   });
 
-  it('shows "Computer" at 75 % or 100 % of life, scrolling sideways, and the last page while the next one loads', async () => {
+  it('shows "Computer" fitted to the box at 1366 px or at 100 %, scrolling sideways, and the last page while the next one loads', async () => {
     const page = await admin.newPage(LAPTOP);
     await admin.signIn(page);
     await openHomepage(page);
@@ -154,11 +154,17 @@ describe('live preview', () => {
       frame.evaluate(
         (element) => element.getBoundingClientRect().width / (element as HTMLElement).offsetWidth,
       );
-    expect(await scale()).toBeCloseTo(0.75, 2);
-    await page.getByText('Rul sidelæns for at se hele siden.').waitFor();
+    // Issue 49: the whole page's width in the box, nothing to scroll sideways to, nothing cut off.
+    const viewport = page.getByTestId('site-preview-viewport');
+    const fitted = await viewport.evaluate((box) => ({ scroll: box.scrollWidth, client: box.clientWidth }));
+    expect(fitted.scroll).toBeLessThanOrEqual(fitted.client);
+    expect(await scale()).toBeCloseTo(fitted.client / 1280, 2);
+    expect(await page.getByText('Rul sidelæns for at se hele siden.').count()).toBe(0);
+    await shoot(page, '1366-editor-computer-fitted');
     await page.getByText('100 %', { exact: true }).click();
     expect(await scale()).toBeCloseTo(1, 2);
-    await page.getByText('75 %', { exact: true }).click();
+    await page.getByText('Rul sidelæns for at se hele siden.').waitFor();
+    await page.getByText('Hele siden', { exact: true }).click();
     // The frame is as tall as its page, measured: its last element ends inside it.
     const fits = await frame.evaluate((element) => {
       const doc = (element as HTMLIFrameElement).contentDocument;
@@ -258,6 +264,13 @@ describe('live preview', () => {
     expect(box).toMatchObject({ x: 0, y: 0, width: SMALL_PHONE.width, height: SMALL_PHONE.height });
     expect(await layoutProblems(page)).toEqual([]);
     await shoot(page, '360-editor-open');
+    // "Mobil" as the live phone site (issue 49): the menu button instead of the menu, no "Ring" in
+    // the hero, the call bar with the number (at the end of the page: the frame is as tall as it).
+    const phone = page.frameLocator(PAGE_FRAME);
+    expect(await phone.locator('.nav-toggle').isVisible()).toBe(true);
+    expect(await phone.locator('.site-nav').isVisible()).toBe(false);
+    expect(await phone.locator('.hero-actions a[data-preview-tel]').isVisible()).toBe(false);
+    expect(await phone.locator('.call-bar').isVisible()).toBe(true);
     await page.getByText('Computer', { exact: true }).click();
     expect(await layoutProblems(page)).toEqual([]);
     await shoot(page, '360-editor-computer');

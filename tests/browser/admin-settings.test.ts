@@ -48,7 +48,7 @@ function getWithHost(host: string, path: string): Promise<{ status: number; body
 
 async function openTab(page: Page, name: string) {
   await page.goto(`${admin.origin}/admin/settings`);
-  await page.getByRole('heading', { name: 'Hjemmeside indstillinger' }).waitFor();
+  await page.getByRole('heading', { name: 'Hjemmesideindstillinger' }).waitFor();
   await page.getByRole('tab', { name }).click();
 }
 
@@ -271,7 +271,7 @@ describe('subscription and trial banner', () => {
     await banner.getByRole('link', { name: 'Se abonnement' }).click();
     await page.waitForURL(`${admin.origin}/admin/subscription`);
     await page.getByRole('heading', { name: 'Abonnement', exact: true }).waitFor();
-    await page.getByText('249 kr om måneden').first().waitFor();
+    await page.getByText('249 kr. om måneden ekskl. moms').first().waitFor();
     await admin.shot(page, 'subscription-phone');
 
     await banner.getByRole('button', { name: 'Påmind mig senere' }).click();
@@ -287,5 +287,43 @@ describe('subscription and trial banner', () => {
     await admin.signIn(other);
     await other.getByRole('complementary', { name: 'Prøveperiode' }).waitFor();
     await admin.shot(other, 'subscription-desktop');
+  });
+
+  it('says the price without and with moms, orders, and cancels with a confirmation saying until when (issue 49)', async () => {
+    const end = new Date(Date.now() + 10 * 86_400_000 + 60_000);
+    await admin.db
+      .updateTable('companies')
+      .set({ trialEndDate: end.toISOString(), planStatus: 'active', planEndsAt: null })
+      .where('cvr', '=', OWNER.cvr)
+      .execute();
+    const page = await admin.newPage(PHONE);
+    await admin.signIn(page, '/admin/subscription');
+    await page.getByText('249 kr. om måneden ekskl. moms (311,25 kr. inkl. moms)').first().waitFor();
+    await page.getByLabel('E-mail til fakturaen').fill('bogholderi@eksempel.dk');
+    await page.getByRole('button', { name: 'Bestil abonnement' }).click();
+    await page.getByRole('heading', { name: 'Abonnement bestilt' }).waitFor();
+
+    const until = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'long', year: 'numeric' }).format(
+      end,
+    );
+    await page.getByRole('button', { name: 'Opsig abonnement' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Vil du opsige dit abonnement?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(`Din hjemmeside er online til og med den ${until}.`);
+    await admin.shot(page, 'subscription-cancel-dialog-phone', false);
+    // "Annuller" changes nothing.
+    await dialog.getByRole('button', { name: 'Annuller' }).click();
+    expect((await admin.company()).plan.status).toBe('ordered');
+    await page.getByRole('button', { name: 'Opsig abonnement' }).click();
+    await dialog.getByRole('button', { name: 'Opsig abonnement' }).click();
+    await page.getByRole('heading', { name: 'Abonnement opsagt' }).waitFor();
+    await page.getByText(`online til og med den ${until}`).waitFor();
+    expect(await page.getByRole('status').textContent()).toContain('Dit abonnement er opsagt');
+    expect((await admin.company()).plan).toMatchObject({ status: 'cancelled', endsAt: end.toISOString() });
+    await admin.shot(page, 'subscription-cancelled-phone');
+    // Regretted: ordering again is offered, and the site goes on.
+    await page.getByRole('button', { name: 'Bestil abonnement' }).click();
+    await page.getByRole('heading', { name: 'Abonnement bestilt' }).waitFor();
+    expect((await admin.company()).plan.status).toBe('ordered');
   });
 });

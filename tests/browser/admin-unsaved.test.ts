@@ -139,7 +139,7 @@ describe('the settings tabs', () => {
     await page.getByText('Ikke gemt', { exact: true }).waitFor();
 
     // The Dashboard link: Bliv keeps the text, Kassér goes and forgets it.
-    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await nav.getByRole('link', { name: 'Overblik' }).click();
     await question(page).waitFor();
     await admin.shot(page, '360-settings-question', false);
     await answer(page, 'Bliv');
@@ -158,17 +158,17 @@ describe('the settings tabs', () => {
     await answer(page, 'Bliv');
     expect(new URL(page.url()).pathname).toBe('/admin/settings');
 
-    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await nav.getByRole('link', { name: 'Overblik' }).click();
     await answer(page, 'Kassér');
-    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Overblik', level: 1 }).waitFor();
     expect((await admin.company()).hours.Mandag).toBe(stored);
 
     // Gem on the way to the Dashboard stores the change.
     await page.goto(`${admin.origin}/admin/settings?fane=aabningstider`);
     await monday.fill('Kl. 7 til 15');
-    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await nav.getByRole('link', { name: 'Overblik' }).click();
     await answer(page, 'Gem');
-    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Overblik', level: 1 }).waitFor();
     expect((await admin.company()).hours.Mandag).toBe('Kl. 7 til 15');
   });
 
@@ -286,7 +286,7 @@ describe('the page editor', () => {
     await title.fill('Det vi laver');
     const dashboard = page
       .getByRole('navigation', { name: 'Administration' })
-      .getByRole('link', { name: 'Dashboard' });
+      .getByRole('link', { name: 'Overblik' });
     await dashboard.click();
     await question(page).waitFor();
     await admin.shot(page, '360-editor-question', false);
@@ -294,7 +294,7 @@ describe('the page editor', () => {
     expect(await title.inputValue()).toBe('Det vi laver');
     await dashboard.click();
     await answer(page, 'Gem');
-    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Overblik', level: 1 }).waitFor();
     expect(await storedTitle('Ydelser')).toBe('Det vi laver');
   });
 
@@ -322,10 +322,10 @@ describe('the page editor', () => {
     // The Dashboard link: Kassér goes there, and nothing of the sentence is stored or kept.
     await page
       .getByRole('navigation', { name: 'Administration' })
-      .getByRole('link', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Overblik' })
       .click();
     await answer(page, 'Kassér');
-    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Overblik', level: 1 }).waitFor();
     expect(await storedContent('Forside')).toBe(stored);
     expect(await keptDrafts(page)).toEqual([]);
     await page.goto(`${admin.origin}/admin/pages`);
@@ -411,11 +411,11 @@ describe('the other editors with a save button', () => {
     const nav = page.getByRole('navigation', { name: 'Administration' });
 
     // Account: a half-typed new password is asked about; Kassér empties it.
-    await page.getByLabel('Nuværende password').fill(OWNER.password);
+    await page.getByLabel('Nuværende adgangskode').fill(OWNER.password);
     await page.getByText('Ikke gemt', { exact: true }).waitFor();
     await nav.getByRole('link', { name: 'Sider' }).click();
     await answer(page, 'Bliv');
-    expect(await page.getByLabel('Nuværende password').inputValue()).toBe(OWNER.password);
+    expect(await page.getByLabel('Nuværende adgangskode').inputValue()).toBe(OWNER.password);
     await nav.getByRole('link', { name: 'Sider' }).click();
     await answer(page, 'Kassér');
     await page.getByText('Vælg en side fra menuen').waitFor();
@@ -436,9 +436,9 @@ describe('the other editors with a save button', () => {
     const show = page.getByLabel('Vis formularen på forsiden og kontaktsiden');
     await show.uncheck();
     await page.getByText('Ikke gemt', { exact: true }).waitFor();
-    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await nav.getByRole('link', { name: 'Overblik' }).click();
     await answer(page, 'Gem');
-    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Overblik', level: 1 }).waitFor();
     expect((await getLeadSettings(admin.db, OWNER.cvr)).formEnabled).toBe(false);
   });
 });

@@ -87,19 +87,19 @@ describe('forms in a browser set to English speak Danish (issue 28)', { timeout:
     const page = await englishPage(NARROW);
     await page.goto(`${admin.origin}/admin`);
     await page.getByRole('button', { name: 'Log ind' }).click();
-    await expectBeside(page, 'E-mail', MESSAGES.emailAndPasswordRequired);
-    await expectBeside(page, 'Password', MESSAGES.emailAndPasswordRequired);
+    await expectBeside(page, 'E-mail', MESSAGES.loginFieldsRequired);
+    await expectBeside(page, 'Adgangskode', MESSAGES.loginFieldsRequired);
     expect(await focusedLabel(page)).toBe('E-mail');
     expect(await page.getByRole('alert').count()).toBe(0);
     await expectOnlyDanish(page);
     await admin.shot(page, 'login-empty-360');
     await page.getByLabel('E-mail').fill('jens@');
-    await page.getByLabel('Password').fill('noget');
+    await page.getByLabel('Adgangskode').fill('noget');
     await page.getByRole('button', { name: 'Log ind' }).click();
     await expectBeside(page, 'E-mail', MESSAGES.invalidEmail);
-    expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByLabel('Adgangskode').getAttribute('aria-invalid')).toBeNull();
 
-    await page.getByRole('link', { name: 'Glemt password?' }).click();
+    await page.getByRole('link', { name: 'Glemt adgangskode?' }).click();
     await page.getByRole('button', { name: 'Send link' }).click();
     await expectBeside(page, 'E-mail', MESSAGES.emailRequired);
     expect(await focusedLabel(page)).toBe('E-mail');
@@ -113,9 +113,9 @@ describe('forms in a browser set to English speak Danish (issue 28)', { timeout:
       /(http:\/\/\S+\/admin\/nulstil-password\?token=[a-z2-7]{32})/,
     );
     await page.goto(link);
-    await page.getByRole('button', { name: 'Gem nyt password' }).click();
-    await expectBeside(page, 'Nyt password', MESSAGES.passwordRequired);
-    expect(await focusedLabel(page)).toBe('Nyt password');
+    await page.getByRole('button', { name: 'Gem ny adgangskode' }).click();
+    await expectBeside(page, 'Ny adgangskode', MESSAGES.passwordRequired);
+    expect(await focusedLabel(page)).toBe('Ny adgangskode');
     await expectOnlyDanish(page);
   });
 
@@ -123,7 +123,7 @@ describe('forms in a browser set to English speak Danish (issue 28)', { timeout:
     const page = await englishPage(NARROW);
     await admin.signIn(page, '/admin/konto');
     const fields = [
-      ['Skift password', 'Nuværende password', MESSAGES.currentPasswordRequired],
+      ['Skift adgangskode', 'Nuværende adgangskode', MESSAGES.currentPasswordRequired],
       ['Skift e-mail', 'Ny e-mail', MESSAGES.emailRequired],
     ] as const;
     for (const [heading, label, message] of fields) {

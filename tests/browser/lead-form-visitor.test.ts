@@ -84,10 +84,14 @@ async function scrollSettled(page: Page): Promise<void> {
     .toBe(true);
 }
 
-async function fill(page: Page, who: { name?: string; phone?: string; postcode?: string; message?: string }) {
+async function fill(
+  page: Page,
+  who: { name?: string; phone?: string; email?: string; postcode?: string; message?: string },
+) {
   const form = page.locator('#lead-form');
   if (who.name !== undefined) await form.getByLabel('Navn').fill(who.name);
   if (who.phone !== undefined) await form.getByLabel('Telefon').fill(who.phone);
+  if (who.email !== undefined) await form.getByLabel('E-mail').fill(who.email);
   if (who.postcode !== undefined) await form.getByLabel('Postnummer').fill(who.postcode);
   if (who.message !== undefined) await form.getByLabel('Hvad drejer det sig om?').fill(who.message);
 }
@@ -203,6 +207,47 @@ describe('the quote form tells the visitor what happened (issue 39)', { timeout:
     expect((await storedLeads()).some((lead) => lead.name === 'Forkert Token')).toBe(true);
   });
 
+  it('refuses an empty form at once, beside the fields, without "Sender…" or a request (issue 49)', async () => {
+    const page = await admin.newPage(NARROW);
+    await openForm(page);
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    // Every text the button shows from now on.
+    await page.evaluate(() => {
+      const button = document.querySelector('#lead-form [type=submit]') as HTMLButtonElement;
+      const seen: string[] = [];
+      (window as unknown as { buttonTexts: string[] }).buttonTexts = seen;
+      new MutationObserver(() => seen.push(button.textContent ?? '')).observe(button, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Send forespørgsel' }).click();
+    const form = page.locator('#lead-form');
+    await form.getByText(LEAD_MESSAGES.nameRequired).waitFor({ timeout: 1_000 });
+    // At once: the token's minimum age (about 3 s) is not waited out for a refusal the browser can see.
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await expectBeside(page, 'Navn', LEAD_MESSAGES.nameRequired, form);
+    await expectBeside(page, 'Telefon', LEAD_MESSAGES.contactRequired, form);
+    await expectBeside(page, 'Postnummer', LEAD_MESSAGES.postcodeInvalid, form);
+    await expectBeside(page, 'Hvad drejer det sig om?', LEAD_MESSAGES.messageRequired, form);
+    expect(await focusedLabel(page)).toBe('Navn');
+    expect(await page.evaluate(() => (window as unknown as { buttonTexts: string[] }).buttonTexts)).toEqual(
+      [],
+    );
+    expect(posts.filter((url) => url.endsWith('/leads'))).toEqual([]);
+    // An e-mail alone is enough contact: the phone's refusal goes, the others stay.
+    await fill(page, { email: 'anna@eksempel.dk' });
+    await page.getByRole('button', { name: 'Send forespørgsel' }).click();
+    await expectBeside(page, 'Navn', LEAD_MESSAGES.nameRequired, form);
+    expect(await form.getByText(LEAD_MESSAGES.contactRequired).count()).toBe(0);
+    expect(posts.filter((url) => url.endsWith('/leads'))).toEqual([]);
+  });
+
   it('focuses the first refused field in the form order', async () => {
     const page = await admin.newPage(NARROW);
     await openForm(page);
@@ -217,7 +262,7 @@ describe('the quote form tells the visitor what happened (issue 39)', { timeout:
     await admin.shot(page, 'field-refused-360', false);
     await fill(page, { name: 'Anna' });
     await page.getByRole('button', { name: 'Send forespørgsel' }).click();
-    // The refusal's fresh token is waited out again (about 3 s) before the form goes.
+    // Phone, e-mail and postcode still empty: refused in the browser again, the name's refusal gone.
     await expect.poll(() => form.getByText(LEAD_MESSAGES.nameRequired).count(), { timeout: 10_000 }).toBe(0);
     expect(await focusedLabel(page)).toBe('Telefon');
   });

@@ -65,6 +65,25 @@ function shot(page: Page, name: string, fullPage = true) {
   return reviewShot(page, 'onboarding', name, { fullPage });
 }
 
+/** The words inside `selector` that the browser split over two lines. */
+function wordsBrokenAcrossLines(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluate((root) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index ?? 0);
+        range.setEnd(node, (match.index ?? 0) + match[0].length);
+        const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (tops.size > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
+}
+
 async function alertText(page: Page): Promise<string> {
   const alert = page.getByRole('alert');
   await alert.waitFor();
@@ -135,6 +154,13 @@ describe('onboarding in the browser', () => {
     await expect.poll(() => heading.evaluate((element) => element === document.activeElement)).toBe(true);
     const card = await page.locator('.ob-company').textContent();
     expect(card).toContain('Tømrerfirmaet Eksempel ApS');
+    // The trade "Tømrer- og bygningssnedkervirksomhed" keeps its words whole (issue 49: it broke as
+    // "bygningssnedkervir|ksomhed"), at 375 px and at 360 px.
+    expect(card).toContain('bygningssnedkervirksomhed');
+    expect(await wordsBrokenAcrossLines(page, '.ob-company')).toEqual([]);
+    await page.setViewportSize({ width: 360, height: PHONE.height });
+    expect(await wordsBrokenAcrossLines(page, '.ob-company')).toEqual([]);
+    await page.setViewportSize(PHONE);
     // No Google search configured: nothing proposed, so the two other answers are offered.
     expect(await page.getByLabel('Ja, det er vores hjemmeside').count()).toBe(0);
     await page.getByLabel('Vi har ingen hjemmeside').check();

@@ -87,7 +87,7 @@ const waitForMail = (replyTo: string) => waitForMailWith(`Reply-To: ${replyTo}`)
 async function loginAsNewOwner(page: Page) {
   await page.goto(`${admin.origin}/admin`);
   await page.getByLabel('E-mail').fill(NEW_OWNER.email);
-  await page.getByLabel('Password').fill(NEW_OWNER.password);
+  await page.getByLabel('Adgangskode').fill(NEW_OWNER.password);
   await page.getByRole('button', { name: 'Log ind' }).click();
   await page.waitForURL(`${admin.origin}/admin/dashboard`);
 }

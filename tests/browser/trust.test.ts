@@ -81,6 +81,22 @@ describe('authorisation, guarantee, area and døgnvagt for an electrician, in Ch
     await admin.signIn(page, '/admin/settings?fane=trovaerdighed', EL.email);
     await page.getByRole('heading', { name: 'Troværdighed', level: 2 }).waitFor();
     expect(await page.getByLabel('Autorisationsnummer').inputValue()).toBe('12345');
+    // Typing a new number (issue 49): the preview shows the rest meanwhile, never a red refusal; the
+    // refusal comes beside the field on save.
+    const previewAnswers: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/trust/preview')) previewAnswers.push(response.status());
+    });
+    await page.getByLabel('Autorisationsnummer').fill('');
+    await page.getByLabel('Autorisationsnummer').pressSequentially('1');
+    await expect.poll(() => previewAnswers.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(500);
+    expect(previewAnswers.every((status) => status === 200)).toBe(true);
+    expect(await page.locator('.site-preview-error').count()).toBe(0);
+    expect(await page.getByText(TRUST_MESSAGES.authorisationNumberRequired).count()).toBe(0);
+    await page.getByRole('button', { name: 'Gem ændringer' }).click();
+    await page.getByText(TRUST_MESSAGES.authorisationNumberInvalid).waitFor();
+    await page.getByLabel('Autorisationsnummer').fill('12345');
 
     await page.getByLabel('TEKNIQs Garantiordning').check();
     // Without the owner's confirmation nothing is saved.
@@ -93,12 +109,40 @@ describe('authorisation, guarantee, area and døgnvagt for an electrician, in Ch
     await page.getByLabel('Kommuner', { exact: true }).check();
     const search = page.getByLabel('Tilføj kommune');
     await search.fill('Køb');
-    await page.getByRole('button', { name: 'Københavns Kommune' }).click();
-    await search.fill('Frederiksb');
-    await page.getByRole('button', { name: 'Frederiksberg Kommune' }).click();
+    await page.getByRole('option', { name: 'Københavns Kommune' }).click();
+    // The keyboard (issue 49): a combobox; the arrows move the marked match (around the ends),
+    // Enter adds it and never sends the form, and the focus stays in the search.
+    expect(await search.getAttribute('role')).toBe('combobox');
+    await search.fill('Frederiks');
+    const marked = async () => {
+      const id = await search.getAttribute('aria-activedescendant');
+      return id === null ? null : page.locator(`[id="${id}"]`).textContent();
+    };
+    expect(await search.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(marked).toBe('Frederiksberg Kommune');
+    await search.press('ArrowDown');
+    await expect.poll(marked).toBe('Frederikssund Kommune');
+    await search.press('ArrowUp');
+    await search.press('ArrowUp');
+    await expect.poll(marked).toBe('Frederikshavn Kommune');
+    await search.press('ArrowDown');
+    await expect.poll(marked).toBe('Frederiksberg Kommune');
+    await admin.shot(page, 'kommune-combobox-1366', false);
+    await search.press('Enter');
+    await expect.poll(() => search.inputValue()).toBe('');
+    expect(await page.getByRole('list', { name: 'Valgte kommuner' }).textContent()).toContain(
+      'Frederiksberg',
+    );
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe(
+      'municipalitySearch',
+    );
+    expect(await page.getByText(MESSAGES.saveSuccess).count()).toBe(0);
     // By postcode: 2900 Hellerup lies in Gentofte.
     await search.fill('2900');
-    await page.getByRole('button', { name: 'Gentofte Kommune' }).click();
+    await page.getByRole('option', { name: 'Gentofte Kommune' }).waitFor();
+    await expect.poll(marked).toBe('Gentofte Kommune');
+    await search.press('Enter');
+    await expect.poll(() => search.inputValue()).toBe('');
     expect(await page.getByRole('list', { name: 'Valgte kommuner' }).textContent()).toContain('Gentofte');
 
     await page.getByLabel('Vi har døgnvagt hele året').check();

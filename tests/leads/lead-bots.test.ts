@@ -96,12 +96,13 @@ describe('the quote form against bots', () => {
 
     const leads = await listLeads(h.db, CVR);
     expect(leads.map((lead) => lead.name)).toEqual(['Jonas Berg']);
-    expect(await outbox.sweep()).toBe(1);
-    const [mail] = await sink.waitFor(1);
-    expect(mail?.to).toEqual(['ejer@madsen-mur.dk']);
-    expect(readMessage(mail?.raw ?? '').body).toContain('omfuget en gavl');
+    // The owner's mail and the person's own receipt (issue 49); no bot got either.
+    expect(await outbox.sweep()).toBe(2);
+    const mails = await sink.waitFor(2);
+    expect(mails.map((mail) => mail.to[0]).sort()).toEqual(['ejer@madsen-mur.dk', 'jonas@example.dk']);
+    for (const mail of mails) expect(readMessage(mail.raw).body).toContain('omfuget en gavl');
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(sink.messages).toHaveLength(1);
+    expect(sink.messages).toHaveLength(2);
   }, 120_000);
 
   it('tells a person who sends an incomplete form at once what to fill in, not that it came too fast', async () => {

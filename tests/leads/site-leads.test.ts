@@ -112,8 +112,10 @@ describe('the quote form', () => {
 
     // Stored before anyone was told; the mail waits in the outbox until it is sent.
     expect(await dueLeadMails(h.db, h.now())).toHaveLength(1);
-    expect(await outbox.sweep()).toBe(1);
-    const [mail] = await sink.waitFor(1);
+    // The owner's mail and the customer's receipt (issue 49).
+    expect(await outbox.sweep()).toBe(2);
+    const mails = await sink.waitFor(2);
+    const mail = mails.find((sent) => !sent.to.includes(visitor.email));
     // The owner's login e-mail, not the company's e-mail from the registry (issue 39).
     expect(mail?.to).toEqual(['ejer@hansen-tag.dk']);
     expect(mail?.raw).toMatch(/^Reply-To: mette@example\.dk/im);
@@ -130,6 +132,55 @@ describe('the quote form', () => {
       `Se alle henvendelser: ${productOrigin(h.config.publicHost)}/admin/henvendelser`,
     );
     expect(await dueLeadMails(h.db, h.now())).toHaveLength(0);
+
+    // The customer's receipt (issue 49): to the address they gave, a copy of what they sent, an
+    // answer going to the firm, and no photo attached (the customer has them).
+    const receipt = mails.find((sent) => sent.to.includes(visitor.email));
+    expect(receipt?.to).toEqual(['mette@example.dk']);
+    expect(receipt?.raw).toMatch(/^Reply-To: ejer@hansen-tag\.dk/im);
+    expect(receipt?.raw).not.toMatch(/Content-Type: image\/jpeg/i);
+    const copy = readMessage(receipt?.raw ?? '');
+    expect(copy.subject).toBe('Vi har modtaget din henvendelse');
+    const lines = copy.body.split(/\r?\n/);
+    expect(lines).toContain('Hej Mette Ørsted');
+    expect(copy.body).toContain('Tak for din henvendelse til Tagdækker Hansen ApS.');
+    for (const line of [
+      'Det har du sendt:',
+      'Navn: Mette Ørsted',
+      'Telefon: 20 30 40 50',
+      'E-mail: mette@example.dk',
+      'Postnummer: 4600',
+      'Taget drypper over køkkenet.',
+      'Kan I kigge på det i næste uge?',
+      '1 billede',
+    ])
+      expect(lines).toContain(line);
+  });
+
+  it('sends no receipt without an e-mail, and at most three a day to one address', async () => {
+    const { email: _none, ...byPhone } = visitor;
+    await post({ ...byPhone, token: await token() }, { json: true });
+    expect(await outbox.sweep()).toBe(1);
+    expect((await sink.waitFor(1))[0]?.to).toEqual(['ejer@hansen-tag.dk']);
+    for (const n of [1, 2, 3, 4]) {
+      const response = await post(
+        { ...visitor, email: 'Mette@Example.dk', message: `Opgave nummer ${n}`, token: await token() },
+        { json: true, ip: `203.0.113.${20 + n}` },
+      );
+      expect(response.status).toBe(200);
+    }
+    await outbox.sweep();
+    const receipts = (await sink.waitFor(8)).filter((sent) => sent.to.includes('mette@example.dk'));
+    expect(receipts).toHaveLength(3);
+    // The next day the address gets its receipt again.
+    h.advance(86_400_000);
+    await post(
+      { ...visitor, message: 'Opgave nummer 5', token: await token() },
+      { json: true, ip: '203.0.113.30' },
+    );
+    await outbox.sweep();
+    const later = (await sink.waitFor(10)).filter((sent) => sent.to.includes('mette@example.dk'));
+    expect(later).toHaveLength(4);
   });
 
   it('answers a post without JavaScript with 303 to the thank-you page on each address of the site', async () => {
@@ -240,19 +291,23 @@ describe('the quote form', () => {
     const config = { ...h.config, smtpUrl: sink.url };
     h.advance(31_000);
     outbox = createMailOutbox({ db: h.db, config, logger: quiet(), now: h.now, everyMs: 0 });
-    expect(await outbox.sweep()).toBe(1);
-    const [mail] = await sink.waitFor(1);
-    expect(readMessage(mail?.raw ?? '').body).toContain('Taget drypper over køkkenet.');
+    // The owner's mail and the customer's receipt, both kept.
+    expect(await outbox.sweep()).toBe(2);
+    const mails = await sink.waitFor(2);
+    expect(mails.map((mail) => mail.to[0]).sort()).toEqual(['ejer@hansen-tag.dk', 'mette@example.dk']);
+    for (const mail of mails) expect(readMessage(mail.raw).body).toContain('Taget drypper over køkkenet.');
   });
 
   it('mails the login e-mail, never the registry e-mail, and the chosen address once there is one', async () => {
     await post({ ...visitor, token: await token() }, { json: true });
     await outbox.sweep();
-    expect((await sink.waitFor(1))[0]?.to).toEqual(['ejer@hansen-tag.dk']);
+    // Beside each: the customer's receipt (issue 49).
+    const toOwner = (mails: { to: string[] }[]) => mails.filter((mail) => !mail.to.includes(visitor.email));
+    expect(toOwner(await sink.waitFor(2))[0]?.to).toEqual(['ejer@hansen-tag.dk']);
     await saveLeadSettings(h.db, CVR, { formEnabled: true, recipientEmail: 'tilbud@hansen-tag.dk' });
     await post({ ...visitor, message: 'Et nyt tag', token: await token() }, { json: true });
     await outbox.sweep();
-    expect((await sink.waitFor(2))[1]?.to).toEqual(['tilbud@hansen-tag.dk']);
+    expect(toOwner(await sink.waitFor(4))[1]?.to).toEqual(['tilbud@hansen-tag.dk']);
     // A form the owner switched off takes nothing.
     await saveLeadSettings(h.db, CVR, { formEnabled: false, recipientEmail: null });
     expect((await post({ ...visitor, message: 'Slukket', token: 'x' }, { json: true })).status).toBe(404);

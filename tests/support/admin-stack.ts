@@ -139,7 +139,7 @@ export async function startAdminStack(
     async login(page) {
       await page.goto(`${origin}/admin`);
       await page.getByLabel('E-mail').fill(OWNER.email);
-      await page.getByLabel('Password').fill(OWNER.password);
+      await page.getByLabel('Adgangskode').fill(OWNER.password);
       await page.getByRole('button', { name: 'Log ind' }).click();
       await page.waitForURL(`${origin}/admin/dashboard`);
     },

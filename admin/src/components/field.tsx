@@ -1,6 +1,6 @@
 // A labelled input or textarea with its hint and its error (linked by aria-describedby), the one
 // way every admin form shows a field.
-import { type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 
 interface FieldProps {
   label: ReactNode;
@@ -19,6 +19,8 @@ interface FieldProps {
   prefix?: string;
   name?: string;
   required?: boolean;
+  /** More for the input, e.g. a combobox's role, aria-* and keys (the trust tab's kommune picker). */
+  inputProps?: InputHTMLAttributes<HTMLInputElement>;
 }
 
 export function Field(props: FieldProps) {
@@ -47,6 +49,7 @@ export function Field(props: FieldProps) {
         <div className={props.prefix ? 'field-prefixed' : undefined}>
           {props.prefix ? <span aria-hidden="true">{props.prefix}</span> : null}
           <input
+            {...props.inputProps}
             {...common}
             type={props.type ?? 'text'}
             autoComplete={props.autoComplete}

@@ -7,9 +7,15 @@ import type { PreviewJson } from '../../../contracts/preview';
 // The frame is as tall as its page (site-preview.tsx), so nothing in it may depend on the frame's
 // height: the page ends where its content does (the grey below is no part of it), and the phone's
 // call bar, fixed to the bottom of the screen on the site, sits at the end of the page instead.
+// The site's script is not run here, so the page is laid out as with JavaScript (the `js` class the
+// script sets: on a phone the menu button, not the whole menu), and the links' addresses are gone,
+// so the rule that hides the hero's "Ring" behind the phone's call bar (templates/site/styles/
+// call-bar.css, `a[href^="tel:"]`) is said again for the marked tel: links (issue 49: "Mobil" showed
+// a horizontal menu and a Ring button in the hero).
 const PREVIEW_CSS =
   'html{background:#e7e5e4;scroll-behavior:auto}body{min-height:0!important;background:#fff}' +
-  '.call-bar{position:static!important}';
+  '.call-bar{position:static!important}' +
+  '@media (max-width:47.99rem){.has-call-bar .hero-actions a[data-preview-tel]{display:none}}';
 
 export interface PreparedPreview {
   srcdoc: string;
@@ -34,6 +40,8 @@ export function prepare(preview: PreviewJson): PreparedPreview {
     for (const name of element.getAttributeNames()) {
       if (/^on/i.test(name) || name === 'srcdoc' || name === 'formaction') element.removeAttribute(name);
     }
+    if (element.tagName === 'A' && /^tel:/i.test(element.getAttribute('href') ?? ''))
+      element.setAttribute('data-preview-tel', '');
     if (element.tagName !== 'LINK') element.removeAttribute('href');
     if (element.tagName === 'FORM') element.removeAttribute('action');
   }
@@ -41,6 +49,7 @@ export function prepare(preview: PreviewJson): PreparedPreview {
   policy.httpEquiv = 'Content-Security-Policy';
   policy.content = preview.contentSecurityPolicy;
   doc.head.prepend(policy);
+  doc.documentElement.classList.add('js');
   const style = doc.createElement('style');
   style.textContent = PREVIEW_CSS;
   doc.head.append(style);

@@ -9,9 +9,11 @@ interface SaveBarProps {
   disabled?: boolean;
   /** The editor holds unsaved changes. */
   dirty?: boolean;
+  /** Where the saved thing is seen on the site: "Ændringer gemt!" then links there (issue 49). */
+  viewHref?: string;
 }
 
-export function SaveBar({ state, disabled = false, dirty = false }: SaveBarProps) {
+export function SaveBar({ state, disabled = false, dirty = false, viewHref }: SaveBarProps) {
   const unsaved = dirty && state.status !== 'saving';
   return (
     <div className="save-bar">
@@ -21,7 +23,17 @@ export function SaveBar({ state, disabled = false, dirty = false }: SaveBarProps
       <UnsavedMark dirty={unsaved} />
       <span aria-live="polite">
         {state.status === 'saved' && !unsaved ? (
-          <span className="save-ok">{MESSAGES.saveSuccess}</span>
+          <>
+            <span className="save-ok">{MESSAGES.saveSuccess}</span>
+            {viewHref ? (
+              <>
+                {' '}
+                <a href={viewHref} target="_blank" rel="noopener">
+                  Se siden på hjemmesiden
+                </a>
+              </>
+            ) : null}
+          </>
         ) : null}
       </span>
       {state.status === 'failed' ? (

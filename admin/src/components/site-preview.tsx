@@ -1,7 +1,8 @@
 // The live preview (issue 27, 40): the company site's own HTML for a draft, rendered by the API with
 // the site templates (POST /api/pages/{id}/preview, POST /api/company/preview), beside the form on
 // wide screens and as a full-screen view the owner opens and closes on narrower ones, as a phone
-// ("Mobil") or a desktop ("Computer", at 75 % or 100 %: readable, scrolling sideways) would show it.
+// ("Mobil") or a desktop ("Computer": the whole page's width fitted to the box, or 100 % of life,
+// scrolling sideways; issue 49: at 75 % a 1366 px laptop had to scroll and saw it cut off) would show it.
 //
 // Safe by construction: the HTML is owner input, so it is shown in an <iframe
 // sandbox="allow-same-origin"> without allow-scripts — nothing in it runs (no scripts, no event
@@ -33,8 +34,8 @@ const PREVIEW_DEBOUNCE_MS = 150;
 const WIDE_QUERY = '(min-width: 1200px)';
 const FRAME_WIDTHS = { mobil: 390, computer: 1280 } as const;
 type FrameWidth = keyof typeof FRAME_WIDTHS;
-/** "Computer" at most 25 % smaller than life (issue 40); wider than the box, the box scrolls sideways. */
-const ZOOMS = [0.75, 1] as const;
+/** "Computer" fitted to the box ('fit', the default: no sideways scroll), or life size, scrolling. */
+const ZOOMS = ['fit', 1] as const;
 type Zoom = (typeof ZOOMS)[number];
 
 /** A height the page fits in at `width`, until it has loaded and can be measured. */
@@ -294,7 +295,7 @@ export function SitePreview({ load, draftKey, subject }: SitePreviewProps) {
   const [width, setWidth] = useState<FrameWidth>(() =>
     window.matchMedia(WIDE_QUERY).matches ? 'computer' : 'mobil',
   );
-  const [zoom, setZoom] = useState<Zoom>(0.75);
+  const [zoom, setZoom] = useState<Zoom>('fit');
   const shown = wide || open;
   const state = usePreview(load, draftKey, shown);
   const viewport = useRef<HTMLDivElement>(null);
@@ -315,7 +316,7 @@ export function SitePreview({ load, draftKey, subject }: SitePreviewProps) {
   const frameWidth = FRAME_WIDTHS[width];
   // A phone's page fits the box; the desktop's page at the chosen zoom (sideways scroll beyond).
   const fit = available > 0 ? Math.min(1, available / frameWidth) : 1;
-  const scale = width === 'computer' ? zoom : fit;
+  const scale = width === 'computer' && zoom !== 'fit' ? zoom : fit;
 
   const controls = (
     <div className="site-preview-controls">
@@ -346,7 +347,7 @@ export function SitePreview({ load, draftKey, subject }: SitePreviewProps) {
                 checked={option === zoom}
                 onChange={() => setZoom(option)}
               />
-              {`${option * 100} %`}
+              {option === 'fit' ? 'Hele siden' : `${option * 100} %`}
             </label>
           ))}
         </fieldset>

@@ -96,10 +96,10 @@ function PasswordForm() {
       noValidate
       aria-labelledby="account-password"
     >
-      <h2 id="account-password">Skift password</h2>
-      <p className="account-hint">Når du skifter password, bliver du logget ud på dine andre enheder.</p>
+      <h2 id="account-password">Skift adgangskode</h2>
+      <p className="account-hint">Når du skifter adgangskode, bliver du logget ud på dine andre enheder.</p>
       <Field
-        label="Nuværende password"
+        label="Nuværende adgangskode"
         type="password"
         name="currentPassword"
         autoComplete="current-password"
@@ -108,7 +108,7 @@ function PasswordForm() {
         error={fieldErrors.currentPassword}
       />
       <Field
-        label="Nyt password"
+        label="Ny adgangskode"
         type="password"
         name="password"
         autoComplete="new-password"
@@ -117,7 +117,7 @@ function PasswordForm() {
         error={fieldErrors.password}
       />
       <Field
-        label="Gentag nyt password"
+        label="Gentag ny adgangskode"
         type="password"
         name="passwordRepeat"
         autoComplete="new-password"
@@ -128,7 +128,7 @@ function PasswordForm() {
       <OutcomeLine outcome={outcome} />
       <div className="save-bar">
         <button type="submit" className="button" disabled={saving}>
-          {saving ? 'Gemmer...' : 'Skift password'}
+          {saving ? 'Gemmer...' : 'Skift adgangskode'}
         </button>
         <UnsavedMark dirty={dirty && !saving} />
       </div>
@@ -218,7 +218,7 @@ function EmailForm() {
         error={fieldErrors.email}
       />
       <Field
-        label="Dit password"
+        label="Din adgangskode"
         type="password"
         name="emailPassword"
         autoComplete="current-password"

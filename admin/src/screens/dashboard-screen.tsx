@@ -184,7 +184,7 @@ export function DashboardScreen() {
   const unread = useUnreadLeads();
   return (
     <section aria-labelledby="dashboard-title">
-      <h1 id="dashboard-title">Dashboard</h1>
+      <h1 id="dashboard-title">Overblik</h1>
       <p className="lead">Her styrer du hjemmesiden for {company.name}.</p>
       {unread !== null ? (
         <Link className="card card-link dashboard-leads" to={ADMIN_PATHS.leads}>

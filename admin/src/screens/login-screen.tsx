@@ -88,7 +88,7 @@ export function LoginScreen() {
           error={fieldErrors.email}
         />
         <Field
-          label="Password"
+          label="Adgangskode"
           type="password"
           name="password"
           autoComplete="current-password"
@@ -106,7 +106,7 @@ export function LoginScreen() {
           {submitting ? 'Logger ind...' : 'Log ind'}
         </button>
         <p className="login-help">
-          <Link to={ADMIN_PATHS.forgotPassword}>Glemt password?</Link>
+          <Link to={ADMIN_PATHS.forgotPassword}>Glemt adgangskode?</Link>
         </p>
         <p className="login-help">
           Har du ikke en side endnu? <a href="/onboarding">Opret hjemmeside</a>

@@ -48,7 +48,7 @@ export function ForgotPasswordScreen() {
     <main className="login">
       <form className="login-card" onSubmit={onSubmit} noValidate>
         <p className="login-brand">Mesterside</p>
-        <h1>Glemt password?</h1>
+        <h1>Glemt adgangskode?</h1>
         {sent ? (
           <p className="form-success" role="status">
             {sent}
@@ -56,7 +56,7 @@ export function ForgotPasswordScreen() {
         ) : (
           <>
             <p className="login-intro">
-              Skriv den e-mail, du logger ind med. Så sender vi et link, hvor du kan vælge et nyt password.
+              Skriv den e-mail, du logger ind med. Så sender vi et link, hvor du kan vælge en ny adgangskode.
             </p>
             <Field
               label="E-mail"
@@ -169,7 +169,7 @@ export function ResetPasswordScreen() {
     <main className="login">
       <form className="login-card" onSubmit={onSubmit} noValidate>
         <p className="login-brand">Mesterside</p>
-        <h1>Vælg et nyt password</h1>
+        <h1>Vælg en ny adgangskode</h1>
         {link.status === 'unusable' ? (
           <>
             <p className="form-error" role="alert">
@@ -182,7 +182,7 @@ export function ResetPasswordScreen() {
         ) : (
           <>
             <Field
-              label="Nyt password"
+              label="Ny adgangskode"
               type="password"
               name="password"
               autoComplete="new-password"
@@ -192,7 +192,7 @@ export function ResetPasswordScreen() {
               error={fieldErrors.password}
             />
             <Field
-              label="Gentag password"
+              label="Gentag adgangskode"
               type="password"
               name="passwordRepeat"
               autoComplete="new-password"
@@ -207,7 +207,7 @@ export function ResetPasswordScreen() {
               </p>
             ) : null}
             <button type="submit" className="button button-wide" disabled={submitting}>
-              {submitting ? 'Gemmer...' : 'Gem nyt password'}
+              {submitting ? 'Gemmer...' : 'Gem ny adgangskode'}
             </button>
           </>
         )}

@@ -2,7 +2,7 @@
 // EAN (public customers) to invoice. No payment here: the order is the hand-off to invoicing.
 import { type FormEvent, useState } from 'react';
 import { MESSAGES } from '../../../rules/messages';
-import { PRICE_KR } from '../../../rules/plan';
+import { PRICE_TEXT } from '../../../rules/plan';
 import { Field } from '../components/field';
 import { orderSubscription, type SubscriptionJson } from '../shell/subscription-api';
 
@@ -67,8 +67,7 @@ export function OrderForm({ cvr: companyCvr, email: ownerEmail, onOrdered }: Ord
         <label className="order-plan">
           <input type="radio" name="plan" value="monthly" checked readOnly />
           <span>
-            <strong>Mesterside</strong> – {PRICE_KR} kr om måneden. Ingen binding, og du kan opsige når som
-            helst.
+            <strong>Mesterside</strong> – {PRICE_TEXT}. Ingen binding, og du kan opsige når som helst.
           </span>
         </label>
       </fieldset>

@@ -1,21 +1,23 @@
 // /admin/subscription (SPEC §2 Subscription, §9; issue 14 item 5): the trial and what happens at its
 // end (rules/trial.ts siteState), worded once per state so no two texts contradict each other, and
-// "Bestil abonnement" before and after the end; after an order, what was ordered.
+// "Bestil abonnement" before and after the end; after an order, what was ordered and "Opsig
+// abonnement" (issue 49), with what happens then: the site stays until the period begun ends.
 import { useState } from 'react';
 import { MESSAGES } from '../../../rules/messages';
-import { daysLeftText } from '../../../rules/trial';
+import { daysLeftText, subscriptionEndsAt } from '../../../rules/trial';
 import { useResource } from '../api/use-resource';
 import { useSession } from '../auth/auth-context';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { LoadState } from '../components/load-state';
 import { useCompany } from '../shell/company-context';
-import { loadSubscription, type SubscriptionJson } from '../shell/subscription-api';
+import { cancelSubscription, loadSubscription, type SubscriptionJson } from '../shell/subscription-api';
 import { OrderForm } from './subscription-order-form';
 import './subscription-screen.css';
-import { PRICE_KR } from '../../../rules/plan';
+import { PRICE_TEXT } from '../../../rules/plan';
 
 const DATE = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'long', year: 'numeric' });
 const date = (iso: string) => DATE.format(new Date(iso));
-const PRICE = `Mesterside koster ${PRICE_KR} kr om måneden. Ingen binding, og du kan opsige når som helst.`;
+const PRICE = `Mesterside koster ${PRICE_TEXT}. Ingen binding, og du kan opsige når som helst.`;
 
 function Status({ data }: { data: SubscriptionJson }) {
   switch (data.state) {
@@ -44,6 +46,17 @@ function Status({ data }: { data: SubscriptionJson }) {
         </>
       );
     case 'inactive':
+      if (data.order?.cancelledAt && data.endsAt)
+        return (
+          <>
+            <h2>Din hjemmeside er ikke aktiv</h2>
+            <p>
+              Dit abonnement sluttede den {date(data.endsAt)}, og siden da har besøgende set en side om, at
+              hjemmesiden ikke er aktiv. Intet er slettet.
+            </p>
+            <p>{PRICE} Bestil abonnement, så er din hjemmeside online igen med det samme.</p>
+          </>
+        );
       return (
         <>
           <h2>Din hjemmeside er ikke aktiv</h2>
@@ -56,6 +69,21 @@ function Status({ data }: { data: SubscriptionJson }) {
       );
     case 'ordered': {
       const order = data.order;
+      if (order?.cancelledAt && data.endsAt)
+        return (
+          <>
+            <h2>Abonnement opsagt</h2>
+            <p>
+              Du opsagde dit abonnement den {date(order.cancelledAt)}. Din hjemmeside er online til og med den{' '}
+              <strong>{date(data.endsAt)}</strong>. Derefter ser besøgende en side om, at hjemmesiden ikke er
+              aktiv. Intet bliver slettet.
+            </p>
+            <p>
+              Fortryder du, kan du bestille abonnement igen herunder – så fortsætter hjemmesiden uden
+              afbrydelse.
+            </p>
+          </>
+        );
       return (
         <>
           <h2>Abonnement bestilt</h2>
@@ -63,7 +91,7 @@ function Status({ data }: { data: SubscriptionJson }) {
             <>
               <p>
                 Tak for din bestilling den {date(order.createdAt)}. Du har bestilt {order.planName} for{' '}
-                {order.priceKr} kr om måneden – ingen binding.
+                {PRICE_TEXT} – ingen binding.
               </p>
               <p>
                 Fakturaen sendes til <strong>{order.billingEmail}</strong> og faktureres på{' '}
@@ -79,11 +107,64 @@ function Status({ data }: { data: SubscriptionJson }) {
   }
 }
 
+/** "Opsig abonnement" (issue 49): asks first, saying until when the site stays and what follows. */
+function Cancel({
+  data,
+  onCancelled,
+}: {
+  data: SubscriptionJson;
+  onCancelled(next: SubscriptionJson): void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const endsAt = subscriptionEndsAt(new Date(data.trialEndDate), new Date());
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      onCancelled(await cancelSubscription());
+      setAsking(false);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : MESSAGES.cancelFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="subscription-cancel">
+      <h3>Opsig abonnement</h3>
+      <p>
+        Du kan opsige når som helst. Din hjemmeside er så online til og med den {date(endsAt.toISOString())},
+        og du betaler ikke for tiden efter.
+      </p>
+      <button type="button" className="button button-ghost" onClick={() => setAsking(true)}>
+        Opsig abonnement
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title="Vil du opsige dit abonnement?"
+        message={`Din hjemmeside er online til og med den ${date(endsAt.toISOString())}. Derefter ser besøgende en side om, at hjemmesiden ikke er aktiv. Intet bliver slettet, og du kan bestille igen når som helst.`}
+        confirmLabel="Opsig abonnement"
+        busyLabel="Opsiger..."
+        busy={busy}
+        error={error}
+        onConfirm={() => void confirm()}
+        onCancel={() => {
+          setAsking(false);
+          setError(null);
+        }}
+      />
+    </div>
+  );
+}
+
 export function SubscriptionScreen() {
   const subscription = useResource(loadSubscription);
   const { company } = useCompany();
   const session = useSession();
   const [justOrdered, setJustOrdered] = useState(false);
+  const [justCancelled, setJustCancelled] = useState(false);
   const data = subscription.data;
   return (
     <section aria-labelledby="subscription-title">
@@ -97,13 +178,28 @@ export function SubscriptionScreen() {
               {MESSAGES.orderConfirmed}
             </p>
           ) : null}
+          {justCancelled ? (
+            <p className="form-success" role="status">
+              {MESSAGES.cancelConfirmed}
+            </p>
+          ) : null}
           <Status data={data} />
-          {data.state === 'ordered' ? null : (
+          {data.state === 'ordered' && !data.order?.cancelledAt ? (
+            <Cancel
+              data={data}
+              onCancelled={(next) => {
+                subscription.setData(next);
+                setJustOrdered(false);
+                setJustCancelled(true);
+              }}
+            />
+          ) : (
             <OrderForm
               cvr={company.cvr}
               email={session.email}
               onOrdered={(next) => {
                 subscription.setData(next);
+                setJustCancelled(false);
                 setJustOrdered(true);
               }}
             />

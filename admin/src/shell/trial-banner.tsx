@@ -4,7 +4,7 @@
 // the owner has ordered.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { PRICE_KR } from '../../../rules/plan';
+import { PRICE_TEXT } from '../../../rules/plan';
 import { daysLeftText } from '../../../rules/trial';
 import { useResource } from '../api/use-resource';
 import { ADMIN_PATHS } from '../paths';
@@ -34,8 +34,7 @@ function bannerText(data: SubscriptionJson) {
   const days = daysLeftText(data.daysLeft);
   return (
     <>
-      Din gratis prøveperiode udløber om <strong>{days}</strong>. Fortsæt for {PRICE_KR} kr om måneden – ingen
-      binding.
+      Din gratis prøveperiode udløber om <strong>{days}</strong>. Fortsæt for {PRICE_TEXT} – ingen binding.
     </>
   );
 }

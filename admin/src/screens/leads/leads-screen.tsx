@@ -7,6 +7,7 @@ import type { LeadJson } from '../../../../contracts/leads';
 import { countOf } from '../../../../rules/count';
 import { LEAD_MESSAGES } from '../../../../rules/lead-messages';
 import { MESSAGES } from '../../../../rules/messages';
+import { formatPhone } from '../../../../rules/phone';
 import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -36,9 +37,19 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
   const unread = lead.readAt === null;
   // Possible spam is nobody's new request (the tab's count leaves it out too): no "Ny" on it.
   const fresh = unread && !lead.spam;
+  // "Opgaven er udført" and its undo take each other's place: the focus moves to the one shown.
+  const doneButton = useRef<HTMLButtonElement>(null);
+  const focusDoneButton = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the done state flips
+  useEffect(() => {
+    if (!focusDoneButton.current) return;
+    focusDoneButton.current = false;
+    doneButton.current?.focus();
+  }, [lead.handledAt]);
   const update = async (change: { read?: boolean; handled?: boolean }) => {
     setError(null);
     try {
+      focusDoneButton.current = change.handled !== undefined;
       props.onChange(await api.patch(`/leads/${lead.id}`, LEAD_MESSAGES.updateFailed, change));
       announceLeadsChanged();
     } catch (caught) {
@@ -60,7 +71,7 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
           <div>
             <dt>Telefon</dt>
             <dd>
-              <a href={`tel:${lead.phone.replace(/[^0-9+]/g, '')}`}>{lead.phone}</a>
+              <a href={`tel:${lead.phone.replace(/[^0-9+]/g, '')}`}>{formatPhone(lead.phone)}</a>
             </dd>
           </div>
         ) : null}
@@ -110,13 +121,29 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
         >
           {unread ? 'Markér som læst' : 'Markér som ulæst'}
         </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => void update({ handled: !lead.handledAt })}
-        >
-          {lead.handledAt ? 'Ikke udført' : 'Opgaven er udført'}
-        </button>
+        {/* Done, the way back is an undo (issue 49): a link-styled "Fortryd", not a second status. */}
+        {lead.handledAt ? (
+          <span className="lead-done">
+            Markeret som udført.{' '}
+            <button
+              ref={doneButton}
+              type="button"
+              className="lead-undo"
+              onClick={() => void update({ handled: false })}
+            >
+              Fortryd: ikke udført
+            </button>
+          </span>
+        ) : (
+          <button
+            ref={doneButton}
+            type="button"
+            className="button button-secondary"
+            onClick={() => void update({ handled: true })}
+          >
+            Opgaven er udført
+          </button>
+        )}
         <button type="button" className="button button-ghost" onClick={() => props.onDelete(lead)}>
           Slet
         </button>

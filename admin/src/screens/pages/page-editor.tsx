@@ -68,6 +68,12 @@ interface PageEditorProps {
   onDeleted(id: string): void;
 }
 
+/** The page on the site as it is saved (the homepage at the site's root), for "Se siden". */
+function sitePageUrl(siteUrl: string, page: Page): string {
+  const root = siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`;
+  return page.type === 'homepage' ? root : `${root}${page.slug}`;
+}
+
 export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps) {
   const [draft, setDraft] = useState<PageDraft>(() => draftFrom(page));
   const [tab, setTab] = useState<TabKey>('indhold');
@@ -307,7 +313,7 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
         ) : null}
       </Tabs>
       <div className="page-editor-foot">
-        <SaveBar state={state} dirty={dirty} />
+        <SaveBar state={state} dirty={dirty} viewHref={sitePageUrl(siteUrl, page)} />
         {page.type === 'homepage' ? (
           <p className="field-hint">{MESSAGES.homepageNotDeletable}</p>
         ) : (

@@ -1,4 +1,4 @@
-// /admin/settings (SPEC §2 Settings): 'Hjemmeside indstillinger' with the tabs logo, contact, hours,
+// /admin/settings (SPEC §2 Settings): 'Hjemmesideindstillinger' (SPEC writes 'Hjemmeside indstillinger'; issue 49 item 8: one word in Danish) with the tabs logo, contact, hours,
 // social, design and domain, and Troværdighed (issue 42). The chosen tab is in the address (?fane=design), so it can be linked.
 // The fields' working copy lives here, above the tabs (settings-editor.tsx): a tab is a view of it,
 // and leaving a tab with unsaved changes asks first (components/unsaved-changes.tsx).
@@ -57,7 +57,7 @@ export function SettingsScreen() {
   const { Panel, fields } = PANELS[selected];
   return (
     <section aria-labelledby="settings-title">
-      <h1 id="settings-title">Hjemmeside indstillinger</h1>
+      <h1 id="settings-title">Hjemmesideindstillinger</h1>
       <SettingsEditorProvider fields={fields}>
         <Tabs
           label="Indstillinger"

@@ -2,7 +2,7 @@
 // trades that need one), the guarantee schemes and associations the owner confirms, the
 // håndværkerfradrag block, the area the company drives to, and the døgnvagt; with the live preview of
 // the homepage like the other settings tabs. What the trade is offered comes from GET /api/trust.
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import type { TrustJson, TrustSettingsBody } from '../../../../contracts/trust';
 import { trustSettingsSchema } from '../../../../contracts/trust';
 import {
@@ -30,6 +30,7 @@ import { SaveBar } from '../../components/save-bar';
 import { SitePreview } from '../../components/site-preview';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { useSaveState } from '../../components/use-save-state';
+import { trustPreviewBody } from './trust-preview';
 
 type Settings = TrustJson['settings'];
 type AreaMode = Settings['area']['mode'];
@@ -99,6 +100,8 @@ function TrustForm({ data, onSaved }: { data: TrustJson; onSaved(next: TrustJson
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
   const body = useMemo(() => bodyOf(draft), [draft]);
+  // The preview shows what passes so far; a refusal waits for "Gem ændringer" (issue 49).
+  const previewBody = useMemo(() => trustPreviewBody(body), [body]);
 
   // The trade's authorisations, and the stored one even when the trade is read differently now.
   const types = [
@@ -374,8 +377,8 @@ function TrustForm({ data, onSaved }: { data: TrustJson; onSaved(next: TrustJson
       <SaveBar state={state} dirty={dirty} />
       <SitePreview
         subject="forsiden"
-        draftKey={JSON.stringify(body)}
-        load={(signal) => api.postAbortable('/trust/preview', MESSAGES.previewFailed, signal, body)}
+        draftKey={JSON.stringify(previewBody)}
+        load={(signal) => api.postAbortable('/trust/preview', MESSAGES.previewFailed, signal, previewBody)}
       />
     </form>
   );
@@ -408,32 +411,81 @@ function MunicipalityPicker({
   const add = (code: string) => {
     if (!codes.includes(code)) onChange([...codes, code]);
     setQuery('');
+    setActiveCode(null);
   };
+  // A combobox (WAI-ARIA APG, list autocomplete): the arrow keys move through the matches, Enter adds
+  // the one marked (issue 49: Enter and the arrows did nothing), Escape empties the search; the
+  // focus stays in the field.
+  const listId = useId();
+  // The marked match by its code; a new search marks its first match not chosen yet.
+  const [activeCode, setActiveCode] = useState<string | null>(null);
+  const marked =
+    matches.find((m) => m.code === activeCode) ?? matches.find((m) => !codes.includes(m.code)) ?? matches[0];
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (matches.length === 0 || marked === undefined) return;
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      const next = matches[(matches.indexOf(marked) + step + matches.length) % matches.length];
+      setActiveCode(next?.code ?? null);
+    } else if (event.key === 'Enter') {
+      // Never the form's submit from the search field.
+      event.preventDefault();
+      if (marked && !codes.includes(marked.code)) add(marked.code);
+    } else if (event.key === 'Escape' && query !== '') {
+      event.preventDefault();
+      setQuery('');
+    }
+  };
+  const optionId = (code: string) => `${listId}-${code}`;
   return (
     <div className="trust-picker">
       <Field
         label="Tilføj kommune"
         name="municipalitySearch"
         value={query}
-        onChange={setQuery}
-        hint="Skriv kommunens navn eller et postnummer"
+        onChange={(value) => {
+          setQuery(value);
+          setActiveCode(null);
+        }}
+        hint="Skriv kommunens navn eller et postnummer, og vælg med piletasterne og Enter"
         error={byPostcode !== null && byPostcode.length === 0 ? TRUST_MESSAGES.postcodeUnknown : error}
+        inputProps={{
+          role: 'combobox',
+          autoComplete: 'off',
+          'aria-autocomplete': 'list',
+          'aria-expanded': matches.length > 0,
+          'aria-controls': listId,
+          'aria-activedescendant': marked ? optionId(marked.code) : undefined,
+          onKeyDown,
+        }}
       />
       {matches.length > 0 ? (
-        <ul className="trust-matches" aria-label="Kommuner, der passer">
-          {matches.map((m) => (
-            <li key={m.code}>
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => add(m.code)}
-                disabled={codes.includes(m.code)}
+        <div id={listId} className="trust-matches" role="listbox" aria-label="Kommuner, der passer">
+          {matches.map((m) => {
+            const chosen = codes.includes(m.code);
+            return (
+              // The field keeps the focus and the keys; a click or tap picks too.
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's field handles the keys
+              <div
+                key={m.code}
+                id={optionId(m.code)}
+                role="option"
+                tabIndex={-1}
+                aria-selected={m === marked}
+                aria-disabled={chosen ? true : undefined}
+                className={m === marked ? 'trust-match trust-match-active' : 'trust-match'}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => {
+                  if (!chosen) add(m.code);
+                }}
               >
                 {m.officialName}
-              </button>
-            </li>
-          ))}
-        </ul>
+                {chosen ? <span className="trust-match-chosen"> (valgt)</span> : null}
+              </div>
+            );
+          })}
+        </div>
       ) : null}
       {codes.length > 0 ? (
         <ul className="trust-chosen" aria-label="Valgte kommuner">
