@@ -787,6 +787,68 @@ export interface ApiPaths {
       };
     };
   };
+  "/operator/claims": {
+    get: {
+      body: never;
+      answer: {
+        checkedAuthorisations: Array<{
+          cvr: string;
+          companyName: string;
+          type: "el" | "vvs" | "vand-afloeb" | "kloak" | "gas";
+          title: string;
+          number: string;
+          checkedAt: string;
+          registerUrl: string;
+        }>;
+        schemesToCheck: Array<{
+          cvr: string;
+          companyName: string;
+          scheme: string;
+          name: string;
+          url: string;
+          since: string;
+        }>;
+        checkedSchemes: Array<{
+          cvr: string;
+          companyName: string;
+          scheme: string;
+          name: string;
+          url: string;
+          checkedAt: string;
+        }>;
+      };
+    };
+  };
+  "/operator/claims/authorisations/{cvr}/unchecked": {
+    post: {
+      body: {
+        type: "el" | "vvs" | "vand-afloeb" | "kloak" | "gas";
+        number: string;
+      };
+      answer: {
+        checked: boolean;
+        message: string;
+      };
+    };
+  };
+  "/operator/claims/schemes/{cvr}/{scheme}/checked": {
+    post: {
+      body: never;
+      answer: {
+        checked: boolean;
+        message: string;
+      };
+    };
+  };
+  "/operator/claims/schemes/{cvr}/{scheme}/unchecked": {
+    post: {
+      body: never;
+      answer: {
+        checked: boolean;
+        message: string;
+      };
+    };
+  };
   "/operator/leads": {
     get: {
       body: never;
@@ -1341,6 +1403,7 @@ export interface ApiPaths {
           }) | null;
           schemes: Array<string>;
           schemesConfirmed: boolean;
+          schemesChecked: Array<string>;
           deductionShown: boolean;
           area: {
             mode: "none";
@@ -1360,6 +1423,7 @@ export interface ApiPaths {
         offer: {
           trade: string;
           authorisationTypes: Array<"el" | "vvs" | "vand-afloeb" | "kloak" | "gas">;
+          schemes: Array<"byg-garanti" | "tekniq-garanti" | "malermestre-garanti" | "dansk-haandvaerk-garanti" | "dag-garanti" | "laasesmede-garanti" | "dansk-byggeri" | "tekniq" | "dansk-haandvaerk" | "danske-malermestre" | "danske-kloakmestre" | "danske-anlaegsgartnere">;
           emergency: boolean;
           deduction: ({
             year: number;
@@ -1405,6 +1469,7 @@ export interface ApiPaths {
           }) | null;
           schemes: Array<string>;
           schemesConfirmed: boolean;
+          schemesChecked: Array<string>;
           deductionShown: boolean;
           area: {
             mode: "none";
@@ -1424,6 +1489,7 @@ export interface ApiPaths {
         offer: {
           trade: string;
           authorisationTypes: Array<"el" | "vvs" | "vand-afloeb" | "kloak" | "gas">;
+          schemes: Array<"byg-garanti" | "tekniq-garanti" | "malermestre-garanti" | "dansk-haandvaerk-garanti" | "dag-garanti" | "laasesmede-garanti" | "dansk-byggeri" | "tekniq" | "dansk-haandvaerk" | "danske-malermestre" | "danske-kloakmestre" | "danske-anlaegsgartnere">;
           emergency: boolean;
           deduction: ({
             year: number;

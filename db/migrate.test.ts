@@ -25,6 +25,7 @@ const RELEASED = [
   '0023-trust-settings',
   '0024-reviews',
   '0025-page-revision',
+  '0029-claim-checks',
 ];
 
 const APP_TABLES = [

@@ -23,6 +23,7 @@ import * as leadRecipient from './migrations/0021-lead-recipient';
 import * as trustSettings from './migrations/0023-trust-settings';
 import * as reviews from './migrations/0024-reviews';
 import * as pageRevision from './migrations/0025-page-revision';
+import * as claimChecks from './migrations/0029-claim-checks';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
@@ -46,6 +47,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0023-trust-settings': trustSettings,
   '0024-reviews': reviews,
   '0025-page-revision': pageRevision,
+  '0029-claim-checks': claimChecks,
 };
 
 export class MigrationError extends Error {
