@@ -580,6 +580,7 @@ export interface ApiPaths {
         formEnabled: boolean;
         recipientEmail: "" | string;
         defaultRecipient: string;
+        loginConfirmed: boolean;
         pendingRecipient: {
           email: string;
           sentAt: string;
@@ -595,6 +596,7 @@ export interface ApiPaths {
         formEnabled: boolean;
         recipientEmail: "" | string;
         defaultRecipient: string;
+        loginConfirmed: boolean;
         pendingRecipient: {
           email: string;
           sentAt: string;
@@ -609,6 +611,7 @@ export interface ApiPaths {
         formEnabled: boolean;
         recipientEmail: "" | string;
         defaultRecipient: string;
+        loginConfirmed: boolean;
         pendingRecipient: {
           email: string;
           sentAt: string;
@@ -623,6 +626,7 @@ export interface ApiPaths {
         formEnabled: boolean;
         recipientEmail: "" | string;
         defaultRecipient: string;
+        loginConfirmed: boolean;
         pendingRecipient: {
           email: string;
           sentAt: string;

@@ -370,6 +370,15 @@ export const recordLeadMailFailure = (db: Db, leadId: string, error: string, ret
 /** The mail server took it: nothing is left to send. */
 export const completeLeadMail = (db: Db, leadId: string): Promise<void> => leadMails.complete(db, leadId);
 
+/** The company's waiting mails are due now (the owner has just confirmed the address, issue 48). */
+export async function releaseLeadMails(db: Db, cvr: string, now: Date): Promise<void> {
+  await db
+    .updateTable('leadMails')
+    .set({ nextAttemptAt: now.toISOString() })
+    .where('companyCvr', '=', cvr)
+    .execute();
+}
+
 // ---- Settings, tokens, key --------------------------------------------------------------------
 
 const DEFAULT_ROW = {

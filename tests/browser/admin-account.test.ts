@@ -14,7 +14,7 @@ const WIDE = { width: 1366, height: 900 } as const;
 let admin: AdminStack;
 
 beforeAll(async () => {
-  admin = await startAdminStack('admin-account');
+  admin = await startAdminStack('admin-account', {}, { ownerConfirmed: false });
 });
 
 afterAll(async () => {
