@@ -13,7 +13,7 @@
 // front server of one process share the database they were made with, and nothing else.
 import type { Db } from '../../db';
 
-export const MAX_KNOWN_SESSIONS = 50_000;
+const MAX_KNOWN_SESSIONS = 50_000;
 
 export class KnownSessions {
   readonly #max: number;
