@@ -31,6 +31,7 @@ import { createLogoRoutes } from './routes/logo';
 import { createOnboardingCreateRoutes, type OnboardingCreateOverrides } from './routes/onboarding-create';
 import { createOnboardingLookupRoutes } from './routes/onboarding-lookup';
 import { createOperatorRoutes } from './routes/operator';
+import { createOperatorClaimRoutes } from './routes/operator-claims';
 import { createPageHistoryRoutes } from './routes/page-history';
 import { createPageOrderRoutes } from './routes/page-order';
 import { createPageRoutes } from './routes/pages';
@@ -71,6 +72,7 @@ const OWNER_GROUPS: readonly [path: string, group: OpenAPIHono<OwnerEnv>][] = [
   ['/subscription', createSubscriptionRoutes()],
   ['/account', createAccountRoutes()],
   ['/dashboard', createDashboardRoutes()],
+  ['/operator/claims', createOperatorClaimRoutes()],
   ['/operator', createOperatorRoutes()],
   ['/leads', createLeadRoutes()],
   ['/trust/preview', createTrustPreviewRoutes()],

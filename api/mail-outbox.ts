@@ -34,6 +34,7 @@ import {
   findLead,
   findReview,
   findReviewRequest,
+  findUserByEmail,
   getLeadSettings,
   type LeadMail,
   type LeadReceiptMail,
@@ -56,9 +57,11 @@ import type { Logger } from '../lib/logger';
 import { createMailer, type Mailer, type MailMessage } from '../lib/mailer';
 import { LEAD_KEEP_MONTHS } from '../rules/limits';
 import { productOrigin } from '../rules/site-url';
+import { emailVerificationLink } from './auth/account-changes';
 import { SPAM_KEEP_DAYS } from './leads/lead-limits';
-import { leadMail, leadReceiptMail, leadRecipient } from './leads/lead-mail';
+import { leadMail, leadReceiptMail, leadRecipient, mailableLeadRecipient } from './leads/lead-mail';
 import { readLeadPhoto, removeLeadPhotos } from './leads/lead-photos';
+import { isLoginConfirmed } from './leads/lead-recipient';
 import { spamSummaryMail } from './leads/spam-summary-mail';
 import { welcomeMessage } from './onboarding/welcome-mail';
 import {
@@ -75,6 +78,17 @@ const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 15_000;
 const RETENTION_EVERY_MS = 60 * 60 * 1000;
+/** A request waiting for the owner to confirm the address is looked at again this often (and at once
+ *  when the owner confirms it: api/routes/account.ts releases the company's mails). */
+const UNCONFIRMED_RETRY_MS = 60 * 60 * 1000;
+
+/** What compose answers for a mail that must wait (not a failure): why, and for how long. */
+class Wait {
+  constructor(
+    readonly reason: string,
+    readonly ms: number,
+  ) {}
+}
 
 /** The pause after the `attempts`-th failed send. */
 function retryDelayMs(attempts: number): number {
@@ -125,7 +139,7 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
     name: string;
     due(at: Date): Promise<Row[]>;
     claim(row: Row, at: Date): Promise<boolean>;
-    compose(row: Row): Promise<MailMessage | null>;
+    compose(row: Row): Promise<MailMessage | Wait | null>;
     complete(row: Row): Promise<void>;
     fail(row: Row, error: string, retryAt: Date): Promise<void>;
     describe(row: Row): Record<string, unknown>;
@@ -141,8 +155,14 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
         findCompanyByCvr(db, mail.companyCvr),
         getLeadSettings(db, mail.companyCvr),
       ]);
-      const to = company ? leadRecipient(company, settings) : null;
-      if (!lead || !company || !to) return null;
+      if (!lead || !company) return null;
+      const to = mailableLeadRecipient(company, settings, await isLoginConfirmed(db, company.companyEmail));
+      // The owner has not confirmed the login e-mail yet (issue 48): the request waits in the inbox,
+      // and its mail here until they do.
+      if (!to)
+        return company.companyEmail
+          ? new Wait('the owner has not confirmed the login e-mail', UNCONFIRMED_RETRY_MS)
+          : null;
       const photos = [];
       for (const [index, photo] of lead.photos.entries()) {
         const content = await readLeadPhoto(config.storageDir, company.cvr, photo);
@@ -183,7 +203,15 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
         findCompanyByCvr(db, mail.companyCvr),
         getLeadSettings(db, mail.companyCvr),
       ]);
-      return company ? welcomeMessage(company, config, settings) : null;
+      if (!company) return null;
+      // An owner who has not confirmed the login e-mail gets the confirmation link in the welcome
+      // (issue 48): requests are mailed there only once it is confirmed.
+      const owner = company.companyEmail ? await findUserByEmail(db, company.companyEmail) : undefined;
+      const confirmLink =
+        owner && owner.emailVerifiedAt === null
+          ? await emailVerificationLink(db, owner, config.publicHost, now())
+          : null;
+      return welcomeMessage(company, config, settings, confirmLink);
     },
     complete: (mail) => completeWelcomeMail(db, mail.companyCvr),
     fail: (mail, error, retryAt) => recordWelcomeMailFailure(db, mail.companyCvr, error, retryAt),
@@ -201,7 +229,9 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
         findCompanyByCvr(db, row.companyCvr),
         getLeadSettings(db, row.companyCvr),
       ]);
-      const to = company ? leadRecipient(company, settings) : null;
+      const to = company
+        ? mailableLeadRecipient(company, settings, await isLoginConfirmed(db, company.companyEmail))
+        : null;
       reported.set(row.companyCvr, { pending: row.pending, dropped: row.dropped });
       if (!company || !to) return null;
       const spamUrl = `${productOrigin(config.publicHost)}/admin/henvendelser?vis=spam`;
@@ -268,6 +298,11 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
     const attempts = mail.attempts + 1;
     try {
       const message = await queue.compose(mail);
+      if (message instanceof Wait) {
+        await queue.fail(mail, message.reason, new Date(at.getTime() + message.ms));
+        logger.info({ ...queue.describe(mail), reason: message.reason }, `${queue.name} waits`);
+        return false;
+      }
       if (!message) {
         logger.warn(queue.describe(mail), `${queue.name} dropped: nothing or nobody to send it to`);
         await queue.complete(mail);

@@ -22,6 +22,7 @@ import type {
 } from '../db';
 import { authorisationsFor } from '../rules/authorisations';
 import { offersEmergencyService } from '../rules/emergency-service';
+import { schemesFor } from '../rules/guarantee-schemes';
 import { deletedPageExpiry } from '../rules/page-history';
 import { companyTrade } from '../rules/site-trust';
 import { canonicalOrigin } from '../rules/site-url';
@@ -170,6 +171,7 @@ export function toTrustJson(company: Company, settings: TrustSettings, now: Date
       },
       schemes: [...settings.schemes],
       schemesConfirmed: settings.schemesConfirmedAt !== null,
+      schemesChecked: [...settings.schemesChecked],
       deductionShown: settings.deductionShown,
       area: area.mode === 'municipalities' ? { mode: area.mode, codes: [...area.codes] } : area,
       emergency: { enabled: emergency.enabled, phone: emergency.phone, hours: emergency.hours },
@@ -184,6 +186,7 @@ export function toTrustJson(company: Company, settings: TrustSettings, now: Date
         }),
       ).noun.singular,
       authorisationTypes: [...authorisationsFor(trade.id)],
+      schemes: [...schemesFor(trade.id)],
       emergency: offersEmergencyService(trade.id),
       deduction: deduction && {
         year: deduction.year,

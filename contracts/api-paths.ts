@@ -588,6 +588,7 @@ export interface ApiPaths {
         formEnabled: boolean;
         recipientEmail: "" | string;
         defaultRecipient: string;
+        loginConfirmed: boolean;
         pendingRecipient: {
           email: string;
           sentAt: string;
@@ -603,6 +604,7 @@ export interface ApiPaths {
         formEnabled: boolean;
         recipientEmail: "" | string;
         defaultRecipient: string;
+        loginConfirmed: boolean;
         pendingRecipient: {
           email: string;
           sentAt: string;
@@ -617,6 +619,7 @@ export interface ApiPaths {
         formEnabled: boolean;
         recipientEmail: "" | string;
         defaultRecipient: string;
+        loginConfirmed: boolean;
         pendingRecipient: {
           email: string;
           sentAt: string;
@@ -631,6 +634,7 @@ export interface ApiPaths {
         formEnabled: boolean;
         recipientEmail: "" | string;
         defaultRecipient: string;
+        loginConfirmed: boolean;
         pendingRecipient: {
           email: string;
           sentAt: string;
@@ -798,6 +802,68 @@ export interface ApiPaths {
       };
       answer: {
         checked: boolean;
+      };
+    };
+  };
+  "/operator/claims": {
+    get: {
+      body: never;
+      answer: {
+        checkedAuthorisations: Array<{
+          cvr: string;
+          companyName: string;
+          type: "el" | "vvs" | "vand-afloeb" | "kloak" | "gas";
+          title: string;
+          number: string;
+          checkedAt: string;
+          registerUrl: string;
+        }>;
+        schemesToCheck: Array<{
+          cvr: string;
+          companyName: string;
+          scheme: string;
+          name: string;
+          url: string;
+          since: string;
+        }>;
+        checkedSchemes: Array<{
+          cvr: string;
+          companyName: string;
+          scheme: string;
+          name: string;
+          url: string;
+          checkedAt: string;
+        }>;
+      };
+    };
+  };
+  "/operator/claims/authorisations/{cvr}/unchecked": {
+    post: {
+      body: {
+        type: "el" | "vvs" | "vand-afloeb" | "kloak" | "gas";
+        number: string;
+      };
+      answer: {
+        checked: boolean;
+        message: string;
+      };
+    };
+  };
+  "/operator/claims/schemes/{cvr}/{scheme}/checked": {
+    post: {
+      body: never;
+      answer: {
+        checked: boolean;
+        message: string;
+      };
+    };
+  };
+  "/operator/claims/schemes/{cvr}/{scheme}/unchecked": {
+    post: {
+      body: never;
+      answer: {
+        checked: boolean;
+        message: string;
       };
     };
   };
@@ -1443,6 +1509,7 @@ export interface ApiPaths {
           }) | null;
           schemes: Array<string>;
           schemesConfirmed: boolean;
+          schemesChecked: Array<string>;
           deductionShown: boolean;
           area: {
             mode: "none";
@@ -1462,6 +1529,7 @@ export interface ApiPaths {
         offer: {
           trade: string;
           authorisationTypes: Array<"el" | "vvs" | "vand-afloeb" | "kloak" | "gas">;
+          schemes: Array<"byg-garanti" | "tekniq-garanti" | "malermestre-garanti" | "dansk-haandvaerk-garanti" | "dag-garanti" | "laasesmede-garanti" | "dansk-byggeri" | "tekniq" | "dansk-haandvaerk" | "danske-malermestre" | "danske-kloakmestre" | "danske-anlaegsgartnere">;
           emergency: boolean;
           deduction: ({
             year: number;
@@ -1508,6 +1576,7 @@ export interface ApiPaths {
           }) | null;
           schemes: Array<string>;
           schemesConfirmed: boolean;
+          schemesChecked: Array<string>;
           deductionShown: boolean;
           area: {
             mode: "none";
@@ -1527,6 +1596,7 @@ export interface ApiPaths {
         offer: {
           trade: string;
           authorisationTypes: Array<"el" | "vvs" | "vand-afloeb" | "kloak" | "gas">;
+          schemes: Array<"byg-garanti" | "tekniq-garanti" | "malermestre-garanti" | "dansk-haandvaerk-garanti" | "dag-garanti" | "laasesmede-garanti" | "dansk-byggeri" | "tekniq" | "dansk-haandvaerk" | "danske-malermestre" | "danske-kloakmestre" | "danske-anlaegsgartnere">;
           emergency: boolean;
           deduction: ({
             year: number;

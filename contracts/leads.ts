@@ -57,6 +57,8 @@ export const leadSettingsSchema = z.object({
  */
 export const leadSettingsAnswerSchema = leadSettingsSchema.extend({
   defaultRecipient: z.string(),
+  /** False until the owner confirmed the login e-mail: requests then wait in the inbox (issue 48). */
+  loginConfirmed: z.boolean(),
   pendingRecipient: z.object({ email: z.string(), sentAt: z.string() }).nullable(),
 });
 

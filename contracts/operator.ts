@@ -64,3 +64,42 @@ export const authorisationCheckSchema = z.object(
   },
   { error: MESSAGES.invalidInput },
 );
+
+/** GET /api/operator/claims (issue 48): the checks an operator can take back, and the guarantee schemes
+ *  and associations companies claim that no operator has checked yet (oldest first). */
+export const operatorClaimsSchema = z.object({
+  checkedAuthorisations: z.array(
+    z.object({
+      cvr: z.string(),
+      companyName: z.string(),
+      type: z.enum(AUTHORISATION_TYPES),
+      title: z.string(),
+      number: z.string(),
+      checkedAt: z.string(),
+      registerUrl: z.string(),
+    }),
+  ),
+  schemesToCheck: z.array(
+    z.object({
+      cvr: z.string(),
+      companyName: z.string(),
+      scheme: z.string(),
+      name: z.string(),
+      /** The scheme's own page, where its members are listed or can be asked about. */
+      url: z.string(),
+      since: z.string(),
+    }),
+  ),
+  checkedSchemes: z.array(
+    z.object({
+      cvr: z.string(),
+      companyName: z.string(),
+      scheme: z.string(),
+      name: z.string(),
+      url: z.string(),
+      checkedAt: z.string(),
+    }),
+  ),
+});
+
+export type OperatorClaimsJson = z.infer<typeof operatorClaimsSchema>;

@@ -138,6 +138,8 @@ export const trustSchema = z.object({
       .nullable(),
     schemes: z.array(z.string()),
     schemesConfirmed: z.boolean(),
+    /** The schemes an operator found the company a member of (only these reach the JSON-LD, issue 48). */
+    schemesChecked: z.array(z.string()),
     deductionShown: z.boolean(),
     area: areaAnswer,
     emergency: z.object({ enabled: z.boolean(), phone: z.string(), hours: z.enum(EMERGENCY_HOURS) }),
@@ -146,6 +148,8 @@ export const trustSchema = z.object({
     /** The trade as the site names it ('elektriker'). */
     trade: z.string(),
     authorisationTypes: z.array(z.enum(AUTHORISATION_TYPES)),
+    /** The guarantee schemes and associations the trade may claim (rules/guarantee-schemes.ts schemesFor). */
+    schemes: z.array(z.enum(GUARANTEE_SCHEME_IDS)),
     emergency: z.boolean(),
     /** This year's block for the trade, or null (none of its work qualifies, or the law does not cover
      *  the year); `amountsKnown` false: the year's ceilings are not in the table yet (ceilingKr null). */

@@ -27,6 +27,7 @@ const RELEASED = [
   '0025-page-revision',
   '0026-review-checks',
   '0027-lead-quotas',
+  '0029-claim-checks',
   '0030-page-addresses',
   '0032-receipts-and-cancellations',
 ];

@@ -25,6 +25,7 @@ import * as reviews from './migrations/0024-reviews';
 import * as pageRevision from './migrations/0025-page-revision';
 import * as reviewChecks from './migrations/0026-review-checks';
 import * as leadQuotas from './migrations/0027-lead-quotas';
+import * as claimChecks from './migrations/0029-claim-checks';
 import * as pageAddresses from './migrations/0030-page-addresses';
 import * as receiptsAndCancellations from './migrations/0032-receipts-and-cancellations';
 
@@ -52,6 +53,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0025-page-revision': pageRevision,
   '0026-review-checks': reviewChecks,
   '0027-lead-quotas': leadQuotas,
+  '0029-claim-checks': claimChecks,
   '0030-page-addresses': pageAddresses,
   '0032-receipts-and-cancellations': receiptsAndCancellations,
 };

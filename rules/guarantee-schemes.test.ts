@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GUARANTEE_SCHEME_IDS, GUARANTEE_SCHEMES, guaranteeScheme } from './guarantee-schemes';
+import { GUARANTEE_SCHEME_IDS, GUARANTEE_SCHEMES, guaranteeScheme, schemesFor } from './guarantee-schemes';
+import { TRADE_PROFILES } from './trades';
 
 describe('guarantee schemes and memberships', () => {
   it('has the schemes the issue names, each with who may claim it, its page and a source', () => {
@@ -22,5 +23,22 @@ describe('guarantee schemes and memberships', () => {
     }
     expect(GUARANTEE_SCHEMES.map((scheme) => scheme.id)).toEqual([...GUARANTEE_SCHEME_IDS]);
     expect(new Set(GUARANTEE_SCHEME_IDS).size).toBe(GUARANTEE_SCHEMES.length);
+  });
+
+  it("offers each trade only the schemes it can belong to (issue 48: a carpenter ticked TEKNIQ's)", () => {
+    expect(schemesFor('tomrer')).toEqual([
+      'byg-garanti',
+      'dansk-haandvaerk-garanti',
+      'dansk-byggeri',
+      'dansk-haandvaerk',
+    ]);
+    expect(schemesFor('elektriker')).toContain('tekniq');
+    expect(schemesFor('elektriker')).not.toContain('danske-malermestre');
+    expect(schemesFor('maler')).toContain('malermestre-garanti');
+    expect(schemesFor('kloakmester')).toContain('danske-kloakmestre');
+    expect(schemesFor('frisor')).toEqual([]);
+    // Every scheme is open to some trade with a profile.
+    const ids = new Set(TRADE_PROFILES.flatMap((profile) => schemesFor(profile.id)));
+    expect([...GUARANTEE_SCHEME_IDS].filter((id) => !ids.has(id))).toEqual([]);
   });
 });

@@ -175,6 +175,66 @@ export const GUARANTEE_SCHEMES: readonly GuaranteeScheme[] = [
   },
 ];
 
+// Which schemes a trade may claim, by trade profile id (rules/trades/), from each scheme's "who" above
+// (issue 48: a carpenter ticked every scheme at once, TEKNIQ's and the painters' among them). The
+// building trades may name the general building associations and their guarantees; the trade
+// associations only their own trade's; trades outside building (a hairdresser, a garage) none. A trade
+// we could not name (the neutral profile) gets the general ones, as an unknown building firm.
+const BUILDING_TRADES = [
+  'tomrer',
+  'snedker',
+  'murer',
+  'maler',
+  'vvs',
+  'blikkenslager',
+  'elektriker',
+  'kloakmester',
+  'anlaegsgartner',
+  'brolaegger',
+  'tagdaekker',
+  'taekkemand',
+  'glarmester',
+  'gulvlaegger',
+  'smed',
+  'laasesmed',
+  'stenhugger',
+  'isolator',
+  'ventilation',
+  'byggefirma',
+  'stukkator',
+  'fuger',
+  'fliselaegger',
+  'stillads',
+  'kolemontor',
+  'solceller',
+  'entreprenor',
+  'nedrivning',
+  'neutral',
+] as const;
+const INSTALLERS = ['elektriker', 'vvs', 'blikkenslager', 'ventilation', 'solceller', 'kolemontor'] as const;
+/** Trades offered a kloak authorisation (rules/authorisations.ts): the ones Danske Kloakmestre takes. */
+const KLOAK_TRADES = ['kloakmester', 'entreprenor', 'anlaegsgartner'] as const;
+
+const SCHEME_TRADES: Readonly<Record<GuaranteeSchemeId, readonly string[]>> = {
+  'byg-garanti': BUILDING_TRADES,
+  'dansk-byggeri': BUILDING_TRADES,
+  'dansk-haandvaerk-garanti': BUILDING_TRADES,
+  'dansk-haandvaerk': BUILDING_TRADES,
+  'tekniq-garanti': INSTALLERS,
+  tekniq: INSTALLERS,
+  'malermestre-garanti': ['maler'],
+  'danske-malermestre': ['maler'],
+  'dag-garanti': ['anlaegsgartner', 'gartner'],
+  'danske-anlaegsgartnere': ['anlaegsgartner', 'gartner'],
+  'laasesmede-garanti': ['laasesmed'],
+  'danske-kloakmestre': KLOAK_TRADES,
+};
+
+/** The schemes a trade (profile id) may claim, in the list's order; [] for trades outside building. */
+export function schemesFor(tradeId: string): readonly GuaranteeSchemeId[] {
+  return GUARANTEE_SCHEME_IDS.filter((id) => SCHEME_TRADES[id].includes(tradeId));
+}
+
 export function isGuaranteeSchemeId(id: string): id is GuaranteeSchemeId {
   return (GUARANTEE_SCHEME_IDS as readonly string[]).includes(id);
 }

@@ -71,6 +71,12 @@ export const LEAD_RECIPIENT_MESSAGES = {
   confirmFailed: 'Kunne ikke bekræfte adressen',
   cancelFailed: 'Kunne ikke annullere skiftet',
   resendFailed: 'Kunne ikke sende e-mailen igen',
+  /** Issue 48: the login e-mail is not confirmed, so nothing is mailed to it yet. */
+  loginUnconfirmed: (email: string) =>
+    `Din e-mail ${email} er ikke bekræftet endnu. Indtil du har bekræftet den, sender vi ikke forespørgsler til den – de venter her under Henvendelser. Klik på linket i den e-mail, vi har sendt dig, eller få en ny.`,
+  loginConfirmationSent: (email: string) =>
+    `Vi har sendt en ny bekræftelse til ${email}. Klik på linket i e-mailen – så sender vi forespørgslerne dertil.`,
+  loginConfirmationFailed: 'Kunne ikke sende bekræftelsen. Prøv igen om lidt.',
 } as const;
 
 /** The customer's receipt of a quote request (issue 49), mailed to the e-mail they gave: what they

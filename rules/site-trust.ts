@@ -8,6 +8,7 @@ import {
   authorisationLine,
   authorisationRegisterLink,
   authorisationStatus,
+  authorisationsFor,
 } from './authorisations';
 import {
   type DayPeriods,
@@ -43,6 +44,8 @@ interface TrustClaims {
   } | null;
   schemes: readonly string[];
   schemesConfirmedAt?: string | null;
+  /** The schemes an operator found the company a member of (issue 48); absent: none. */
+  schemesChecked?: readonly string[];
   deductionShown: boolean;
   area: ServiceArea;
   emergency: { enabled: boolean; phone: string; hours: EmergencyHours };
@@ -60,7 +63,10 @@ export interface SiteTrust {
     checked: boolean;
     registerUrl: string;
   } | null;
-  schemes: readonly Pick<GuaranteeScheme, 'id' | 'kind' | 'badge' | 'name' | 'url'>[];
+  /** `checked`: an operator found the company a member (only then does the JSON-LD name it, issue 48). */
+  schemes: readonly (Pick<GuaranteeScheme, 'id' | 'kind' | 'badge' | 'name' | 'url'> & {
+    checked: boolean;
+  })[];
   deduction: DeductionBlock | null;
   area: {
     area: ServiceArea;
@@ -106,7 +112,16 @@ export function hasTrustContent(trust: SiteTrust | undefined): trust is SiteTrus
 }
 
 export function siteTrust(company: TrustCompany, settings: TrustClaims, now: Date): SiteTrust {
-  const { authorisation, area, emergency } = settings;
+  const { area, emergency } = settings;
+  const trade = companyTrade(company);
+  // A type the trade is not offered (saved before issue 48 refused it) is shown only once checked.
+  const authorisation =
+    settings.authorisation !== null &&
+    (settings.authorisation.checkedAt !== null ||
+      authorisationsFor(trade.id).includes(settings.authorisation.type))
+      ? settings.authorisation
+      : null;
+  const checkedSchemes = settings.schemesChecked ?? [];
   const areaText = serviceAreaText(area, company.city);
   const officialNames =
     area.mode === 'municipalities'
@@ -131,10 +146,19 @@ export function siteTrust(company: TrustCompany, settings: TrustClaims, now: Dat
     schemes: settings.schemes.flatMap((id) => {
       const scheme = guaranteeScheme(id);
       return scheme
-        ? [{ id: scheme.id, kind: scheme.kind, badge: scheme.badge, name: scheme.name, url: scheme.url }]
+        ? [
+            {
+              id: scheme.id,
+              kind: scheme.kind,
+              badge: scheme.badge,
+              name: scheme.name,
+              url: scheme.url,
+              checked: checkedSchemes.includes(scheme.id),
+            },
+          ]
         : [];
     }),
-    deduction: settings.deductionShown ? deductionBlock(companyTrade(company).id, now) : null,
+    deduction: settings.deductionShown ? deductionBlock(trade.id, now) : null,
     area:
       areaText === null
         ? null

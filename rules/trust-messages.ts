@@ -10,6 +10,12 @@ export const TRUST_MESSAGES = {
   authorisationNumberRequired: 'Skriv autorisationsnummeret',
   authorisationNumberInvalid: 'Skriv autorisationsnummeret med tal (3–10 cifre), f.eks. 12345',
   schemeUnknown: 'Vælg blandt de viste ordninger og foreninger',
+  /** Issue 48: a trade that has no such authorisation (a carpenter naming an el-autorisation). */
+  authorisationNotForTrade: (trade: string) =>
+    `Den autorisation hører ikke til dit fag (${trade}). Vælg en af de viste autorisationer, eller lad feltet stå tomt.`,
+  /** Issue 48: a scheme or association the trade cannot belong to. */
+  schemeNotForTrade: (name: string, trade: string) =>
+    `${name} er ikke en ordning for dit fag (${trade}). Vælg blandt de viste ordninger og foreninger.`,
   schemesConfirmRequired: 'Bekræft, at firmaet er medlem af de ordninger og foreninger, du har valgt',
   areaModeInvalid: 'Vælg, hvordan du vil angive området',
   municipalitiesRequired: 'Vælg mindst én kommune',
@@ -24,6 +30,12 @@ export const TRUST_MESSAGES = {
   checkFailed: 'Kunne ikke markere autorisationen. Prøv igen.',
   checkStale: 'Firmaet har ændret autorisationen i mellemtiden. Genindlæs listen, og tjek det nye nummer.',
   checked: 'Autorisationen er markeret som kontrolleret, og hjemmesiden bliver opdateret.',
+  unchecked: 'Kontrollen er fjernet. Hjemmesiden siger igen, at oplysningen er firmaets egen.',
+  uncheckFailed: 'Kunne ikke fjerne kontrollen. Prøv igen.',
+  schemeChecked: 'Medlemskabet er markeret som kontrolleret, og hjemmesiden bliver opdateret.',
+  schemeCheckFailed: 'Kunne ikke markere ordningen. Prøv igen.',
+  schemeCheckStale: 'Firmaet har fjernet ordningen i mellemtiden. Genindlæs listen.',
+  schemesLoadFailed: 'Kunne ikke hente ordningerne til kontrol',
   /** The quote form's thank-you when the postcode lies outside the area (the request is kept). */
   outsideArea:
     'Postnummeret ligger uden for det område, vi normalt kører i. Vi kigger på din forespørgsel og vender tilbage og fortæller, om vi kan hjælpe.',

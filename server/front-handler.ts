@@ -6,6 +6,7 @@ import { type FSWatcher, mkdirSync, statSync, watch } from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
+import { knownSessionsOf } from '../api/auth/known-sessions';
 import { cameOverTls, trustedProxies } from '../api/middleware/client-address';
 import type { Db } from '../db';
 import { MAIN_SITE_FOLDER } from '../generator/landing-model';
@@ -125,6 +126,7 @@ export function createFrontHandler(options: FrontHandlerOptions): FrontHandler {
     trusted,
     logger,
     overTls,
+    sessions: knownSessionsOf(db),
     ...(options.requestLimit ? { limit: options.requestLimit } : {}),
   });
   const adminDir = options.adminDir ?? path.join(REPO_ROOT, 'dist', 'admin');

@@ -6,7 +6,11 @@
 // request, and a visitor of another site waited 6–17 times longer at p95.
 //
 // Two keys, each a token bucket of its own (rules/limits.ts API_REQUEST_LIMITS): the session (the
-// cookie's token as sent, a key of this process's memory only, never logged or stored) and the
+// cookie's token as sent, a key of this process's memory only, never logged or stored; only a token
+// this process's app has seen open a session in the database, api/auth/known-sessions.ts, so a
+// made-up, expired or refused cookie counts against its address alone and creates no bucket: issue 48
+// found 50,010 random cookies from one address filling the session buckets, after which every new
+// session went uncounted) and the
 // client's address as the other limits see it (client-address.ts: TRUST_PROXY, an IPv6 client by its
 // /64). A request passes when both have a token and then takes one from each; a refused one takes
 // none, so a session that floods spends at most its own share of its address's, and the people behind
@@ -19,6 +23,7 @@
 // serves it at most one. Buckets live in two generations swapped every SWEEP_MS: a key unseen for that
 // long would be full again anyway, so dropping it forgets nothing, and nothing expires one by one.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { KnownSessions } from '../api/auth/known-sessions';
 import { SESSION_COOKIE } from '../api/auth/sessions';
 import { clientAddress, limitKey, plainAddress, type TrustedProxies } from '../api/middleware/client-address';
 import type { ErrorJson } from '../contracts/answers';
@@ -40,6 +45,8 @@ export interface RequestLimitRules {
   address: BucketRule;
   /** How long a refusal that follows a refusal of the same key waits before it is written. */
   refusalPauseMs: number;
+  /** Keys one generation may hold per kind; default MAX_KEYS (tests lower it to fill it cheaply). */
+  maxKeys?: number;
 }
 
 /** Keys one generation may hold per kind (two generations: at most ~20 MB); past it new keys pass
@@ -75,11 +82,13 @@ interface Bucket {
 /** One kind of key's buckets, in two generations. */
 class Buckets {
   readonly #rule: BucketRule;
+  readonly #maxKeys: number;
   #current = new Map<string, Bucket>();
   #previous = new Map<string, Bucket>();
 
-  constructor(rule: BucketRule) {
+  constructor(rule: BucketRule, maxKeys: number) {
     this.#rule = rule;
+    this.#maxKeys = maxKeys;
   }
 
   get unlimited(): boolean {
@@ -92,7 +101,7 @@ class Buckets {
     if (bucket === undefined) {
       bucket = this.#previous.get(key);
       if (bucket === undefined) {
-        if (this.#current.size >= MAX_KEYS) return undefined;
+        if (this.#current.size >= this.#maxKeys) return undefined;
         bucket = { tokens: this.#rule.burst, at: now, refusing: false, loggedAt: Number.NEGATIVE_INFINITY };
       } else {
         this.#previous.delete(key);
@@ -132,8 +141,8 @@ export class RequestLimit {
     }
     this.rules = rules;
     this.#now = now;
-    this.#sessions = new Buckets(rules.session);
-    this.#addresses = new Buckets(rules.address);
+    this.#sessions = new Buckets(rules.session, rules.maxKeys ?? MAX_KEYS);
+    this.#addresses = new Buckets(rules.address, rules.maxKeys ?? MAX_KEYS);
     this.#sweptAt = now();
   }
 
@@ -195,6 +204,8 @@ export interface ApiGateOptions {
   logger: Logger;
   /** Whether the request came over TLS (the answer then carries HSTS, as every other does). */
   overTls: (req: IncomingMessage) => boolean;
+  /** The tokens that opened a session in this process's database: only they get a session bucket. */
+  sessions: Pick<KnownSessions, 'has'>;
   limit?: RequestLimit;
 }
 
@@ -207,7 +218,7 @@ export interface ApiGateOptions {
 export function createApiGate(
   options: ApiGateOptions,
 ): (req: IncomingMessage, res: ServerResponse, pass: () => void) => void {
-  const { trusted, logger, overTls } = options;
+  const { trusted, logger, overTls, sessions } = options;
   const limit = options.limit ?? new RequestLimit();
   const pauseMs = limit.rules.refusalPauseMs;
   const sessionsAtOnce = new InFlight(limit.rules.session.inFlight);
@@ -281,7 +292,9 @@ export function createApiGate(
       trusted,
     );
     const addressKey = address === null ? null : limitKey(address);
-    const session = sessionTokenOf(req.headers.cookie);
+    const token = sessionTokenOf(req.headers.cookie);
+    // A cookie no session of the database answers to is no session: its address alone counts it.
+    const session = token !== null && sessions.has(token) ? token : null;
     const refusal = limit.hit(addressKey, session);
     if (refusal !== null) refuse(req, res, refusal, address);
     else if (session !== null) sessionsAtOnce.run(session, res, pass);

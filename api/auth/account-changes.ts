@@ -32,6 +32,9 @@ import { revokeAccountAccess } from './sessions';
 const EMAIL_TAKEN: Refusals<'email-taken'> = { 'email-taken': ['conflict', MESSAGES.emailTakenAuth] };
 
 const EMAIL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/** The login e-mail's confirmation (issue 48: sent at sign-up, in the welcome mail) lives 7 days, as a
+ *  new recipient's does. */
+const VERIFY_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const CONFIRM_EMAIL_PATH = '/admin/bekraeft-email';
 const VERIFY_EMAIL_PATH = '/admin/bekraeft-din-email';
 
@@ -111,8 +114,8 @@ function verifyEmailMail(email: string, link: string) {
       link,
       '',
       'Åbn linket, log ind, hvis du bliver bedt om det, og klik på "Bekræft e-mail".',
-      'Linket virker i 24 timer og kan kun bruges én gang. Har du ikke bedt om det, kan du se bort fra',
-      'denne e-mail.',
+      'Når adressen er bekræftet, sender vi forespørgsler fra hjemmesidens formular "Få et tilbud" hertil. Indtil da venter de under Henvendelser.',
+      'Linket virker i 7 dage og kan kun bruges én gang. Har du ikke bedt om det, kan du se bort fra denne e-mail.',
       '',
       'Venlig hilsen',
       'Mesterside',
@@ -202,14 +205,24 @@ export async function confirmEmailChange(
   return email;
 }
 
+/** A fresh link that confirms `user`'s login e-mail (the welcome mail carries one, issue 48). */
+export async function emailVerificationLink(
+  db: Db,
+  user: Pick<User, 'id' | 'email'>,
+  publicHost: string,
+  now: Date,
+): Promise<string> {
+  const token = await issueAccountToken(
+    db,
+    { userId: user.id, purpose: 'email_verify', ttlMs: VERIFY_TOKEN_TTL_MS, detail: user.email },
+    now,
+  );
+  return `${productOrigin(publicHost)}${VERIFY_EMAIL_PATH}?token=${token}`;
+}
+
 /** Mails the owner a link that proves they read their login e-mail. */
 export async function requestEmailVerification(deps: EmailDeps, user: User): Promise<void> {
-  const token = await issueAccountToken(
-    deps.db,
-    { userId: user.id, purpose: 'email_verify', ttlMs: EMAIL_TOKEN_TTL_MS, detail: user.email },
-    deps.now,
-  );
-  const link = `${productOrigin(deps.publicHost)}${VERIFY_EMAIL_PATH}?token=${token}`;
+  const link = await emailVerificationLink(deps.db, user, deps.publicHost, deps.now);
   await deps.mailer.send(verifyEmailMail(user.email, link));
 }
 

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { Context } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import {
   type CompanyRow,
   type Db,
@@ -22,6 +22,7 @@ import {
 } from '../../db';
 import { schemeFor } from '../../rules/site-url';
 import { DAY_MS } from '../../rules/trial';
+import { knownSessionsOf } from './known-sessions';
 
 export const SESSION_COOKIE = 'mesterside_session';
 export const SESSION_DURATION_MS = 30 * DAY_MS;
@@ -123,10 +124,15 @@ function cookieOptions(publicHost: string) {
   } as const;
 }
 
+/** Sends the session's cookie; the front server's per-session limit counts the token from now on. */
 export function setSessionCookie(c: Context, token: string, expiresAt: Date, publicHost: string): void {
+  knownSessionsOf(c.get('db') as Db).add(token);
   setCookie(c, SESSION_COOKIE, token, { ...cookieOptions(publicHost), expires: expiresAt });
 }
 
+/** Clears the cookie; the token it carried counts against its client's address alone from now on. */
 export function clearSessionCookie(c: Context, publicHost: string): void {
+  const token = getCookie(c, SESSION_COOKIE);
+  if (token) knownSessionsOf(c.get('db') as Db).delete(token);
   deleteCookie(c, SESSION_COOKIE, cookieOptions(publicHost));
 }

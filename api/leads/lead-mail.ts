@@ -21,6 +21,21 @@ export function leadRecipient(company: Pick<Company, 'companyEmail'>, settings: 
   return settings.recipientEmail || company.companyEmail || null;
 }
 
+/**
+ * Where a request may be mailed now (issue 48 item 5): the chosen address (its inbox confirmed it), or
+ * the login e-mail once the owner has confirmed it (users.email_verified_at: the link in the welcome
+ * mail, or "Send bekræftelsen igen" under Henvendelser). Until then null: the request waits in the
+ * inbox, and its mail waits in the outbox for the confirmation.
+ */
+export function mailableLeadRecipient(
+  company: Pick<Company, 'companyEmail'>,
+  settings: LeadSettings,
+  loginConfirmed: boolean,
+): string | null {
+  if (settings.recipientEmail) return settings.recipientEmail;
+  return loginConfirmed ? company.companyEmail || null : null;
+}
+
 function oneLine(value: string, max: number): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
   const flat = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();

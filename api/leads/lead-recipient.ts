@@ -15,6 +15,7 @@ import {
   confirmPendingLeadRecipient,
   type Db,
   findCompanyByCvr,
+  findUserByEmail,
   getLeadSettings,
   getPendingLeadRecipient,
   type LeadSettings,
@@ -45,26 +46,28 @@ export interface RecipientState {
   recipientEmail: string;
   /** The login e-mail: where requests go without a chosen address. */
   defaultRecipient: string;
+  /** Whether the owner has confirmed the login e-mail; until then nothing is mailed there (issue 48). */
+  loginConfirmed: boolean;
   pendingRecipient: PendingLeadRecipient | null;
 }
 
-export async function recipientState(db: Db, company: Pick<Company, 'cvr' | 'companyEmail'>) {
-  const [settings, pending] = await Promise.all([
-    getLeadSettings(db, company.cvr),
-    getPendingLeadRecipient(db, company.cvr),
-  ]);
-  return toState(company, settings, pending);
+/** Whether the login e-mail `email` belongs to an account that has confirmed it. */
+export async function isLoginConfirmed(db: Db, email: string | null): Promise<boolean> {
+  if (!email) return false;
+  return ((await findUserByEmail(db, email))?.emailVerifiedAt ?? null) !== null;
 }
 
-function toState(
-  company: Pick<Company, 'companyEmail'>,
-  settings: LeadSettings,
-  pending: PendingLeadRecipient | null,
-): RecipientState {
+export async function recipientState(db: Db, company: Pick<Company, 'cvr' | 'companyEmail'>) {
+  const [settings, pending, loginConfirmed] = await Promise.all([
+    getLeadSettings(db, company.cvr),
+    getPendingLeadRecipient(db, company.cvr),
+    isLoginConfirmed(db, company.companyEmail),
+  ]);
   return {
     formEnabled: settings.formEnabled,
     recipientEmail: settings.recipientEmail ?? '',
     defaultRecipient: company.companyEmail ?? '',
+    loginConfirmed,
     pendingRecipient: pending,
   };
 }

@@ -29,6 +29,7 @@ import { insertOwnerAccount } from '../auth/accounts';
 import { hashPassword, refuseCommonPassword } from '../auth/password';
 import { valueOrRefuse } from '../refusals';
 import { commitChange } from '../services/commit-change';
+import { refuseAuthorisationOutsideTrade } from '../services/trust-settings';
 import type { CvrCompany, CvrRegistry, ScrapeResult, ScrapeWebsite } from './contracts';
 
 /** How long after the answer the welcome e-mail is sent: the new site's publish takes about 50 ms. */
@@ -91,6 +92,15 @@ async function create(
   // addresses have accounts (issue 23). The registry's data, never the client's copy of it.
   if (await findCompanyByCvr(db, cvr)) throw new AppError('conflict', MESSAGES.cvrTaken);
   const registered = await deps.registry.lookup(cvr);
+  // Only an authorisation the trade is offered (the lookup's authorisationTypes; issue 48).
+  refuseAuthorisationOutsideTrade(
+    {
+      name: registered.name,
+      industryCode: registered.industrycode ?? '',
+      industryDesc: registered.industrydesc,
+    },
+    input.authorisation?.type,
+  );
   const taken = await takenError(db, cvr, email);
   if (taken) throw taken;
   const scraped = websiteUrl ? await scrapeSafely(deps.scrape, websiteUrl, logger) : null;

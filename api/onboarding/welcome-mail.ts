@@ -28,6 +28,12 @@ function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
+/** The welcome mail's paragraph before the confirmation link (issue 48), one line each. */
+const CONFIRM_TEXT = (email: string) => [
+  `Bekræft din e-mail: Vi sender først forespørgsler fra hjemmesiden til ${email}, når du har bekræftet, at det er din adresse. Indtil da venter de under Henvendelser.`,
+  'Åbn linket, log ind, hvis du bliver bedt om det, og klik på "Bekræft e-mail" (linket virker i 7 dage):',
+];
+
 /**
  * Subject, plain text, HTML and Reply-To of the welcome e-mail; `siteUrl` and `adminUrl` are absolute,
  * `helpAddress` is the inbox replies go to (CONTACT_TO), `leadRecipient` where the site's quote
@@ -39,6 +45,7 @@ export function welcomeMail(
   adminUrl: string,
   helpAddress: string,
   leadRecipient: string | null = null,
+  confirmLink: string | null = null,
 ): WelcomeMail & { replyTo: string } {
   const { companyName, companyEmail, cvr } = input;
   const formUrl = `${siteUrl}#tilbud`;
@@ -56,10 +63,13 @@ export function welcomeMail(
     `Log ind på ${adminUrl} med ${companyEmail} og den adgangskode, du valgte.`,
     'Her kan du rette tekster, billeder, åbningstider, kontaktoplysninger og farver.',
     '',
+    ...(confirmLink ? [...CONFIRM_TEXT(companyEmail), confirmLink, ''] : []),
     ...(leadRecipient
       ? [
           `Kunderne kan bede om et tilbud med formularen "Få et tilbud" på hjemmesiden: ${formUrl}`,
-          `Hver forespørgsel sendes til ${leadRecipient}, og du finder dem alle under Henvendelser: ${leadsUrl} – dér kan du også vælge en anden modtager.`,
+          confirmLink && leadRecipient === companyEmail
+            ? `Hver forespørgsel sendes til ${leadRecipient}, når du har bekræftet adressen, og du finder dem alle under Henvendelser: ${leadsUrl} – dér kan du også vælge en anden modtager.`
+            : `Hver forespørgsel sendes til ${leadRecipient}, og du finder dem alle under Henvendelser: ${leadsUrl} – dér kan du også vælge en anden modtager.`,
           '',
         ]
       : []),
@@ -85,6 +95,12 @@ export function welcomeMail(
     `<p>Jeres nye hjemmeside: <a href="${site}">${site}</a></p>`,
     `<p>Log ind på <a href="${admin}">${admin}</a> med ${escapeHtml(companyEmail)} og den adgangskode,`,
     ' du valgte. Her kan du rette tekster, billeder, åbningstider, kontaktoplysninger og farver.</p>',
+    ...(confirmLink
+      ? [
+          `<p>${CONFIRM_TEXT(companyEmail).map(escapeHtml).join('<br>')}<br>`,
+          `<a href="${escapeHtml(confirmLink)}">Bekræft din e-mail</a></p>`,
+        ]
+      : []),
     ...(leadRecipient
       ? [
           `<p>Kunderne kan bede om et tilbud med <a href="${escapeHtml(formUrl)}">formularen "Få et tilbud"</a>`,
@@ -110,6 +126,7 @@ export function welcomeMessage(
   company: Pick<Company, 'name' | 'companyEmail' | 'cvr' | 'subdomain'>,
   config: Pick<Config, 'publicHost' | 'contactTo'>,
   settings: LeadSettings,
+  confirmLink: string | null = null,
 ): MailMessage | null {
   if (!company.companyEmail) return null;
   const { cvr, subdomain } = company;
@@ -119,6 +136,7 @@ export function welcomeMessage(
     `${productOrigin(config.publicHost)}/admin`,
     config.contactTo,
     settings.formEnabled ? leadRecipient(company, settings) : null,
+    confirmLink,
   );
   return { to: company.companyEmail, ...mail };
 }

@@ -4,6 +4,7 @@
 // /email/verify). Confirmations are owner routes: same-origin POSTs (the origin check) by the
 // account the link was made for, never a page that confirms by being opened.
 import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import {
   accountSchema,
   changeEmailSchema,
@@ -12,6 +13,7 @@ import {
   emailTokenSchema,
 } from '../../contracts/account';
 import { messageSchema } from '../../contracts/answers';
+import { releaseLeadMails } from '../../db';
 import type { Config } from '../../lib/config';
 import type { Logger } from '../../lib/logger';
 import { createMailer, type Mailer } from '../../lib/mailer';
@@ -40,6 +42,13 @@ const VERIFY_MAIL_LIMIT = new RateLimiter({
   limit: 3,
   windowMs: 60 * 60 * 1000,
 });
+
+/** The owner just confirmed their address: the quote requests that waited for it are mailed now
+ *  (issue 48; the outbox would look again within the hour anyway). */
+async function releaseWaitingLeadMails(c: Context<OwnerEnv>): Promise<void> {
+  await releaseLeadMails(c.var.db, c.var.company.cvr, c.var.now());
+  c.var.nudgeMail();
+}
 
 export function createAccountRoutes(deps: { mailer?: (config: Config, logger: Logger) => Mailer } = {}) {
   const makeMailer = deps.mailer ?? createMailer;
@@ -143,6 +152,8 @@ export function createAccountRoutes(deps: { mailer?: (config: Config, logger: Lo
       user,
       token,
     );
+    // The new address counts as confirmed (it was, by this link): the requests that waited go there.
+    await releaseWaitingLeadMails(c);
     return c.json({ email, message: MESSAGES.emailChanged }, 200);
   });
 
@@ -181,6 +192,7 @@ export function createAccountRoutes(deps: { mailer?: (config: Config, logger: Lo
   account.openapi(verify, async (c) => {
     const { token } = c.req.valid('json');
     await confirmEmailVerification(c.get('db'), c.get('user'), token, c.get('now')());
+    await releaseWaitingLeadMails(c);
     return c.json({ message: MESSAGES.emailVerified }, 200);
   });
 

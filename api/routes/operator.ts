@@ -6,7 +6,6 @@
 // (NFKC, lowercased) on both sides. Anyone else gets the same 404 as an unknown path, so the route
 // does not exist for them. Every query is a range or a limit over an index (100,000 companies).
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { createMiddleware } from 'hono/factory';
 import {
   authorisationCheckSchema,
   authorisationsToCheckSchema,
@@ -36,7 +35,7 @@ import { REVIEW_MESSAGES } from '../../rules/review-messages';
 import { DAY_MS } from '../../rules/trial';
 import { TRUST_MESSAGES } from '../../rules/trust-messages';
 import { shiftDay } from '../../rules/visitor-stats';
-import { isOperator } from '../auth/operator-access';
+import { requireOperator } from '../auth/operator-access';
 import type { OwnerEnv } from '../env';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
 import { toFailedPublishJson, toOrderJson, toTrialEndingJson } from '../responses';
@@ -44,11 +43,6 @@ import { commitChange, Unchanged } from '../services/commit-change';
 
 const OPERATOR_DAYS = 30;
 const TRIALS_ENDING_DAYS = 14;
-
-const requireOperator = createMiddleware<OwnerEnv>(async (c, next) => {
-  if (!isOperator(c.get('config'), c.get('user'))) throw new AppError('not_found', MESSAGES.notFound);
-  await next();
-});
 
 const read = createRoute({
   method: 'get',

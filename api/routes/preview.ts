@@ -123,7 +123,7 @@ export function createTrustPreviewRoutes(): OpenAPIHono<OwnerEnv> {
   const trustPreview = routeGroup<OwnerEnv>();
   trustPreview.openapi(previewTrust, async (c) => {
     const { db, config, company } = c.var;
-    const input = toInput(c.req.valid('json'));
+    const input = toInput(c.req.valid('json'), company);
     await countPreview(c);
     const now = c.get('now')();
     const draft = draftSettings(await getTrustSettings(db, company.cvr), input, now);

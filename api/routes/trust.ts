@@ -43,7 +43,7 @@ export function createTrustRoutes(): OpenAPIHono<OwnerEnv> {
 
   trust.openapi(save, async (c) => {
     const { company } = c.var;
-    const input = toInput(c.req.valid('json'));
+    const input = toInput(c.req.valid('json'), company);
     const now = c.get('now')();
     // The settings show on every page: they and "publish wanted" commit together.
     const saved = await commitChange(c.var, company.cvr, (trx) =>

@@ -496,6 +496,15 @@ export const recordLeadReceiptMailFailure = (
 export const completeLeadReceiptMail = (db: Db, leadId: string): Promise<void> =>
   leadReceiptMails.complete(db, leadId);
 
+/** The company's waiting mails are due now (the owner has just confirmed the address, issue 48). */
+export async function releaseLeadMails(db: Db, cvr: string, now: Date): Promise<void> {
+  await db
+    .updateTable('leadMails')
+    .set({ nextAttemptAt: now.toISOString() })
+    .where('companyCvr', '=', cvr)
+    .execute();
+}
+
 // ---- Settings, tokens, key --------------------------------------------------------------------
 
 const DEFAULT_ROW = {

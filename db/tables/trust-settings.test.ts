@@ -7,9 +7,14 @@ import {
   DEFAULT_TRUST_SETTINGS,
   getTrustSettings,
   listAuthorisationsToCheck,
+  listCheckedAuthorisations,
+  listCheckedSchemes,
+  listSchemesToCheck,
   markAuthorisationChecked,
   saveTrustSettings,
+  setSchemeChecked,
   type TrustSettingsInput,
+  unmarkAuthorisationChecked,
 } from './trust-settings';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 10, minute));
@@ -33,6 +38,7 @@ describeEachDialect('trust settings repository', (use) => {
       authorisation: { type: 'el', number: '12345', enteredAt: at(0).toISOString(), checkedAt: null },
       schemes: ['tekniq-garanti', 'tekniq'],
       schemesConfirmedAt: at(0).toISOString(),
+      schemesChecked: [],
       deductionShown: true,
       area: { mode: 'municipalities', codes: ['0101', '0147', '0157'] },
       emergency: { enabled: true, phone: '70 20 30 40', hours: 'always' },
@@ -100,5 +106,66 @@ describeEachDialect('trust settings repository', (use) => {
     await deleteCompany(db, '11111111');
     expect(await listAuthorisationsToCheck(db)).toEqual([]);
     expect(await getTrustSettings(db, '11111111')).toEqual(DEFAULT_TRUST_SETTINGS);
+  });
+
+  it('checks schemes one by one, keeps a check while the scheme stays claimed, and lists what is due and what is checked (issue 48)', async () => {
+    const { db } = use();
+    await insertCompany(db, { cvr: '11111111', name: 'Eksempel El' });
+    await insertCompany(db, { cvr: '22222222', name: 'Eksempel VVS' });
+    await saveTrustSettings(db, '11111111', input(), at(0));
+    await saveTrustSettings(db, '22222222', input({ schemes: ['tekniq'] }), at(1));
+    expect((await listSchemesToCheck(db)).map((row) => [row.cvr, row.schemes, row.at])).toEqual([
+      ['11111111', ['tekniq-garanti', 'tekniq'], at(0).toISOString()],
+      ['22222222', ['tekniq'], at(1).toISOString()],
+    ]);
+    // Only a claimed scheme, and only once.
+    expect(await setSchemeChecked(db, '11111111', 'dansk-byggeri', true, at(2))).toBe(false);
+    expect(await setSchemeChecked(db, '11111111', 'tekniq', true, at(2))).toBe(true);
+    expect(await setSchemeChecked(db, '11111111', 'tekniq', true, at(2))).toBe(false);
+    expect((await getTrustSettings(db, '11111111')).schemesChecked).toEqual(['tekniq']);
+    expect((await listSchemesToCheck(db)).map((row) => [row.cvr, row.schemes])).toEqual([
+      ['11111111', ['tekniq-garanti']],
+      ['22222222', ['tekniq']],
+    ]);
+    // Every claimed scheme checked: off the list to check, on the list of checks.
+    expect(await setSchemeChecked(db, '22222222', 'tekniq', true, at(3))).toBe(true);
+    expect((await listSchemesToCheck(db)).map((row) => row.cvr)).toEqual(['11111111']);
+    expect((await listCheckedSchemes(db)).map((row) => [row.cvr, row.schemes, row.at])).toEqual([
+      ['22222222', ['tekniq'], at(3).toISOString()],
+      ['11111111', ['tekniq'], at(2).toISOString()],
+    ]);
+
+    // The owner saves with the scheme kept: still checked; without it: gone, and ticked again: unchecked.
+    await saveTrustSettings(db, '22222222', input({ schemes: ['tekniq'], deductionShown: false }), at(4));
+    expect((await getTrustSettings(db, '22222222')).schemesChecked).toEqual(['tekniq']);
+    await saveTrustSettings(db, '22222222', input({ schemes: [] }), at(5));
+    await saveTrustSettings(db, '22222222', input({ schemes: ['tekniq'] }), at(6));
+    expect((await getTrustSettings(db, '22222222')).schemesChecked).toEqual([]);
+    expect((await listCheckedSchemes(db)).map((row) => row.cvr)).toEqual(['11111111']);
+    expect((await listSchemesToCheck(db)).map((row) => row.cvr)).toEqual(['11111111', '22222222']);
+
+    // Taken back: due again.
+    expect(await setSchemeChecked(db, '11111111', 'tekniq', false, at(7))).toBe(true);
+    expect(await setSchemeChecked(db, '11111111', 'tekniq', false, at(7))).toBe(false);
+    expect(await listCheckedSchemes(db)).toEqual([]);
+    expect((await listSchemesToCheck(db))[0]).toMatchObject({
+      cvr: '11111111',
+      schemes: ['tekniq-garanti', 'tekniq'],
+    });
+  });
+
+  it("takes back an authorisation's check only for the number that was checked", async () => {
+    const { db } = use();
+    await insertCompany(db, { cvr: '11111111', name: 'Eksempel El' });
+    await saveTrustSettings(db, '11111111', input(), at(0));
+    expect(await unmarkAuthorisationChecked(db, '11111111', { type: 'el', number: '12345' })).toBe(false);
+    await markAuthorisationChecked(db, '11111111', { type: 'el', number: '12345' }, at(1));
+    expect((await listCheckedAuthorisations(db)).map((row) => [row.cvr, row.checkedAt])).toEqual([
+      ['11111111', at(1).toISOString()],
+    ]);
+    expect(await unmarkAuthorisationChecked(db, '11111111', { type: 'el', number: '99999' })).toBe(false);
+    expect(await unmarkAuthorisationChecked(db, '11111111', { type: 'el', number: '12345' })).toBe(true);
+    expect(await listCheckedAuthorisations(db)).toEqual([]);
+    expect((await listAuthorisationsToCheck(db)).map((row) => row.cvr)).toEqual(['11111111']);
   });
 });

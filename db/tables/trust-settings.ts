@@ -17,6 +17,12 @@ export interface TrustSettingsTable {
   authorisationCheckedAt: string | null;
   schemes: string;
   schemesConfirmedAt: string | null;
+  /** Ids (JSON) of the schemes an operator found the company a member of (issue 48). */
+  schemesChecked: string;
+  /** The operator's latest scheme check; null while none is checked. */
+  schemesCheckedAt: string | null;
+  /** Set while a claimed scheme is unchecked: the operator's list to check, oldest first. */
+  schemesCheckDueAt: string | null;
   deductionShown: number;
   areaMode: string;
   areaMunicipalities: string;
@@ -48,6 +54,8 @@ export interface TrustSettings {
   schemes: string[];
   /** When the owner last confirmed the schemes are true; null when none are claimed. */
   schemesConfirmedAt: string | null;
+  /** The claimed schemes an operator found the company a member of (issue 48), in `schemes` order. */
+  schemesChecked: string[];
   deductionShown: boolean;
   area: ServiceArea;
   emergency: EmergencyService;
@@ -66,6 +74,7 @@ export const DEFAULT_TRUST_SETTINGS: Readonly<TrustSettings> = Object.freeze({
   authorisation: null,
   schemes: [],
   schemesConfirmedAt: null,
+  schemesChecked: [],
   deductionShown: true,
   area: NO_SERVICE_AREA,
   emergency: Object.freeze({ enabled: false, phone: '', hours: 'always' as const }),
@@ -83,6 +92,8 @@ function toArea(row: TrustRow): ServiceArea {
 
 function toTrustSettings(row: TrustRow): TrustSettings {
   const type = row.authorisationType;
+  const schemes = parseJson<string[]>(row.schemes, []);
+  const checked = parseJson<string[]>(row.schemesChecked, []);
   return {
     authorisation:
       isAuthorisationType(type) && row.authorisationNumber !== null
@@ -93,8 +104,9 @@ function toTrustSettings(row: TrustRow): TrustSettings {
             checkedAt: row.authorisationCheckedAt,
           }
         : null,
-    schemes: parseJson<string[]>(row.schemes, []),
+    schemes,
     schemesConfirmedAt: row.schemesConfirmedAt,
+    schemesChecked: schemes.filter((id) => checked.includes(id)),
     deductionShown: row.deductionShown === 1,
     area: toArea(row),
     emergency: {
@@ -118,9 +130,25 @@ export async function getTrustSettings(db: Db, cvr: string): Promise<TrustSettin
 }
 
 /**
+ * The scheme columns after the owner claims `schemes`: a kept scheme keeps its check, a dropped one
+ * loses it, and the row is due for the operator while any claimed scheme is unchecked.
+ */
+function schemeChecks(before: TrustRow | undefined, schemes: readonly string[], stamp: string) {
+  const wasChecked = before ? parseJson<string[]>(before.schemesChecked, []) : [];
+  const checked = schemes.filter((id) => wasChecked.includes(id));
+  return {
+    schemesChecked: JSON.stringify(checked),
+    schemesCheckedAt: checked.length > 0 ? (before?.schemesCheckedAt ?? stamp) : null,
+    schemesCheckDueAt: checked.length < schemes.length ? (before?.schemesCheckDueAt ?? stamp) : null,
+  };
+}
+
+/**
  * Stores the owner's settings. The operator's check of the authorisation survives only while type and
  * number stay the same, decided in the statement (its right-hand sides read the row before the
- * update), so a number changed while the operator looks can never stand as checked.
+ * update), so a number changed while the operator looks can never stand as checked. A scheme's check
+ * survives while the scheme stays claimed (read first: an operator's check landing between the read
+ * and the write is lost, never one kept for a scheme the owner dropped).
  */
 export async function saveTrustSettings(
   db: Db,
@@ -130,6 +158,7 @@ export async function saveTrustSettings(
 ): Promise<TrustSettings> {
   const stamp = now.toISOString();
   const authorisation = input.authorisation;
+  const before = (await selectTrustSettings(db, cvr)).rows[0];
   const values = {
     companyCvr: cvr,
     authorisationType: authorisation?.type ?? null,
@@ -138,6 +167,7 @@ export async function saveTrustSettings(
     authorisationCheckedAt: null,
     schemes: JSON.stringify(input.schemes),
     schemesConfirmedAt: input.schemes.length > 0 ? stamp : null,
+    ...schemeChecks(before, input.schemes, stamp),
     deductionShown: input.deductionShown ? 1 : 0,
     areaMode: input.area.mode,
     areaMunicipalities: JSON.stringify(input.area.mode === 'municipalities' ? input.area.codes : []),
@@ -229,6 +259,160 @@ export async function markAuthorisationChecked(
     .where('companyCvr', '=', cvr)
     .where('authorisationType', '=', authorisation.type)
     .where('authorisationNumber', '=', authorisation.number)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The operator takes back the check of `authorisation` (a mistake, or the register no longer lists
+ * it): the site says "oplyst af firmaet" again, and the number is back on the list to check. False when
+ * it was not checked, or the owner has changed it since.
+ */
+export async function unmarkAuthorisationChecked(
+  db: Db,
+  cvr: string,
+  authorisation: { type: AuthorisationType; number: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('trustSettings')
+    .set({ authorisationCheckedAt: null })
+    .where('companyCvr', '=', cvr)
+    .where('authorisationType', '=', authorisation.type)
+    .where('authorisationNumber', '=', authorisation.number)
+    .where('authorisationCheckedAt', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A checked authorisation, for the operator to take the check back. */
+export interface CheckedAuthorisation extends AuthorisationToCheck {
+  checkedAt: string;
+}
+
+/** Authorisations an operator has checked, newest check first. */
+export async function listCheckedAuthorisations(db: Db, limit = 50): Promise<CheckedAuthorisation[]> {
+  const rows = await db
+    .selectFrom('trustSettings')
+    .innerJoin('companies', 'companies.cvr', 'trustSettings.companyCvr')
+    .select([
+      'trustSettings.companyCvr as cvr',
+      'companies.name as companyName',
+      'trustSettings.authorisationType as type',
+      'trustSettings.authorisationNumber as number',
+      'trustSettings.authorisationEnteredAt as enteredAt',
+      'trustSettings.authorisationCheckedAt as checkedAt',
+    ])
+    .where('trustSettings.authorisationCheckedAt', 'is not', null)
+    .orderBy('trustSettings.authorisationCheckedAt', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.flatMap((row) =>
+    isAuthorisationType(row.type) && row.number !== null && row.checkedAt !== null
+      ? [
+          {
+            cvr: row.cvr,
+            companyName: row.companyName,
+            type: row.type,
+            number: row.number,
+            enteredAt: row.enteredAt ?? '',
+            checkedAt: row.checkedAt,
+          },
+        ]
+      : [],
+  );
+}
+
+/** A company's claimed schemes as the operator's lists show them. */
+export interface SchemeClaims {
+  cvr: string;
+  companyName: string;
+  /** Claimed, not yet checked (the list to check), or checked (the list of checks). */
+  schemes: string[];
+  /** When the row became due, or the latest check. */
+  at: string;
+}
+
+/** Companies with a claimed scheme no operator has checked yet, oldest first, with those schemes. */
+export async function listSchemesToCheck(db: Db, limit = 100): Promise<SchemeClaims[]> {
+  const rows = await db
+    .selectFrom('trustSettings')
+    .innerJoin('companies', 'companies.cvr', 'trustSettings.companyCvr')
+    .select([
+      'trustSettings.companyCvr as cvr',
+      'companies.name as companyName',
+      'trustSettings.schemes as schemes',
+      'trustSettings.schemesChecked as checked',
+      'trustSettings.schemesCheckDueAt as at',
+    ])
+    .where('trustSettings.schemesCheckDueAt', 'is not', null)
+    .orderBy('trustSettings.schemesCheckDueAt')
+    .orderBy('trustSettings.companyCvr')
+    .limit(limit)
+    .execute();
+  return rows.flatMap((row) => {
+    const checked = parseJson<string[]>(row.checked, []);
+    const due = parseJson<string[]>(row.schemes, []).filter((id) => !checked.includes(id));
+    return due.length > 0 && row.at !== null
+      ? [{ cvr: row.cvr, companyName: row.companyName, schemes: due, at: row.at }]
+      : [];
+  });
+}
+
+/** Companies with a checked scheme, newest check first, with those schemes. */
+export async function listCheckedSchemes(db: Db, limit = 50): Promise<SchemeClaims[]> {
+  const rows = await db
+    .selectFrom('trustSettings')
+    .innerJoin('companies', 'companies.cvr', 'trustSettings.companyCvr')
+    .select([
+      'trustSettings.companyCvr as cvr',
+      'companies.name as companyName',
+      'trustSettings.schemesChecked as checked',
+      'trustSettings.schemesCheckedAt as at',
+    ])
+    .where('trustSettings.schemesCheckedAt', 'is not', null)
+    .orderBy('trustSettings.schemesCheckedAt', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.flatMap((row) => {
+    const checked = parseJson<string[]>(row.checked, []);
+    return checked.length > 0 && row.at !== null
+      ? [{ cvr: row.cvr, companyName: row.companyName, schemes: checked, at: row.at }]
+      : [];
+  });
+}
+
+/**
+ * Marks (`checked` true) or takes back the operator's check of one claimed scheme. False when the
+ * company does not claim it (the owner dropped it meanwhile) or the row changed under us; a mark of a
+ * checked scheme, or an unmark of an unchecked one, changes nothing and answers false too.
+ */
+export async function setSchemeChecked(
+  db: Db,
+  cvr: string,
+  scheme: string,
+  checked: boolean,
+  now = new Date(),
+): Promise<boolean> {
+  const row = (await selectTrustSettings(db, cvr)).rows[0];
+  if (!row) return false;
+  const schemes = parseJson<string[]>(row.schemes, []);
+  const was = parseJson<string[]>(row.schemesChecked, []).filter((id) => schemes.includes(id));
+  if (!schemes.includes(scheme) || was.includes(scheme) === checked) return false;
+  const next = checked
+    ? schemes.filter((id) => id === scheme || was.includes(id))
+    : was.filter((id) => id !== scheme);
+  const stamp = now.toISOString();
+  const result = await db
+    .updateTable('trustSettings')
+    .set({
+      schemesChecked: JSON.stringify(next),
+      schemesCheckedAt: next.length === 0 ? null : checked ? stamp : row.schemesCheckedAt,
+      schemesCheckDueAt: next.length < schemes.length ? (row.schemesCheckDueAt ?? stamp) : null,
+    })
+    .where('companyCvr', '=', cvr)
+    // Only the row as read: an owner's save in between (a scheme dropped) wins.
+    .where('schemes', '=', row.schemes)
+    .where('schemesChecked', '=', row.schemesChecked)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

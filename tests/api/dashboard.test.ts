@@ -109,7 +109,9 @@ describeWithDialects('/api/dashboard and /api/operator', (dialect) => {
   });
 
   it('shows the operator sign-ups, the funnel, trials ending, orders and failed publishes', async () => {
-    const operator = await h.createOwner('11223344', 'Drift ApS', 'drift@mesterside.dk');
+    const operator = await h.createOwner('11223344', 'Drift ApS', 'drift@mesterside.dk', undefined, {
+      confirmed: false,
+    });
     // 80 days on, the trials of the first three companies end in 10 days (the ordered one is left out).
     h.advance(80 * DAY_MS);
     await h.createOwner('55667788', 'Ny Maler ApS');

@@ -213,7 +213,8 @@ const ISOLATION_ROWS: IsolationRow[] = [
     body: (b) => ({
       cvr: b.cvr,
       companyCvr: b.cvr,
-      authorisation: { type: 'vvs', number: '99999' },
+      // A's trade (none named) is offered no authorisation (issue 48).
+      authorisation: null,
       schemes: [],
       schemesConfirmed: false,
       deductionShown: false,
@@ -233,6 +234,32 @@ const ISOLATION_ROWS: IsolationRow[] = [
     name: 'list authorisations to check (A is no operator)',
     method: 'GET',
     path: () => '/api/operator/authorisations',
+    status: 404,
+  },
+  // Issue 48: the operator's checks of schemes, and taking a check back.
+  {
+    name: 'list claims to check (A is no operator)',
+    method: 'GET',
+    path: () => '/api/operator/claims',
+    status: 404,
+  },
+  {
+    name: "take back B's authorisation check (A is no operator)",
+    method: 'POST',
+    path: (b) => `/api/operator/claims/authorisations/${b.cvr}/unchecked`,
+    body: () => ({ type: 'vvs', number: '4711' }),
+    status: 404,
+  },
+  {
+    name: "mark B's scheme checked (A is no operator)",
+    method: 'POST',
+    path: (b) => `/api/operator/claims/schemes/${b.cvr}/tekniq/checked`,
+    status: 404,
+  },
+  {
+    name: "take back B's scheme check (A is no operator)",
+    method: 'POST',
+    path: (b) => `/api/operator/claims/schemes/${b.cvr}/tekniq/unchecked`,
     status: 404,
   },
   // Subscription and session

@@ -17,6 +17,9 @@ afterEach(async () => {
 const KELVIN = '\u212A';
 const VERIFY_LINK = /http:\/\/localhost:3000\/admin\/bekraeft-din-email\?token=([a-z2-7]{32})/;
 
+/** Owners who have not clicked the confirmation link (the harness's owners have, by default). */
+const UNCONFIRMED = { confirmed: false };
+
 describeWithDialects('operator view needs a verified address (issue 23)', (dialect) => {
   async function setUp() {
     // The configured list is normalised too: a look-alike or upper case there means the same address.
@@ -35,8 +38,15 @@ describeWithDialects('operator view needs a verified address (issue 23)', (diale
       'Kelvin ApS',
       `${KELVIN}ONTAKT@mesterside.dk`,
       'Gode-Brædder-7',
+      UNCONFIRMED,
     );
-    const upper = await h.createOwner('22222222', 'Stor ApS', 'DRIFT@MESTERSIDE.DK', 'Gode-Brædder-7');
+    const upper = await h.createOwner(
+      '22222222',
+      'Stor ApS',
+      'DRIFT@MESTERSIDE.DK',
+      'Gode-Brædder-7',
+      UNCONFIRMED,
+    );
     for (const owner of [kelvin, upper]) {
       const cookie = await h.signIn(owner.email);
       expect(await operatorStatus(cookie)).toBe(404);
@@ -60,7 +70,13 @@ describeWithDialects('operator view needs a verified address (issue 23)', (diale
 
   it('opens the operator view once the owner confirms the verification link in their own session', async () => {
     await setUp();
-    const owner = await h.createOwner('11111111', 'Drift ApS', 'drift@mesterside.dk', 'Gode-Brædder-7');
+    const owner = await h.createOwner(
+      '11111111',
+      'Drift ApS',
+      'drift@mesterside.dk',
+      'Gode-Brædder-7',
+      UNCONFIRMED,
+    );
     const other = await h.createOwner('22222222', 'Andersens VVS', 'ejer@andersen.dk', 'Gode-Rør-77');
     const cookie = await h.signIn(owner.email);
     expect(await (await h.send('GET', '/api/account', { cookie })).json()).toEqual({
@@ -99,7 +115,13 @@ describeWithDialects('operator view needs a verified address (issue 23)', (diale
 
   it('a completed password reset verifies the address; moving to an operator address needs its own proof', async () => {
     await setUp();
-    const owner = await h.createOwner('11111111', 'Drift ApS', 'drift@mesterside.dk', 'Gode-Brædder-7');
+    const owner = await h.createOwner(
+      '11111111',
+      'Drift ApS',
+      'drift@mesterside.dk',
+      'Gode-Brædder-7',
+      UNCONFIRMED,
+    );
     await h.send('POST', '/api/auth/password-reset', { body: { email: owner.email } });
     const token = await waitForMailLink(
       h.config.storageDir,
@@ -115,7 +137,7 @@ describeWithDialects('operator view needs a verified address (issue 23)', (diale
 
     // An ordinary owner moving their login to the other operator address is verified by the move
     // itself (the link went to that mailbox), and only once they confirm it.
-    const plain = await h.createOwner('22222222', 'Ejer ApS', 'ejer@firma.dk', 'Gode-Brædder-7');
+    const plain = await h.createOwner('22222222', 'Ejer ApS', 'ejer@firma.dk', 'Gode-Brædder-7', UNCONFIRMED);
     const plainCookie = await h.signIn(plain.email);
     await h.send('POST', '/api/account/email', {
       cookie: plainCookie,

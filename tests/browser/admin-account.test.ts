@@ -3,6 +3,7 @@
 // signed in, it changes nothing until the owner logs in and presses "Bekræft ny e-mail"; the admin
 // then greets the new address. Screens at 360 and 1366 px in test-artifacts/admin-account/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_RECIPIENT_MESSAGES } from '../../rules/lead-messages';
 import { MESSAGES } from '../../rules/messages';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
 import { expectBeside } from '../support/field-error';
@@ -14,7 +15,7 @@ const WIDE = { width: 1366, height: 900 } as const;
 let admin: AdminStack;
 
 beforeAll(async () => {
-  admin = await startAdminStack('admin-account');
+  admin = await startAdminStack('admin-account', {}, { ownerConfirmed: false });
 });
 
 afterAll(async () => {
@@ -22,6 +23,23 @@ afterAll(async () => {
 });
 
 describe('account settings in the admin', () => {
+  it('says under Henvendelser that requests wait until the login e-mail is confirmed, and sends the link again (issue 48)', async () => {
+    const page = await admin.newPage(NARROW);
+    await admin.signIn(page, '/admin/henvendelser');
+    const notice = page.locator('.lead-login-unconfirmed');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(LEAD_RECIPIENT_MESSAGES.loginUnconfirmed(OWNER.email));
+    await notice.getByRole('button', { name: 'Send bekræftelsen igen' }).click();
+    await page.getByText(LEAD_RECIPIENT_MESSAGES.loginConfirmationSent(OWNER.email)).waitFor();
+    const link = await waitForMailLink(
+      admin.storageDir,
+      OWNER.email,
+      /http:\/\/localhost:\d+\/admin\/bekraeft-din-email\?token=[a-z2-7]{32}/,
+    );
+    expect(link).toContain('/admin/bekraeft-din-email?token=');
+    await admin.shot(page, 'leads-unconfirmed-360');
+  });
+
   it('changes the password and the login e-mail', async () => {
     const page = await admin.newPage(WIDE);
     await admin.signIn(page);

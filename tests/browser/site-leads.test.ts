@@ -127,7 +127,19 @@ describe('the quote form on a freshly onboarded site, in Chromium', () => {
     expect(welcome).toContain(`/${NEW_OWNER.cvr}/`);
     // Where the form is and where its requests go: the login e-mail (issue 39).
     expect(welcome).toContain(`/${NEW_OWNER.cvr}/#tilbud`);
-    expect(welcome).toContain(`Hver forespørgsel sendes til ${NEW_OWNER.email}`);
+    expect(welcome).toContain(
+      `Hver forespørgsel sendes til ${NEW_OWNER.email}, når du har bekræftet adressen`,
+    );
+    // Issue 48: the owner confirms the address with the welcome mail's link (the button's request,
+    // in the session the sign-up opened), so the requests below are mailed.
+    const token = /bekraeft-din-email\?token=([a-z2-7]{32})/.exec(welcome)?.[1] ?? '';
+    const cookie = /(mesterside_session=[^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    const confirmed = await fetch(`${admin.origin}/api/account/email/verify`, {
+      method: 'POST',
+      headers: { origin: admin.origin, 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ token }),
+    });
+    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
   }, 60_000);
 
   it('sends a request with a photo by path at 360 px and shows the thank-you in place', async () => {

@@ -205,7 +205,9 @@ describe('authorisation, guarantee, area and døgnvagt for an electrician, in Ch
     await page.goto(`${admin.origin}/${EL.cvr}/`);
     const data = await jsonLd(page);
     expect(schemaOrgProblems(data)).toEqual([]);
-    expect(data.hasCredential).toMatchObject({ identifier: '12345', name: 'Autoriseret el-installatør' });
+    // Issue 48: the number is the company's word until the operator checks it, and the structured
+    // data (which cannot say so) leaves it out until then.
+    expect(data.hasCredential).toBeUndefined();
     expect(data.areaServed).toHaveLength(3);
     expect(data.contactPoint).toMatchObject({ contactType: 'emergency', telephone: '+4570203040' });
   }, 60_000);
@@ -273,5 +275,26 @@ describe('authorisation, guarantee, area and døgnvagt for an electrician, in Ch
     expect(await site.locator('#godt-at-vide').textContent()).toContain(
       'Kontrolleret i Sikkerhedsstyrelsens register.',
     );
+    // Checked: now the structured data names it, recognised by Sikkerhedsstyrelsen.
+    expect((await jsonLd(site)).hasCredential).toMatchObject({
+      identifier: '12345',
+      recognizedBy: { name: 'Sikkerhedsstyrelsen' },
+    });
+
+    // The scheme waits for its own check (issue 48); checked, then taken back.
+    const claims = page.locator('section.card', {
+      has: page.getByRole('heading', { name: 'Garantier og medlemskaber til kontrol' }),
+    });
+    const row = claims.locator('li', { hasText: 'TEKNIQs Garantiordning' });
+    await row.getByRole('button', { name: 'Markér som kontrolleret' }).click();
+    await claims.getByText(TRUST_MESSAGES.schemeChecked).waitFor();
+    await claims.getByText('Ingen ordninger venter på kontrol.').waitFor();
+    const checked = claims.locator('li', { hasText: 'TEKNIQs Garantiordning' });
+    await checked.getByRole('button', { name: 'Fjern kontrol' }).click();
+    await claims.getByText(TRUST_MESSAGES.unchecked).waitFor();
+    await claims
+      .locator('li', { hasText: 'TEKNIQs Garantiordning' })
+      .getByRole('button', { name: 'Markér som kontrolleret' })
+      .waitFor();
   });
 });

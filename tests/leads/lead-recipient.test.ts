@@ -84,6 +84,7 @@ describeEachDialect('the recipient of quote requests', (use) => {
       formEnabled: true,
       recipientEmail: '',
       defaultRecipient: LOGIN,
+      loginConfirmed: true,
       pendingRecipient: null,
     });
     expect(await request('Vandhanen drypper')).toEqual([LOGIN]);
@@ -94,6 +95,7 @@ describeEachDialect('the recipient of quote requests', (use) => {
       formEnabled: true,
       recipientEmail: '',
       defaultRecipient: LOGIN,
+      loginConfirmed: true,
       pendingRecipient: { email: OFFICE, sentAt: h.now().toISOString() },
     });
     // Saving the same address again sends no second mail; the site is not republished for it.
@@ -196,6 +198,7 @@ describeEachDialect('the recipient of quote requests', (use) => {
     expect(await (await h.send('GET', '/api/leads/settings', { cookie: otherCookie })).json()).toMatchObject({
       pendingRecipient: null,
       defaultRecipient: 'ejer@anden-vvs.dk',
+      loginConfirmed: true,
     });
     await h.send('DELETE', '/api/leads/settings/pending-recipient', { cookie: otherCookie });
     expect(await settings()).toMatchObject({ pendingRecipient: { email: OFFICE } });

@@ -105,6 +105,7 @@ describe('the owner inbox', () => {
       formEnabled: true,
       recipientEmail: '',
       defaultRecipient: 'drift@firma-a.dk',
+      loginConfirmed: true,
       pendingRecipient: null,
     });
     const refused = await h.send('PUT', '/api/leads/settings', {

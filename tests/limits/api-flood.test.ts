@@ -24,12 +24,13 @@ afterEach(async () => {
   stack = undefined;
 });
 
-async function setUp() {
+async function setUp(maxKeys?: number) {
   const limit = new RequestLimit(
     {
       session: { burst: SESSION_BURST, perSecond: 1, inFlight: IN_FLIGHT },
       address: { burst: ADDRESS_BURST, perSecond: 2 },
       refusalPauseMs: 0,
+      ...(maxKeys === undefined ? {} : { maxKeys }),
     },
     // A clock that stands still: nothing refills while the test runs.
     () => 1_000_000,
@@ -119,6 +120,39 @@ describe('the API request limit on a real server', () => {
     expect(logs.filter((line) => String(line.msg).includes('over the API request limit'))).toEqual([
       expect.objectContaining({ client: '127.0.0.5', by: 'address', forwardedForIgnored: true }),
     ]);
+  });
+
+  it('gives a made-up cookie no session bucket: a flood of random cookies from one address leaves a new real session counted (issue 48)', async () => {
+    // The limit's memory holds 30 keys a kind here (50,000 in the product): issue 48 filled it with
+    // 50,010 random cookies, after which every new session passed uncounted by its own bucket.
+    const { send, owner } = await setUp(30);
+    const randomCookie = () =>
+      `mesterside_session=${Array.from({ length: 32 }, () => 'abcdefghijklmnopqrstuvwxyz234567'[Math.floor(Math.random() * 32)]).join('')}`;
+    const answers: number[] = [];
+    for (let i = 0; i < 60; i++)
+      answers.push((await send('127.0.0.10', 'GET', '/api/health', randomCookie())).status);
+    // The cookies opened nothing, so the address counted every request: its burst, then refusals.
+    expect(answers.filter((status) => status === 200)).toHaveLength(ADDRESS_BURST);
+    expect(answers.slice(ADDRESS_BURST).every((status) => status === 429)).toBe(true);
+
+    // A new owner at another address: their session has a bucket of its own, and it runs out first.
+    const cookie = await owner('12345678', '127.0.0.11');
+    for (let i = 0; i < SESSION_BURST; i++) {
+      expect((await send('127.0.0.11', 'GET', '/api/company', cookie)).status).toBe(200);
+    }
+    expectRefusal(await send('127.0.0.11', 'GET', '/api/company', cookie));
+    // The refusal was the session's: the owner's address still has requests left for someone else.
+    expect((await send('127.0.0.11', 'GET', '/api/health')).status).toBe(200);
+  });
+
+  it("counts a logged-out session's cookie against its address only", async () => {
+    const { send, owner } = await setUp();
+    const cookie = await owner('12345678', '127.0.0.12');
+    expect((await send('127.0.0.12', 'POST', '/api/auth/logout', cookie)).status).toBe(204);
+    // The dead cookie from a new address: no session bucket, so the address's burst decides.
+    let passed = 0;
+    while ((await send('127.0.0.13', 'GET', '/api/health', cookie)).status === 200) passed++;
+    expect(passed).toBe(ADDRESS_BURST);
   });
 
   it('refuses a large body from its headers, closing the connection without reading it; a small one keeps the connection', async () => {

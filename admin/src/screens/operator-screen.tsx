@@ -10,6 +10,7 @@ import { RedirectTo404 } from '../components/redirect-to-404';
 import { VisitorChart } from './dashboard/visitor-chart';
 import { loadOperator, type OperatorJson } from './operator-api';
 import { AuthorisationsToCheck } from './operator-authorisations';
+import { OperatorClaims } from './operator-claims';
 import { OperatorReviews } from './operator-reviews';
 import './operator-screen.css';
 
@@ -45,6 +46,7 @@ function Operator({ data }: { data: OperatorJson }) {
   return (
     <div className="operator-grid">
       <AuthorisationsToCheck />
+      <OperatorClaims />
       <OperatorReviews />
       <section className="card" aria-labelledby="signups-title">
         <h2 id="signups-title">Tilmeldinger</h2>

@@ -31,8 +31,9 @@ export function callBar(trust: SiteTrust | undefined, tel: string | null, phone:
 
 /**
  * The company's claims as schema.org (issue 42), merged into the LocalBusiness (json-ld.ts):
- * `hasCredential` for the authorisation (recognised by Sikkerhedsstyrelsen), `memberOf` for the trade
- * associations, `areaServed` for the municipalities or the radius, and `contactPoint` for the
+ * `hasCredential` for the authorisation (recognised by Sikkerhedsstyrelsen) and `memberOf` for the
+ * trade associations, each only once an operator has checked it (issue 48: a search engine reads no
+ * "oplyst af firmaet", so an unchecked claim would stand there as a fact), `areaServed` for the municipalities or the radius, and `contactPoint` for the
  * emergency line with the hours it answers. Keys with nothing to say are left out.
  */
 export function trustJsonLd(
@@ -42,7 +43,7 @@ export function trustJsonLd(
   if (trust === undefined) return {};
   const data: Record<string, unknown> = {};
   const { authorisation, area, emergency } = trust;
-  if (authorisation) {
+  if (authorisation?.checked) {
     data.hasCredential = {
       '@type': 'EducationalOccupationalCredential',
       name: authorisation.title,
@@ -56,7 +57,7 @@ export function trustJsonLd(
       },
     };
   }
-  const memberships = trust.schemes.filter((scheme) => scheme.kind === 'membership');
+  const memberships = trust.schemes.filter((scheme) => scheme.kind === 'membership' && scheme.checked);
   if (memberships.length > 0) {
     data.memberOf = memberships.map((scheme) => ({
       '@type': 'Organization',

@@ -48,7 +48,7 @@ function LeadSettingsForm({
   reload(): Promise<void>;
 }) {
   const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState<'save' | 'resend' | 'cancel' | null>(null);
+  const [busy, setBusy] = useState<'save' | 'resend' | 'cancel' | 'confirm' | null>(null);
   const [formEnabled, setFormEnabled] = useState(data.formEnabled);
   const [recipient, setRecipient] = useState(shownRecipient(data));
   // A new answer (saved, resent, cancelled) shows what is stored.
@@ -119,6 +119,21 @@ function LeadSettingsForm({
       (next) => LEAD_RECIPIENT_MESSAGES.cancelled(currentRecipient(next)),
     );
 
+  // Issue 48: nothing is mailed to a login e-mail the owner has not confirmed.
+  const waitsForLogin = !data.loginConfirmed && !data.recipientEmail;
+  const sendConfirmation = async () => {
+    setBusy('confirm');
+    setNotice(null);
+    try {
+      await api.post('/account/email/verification', LEAD_RECIPIENT_MESSAGES.loginConfirmationFailed);
+      setNotice({ ok: true, text: LEAD_RECIPIENT_MESSAGES.loginConfirmationSent(data.defaultRecipient) });
+    } catch (caught) {
+      setNotice({ ok: false, text: messageOf(caught, LEAD_RECIPIENT_MESSAGES.loginConfirmationFailed) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
   return (
     <form className="card lead-settings" onSubmit={onSubmit} aria-labelledby="lead-settings-title">
       <h2 id="lead-settings-title">Formularen "Få et tilbud"</h2>
@@ -135,6 +150,24 @@ function LeadSettingsForm({
         Forespørgsler sendes til <strong>{current}</strong>
         {data.recipientEmail ? null : ' (din login-e-mail)'}
       </p>
+      {waitsForLogin ? (
+        <div className="lead-pending lead-login-unconfirmed" role="status">
+          <p>
+            <span className="lead-badge lead-badge-wait">Ikke bekræftet</span>{' '}
+            {LEAD_RECIPIENT_MESSAGES.loginUnconfirmed(data.defaultRecipient)}
+          </p>
+          <p className="lead-actions">
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => void sendConfirmation()}
+              disabled={busy !== null}
+            >
+              {busy === 'confirm' ? 'Sender...' : 'Send bekræftelsen igen'}
+            </button>
+          </p>
+        </div>
+      ) : null}
       {pending ? (
         <div className="lead-pending">
           <p>

@@ -110,6 +110,11 @@ function TrustForm({ data, onSaved }: { data: TrustJson; onSaved(next: TrustJson
       ...(settings.authorisation ? [settings.authorisation.type] : []),
     ]),
   ];
+  // The schemes the trade may claim (issue 48), and a stored one the trade is not offered, to untick.
+  const schemeChoices = GUARANTEE_SCHEMES.filter(
+    (scheme) =>
+      (offer.schemes as readonly string[]).includes(scheme.id) || settings.schemes.includes(scheme.id),
+  );
   const showEmergency = offer.emergency || settings.emergency.enabled;
   const unchangedCheck =
     settings.authorisation?.checked === true &&
@@ -204,50 +209,55 @@ function TrustForm({ data, onSaved }: { data: TrustJson; onSaved(next: TrustJson
         </fieldset>
       ) : null}
 
-      <fieldset className="trust-group">
-        <legend>Garantiordninger og medlemskaber</legend>
-        <p className="field-hint">
-          Sæt kun flueben ved dem, firmaet er medlem af. De vises som links til ordningens egen side.
-        </p>
-        <div className="trust-schemes">
-          {GUARANTEE_SCHEMES.map((scheme) => (
-            <label key={scheme.id} className="checkbox trust-scheme">
-              <input
-                type="checkbox"
-                checked={draft.schemes.includes(scheme.id)}
-                onChange={(event) =>
-                  set(
-                    'schemes',
-                    event.target.checked
-                      ? [...draft.schemes, scheme.id]
-                      : draft.schemes.filter((id) => id !== scheme.id),
-                  )
-                }
-              />
-              <span>
-                <strong>{scheme.name}</strong>
-                <span className="field-hint">{scheme.who}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        {draft.schemes.length > 0 ? (
-          <>
-            <label className="checkbox trust-confirm">
-              <input
-                type="checkbox"
-                name="schemesConfirmed"
-                checked={draft.schemesConfirmed}
-                onChange={(event) => set('schemesConfirmed', event.target.checked)}
-                aria-invalid={errors.schemesConfirmed ? true : undefined}
-              />
-              <span>{SCHEME_CONFIRMATION}</span>
-            </label>
-            {errors.schemesConfirmed ? <p className="form-error">{errors.schemesConfirmed}</p> : null}
-          </>
-        ) : null}
-        {errors.schemes ? <p className="form-error">{errors.schemes}</p> : null}
-      </fieldset>
+      {schemeChoices.length > 0 ? (
+        <fieldset className="trust-group">
+          <legend>Garantiordninger og medlemskaber</legend>
+          <p className="field-hint">
+            Sæt kun flueben ved dem, firmaet er medlem af. De vises som links til ordningens egen side.
+          </p>
+          <div className="trust-schemes">
+            {schemeChoices.map((scheme) => (
+              <label key={scheme.id} className="checkbox trust-scheme">
+                <input
+                  type="checkbox"
+                  checked={draft.schemes.includes(scheme.id)}
+                  onChange={(event) =>
+                    set(
+                      'schemes',
+                      event.target.checked
+                        ? [...draft.schemes, scheme.id]
+                        : draft.schemes.filter((id) => id !== scheme.id),
+                    )
+                  }
+                />
+                <span>
+                  <strong>{scheme.name}</strong>
+                  {settings.schemesChecked.includes(scheme.id) ? (
+                    <span className="field-hint"> · kontrolleret af Mesterside</span>
+                  ) : null}
+                  <span className="field-hint">{scheme.who}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {draft.schemes.length > 0 ? (
+            <>
+              <label className="checkbox trust-confirm">
+                <input
+                  type="checkbox"
+                  name="schemesConfirmed"
+                  checked={draft.schemesConfirmed}
+                  onChange={(event) => set('schemesConfirmed', event.target.checked)}
+                  aria-invalid={errors.schemesConfirmed ? true : undefined}
+                />
+                <span>{SCHEME_CONFIRMATION}</span>
+              </label>
+              {errors.schemesConfirmed ? <p className="form-error">{errors.schemesConfirmed}</p> : null}
+            </>
+          ) : null}
+          {errors.schemes ? <p className="form-error">{errors.schemes}</p> : null}
+        </fieldset>
+      ) : null}
 
       <fieldset className="trust-group">
         <legend>Håndværkerfradrag</legend>
