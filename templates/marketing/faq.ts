@@ -13,7 +13,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
   {
     question: 'Hvad koster det?',
-    answer: `De første ${TRIAL_MONTHS} måneder er gratis, og du skal ikke oplyse kortnummer. Derefter koster det ${PRICE_KR} kr. om måneden med ubegrænset antal sider og gratis support. Der er ingen binding, så du kan stoppe, når du vil.`,
+    answer: `De første ${TRIAL_MONTHS} måneder er gratis, og du skal ikke oplyse kortnummer. Derefter koster det ${PRICE_KR} kr. om måneden ekskl. moms med ubegrænset antal sider og gratis support. Der er ingen binding, så du kan stoppe, når du vil.`,
   },
   {
     question: 'Kan jeg selv rette i min hjemmeside?',
