@@ -33,7 +33,7 @@ afterAll(async () => {
 
 async function openDomainTab(page: Page): Promise<void> {
   await admin.signIn(page, '/admin/settings');
-  await page.getByRole('heading', { name: 'Hjemmeside indstillinger' }).waitFor();
+  await page.getByRole('heading', { name: 'Hjemmesideindstillinger' }).waitFor();
   await page.getByRole('tab', { name: 'Domæne' }).click();
   await page.getByRole('heading', { name: 'Domæne', level: 2 }).waitFor();
 }
