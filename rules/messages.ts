@@ -172,10 +172,6 @@ export const MESSAGES = {
   alreadyOrdered: 'Du har allerede bestilt et abonnement',
   operatorLoadFailed: 'Kunne ikke hente driftsoversigten',
   orderConfirmed: 'Tak for din bestilling! Vi har sendt en bekræftelse til din e-mail.',
-  // "Opsig abonnement" (issue 49).
-  notOrdered: 'Du har ikke et abonnement, der kan opsiges',
-  cancelFailed: 'Kunne ikke opsige abonnementet. Prøv igen.',
-  cancelConfirmed: 'Dit abonnement er opsagt. Vi har sendt en bekræftelse til din e-mail.',
   publishFailingTitle: 'Dine seneste ændringer er ikke online endnu',
   publishFailing:
     'Vi kunne ikke opdatere din hjemmeside med dine seneste ændringer. Den forrige udgave er stadig online, og vi prøver igen automatisk. Meget lang eller usædvanligt opbygget tekst på en side kan være årsagen.',

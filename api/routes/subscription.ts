@@ -24,6 +24,7 @@ import { AppError } from '../../lib/errors';
 import { createMailer, type MailMessage } from '../../lib/mailer';
 import { MESSAGES } from '../../rules/messages';
 import { PRICE_TEXT } from '../../rules/plan';
+import { SUBSCRIPTION_MESSAGES } from '../../rules/subscription-messages';
 import {
   PLAN_STATUS_CANCELLED,
   PLAN_STATUS_ORDERED,
@@ -210,12 +211,13 @@ export function createSubscriptionRoutes(): OpenAPIHono<OwnerEnv> {
   subscription.openapi(cancel, async (c) => {
     const { db, config, company, user, logger } = c.var;
     const now = c.get('now')();
-    if (company.plan.status !== PLAN_STATUS_ORDERED) throw new AppError('conflict', MESSAGES.notOrdered);
+    if (company.plan.status !== PLAN_STATUS_ORDERED)
+      throw new AppError('conflict', SUBSCRIPTION_MESSAGES.notOrdered);
     const endsAt = subscriptionEndsAt(new Date(company.plan.trialEndDate), now);
     await db.transaction().execute(async (trx) => {
       // Of two cancellations at once, one wins; the other finds nothing ordered.
       if (!(await markCompanyCancelled(trx, company.cvr, endsAt, now)))
-        throw new AppError('conflict', MESSAGES.notOrdered);
+        throw new AppError('conflict', SUBSCRIPTION_MESSAGES.notOrdered);
       const order = await findLatestOrder(trx, company.cvr);
       if (order) await cancelOrder(trx, company.cvr, order.id, now);
     });

@@ -111,6 +111,7 @@ const MESSAGE_HOMES = [
   'rules/contact-messages.ts',
   'rules/trust-messages.ts',
   'rules/review-messages.ts',
+  'rules/subscription-messages.ts',
 ];
 
 function sources(): { path: string; text: string }[] {

@@ -4,16 +4,25 @@
 // abonnement" (issue 49), with what happens then: the site stays until the period begun ends.
 import { useState } from 'react';
 import { MESSAGES } from '../../../rules/messages';
+import { SUBSCRIPTION_MESSAGES } from '../../../rules/subscription-messages';
 import { daysLeftText, subscriptionEndsAt } from '../../../rules/trial';
+import { api } from '../api/client';
 import { useResource } from '../api/use-resource';
 import { useSession } from '../auth/auth-context';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { LoadState } from '../components/load-state';
 import { useCompany } from '../shell/company-context';
-import { cancelSubscription, loadSubscription, type SubscriptionJson } from '../shell/subscription-api';
+import { loadSubscription, SUBSCRIPTION_CHANGED, type SubscriptionJson } from '../shell/subscription-api';
 import { OrderForm } from './subscription-order-form';
 import './subscription-screen.css';
 import { PRICE_TEXT } from '../../../rules/plan';
+
+/** POST /api/subscription/cancel: "Opsig abonnement" (issue 49); the trial banner in the shell follows. */
+async function cancelSubscription(): Promise<SubscriptionJson> {
+  const result = await api.post('/subscription/cancel', SUBSCRIPTION_MESSAGES.cancelFailed);
+  window.dispatchEvent(new Event(SUBSCRIPTION_CHANGED));
+  return result;
+}
 
 const DATE = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'long', year: 'numeric' });
 const date = (iso: string) => DATE.format(new Date(iso));
@@ -126,7 +135,7 @@ function Cancel({
       onCancelled(await cancelSubscription());
       setAsking(false);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : MESSAGES.cancelFailed);
+      setError(caught instanceof Error ? caught.message : SUBSCRIPTION_MESSAGES.cancelFailed);
     } finally {
       setBusy(false);
     }
@@ -180,7 +189,7 @@ export function SubscriptionScreen() {
           ) : null}
           {justCancelled ? (
             <p className="form-success" role="status">
-              {MESSAGES.cancelConfirmed}
+              {SUBSCRIPTION_MESSAGES.cancelConfirmed}
             </p>
           ) : null}
           <Status data={data} />

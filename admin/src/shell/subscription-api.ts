@@ -13,13 +13,6 @@ export function loadSubscription(): Promise<SubscriptionJson> {
   return api.get('/subscription', MESSAGES.loadCompanyFailed);
 }
 
-/** POST /api/subscription/cancel: "Opsig abonnement" (issue 49). */
-export async function cancelSubscription(): Promise<SubscriptionJson> {
-  const result = await api.post('/subscription/cancel', MESSAGES.cancelFailed);
-  window.dispatchEvent(new Event(SUBSCRIPTION_CHANGED));
-  return result;
-}
-
 export async function orderSubscription(input: OrderInput): Promise<SubscriptionJson> {
   const result = await api.post('/subscription/order', MESSAGES.orderFailed, input);
   window.dispatchEvent(new Event(SUBSCRIPTION_CHANGED));
