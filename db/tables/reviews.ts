@@ -289,33 +289,23 @@ export async function createReviewRequest(
         .executeTakeFirst();
       if (asked) return refused('lead-asked');
     }
-    const said = await trx
-      .selectFrom('reviewRequests')
-      .select('id')
-      .where('companyCvr', '=', cvr)
-      .where('declinedAt', 'is not', null)
-      .where((eb) =>
-        eb.or([
-          ...(mailHash ? [eb('emailHash', '=', mailHash)] : []),
-          ...(numberHash ? [eb('phoneHash', '=', numberHash)] : []),
-        ]),
-      )
-      .limit(1)
-      .executeTakeFirst();
+    // This customer's earlier requests to the company, by e-mail or phone in recipient form.
+    const ofRecipient = () =>
+      trx
+        .selectFrom('reviewRequests')
+        .select('id')
+        .where('companyCvr', '=', cvr)
+        .where((eb) =>
+          eb.or([
+            ...(mailHash ? [eb('emailHash', '=', mailHash)] : []),
+            ...(numberHash ? [eb('phoneHash', '=', numberHash)] : []),
+          ]),
+        )
+        .limit(1);
+    const said = await ofRecipient().where('declinedAt', 'is not', null).executeTakeFirst();
     if (said) return refused('declined-before');
-    const lately = await trx
-      .selectFrom('reviewRequests')
-      .select('id')
-      .where('companyCvr', '=', cvr)
-      .where('createdAt', '>', new Date(now.getTime() - REVIEW_RECIPIENT_DAYS * DAY_MS).toISOString())
-      .where((eb) =>
-        eb.or([
-          ...(mailHash ? [eb('emailHash', '=', mailHash)] : []),
-          ...(numberHash ? [eb('phoneHash', '=', numberHash)] : []),
-        ]),
-      )
-      .limit(1)
-      .executeTakeFirst();
+    const since = new Date(now.getTime() - REVIEW_RECIPIENT_DAYS * DAY_MS).toISOString();
+    const lately = await ofRecipient().where('createdAt', '>', since).executeTakeFirst();
     if (lately) return refused('asked-recently');
     const today = await trx
       .selectFrom('reviewRequests')

@@ -303,9 +303,13 @@ describe('subscription and trial banner', () => {
     await page.getByRole('button', { name: 'Bestil abonnement' }).click();
     await page.getByRole('heading', { name: 'Abonnement bestilt' }).waitFor();
 
-    const until = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'long', year: 'numeric' }).format(
-      end,
-    );
+    // The day in Denmark, as the screen says it: the same at 23:30 UTC as at noon.
+    const until = new Intl.DateTimeFormat('da-DK', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Europe/Copenhagen',
+    }).format(end);
     await page.getByRole('button', { name: 'Opsig abonnement' }).click();
     const dialog = page.getByRole('dialog', { name: 'Vil du opsige dit abonnement?' });
     await dialog.waitFor();

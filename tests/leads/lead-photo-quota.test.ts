@@ -117,7 +117,7 @@ describe('the photos of a quote request', () => {
   // Three photos of 2000×2000 noise (about 2 MB each even once re-encoded: noise does not compress)
   // cost seconds of CPU: npm test runs it, the quick lane does not.
   it.skipIf(QUICK_LANE)(
-    "refuses photos that take more than the request's budget even once shrunk, and keeps nothing",
+    `refuses photos that take more than the request's budget even once shrunk, and keeps nothing${QUICK_LANE ? ' (not run in the quick lane: seconds of CPU; npm test runs it)' : ''}`,
     async () => {
       const squareNoise = await noise(2000, 2000, 90);
       const refused = await post([squareNoise, squareNoise, squareNoise], '198.51.100.2');

@@ -24,7 +24,12 @@ async function cancelSubscription(): Promise<SubscriptionJson> {
   return result;
 }
 
-const DATE = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'long', year: 'numeric' });
+const DATE = new Intl.DateTimeFormat('da-DK', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Copenhagen',
+});
 const date = (iso: string) => DATE.format(new Date(iso));
 const PRICE = `Mesterside koster ${PRICE_TEXT}. Ingen binding, og du kan opsige når som helst.`;
 
