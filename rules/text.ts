@@ -1,6 +1,6 @@
 // Text both databases store alike: PostgreSQL refuses a NUL in text, SQLite keeps it, and neither
 // should hold invisible control characters an owner never meant to type. Every text field at the
-// API's edge passes this rule (contracts/json-body.ts checks every string of every JSON body;
+// API's edge passes this rule (api/openapi.ts checks every string of every JSON body;
 // contracts/fields.ts adds the one-line rule per field). Tab and newline (and the \r of a pasted
 // Windows line end) are allowed where text has lines: page content, gallery descriptions, the
 // contact message.
