@@ -5,6 +5,7 @@
 // on any phone and is small. Every value is escaped on the way in; nothing a customer or an owner
 // typed can become markup. Styles are inline (the sites' Content-Security-Policy allows them).
 import type { Company } from '../../db';
+import { escapeHtml } from '../../rules/escape-html';
 import { safeImageSrc } from '../../rules/images';
 import { REVIEW_TEXT_MAX } from '../../rules/limits';
 import {
@@ -17,15 +18,6 @@ import {
 import { REVIEW_MESSAGES } from '../../rules/review-messages';
 import { REVIEWS_NOTE } from '../../rules/site-reviews';
 import { getTheme } from '../../rules/themes';
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 const STAR_WORDS = ['', 'Meget utilfreds', 'Utilfreds', 'Okay', 'Tilfreds', 'Meget tilfreds'];
 
