@@ -108,7 +108,11 @@ export interface PublicForm<P extends Params, F extends Fields, S, T = undefined
   /** The values the blank form starts with (GET). Without it, the form has no GET page here. */
   blank?(c: Context<AppEnv>, context: FormContext<z.output<P>, S, T>): Promise<z.output<F>> | z.output<F>;
   /** The form's own rules: the Danish refusal beside each field. */
-  check?(values: z.output<F>, context: FormContext<z.output<P>, S, T>): Promise<FieldErrors> | FieldErrors;
+  check?(
+    c: Context<AppEnv>,
+    values: z.output<F>,
+    context: FormContext<z.output<P>, S, T>,
+  ): Promise<FieldErrors> | FieldErrors;
   /** The no-JavaScript page of every outcome. */
   page(c: Context<AppEnv>, page: FormPage<z.output<P>, S, T, z.output<F>>): Response | Promise<Response>;
   /** A filled honeypot's answer: what a person's sent form gets (a 303 to the thank-you). */
@@ -315,7 +319,7 @@ export function publicForm<P extends Params, F extends Fields, S, T = undefined>
       return form.received(c, context);
     }
     const again = refuser(c, context, values);
-    const errors = (await form.check?.(values, context)) ?? {};
+    const errors = (await form.check?.(c, values, context)) ?? {};
     if (Object.keys(errors).length > 0) return again(errors, 400);
     if (await overLimit(c, params, context.client, true)) return again({ form: form.messages.tooMany }, 429);
     return form.handle(c, { ...context, values, refuse: again });
