@@ -20,6 +20,7 @@
 // (api/leads/lead-body.ts, the upload gate) but shares `formBody` and `wantsJson` from here.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { type DocumentLinkPurpose, documentLinkId } from '../../db';
 import type { AppEnv } from '../env';
 import { clientIp, type RateLimiter } from '../middleware/rate-limit';
 
@@ -54,8 +55,34 @@ type Params = z.ZodObject<any>;
  * why the link cannot be used. Checked before the body is read.
  */
 export interface DocumentLink<P, S, T> {
-  param: keyof P & string;
+  param: string;
   check(c: Context<AppEnv>, params: P, site: S): Promise<T | LinkRefusal>;
+}
+
+/**
+ * The document link of a form that opens from a link signed for one company, one document and one
+ * purpose (db/document-link.ts: `documentLinkToken(db, purpose, cvr, id)` makes the link's token):
+ * the token's id is handed to `find`, which answers the document (expiry and single use are its
+ * row's) or why the link cannot be used. A forged token, or one of another company or purpose, gets
+ * `invalid` (404).
+ */
+export function signedDocumentLink<T>(link: {
+  purpose: DocumentLinkPurpose;
+  /** The path param holding the token. */
+  param: string;
+  invalid: { heading: string; message: string };
+  /** The document of `id` at company `cvr` (the path's, already this host's company). */
+  find(c: Context<AppEnv>, id: string, cvr: string): Promise<T | LinkRefusal>;
+}): DocumentLink<Record<string, unknown> & { cvr: string }, unknown, T> {
+  return {
+    param: link.param,
+    async check(c, params) {
+      const token = String(params[link.param] ?? '');
+      const id = await documentLinkId(c.get('db'), link.purpose, params.cvr, token);
+      if (id === null) return linkRefusal(404, link.invalid.heading, link.invalid.message);
+      return link.find(c, id, params.cvr);
+    },
+  };
 }
 
 /** What the handler and the pages know of one request. */
@@ -101,7 +128,7 @@ export interface PublicForm<P extends Params, F extends Fields, S, T = undefined
   };
   /** The hidden field people never fill: a filled one is answered as received, nothing stored. */
   honeypot?: keyof z.output<F> & string;
-  documentLink?: DocumentLink<z.output<P>, S, T>;
+  documentLink?: DocumentLink<z.output<P>, NoInfer<S>, T>;
   messages: PublicFormMessages;
   /** The company of the path on this host, or the page saying there is none. */
   site(c: Context<AppEnv>, params: z.output<P>): Promise<S | LinkRefusal>;
