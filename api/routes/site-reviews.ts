@@ -207,72 +207,166 @@ export async function reviewShortLink(c: Context<AppEnv>): Promise<Response> {
   return c.redirect(`/api/sites/${cvr}/anmeldelse/${encodeURIComponent(link)}`, 302);
 }
 
+/** The company of the request's host and its home page address; not found as a Danish page. */
+async function siteOf(c: Context<AppEnv>, cvr: string) {
+  const site = await siteOfRequest(c, cvr);
+  if (!site || siteState(site.company.plan, c.get('now')()) === 'inactive') {
+    throw new AppError('not_found', REVIEW_MESSAGES.linkInvalid);
+  }
+  return { company: site.company, base: site.base, home: `${site.base}/` };
+}
+
+const pathOf = (cvr: string, rest: string) => `/api/sites/${cvr}/anmeldelse/${rest}`;
+
+const message = (
+  c: Context<AppEnv>,
+  company: Company,
+  home: string,
+  heading: string,
+  text: string,
+  status: 200 | 404 | 410,
+) => {
+  pageHeaders(c);
+  return c.html(reviewMessagePage(company, home, heading, text), status);
+};
+
+/** The open request of a link, or why the link cannot be used. */
+async function requestOf(
+  c: Context<AppEnv>,
+  company: Company,
+  token: string,
+): Promise<ReviewRequest | LinkRefusal> {
+  const id = await reviewLinkRequestId(c.get('db'), company.cvr, token);
+  const open = id
+    ? await openReviewRequest(c.get('db'), company.cvr, id, c.get('now')())
+    : ({ ok: false, reason: 'not-found' } as const);
+  if (open.ok) return open.value;
+  return linkRefusal(open.reason === 'not-found' ? 404 : 410, LINK_UNUSABLE, REFUSED_LINK[open.reason]);
+}
+
+async function formPage(
+  c: Context<AppEnv>,
+  site: { company: Company; home: string },
+  token: string,
+  values: ReviewInput,
+  errors: ReviewFieldErrors,
+  status: 200 | 400 | 413 | 429,
+  emailField: ReviewEmailField,
+) {
+  const cvr = site.company.cvr;
+  pageHeaders(c);
+  return c.html(
+    reviewFormPage({
+      company: site.company,
+      home: site.home,
+      action: pathOf(cvr, encodeURIComponent(token)),
+      declineAction: pathOf(cvr, `${encodeURIComponent(token)}/nej`),
+      services: servicesOf(site.company),
+      emailField,
+      values,
+      errors,
+    }),
+    status,
+  );
+}
+
+/** The review form of a request's link: on the public-form pipeline (api/public-form). */
+function registerReviewForm(routes: OpenAPIHono<AppEnv>, deps: SiteReviewRoutesDeps): void {
+  publicForm(routes, {
+    path: '/{cvr}/anmeldelse/{token}',
+    summary: "The review form of a company's link",
+    params,
+    fields: REVIEW_FORM_FIELDS,
+    maxBodyBytes: MAX_BODY_BYTES,
+    limits: { perClient: REVIEW_POSTS_PER_CLIENT },
+    honeypot: REVIEW_HONEYPOT_FIELD,
+    messages: { tooMany: REVIEW_MESSAGES.tooMany, tooLarge: REVIEW_MESSAGES.failed },
+    site: (c, { cvr }) => siteOf(c, cvr),
+    // The review request's signed link: one company, one request, to review only.
+    documentLink: { param: 'token', check: (c, { token }, site) => requestOf(c, site.company, token) },
+    blank: async (c, { site, document: request }) => {
+      // The name shown by default: "Mette H., Køge" from the quote request's postcode, else "Mette H.".
+      const db = c.get('db');
+      const lead = request.leadId ? await findLead(db, site.company.cvr, request.leadId) : undefined;
+      const code = lead ? municipalitiesForPostcode(lead.postcode)[0] : undefined;
+      const town = code ? (municipality(code)?.name ?? '') : '';
+      return { ...REVIEW_FORM_FIELDS.parse({}), author: defaultAuthorName(request.customerName, town) };
+    },
+    check: async (c, values, { site, document: request }) => {
+      const input = reviewInput(values);
+      const errors = checkReview(input, servicesOf(site.company), emailFieldOf(request));
+      // The receipt with the delete link, and the confirmation, never go to the owner's own address.
+      const own = input.email !== '' && !errors.email;
+      if (own && isOwnEmail(input.email, await companyOwnContacts(c.get('db'), site.company.cvr))) {
+        errors.email = REVIEW_MESSAGES.customerEmailOwn;
+      }
+      return errors;
+    },
+    page: (c, outcome) => {
+      if (outcome.kind === 'link') {
+        const site = outcome.site;
+        if (!site) throw new AppError('not_found', REVIEW_MESSAGES.linkInvalid);
+        const { heading, message: text, status } = outcome.refusal;
+        return message(c, site.company, site.home, heading, text, status);
+      }
+      const { context, values, errors, status } = outcome;
+      return formPage(
+        c,
+        context.site,
+        context.params.token,
+        reviewInput(values),
+        errors,
+        status,
+        emailFieldOf(context.document),
+      );
+    },
+    received: (c, { site }) => c.redirect(pathOf(site.company.cvr, 'tak'), 303),
+    handle: async (c, { site, document: request, values, client, refuse }) => {
+      const cvr = site.company.cvr;
+      const input = reviewInput(values);
+      const emailField = emailFieldOf(request);
+      // Published with the same commit's publish record when it counts now; held or awaiting the
+      // customer's confirmation, nothing on the site changes.
+      const written = await commitChange<Outcome<Review, ReviewLinkRefusal | 'email-required'>>(
+        c.var,
+        cvr,
+        async (trx) => {
+          const outcome = await submitReview(
+            trx,
+            cvr,
+            request.id,
+            {
+              stars: input.stars,
+              service: input.service,
+              text: input.text,
+              authorName: input.author,
+              email: emailField === 'none' ? '' : input.email,
+              clientAddress: client,
+            },
+            c.get('now')(),
+          );
+          return outcome.ok && outcome.value.state === 'published' ? outcome : new Unchanged(outcome);
+        },
+      );
+      if (!written.ok) {
+        if (written.reason === 'email-required')
+          return refuse({ email: REVIEW_MESSAGES.customerEmailRequired });
+        return message(c, site.company, site.home, LINK_UNUSABLE, REFUSED_LINK[written.reason], 410);
+      }
+      const { state } = written.value;
+      c.var.logger.info(
+        { cvr, reviewId: written.value.id, stars: written.value.stars, state },
+        'review stored',
+      );
+      deps.outbox?.nudge();
+      const next = state === 'unconfirmed' ? 'tjek-mail' : state === 'held' ? 'modtaget' : 'tak';
+      return c.redirect(pathOf(cvr, next), 303);
+    },
+  });
+}
+
 export function createSiteReviewRoutes(deps: SiteReviewRoutesDeps = {}): OpenAPIHono<AppEnv> {
   const routes = routeGroup<AppEnv>();
-
-  /** The company of the request's host and its home page address; not found as a Danish page. */
-  async function siteOf(c: Context<AppEnv>, cvr: string) {
-    const site = await siteOfRequest(c, cvr);
-    if (!site || siteState(site.company.plan, c.get('now')()) === 'inactive') {
-      throw new AppError('not_found', REVIEW_MESSAGES.linkInvalid);
-    }
-    return { company: site.company, base: site.base, home: `${site.base}/` };
-  }
-
-  const pathOf = (cvr: string, rest: string) => `/api/sites/${cvr}/anmeldelse/${rest}`;
-
-  const message = (
-    c: Context<AppEnv>,
-    company: Company,
-    home: string,
-    heading: string,
-    text: string,
-    status: 200 | 404 | 410,
-  ) => {
-    pageHeaders(c);
-    return c.html(reviewMessagePage(company, home, heading, text), status);
-  };
-
-  /** The open request of a link, or why the link cannot be used. */
-  async function requestOf(
-    c: Context<AppEnv>,
-    company: Company,
-    token: string,
-  ): Promise<ReviewRequest | LinkRefusal> {
-    const id = await reviewLinkRequestId(c.get('db'), company.cvr, token);
-    const open = id
-      ? await openReviewRequest(c.get('db'), company.cvr, id, c.get('now')())
-      : ({ ok: false, reason: 'not-found' } as const);
-    if (open.ok) return open.value;
-    return linkRefusal(open.reason === 'not-found' ? 404 : 410, LINK_UNUSABLE, REFUSED_LINK[open.reason]);
-  }
-
-  async function formPage(
-    c: Context<AppEnv>,
-    site: { company: Company; home: string },
-    token: string,
-    values: ReviewInput,
-    errors: ReviewFieldErrors,
-    status: 200 | 400 | 413 | 429,
-    emailField: ReviewEmailField,
-  ) {
-    const cvr = site.company.cvr;
-    pageHeaders(c);
-    return c.html(
-      reviewFormPage({
-        company: site.company,
-        home: site.home,
-        action: pathOf(cvr, encodeURIComponent(token)),
-        declineAction: pathOf(cvr, `${encodeURIComponent(token)}/nej`),
-        services: servicesOf(site.company),
-        emailField,
-        values,
-        errors,
-      }),
-      status,
-    );
-  }
-
   routes.openapi(thanksRoute, async (c) => {
     const site = await siteOf(c, c.req.valid('param').cvr);
     return message(c, site.company, site.home, REVIEW_MESSAGES.thanks, REVIEW_MESSAGES.thanksText, 200);
@@ -380,97 +474,7 @@ export function createSiteReviewRoutes(deps: SiteReviewRoutesDeps = {}): OpenAPI
     return message(c, site.company, site.home, 'Anmeldelsen er slettet', text, 200);
   });
 
-  publicForm(routes, {
-    path: '/{cvr}/anmeldelse/{token}',
-    summary: "The review form of a company's link",
-    params,
-    fields: REVIEW_FORM_FIELDS,
-    maxBodyBytes: MAX_BODY_BYTES,
-    limits: { perClient: REVIEW_POSTS_PER_CLIENT },
-    honeypot: REVIEW_HONEYPOT_FIELD,
-    messages: { tooMany: REVIEW_MESSAGES.tooMany, tooLarge: REVIEW_MESSAGES.failed },
-    site: (c, { cvr }) => siteOf(c, cvr),
-    // The review request's signed link: one company, one request, to review only.
-    documentLink: { param: 'token', check: (c, { token }, site) => requestOf(c, site.company, token) },
-    blank: async (c, { site, document: request }) => {
-      // The name shown by default: "Mette H., Køge" from the quote request's postcode, else "Mette H.".
-      const db = c.get('db');
-      const lead = request.leadId ? await findLead(db, site.company.cvr, request.leadId) : undefined;
-      const code = lead ? municipalitiesForPostcode(lead.postcode)[0] : undefined;
-      const town = code ? (municipality(code)?.name ?? '') : '';
-      return { ...REVIEW_FORM_FIELDS.parse({}), author: defaultAuthorName(request.customerName, town) };
-    },
-    check: async (c, values, { site, document: request }) => {
-      const input = reviewInput(values);
-      const errors = checkReview(input, servicesOf(site.company), emailFieldOf(request));
-      // The receipt with the delete link, and the confirmation, never go to the owner's own address.
-      const own = input.email !== '' && !errors.email;
-      if (own && isOwnEmail(input.email, await companyOwnContacts(c.get('db'), site.company.cvr))) {
-        errors.email = REVIEW_MESSAGES.customerEmailOwn;
-      }
-      return errors;
-    },
-    page: (c, outcome) => {
-      if (outcome.kind === 'link') {
-        const site = outcome.site;
-        if (!site) throw new AppError('not_found', REVIEW_MESSAGES.linkInvalid);
-        const { heading, message: text, status } = outcome.refusal;
-        return message(c, site.company, site.home, heading, text, status);
-      }
-      const { context, values, errors, status } = outcome;
-      return formPage(
-        c,
-        context.site,
-        context.params.token,
-        reviewInput(values),
-        errors,
-        status,
-        emailFieldOf(context.document),
-      );
-    },
-    received: (c, { site }) => c.redirect(pathOf(site.company.cvr, 'tak'), 303),
-    handle: async (c, { site, document: request, values, client, refuse }) => {
-      const cvr = site.company.cvr;
-      const input = reviewInput(values);
-      const emailField = emailFieldOf(request);
-      // Published with the same commit's publish record when it counts now; held or awaiting the
-      // customer's confirmation, nothing on the site changes.
-      const written = await commitChange<Outcome<Review, ReviewLinkRefusal | 'email-required'>>(
-        c.var,
-        cvr,
-        async (trx) => {
-          const outcome = await submitReview(
-            trx,
-            cvr,
-            request.id,
-            {
-              stars: input.stars,
-              service: input.service,
-              text: input.text,
-              authorName: input.author,
-              email: emailField === 'none' ? '' : input.email,
-              clientAddress: client,
-            },
-            c.get('now')(),
-          );
-          return outcome.ok && outcome.value.state === 'published' ? outcome : new Unchanged(outcome);
-        },
-      );
-      if (!written.ok) {
-        if (written.reason === 'email-required')
-          return refuse({ email: REVIEW_MESSAGES.customerEmailRequired });
-        return message(c, site.company, site.home, LINK_UNUSABLE, REFUSED_LINK[written.reason], 410);
-      }
-      const { state } = written.value;
-      c.var.logger.info(
-        { cvr, reviewId: written.value.id, stars: written.value.stars, state },
-        'review stored',
-      );
-      deps.outbox?.nudge();
-      const next = state === 'unconfirmed' ? 'tjek-mail' : state === 'held' ? 'modtaget' : 'tak';
-      return c.redirect(pathOf(cvr, next), 303);
-    },
-  });
+  registerReviewForm(routes, deps);
 
   routes.openapi(declineRoute, async (c) => {
     const site = await siteOf(c, c.req.valid('param').cvr);
