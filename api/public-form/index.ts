@@ -86,7 +86,7 @@ export function signedDocumentLink<T>(link: {
 }
 
 /** What the handler and the pages know of one request. */
-export interface FormContext<P, S, T> {
+interface FormContext<P, S, T> {
   params: P;
   site: S;
   /** The checked document of the link (undefined without `documentLink`). */
@@ -95,7 +95,7 @@ export interface FormContext<P, S, T> {
 }
 
 /** Every outcome a page is drawn for. */
-export type FormPage<P, S, T, V> =
+type FormPage<P, S, T, V> =
   | {
       kind: 'form';
       context: FormContext<P, S, T>;
@@ -105,7 +105,7 @@ export type FormPage<P, S, T, V> =
     }
   | { kind: 'link'; site: S | undefined; refusal: LinkRefusal };
 
-export interface PublicFormMessages {
+interface PublicFormMessages {
   /** Over the per-client or per-site limit (429). */
   tooMany: string;
   /** The body is over the cap (413). */
