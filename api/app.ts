@@ -103,6 +103,8 @@ export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
     leads?: SiteLeadRoutesDeps;
     /** The review link's pages (issue 41): the outbox they nudge. */
     reviews?: SiteReviewRoutesDeps;
+    /** More public forms under /api/sites (api/public-form: tests mount a throwaway form here). */
+    publicForms?: readonly OpenAPIHono<AppEnv>[];
     /** Where previews render: the product stack passes a render thread (threadedPreview); default
      *  in-process, for tests. */
     previewRenderer?: PreviewRenderer;
@@ -182,6 +184,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   api.route('/sites', createSiteLeadRoutes(input.leads));
   // The pages of a company's review link (issue 41), on the same hosts.
   api.route('/sites', createSiteReviewRoutes(input.reviews));
+  for (const forms of input.publicForms ?? []) api.route('/sites', forms);
   // The link a new recipient of a company's quote requests confirms (no login: it may be a colleague's).
   api.route('/lead-recipient', createLeadRecipientRoutes());
 

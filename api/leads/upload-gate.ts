@@ -10,15 +10,13 @@
 // Small bodies (text, photos the script shrank) pass without a cap: they cost little each, and the
 // per-client limits count them (api/routes/site-leads.ts).
 //
-// Memory: every chunk a large body arrives in is garbage once passed on, and V8 collects it only when
-// the process next allocates enough: two serving processes that read two 31 MB bodies each and then
-// sat idle stayed 25–45 MB larger for over a minute. So half a second after the last large body this
-// process reads is done, a full collection runs (10–20 ms, once after a burst of uploads, not per
-// upload); the bodies' memory is then free at once, and the young generation V8 grew for the burst
-// is given back by V8's own memory reducer within about half a minute
-// (tests/lead-large-bodies.test.ts).
-import v8 from 'node:v8';
-import vm from 'node:vm';
+// Memory is bounded by these caps and by the stream, never by forcing a collection: a large body is
+// read in the socket's chunks (64 KB), each passed on and dropped unless it is a photo still wanted
+// (api/leads/lead-body.ts stops keeping photos once the token or the honeypot says no, and at
+// MAX_UPLOAD_BYTES each); so at most `atOnce` bodies are in memory, each at most its kept photos plus
+// the chunk in hand. The chunks passed on are garbage that V8 collects on its own schedule (its memory
+// reducer, once the process is idle); tests/lead-large-bodies.test.ts measures both the peak and what
+// a serving copy keeps a minute later.
 export interface UploadGateOptions {
   /** A body over this many bytes (or of unknown length) is large. */
   largeBytes: number;
@@ -28,41 +26,11 @@ export interface UploadGateOptions {
   atOnce: number;
 }
 
-type Collect = (options: { type: 'major' }) => void;
-let collector: Collect | null | undefined;
-
-/** V8's `gc`, taken as Jest takes it (the flag on for one new context only); null if unavailable. */
-function garbageCollector(): Collect | null {
-  if (collector === undefined) {
-    try {
-      v8.setFlagsFromString('--expose-gc');
-      collector = vm.runInNewContext('gc') as Collect;
-    } catch {
-      collector = null;
-    } finally {
-      v8.setFlagsFromString('--no-expose-gc');
-    }
-  }
-  return collector;
-}
-
-let collectTimer: NodeJS.Timeout | undefined;
-
-/** A full collection in `delayMs`, unless another large body starts reading first. */
-function collectSoon(delayMs: number): void {
-  clearTimeout(collectTimer);
-  collectTimer = setTimeout(() => garbageCollector()?.({ type: 'major' }), delayMs);
-  collectTimer.unref();
-}
-
 export const UPLOAD_GATE_DEFAULTS: UploadGateOptions = Object.freeze({
   largeBytes: 4 * 1024 * 1024,
   perClient: 2,
   atOnce: 4,
 });
-
-/** How long after the last large body a collection runs. */
-const COLLECT_AFTER_MS = 500;
 
 /** Gives the slot back; safe to call more than once. */
 export type Release = () => void;
@@ -134,7 +102,6 @@ export class UploadGate {
         this.#waiting.push(wake);
       });
     }
-    clearTimeout(collectTimer);
     let released = false;
     return () => {
       if (released) return;
@@ -142,7 +109,6 @@ export class UploadGate {
       const next = this.#waiting.shift();
       if (next) next();
       else this.#reading--;
-      if (this.#reading === 0) collectSoon(COLLECT_AFTER_MS);
     };
   }
 }

@@ -6,6 +6,7 @@
 import type { Company, LeadSettings } from '../../db';
 import type { Config } from '../../lib/config';
 import type { MailMessage } from '../../lib/mailer';
+import { escapeHtml } from '../../rules/escape-html';
 import { PRICE_TEXT, TRIAL_MONTHS } from '../../rules/plan';
 import { pathSiteUrl, productOrigin, schemeFor, subdomainOrigin } from '../../rules/site-url';
 import { leadRecipient } from '../leads/lead-mail';
@@ -18,15 +19,6 @@ export interface WelcomeMailInput {
 }
 
 export type WelcomeMail = Omit<MailMessage, 'to'> & { html: string };
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** The welcome mail's paragraph before the confirmation link (issue 48), one line each. */
 const CONFIRM_TEXT = (email: string) => [

@@ -1,11 +1,9 @@
 // The pages a customer sees from a review link (issue 41): the form, the thank-you, "nej tak", the
-// refusals of a used or expired link, and the customer's own delete page. Each is a page of the
-// company's site to the eye (its name and logo in the header linking home, its theme's colours), but
-// plain HTML written here, without JavaScript, cookies or anything loaded from elsewhere, so it works
-// on any phone and is small. Every value is escaped on the way in; nothing a customer or an owner
-// typed can become markup. Styles are inline (the sites' Content-Security-Policy allows them).
+// refusals of a used or expired link, and the customer's own delete page, each drawn as a branded
+// page of the company's site (api/public-form/branded-page.ts: its header, its theme, the one
+// escaper), without JavaScript, cookies or anything loaded from elsewhere.
 import type { Company } from '../../db';
-import { safeImageSrc } from '../../rules/images';
+import { escapeHtml } from '../../rules/escape-html';
 import { REVIEW_TEXT_MAX } from '../../rules/limits';
 import {
   REVIEW_FIELDS,
@@ -16,77 +14,19 @@ import {
 } from '../../rules/review-form';
 import { REVIEW_MESSAGES } from '../../rules/review-messages';
 import { REVIEWS_NOTE } from '../../rules/site-reviews';
-import { getTheme } from '../../rules/themes';
+import { brandedPage, describedBy, fieldError, messagePage } from '../public-form/branded-page';
 
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
-const STAR_WORDS = ['', 'Meget utilfreds', 'Utilfreds', 'Okay', 'Tilfreds', 'Meget tilfreds'];
-
-function layout(company: Company, home: string, title: string, main: string, footer = true): string {
-  const colors = getTheme(company.theme).colors;
-  const logo = safeImageSrc(company.logo);
-  const brand =
-    logo !== null
-      ? `<img src="${escapeHtml(logo)}" alt="" width="40" height="40">`
-      : `<span class="initial" aria-hidden="true">${escapeHtml(company.name.trim().charAt(0).toUpperCase())}</span>`;
-  return `<!DOCTYPE html>
-<html lang="da">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} – ${escapeHtml(company.name)}</title>
-<style>
-:root{--p:${colors.primary};--pd:${colors.primaryDark};--ps:${colors.primarySoft};--op:${colors.onPrimary}}
-*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937;background:#fff}
-header{background:var(--pd);color:#fff}header a{display:flex;gap:.6rem;align-items:center;color:inherit;text-decoration:none;font-weight:700;padding:.8rem 1rem;max-width:40rem;margin:0 auto}
-header img{border-radius:.4rem;background:#fff}.initial{display:inline-grid;place-items:center;width:40px;height:40px;border-radius:.4rem;background:var(--p);color:var(--op)}
-main{max-width:40rem;margin:0 auto;padding:1rem}h1{font-size:1.5rem;line-height:1.25;margin:.5rem 0 1rem}
-fieldset{border:0;margin:0 0 1.25rem;padding:0}legend,label.field{display:block;font-weight:600;margin-bottom:.35rem}
-.stars{display:flex;flex-direction:row-reverse;justify-content:flex-end;gap:.25rem}.stars input{position:absolute;opacity:0;width:1px;height:1px}
+/** The review form's own styles: the stars, the chips of the job, the consent box. */
+const REVIEW_STYLE = `.stars{display:flex;flex-direction:row-reverse;justify-content:flex-end;gap:.25rem}.stars input{position:absolute;opacity:0;width:1px;height:1px}
 .stars label{font-size:2.2rem;line-height:1;color:#9ca3af;cursor:pointer;padding:.1rem}
 .stars input:checked~label,.stars label:hover,.stars label:hover~label{color:var(--pd)}
 .stars input:focus-visible+label{outline:3px solid var(--pd);outline-offset:2px}
 .chips{display:flex;flex-wrap:wrap;gap:.4rem}.chips label{border:1px solid #9ca3af;border-radius:999px;padding:.35rem .8rem;cursor:pointer}
 .chips input{position:absolute;opacity:0;width:1px;height:1px}.chips input:checked+span{font-weight:700}
 .chips label:has(input:checked){background:var(--ps);border-color:var(--pd)}.chips input:focus-visible+span{outline:3px solid var(--pd);outline-offset:2px}
-textarea,input[type=text],input[type=email]{width:100%;font:inherit;padding:.6rem;border:1px solid #6b7280;border-radius:.4rem}
-.hint{font-size:.9rem;color:#4b5563;margin:.25rem 0 0}.error{color:#b91c1c;font-weight:600;margin:.3rem 0 0}
-.consent{display:flex;gap:.6rem;align-items:flex-start}.consent input{width:1.4rem;height:1.4rem;margin-top:.1rem}
-button{font:inherit;font-weight:700;border:0;border-radius:.5rem;padding:.8rem 1.4rem;background:var(--pd);color:#fff;cursor:pointer;min-height:48px}
-a.button{display:inline-block;font-weight:700;border-radius:.5rem;padding:.8rem 1.4rem;background:var(--pd);color:#fff;text-decoration:none;min-height:48px}
-a.button:focus-visible{outline:3px solid var(--pd);outline-offset:2px}
-button.plain{background:none;color:var(--pd);text-decoration:underline;padding:.5rem 0}
-.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
-.note{background:#f3f4f6;border-radius:.5rem;padding:.8rem 1rem;font-size:.95rem}
-footer{max-width:40rem;margin:2rem auto 0;padding:1rem;border-top:1px solid #e5e7eb;font-size:.95rem}footer a{color:var(--pd)}
-</style>
-</head>
-<body>
-<header><a href="${escapeHtml(home)}">${brand}<span>${escapeHtml(company.name)}</span></a></header>
-<main>
-${main}
-</main>
-${footer ? `<footer><a href="${escapeHtml(home)}">Til forsiden af ${escapeHtml(company.name)}</a></footer>\n` : ''}</body>
-</html>
-`;
-}
+.consent{display:flex;gap:.6rem;align-items:flex-start}.consent input{width:1.4rem;height:1.4rem;margin-top:.1rem}`;
 
-function fieldError(id: string, message: string | undefined): string {
-  return message ? `<p class="error" id="${id}-fejl">${escapeHtml(message)}</p>` : '';
-}
-
-function describedBy(id: string, message: string | undefined, hint = false): string {
-  const ids = [hint ? `${id}-hint` : '', message ? `${id}-fejl` : ''].filter(Boolean).join(' ');
-  return ids ? ` aria-describedby="${ids}"` : '';
-}
+const STAR_WORDS = ['', 'Meget utilfreds', 'Utilfreds', 'Okay', 'Tilfreds', 'Meget tilfreds'];
 
 export interface ReviewFormPage {
   company: Company;
@@ -154,40 +94,36 @@ ${fieldError('samtykke', errors.consent)}
 </form>
 <form method="post" action="${escapeHtml(page.declineAction)}"><p><button type="submit" class="plain">Nej tak, jeg vil ikke skrive en anmeldelse</button></p></form>
 <p class="note">${escapeHtml(REVIEWS_NOTE)} Siden sætter ingen cookies.</p>`;
-  return layout(page.company, page.home, 'Skriv en anmeldelse', main);
+  return brandedPage({
+    company: page.company,
+    home: page.home,
+    title: 'Skriv en anmeldelse',
+    main,
+    style: REVIEW_STYLE,
+  });
 }
 
-/**
- * A page with a heading and a line: the thank-you, "nej tak", a refused link, a deletion. Its one way
- * on is a button-styled link to the site (the footer's link would say the same again, so it is left
- * out here; issue 49).
- */
+/** A page with a heading and a line: the thank-you, "nej tak", a refused link, a deletion. */
 export function reviewMessagePage(company: Company, home: string, heading: string, text: string): string {
-  return layout(
-    company,
-    home,
-    heading,
-    `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(text)}</p>\n<p><a class="button" href="${escapeHtml(home)}">Til forsiden af ${escapeHtml(company.name)}</a></p>`,
-    false,
-  );
+  return messagePage(company, home, heading, text);
 }
 
 /** The confirmation page: one button, so a mail scanner opening the link confirms nothing. */
 export function reviewConfirmPage(company: Company, home: string, action: string): string {
-  return layout(
+  return brandedPage({
     company,
     home,
-    'Bekræft anmeldelse',
-    `<h1>Bekræft din anmeldelse</h1>\n<p>${escapeHtml(REVIEW_MESSAGES.confirmAsk)}</p>\n<form method="post" action="${escapeHtml(action)}"><p><button type="submit">Bekræft anmeldelsen</button></p></form>`,
-  );
+    title: 'Bekræft anmeldelse',
+    main: `<h1>Bekræft din anmeldelse</h1>\n<p>${escapeHtml(REVIEW_MESSAGES.confirmAsk)}</p>\n<form method="post" action="${escapeHtml(action)}"><p><button type="submit">Bekræft anmeldelsen</button></p></form>`,
+  });
 }
 
 /** The customer's delete page: one button, so a mail scanner opening the link deletes nothing. */
 export function reviewDeletePage(company: Company, home: string, action: string): string {
-  return layout(
+  return brandedPage({
     company,
     home,
-    'Slet anmeldelse',
-    `<h1>Slet din anmeldelse</h1>\n<p>${escapeHtml(REVIEW_MESSAGES.deleteConfirm)}</p>\n<form method="post" action="${escapeHtml(action)}"><p><button type="submit">Slet anmeldelsen</button></p></form>`,
-  );
+    title: 'Slet anmeldelse',
+    main: `<h1>Slet din anmeldelse</h1>\n<p>${escapeHtml(REVIEW_MESSAGES.deleteConfirm)}</p>\n<form method="post" action="${escapeHtml(action)}"><p><button type="submit">Slet anmeldelsen</button></p></form>`,
+  });
 }

@@ -19,7 +19,6 @@
 // the stars and sent within 3 s was refused), only a honeypot, a cap on the body and a per-client limit.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   type Company,
   companyOwnContacts,
@@ -61,8 +60,9 @@ import { findTradeProfile } from '../../rules/trades';
 import { siteState } from '../../rules/trial';
 import type { AppEnv } from '../env';
 import type { MailOutbox } from '../mail-outbox';
-import { clientIp, RateLimiter } from '../middleware/rate-limit';
+import { RateLimiter } from '../middleware/rate-limit';
 import { routeGroup } from '../openapi';
+import { type LinkRefusal, linkRefusal, publicForm } from '../public-form';
 import {
   reviewConfirmPage,
   reviewDeletePage,
@@ -77,14 +77,6 @@ const REVIEW_POSTS_PER_CLIENT = new RateLimiter({ name: 'review-form', limit: 10
 /** The form is a few fields of text: a body past this is no review. */
 const MAX_BODY_BYTES = 16 * 1024;
 
-/** The body cap of the form's posts, before the handler reads a byte. */
-const reviewBodyLimit = bodyLimit({
-  maxSize: MAX_BODY_BYTES,
-  onError: () => {
-    throw new AppError('payload_too_large', REVIEW_MESSAGES.failed);
-  },
-});
-
 export interface SiteReviewRoutesDeps {
   outbox?: MailOutbox;
 }
@@ -92,36 +84,29 @@ export interface SiteReviewRoutesDeps {
 const html = { 'text/html': { schema: z.string() } };
 const params = z.object({ cvr: z.string().regex(/^[0-9]{8}$/), token: z.string().max(200) });
 const cvrParams = z.object({ cvr: z.string().regex(/^[0-9]{8}$/) });
-const FORM_BODY = {
-  body: {
-    required: true,
-    content: {
-      'application/x-www-form-urlencoded': {
-        schema: {
-          type: 'object' as const,
-          properties: {
-            stars: { type: 'string' as const },
-            service: { type: 'string' as const },
-            text: { type: 'string' as const },
-            author: { type: 'string' as const },
-            consent: { type: 'string' as const },
-            email: { type: 'string' as const, description: "the customer's own e-mail (SMS requests)" },
-            website: { type: 'string' as const, description: 'honeypot: empty from people' },
-          },
-        },
-      },
-    },
-  },
-};
+/** The review form's fields (rules/review-form.ts reads and checks them); a missing one reads ''. */
+const REVIEW_FORM_FIELDS = z.object({
+  stars: z.string().default(''),
+  service: z.string().default(''),
+  text: z.string().default(''),
+  author: z.string().default(''),
+  consent: z.string().default(''),
+  email: z.string().default('').describe("the customer's own e-mail (SMS requests)"),
+  [REVIEW_HONEYPOT_FIELD]: z.string().default('').describe('honeypot: empty from people'),
+});
 
-const page = (summary: string, path: string, method: 'get' | 'post', withBody = false) =>
+const page = <P extends typeof params | typeof cvrParams>(
+  summary: string,
+  path: string,
+  method: 'get' | 'post',
+  pathParams: P,
+) =>
   createRoute({
     method,
     path,
     tags: ['public'],
     summary,
-    ...(method === 'post' ? { middleware: [reviewBodyLimit] } : {}),
-    request: { params: path.includes('{token}') ? params : cvrParams, ...(withBody ? FORM_BODY : {}) },
+    request: { params: pathParams },
     responses: {
       200: { description: 'The page (HTML)', content: html },
       303: { description: 'To the next page' },
@@ -133,37 +118,42 @@ const page = (summary: string, path: string, method: 'get' | 'post', withBody = 
     },
   });
 
-const thanksRoute = page('The thank-you page after a review', '/{cvr}/anmeldelse/tak', 'get');
+const thanksRoute = page('The thank-you page after a review', '/{cvr}/anmeldelse/tak', 'get', cvrParams);
 const checkMailRoute = page(
   'After a review that waits for the customer to confirm their e-mail',
   '/{cvr}/anmeldelse/tjek-mail',
   'get',
+  cvrParams,
 );
-const receivedRoute = page('After a review held for a check', '/{cvr}/anmeldelse/modtaget', 'get');
+const receivedRoute = page('After a review held for a check', '/{cvr}/anmeldelse/modtaget', 'get', cvrParams);
 const confirmPageRoute = page(
   'The confirmation page (the link mailed to the customer)',
   '/{cvr}/anmeldelse/bekraeft/{token}',
   'get',
+  params,
 );
 const confirmRoute = page(
   "Confirm the customer's e-mail: the review counts",
   '/{cvr}/anmeldelse/bekraeft/{token}',
   'post',
+  params,
 );
-const declinedRoute = page('The page after "nej tak"', '/{cvr}/anmeldelse/nej-tak', 'get');
-const deletePageRoute = page("The customer's delete page", '/{cvr}/anmeldelse/slet/{token}', 'get');
+const declinedRoute = page('The page after "nej tak"', '/{cvr}/anmeldelse/nej-tak', 'get', cvrParams);
+const deletePageRoute = page("The customer's delete page", '/{cvr}/anmeldelse/slet/{token}', 'get', params);
 const deleteRoute = page(
   'Delete the review (the link in the receipt)',
   '/{cvr}/anmeldelse/slet/{token}',
   'post',
+  params,
 );
-const formRoute = page("The review form of a company's link", '/{cvr}/anmeldelse/{token}', 'get');
-const submitRoute = page('Send the review form', '/{cvr}/anmeldelse/{token}', 'post', true);
 const declineRoute = page(
   '"Nej tak": spend the link, never be asked again',
   '/{cvr}/anmeldelse/{token}/nej',
   'post',
+  params,
 );
+
+const LINK_UNUSABLE = 'Linket kan ikke bruges';
 
 const REFUSED_LINK: Record<ReviewLinkRefusal, string> = {
   'not-found': REVIEW_MESSAGES.linkInvalid,
@@ -217,78 +207,173 @@ export async function reviewShortLink(c: Context<AppEnv>): Promise<Response> {
   return c.redirect(`/api/sites/${cvr}/anmeldelse/${encodeURIComponent(link)}`, 302);
 }
 
+/** The company of the request's host and its home page address; not found as a Danish page. */
+async function siteOf(c: Context<AppEnv>, cvr: string) {
+  const site = await siteOfRequest(c, cvr);
+  if (!site || siteState(site.company.plan, c.get('now')()) === 'inactive') {
+    throw new AppError('not_found', REVIEW_MESSAGES.linkInvalid);
+  }
+  return { company: site.company, base: site.base, home: `${site.base}/` };
+}
+
+const pathOf = (cvr: string, rest: string) => `/api/sites/${cvr}/anmeldelse/${rest}`;
+
+const message = (
+  c: Context<AppEnv>,
+  company: Company,
+  home: string,
+  heading: string,
+  text: string,
+  status: 200 | 404 | 410,
+) => {
+  pageHeaders(c);
+  return c.html(reviewMessagePage(company, home, heading, text), status);
+};
+
+/** The open request of a link, or why the link cannot be used. */
+async function requestOf(
+  c: Context<AppEnv>,
+  company: Company,
+  token: string,
+): Promise<ReviewRequest | LinkRefusal> {
+  const id = await reviewLinkRequestId(c.get('db'), company.cvr, token);
+  const open = id
+    ? await openReviewRequest(c.get('db'), company.cvr, id, c.get('now')())
+    : ({ ok: false, reason: 'not-found' } as const);
+  if (open.ok) return open.value;
+  return linkRefusal(open.reason === 'not-found' ? 404 : 410, LINK_UNUSABLE, REFUSED_LINK[open.reason]);
+}
+
+async function formPage(
+  c: Context<AppEnv>,
+  site: { company: Company; home: string },
+  token: string,
+  values: ReviewInput,
+  errors: ReviewFieldErrors,
+  status: 200 | 400 | 413 | 429,
+  emailField: ReviewEmailField,
+) {
+  const cvr = site.company.cvr;
+  pageHeaders(c);
+  return c.html(
+    reviewFormPage({
+      company: site.company,
+      home: site.home,
+      action: pathOf(cvr, encodeURIComponent(token)),
+      declineAction: pathOf(cvr, `${encodeURIComponent(token)}/nej`),
+      services: servicesOf(site.company),
+      emailField,
+      values,
+      errors,
+    }),
+    status,
+  );
+}
+
+/** The review form of a request's link: on the public-form pipeline (api/public-form). */
+function registerReviewForm(routes: OpenAPIHono<AppEnv>, deps: SiteReviewRoutesDeps): void {
+  publicForm(routes, {
+    path: '/{cvr}/anmeldelse/{token}',
+    summary: "The review form of a company's link",
+    params,
+    fields: REVIEW_FORM_FIELDS,
+    maxBodyBytes: MAX_BODY_BYTES,
+    limits: { perClient: REVIEW_POSTS_PER_CLIENT },
+    honeypot: REVIEW_HONEYPOT_FIELD,
+    messages: { tooMany: REVIEW_MESSAGES.tooMany, tooLarge: REVIEW_MESSAGES.failed },
+    site: (c, { cvr }) => siteOf(c, cvr),
+    // The review request's signed link: one company, one request, to review only.
+    documentLink: { param: 'token', check: (c, { token }, site) => requestOf(c, site.company, token) },
+    blank: async (c, { site, document: request }) => {
+      // The name shown by default: "Mette H., Køge" from the quote request's postcode, else "Mette H.".
+      const db = c.get('db');
+      const lead = request.leadId ? await findLead(db, site.company.cvr, request.leadId) : undefined;
+      const code = lead ? municipalitiesForPostcode(lead.postcode)[0] : undefined;
+      const town = code ? (municipality(code)?.name ?? '') : '';
+      return { ...REVIEW_FORM_FIELDS.parse({}), author: defaultAuthorName(request.customerName, town) };
+    },
+    check: async (c, values, { site, document: request }) => {
+      const input = reviewInput(values);
+      const errors = checkReview(input, servicesOf(site.company), emailFieldOf(request));
+      // The receipt with the delete link, and the confirmation, never go to the owner's own address.
+      const own = input.email !== '' && !errors.email;
+      if (own && isOwnEmail(input.email, await companyOwnContacts(c.get('db'), site.company.cvr))) {
+        errors.email = REVIEW_MESSAGES.customerEmailOwn;
+      }
+      return errors;
+    },
+    page: (c, outcome) => {
+      if (outcome.kind === 'link') {
+        const site = outcome.site;
+        if (!site) throw new AppError('not_found', REVIEW_MESSAGES.linkInvalid);
+        const { heading, message: text, status } = outcome.refusal;
+        return message(c, site.company, site.home, heading, text, status);
+      }
+      const { context, values, errors, status } = outcome;
+      return formPage(
+        c,
+        context.site,
+        context.params.token,
+        reviewInput(values),
+        errors,
+        status,
+        emailFieldOf(context.document),
+      );
+    },
+    received: (c, { site }) => c.redirect(pathOf(site.company.cvr, 'tak'), 303),
+    handle: async (c, { site, document: request, values, client, refuse }) => {
+      const cvr = site.company.cvr;
+      const input = reviewInput(values);
+      const emailField = emailFieldOf(request);
+      // Published with the same commit's publish record when it counts now; held or awaiting the
+      // customer's confirmation, nothing on the site changes.
+      const written = await commitChange<Outcome<Review, ReviewLinkRefusal | 'email-required'>>(
+        c.var,
+        cvr,
+        async (trx) => {
+          const outcome = await submitReview(
+            trx,
+            cvr,
+            request.id,
+            {
+              stars: input.stars,
+              service: input.service,
+              text: input.text,
+              authorName: input.author,
+              email: emailField === 'none' ? '' : input.email,
+              clientAddress: client,
+            },
+            c.get('now')(),
+          );
+          return outcome.ok && outcome.value.state === 'published' ? outcome : new Unchanged(outcome);
+        },
+      );
+      if (!written.ok) {
+        if (written.reason === 'email-required')
+          return refuse({ email: REVIEW_MESSAGES.customerEmailRequired });
+        return message(c, site.company, site.home, LINK_UNUSABLE, REFUSED_LINK[written.reason], 410);
+      }
+      const { state } = written.value;
+      c.var.logger.info(
+        { cvr, reviewId: written.value.id, stars: written.value.stars, state },
+        'review stored',
+      );
+      deps.outbox?.nudge();
+      const next = state === 'unconfirmed' ? 'tjek-mail' : state === 'held' ? 'modtaget' : 'tak';
+      return c.redirect(pathOf(cvr, next), 303);
+    },
+  });
+}
+
 export function createSiteReviewRoutes(deps: SiteReviewRoutesDeps = {}): OpenAPIHono<AppEnv> {
   const routes = routeGroup<AppEnv>();
-
-  /** The company of the request's host and its home page address; not found as a Danish page. */
-  async function siteOf(c: Context<AppEnv>, cvr: string) {
-    const site = await siteOfRequest(c, cvr);
-    if (!site || siteState(site.company.plan, c.get('now')()) === 'inactive') {
-      throw new AppError('not_found', REVIEW_MESSAGES.linkInvalid);
-    }
-    return { company: site.company, base: site.base, home: `${site.base}/` };
-  }
-
-  const pathOf = (cvr: string, rest: string) => `/api/sites/${cvr}/anmeldelse/${rest}`;
-
-  const message = (
-    c: Context<AppEnv>,
-    company: Company,
-    home: string,
-    heading: string,
-    text: string,
-    status: 200 | 404 | 410,
-  ) => {
-    pageHeaders(c);
-    return c.html(reviewMessagePage(company, home, heading, text), status);
-  };
-
-  /** The request of a link, or the page that says why it cannot be used. */
-  async function requestOf(c: Context<AppEnv>, company: Company, home: string, token: string) {
-    const id = await reviewLinkRequestId(c.get('db'), company.cvr, token);
-    const open = id
-      ? await openReviewRequest(c.get('db'), company.cvr, id, c.get('now')())
-      : ({ ok: false, reason: 'not-found' } as const);
-    if (open.ok) return { request: open.value };
-    const status = open.reason === 'not-found' ? 404 : 410;
-    return {
-      refusal: message(c, company, home, 'Linket kan ikke bruges', REFUSED_LINK[open.reason], status),
-    };
-  }
-
-  async function formPage(
-    c: Context<AppEnv>,
-    site: { company: Company; home: string },
-    token: string,
-    values: ReviewInput,
-    errors: ReviewFieldErrors,
-    status: 200 | 400 | 429,
-    emailField: ReviewEmailField,
-  ) {
-    const cvr = site.company.cvr;
-    pageHeaders(c);
-    return c.html(
-      reviewFormPage({
-        company: site.company,
-        home: site.home,
-        action: pathOf(cvr, encodeURIComponent(token)),
-        declineAction: pathOf(cvr, `${encodeURIComponent(token)}/nej`),
-        services: servicesOf(site.company),
-        emailField,
-        values,
-        errors,
-      }),
-      status,
-    );
-  }
-
-  routes.openapi(thanksRoute, (async (c: Context<AppEnv>) => {
-    const site = await siteOf(c, c.req.param('cvr') ?? '');
+  routes.openapi(thanksRoute, async (c) => {
+    const site = await siteOf(c, c.req.valid('param').cvr);
     return message(c, site.company, site.home, REVIEW_MESSAGES.thanks, REVIEW_MESSAGES.thanksText, 200);
-  }) as never);
+  });
 
-  routes.openapi(checkMailRoute, (async (c: Context<AppEnv>) => {
-    const site = await siteOf(c, c.req.param('cvr') ?? '');
+  routes.openapi(checkMailRoute, async (c) => {
+    const site = await siteOf(c, c.req.valid('param').cvr);
     return message(
       c,
       site.company,
@@ -297,18 +382,18 @@ export function createSiteReviewRoutes(deps: SiteReviewRoutesDeps = {}): OpenAPI
       REVIEW_MESSAGES.confirmText,
       200,
     );
-  }) as never);
+  });
 
-  routes.openapi(receivedRoute, (async (c: Context<AppEnv>) => {
-    const site = await siteOf(c, c.req.param('cvr') ?? '');
+  routes.openapi(receivedRoute, async (c) => {
+    const site = await siteOf(c, c.req.valid('param').cvr);
     return message(c, site.company, site.home, REVIEW_MESSAGES.thanks, REVIEW_MESSAGES.heldText, 200);
-  }) as never);
+  });
 
-  routes.openapi(confirmPageRoute, (async (c: Context<AppEnv>) => {
-    const site = await siteOf(c, c.req.param('cvr') ?? '');
-    const token = c.req.param('token') ?? '';
+  routes.openapi(confirmPageRoute, async (c) => {
+    const site = await siteOf(c, c.req.valid('param').cvr);
+    const token = c.req.valid('param').token;
     if (!(await reviewConfirmReviewId(c.get('db'), site.company.cvr, token))) {
-      return message(c, site.company, site.home, 'Linket kan ikke bruges', REVIEW_MESSAGES.linkInvalid, 404);
+      return message(c, site.company, site.home, LINK_UNUSABLE, REVIEW_MESSAGES.linkInvalid, 404);
     }
     pageHeaders(c);
     return c.html(
@@ -319,14 +404,14 @@ export function createSiteReviewRoutes(deps: SiteReviewRoutesDeps = {}): OpenAPI
       ),
       200,
     );
-  }) as never);
+  });
 
-  routes.openapi(confirmRoute, (async (c: Context<AppEnv>) => {
-    const site = await siteOf(c, c.req.param('cvr') ?? '');
+  routes.openapi(confirmRoute, async (c) => {
+    const site = await siteOf(c, c.req.valid('param').cvr);
     const cvr = site.company.cvr;
-    const id = await reviewConfirmReviewId(c.get('db'), cvr, c.req.param('token') ?? '');
+    const id = await reviewConfirmReviewId(c.get('db'), cvr, c.req.valid('param').token);
     if (!id) {
-      return message(c, site.company, site.home, 'Linket kan ikke bruges', REVIEW_MESSAGES.linkInvalid, 404);
+      return message(c, site.company, site.home, LINK_UNUSABLE, REVIEW_MESSAGES.linkInvalid, 404);
     }
     // A review that now counts is published with the same commit's publish record; a held one is not.
     const confirmed = await commitChange<Outcome<Review, ReviewConfirmRefusal>>(c.var, cvr, async (trx) => {
@@ -339,7 +424,7 @@ export function createSiteReviewRoutes(deps: SiteReviewRoutesDeps = {}): OpenAPI
         expired: REVIEW_MESSAGES.confirmExpired,
         confirmed: REVIEW_MESSAGES.confirmUsed,
       }[confirmed.reason];
-      return message(c, site.company, site.home, 'Linket kan ikke bruges', text, 410);
+      return message(c, site.company, site.home, LINK_UNUSABLE, text, 410);
     }
     c.var.logger.info({ cvr, reviewId: id, state: confirmed.value.state }, 'review confirmed');
     deps.outbox?.nudge();
@@ -352,18 +437,18 @@ export function createSiteReviewRoutes(deps: SiteReviewRoutesDeps = {}): OpenAPI
       held ? REVIEW_MESSAGES.confirmedHeld : REVIEW_MESSAGES.confirmed,
       200,
     );
-  }) as never);
+  });
 
-  routes.openapi(declinedRoute, (async (c: Context<AppEnv>) => {
-    const site = await siteOf(c, c.req.param('cvr') ?? '');
+  routes.openapi(declinedRoute, async (c) => {
+    const site = await siteOf(c, c.req.valid('param').cvr);
     return message(c, site.company, site.home, 'Nej tak', REVIEW_MESSAGES.declined, 200);
-  }) as never);
+  });
 
-  routes.openapi(deletePageRoute, (async (c: Context<AppEnv>) => {
-    const site = await siteOf(c, c.req.param('cvr') ?? '');
-    const token = c.req.param('token') ?? '';
+  routes.openapi(deletePageRoute, async (c) => {
+    const site = await siteOf(c, c.req.valid('param').cvr);
+    const token = c.req.valid('param').token;
     if (!(await reviewDeleteReviewId(c.get('db'), site.company.cvr, token))) {
-      return message(c, site.company, site.home, 'Linket kan ikke bruges', REVIEW_MESSAGES.linkInvalid, 404);
+      return message(c, site.company, site.home, LINK_UNUSABLE, REVIEW_MESSAGES.linkInvalid, 404);
     }
     pageHeaders(c);
     return c.html(
@@ -374,124 +459,37 @@ export function createSiteReviewRoutes(deps: SiteReviewRoutesDeps = {}): OpenAPI
       ),
       200,
     );
-  }) as never);
+  });
 
-  routes.openapi(deleteRoute, (async (c: Context<AppEnv>) => {
-    const site = await siteOf(c, c.req.param('cvr') ?? '');
+  routes.openapi(deleteRoute, async (c) => {
+    const site = await siteOf(c, c.req.valid('param').cvr);
     const cvr = site.company.cvr;
-    const id = await reviewDeleteReviewId(c.get('db'), cvr, c.req.param('token') ?? '');
-    if (!id)
-      return message(c, site.company, site.home, 'Linket kan ikke bruges', REVIEW_MESSAGES.linkInvalid, 404);
+    const id = await reviewDeleteReviewId(c.get('db'), cvr, c.req.valid('param').token);
+    if (!id) return message(c, site.company, site.home, LINK_UNUSABLE, REVIEW_MESSAGES.linkInvalid, 404);
     // The review leaves the site at the publish this records.
     const deleted = await commitChange(c.var, cvr, async (trx) =>
       (await deleteReviewByCustomer(trx, cvr, id)) ? true : new Unchanged(false),
     );
     const text = deleted ? REVIEW_MESSAGES.deleted : REVIEW_MESSAGES.deleteGone;
     return message(c, site.company, site.home, 'Anmeldelsen er slettet', text, 200);
-  }) as never);
+  });
 
-  routes.openapi(formRoute, (async (c: Context<AppEnv>) => {
-    const site = await siteOf(c, c.req.param('cvr') ?? '');
-    const token = c.req.param('token') ?? '';
-    const found = await requestOf(c, site.company, site.home, token);
-    if (found.refusal) return found.refusal;
-    const request = found.request;
-    // The name shown by default: "Mette H., Køge" from the quote request's postcode, else "Mette H.".
-    const lead = request.leadId ? await findLead(c.get('db'), site.company.cvr, request.leadId) : undefined;
-    const code = lead ? municipalitiesForPostcode(lead.postcode)[0] : undefined;
-    const town = code ? (municipality(code)?.name ?? '') : '';
-    const values = { ...reviewInput({}), author: defaultAuthorName(request.customerName, town) };
-    return formPage(c, site, token, values, {}, 200, emailFieldOf(request));
-  }) as never);
+  registerReviewForm(routes, deps);
 
-  routes.openapi(submitRoute, (async (c: Context<AppEnv>) => {
-    const site = await siteOf(c, c.req.param('cvr') ?? '');
+  routes.openapi(declineRoute, async (c) => {
+    const site = await siteOf(c, c.req.valid('param').cvr);
     const cvr = site.company.cvr;
-    const token = c.req.param('token') ?? '';
-    const { db, logger } = c.var;
-    const now = c.get('now')();
-    const found = await requestOf(c, site.company, site.home, token);
-    if (found.refusal) return found.refusal;
-    const ip = clientIp(c);
-    const limits = c.get('limits');
-    const emailField = emailFieldOf(found.request);
-    if (ip !== null && (await limits.retryAfterSeconds(REVIEW_POSTS_PER_CLIENT, ip)) > 0) {
-      return formPage(c, site, token, reviewInput({}), { form: REVIEW_MESSAGES.tooMany }, 429, emailField);
+    const token = c.req.valid('param').token;
+    const found = await requestOf(c, site.company, token);
+    if ('refused' in found) {
+      return message(c, site.company, site.home, found.heading, found.message, found.status);
     }
-    const form = await c.req.parseBody();
-    const text = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : '');
-    const values = reviewInput(form);
-    // A person never fills the hidden field: answered as received, nothing stored.
-    if (text(REVIEW_HONEYPOT_FIELD).trim() !== '') {
-      logger.info({ cvr }, 'review honeypot filled; dropped');
-      return c.redirect(pathOf(cvr, 'tak'), 303);
-    }
-    const errors = checkReview(values, servicesOf(site.company), emailField);
-    // The receipt with the delete link, and the confirmation, never go to the owner's own address.
-    if (!errors.email && values.email !== '' && isOwnEmail(values.email, await companyOwnContacts(db, cvr))) {
-      errors.email = REVIEW_MESSAGES.customerEmailOwn;
-    }
-    if (Object.keys(errors).length > 0) return formPage(c, site, token, values, errors, 400, emailField);
-    if (ip !== null && (await limits.hit(REVIEW_POSTS_PER_CLIENT, ip)) > 0) {
-      return formPage(c, site, token, values, { form: REVIEW_MESSAGES.tooMany }, 429, emailField);
-    }
-    // Written whatever its stars, and published with the same commit's publish record.
-    // Published with the same commit's publish record when it counts now; held or awaiting the
-    // customer's confirmation, nothing on the site changes.
-    const written = await commitChange<Outcome<Review, ReviewLinkRefusal | 'email-required'>>(
-      c.var,
-      cvr,
-      async (trx) => {
-        const outcome = await submitReview(
-          trx,
-          cvr,
-          found.request.id,
-          {
-            stars: values.stars,
-            service: values.service,
-            text: values.text,
-            authorName: values.author,
-            email: emailField === 'none' ? '' : values.email,
-            clientAddress: ip,
-          },
-          now,
-        );
-        return outcome.ok && outcome.value.state === 'published' ? outcome : new Unchanged(outcome);
-      },
-    );
-    if (!written.ok) {
-      if (written.reason === 'email-required') {
-        const refusal = { email: REVIEW_MESSAGES.customerEmailRequired };
-        return formPage(c, site, token, values, refusal, 400, emailField);
-      }
-      return message(c, site.company, site.home, 'Linket kan ikke bruges', REFUSED_LINK[written.reason], 410);
-    }
-    const { state } = written.value;
-    logger.info({ cvr, reviewId: written.value.id, stars: written.value.stars, state }, 'review stored');
-    deps.outbox?.nudge();
-    const next = state === 'unconfirmed' ? 'tjek-mail' : state === 'held' ? 'modtaget' : 'tak';
-    return c.redirect(pathOf(cvr, next), 303);
-  }) as never);
-
-  routes.openapi(declineRoute, (async (c: Context<AppEnv>) => {
-    const site = await siteOf(c, c.req.param('cvr') ?? '');
-    const cvr = site.company.cvr;
-    const token = c.req.param('token') ?? '';
-    const found = await requestOf(c, site.company, site.home, token);
-    if (found.refusal) return found.refusal;
-    const declined = await declineReviewRequest(c.get('db'), cvr, found.request.id, c.get('now')());
+    const declined = await declineReviewRequest(c.get('db'), cvr, found.id, c.get('now')());
     if (!declined.ok) {
-      return message(
-        c,
-        site.company,
-        site.home,
-        'Linket kan ikke bruges',
-        REFUSED_LINK[declined.reason],
-        410,
-      );
+      return message(c, site.company, site.home, LINK_UNUSABLE, REFUSED_LINK[declined.reason], 410);
     }
     return c.redirect(pathOf(cvr, 'nej-tak'), 303);
-  }) as never);
+  });
 
   return routes;
 }

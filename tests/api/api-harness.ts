@@ -2,6 +2,7 @@
 // injected clock and a recording requestPublish, plus helpers to make owners (real argon2 accounts,
 // each test password hashed once per process), to sign them in (through the login route, or a session
 // made as it makes one) and to send same-origin requests as a browser on localhost:3000 would.
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
 import type { AnswerCheck } from '../../api/answer-check';
 import { insertOwnerAccount } from '../../api/auth/accounts';
@@ -94,6 +95,8 @@ export interface HarnessOptions {
   /** Where the app counts its rate limits, given the database and the harness's clock; default
    *  createApp's (this app's memory). */
   limits?: (db: Db, now: () => Date) => LimitStore;
+  /** More public forms mounted under /api/sites (api/public-form; the throwaway one of its test). */
+  publicForms?: readonly OpenAPIHono<AppEnv>[];
 }
 
 export async function createApiHarness(
@@ -123,6 +126,7 @@ export async function createApiHarness(
         ...(options.answerCheck ? { answerCheck: options.answerCheck } : {}),
         ...(options.limits ? { limits: options.limits(store.db, () => now) } : {}),
         ...(previewRenderer ? { previewRenderer } : {}),
+        ...(options.publicForms ? { publicForms: options.publicForms } : {}),
         ...(options.maxPreviewsPerWindow === undefined
           ? {}
           : { maxPreviewsPerWindow: options.maxPreviewsPerWindow }),

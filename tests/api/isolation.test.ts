@@ -37,6 +37,7 @@ import {
 import { AI_DAILY_LIMIT, copenhagenDay } from '../../rules/ai-limit';
 import { solidImage, uploadForm } from '../fixtures/images/make-images';
 import { itRenders } from '../support/lane';
+import { probeForeignCvr, publicFormEndpoints } from '../support/public-form-probe';
 import { type ApiHarness, createApiHarness, type Owner } from './api-harness';
 
 /** What a row may use of company B. */
@@ -578,6 +579,7 @@ describe('signed out, every owner endpoint answers 401', () => {
 
 interface Operation {
   security: unknown[];
+  tags?: string[];
 }
 
 /** Every owner endpoint of the app's OpenAPI document (generated from the routes it mounts; an
@@ -651,4 +653,25 @@ describe('every owner endpoint of the route list, probed by itself', () => {
       },
     );
   }
+});
+
+/** Every public form of the document (built with api/public-form, tagged `public-form`). */
+const PUBLIC_FORM_ENDPOINTS = publicFormEndpoints(document);
+
+describe('every public form of the route list, probed by itself', () => {
+  it('covers the review form', () => {
+    expect(PUBLIC_FORM_ENDPOINTS).toContainEqual({
+      method: 'POST',
+      path: '/api/sites/{cvr}/anmeldelse/{token}',
+    });
+  });
+
+  it.each(PUBLIC_FORM_ENDPOINTS)(
+    "$method $path: on A's host B's CVR is no site, nothing of B's",
+    async (route) => {
+      const before = await snapshotOfB();
+      await probeForeignCvr(h, route, a.company.subdomain, victim.cvr, secretsOfB().slice(1));
+      expect(await snapshotOfB()).toEqual(before);
+    },
+  );
 });

@@ -18,6 +18,10 @@ const EXTENDED_REFUSALS: Readonly<Record<string, string>> = {
   'POST /api/sites/{cvr}/leads 400': 'field refusals and a fresh token',
   'POST /api/sites/{cvr}/leads 413': 'field refusals and a fresh token',
   'POST /api/sites/{cvr}/leads 429': 'field refusals and a fresh token',
+  // A public form (api/public-form) answers a script each refusal beside its field.
+  'POST /api/sites/{cvr}/anmeldelse/{token} 400': 'field refusals',
+  'POST /api/sites/{cvr}/anmeldelse/{token} 413': 'field refusals',
+  'POST /api/sites/{cvr}/anmeldelse/{token} 429': 'field refusals',
   // Monitors read which part is down (README, health), not a message for a person.
   'GET /api/health 503': "the health answer's own shape",
 };
@@ -25,6 +29,7 @@ const EXTENDED_REFUSALS: Readonly<Record<string, string>> = {
 /** Source files whose error answers carry EXTENDED_REFUSALS' extra keys. */
 const EXTENDED_IN_SOURCE: Readonly<Record<string, readonly string[]>> = {
   'api/routes/site-leads.ts': ['fields', 'token'],
+  'api/public-form/index.ts': ['fields'],
 };
 
 /** Whether `schema` is the error schema (api/openapi.ts registers contracts/answers.ts's as `Error`). */
