@@ -32,6 +32,21 @@ export const QUOTE_MESSAGES = {
   bankInvalid: 'Skriv reg.nr. med 4 cifre og kontonummer med op til 10 cifre',
   mobilePayInvalid: 'Skriv et MobilePay-nummer med 4 til 8 cifre',
   paymentDaysInvalid: 'Betalingsfristen skal være mellem 0 og 60 dage',
+  loadFailed: 'Tilbuddene kunne ikke hentes. Prøv igen.',
+  createFailed: 'Tilbuddet kunne ikke oprettes. Prøv igen.',
+  saveFailed: 'Tilbuddet kunne ikke gemmes. Prøv igen.',
+  saved: 'Tilbuddet er gemt.',
+  sendFailed: 'Tilbuddet kunne ikke låses og nummereres. Prøv igen.',
+  sentLocked:
+    'Tilbuddet har fået sit nummer og er låst. Udsendelse med e-mail og link kommer snart; indtil da kan du hente PDF’en og sende den selv.',
+  reviseFailed: 'Der kunne ikke laves en ny udgave. Prøv igen.',
+  invoiceFailed: 'Fakturaen kunne ikke laves. Prøv igen.',
+  invoiceMade: (number: number) => `Faktura nr. ${number} er lavet.`,
+  creditFailed: 'Kreditnotaen kunne ikke laves. Prøv igen.',
+  settingsLoadFailed: 'Indstillingerne kunne ikke hentes. Prøv igen.',
+  settingsSaveFailed: 'Indstillingerne kunne ikke gemmes. Prøv igen.',
+  settingsSaved: 'Indstillingerne er gemt.',
+  lineFieldInvalid: 'Ret de markerede felter, før du gemmer',
   termsTooLong: `Betingelserne må højst være ${QUOTE_LIMITS.terms.toLocaleString('da-DK')} tegn`,
 } as const;
 

@@ -53,6 +53,16 @@ const guarded: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./screens/reviews/reviews-screen')).ReviewsScreen }),
   },
   {
+    path: 'tilbud',
+    lazy: async () => ({ Component: (await import('./screens/quotes/quotes-screen')).QuotesScreen }),
+  },
+  {
+    path: 'tilbud/:id',
+    lazy: async () => ({
+      Component: (await import('./screens/quotes/quote-editor-screen')).QuoteEditorScreen,
+    }),
+  },
+  {
     path: 'operator',
     lazy: async () => ({ Component: (await import('./screens/operator-screen')).OperatorScreen }),
   },

@@ -163,6 +163,20 @@ export async function invoicePdf(invoice: Invoice, company: Company, storageDir:
           `Betalingsbetingelser: netto ${invoice.paymentDays} dage, senest ${danishDate(invoice.dueDate)}.\n${pay.join('\n')}`,
         ],
       ];
+  // The labour that may count for fradrag, named so the customer can report it (incl. moms).
+  const totals = documentTotals(invoice.lines);
+  const counts = (['craft', 'service'] as const).filter((scheme) => totals.deductibleGrossOre[scheme] > 0);
+  if (!credit && counts.length > 0)
+    blocks.push([
+      'Fradrag',
+      counts
+        .map(
+          (scheme) =>
+            `${DEDUCTION_SCHEME_LABELS[scheme]}: arbejdsløn ${formatOre(totals.deductibleGrossOre[scheme])} inkl. moms.`,
+        )
+        .concat('Fradraget kræver, at du betaler elektronisk. Indberet det på skat.dk med vores CVR-nummer.')
+        .join('\n'),
+    ]);
   const seller = await sellerOf(company, storageDir);
   return renderPdf({
     title: `${credit ? 'Kreditnota' : 'Faktura'} nr. ${invoice.number}`,
@@ -193,8 +207,8 @@ const COLUMNS = [
   { title: 'Beskrivelse', width: 175, align: 'left' },
   { title: 'Antal', width: 45, align: 'right' },
   { title: 'Enhed', width: 50, align: 'left' },
-  { title: 'Pris pr. enhed', width: 75, align: 'right' },
-  { title: 'Beløb ekskl. moms', width: 80, align: 'right' },
+  { title: 'Enhedspris', width: 75, align: 'right' },
+  { title: 'Ekskl. moms', width: 80, align: 'right' },
   { title: 'Moms', width: 70, align: 'right' },
 ] as const;
 

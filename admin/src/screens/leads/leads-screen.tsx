@@ -3,15 +3,18 @@
 // delete (at once, photos too). Below: whether the site shows the form, and where requests are mailed
 // (lead-settings.tsx).
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { LeadJson } from '../../../../contracts/leads';
 import { countOf } from '../../../../rules/count';
 import { LEAD_MESSAGES } from '../../../../rules/lead-messages';
 import { MESSAGES } from '../../../../rules/messages';
 import { formatPhone } from '../../../../rules/phone';
+import { QUOTE_MESSAGES } from '../../../../rules/quote-messages';
 import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadState } from '../../components/load-state';
+import { ADMIN_PATHS } from '../../paths';
 import { announceLeadsChanged } from '../../shell/unread-leads';
 import { AskFromLead } from '../reviews/ask-for-review';
 import { useFocusAfterDelete } from './focus-after-delete';
@@ -35,6 +38,17 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
   const [photo, setPhoto] = useState<number | null>(null);
   const closePhoto = useCallback(() => setPhoto(null), []);
   const unread = lead.readAt === null;
+  const navigate = useNavigate();
+  // "Giv et tilbud" (issue 51): a draft prefilled with the customer and the request's text.
+  const giveQuote = async () => {
+    setError(null);
+    try {
+      const quote = await api.post('/quotes', QUOTE_MESSAGES.createFailed, { leadId: lead.id });
+      navigate(`${ADMIN_PATHS.quotes}/${quote.id}`);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : QUOTE_MESSAGES.createFailed);
+    }
+  };
   // Possible spam is nobody's new request (the tab's count leaves it out too): no "Ny" on it.
   const fresh = unread && !lead.spam;
   // "Opgaven er udført" and its undo take each other's place: the focus moves to the one shown.
@@ -114,6 +128,11 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
         </p>
       ) : null}
       <p className="lead-actions">
+        {lead.spam ? null : (
+          <button type="button" className="button" onClick={() => void giveQuote()}>
+            Giv et tilbud
+          </button>
+        )}
         <button
           type="button"
           className="button button-secondary"
