@@ -2,7 +2,7 @@
 // or servicefradrag, and an estimate of the tax it saves this year. The estimate is for one person
 // (the ceiling is per person over 18; a couple may claim twice) and is absent when the year's
 // ceilings are not in rules/tax-deduction.ts, never computed with another year's figures.
-import { divideRounded } from './quote-money';
+import { type DeductionScheme, divideRounded } from './quote-money';
 import {
   DEDUCTION_INFO_URL,
   DEDUCTION_VALUE,
@@ -11,12 +11,7 @@ import {
   deductionWork,
 } from './tax-deduction';
 
-export type DeductionScheme = 'craft' | 'service';
-
-export const DEDUCTION_SCHEME_LABELS: Readonly<Record<DeductionScheme, string>> = {
-  craft: 'Håndværkerfradrag',
-  service: 'Servicefradrag',
-};
+export { DEDUCTION_SCHEME_LABELS, type DeductionScheme } from './quote-money';
 
 /** The schemes a trade's labour may be marked with (none: its tilbud shows no fradrag block). */
 export function deductionSchemes(tradeId: string): DeductionScheme[] {

@@ -46,6 +46,15 @@ export const LINE_UNIT_LABELS: Readonly<Record<LineUnit, string>> = {
   fixed: 'fast pris',
 };
 
+export type DeductionScheme = 'craft' | 'service';
+
+/** Here rather than in quote-deduction.ts: the admin's editor names the schemes without loading the
+ *  fradrag table (tax-deduction.ts), whose chunk would be one more name in the entry's preload list. */
+export const DEDUCTION_SCHEME_LABELS: Readonly<Record<DeductionScheme, string>> = {
+  craft: 'Håndværkerfradrag',
+  service: 'Servicefradrag',
+};
+
 /** The limits of one document; the API refuses past them with rules/quote-messages.ts. */
 export const QUOTE_LIMITS = {
   lines: 50,

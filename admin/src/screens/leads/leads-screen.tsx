@@ -2,18 +2,18 @@
 // the visitor's words shown as text, their photos (served to this owner only), mark read or handled,
 // delete (at once, photos too). Below: whether the site shows the form, and where requests are mailed
 // (lead-settings.tsx).
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { LeadJson } from '../../../../contracts/leads';
 import { countOf } from '../../../../rules/count';
 import { LEAD_MESSAGES } from '../../../../rules/lead-messages';
 import { MESSAGES } from '../../../../rules/messages';
 import { formatPhone } from '../../../../rules/phone';
-import { QUOTE_MESSAGES } from '../../../../rules/quote-messages';
 import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadState } from '../../components/load-state';
+import { Skeleton } from '../../components/skeleton';
 import { ADMIN_PATHS } from '../../paths';
 import { announceLeadsChanged } from '../../shell/unread-leads';
 import { AskFromLead } from '../reviews/ask-for-review';
@@ -43,10 +43,10 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
   const giveQuote = async () => {
     setError(null);
     try {
-      const quote = await api.post('/quotes', QUOTE_MESSAGES.createFailed, { leadId: lead.id });
-      navigate(`${ADMIN_PATHS.quotes}/${quote.id}`);
+      const { startQuoteFromLead } = await import('../quotes/start-from-lead');
+      await startQuoteFromLead(lead.id, navigate);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : QUOTE_MESSAGES.createFailed);
+      setError(caught instanceof Error ? caught.message : MESSAGES.internalError);
     }
   };
   // Possible spam is nobody's new request (the tab's count leaves it out too): no "Ny" on it.
@@ -172,7 +172,21 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
   );
 }
 
+const Quotes = lazy(async () => ({ default: (await import('../quotes')).Quotes }));
+
+/** /admin/henvendelser, or the tilbud under it (/admin/henvendelser/tilbud…, issue 51). */
 export function LeadsScreen() {
+  const rest = useParams()['*'] ?? '';
+  if (rest.startsWith('tilbud'))
+    return (
+      <Suspense fallback={<Skeleton />}>
+        <Quotes />
+      </Suspense>
+    );
+  return <LeadsInbox />;
+}
+
+function LeadsInbox() {
   // Which of the two lists (issue 39): the requests, or "Mulig spam".
   const [view, setView] = useState<LeadView>(initialLeadView);
   const list = useResource(() =>
@@ -224,6 +238,11 @@ export function LeadsScreen() {
       </h1>
       <p className="lead">
         Forespørgsler fra formularen "Få et tilbud" på din hjemmeside. De slettes automatisk efter 12 måneder.
+      </p>
+      {/* Issue 51: the tilbud list is reached from here; the shell's tabs have no room in the entry's
+          budget (tests/admin-budget.test.ts). */}
+      <p>
+        <Link to={ADMIN_PATHS.quotes}>Se dine tilbud og fakturaer →</Link>
       </p>
       <SpamFilter view={view} spam={list.data?.spam ?? 0} onChange={setView} />
       {list.data === null ? (

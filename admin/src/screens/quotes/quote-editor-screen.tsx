@@ -6,9 +6,9 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { QuoteJson } from '../../../../contracts/quotes';
-import { DEDUCTION_SCHEME_LABELS, deductionEstimate } from '../../../../rules/quote-deduction';
 import { QUOTE_MESSAGES } from '../../../../rules/quote-messages';
 import {
+  DEDUCTION_SCHEME_LABELS,
   documentTotals,
   formatOre,
   formatQuantity,
@@ -25,8 +25,7 @@ import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { LoadState } from '../../components/load-state';
 import { ADMIN_PATHS } from '../../paths';
-import { dayLabel, quoteTitle, STATE_LABELS } from './quote-format';
-import './quotes.css';
+import { dayLabel, quoteIdOf, quoteTitle, STATE_LABELS } from './quote-format';
 
 interface LineForm {
   key: number;
@@ -106,7 +105,6 @@ function Draft(props: { quote: QuoteJson; onSaved(next: QuoteJson): void }) {
   const [busy, setBusy] = useState<'save' | 'send' | null>(null);
   const parsed = useMemo(() => lines.map(parsedLine), [lines]);
   const totals = useMemo(() => documentTotals(parsed), [parsed]);
-  const estimate = deductionEstimate(totals.deductibleGrossOre, new Date().getFullYear());
   const setLine = (key: number, change: Partial<LineForm>) =>
     setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
 
@@ -308,7 +306,7 @@ function Draft(props: { quote: QuoteJson; onSaved(next: QuoteJson): void }) {
             ))}
           </p>
         ) : null}
-        <Totals totals={totals} estimate={estimate} />
+        <Totals totals={totals} estimate={quote.deduction} />
       </fieldset>
       <fieldset className="card">
         <legend>Vilkår</legend>
@@ -343,10 +341,7 @@ function Draft(props: { quote: QuoteJson; onSaved(next: QuoteJson): void }) {
   );
 }
 
-function Totals(props: {
-  totals: ReturnType<typeof documentTotals>;
-  estimate: ReturnType<typeof deductionEstimate>;
-}) {
+function Totals(props: { totals: ReturnType<typeof documentTotals>; estimate: QuoteJson['deduction'] }) {
   const { totals, estimate } = props;
   return (
     <div className="quote-totals" aria-live="polite">
@@ -368,13 +363,16 @@ function Totals(props: {
           <dd>{formatOre(totals.totalOre)}</dd>
         </div>
       </dl>
-      {estimate ? (
+      {totals.deductibleGrossOre.craft + totals.deductibleGrossOre.service > 0 ? (
         <p className="field-hint">
-          Arbejdsløn med fradrag: {formatOre(estimate.countsOre.craft + estimate.countsOre.service)} inkl.
-          moms.{' '}
-          {estimate.savingOre === null
-            ? `Beløbsgrænserne for ${estimate.year} er ikke kendt endnu.`
-            : `Kundens skattebesparelse i ${estimate.year}: ca. ${formatOre(estimate.savingOre)} (én person).`}
+          Arbejdsløn med fradrag:{' '}
+          {formatOre(totals.deductibleGrossOre.craft + totals.deductibleGrossOre.service)} inkl. moms.{' '}
+          {/* The saving is the API's, from the last save: the fradrag table stays on the server. */}
+          {estimate === null
+            ? null
+            : estimate.savingOre === null
+              ? `Beløbsgrænserne for ${estimate.year} er ikke kendt endnu.`
+              : `Kundens skattebesparelse i ${estimate.year}: ca. ${formatOre(estimate.savingOre)} (én person, ved sidste gem).`}
         </p>
       ) : null}
     </div>
@@ -489,7 +487,7 @@ function Locked(props: { quote: QuoteJson; onChange(next: QuoteJson): void }) {
 }
 
 export function QuoteEditorScreen() {
-  const { id = '' } = useParams();
+  const id = quoteIdOf(useParams()['*']);
   const resource = useResource(() => api.get(`/quotes/${id}`, QUOTE_MESSAGES.loadFailed));
   // A new version opens at its own address: load it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the address names another tilbud

@@ -26,3 +26,8 @@ export function quoteTitle(quote: Pick<QuoteJson, 'number' | 'version' | 'custom
   const head = quote.number ? `Tilbud ${quote.number}` : 'Kladde';
   return `${head}${quote.version > 1 ? `, udgave ${quote.version}` : ''} · ${quote.customerName}`;
 }
+
+/** The tilbud id in the address after /admin/henvendelser/ ('tilbud/<id>'), or '' for the list. */
+export function quoteIdOf(rest: string | undefined): string {
+  return (rest ?? '').replace(/^tilbud\/?/, '').replace(/\/.*$/, '');
+}

@@ -11,7 +11,6 @@ import { LoadState } from '../../components/load-state';
 import { ADMIN_PATHS } from '../../paths';
 import { dayLabel, quoteTitle, STATE_LABELS } from './quote-format';
 import { QuoteSettingsForm } from './quote-settings';
-import './quotes.css';
 
 function messageOf(caught: unknown, fallback: string): string {
   return caught instanceof Error ? caught.message : fallback;
