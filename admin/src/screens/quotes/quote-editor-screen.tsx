@@ -255,7 +255,7 @@ function Draft(props: { quote: QuoteJson; onSaved(next: QuoteJson): void }) {
                     />
                   </label>
                   <label className="field">
-                    <span className="field-label">Pris pr. enhed, kr.</span>
+                    <span className="field-label">Pris, kr.</span>
                     <input
                       inputMode="decimal"
                       value={line.price}
