@@ -9,7 +9,7 @@ import { body, EMAIL_MAX, emailAddress, multilineText, text } from './fields';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export const quoteLineSchema = body({
+const quoteLineSchema = body({
   kind: z.enum(LINE_KINDS, { error: QUOTE_MESSAGES.lineTextRequired }),
   text: z
     .string({ error: QUOTE_MESSAGES.lineTextRequired })
@@ -62,7 +62,7 @@ export const quoteCreateSchema = z.union(
 
 const amountsSchema = z.object({ netOre: z.number(), vatOre: z.number(), grossOre: z.number() });
 
-export const deductionEstimateSchema = z.object({
+const deductionEstimateSchema = z.object({
   year: z.number(),
   countsOre: z.object({ craft: z.number(), service: z.number() }),
   savingOre: z.number().nullable(),
@@ -71,9 +71,9 @@ export const deductionEstimateSchema = z.object({
   infoUrl: z.string(),
 });
 
-export const QUOTE_STATES = ['draft', 'sent', 'seen', 'accepted', 'declined', 'expired'] as const;
+const QUOTE_STATES = ['draft', 'sent', 'seen', 'accepted', 'declined', 'expired'] as const;
 
-export const quoteSummarySchema = z.object({
+const quoteSummarySchema = z.object({
   id: z.string(),
   number: z.string().nullable(),
   version: z.number(),

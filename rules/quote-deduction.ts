@@ -31,7 +31,7 @@ export interface DeductionEstimate {
   infoUrl: string;
 }
 
-export const DEDUCTION_CONDITIONS =
+const DEDUCTION_CONDITIONS =
   'Fradraget gælder kun arbejdslønnen, ikke materialer og kørsel, og kun når du betaler elektronisk (fx bankoverførsel eller MobilePay). Beløbet er et skøn for én person; skattens regler afgør det endelige fradrag.';
 
 /**

@@ -34,7 +34,7 @@ interface PdfLine {
 }
 
 /** What the layout draws: everything already decided, so the drawing has no rules of its own. */
-export interface PdfModel {
+interface PdfModel {
   title: string;
   /** Label and value pairs under the title: dates, numbers. */
   facts: [string, string][];
@@ -56,7 +56,7 @@ const DATE = new Intl.DateTimeFormat('da-DK', {
 });
 
 /** '2027-03-02' → '2. marts 2027'. */
-export function danishDate(isoDay: string): string {
+function danishDate(isoDay: string): string {
   return DATE.format(new Date(`${isoDay}T12:00:00Z`));
 }
 
@@ -213,7 +213,7 @@ const COLUMNS = [
 ] as const;
 
 /** Draws `model` on A4 pages and answers the PDF's bytes. */
-export function renderPdf(model: PdfModel): Promise<Buffer> {
+function renderPdf(model: PdfModel): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },

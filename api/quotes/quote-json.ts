@@ -12,7 +12,7 @@ import { documentTotals } from '../../rules/quote-money';
 import { companyTrade } from '../../rules/site-trust';
 import { danishYear } from '../../rules/tax-deduction';
 
-export function companySchemes(company: Company): DeductionScheme[] {
+function companySchemes(company: Company): DeductionScheme[] {
   return deductionSchemes(companyTrade(company).id);
 }
 

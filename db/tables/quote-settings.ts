@@ -16,7 +16,7 @@ export interface QuoteSettingsTable {
 
 export type QuoteSettings = Omit<QuoteSettingsTable, 'companyCvr'>;
 
-export const DEFAULT_QUOTE_SETTINGS: QuoteSettings = {
+const DEFAULT_QUOTE_SETTINGS: QuoteSettings = {
   terms: DEFAULT_QUOTE_TERMS,
   paymentDays: 8,
   validDays: 30,

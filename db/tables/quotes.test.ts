@@ -9,9 +9,11 @@ import { createCreditNote, createInvoiceFromQuote, type InvoiceIssuer, listInvoi
 import {
   acceptQuote,
   createQuote,
+  declineQuote,
   deleteQuoteDraft,
   findQuote,
   listQuotes,
+  markQuoteSeen,
   markQuoteSent,
   type QuoteDraft,
   quoteState,
@@ -112,6 +114,32 @@ describeEachDialect('quotes and invoices repository', (use) => {
     const found = await findQuote(db, A, quote.id);
     expect(found && quoteState(found, new Date('2027-04-02T09:00:00Z'))).toBe('expired');
     expect(found && quoteState(found, new Date('2027-04-01T21:00:00Z'))).toBe('sent');
+  });
+
+  it('records the customer opening and declining a tilbud (the customer page of phase 2 calls these)', async () => {
+    const db = await companies();
+    const quote = await createQuote(db, A, draft(), now);
+    await markQuoteSeen(db, A, quote.id, now);
+    expect((await findQuote(db, A, quote.id))?.storedState).toBe('draft');
+    await markQuoteSent(db, A, quote.id, now);
+    await markQuoteSeen(db, B, quote.id, now);
+    expect((await findQuote(db, A, quote.id))?.seenAt).toBeNull();
+    await markQuoteSeen(db, A, quote.id, now);
+    expect((await findQuote(db, A, quote.id))?.storedState).toBe('seen');
+    const declined = await declineQuote(db, A, quote.id, 'For dyrt', now);
+    expect(declined.ok && declined.value).toMatchObject({
+      storedState: 'declined',
+      declineReason: 'For dyrt',
+    });
+    const record = { name: 'Mette', ip: '192.0.2.1', documentHash: 'x'.repeat(64) };
+    expect(await acceptQuote(db, A, quote.id, record, now)).toEqual({ ok: false, reason: 'not_open' });
+    // Past its date a tilbud can be neither accepted nor declined.
+    const late = await createQuote(db, A, draft(), now);
+    await markQuoteSent(db, A, late.id, now);
+    expect(await acceptQuote(db, A, late.id, record, new Date('2027-04-02T09:00:00Z'))).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
   });
 
   it('numbers 20 tilbud sent at once 0001 to 0020 without a gap, per company', async () => {

@@ -41,7 +41,7 @@ export interface QuotesTable {
 }
 
 /** What is stored; 'expired' is never stored but read from valid_until (quoteState). */
-export type StoredQuoteState = 'draft' | 'sent' | 'seen' | 'accepted' | 'declined';
+type StoredQuoteState = 'draft' | 'sent' | 'seen' | 'accepted' | 'declined';
 export type QuoteState = StoredQuoteState | 'expired';
 
 export interface QuoteDraft {
@@ -87,7 +87,7 @@ export function quoteState(quote: Pick<Quote, 'storedState' | 'validUntil'>, now
 }
 
 /** "2027-0001". */
-export function formatQuoteNumber(year: number, value: number): string {
+function formatQuoteNumber(year: number, value: number): string {
   return `${year}-${String(value).padStart(4, '0')}`;
 }
 
