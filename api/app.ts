@@ -25,6 +25,7 @@ import { createDashboardRoutes } from './routes/dashboard';
 import { createDomainRoutes } from './routes/domain';
 import { createHealthRoutes, type HealthChecks } from './routes/health';
 import { createImageRoutes } from './routes/images';
+import { createInvoiceRoutes } from './routes/invoices';
 import { createLeadRecipientRoutes } from './routes/lead-recipient';
 import { createLeadRoutes } from './routes/leads';
 import { createLogoRoutes } from './routes/logo';
@@ -41,6 +42,7 @@ import {
   createTrustPreviewRoutes,
   previewLimiter,
 } from './routes/preview';
+import { createQuoteRoutes } from './routes/quotes';
 import { createReviewRoutes } from './routes/reviews';
 import { createSiteLeadRoutes, type SiteLeadRoutesDeps } from './routes/site-leads';
 import { createSiteReviewRoutes, reviewShortLink, type SiteReviewRoutesDeps } from './routes/site-reviews';
@@ -78,6 +80,8 @@ const OWNER_GROUPS: readonly [path: string, group: OpenAPIHono<OwnerEnv>][] = [
   ['/trust/preview', createTrustPreviewRoutes()],
   ['/trust', createTrustRoutes()],
   ['/reviews', createReviewRoutes()],
+  ['/quotes', createQuoteRoutes()],
+  ['/invoices', createInvoiceRoutes()],
 ];
 
 const OPENAPI_ROUTE = createRoute({

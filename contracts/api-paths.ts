@@ -495,6 +495,146 @@ export interface ApiPaths {
       answer: null;
     };
   };
+  "/invoices": {
+    get: {
+      body: never;
+      answer: {
+        invoices: Array<{
+          id: string;
+          number: number;
+          kind: "invoice" | "credit";
+          creditsInvoiceId: string | null;
+          creditsInvoiceNumber: number | null;
+          creditedById: string | null;
+          quoteId: string | null;
+          issueDate: string;
+          deliveryDate: string;
+          deliveryText: string;
+          sellerName: string;
+          sellerAddress: string;
+          sellerCvr: string;
+          buyerName: string;
+          buyerAddress: string;
+          buyerEmail: string;
+          buyerPhone: string;
+          paymentDays: number;
+          dueDate: string;
+          bankReg: string;
+          bankAccount: string;
+          mobilepay: string;
+          netOre: number;
+          vatOre: number;
+          totalOre: number;
+          labourNetOre: number;
+          otherNetOre: number;
+          lines: Array<{
+            kind: "labour" | "materials" | "driving" | "other";
+            text: string;
+            quantityHundredths: number;
+            unit: "hours" | "pieces" | "m2" | "m" | "km" | "fixed";
+            unitPriceOre: number;
+            netOre: number;
+            vatOre: number;
+            deduction: "craft" | "service" | null;
+          }>;
+        }>;
+      };
+    };
+  };
+  "/invoices/{id}": {
+    get: {
+      body: never;
+      answer: {
+        id: string;
+        number: number;
+        kind: "invoice" | "credit";
+        creditsInvoiceId: string | null;
+        creditsInvoiceNumber: number | null;
+        creditedById: string | null;
+        quoteId: string | null;
+        issueDate: string;
+        deliveryDate: string;
+        deliveryText: string;
+        sellerName: string;
+        sellerAddress: string;
+        sellerCvr: string;
+        buyerName: string;
+        buyerAddress: string;
+        buyerEmail: string;
+        buyerPhone: string;
+        paymentDays: number;
+        dueDate: string;
+        bankReg: string;
+        bankAccount: string;
+        mobilepay: string;
+        netOre: number;
+        vatOre: number;
+        totalOre: number;
+        labourNetOre: number;
+        otherNetOre: number;
+        lines: Array<{
+          kind: "labour" | "materials" | "driving" | "other";
+          text: string;
+          quantityHundredths: number;
+          unit: "hours" | "pieces" | "m2" | "m" | "km" | "fixed";
+          unitPriceOre: number;
+          netOre: number;
+          vatOre: number;
+          deduction: "craft" | "service" | null;
+        }>;
+      };
+    };
+  };
+  "/invoices/{id}/credit": {
+    post: {
+      body: never;
+      answer: {
+        id: string;
+        number: number;
+        kind: "invoice" | "credit";
+        creditsInvoiceId: string | null;
+        creditsInvoiceNumber: number | null;
+        creditedById: string | null;
+        quoteId: string | null;
+        issueDate: string;
+        deliveryDate: string;
+        deliveryText: string;
+        sellerName: string;
+        sellerAddress: string;
+        sellerCvr: string;
+        buyerName: string;
+        buyerAddress: string;
+        buyerEmail: string;
+        buyerPhone: string;
+        paymentDays: number;
+        dueDate: string;
+        bankReg: string;
+        bankAccount: string;
+        mobilepay: string;
+        netOre: number;
+        vatOre: number;
+        totalOre: number;
+        labourNetOre: number;
+        otherNetOre: number;
+        lines: Array<{
+          kind: "labour" | "materials" | "driving" | "other";
+          text: string;
+          quantityHundredths: number;
+          unit: "hours" | "pieces" | "m2" | "m" | "km" | "fixed";
+          unitPriceOre: number;
+          netOre: number;
+          vatOre: number;
+          deduction: "craft" | "service" | null;
+        }>;
+      };
+    };
+  };
+  "/invoices/{id}/pdf": {
+    get: {
+      body: never;
+      answer: null;
+    };
+  };
   "/lead-recipient/check": {
     post: {
       body: {
@@ -1199,6 +1339,454 @@ export interface ApiPaths {
         createdAt: string;
         updatedAt: string;
       }>;
+    };
+  };
+  "/quotes": {
+    get: {
+      body: never;
+      answer: {
+        quotes: Array<{
+          id: string;
+          number: string | null;
+          version: number;
+          state: "draft" | "sent" | "seen" | "accepted" | "declined" | "expired";
+          replacedById: string | null;
+          leadId: string | null;
+          customerName: string;
+          title: string;
+          totalOre: number;
+          validUntil: string;
+          createdAt: string;
+          sentAt: string | null;
+          acceptedAt: string | null;
+          invoiceId: string | null;
+        }>;
+        openOre: number;
+        openCount: number;
+        acceptedThisMonthOre: number;
+        acceptedThisMonthCount: number;
+      };
+    };
+    post: {
+      body: {
+        leadId: string;
+      } | ({
+        customerName: string;
+        customerEmail?: "" | string;
+        customerPhone?: string;
+      });
+      answer: {
+        id: string;
+        number: string | null;
+        version: number;
+        state: "draft" | "sent" | "seen" | "accepted" | "declined" | "expired";
+        replacedById: string | null;
+        leadId: string | null;
+        customerName: string;
+        title: string;
+        totalOre: number;
+        validUntil: string;
+        createdAt: string;
+        sentAt: string | null;
+        acceptedAt: string | null;
+        invoiceId: string | null;
+        customerEmail: string;
+        customerPhone: string;
+        customerAddress: string;
+        description: string;
+        terms: string;
+        replacesId: string | null;
+        seenAt: string | null;
+        declinedAt: string | null;
+        declineReason: string | null;
+        acceptedName: string | null;
+        lines: Array<{
+          kind: "labour" | "materials" | "driving" | "other";
+          text: string;
+          quantityHundredths: number;
+          unit: "hours" | "pieces" | "m2" | "m" | "km" | "fixed";
+          unitPriceOre: number;
+          deduction: "craft" | "service" | null;
+          amounts: {
+            netOre: number;
+            vatOre: number;
+            grossOre: number;
+          };
+        }>;
+        netOre: number;
+        vatOre: number;
+        labourNetOre: number;
+        otherNetOre: number;
+        deduction: ({
+          year: number;
+          countsOre: {
+            craft: number;
+            service: number;
+          };
+          savingOre: number | null;
+          ceilingsOre: {
+            craft: number;
+            service: number;
+          } | null;
+          conditions: string;
+          infoUrl: string;
+        }) | null;
+        deductionSchemes: Array<"craft" | "service">;
+      };
+    };
+  };
+  "/quotes/{id}": {
+    get: {
+      body: never;
+      answer: {
+        id: string;
+        number: string | null;
+        version: number;
+        state: "draft" | "sent" | "seen" | "accepted" | "declined" | "expired";
+        replacedById: string | null;
+        leadId: string | null;
+        customerName: string;
+        title: string;
+        totalOre: number;
+        validUntil: string;
+        createdAt: string;
+        sentAt: string | null;
+        acceptedAt: string | null;
+        invoiceId: string | null;
+        customerEmail: string;
+        customerPhone: string;
+        customerAddress: string;
+        description: string;
+        terms: string;
+        replacesId: string | null;
+        seenAt: string | null;
+        declinedAt: string | null;
+        declineReason: string | null;
+        acceptedName: string | null;
+        lines: Array<{
+          kind: "labour" | "materials" | "driving" | "other";
+          text: string;
+          quantityHundredths: number;
+          unit: "hours" | "pieces" | "m2" | "m" | "km" | "fixed";
+          unitPriceOre: number;
+          deduction: "craft" | "service" | null;
+          amounts: {
+            netOre: number;
+            vatOre: number;
+            grossOre: number;
+          };
+        }>;
+        netOre: number;
+        vatOre: number;
+        labourNetOre: number;
+        otherNetOre: number;
+        deduction: ({
+          year: number;
+          countsOre: {
+            craft: number;
+            service: number;
+          };
+          savingOre: number | null;
+          ceilingsOre: {
+            craft: number;
+            service: number;
+          } | null;
+          conditions: string;
+          infoUrl: string;
+        }) | null;
+        deductionSchemes: Array<"craft" | "service">;
+      };
+    };
+    put: {
+      body: {
+        customerName: string;
+        customerEmail?: "" | string;
+        customerPhone?: string;
+        customerAddress?: string;
+        title?: string;
+        description?: string;
+        validUntil: string;
+        terms: string;
+        lines: Array<{
+          kind: "labour" | "materials" | "driving" | "other";
+          text: string;
+          quantityHundredths: number;
+          unit: "hours" | "pieces" | "m2" | "m" | "km" | "fixed";
+          unitPriceOre: number;
+          deduction?: "craft" | "service" | null;
+        }>;
+      };
+      answer: {
+        id: string;
+        number: string | null;
+        version: number;
+        state: "draft" | "sent" | "seen" | "accepted" | "declined" | "expired";
+        replacedById: string | null;
+        leadId: string | null;
+        customerName: string;
+        title: string;
+        totalOre: number;
+        validUntil: string;
+        createdAt: string;
+        sentAt: string | null;
+        acceptedAt: string | null;
+        invoiceId: string | null;
+        customerEmail: string;
+        customerPhone: string;
+        customerAddress: string;
+        description: string;
+        terms: string;
+        replacesId: string | null;
+        seenAt: string | null;
+        declinedAt: string | null;
+        declineReason: string | null;
+        acceptedName: string | null;
+        lines: Array<{
+          kind: "labour" | "materials" | "driving" | "other";
+          text: string;
+          quantityHundredths: number;
+          unit: "hours" | "pieces" | "m2" | "m" | "km" | "fixed";
+          unitPriceOre: number;
+          deduction: "craft" | "service" | null;
+          amounts: {
+            netOre: number;
+            vatOre: number;
+            grossOre: number;
+          };
+        }>;
+        netOre: number;
+        vatOre: number;
+        labourNetOre: number;
+        otherNetOre: number;
+        deduction: ({
+          year: number;
+          countsOre: {
+            craft: number;
+            service: number;
+          };
+          savingOre: number | null;
+          ceilingsOre: {
+            craft: number;
+            service: number;
+          } | null;
+          conditions: string;
+          infoUrl: string;
+        }) | null;
+        deductionSchemes: Array<"craft" | "service">;
+      };
+    };
+    delete: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/quotes/{id}/invoice": {
+    post: {
+      body: {
+        deliveryDate?: string;
+      };
+      answer: {
+        id: string;
+        number: number;
+        kind: "invoice" | "credit";
+        creditsInvoiceId: string | null;
+        creditsInvoiceNumber: number | null;
+        creditedById: string | null;
+        quoteId: string | null;
+        issueDate: string;
+        deliveryDate: string;
+        deliveryText: string;
+        sellerName: string;
+        sellerAddress: string;
+        sellerCvr: string;
+        buyerName: string;
+        buyerAddress: string;
+        buyerEmail: string;
+        buyerPhone: string;
+        paymentDays: number;
+        dueDate: string;
+        bankReg: string;
+        bankAccount: string;
+        mobilepay: string;
+        netOre: number;
+        vatOre: number;
+        totalOre: number;
+        labourNetOre: number;
+        otherNetOre: number;
+        lines: Array<{
+          kind: "labour" | "materials" | "driving" | "other";
+          text: string;
+          quantityHundredths: number;
+          unit: "hours" | "pieces" | "m2" | "m" | "km" | "fixed";
+          unitPriceOre: number;
+          netOre: number;
+          vatOre: number;
+          deduction: "craft" | "service" | null;
+        }>;
+      };
+    };
+  };
+  "/quotes/{id}/pdf": {
+    get: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/quotes/{id}/revise": {
+    post: {
+      body: never;
+      answer: {
+        id: string;
+        number: string | null;
+        version: number;
+        state: "draft" | "sent" | "seen" | "accepted" | "declined" | "expired";
+        replacedById: string | null;
+        leadId: string | null;
+        customerName: string;
+        title: string;
+        totalOre: number;
+        validUntil: string;
+        createdAt: string;
+        sentAt: string | null;
+        acceptedAt: string | null;
+        invoiceId: string | null;
+        customerEmail: string;
+        customerPhone: string;
+        customerAddress: string;
+        description: string;
+        terms: string;
+        replacesId: string | null;
+        seenAt: string | null;
+        declinedAt: string | null;
+        declineReason: string | null;
+        acceptedName: string | null;
+        lines: Array<{
+          kind: "labour" | "materials" | "driving" | "other";
+          text: string;
+          quantityHundredths: number;
+          unit: "hours" | "pieces" | "m2" | "m" | "km" | "fixed";
+          unitPriceOre: number;
+          deduction: "craft" | "service" | null;
+          amounts: {
+            netOre: number;
+            vatOre: number;
+            grossOre: number;
+          };
+        }>;
+        netOre: number;
+        vatOre: number;
+        labourNetOre: number;
+        otherNetOre: number;
+        deduction: ({
+          year: number;
+          countsOre: {
+            craft: number;
+            service: number;
+          };
+          savingOre: number | null;
+          ceilingsOre: {
+            craft: number;
+            service: number;
+          } | null;
+          conditions: string;
+          infoUrl: string;
+        }) | null;
+        deductionSchemes: Array<"craft" | "service">;
+      };
+    };
+  };
+  "/quotes/{id}/send": {
+    post: {
+      body: never;
+      answer: {
+        id: string;
+        number: string | null;
+        version: number;
+        state: "draft" | "sent" | "seen" | "accepted" | "declined" | "expired";
+        replacedById: string | null;
+        leadId: string | null;
+        customerName: string;
+        title: string;
+        totalOre: number;
+        validUntil: string;
+        createdAt: string;
+        sentAt: string | null;
+        acceptedAt: string | null;
+        invoiceId: string | null;
+        customerEmail: string;
+        customerPhone: string;
+        customerAddress: string;
+        description: string;
+        terms: string;
+        replacesId: string | null;
+        seenAt: string | null;
+        declinedAt: string | null;
+        declineReason: string | null;
+        acceptedName: string | null;
+        lines: Array<{
+          kind: "labour" | "materials" | "driving" | "other";
+          text: string;
+          quantityHundredths: number;
+          unit: "hours" | "pieces" | "m2" | "m" | "km" | "fixed";
+          unitPriceOre: number;
+          deduction: "craft" | "service" | null;
+          amounts: {
+            netOre: number;
+            vatOre: number;
+            grossOre: number;
+          };
+        }>;
+        netOre: number;
+        vatOre: number;
+        labourNetOre: number;
+        otherNetOre: number;
+        deduction: ({
+          year: number;
+          countsOre: {
+            craft: number;
+            service: number;
+          };
+          savingOre: number | null;
+          ceilingsOre: {
+            craft: number;
+            service: number;
+          } | null;
+          conditions: string;
+          infoUrl: string;
+        }) | null;
+        deductionSchemes: Array<"craft" | "service">;
+      };
+    };
+  };
+  "/quotes/settings": {
+    get: {
+      body: never;
+      answer: {
+        terms: string;
+        paymentDays: number;
+        validDays: number;
+        bankReg: "" | string;
+        bankAccount: "" | string;
+        mobilepay: "" | string;
+      };
+    };
+    put: {
+      body: {
+        terms: string;
+        paymentDays: number;
+        validDays: number;
+        bankReg: "" | string;
+        bankAccount: "" | string;
+        mobilepay: "" | string;
+      };
+      answer: {
+        terms: string;
+        paymentDays: number;
+        validDays: number;
+        bankReg: "" | string;
+        bankAccount: "" | string;
+        mobilepay: "" | string;
+      };
     };
   };
   "/reviews": {

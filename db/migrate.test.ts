@@ -30,6 +30,7 @@ const RELEASED = [
   '0029-claim-checks',
   '0030-page-addresses',
   '0032-receipts-and-cancellations',
+  '0034-quotes-and-invoices',
 ];
 
 const APP_TABLES = [
@@ -42,7 +43,10 @@ const APP_TABLES = [
   'counters',
   'cvr_cache',
   'deleted_pages',
+  'document_sequences',
   'images',
+  'invoice_lines',
+  'invoices',
   'lead_form_key',
   'lead_mails',
   'lead_receipt_mails',
@@ -56,6 +60,9 @@ const APP_TABLES = [
   'page_revisions',
   'pages',
   'publish_state',
+  'quote_lines',
+  'quote_settings',
+  'quotes',
   'review_mails',
   'review_requests',
   'review_settings',

@@ -9,7 +9,10 @@ import type { ContactMessagesTable } from './tables/contact-messages';
 import type { CountersTable } from './tables/counters';
 import type { CvrCacheTable } from './tables/cvr-cache';
 import type { DeletedPagesTable } from './tables/deleted-pages';
+import type { DocumentSequencesTable } from './tables/document-sequences';
 import type { ImagesTable } from './tables/images';
+import type { InvoiceLinesTable } from './tables/invoice-lines';
+import type { InvoicesTable } from './tables/invoices';
 import type { LeadSpamSummariesTable } from './tables/lead-spam-summaries';
 import type {
   LeadFormKeyTable,
@@ -25,6 +28,9 @@ import type { PageAddressesTable } from './tables/page-addresses';
 import type { PageRevisionsTable } from './tables/page-revisions';
 import type { PagesTable } from './tables/pages';
 import type { PublishStateTable } from './tables/publish-state';
+import type { QuoteLinesTable } from './tables/quote-lines';
+import type { QuoteSettingsTable } from './tables/quote-settings';
+import type { QuotesTable } from './tables/quotes';
 import type {
   ReviewMailsTable,
   ReviewRequestsTable,
@@ -69,4 +75,10 @@ export interface Database {
   reviews: ReviewsTable;
   reviewMails: ReviewMailsTable;
   limitCounts: LimitCountsTable;
+  quotes: QuotesTable;
+  quoteLines: QuoteLinesTable;
+  quoteSettings: QuoteSettingsTable;
+  invoices: InvoicesTable;
+  invoiceLines: InvoiceLinesTable;
+  documentSequences: DocumentSequencesTable;
 }

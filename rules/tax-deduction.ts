@@ -60,6 +60,19 @@ export const DEDUCTION_YEARS: readonly DeductionYear[] = [
 ];
 
 /**
+ * What a krone of deduction is worth in tax: the fradrag is ligningsmæssigt, so its value is about
+ * 26 % (kommuneskat and kirkeskat less the 8 % arbejdsmarkedsbidrag's share), the same each year to
+ * within a point. It is given on the labour incl. moms, never the materials (issue 51's estimate).
+ */
+export const DEDUCTION_VALUE = {
+  /** In hundredths of a percent: 2600 = 26 %. */
+  rateBasisPoints: 2600,
+  source:
+    'https://cura-teknisk-landsforbund-prod.kru.so/faa-viden-og-inspiration/teknikerenplus/artikler/du-kan-spare-tusindvis-af-kroner-nu-er-det-tid-til-at-faa-styr-paa-vaerdifulde-fradrag ("Håndværkerfradragets værdi er på cirka 26 procent … 3.000 kroner … sparer du cirka 780 kroner i skat ifølge Skattestyrelsen"); http://tagogfacade.dk/…/haandvaerkerfradrag ("Der gives kun fradrag for arbejdsløn inkl. moms")',
+  checked: '2026-12-07',
+} as const;
+
+/**
  * Skattestyrelsen's page on the green håndværkerfradrag 2025–2027 (the work that qualifies; its
  * conditions page beside it: electronic payment, labour only). Not skat.aspx?oid=1040: that older
  * page still opens with "Håndværkerfradraget blev afskaffet pr. 1. april 2022" (read 2026-11-28),

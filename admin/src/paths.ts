@@ -15,5 +15,6 @@ export const ADMIN_PATHS = {
   operator: '/admin/operator',
   leads: '/admin/henvendelser',
   reviews: '/admin/anmeldelser',
+  quotes: '/admin/henvendelser/tilbud',
   confirmRecipient: '/admin/bekraeft-modtager',
 } as const;

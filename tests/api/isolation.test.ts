@@ -11,10 +11,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   acceptedValue,
+  acceptQuote,
   type Company,
+  createInvoiceFromQuote,
+  createQuote,
   createReviewRequest,
   findCompanyByCvr,
   getAiUsage,
+  getQuoteSettings,
   getReviewSettings,
   getTrustSettings,
   type Image,
@@ -24,10 +28,13 @@ import {
   insertPageRevision,
   listDeletedPages,
   listImages,
+  listInvoices,
   listPageRevisions,
   listPages,
+  listQuotes,
   listReviewRequests,
   listReviews,
+  markQuoteSent,
   type Page,
   saveTrustSettings,
   submitReview,
@@ -52,6 +59,10 @@ interface Victim {
   /** B's quote request marked done, and the review its customer wrote (issue 41). */
   leadId: string;
   reviewId: string;
+  /** B's tilbud (issue 51): a draft, an accepted one with its invoice. */
+  draftQuoteId: string;
+  quoteId: string;
+  invoiceId: string;
 }
 
 interface IsolationRow {
@@ -391,6 +402,77 @@ const ISOLATION_ROWS: IsolationRow[] = [
     body: () => ({ reason: 'Ikke en kunde' }),
     status: 404,
   },
+  // Tilbud and fakturaer (issue 51)
+  {
+    name: "make a tilbud from B's quote request",
+    method: 'POST',
+    path: () => '/api/quotes',
+    body: (b) => ({ leadId: b.leadId, cvr: b.cvr }),
+    status: 404,
+  },
+  { name: "read B's tilbud", method: 'GET', path: (b) => `/api/quotes/${b.quoteId}`, status: 404 },
+  {
+    name: "list the tilbud of B's request",
+    method: 'GET',
+    path: (b) => `/api/quotes?leadId=${b.leadId}&cvr=${b.cvr}`,
+    status: 200,
+  },
+  {
+    name: "save B's draft tilbud",
+    method: 'PUT',
+    path: (b) => `/api/quotes/${b.draftQuoteId}`,
+    body: () => ({ customerName: 'Overtaget', validUntil: '2026-03-20', terms: 'x', lines: [] }),
+    status: 404,
+  },
+  {
+    name: "send B's draft tilbud",
+    method: 'POST',
+    path: (b) => `/api/quotes/${b.draftQuoteId}/send`,
+    status: 404,
+  },
+  {
+    name: "delete B's draft tilbud",
+    method: 'DELETE',
+    path: (b) => `/api/quotes/${b.draftQuoteId}`,
+    status: 404,
+  },
+  { name: "revise B's tilbud", method: 'POST', path: (b) => `/api/quotes/${b.quoteId}/revise`, status: 404 },
+  {
+    name: "invoice B's accepted tilbud",
+    method: 'POST',
+    path: (b) => `/api/quotes/${b.quoteId}/invoice`,
+    body: () => ({}),
+    status: 404,
+  },
+  { name: "read B's tilbud as PDF", method: 'GET', path: (b) => `/api/quotes/${b.quoteId}/pdf`, status: 404 },
+  { name: "read B's invoice", method: 'GET', path: (b) => `/api/invoices/${b.invoiceId}`, status: 404 },
+  {
+    name: "read B's invoice as PDF",
+    method: 'GET',
+    path: (b) => `/api/invoices/${b.invoiceId}/pdf`,
+    status: 404,
+  },
+  {
+    name: "credit B's invoice",
+    method: 'POST',
+    path: (b) => `/api/invoices/${b.invoiceId}/credit`,
+    status: 404,
+  },
+  {
+    name: "save tilbud settings naming B's CVR",
+    method: 'PUT',
+    path: (b) => `/api/quotes/settings?cvr=${b.cvr}`,
+    body: (b) => ({
+      cvr: b.cvr,
+      terms: 'A-betingelser',
+      paymentDays: 8,
+      validDays: 30,
+      bankReg: '',
+      bankAccount: '',
+      mobilepay: '',
+    }),
+    status: 200,
+  },
 ];
 
 // Made before the tests are collected: the route list below is this app's own OpenAPI document.
@@ -414,6 +496,9 @@ async function snapshotOfB() {
     reviews: await listReviews(h.db, b.company.cvr, { removed: true }),
     reviewRequests: await listReviewRequests(h.db, b.company.cvr),
     reviewSettings: await getReviewSettings(h.db, b.company.cvr),
+    quotes: await listQuotes(h.db, b.company.cvr),
+    quoteSettings: await getQuoteSettings(h.db, b.company.cvr),
+    invoices: await listInvoices(h.db, b.company.cvr),
     publishes: h.published.filter((entry) => entry.cvr === b.company.cvr),
   };
 }
@@ -445,6 +530,10 @@ function secretsOfB(): string[] {
     victim.leadId,
     victim.reviewId,
     'B-kundens anmeldelse',
+    victim.draftQuoteId,
+    victim.quoteId,
+    victim.invoiceId,
+    'B-tilbuddets linje',
   ];
 }
 
@@ -514,7 +603,61 @@ beforeAll(async () => {
       authorName: 'B-kunde H.',
     }),
   );
+  const quoteDraft = {
+    leadId: lead.id,
+    customerName: lead.name,
+    customerEmail: lead.email,
+    customerPhone: lead.phone,
+    customerAddress: 'Vej 1, 4000 Roskilde',
+    title: 'Nyt fyr',
+    description: '',
+    validUntil: '2026-04-01',
+    terms: 'B-betingelser',
+    lines: [
+      {
+        kind: 'labour' as const,
+        text: 'B-tilbuddets linje',
+        quantityHundredths: 100,
+        unit: 'hours' as const,
+        unitPriceOre: 50_000,
+        deduction: null,
+      },
+    ],
+  };
+  const draftQuote = await createQuote(h.db, b.company.cvr, quoteDraft, h.now());
+  const quote = await createQuote(h.db, b.company.cvr, quoteDraft, h.now());
+  acceptedValue(await markQuoteSent(h.db, b.company.cvr, quote.id, h.now()));
+  acceptedValue(
+    await acceptQuote(
+      h.db,
+      b.company.cvr,
+      quote.id,
+      { name: lead.name, ip: '192.0.2.9', documentHash: 'b'.repeat(64) },
+      h.now(),
+    ),
+  );
+  const invoice = acceptedValue(
+    await createInvoiceFromQuote(
+      h.db,
+      b.company.cvr,
+      quote.id,
+      {
+        sellerName: b.company.name,
+        sellerAddress: 'B-vej 2, 4000 Roskilde',
+        sellerCvr: b.company.cvr,
+        paymentDays: 8,
+        bankReg: '9999',
+        bankAccount: '1234567',
+        mobilepay: '',
+      },
+      { date: '2026-03-02' },
+      h.now(),
+    ),
+  );
   victim = {
+    draftQuoteId: draftQuote.id,
+    quoteId: quote.id,
+    invoiceId: invoice.id,
     leadId: lead.id,
     reviewId: review.id,
     cvr: b.company.cvr,
@@ -637,6 +780,9 @@ describe('every owner endpoint of the route list, probed by itself', () => {
           victim.cvr,
           victim.reviewId,
           victim.leadId,
+          victim.draftQuoteId,
+          victim.quoteId,
+          victim.invoiceId,
         ];
         const templates = route.path.includes('{') ? ids.map((id) => withIds(route.path, id)) : [route.path];
         for (const target of [...new Set(templates)]) {

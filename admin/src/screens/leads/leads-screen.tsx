@@ -2,7 +2,8 @@
 // the visitor's words shown as text, their photos (served to this owner only), mark read or handled,
 // delete (at once, photos too). Below: whether the site shows the form, and where requests are mailed
 // (lead-settings.tsx).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { LeadJson } from '../../../../contracts/leads';
 import { countOf } from '../../../../rules/count';
 import { LEAD_MESSAGES } from '../../../../rules/lead-messages';
@@ -12,6 +13,8 @@ import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadState } from '../../components/load-state';
+import { Skeleton } from '../../components/skeleton';
+import { ADMIN_PATHS } from '../../paths';
 import { announceLeadsChanged } from '../../shell/unread-leads';
 import { AskFromLead } from '../reviews/ask-for-review';
 import { useFocusAfterDelete } from './focus-after-delete';
@@ -35,6 +38,17 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
   const [photo, setPhoto] = useState<number | null>(null);
   const closePhoto = useCallback(() => setPhoto(null), []);
   const unread = lead.readAt === null;
+  const navigate = useNavigate();
+  // "Giv et tilbud" (issue 51): a draft prefilled with the customer and the request's text.
+  const giveQuote = async () => {
+    setError(null);
+    try {
+      const { startQuoteFromLead } = await import('../quotes/start-from-lead');
+      await startQuoteFromLead(lead.id, navigate);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : MESSAGES.internalError);
+    }
+  };
   // Possible spam is nobody's new request (the tab's count leaves it out too): no "Ny" on it.
   const fresh = unread && !lead.spam;
   // "Opgaven er udført" and its undo take each other's place: the focus moves to the one shown.
@@ -114,6 +128,11 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
         </p>
       ) : null}
       <p className="lead-actions">
+        {lead.spam ? null : (
+          <button type="button" className="button" onClick={() => void giveQuote()}>
+            Giv et tilbud
+          </button>
+        )}
         <button
           type="button"
           className="button button-secondary"
@@ -153,7 +172,21 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
   );
 }
 
+const Quotes = lazy(async () => ({ default: (await import('../quotes')).Quotes }));
+
+/** /admin/henvendelser, or the tilbud under it (/admin/henvendelser/tilbud…, issue 51). */
 export function LeadsScreen() {
+  const rest = useParams()['*'] ?? '';
+  if (rest.startsWith('tilbud'))
+    return (
+      <Suspense fallback={<Skeleton />}>
+        <Quotes />
+      </Suspense>
+    );
+  return <LeadsInbox />;
+}
+
+function LeadsInbox() {
   // Which of the two lists (issue 39): the requests, or "Mulig spam".
   const [view, setView] = useState<LeadView>(initialLeadView);
   const list = useResource(() =>
@@ -205,6 +238,11 @@ export function LeadsScreen() {
       </h1>
       <p className="lead">
         Forespørgsler fra formularen "Få et tilbud" på din hjemmeside. De slettes automatisk efter 12 måneder.
+      </p>
+      {/* Issue 51: the tilbud list is reached from here; the shell's tabs have no room in the entry's
+          budget (tests/admin-budget.test.ts). */}
+      <p>
+        <Link to={ADMIN_PATHS.quotes}>Se dine tilbud og fakturaer →</Link>
       </p>
       <SpamFilter view={view} spam={list.data?.spam ?? 0} onChange={setView} />
       {list.data === null ? (

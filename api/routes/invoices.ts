@@ -1,0 +1,120 @@
+// The owner's fakturaer and kreditnotaer (issue 51 item 6), mounted at /api/invoices behind the
+// tenant middleware. An invoice is made from an accepted tilbud (POST /api/quotes/{id}/invoice) and
+// never edited: a mistake is put right with a kreditnota referring to it.
+//   GET  /api/invoices             – the invoices and kreditnotaer, highest number first
+//   GET  /api/invoices/{id}        – one
+//   POST /api/invoices/{id}/credit – a kreditnota for the whole invoice, with the next number
+//   GET  /api/invoices/{id}/pdf    – the invoice or kreditnota as PDF
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { invoiceListSchema, invoiceSchema } from '../../contracts/quotes';
+import { createCreditNote, findInvoice, type Invoice, listInvoices } from '../../db';
+import { AppError } from '../../lib/errors';
+import { MESSAGES } from '../../rules/messages';
+import { QUOTE_MESSAGES } from '../../rules/quote-messages';
+import type { OwnerEnv } from '../env';
+import { answer, refusals, routeGroup } from '../openapi';
+import { invoicePdf } from '../quotes/document-pdf';
+import { toInvoiceJson } from '../quotes/quote-json';
+
+const notFound = () => new AppError('not_found', MESSAGES.notFound);
+const idParams = z.object({ id: z.string() });
+
+const list = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['invoices'],
+  summary: 'The invoices and kreditnotaer, highest number first',
+  responses: { 200: answer(invoiceListSchema, 'The invoices') },
+});
+
+const read = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags: ['invoices'],
+  summary: 'One invoice or kreditnota',
+  request: { params: idParams },
+  responses: { 200: answer(invoiceSchema, 'The invoice'), ...refusals('not_found') },
+});
+
+const credit = createRoute({
+  method: 'post',
+  path: '/{id}/credit',
+  tags: ['invoices'],
+  summary: 'A kreditnota for the whole invoice, referring to it, with the next number',
+  request: { params: idParams },
+  responses: { 201: answer(invoiceSchema, 'The kreditnota'), ...refusals('not_found', 'conflict') },
+});
+
+const pdf = createRoute({
+  method: 'get',
+  path: '/{id}/pdf',
+  tags: ['invoices'],
+  summary: 'The invoice or kreditnota as PDF',
+  request: { params: idParams },
+  responses: {
+    200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string() } } },
+    ...refusals('not_found'),
+  },
+});
+
+/** Each invoice's kreditnota, by the credited invoice's id. */
+function creditsOf(invoices: readonly Invoice[]): Map<string, string> {
+  return new Map(
+    invoices.flatMap((invoice) =>
+      invoice.creditsInvoiceId ? [[invoice.creditsInvoiceId, invoice.id] as const] : [],
+    ),
+  );
+}
+
+export function createInvoiceRoutes(): OpenAPIHono<OwnerEnv> {
+  const invoices = routeGroup<OwnerEnv>();
+
+  invoices.openapi(list, async (c) => {
+    const rows = await listInvoices(c.var.db, c.var.company.cvr);
+    const credits = creditsOf(rows);
+    return c.json(
+      invoiceListSchema.parse({
+        invoices: rows.map((row) => toInvoiceJson(row, credits.get(row.id) ?? null)),
+      }),
+      200,
+    );
+  });
+
+  invoices.openapi(read, async (c) => {
+    const { db, company } = c.var;
+    const invoice = await findInvoice(db, company.cvr, c.req.valid('param').id);
+    if (!invoice) throw notFound();
+    const credits = creditsOf(await listInvoices(db, company.cvr));
+    return c.json(invoiceSchema.parse(toInvoiceJson(invoice, credits.get(invoice.id) ?? null)), 200);
+  });
+
+  invoices.openapi(credit, async (c) => {
+    const { db, company } = c.var;
+    const outcome = await createCreditNote(db, company.cvr, c.req.valid('param').id, c.get('now')());
+    if (!outcome.ok) {
+      if (outcome.reason === 'not_found') throw notFound();
+      throw new AppError(
+        'conflict',
+        outcome.reason === 'is_credit' ? QUOTE_MESSAGES.creditNoCredit : QUOTE_MESSAGES.alreadyCredited,
+      );
+    }
+    return c.json(invoiceSchema.parse(toInvoiceJson(outcome.value, null)), 201);
+  });
+
+  invoices.openapi(pdf, (async (c: Parameters<Parameters<typeof invoices.openapi>[1]>[0]) => {
+    const { db, company, config } = c.var;
+    const { id } = c.req.param() as { id: string };
+    const invoice = await findInvoice(db, company.cvr, id);
+    if (!invoice) throw notFound();
+    const bytes = await invoicePdf(invoice, company, config.storageDir);
+    const name = `${invoice.kind === 'credit' ? 'kreditnota' : 'faktura'}-${invoice.number}`;
+    return c.body(new Uint8Array(bytes), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename="${name}.pdf"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  }) as never);
+
+  return invoices;
+}
