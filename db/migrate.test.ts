@@ -30,6 +30,7 @@ const RELEASED = [
   '0029-claim-checks',
   '0030-page-addresses',
   '0032-receipts-and-cancellations',
+  '0035-bookings',
 ];
 
 const APP_TABLES = [
@@ -37,6 +38,10 @@ const APP_TABLES = [
   'ai_usage',
   'analytics_daily',
   'analytics_events',
+  'booking_claims',
+  'booking_services',
+  'booking_settings',
+  'bookings',
   'companies',
   'contact_messages',
   'counters',
