@@ -19,6 +19,8 @@ import { createAccountRoutes } from './routes/account';
 import { createAiRoutes } from './routes/ai';
 import { createAnalyticsRoutes } from './routes/analytics';
 import { createAuthRoutes } from './routes/auth';
+import { createBookingFeedRoutes } from './routes/booking-feed';
+import { createBookingRoutes, createBookingSetupRoutes } from './routes/bookings';
 import { createCompanyRoutes } from './routes/company';
 import { type ContactRoutesDeps, createContactRoutes } from './routes/contact';
 import { createDashboardRoutes } from './routes/dashboard';
@@ -78,6 +80,8 @@ const OWNER_GROUPS: readonly [path: string, group: OpenAPIHono<OwnerEnv>][] = [
   ['/trust/preview', createTrustPreviewRoutes()],
   ['/trust', createTrustRoutes()],
   ['/reviews', createReviewRoutes()],
+  ['/booking', createBookingSetupRoutes()],
+  ['/bookings', createBookingRoutes()],
 ];
 
 const OPENAPI_ROUTE = createRoute({
@@ -184,6 +188,8 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   api.route('/sites', createSiteReviewRoutes(input.reviews));
   // The link a new recipient of a company's quote requests confirms (no login: it may be a colleague's).
   api.route('/lead-recipient', createLeadRecipientRoutes());
+  // The owner's private calendar feed (issue 52): its secret address is the key.
+  api.route('/calendar', createBookingFeedRoutes());
 
   const owner = routeGroup<OwnerEnv>();
   const guarded = new Set<string>();

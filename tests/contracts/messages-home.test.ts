@@ -112,6 +112,7 @@ const MESSAGE_HOMES = [
   'rules/trust-messages.ts',
   'rules/review-messages.ts',
   'rules/subscription-messages.ts',
+  'rules/booking-messages.ts',
 ];
 
 function sources(): { path: string; text: string }[] {
