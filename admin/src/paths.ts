@@ -16,4 +16,6 @@ export const ADMIN_PATHS = {
   leads: '/admin/henvendelser',
   reviews: '/admin/anmeldelser',
   confirmRecipient: '/admin/bekraeft-modtager',
+  booking: '/admin/booking',
+  bookings: '/admin/bookinger',
 } as const;
