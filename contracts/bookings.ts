@@ -57,8 +57,6 @@ export const bookingSettingsSchema = body({
   notifyOwner: z.boolean({ error: MESSAGES.invalidInput }),
 });
 
-export type BookingSettingsInput = z.infer<typeof bookingSettingsSchema>;
-
 export const bookingServiceInputSchema = body({
   name: text('Navnet på ydelsen', 80).refine((value) => value !== '', BOOKING_MESSAGES.serviceNameRequired),
   minutes: whole(BOOKING_MESSAGES.minutesInvalid, 5, BOOKING_SERVICE_MAX_MINUTES, 5),
@@ -67,8 +65,6 @@ export const bookingServiceInputSchema = body({
   priceKr: whole(BOOKING_MESSAGES.priceInvalid, 0, 100_000).nullable(),
   fromPrice: z.boolean({ error: MESSAGES.invalidInput }),
 });
-
-export type BookingServiceBody = z.infer<typeof bookingServiceInputSchema>;
 
 export const bookingServiceSchema = z.object({
   id: z.string(),
@@ -134,8 +130,6 @@ export const ownerBookingSchema = body({
   customerNote: text('Besked', 500).default(''),
   registrationNumber: text('Nummerplade', 10).default(''),
 });
-
-export type OwnerBookingInput = z.infer<typeof ownerBookingSchema>;
 
 export const cancelBookingSchema = body({
   message: text('Besked til kunden', 500).default(''),

@@ -17,7 +17,7 @@
 import type { OpeningHours, Weekday } from './hours';
 import { WEEKDAYS } from './hours';
 
-export const SLOT_MINUTES = 15;
+const SLOT_MINUTES = 15;
 const QUANTUM_MS = SLOT_MINUTES * 60_000;
 export const DEFAULT_HORIZON_DAYS = 60;
 export const DEFAULT_NOTICE_MINUTES = 120;
@@ -50,7 +50,7 @@ export interface SlotRules {
 }
 
 /** A booking that holds time: on which chair, from its start to its end plus buffer. */
-export interface BusyTime {
+interface BusyTime {
   chair: number;
   start: Date;
   /** Start + service minutes + buffer minutes. */
@@ -182,7 +182,7 @@ function minusBreaks(
 }
 
 /** Whether a closed range covers the local day. */
-export function isClosedDay(date: string, closed: readonly ClosedRange[]): boolean {
+function isClosedDay(date: string, closed: readonly ClosedRange[]): boolean {
   return closed.some((range) => range.from <= date && date <= range.to);
 }
 
@@ -215,10 +215,6 @@ export function quantaOf(start: Date, end: Date): number[] {
   return quanta;
 }
 
-export function quantumStart(quantum: number): Date {
-  return new Date(quantum * QUANTUM_MS);
-}
-
 // ——— Slots ———
 
 export interface SlotQuery {
@@ -236,7 +232,7 @@ export interface SlotQuery {
 }
 
 /** The last local day a customer may book: today + horizon. */
-export function lastBookableDate(now: Date, horizonDays: number): string {
+function lastBookableDate(now: Date, horizonDays: number): string {
   return addDays(copenhagenClock(now).date, horizonDays);
 }
 

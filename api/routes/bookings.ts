@@ -70,7 +70,7 @@ function toServiceJson(service: BookingService): BookingServiceJson {
   };
 }
 
-export function toBookingJson(booking: Booking): BookingJson {
+function toBookingJson(booking: Booking): BookingJson {
   return {
     id: booking.id,
     serviceName: booking.serviceName,
@@ -86,7 +86,7 @@ export function toBookingJson(booking: Booking): BookingJson {
   };
 }
 
-export function feedUrl(publicHost: string, token: string): string {
+function feedUrl(publicHost: string, token: string): string {
   return `${productOrigin(publicHost)}/api/calendar/${token}.ics`;
 }
 

@@ -8,8 +8,8 @@ import type { Db } from '../database';
 import { isUniqueViolation } from '../database';
 import { claimQuarters, releaseQuarters } from './booking-claims';
 
-export type BookingState = 'confirmed' | 'cancelled' | 'moved';
-export type BookingSource = 'site' | 'owner';
+type BookingState = 'confirmed' | 'cancelled' | 'moved';
+type BookingSource = 'site' | 'owner';
 
 export interface BookingsTable {
   id: string;
@@ -96,7 +96,7 @@ function toBooking(row: BookingsTable): Booking {
   };
 }
 
-export function hashCancelToken(token: string): string {
+function hashCancelToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

@@ -14,7 +14,7 @@ export function bookingDefaults(clues: TradeClues): BookingDefaults {
   return bookingDefaultsFor(findTrade(clues), clues.companyName ?? '');
 }
 
-export function bookingDefaultsFor(trade: FoundTrade, companyName: string): BookingDefaults {
+function bookingDefaultsFor(trade: FoundTrade, companyName: string): BookingDefaults {
   const profile = writingProfile(trade);
   const enabled = profile.workplace === 'shop';
   if (
