@@ -12,6 +12,7 @@ import {
   getBookingSettings,
   insertBooking,
   listActiveBookings,
+  listBookingServices,
   seedBookingServices,
 } from '../../db';
 import {
@@ -48,7 +49,12 @@ export function asksRegistration(company: Company): boolean {
   );
 }
 
+/**
+ * The company's services; the trade's list is stored on the first read only (before the settings row
+ * exists, which that read creates), so an owner who deletes every service is not given them back.
+ */
 export async function bookingServicesOf(db: Db, company: Company, now: Date): Promise<BookingService[]> {
+  if (await getBookingSettings(db, company.cvr)) return listBookingServices(db, company.cvr);
   return seedBookingServices(db, company.cvr, tradeDefaults(company).services, now);
 }
 

@@ -88,6 +88,11 @@ describeWithDialects('booking for the owner (issue 52)', (dialect) => {
       notifyOwner: false,
       closed: [{ label: 'Jul' }],
     });
+    // Every service deleted stays deleted: the trade's list is not given back.
+    for (const s of setup.services) {
+      expect((await h.send('DELETE', `/api/booking/services/${s.id}`, { cookie })).status).toBe(200);
+    }
+    expect((await (await h.send('GET', '/api/booking', { cookie })).json()).services).toEqual([]);
   });
 
   it('books for a customer by phone, refuses the same time with the nearest free ones, and cancel frees it', async () => {
