@@ -19,6 +19,8 @@ import { createAccountRoutes } from './routes/account';
 import { createAiRoutes } from './routes/ai';
 import { createAnalyticsRoutes } from './routes/analytics';
 import { createAuthRoutes } from './routes/auth';
+import { createBookingFeedRoutes } from './routes/booking-feed';
+import { createBookingRoutes, createBookingSetupRoutes } from './routes/bookings';
 import { createCompanyRoutes } from './routes/company';
 import { type ContactRoutesDeps, createContactRoutes } from './routes/contact';
 import { createDashboardRoutes } from './routes/dashboard';
@@ -82,6 +84,8 @@ const OWNER_GROUPS: readonly [path: string, group: OpenAPIHono<OwnerEnv>][] = [
   ['/reviews', createReviewRoutes()],
   ['/quotes', createQuoteRoutes()],
   ['/invoices', createInvoiceRoutes()],
+  ['/booking', createBookingSetupRoutes()],
+  ['/bookings', createBookingRoutes()],
 ];
 
 const OPENAPI_ROUTE = createRoute({
@@ -191,6 +195,8 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   for (const forms of input.publicForms ?? []) api.route('/sites', forms);
   // The link a new recipient of a company's quote requests confirms (no login: it may be a colleague's).
   api.route('/lead-recipient', createLeadRecipientRoutes());
+  // The owner's private calendar feed (issue 52): its secret address is the key.
+  api.route('/calendar', createBookingFeedRoutes());
 
   const owner = routeGroup<OwnerEnv>();
   const guarded = new Set<string>();

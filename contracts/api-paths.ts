@@ -203,6 +203,213 @@ export interface ApiPaths {
       };
     };
   };
+  "/booking": {
+    get: {
+      body: never;
+      answer: {
+        settings: {
+          enabled: boolean;
+          horizonDays: number;
+          noticeMinutes: number;
+          chairs: number;
+          closed: Array<{
+            from: string;
+            to: string;
+            label: string;
+          }>;
+          breaks: Array<{
+            start: string;
+            end: string;
+          }>;
+          notifyOwner: boolean;
+        };
+        services: Array<{
+          id: string;
+          name: string;
+          minutes: number;
+          bufferMinutes: number;
+          priceKr: number | null;
+          fromPrice: boolean;
+        }>;
+        hours: {
+          [key: string]: string;
+        };
+        feedUrl: string;
+        asksRegistration: boolean;
+      };
+    };
+  };
+  "/booking/feed": {
+    post: {
+      body: never;
+      answer: {
+        feedUrl: string;
+      };
+    };
+  };
+  "/booking/services": {
+    post: {
+      body: {
+        name: string;
+        minutes: number;
+        bufferMinutes: number;
+        priceKr: number | null;
+        fromPrice: boolean;
+      };
+      answer: {
+        id: string;
+        name: string;
+        minutes: number;
+        bufferMinutes: number;
+        priceKr: number | null;
+        fromPrice: boolean;
+      };
+    };
+  };
+  "/booking/services/{id}": {
+    put: {
+      body: {
+        name: string;
+        minutes: number;
+        bufferMinutes: number;
+        priceKr: number | null;
+        fromPrice: boolean;
+      };
+      answer: {
+        id: string;
+        name: string;
+        minutes: number;
+        bufferMinutes: number;
+        priceKr: number | null;
+        fromPrice: boolean;
+      };
+    };
+    delete: {
+      body: never;
+      answer: {
+        deleted: true;
+      };
+    };
+  };
+  "/booking/settings": {
+    put: {
+      body: {
+        enabled: boolean;
+        horizonDays: number;
+        noticeMinutes: number;
+        chairs: number;
+        closed: Array<{
+          from: string;
+          to: string;
+          label?: string;
+        }>;
+        breaks: Array<{
+          start: string;
+          end: string;
+        }>;
+        notifyOwner: boolean;
+      };
+      answer: {
+        settings: {
+          enabled: boolean;
+          horizonDays: number;
+          noticeMinutes: number;
+          chairs: number;
+          closed: Array<{
+            from: string;
+            to: string;
+            label: string;
+          }>;
+          breaks: Array<{
+            start: string;
+            end: string;
+          }>;
+          notifyOwner: boolean;
+        };
+        services: Array<{
+          id: string;
+          name: string;
+          minutes: number;
+          bufferMinutes: number;
+          priceKr: number | null;
+          fromPrice: boolean;
+        }>;
+        hours: {
+          [key: string]: string;
+        };
+        feedUrl: string;
+        asksRegistration: boolean;
+      };
+    };
+  };
+  "/bookings": {
+    get: {
+      body: never;
+      answer: {
+        bookings: Array<{
+          id: string;
+          serviceName: string;
+          startsAt: string;
+          endsAt: string;
+          chair: number;
+          customerName: string;
+          customerPhone: string;
+          customerEmail: string;
+          customerNote: string;
+          registrationNumber: string;
+          source: "site" | "owner";
+        }>;
+      };
+    };
+    post: {
+      body: {
+        serviceId: string;
+        startsAt: string;
+        customerName: string;
+        customerPhone: string;
+        customerEmail?: string;
+        customerNote?: string;
+        registrationNumber?: string;
+      };
+      answer: {
+        id: string;
+        serviceName: string;
+        startsAt: string;
+        endsAt: string;
+        chair: number;
+        customerName: string;
+        customerPhone: string;
+        customerEmail: string;
+        customerNote: string;
+        registrationNumber: string;
+        source: "site" | "owner";
+      };
+    };
+  };
+  "/bookings/{id}/cancel": {
+    post: {
+      body: {
+        message?: string;
+      };
+      answer: {
+        cancelled: true;
+      };
+    };
+  };
+  "/bookings/free-times": {
+    get: {
+      body: never;
+      answer: {
+        times: Array<string>;
+      };
+    };
+  };
+  "/calendar/{file}": {
+    get: {
+      body: never;
+      answer: null;
+    };
+  };
   "/company": {
     get: {
       body: never;

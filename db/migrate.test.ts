@@ -31,6 +31,7 @@ const RELEASED = [
   '0030-page-addresses',
   '0032-receipts-and-cancellations',
   '0034-quotes-and-invoices',
+  '0035-bookings',
 ];
 
 const APP_TABLES = [
@@ -38,6 +39,10 @@ const APP_TABLES = [
   'ai_usage',
   'analytics_daily',
   'analytics_events',
+  'booking_claims',
+  'booking_services',
+  'booking_settings',
+  'bookings',
   'companies',
   'contact_messages',
   'counters',

@@ -29,6 +29,7 @@ import * as claimChecks from './migrations/0029-claim-checks';
 import * as pageAddresses from './migrations/0030-page-addresses';
 import * as receiptsAndCancellations from './migrations/0032-receipts-and-cancellations';
 import * as quotesAndInvoices from './migrations/0034-quotes-and-invoices';
+import * as bookings from './migrations/0035-bookings';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
@@ -58,6 +59,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0030-page-addresses': pageAddresses,
   '0032-receipts-and-cancellations': receiptsAndCancellations,
   '0034-quotes-and-invoices': quotesAndInvoices,
+  '0035-bookings': bookings,
 };
 
 export class MigrationError extends Error {

@@ -4,6 +4,10 @@
 import type { AccountTokensTable } from './tables/account-tokens';
 import type { AiUsageTable } from './tables/ai-usage';
 import type { AnalyticsDailyTable, AnalyticsEventsTable, SitePageViewsTable } from './tables/analytics';
+import type { BookingClaimsTable } from './tables/booking-claims';
+import type { BookingServicesTable } from './tables/booking-services';
+import type { BookingSettingsTable } from './tables/booking-settings';
+import type { BookingsTable } from './tables/bookings';
 import type { CompaniesTable } from './tables/companies';
 import type { ContactMessagesTable } from './tables/contact-messages';
 import type { CountersTable } from './tables/counters';
@@ -57,6 +61,10 @@ export interface Database {
   counters: CountersTable;
   pageRevisions: PageRevisionsTable;
   pageAddresses: PageAddressesTable;
+  bookingSettings: BookingSettingsTable;
+  bookingServices: BookingServicesTable;
+  bookings: BookingsTable;
+  bookingClaims: BookingClaimsTable;
   deletedPages: DeletedPagesTable;
   accountTokens: AccountTokensTable;
   sitePageViews: SitePageViewsTable;

@@ -51,6 +51,14 @@ const guarded: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./screens/leads/leads-screen')).LeadsScreen }),
   },
   {
+    path: 'booking',
+    lazy: async () => ({ Component: (await import('./screens/booking/booking-screen')).BookingScreen }),
+  },
+  {
+    path: 'bookinger',
+    lazy: async () => ({ Component: (await import('./screens/booking/bookings-screen')).BookingsScreen }),
+  },
+  {
     path: 'anmeldelser',
     lazy: async () => ({ Component: (await import('./screens/reviews/reviews-screen')).ReviewsScreen }),
   },

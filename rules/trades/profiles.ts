@@ -1,7 +1,7 @@
 // The trade profiles: one row per trade, data only. The site writers (api/ai/) read them to write
 // about a company's work; find-trade.ts picks the row from the DB07 code, the industry description or
 // the company name. Danish as a customer would search for it and read it.
-import type { NounForms, OtherTrade, TradeProfile } from './types';
+import type { BookableService, NounForms, OtherTrade, TradeProfile } from './types';
 
 function noun(
   singular: string,
@@ -11,6 +11,11 @@ function noun(
   gender: NounForms['gender'] = 'common',
 ): NounForms {
   return { singular, singularDefinite, plural, pluralDefinite, gender };
+}
+
+/** A bookable service; durations are what the trade usually books, for the owner to adjust. */
+function book(name: string, minutes: number, bufferMinutes = 0): BookableService {
+  return { name, minutes, bufferMinutes };
 }
 
 const ALL = ['privat', 'erhverv', 'boligforeninger'] as const;
@@ -1089,6 +1094,15 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
       'Kobling og gearkasse',
       'Reparation af alle bilmærker',
     ],
+    bookable: [
+      book('Olieskift', 45),
+      book('Service efter bog', 120),
+      book('Bremser', 90),
+      book('Dækskift', 30),
+      book('Klargøring til syn', 60),
+      book('Fejlfinding med computer', 60),
+      book('Aircondition-service', 60),
+    ],
     customers: ['privat', 'erhverv'],
     questions: [
       {
@@ -1121,6 +1135,7 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
       'Pletlakering',
       'Polering og lakbehandling',
     ],
+    bookable: [book('Besigtigelse af skade', 30), book('Stenslag i lakken', 60)],
     customers: ['privat', 'erhverv'],
     questions: [
       {
@@ -1154,6 +1169,14 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
       'Hjulafstilling',
       'Lapning af punkteringer',
       'Fælge',
+    ],
+    bookable: [
+      book('Dækskift', 30),
+      book('Dækskift med dækhotel', 30),
+      book('Montering af nye dæk', 60),
+      book('Afbalancering', 30),
+      book('Hjulafstilling', 60),
+      book('Lapning af punktering', 30),
     ],
     customers: ['privat', 'erhverv'],
     questions: [
@@ -1190,6 +1213,17 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
       'Skægtrimning',
       'Bryn og vipper',
     ],
+    bookable: [
+      book('Herreklip', 30),
+      book('Dameklip', 45, 15),
+      book('Børneklip', 30),
+      book('Vask, klip og føn', 60, 15),
+      book('Farve', 90, 15),
+      book('Striber', 120, 15),
+      book('Permanent', 120, 15),
+      book('Skægtrimning', 15),
+      book('Bryn og vipper', 30),
+    ],
     customers: ['privat'],
     questions: [
       {
@@ -1223,6 +1257,14 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
       'Behandling af uren hud',
       'Makeup til fest og bryllup',
       'Massage',
+    ],
+    bookable: [
+      book('Ansigtsbehandling', 60, 15),
+      book('Bryn og vipper', 30),
+      book('Voksbehandling', 30, 15),
+      book('Manicure', 45, 15),
+      book('Pedicure', 60, 15),
+      book('Massage', 60, 15),
     ],
     customers: ['privat'],
     questions: [
@@ -1407,6 +1449,18 @@ export const TRADE_PROFILES: readonly TradeProfile[] = [
     keywords: ['gartner', 'havemand', 'haveservice'],
   },
 ];
+
+/** A barber (a frisør by profile) books the barber's own list when the name says barber. */
+export const BARBER_SERVICES: readonly BookableService[] = [
+  book('Herreklip', 30),
+  book('Klip og skæg', 45),
+  book('Skægtrimning', 15),
+  book('Barbering med kniv', 30),
+  book('Børneklip', 30),
+];
+
+/** A shop trade with no profile of its own (a skrædder, a cykelsmed): one plain time, renamed by the owner. */
+export const GENERIC_BOOKABLE: readonly BookableService[] = [book('Tid i butikken', 30)];
 
 /**
  * For a trade no profile knows: 'virksomhed' and sentences about the work in general. The writers

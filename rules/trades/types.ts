@@ -22,6 +22,18 @@ interface TradeQuestion {
   answer: string;
 }
 
+/**
+ * A service a customer can book a time for (issue 52), as the booking screen prefills it. Prices are
+ * left to the owner (null): a default figure would stand on his site as his price.
+ */
+export interface BookableService {
+  name: string;
+  /** The service's own minutes. */
+  minutes: number;
+  /** Minutes kept free after it (cleaning the chair, the next car onto the lift). */
+  bufferMinutes: number;
+}
+
 export interface TradeProfile {
   /** A stable id ('tomrer'), ASCII. */
   id: string;
@@ -56,6 +68,8 @@ export interface TradeProfile {
   /** 6–10 services as a customer searches for them, each a short phrase with a capital first letter. */
   services: readonly string[];
   customers: readonly CustomerGroup[];
+  /** For 'shop' trades: the services a customer books a time for, prefilled in "Booking". */
+  bookable?: readonly BookableService[];
   /** 3–5 questions customers ask, with short answers in the company's voice ('vi'). */
   questions: readonly TradeQuestion[];
   /** Local-search phrases, each read with ' i <by>' after it ('tømrer', 'tømrermester'). */

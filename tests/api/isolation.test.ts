@@ -12,20 +12,26 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   acceptedValue,
   acceptQuote,
+  addBookingService,
   type Company,
   createInvoiceFromQuote,
   createQuote,
   createReviewRequest,
+  defaultBookingSettings,
+  ensureFeedToken,
   findCompanyByCvr,
   getAiUsage,
   getQuoteSettings,
   getReviewSettings,
   getTrustSettings,
   type Image,
+  insertBooking,
   insertDeletedPage,
   insertImage,
   insertLead,
   insertPageRevision,
+  listActiveBookings,
+  listBookingServices,
   listDeletedPages,
   listImages,
   listInvoices,
@@ -63,6 +69,10 @@ interface Victim {
   draftQuoteId: string;
   quoteId: string;
   invoiceId: string;
+  /** B's bookable service, a booking of it and B's calendar feed secret (issue 52). */
+  serviceId: string;
+  bookingId: string;
+  feedToken: string;
 }
 
 interface IsolationRow {
@@ -77,6 +87,51 @@ interface IsolationRow {
 }
 
 const ISOLATION_ROWS: IsolationRow[] = [
+  // Booking (issue 52)
+  {
+    name: "cancel B's booking",
+    method: 'POST',
+    path: (b) => `/api/bookings/${b.bookingId}/cancel`,
+    body: () => ({}),
+    status: 404,
+  },
+  {
+    name: "change B's bookable service",
+    method: 'PUT',
+    path: (b) => `/api/booking/services/${b.serviceId}`,
+    body: () => ({ name: 'Overtaget', minutes: 30, bufferMinutes: 0, priceKr: null, fromPrice: false }),
+    status: 404,
+  },
+  {
+    name: "delete B's bookable service",
+    method: 'DELETE',
+    path: (b) => `/api/booking/services/${b.serviceId}`,
+    status: 404,
+  },
+  {
+    name: "B's free times",
+    method: 'GET',
+    path: (b) => `/api/bookings/free-times?serviceId=${b.serviceId}&date=2026-03-03`,
+    status: 404,
+  },
+  {
+    name: "book B's service",
+    method: 'POST',
+    path: () => '/api/bookings',
+    body: (b) => ({
+      serviceId: b.serviceId,
+      startsAt: '2026-03-03T09:00:00.000Z',
+      customerName: 'X',
+      customerPhone: '',
+    }),
+    status: 404,
+  },
+  {
+    name: "B's bookings in A's list",
+    method: 'GET',
+    path: () => '/api/bookings?from=2026-03-01&days=30',
+    status: 200,
+  },
   // Company
   { name: 'read the company', method: 'GET', path: () => '/api/company', status: 200 },
   {
@@ -500,6 +555,13 @@ async function snapshotOfB() {
     quoteSettings: await getQuoteSettings(h.db, b.company.cvr),
     invoices: await listInvoices(h.db, b.company.cvr),
     publishes: h.published.filter((entry) => entry.cvr === b.company.cvr),
+    bookingServices: await listBookingServices(h.db, b.company.cvr),
+    bookings: await listActiveBookings(h.db, b.company.cvr, new Date(0), new Date('2100-01-01T00:00:00Z')),
+    bookingSettings: await h.db
+      .selectFrom('bookingSettings')
+      .selectAll()
+      .where('companyCvr', '=', b.company.cvr)
+      .execute(),
   };
 }
 
@@ -534,6 +596,10 @@ function secretsOfB(): string[] {
     victim.quoteId,
     victim.invoiceId,
     'B-tilbuddets linje',
+    victim.serviceId,
+    victim.bookingId,
+    victim.feedToken,
+    'B-bookingkunde',
   ];
 }
 
@@ -654,10 +720,40 @@ beforeAll(async () => {
       h.now(),
     ),
   );
+  const bService = await addBookingService(
+    h.db,
+    b.company.cvr,
+    { name: 'B-olieskift', minutes: 45, bufferMinutes: 0, priceOre: null, fromPrice: false },
+    h.now(),
+  );
+  const bBooking = await insertBooking(
+    h.db,
+    b.company.cvr,
+    [0],
+    {
+      serviceId: bService.id,
+      serviceName: bService.name,
+      start: new Date('2026-03-03T08:00:00Z'),
+      end: new Date('2026-03-03T08:45:00Z'),
+      heldUntil: new Date('2026-03-03T08:45:00Z'),
+      customerName: 'B-bookingkunde',
+      customerPhone: '30303030',
+      customerEmail: '',
+      customerNote: '',
+      registrationNumber: 'AB12345',
+      source: 'site',
+    },
+    h.now(),
+  );
+  if (!bBooking.ok) throw new Error("B's booking was not stored");
+  const feedToken = await ensureFeedToken(h.db, b.company.cvr, defaultBookingSettings(true), h.now());
   victim = {
     draftQuoteId: draftQuote.id,
     quoteId: quote.id,
     invoiceId: invoice.id,
+    serviceId: bService.id,
+    bookingId: bBooking.booking.id,
+    feedToken,
     leadId: lead.id,
     reviewId: review.id,
     cvr: b.company.cvr,
@@ -740,7 +836,13 @@ const OWNER_ENDPOINTS = Object.entries(document.paths).flatMap(([path, operation
 function probeBody(method: string): unknown {
   return method === 'get' || method === 'delete'
     ? undefined
-    : { cvr: victim.cvr, id: victim.homepage.id, pageId: victim.homepage.id, leadId: victim.leadId };
+    : {
+        cvr: victim.cvr,
+        id: victim.homepage.id,
+        pageId: victim.homepage.id,
+        leadId: victim.leadId,
+        serviceId: victim.serviceId,
+      };
 }
 
 function withIds(template: string, id: string): string {
@@ -783,6 +885,8 @@ describe('every owner endpoint of the route list, probed by itself', () => {
           victim.draftQuoteId,
           victim.quoteId,
           victim.invoiceId,
+          victim.serviceId,
+          victim.bookingId,
         ];
         const templates = route.path.includes('{') ? ids.map((id) => withIds(route.path, id)) : [route.path];
         for (const target of [...new Set(templates)]) {

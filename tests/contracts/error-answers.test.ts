@@ -24,12 +24,15 @@ const EXTENDED_REFUSALS: Readonly<Record<string, string>> = {
   'POST /api/sites/{cvr}/anmeldelse/{token} 429': 'field refusals',
   // Monitors read which part is down (README, health), not a message for a person.
   'GET /api/health 503': "the health answer's own shape",
+  // Issue 52: a taken time answers the nearest free ones, for the owner (and phase 2's customer) to pick.
+  'POST /api/bookings 409': 'the nearest free times',
 };
 
 /** Source files whose error answers carry EXTENDED_REFUSALS' extra keys. */
 const EXTENDED_IN_SOURCE: Readonly<Record<string, readonly string[]>> = {
   'api/routes/site-leads.ts': ['fields', 'token'],
   'api/public-form/index.ts': ['fields'],
+  'api/routes/bookings.ts': ['nearest'],
 };
 
 /** Whether `schema` is the error schema (api/openapi.ts registers contracts/answers.ts's as `Error`). */

@@ -23,6 +23,7 @@ import { useUnreadLeads } from './unread-leads';
 const TABS = [
   { to: ADMIN_PATHS.dashboard, label: 'Overblik' },
   { to: ADMIN_PATHS.leads, label: 'Henvendelser' },
+  { to: ADMIN_PATHS.bookings, label: 'Bookinger' },
   { to: ADMIN_PATHS.reviews, label: 'Anmeldelser' },
   { to: ADMIN_PATHS.pages, label: 'Sider' },
   { to: ADMIN_PATHS.images, label: 'Billedearkiv' },

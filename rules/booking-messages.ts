@@ -1,0 +1,33 @@
+// Issue 52's Danish messages: the admin's "Booking" and "Bookinger" screens and the booking API's
+// refusals. Part of rules/messages.ts's catalogue, apart so only the booking screens carry them.
+import { MAX_CHAIRS, MAX_HORIZON_DAYS } from './booking-slots';
+
+export const BOOKING_MAX_SERVICES = 40;
+export const BOOKING_MAX_CLOSED = 60;
+export const BOOKING_SERVICE_MAX_MINUTES = 8 * 60;
+export const BOOKING_MAX_NOTICE_MINUTES = 14 * 24 * 60;
+
+export const BOOKING_MESSAGES = {
+  serviceNameRequired: 'Skriv navnet på ydelsen',
+  minutesInvalid: `Skriv varigheden i minutter, mellem 5 og ${BOOKING_SERVICE_MAX_MINUTES}, i hele 5 minutter`,
+  bufferInvalid: 'Skriv pausen efter i minutter, mellem 0 og 120, i hele 5 minutter',
+  priceInvalid: 'Skriv prisen i hele kroner, f.eks. 350, eller lad feltet stå tomt',
+  chairsInvalid: `Skriv antal stole eller lifte, mellem 1 og ${MAX_CHAIRS}`,
+  horizonInvalid: `Skriv hvor mange dage frem kunderne kan booke, mellem 1 og ${MAX_HORIZON_DAYS}`,
+  noticeInvalid: 'Skriv hvor mange timer før tiden kunderne senest kan booke, mellem 0 og 336',
+  closedInvalid:
+    'Skriv lukkedage som en periode med en første og en sidste dag, hvor den sidste ikke er før den første',
+  tooManyClosed: `Du kan højst have ${BOOKING_MAX_CLOSED} lukkeperioder`,
+  tooManyServices: `Du kan højst have ${BOOKING_MAX_SERVICES} ydelser`,
+  breakInvalid: 'Skriv pausen som to klokkeslæt, f.eks. 12:00 og 12:30',
+  serviceNotFound: 'Ydelsen findes ikke længere. Vælg en anden.',
+  bookingNotFound: 'Bookingen findes ikke, eller den er allerede aflyst.',
+  timeTaken: 'Den tid er desværre lige blevet taget. Vælg en af de nærmeste ledige tider.',
+  timeNotOffered: 'Den tid kan ikke bookes. Vælg en af de ledige tider.',
+  customerNameRequired: 'Skriv kundens navn',
+  customerPhoneInvalid: 'Skriv et dansk telefonnummer med 8 cifre, f.eks. 12 34 56 78',
+  loadFailed: 'Kunne ikke hente bookingerne. Prøv igen.',
+  saveFailed: 'Kunne ikke gemme. Prøv igen.',
+  cancelFailed: 'Kunne ikke aflyse bookingen. Prøv igen.',
+  bookFailed: 'Kunne ikke booke tiden. Prøv igen.',
+} as const;
