@@ -14,6 +14,7 @@ export * from './tables/counters';
 export * from './tables/cvr-cache';
 export * from './tables/deleted-pages';
 export * from './tables/images';
+export * from './tables/jobs';
 export * from './tables/lead-spam-summaries';
 export * from './tables/leads';
 export * from './tables/limit-counts';

@@ -30,6 +30,7 @@ const RELEASED = [
   '0029-claim-checks',
   '0030-page-addresses',
   '0032-receipts-and-cancellations',
+  '0033-jobs',
 ];
 
 const APP_TABLES = [
@@ -43,9 +44,8 @@ const APP_TABLES = [
   'cvr_cache',
   'deleted_pages',
   'images',
+  'jobs',
   'lead_form_key',
-  'lead_mails',
-  'lead_receipt_mails',
   'lead_settings',
   'lead_spam_summaries',
   'lead_tokens_spent',
@@ -56,7 +56,6 @@ const APP_TABLES = [
   'page_revisions',
   'pages',
   'publish_state',
-  'review_mails',
   'review_requests',
   'review_settings',
   'reviews',
@@ -64,7 +63,6 @@ const APP_TABLES = [
   'site_page_views',
   'trust_settings',
   'users',
-  'welcome_mails',
 ];
 
 describeEachDialect(

@@ -28,6 +28,7 @@ import * as leadQuotas from './migrations/0027-lead-quotas';
 import * as claimChecks from './migrations/0029-claim-checks';
 import * as pageAddresses from './migrations/0030-page-addresses';
 import * as receiptsAndCancellations from './migrations/0032-receipts-and-cancellations';
+import * as jobs from './migrations/0033-jobs';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
@@ -56,6 +57,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0029-claim-checks': claimChecks,
   '0030-page-addresses': pageAddresses,
   '0032-receipts-and-cancellations': receiptsAndCancellations,
+  '0033-jobs': jobs,
 };
 
 export class MigrationError extends Error {

@@ -10,31 +10,19 @@ import type { CountersTable } from './tables/counters';
 import type { CvrCacheTable } from './tables/cvr-cache';
 import type { DeletedPagesTable } from './tables/deleted-pages';
 import type { ImagesTable } from './tables/images';
+import type { JobsTable } from './tables/jobs';
 import type { LeadSpamSummariesTable } from './tables/lead-spam-summaries';
-import type {
-  LeadFormKeyTable,
-  LeadMailsTable,
-  LeadReceiptMailsTable,
-  LeadSettingsTable,
-  LeadsTable,
-  LeadTokensSpentTable,
-} from './tables/leads';
+import type { LeadFormKeyTable, LeadSettingsTable, LeadsTable, LeadTokensSpentTable } from './tables/leads';
 import type { LimitCountsTable } from './tables/limit-counts';
 import type { OrdersTable } from './tables/orders';
 import type { PageAddressesTable } from './tables/page-addresses';
 import type { PageRevisionsTable } from './tables/page-revisions';
 import type { PagesTable } from './tables/pages';
 import type { PublishStateTable } from './tables/publish-state';
-import type {
-  ReviewMailsTable,
-  ReviewRequestsTable,
-  ReviewSettingsTable,
-  ReviewsTable,
-} from './tables/reviews';
+import type { ReviewRequestsTable, ReviewSettingsTable, ReviewsTable } from './tables/reviews';
 import type { SessionsTable } from './tables/sessions';
 import type { TrustSettingsTable } from './tables/trust-settings';
 import type { UsersTable } from './tables/users';
-import type { WelcomeMailsTable } from './tables/welcome-mails';
 
 export interface Database {
   companies: CompaniesTable;
@@ -56,17 +44,14 @@ export interface Database {
   sitePageViews: SitePageViewsTable;
   orders: OrdersTable;
   leads: LeadsTable;
-  leadMails: LeadMailsTable;
-  leadReceiptMails: LeadReceiptMailsTable;
   leadSettings: LeadSettingsTable;
   leadTokensSpent: LeadTokensSpentTable;
   leadFormKey: LeadFormKeyTable;
-  welcomeMails: WelcomeMailsTable;
   trustSettings: TrustSettingsTable;
   leadSpamSummaries: LeadSpamSummariesTable;
   reviewSettings: ReviewSettingsTable;
   reviewRequests: ReviewRequestsTable;
   reviews: ReviewsTable;
-  reviewMails: ReviewMailsTable;
+  jobs: JobsTable;
   limitCounts: LimitCountsTable;
 }
