@@ -1,8 +1,9 @@
 // Issue 50 item 3: one durable table of jobs for every mail and reminder, instead of one outbox table
 // per mail (lead_mails, lead_receipt_mails, welcome_mails, review_mails). A row is one thing to do
-// (kind + JSON payload) at run_at; a runner claims it for a lease (locked_until), deletes it when done,
+// (kind + JSON payload) at runAt; a runner claims it for a lease (lockedUntil), deletes it when done,
 // retries it with a growing pause, and after too many attempts keeps it as 'failed' for the operator.
 // `key` (unique, optional) names a job so it can be replaced or cancelled: a reminder at a time T.
+// (Rows read here come back camelCased, as the migrator's CamelCasePlugin maps them.)
 // The rows of the old outboxes move here, the spam summaries due get their job (the summary's counts
 // stay in lead_spam_summaries); review requests waiting for their reminder get its job; the
 // daily data-retention job is seeded. See db/tables/jobs.ts and api/jobs/runner.ts.
@@ -10,11 +11,11 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 
 interface OldRow {
-  company_cvr: string;
+  companyCvr: string;
   attempts: number;
-  next_attempt_at: string;
-  last_error: string | null;
-  created_at: string;
+  nextAttemptAt: string;
+  lastError: string | null;
+  createdAt: string;
 }
 
 interface NewRow {
@@ -23,12 +24,12 @@ interface NewRow {
   key: string | null;
   payload: string;
   state: string;
-  run_at: string;
-  locked_until: string | null;
+  runAt: string;
+  lockedUntil: string | null;
   attempts: number;
-  lost_leases: number;
-  last_error: string | null;
-  created_at: string;
+  lostLeases: number;
+  lastError: string | null;
+  createdAt: string;
 }
 
 function job(kind: string, key: string | null, payload: object, old: OldRow): NewRow {
@@ -38,51 +39,46 @@ function job(kind: string, key: string | null, payload: object, old: OldRow): Ne
     key,
     payload: JSON.stringify(payload),
     state: 'pending',
-    run_at: old.next_attempt_at,
-    locked_until: null,
+    runAt: old.nextAttemptAt,
+    lockedUntil: null,
     attempts: Number(old.attempts),
-    lost_leases: 0,
-    last_error: old.last_error,
-    created_at: old.created_at,
+    lostLeases: 0,
+    lastError: old.lastError,
+    createdAt: old.createdAt,
   };
 }
 
 async function moveOldRows(db: Kysely<unknown>): Promise<NewRow[]> {
   const rows: NewRow[] = [];
-  const leadMails = await sql<OldRow & { lead_id: string }>`select * from lead_mails`.execute(db);
+  const leadMails = await sql<OldRow & { leadId: string }>`select * from lead_mails`.execute(db);
   for (const r of leadMails.rows)
     rows.push(
-      job(
-        'lead-mail',
-        `lead-mail:${r.company_cvr}:${r.lead_id}`,
-        { cvr: r.company_cvr, leadId: r.lead_id },
-        r,
-      ),
+      job('lead-mail', `lead-mail:${r.companyCvr}:${r.leadId}`, { cvr: r.companyCvr, leadId: r.leadId }, r),
     );
   const receipts = await sql<
-    OldRow & { lead_id: string; email: string }
+    OldRow & { leadId: string; email: string }
   >`select * from lead_receipt_mails`.execute(db);
   for (const r of receipts.rows)
     rows.push(
       job(
         'lead-receipt',
-        `lead-receipt:${r.company_cvr}:${r.lead_id}`,
-        { cvr: r.company_cvr, leadId: r.lead_id, email: r.email },
+        `lead-receipt:${r.companyCvr}:${r.leadId}`,
+        { cvr: r.companyCvr, leadId: r.leadId, email: r.email },
         r,
       ),
     );
   const welcomes = await sql<OldRow>`select * from welcome_mails`.execute(db);
   for (const r of welcomes.rows)
-    rows.push(job('welcome-mail', `welcome-mail:${r.company_cvr}`, { cvr: r.company_cvr }, r));
+    rows.push(job('welcome-mail', `welcome-mail:${r.companyCvr}`, { cvr: r.companyCvr }, r));
   const reviews = await sql<
-    OldRow & { id: string; kind: string; ref_id: string; to_address: string | null }
+    OldRow & { id: string; kind: string; refId: string; toAddress: string | null }
   >`select * from review_mails`.execute(db);
   for (const r of reviews.rows)
     rows.push(
       job(
         'review-mail',
-        `review-mail:${r.company_cvr}:${r.ref_id}:${r.kind}`,
-        { cvr: r.company_cvr, mail: r.kind, refId: r.ref_id, to: r.to_address },
+        `review-mail:${r.companyCvr}:${r.refId}:${r.kind}`,
+        { cvr: r.companyCvr, mail: r.kind, refId: r.refId, to: r.toAddress },
         r,
       ),
     );
@@ -91,13 +87,13 @@ async function moveOldRows(db: Kysely<unknown>): Promise<NewRow[]> {
   >`select * from lead_spam_summaries where pending > 0`.execute(db);
   for (const r of spam.rows)
     rows.push(
-      job('spam-summary', `spam-summary:${r.company_cvr}`, { cvr: r.company_cvr }, { ...r, attempts: 0 }),
+      job('spam-summary', `spam-summary:${r.companyCvr}`, { cvr: r.companyCvr }, { ...r, attempts: 0 }),
     );
   const reminders = await sql<{
     id: string;
-    company_cvr: string;
-    reminder_due_at: string;
-    created_at: string;
+    companyCvr: string;
+    reminderDueAt: string;
+    createdAt: string;
   }>`
     select id, company_cvr, reminder_due_at, created_at from review_requests
     where reminder_due_at is not null and used_at is null and declined_at is null`.execute(db);
@@ -105,14 +101,14 @@ async function moveOldRows(db: Kysely<unknown>): Promise<NewRow[]> {
     rows.push(
       job(
         'review-reminder',
-        `review-reminder:${r.company_cvr}:${r.id}`,
-        { cvr: r.company_cvr, requestId: r.id },
+        `review-reminder:${r.companyCvr}:${r.id}`,
+        { cvr: r.companyCvr, requestId: r.id },
         {
-          company_cvr: r.company_cvr,
+          companyCvr: r.companyCvr,
           attempts: 0,
-          next_attempt_at: r.reminder_due_at,
-          last_error: null,
-          created_at: r.created_at,
+          nextAttemptAt: r.reminderDueAt,
+          lastError: null,
+          createdAt: r.createdAt,
         },
       ),
     );
@@ -144,7 +140,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       'retention',
       'retention',
       {},
-      { company_cvr: '', attempts: 0, next_attempt_at: now, last_error: null, created_at: now },
+      { companyCvr: '', attempts: 0, nextAttemptAt: now, lastError: null, createdAt: now },
     ),
   );
   for (let at = 0; at < rows.length; at += 200)
