@@ -131,7 +131,8 @@ export async function saveReviewSettings(db: Db, cvr: string, settings: ReviewSe
 
 // ---- Requests ---------------------------------------------------------------------------------
 
-export type ReviewRequestState = 'sent' | 'reminded' | 'reviewed' | 'declined' | 'expired';
+// The pure rule lives in rules/ (issue 50 item 4); re-exported for the callers of the data layer.
+export { type ReviewRequestState, reviewRequestState } from '../../rules/review-requests';
 
 export interface ReviewRequest {
   id: string;
@@ -205,14 +206,6 @@ export async function companyOwnContacts(db: Db, cvr: string): Promise<OwnContac
     phones: [company?.phone],
     domains: [company?.customDomain],
   });
-}
-
-/** What a request is now, as the owner's list shows it. */
-export function reviewRequestState(request: ReviewRequest, now: Date): ReviewRequestState {
-  if (request.usedAt !== null) return 'reviewed';
-  if (request.declinedAt !== null) return 'declined';
-  if (request.expiresAt <= now.toISOString()) return 'expired';
-  return request.remindedAt !== null ? 'reminded' : 'sent';
 }
 
 async function queueReviewMail(
