@@ -36,11 +36,11 @@ export interface JobRunnerOptions {
   maxAttempts?: number;
 }
 
-export const LEASE_MS = 2 * 60 * 1000;
-export const FIRST_RETRY_MS = 30_000;
+const LEASE_MS = 2 * 60 * 1000;
+const FIRST_RETRY_MS = 30_000;
 export const MAX_RETRY_MS = 60 * 60 * 1000;
 /** 30 s doubling to an hour: about a day and a half of tries before a job is 'failed'. */
-export const MAX_ATTEMPTS = 40;
+const MAX_ATTEMPTS = 40;
 const EVERY_MS = 15_000;
 /** An enqueue wakes the runner this much later: the enqueueing transaction has committed by then. */
 const ENQUEUE_WAKE_MS = 50;

@@ -173,17 +173,6 @@ export async function releaseByPrefix(db: Db, prefix: string, now: Date): Promis
     .execute();
 }
 
-/** How many pending jobs of `kind` there are (the operator's "not yet sent"). */
-export async function countPendingJobs(db: Db, kind: string, keyPrefix?: string): Promise<number> {
-  let query = db
-    .selectFrom('jobs')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('kind', '=', kind)
-    .where('state', '=', 'pending');
-  if (keyPrefix) query = query.where('key', 'like', `${keyPrefix}%`);
-  return Number((await query.executeTakeFirst())?.count ?? 0);
-}
-
 /** The pending jobs due at `now` and not held by a live lease, oldest due first. */
 export async function dueJobs(db: Db, now: Date, limit = 20): Promise<Job[]> {
   const at = now.toISOString();
@@ -264,19 +253,9 @@ export async function rescheduleJob(db: Db, id: string, lease: string, change: R
     .execute();
 }
 
-/** A job runs again from its first attempt, now (the operator's "prøv igen"). */
-export async function retryJob(db: Db, id: string, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('jobs')
-    .set({ state: 'pending', attempts: 0, lockedUntil: null, runAt: now.toISOString() })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 /** A pending job this many attempts in (or lost leases), or this long overdue, is stuck. */
-export const STUCK_ATTEMPTS = 3;
-export const STUCK_OVERDUE_MS = 60 * 60 * 1000;
+const STUCK_ATTEMPTS = 3;
+const STUCK_OVERDUE_MS = 60 * 60 * 1000;
 
 /** Jobs that need a look: failed for good, or stuck; newest trouble first. Never the payload's text. */
 export async function troubledJobs(db: Db, now: Date, limit = 100): Promise<Job[]> {

@@ -132,7 +132,7 @@ export async function saveReviewSettings(db: Db, cvr: string, settings: ReviewSe
 // ---- Requests ---------------------------------------------------------------------------------
 
 // The pure rule lives in rules/ (issue 50 item 4); re-exported for the callers of the data layer.
-export { type ReviewRequestState, reviewRequestState } from '../../rules/review-requests';
+export { reviewRequestState } from '../../rules/review-requests';
 
 export interface ReviewRequest {
   id: string;
