@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { enqueue } from '../db';
 import { AppError } from '../lib/errors';
 import { type AppStack, startTestStack } from '../tests/support/stack';
 
@@ -53,6 +54,18 @@ describe('HTTP skeleton', () => {
       await harness.close();
       harness = undefined;
     }
+  });
+
+  it('says degraded while a mail job failed for good (issue 50)', async () => {
+    harness = await appWithSitesFolder();
+    await enqueue(harness.db, 'lead-mail', { cvr: '12121212', leadId: 'x' }, { key: 'lead-mail:12121212:x' });
+    await harness.db.updateTable('jobs').set({ state: 'failed', lastError: 'ECONNREFUSED' }).execute();
+    const response = await harness.app.request('/api/health');
+    expect(await response.json()).toMatchObject({
+      status: 'degraded',
+      problems: ['jobs failed'],
+      jobs: { status: 'failed' },
+    });
   });
 
   it('answers 503 when the database is gone', async () => {

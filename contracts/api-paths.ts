@@ -655,6 +655,9 @@ export interface ApiPaths {
         facts?: {
           status: "ok" | "due" | "stale";
         };
+        jobs?: {
+          status: "ok" | "failed" | "unknown";
+        };
       };
     };
   };
@@ -1115,6 +1118,15 @@ export interface ApiPaths {
           companyCvr: string;
           lastError: string;
           lastAttemptAt: string | null;
+        }>;
+        troubledJobs: Array<{
+          kind: string;
+          key: string | null;
+          state: "failed" | "stuck";
+          attempts: number;
+          lostLeases: number;
+          runAt: string;
+          lastError: string | null;
         }>;
         facts: Array<{
           id: string;

@@ -29,6 +29,19 @@ export const operatorSchema = z.object({
   failedPublishes: z.array(
     z.object({ companyCvr: z.string(), lastError: z.string(), lastAttemptAt: z.string().nullable() }),
   ),
+  /** Mail and reminder jobs that need a look (db/tables/jobs.ts troubledJobs): failed for good, or
+   *  stuck (many attempts or lost leases, or long overdue). Never their payload (addresses). */
+  troubledJobs: z.array(
+    z.object({
+      kind: z.string(),
+      key: z.string().nullable(),
+      state: z.enum(['failed', 'stuck']),
+      attempts: z.number(),
+      lostLeases: z.number(),
+      runAt: z.string(),
+      lastError: z.string().nullable(),
+    }),
+  ),
   /** Facts in rules/ due for review or out of date (rules/fact-freshness.ts), the soonest first. */
   facts: z.array(
     z.object({ id: z.string(), state: z.enum(['due', 'stale']), staleFrom: z.string(), text: z.string() }),

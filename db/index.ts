@@ -22,6 +22,7 @@ export * from './tables/document-sequences';
 export * from './tables/images';
 export * from './tables/invoice-lines';
 export * from './tables/invoices';
+export * from './tables/jobs';
 export * from './tables/lead-spam-summaries';
 export * from './tables/leads';
 export * from './tables/limit-counts';

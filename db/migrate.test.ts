@@ -30,6 +30,7 @@ const RELEASED = [
   '0029-claim-checks',
   '0030-page-addresses',
   '0032-receipts-and-cancellations',
+  '0033-jobs',
   '0034-quotes-and-invoices',
   '0035-bookings',
 ];
@@ -52,9 +53,8 @@ const APP_TABLES = [
   'images',
   'invoice_lines',
   'invoices',
+  'jobs',
   'lead_form_key',
-  'lead_mails',
-  'lead_receipt_mails',
   'lead_settings',
   'lead_spam_summaries',
   'lead_tokens_spent',
@@ -68,7 +68,6 @@ const APP_TABLES = [
   'quote_lines',
   'quote_settings',
   'quotes',
-  'review_mails',
   'review_requests',
   'review_settings',
   'reviews',
@@ -76,7 +75,6 @@ const APP_TABLES = [
   'site_page_views',
   'trust_settings',
   'users',
-  'welcome_mails',
 ];
 
 describeEachDialect(

@@ -28,6 +28,7 @@ import * as leadQuotas from './migrations/0027-lead-quotas';
 import * as claimChecks from './migrations/0029-claim-checks';
 import * as pageAddresses from './migrations/0030-page-addresses';
 import * as receiptsAndCancellations from './migrations/0032-receipts-and-cancellations';
+import * as jobs from './migrations/0033-jobs';
 import * as quotesAndInvoices from './migrations/0034-quotes-and-invoices';
 import * as bookings from './migrations/0035-bookings';
 
@@ -58,6 +59,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0029-claim-checks': claimChecks,
   '0030-page-addresses': pageAddresses,
   '0032-receipts-and-cancellations': receiptsAndCancellations,
+  '0033-jobs': jobs,
   '0034-quotes-and-invoices': quotesAndInvoices,
   '0035-bookings': bookings,
 };

@@ -17,15 +17,9 @@ import type { DocumentSequencesTable } from './tables/document-sequences';
 import type { ImagesTable } from './tables/images';
 import type { InvoiceLinesTable } from './tables/invoice-lines';
 import type { InvoicesTable } from './tables/invoices';
+import type { JobsTable } from './tables/jobs';
 import type { LeadSpamSummariesTable } from './tables/lead-spam-summaries';
-import type {
-  LeadFormKeyTable,
-  LeadMailsTable,
-  LeadReceiptMailsTable,
-  LeadSettingsTable,
-  LeadsTable,
-  LeadTokensSpentTable,
-} from './tables/leads';
+import type { LeadFormKeyTable, LeadSettingsTable, LeadsTable, LeadTokensSpentTable } from './tables/leads';
 import type { LimitCountsTable } from './tables/limit-counts';
 import type { OrdersTable } from './tables/orders';
 import type { PageAddressesTable } from './tables/page-addresses';
@@ -35,16 +29,10 @@ import type { PublishStateTable } from './tables/publish-state';
 import type { QuoteLinesTable } from './tables/quote-lines';
 import type { QuoteSettingsTable } from './tables/quote-settings';
 import type { QuotesTable } from './tables/quotes';
-import type {
-  ReviewMailsTable,
-  ReviewRequestsTable,
-  ReviewSettingsTable,
-  ReviewsTable,
-} from './tables/reviews';
+import type { ReviewRequestsTable, ReviewSettingsTable, ReviewsTable } from './tables/reviews';
 import type { SessionsTable } from './tables/sessions';
 import type { TrustSettingsTable } from './tables/trust-settings';
 import type { UsersTable } from './tables/users';
-import type { WelcomeMailsTable } from './tables/welcome-mails';
 
 export interface Database {
   companies: CompaniesTable;
@@ -70,18 +58,15 @@ export interface Database {
   sitePageViews: SitePageViewsTable;
   orders: OrdersTable;
   leads: LeadsTable;
-  leadMails: LeadMailsTable;
-  leadReceiptMails: LeadReceiptMailsTable;
   leadSettings: LeadSettingsTable;
   leadTokensSpent: LeadTokensSpentTable;
   leadFormKey: LeadFormKeyTable;
-  welcomeMails: WelcomeMailsTable;
   trustSettings: TrustSettingsTable;
   leadSpamSummaries: LeadSpamSummariesTable;
   reviewSettings: ReviewSettingsTable;
   reviewRequests: ReviewRequestsTable;
   reviews: ReviewsTable;
-  reviewMails: ReviewMailsTable;
+  jobs: JobsTable;
   limitCounts: LimitCountsTable;
   quotes: QuotesTable;
   quoteLines: QuoteLinesTable;

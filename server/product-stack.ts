@@ -251,15 +251,22 @@ export async function startProductStack(options: ProductStackOptions): Promise<P
       close: async () => {
         uploadSweep.stop();
         await server.close();
-        await mailOutbox.close();
+        // The job in flight finishes; if it failed, the close says so, after the rest has closed.
+        const mailClosed = await mailOutbox.close().then(
+          () => null,
+          (error: unknown) => error,
+        );
         await previewRenderer.close();
         if (worker) await worker.close();
         else await queue.close();
         limitRedis?.disconnect();
+        if (mailClosed) throw mailClosed;
       },
     };
   } catch (error) {
-    await mailOutbox.close();
+    await mailOutbox
+      .close()
+      .catch((cause: unknown) => logger.error({ err: cause }, 'mail outbox close failed'));
     await previewRenderer.close();
     if (worker) await worker.close();
     else await queue.close();

@@ -1,7 +1,8 @@
 // GET /api/health — whether this instance can serve, and whether the product is healthy around it.
 // `error` (503): the database does not answer within two seconds. `degraded` (200): it serves, but
 // something visitors will notice is wrong, named in `problems`: the sites folder is missing, the
-// publish queue (Redis) is unreachable, publishes are failing, or a fact in `rules/` (the
+// publish queue (Redis) is unreachable, publishes are failing, a mail or reminder job failed for good
+// (db/tables/jobs.ts), or a fact in `rules/` (the
 // håndværkerfradrag table, a guarantee scheme's terms) is due for review or out of date
 // (`rules/fact-freshness.ts`; the operator view names which). Monitors poll this often, so the
 // one query that grows with the product (failing publishes) is cached for a few seconds and runs on
@@ -12,7 +13,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { listFailingPublishes, pingDatabase } from '../../db';
+import { jobCounts, listFailingPublishes, pingDatabase } from '../../db';
 import { FACTS_PROBLEM, factsState } from '../../rules/fact-freshness';
 import type { AppEnv } from '../env';
 import { answer, routeGroup } from '../openapi';
@@ -46,6 +47,8 @@ const healthSchema = z.object({
   queue: status('ok', 'unreachable').optional(),
   publishes: status('ok', 'failing', 'unknown').optional(),
   facts: status('ok', 'due', 'stale').optional(),
+  /** Mails and reminders (the job table): 'failed' once a job gave up after its last attempt. */
+  jobs: status('ok', 'failed', 'unknown').optional(),
 });
 
 const check = createRoute({
@@ -62,6 +65,7 @@ const check = createRoute({
 export function createHealthRoutes(checks: HealthChecks = {}): OpenAPIHono<AppEnv> {
   const health = routeGroup<AppEnv>();
   let failing: { at: number; value: Promise<FailingPublishes> } | null = null;
+  let jobs: { at: number; value: Promise<number> } | null = null;
 
   health.openapi(check, async (c) => {
     const { db, config, logger } = c.var;
@@ -118,6 +122,21 @@ export function createHealthRoutes(checks: HealthChecks = {}): OpenAPIHono<AppEn
     if (publishes === null) problems.push('publish state unreadable');
     else if (publishes.count > 0) problems.push('publishes failing');
 
+    // Jobs kept as 'failed' (a mail that never went out): the operator view lists them with their errors.
+    if (!jobs || now - jobs.at > FAILING_CACHE_MS) {
+      const value = jobCounts(db, c.var.now()).then(({ failed }) => {
+        if (failed > 0) logger.warn({ failed }, 'health check: jobs failed');
+        return failed;
+      });
+      value.catch(() => {
+        jobs = null;
+      });
+      jobs = { at: now, value };
+    }
+    const failedJobs = await jobs.value.catch(() => null);
+    if (failedJobs === null) problems.push('job table unreadable');
+    else if (failedJobs > 0) problems.push('jobs failed');
+
     const facts = factsState(c.var.now());
     if (facts !== 'ok') problems.push(FACTS_PROBLEM[facts]);
 
@@ -130,6 +149,7 @@ export function createHealthRoutes(checks: HealthChecks = {}): OpenAPIHono<AppEn
         queue: { status: queueReachable ? 'ok' : 'unreachable' },
         publishes: { status: publishes === null ? 'unknown' : publishes.count > 0 ? 'failing' : 'ok' },
         facts: { status: facts },
+        jobs: { status: failedJobs === null ? 'unknown' : failedJobs > 0 ? 'failed' : 'ok' },
       },
       200,
     );

@@ -1,5 +1,6 @@
 // GET /api/operator (issue 14 item 7): the operator's view across every company — sign-ups per day,
-// the onboarding funnel, trials ending soon, orders and failed publishes. Behind the same session and
+// the onboarding funnel, trials ending soon, orders, failed publishes, and the mail and reminder jobs
+// that failed or are stuck (issue 50). Behind the same session and
 // tenant middleware as the owner's routes, and answered only for owners whose login e-mail is in
 // OPERATOR_EMAILS AND verified (users.email_verified_at): signing up with an operator's address, in
 // any spelling, proves nothing until its mailbox answers. Addresses compare in normalizeEmail's form
@@ -25,6 +26,7 @@ import {
   type OperatorReview,
   releaseReview,
   removeReview,
+  troubledJobs,
 } from '../../db';
 import { AppError } from '../../lib/errors';
 import { copenhagenDay } from '../../rules/ai-limit';
@@ -157,7 +159,7 @@ export function createOperatorRoutes(): OpenAPIHono<OwnerEnv> {
     const now = c.get('now')();
     const today = copenhagenDay(now);
     const fromDay = shiftDay(today, -(OPERATOR_DAYS - 1));
-    const [signups, counts, trials, orders, failed] = await Promise.all([
+    const [signups, counts, trials, orders, failed, jobs] = await Promise.all([
       countSignupsByDay(db, new Date(now.getTime() - OPERATOR_DAYS * DAY_MS).toISOString()),
       listAnalyticsCounts(db, fromDay, today, 'cvr_lookup'),
       listTrialsEnding(
@@ -167,6 +169,7 @@ export function createOperatorRoutes(): OpenAPIHono<OwnerEnv> {
       ),
       listRecentOrders(db),
       listFailedPublishes(db),
+      troubledJobs(db, now),
     ]);
     const lookups = (status: string) =>
       counts.filter((row) => row.key === status).reduce((sum, row) => sum + row.count, 0);
@@ -179,6 +182,15 @@ export function createOperatorRoutes(): OpenAPIHono<OwnerEnv> {
         orders: orders.map(toOrderJson),
         trialsEnding: trials.map(toTrialEndingJson),
         failedPublishes: failed.map(toFailedPublishJson),
+        troubledJobs: jobs.map((job) => ({
+          kind: job.kind,
+          key: job.key,
+          state: job.state === 'failed' ? ('failed' as const) : ('stuck' as const),
+          attempts: job.attempts,
+          lostLeases: job.lostLeases,
+          runAt: job.runAt,
+          lastError: job.lastError,
+        })),
         facts: factReviews(now).map(({ id, state, staleFrom, text }) => ({ id, state, staleFrom, text })),
       },
       200,

@@ -12,6 +12,7 @@ import { type Db, inTransaction, isUniqueViolation } from '../database';
 import { accepted, type Outcome, refused } from '../outcome';
 import { prepared } from '../prepared';
 import { addToCounter } from './counters';
+import { cancelCompanyJobs } from './jobs';
 import { parseJson } from './json';
 
 export interface CompaniesTable {
@@ -636,6 +637,8 @@ export async function deleteCompany(db: Db, cvr: string): Promise<boolean> {
     const result = await trx.deleteFrom('companies').where('cvr', '=', cvr).executeTakeFirst();
     const deleted = Number(result.numDeletedRows) > 0;
     if (deleted) await addToCounter(trx, 'companies', -1);
+    // Its mails and reminders not yet sent go with it (their tables cascaded before the job table).
+    if (deleted) await cancelCompanyJobs(trx, cvr);
     return deleted;
   });
 }

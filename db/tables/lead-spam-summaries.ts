@@ -3,10 +3,18 @@
 // (raised in the transaction that stores each one); the row is due when `pending` is above zero and
 // `next_attempt_at` has come. A flood's first spam request makes it due SUMMARY_DELAY_MS later (the
 // rest of the burst lands in the same mail); a sent summary makes the next one wait SUMMARY_EVERY_MS.
-// So a flood costs the owner at most one mail an hour. Claiming and retrying work as for the other
-// outboxes (mail-queue.ts), but the row stays after a send: it remembers when the next may go.
+// So a flood costs the owner at most one mail an hour. The send itself is a job of kind 'spam-summary'
+// (db/tables/jobs.ts, one per company, keyed), queued at next_attempt_at with each count; the handler
+// (api/jobs/mail-jobs.ts) claims the row as before, so two processes never send one summary twice, and
+// the row stays after a send: it remembers when the next may go.
 import { sql } from 'kysely';
 import type { Db } from '../database';
+import { enqueue } from './jobs';
+
+/** The job that sends the company's summary when it is due. */
+export interface SpamSummaryPayload {
+  cvr: string;
+}
 
 export interface LeadSpamSummariesTable {
   companyCvr: string;
@@ -49,6 +57,18 @@ export async function countSpamForSummary(db: Db, cvr: string, now: Date): Promi
       }),
     )
     .execute();
+  const row = await findSpamSummary(db, cvr);
+  if (row)
+    await enqueue(db, 'spam-summary', { cvr } satisfies SpamSummaryPayload, {
+      key: `spam-summary:${cvr}`,
+      runAt: new Date(row.nextAttemptAt),
+      now,
+    });
+}
+
+/** The company's summary row, if it ever had spam. */
+export async function findSpamSummary(db: Db, cvr: string): Promise<LeadSpamSummary | undefined> {
+  return db.selectFrom('leadSpamSummaries').selectAll().where('companyCvr', '=', cvr).executeTakeFirst();
 }
 
 /** Counts `count` possible-spam requests deleted by the caps (pruneSpam) for the next summary. */

@@ -52,7 +52,7 @@ describeEachDialect('possible spam', (use) => {
     ]);
     expect(await countUnreadLeads(db, CVR)).toBe(1);
     expect(await countSpamLeads(db, CVR)).toBe(1);
-    expect((await dueLeadMails(db, at(10 * MINUTE))).map((mail) => mail.leadId)).toEqual([real.id]);
+    expect((await dueLeadMails(db, at(10 * MINUTE))).map((mail) => mail.payload.leadId)).toEqual([real.id]);
     // The same words again are a duplicate, spam or not.
     expect(await hasRecentLead(db, CVR, 'hash-2', at(0))).toBe(true);
   });

@@ -4,10 +4,9 @@
 // recipient that waits for its confirmation (issue 39).
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../tests/support/databases';
+import { claimJob, completeJob, rescheduleJob } from './jobs';
 import {
-  claimLeadMail,
   clearPendingLeadRecipient,
-  completeLeadMail,
   confirmPendingLeadRecipient,
   countUnreadLeads,
   deleteLead,
@@ -22,7 +21,6 @@ import {
   leadFormSecret,
   listLeads,
   type NewLead,
-  recordLeadMailFailure,
   saveLeadSettings,
   setPendingLeadRecipient,
   spendLeadToken,
@@ -50,7 +48,7 @@ describeEachDialect('leads repository', (use) => {
     expect(await findLead(db, '22222222', first.id)).toBeUndefined();
     expect((await findLead(db, '11111111', first.id))?.photos).toEqual(request(1).photos);
     expect(await countUnreadLeads(db, '11111111')).toBe(2);
-    expect((await dueLeadMails(db, at(5))).map((mail) => mail.leadId)).toEqual([
+    expect((await dueLeadMails(db, at(5))).map((mail) => mail.payload.leadId)).toEqual([
       first.id,
       second.id,
       expect.any(String),
@@ -65,14 +63,18 @@ describeEachDialect('leads repository', (use) => {
     const lead = await insertLead(db, '11111111', request(1), at(0));
     const [mail] = await dueLeadMails(db, at(0));
     if (!mail) throw new Error('no mail due');
-    expect(await claimLeadMail(db, mail, at(0), 60_000)).toBe(true);
-    expect(await claimLeadMail(db, mail, at(0), 60_000)).toBe(false);
+    const lease = await claimJob(db, mail, at(0), 60_000);
+    if (!lease) throw new Error('not claimed');
+    expect(await claimJob(db, mail, at(0), 60_000)).toBeNull();
     expect(await dueLeadMails(db, at(0))).toEqual([]);
-    await recordLeadMailFailure(db, lead.id, 'ECONNREFUSED', at(3));
+    await rescheduleJob(db, mail.id, lease, { runAt: at(3), error: 'ECONNREFUSED' });
     expect(await dueLeadMails(db, at(2))).toEqual([]);
     const [again] = await dueLeadMails(db, at(3));
-    expect(again).toMatchObject({ leadId: lead.id, attempts: 1, lastError: 'ECONNREFUSED' });
-    await completeLeadMail(db, lead.id);
+    expect(again).toMatchObject({ payload: { leadId: lead.id }, attempts: 1, lastError: 'ECONNREFUSED' });
+    if (!again) throw new Error('no mail due');
+    const second = await claimJob(db, again, at(3), 60_000);
+    if (!second) throw new Error('not claimed');
+    await completeJob(db, again.id, second);
     expect(await dueLeadMails(db, at(60))).toEqual([]);
     expect(await leadCounts(db)).toEqual({ total: 1, unread: 1, unsent: 0 });
   });

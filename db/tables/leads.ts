@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { type Db, inTransaction, isUniqueViolation } from '../database';
 import { prepared } from '../prepared';
+import { cancelByPrefix, dueJobs, enqueue, type Job, releaseByPrefix } from './jobs';
 import { parseJson } from './json';
 import { countSpamDropped, countSpamForSummary } from './lead-spam-summaries';
-import { mailQueue } from './mail-queue';
 
 export interface LeadsTable {
   id: string;
@@ -29,26 +29,6 @@ export interface LeadsTable {
   spam: number;
   /** A keyed hash of the client it came from (migration 0027): possible spam is capped per client. */
   clientHash: string | null;
-}
-
-export interface LeadMailsTable {
-  leadId: string;
-  companyCvr: string;
-  attempts: number;
-  nextAttemptAt: string;
-  lastError: string | null;
-  createdAt: string;
-}
-
-/** The customer's receipt of a request (issue 49, migration 0032): one row until it is sent. */
-export interface LeadReceiptMailsTable {
-  leadId: string;
-  companyCvr: string;
-  email: string;
-  attempts: number;
-  nextAttemptAt: string;
-  lastError: string | null;
-  createdAt: string;
 }
 
 /** At most this many receipts to one address a day, whatever the sites: the form must not become a
@@ -168,17 +148,10 @@ export async function insertLead(
       await countSpamForSummary(trx, cvr, now);
       return;
     }
-    await trx
-      .insertInto('leadMails')
-      .values({
-        leadId: id,
-        companyCvr: cvr,
-        attempts: 0,
-        nextAttemptAt: createdAt,
-        lastError: null,
-        createdAt,
-      })
-      .execute();
+    await enqueue(trx, 'lead-mail', { cvr, leadId: id } satisfies LeadMailPayload, {
+      key: leadMailKey(cvr, id),
+      now,
+    });
     if (fields.email !== '') await queueLeadReceipt(trx, id, cvr, fields.email, now);
   });
   return toLead(row);
@@ -205,19 +178,10 @@ async function queueLeadReceipt(
     .where('id', '!=', leadId)
     .executeTakeFirst();
   if (Number(recent?.count ?? 0) >= LEAD_RECEIPTS_PER_ADDRESS_PER_DAY) return;
-  const createdAt = now.toISOString();
-  await db
-    .insertInto('leadReceiptMails')
-    .values({
-      leadId,
-      companyCvr: cvr,
-      email: address,
-      attempts: 0,
-      nextAttemptAt: createdAt,
-      lastError: null,
-      createdAt,
-    })
-    .execute();
+  await enqueue(db, 'lead-receipt', { cvr, leadId, email: address } satisfies LeadReceiptPayload, {
+    key: `lead-receipt:${cvr}:${leadId}`,
+    now,
+  });
 }
 
 /** True when the company got a request with these words since `since` (duplicate suppression). */
@@ -402,8 +366,7 @@ export async function deleteLead(db: Db, cvr: string, id: string): Promise<Lead 
   return inTransaction(db, async (trx) => {
     const lead = await findLead(trx, cvr, id);
     if (!lead) return undefined;
-    await trx.deleteFrom('leadMails').where('leadId', '=', id).execute();
-    await trx.deleteFrom('leadReceiptMails').where('leadId', '=', id).execute();
+    await cancelLeadJobs(trx, cvr, id);
     await trx.deleteFrom('leads').where('id', '=', id).execute();
     return lead;
   });
@@ -421,8 +384,7 @@ export async function deleteLeadsBefore(db: Db, cutoff: Date, limit = 500): Prom
       .execute();
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    await trx.deleteFrom('leadMails').where('leadId', 'in', ids).execute();
-    await trx.deleteFrom('leadReceiptMails').where('leadId', 'in', ids).execute();
+    for (const row of rows) await cancelLeadJobs(trx, row.companyCvr, row.id);
     await trx.deleteFrom('leads').where('id', 'in', ids).execute();
     return rows.map(toLead);
   });
@@ -439,8 +401,9 @@ export async function leadCounts(db: Db): Promise<{ total: number; unread: numbe
       ])
       .executeTakeFirst(),
     db
-      .selectFrom('leadMails')
+      .selectFrom('jobs')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('kind', '=', 'lead-mail')
       .executeTakeFirst(),
   ]);
   return {
@@ -450,59 +413,37 @@ export async function leadCounts(db: Db): Promise<{ total: number; unread: numbe
   };
 }
 
-// ---- The outbox -------------------------------------------------------------------------------
+// ---- Its mails (jobs, db/tables/jobs.ts) ------------------------------------------------------
 
-export type LeadMail = LeadMailsTable;
+/** The owner's mail of a request: a job of kind 'lead-mail' (api/jobs/mail-jobs.ts sends it). */
+export interface LeadMailPayload {
+  cvr: string;
+  leadId: string;
+}
 
-const leadMails = mailQueue<LeadMail, 'leadId'>('leadMails', 'leadId');
+/** The customer's receipt of a request (issue 49): a job of kind 'lead-receipt'. */
+export interface LeadReceiptPayload extends LeadMailPayload {
+  /** The customer's address, lower case. */
+  email: string;
+}
 
-/** Mails due at `now`, oldest due first. */
-export const dueLeadMails = (db: Db, now: Date, limit = 20): Promise<LeadMail[]> =>
-  leadMails.due(db, now, limit);
+const leadMailKey = (cvr: string, leadId: string) => `lead-mail:${cvr}:${leadId}`;
 
-/**
- * Takes a due mail for `leaseMs` (its next attempt moves to then): true when this caller took it,
- * false when another process did first. A sender that dies mid-send leaves the mail due again after
- * the lease, so a crash delays a mail but never loses it.
- */
-export const claimLeadMail = (db: Db, mail: LeadMail, now: Date, leaseMs: number): Promise<boolean> =>
-  leadMails.claim(db, mail, now, leaseMs);
+/** The request's mails not yet sent go with it. */
+async function cancelLeadJobs(db: Db, cvr: string, leadId: string): Promise<void> {
+  await cancelByPrefix(db, leadMailKey(cvr, leadId));
+  await cancelByPrefix(db, `lead-receipt:${cvr}:${leadId}`);
+}
 
-export const recordLeadMailFailure = (db: Db, leadId: string, error: string, retryAt: Date): Promise<void> =>
-  leadMails.fail(db, leadId, error, retryAt);
-
-/** The mail server took it: nothing is left to send. */
-export const completeLeadMail = (db: Db, leadId: string): Promise<void> => leadMails.complete(db, leadId);
-
-export type LeadReceiptMail = LeadReceiptMailsTable;
-
-const leadReceiptMails = mailQueue<LeadReceiptMail, 'leadId'>('leadReceiptMails', 'leadId');
-
-/** The customers' receipts due at `now` (issue 49), as the owner's mails above. */
-export const dueLeadReceiptMails = (db: Db, now: Date, limit = 20): Promise<LeadReceiptMail[]> =>
-  leadReceiptMails.due(db, now, limit);
-export const claimLeadReceiptMail = (
-  db: Db,
-  mail: LeadReceiptMail,
-  now: Date,
-  leaseMs: number,
-): Promise<boolean> => leadReceiptMails.claim(db, mail, now, leaseMs);
-export const recordLeadReceiptMailFailure = (
-  db: Db,
-  leadId: string,
-  error: string,
-  retryAt: Date,
-): Promise<void> => leadReceiptMails.fail(db, leadId, error, retryAt);
-export const completeLeadReceiptMail = (db: Db, leadId: string): Promise<void> =>
-  leadReceiptMails.complete(db, leadId);
+/** The owners' mails of requests due at `now` (tests look at what waits). */
+export async function dueLeadMails(db: Db, now: Date, limit = 20): Promise<Job<LeadMailPayload>[]> {
+  const due = await dueJobs(db, now, limit * 10);
+  return due.filter((job) => job.kind === 'lead-mail').slice(0, limit) as Job<LeadMailPayload>[];
+}
 
 /** The company's waiting mails are due now (the owner has just confirmed the address, issue 48). */
 export async function releaseLeadMails(db: Db, cvr: string, now: Date): Promise<void> {
-  await db
-    .updateTable('leadMails')
-    .set({ nextAttemptAt: now.toISOString() })
-    .where('companyCvr', '=', cvr)
-    .execute();
+  await releaseByPrefix(db, `lead-mail:${cvr}:`, now);
 }
 
 // ---- Settings, tokens, key --------------------------------------------------------------------

@@ -5,16 +5,15 @@
 // deletion; and everything gone with the company.
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../tests/support/databases';
+import type { Db } from '../database';
 import { reviewDeleteReviewId, reviewDeleteToken, reviewLinkRequestId } from '../review-token';
 import { deleteCompany, insertCompany } from './companies';
+import { claimJob, completeJob, dueJobs, type Job, rescheduleJob } from './jobs';
 import {
   answerReview,
-  claimReviewMail,
-  completeReviewMail,
   createReviewRequest,
   declineReviewRequest,
   deleteReviewByCustomer,
-  dueReviewMails,
   eraseExpiredReviewContacts,
   getReviewSettings,
   listReviewRequests,
@@ -22,8 +21,9 @@ import {
   listReviewsForOperator,
   type NewReview,
   openReviewRequest,
-  queueDueReviewReminders,
-  recordReviewMailFailure,
+  queueReviewReminder,
+  type ReviewMailPayload,
+  type ReviewReminderPayload,
   removeReview,
   reportReview,
   reviewAverageByMonth,
@@ -67,10 +67,30 @@ describeEachDialect('reviews repository', (use) => {
     return outcome.value;
   }
 
+  /** The review mails waiting (jobs of kind 'review-mail'), at most `limit`. */
+  async function dueReviewMails(db: Db, at: Date, limit: number): Promise<Job<ReviewMailPayload>[]> {
+    const due = await dueJobs(db, at, 1000);
+    return due.filter((job) => job.kind === 'review-mail').slice(0, limit) as Job<ReviewMailPayload>[];
+  }
+
   /** The mails waiting in the outbox, as [kind, address]. */
   async function outbox(at = later(400)) {
     const { db } = use();
-    return (await dueReviewMails(db, at, 100)).map((mail) => [mail.kind, mail.toAddress]);
+    return (await dueReviewMails(db, at, 100)).map((mail) => [mail.payload.mail, mail.payload.to]);
+  }
+
+  /** Runs the reminder jobs due at `at` as the runner does; answers how many queued a mail. */
+  async function queueDueReviewReminders(db: Db, at: Date): Promise<number> {
+    let queued = 0;
+    for (const job of await dueJobs(db, at, 1000)) {
+      if (job.kind !== 'review-reminder') continue;
+      const lease = await claimJob(db, job, at, 60_000);
+      if (!lease) continue;
+      const { cvr, requestId } = job.payload as ReviewReminderPayload;
+      if (await queueReviewReminder(db, cvr, requestId, at)) queued++;
+      await completeJob(db, job.id, lease);
+    }
+    return queued;
   }
 
   /** The e-mail column of every request, as stored. */
@@ -216,18 +236,18 @@ describeEachDialect('reviews repository', (use) => {
     // The outbox: claimed by one sender, retried after a failure, gone (with its address) once sent.
     const [mail] = await dueReviewMails(db, later(8), 1);
     if (!mail) throw new Error('no mail due');
-    expect(await claimReviewMail(db, mail, later(8), 60_000)).toBe(true);
-    expect(await claimReviewMail(db, mail, later(8), 60_000)).toBe(false);
-    await recordReviewMailFailure(db, mail.id, 'ECONNREFUSED', later(9));
-    expect((await dueReviewMails(db, later(9), 10)).find((m) => m.id === mail.id)).toMatchObject({
-      attempts: 1,
-      lastError: 'ECONNREFUSED',
-    });
-    await completeReviewMail(db, mail.id);
+    const lease = await claimJob(db, mail, later(8), 60_000);
+    if (!lease) throw new Error('not claimed');
+    expect(await claimJob(db, mail, later(8), 60_000)).toBeNull();
+    await rescheduleJob(db, mail.id, lease, { runAt: later(9), error: 'ECONNREFUSED' });
+    const again = (await dueReviewMails(db, later(9), 10)).find((m) => m.id === mail.id);
+    expect(again).toMatchObject({ attempts: 1, lastError: 'ECONNREFUSED' });
+    if (!again) throw new Error('no mail due');
+    const second = await claimJob(db, again, later(9), 60_000);
+    if (!second) throw new Error('not claimed');
+    await completeJob(db, mail.id, second);
     expect(await outbox()).toEqual([['reminder', 'mette@example.dk']]);
-    expect((await db.selectFrom('reviewMails').select('id').execute()).map((row) => row.id)).not.toContain(
-      mail.id,
-    );
+    expect((await db.selectFrom('jobs').select('id').execute()).map((row) => row.id)).not.toContain(mail.id);
   });
 
   it('sends no reminder when the owner turned them off, and forgets the addresses waiting for one', async () => {
@@ -348,11 +368,13 @@ describeEachDialect('reviews repository', (use) => {
     await submitReview(db, A, request.id, review(3), later(1));
     await ask(B, { email: 'jens@example.dk' });
     await deleteCompany(db, A);
-    for (const table of ['reviewRequests', 'reviews', 'reviewSettings', 'reviewMails'] as const) {
+    for (const table of ['reviewRequests', 'reviews', 'reviewSettings'] as const) {
       const rows = await db.selectFrom(table).select('companyCvr').execute();
       expect(rows.map((row) => row.companyCvr)).toEqual(
         table === 'reviews' || table === 'reviewSettings' ? [] : [B],
       );
     }
+    const mails = await db.selectFrom('jobs').select('payload').where('kind', '=', 'review-mail').execute();
+    expect(mails.map((row) => (JSON.parse(row.payload) as ReviewMailPayload).cvr)).toEqual([B]);
   });
 });

@@ -29,8 +29,8 @@ import { type Db, inTransaction } from '../database';
 import { accepted, type Outcome, refused } from '../outcome';
 import { clientHash, emailHash, newReviewRequestId, phoneHash, reviewLinkToken } from '../review-token';
 import type { Database } from '../schema';
+import { cancel, cancelByPrefix, enqueue, findJob } from './jobs';
 import { lockCompany } from './locks';
-import { mailQueue } from './mail-queue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -86,18 +86,6 @@ export interface ReviewsTable {
   releasedAt: string | null;
 }
 
-export interface ReviewMailsTable {
-  id: string;
-  companyCvr: string;
-  kind: string;
-  refId: string;
-  toAddress: string | null;
-  attempts: number;
-  nextAttemptAt: string;
-  lastError: string | null;
-  createdAt: string;
-}
-
 // ---- Settings ---------------------------------------------------------------------------------
 
 /** The owner's switch. There is no switch that hides the reviews (issue 48): the site says the company
@@ -143,7 +131,8 @@ export async function saveReviewSettings(db: Db, cvr: string, settings: ReviewSe
 
 // ---- Requests ---------------------------------------------------------------------------------
 
-export type ReviewRequestState = 'sent' | 'reminded' | 'reviewed' | 'declined' | 'expired';
+// The pure rule lives in rules/ (issue 50 item 4); re-exported for the callers of the data layer.
+export { reviewRequestState } from '../../rules/review-requests';
 
 export interface ReviewRequest {
   id: string;
@@ -219,14 +208,6 @@ export async function companyOwnContacts(db: Db, cvr: string): Promise<OwnContac
   });
 }
 
-/** What a request is now, as the owner's list shows it. */
-export function reviewRequestState(request: ReviewRequest, now: Date): ReviewRequestState {
-  if (request.usedAt !== null) return 'reviewed';
-  if (request.declinedAt !== null) return 'declined';
-  if (request.expiresAt <= now.toISOString()) return 'expired';
-  return request.remindedAt !== null ? 'reminded' : 'sent';
-}
-
 async function queueReviewMail(
   db: Db,
   cvr: string,
@@ -235,21 +216,10 @@ async function queueReviewMail(
   toAddress: string | null,
   now: Date,
 ): Promise<void> {
-  const at = now.toISOString();
-  await db
-    .insertInto('reviewMails')
-    .values({
-      id: crypto.randomUUID(),
-      companyCvr: cvr,
-      kind,
-      refId,
-      toAddress,
-      attempts: 0,
-      nextAttemptAt: at,
-      lastError: null,
-      createdAt: at,
-    })
-    .execute();
+  await enqueue(db, 'review-mail', { cvr, mail: kind, refId, to: toAddress } satisfies ReviewMailPayload, {
+    key: reviewMailKey(cvr, refId, kind),
+    now,
+  });
 }
 
 /**
@@ -340,6 +310,12 @@ export async function createReviewRequest(
     };
     await trx.insertInto('reviewRequests').values(row).execute();
     if (byMail) await queueReviewMail(trx, cvr, 'request', row.id, email, now);
+    if (row.reminderDueAt)
+      await enqueue(trx, 'review-reminder', { cvr, requestId: row.id } satisfies ReviewReminderPayload, {
+        key: reviewReminderKey(cvr, row.id),
+        runAt: new Date(row.reminderDueAt),
+        now,
+      });
     return accepted({ request: toRequest(row), token: await reviewLinkToken(trx, cvr, row.id) });
   });
 }
@@ -350,7 +326,7 @@ export async function createReviewRequest(
  */
 export async function withdrawReviewRequest(db: Db, cvr: string, id: string): Promise<void> {
   await inTransaction(db, async (trx) => {
-    await trx.deleteFrom('reviewMails').where('companyCvr', '=', cvr).where('refId', '=', id).execute();
+    await cancelRequestJobs(trx, cvr, id);
     await trx
       .deleteFrom('reviewRequests')
       .where('companyCvr', '=', cvr)
@@ -440,14 +416,8 @@ async function closeRequest(
   if (!row) return refused('used');
   if (before?.email) return accepted({ email: before.email });
   // Reminders off (or sent): the first mail's own copy, if that mail has not gone yet.
-  const unsent = await trx
-    .selectFrom('reviewMails')
-    .select('toAddress')
-    .where('companyCvr', '=', cvr)
-    .where('refId', '=', id)
-    .where('toAddress', 'is not', null)
-    .executeTakeFirst();
-  return accepted({ email: unsent?.toAddress ?? null });
+  const unsent = await findJob(trx, reviewMailKey(cvr, id, 'request'));
+  return accepted({ email: (unsent?.payload as ReviewMailPayload | undefined)?.to ?? null });
 }
 
 /** The customer says no: this link is spent and the company never asks them again. */
@@ -461,7 +431,7 @@ export async function declineReviewRequest(
     const closed = await closeRequest(trx, cvr, id, { declinedAt: now.toISOString() }, now);
     if (!closed.ok) return closed;
     // A reminder or request mail not yet sent is not sent now.
-    await trx.deleteFrom('reviewMails').where('companyCvr', '=', cvr).where('refId', '=', id).execute();
+    await cancelRequestJobs(trx, cvr, id);
     return accepted(null);
   });
 }
@@ -638,12 +608,8 @@ export async function submitReview(
     };
     await trx.insertInto('reviews').values(row).execute();
     // A reminder not yet sent is not sent now.
-    await trx
-      .deleteFrom('reviewMails')
-      .where('companyCvr', '=', cvr)
-      .where('refId', '=', requestId)
-      .where('kind', '=', 'reminder')
-      .execute();
+    await cancel(trx, reviewMailKey(cvr, requestId, 'reminder'));
+    await cancel(trx, reviewReminderKey(cvr, requestId));
     if (confirms) {
       await queueReviewMail(trx, cvr, 'confirm', id, given, now);
       return accepted(toReview(row));
@@ -690,7 +656,7 @@ export async function confirmReview(
       .where('confirmedAt', 'is', null)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return refused('confirmed');
-    await trx.deleteFrom('reviewMails').where('refId', '=', id).where('kind', '=', 'confirm').execute();
+    await cancel(trx, reviewMailKey(cvr, id, 'confirm'));
     const settled = await settle(trx, cvr, row, now);
     if (row.pendingEmail) await queueReviewMail(trx, cvr, 'receipt', id, row.pendingEmail, now);
     return accepted(toReview(settled));
@@ -916,7 +882,7 @@ export async function removeReview(
 /** The customer deletes their own review (the link in their receipt): it is gone, not kept. */
 export async function deleteReviewByCustomer(db: Db, cvr: string, id: string): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    await trx.deleteFrom('reviewMails').where('companyCvr', '=', cvr).where('refId', '=', id).execute();
+    await cancelByPrefix(trx, reviewMailKey(cvr, id, ''));
     const result = await trx
       .deleteFrom('reviews')
       .where('companyCvr', '=', cvr)
@@ -929,48 +895,41 @@ export async function deleteReviewByCustomer(db: Db, cvr: string, id: string): P
 // ---- Reminders and erasure --------------------------------------------------------------------
 
 /**
- * Queues the reminders due at `now` (at most `limit`): each request's reminder goes once, and its
- * e-mail leaves the request for the mail row, which keeps it until the mail server took the mail.
- * Answers how many were queued.
+ * The reminder of one request falls due (its 'review-reminder' job, queued with the request): unless
+ * the request was used, declined or its reminder called off meanwhile, the reminder mail is queued, and
+ * the e-mail leaves the request for the mail's job, which keeps it until the mail server took the mail.
+ * Answers whether a mail was queued.
  */
-export async function queueDueReviewReminders(db: Db, now = new Date(), limit = 100): Promise<number> {
+export async function queueReviewReminder(
+  db: Db,
+  cvr: string,
+  id: string,
+  now = new Date(),
+): Promise<boolean> {
   const stamp = now.toISOString();
-  const due = await db
-    .selectFrom('reviewRequests')
-    .select(['id', 'companyCvr'])
-    .where('reminderDueAt', '<=', stamp)
-    .where('usedAt', 'is', null)
-    .where('declinedAt', 'is', null)
-    .where('expiresAt', '>', stamp)
-    .orderBy('reminderDueAt')
-    .limit(limit)
-    .execute();
-  let queued = 0;
-  for (const { id, companyCvr } of due) {
-    const done = await inTransaction(db, async (trx) => {
-      const request = await trx
-        .selectFrom('reviewRequests')
-        .select('email')
-        .where('id', '=', id)
-        .where('reminderDueAt', 'is not', null)
-        .where('usedAt', 'is', null)
-        .where('declinedAt', 'is', null)
-        .executeTakeFirst();
-      if (!request) return false;
-      // Only the sweep that clears the due time sends it (two processes may sweep at once).
-      const taken = await trx
-        .updateTable('reviewRequests')
-        .set({ reminderDueAt: null, remindedAt: stamp, email: null })
-        .where('id', '=', id)
-        .where('reminderDueAt', 'is not', null)
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) === 0) return false;
-      if (request.email) await queueReviewMail(trx, companyCvr, 'reminder', id, request.email, now);
-      return request.email !== null;
-    });
-    if (done) queued += 1;
-  }
-  return queued;
+  return inTransaction(db, async (trx) => {
+    const request = await trx
+      .selectFrom('reviewRequests')
+      .select('email')
+      .where('companyCvr', '=', cvr)
+      .where('id', '=', id)
+      .where('reminderDueAt', 'is not', null)
+      .where('usedAt', 'is', null)
+      .where('declinedAt', 'is', null)
+      .where('expiresAt', '>', stamp)
+      .executeTakeFirst();
+    if (!request) return false;
+    // Only the runner that clears the due time sends it.
+    const taken = await trx
+      .updateTable('reviewRequests')
+      .set({ reminderDueAt: null, remindedAt: stamp, email: null })
+      .where('id', '=', id)
+      .where('reminderDueAt', 'is not', null)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 0 || !request.email) return false;
+    await queueReviewMail(trx, cvr, 'reminder', id, request.email, now);
+    return true;
+  });
 }
 
 /**
@@ -997,24 +956,32 @@ export async function eraseExpiredReviewContacts(db: Db, now = new Date()): Prom
   return Number(result.numUpdatedRows);
 }
 
-// ---- The outbox -------------------------------------------------------------------------------
+// ---- Its mails and reminders (jobs, db/tables/jobs.ts) ---------------------------------------
 
 type ReviewMailKind = 'request' | 'reminder' | 'receipt' | 'owner-notice' | 'confirm';
 
-export type ReviewMail = Omit<ReviewMailsTable, 'kind'> & { kind: ReviewMailKind };
-
-const reviewMails = mailQueue<ReviewMailsTable, 'id'>('reviewMails', 'id');
-
-/** Review mails due at `now`, oldest due first. */
-export async function dueReviewMails(db: Db, now: Date, limit = 20): Promise<ReviewMail[]> {
-  return (await reviewMails.due(db, now, limit)) as ReviewMail[];
+/** A review mail (issue 41): a job of kind 'review-mail', sent by api/jobs/mail-jobs.ts. `refId` is
+ *  the request (request, reminder) or the review (receipt, owner-notice, confirm). */
+export interface ReviewMailPayload {
+  cvr: string;
+  mail: ReviewMailKind;
+  refId: string;
+  /** The customer's address; null for the owner's notice. */
+  to: string | null;
 }
 
-export const claimReviewMail = (db: Db, mail: ReviewMail, now: Date, leaseMs: number): Promise<boolean> =>
-  reviewMails.claim(db, mail, now, leaseMs);
+/** The reminder of a request at its reminderDueAt: a job of kind 'review-reminder'. */
+export interface ReviewReminderPayload {
+  cvr: string;
+  requestId: string;
+}
 
-export const recordReviewMailFailure = (db: Db, id: string, error: string, retryAt: Date): Promise<void> =>
-  reviewMails.fail(db, id, error, retryAt);
+const reviewMailKey = (cvr: string, refId: string, kind: ReviewMailKind | '') =>
+  `review-mail:${cvr}:${refId}:${kind}`;
+const reviewReminderKey = (cvr: string, requestId: string) => `review-reminder:${cvr}:${requestId}`;
 
-/** Sent (or nobody left to send it to): the row, and the address in it, go. */
-export const completeReviewMail = (db: Db, id: string): Promise<void> => reviewMails.complete(db, id);
+/** A request's mails and reminder not yet sent are not sent. */
+async function cancelRequestJobs(db: Db, cvr: string, id: string): Promise<void> {
+  await cancelByPrefix(db, reviewMailKey(cvr, id, ''));
+  await cancel(db, reviewReminderKey(cvr, id));
+}

@@ -93,7 +93,11 @@ export async function benchLead(options: { runs: number }): Promise<LeadFigures>
     // Every answer stood for a stored request whose mail is sent or still pending, or the figure
     // measured something less than the product's promise.
     const stored = await listLeads(db, cvr, total + 1);
-    const pending = await db.selectFrom('leadMails').select('leadId').where('companyCvr', '=', cvr).execute();
+    const pending = await db
+      .selectFrom('jobs')
+      .select('key')
+      .where('key', 'like', `lead-mail:${cvr}:%`)
+      .execute();
     const mailDir = outboxDir(config);
     const mailed = existsSync(mailDir)
       ? readdirSync(mailDir).filter((file) => file.endsWith('.eml')).length

@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import {
   addSitePageViews,
+  enqueue,
   findUserByEmail,
   incrementAnalyticsCount,
   insertImage,
@@ -138,6 +139,13 @@ describeWithDialects('/api/dashboard and /api/operator', (dialect) => {
     );
     await markPublishWanted(h.db, '55667788', h.now());
     await recordPublishFailure(h.db, '55667788', 'render failed: template missing', h.now());
+    // A welcome mail the mail server never took (issue 50): kept as failed, shown with its error.
+    await enqueue(h.db, 'welcome-mail', { cvr: '55667788' }, { key: 'welcome-mail:55667788', now: h.now() });
+    await h.db
+      .updateTable('jobs')
+      .set({ state: 'failed', attempts: 40, lastError: '550 mailbox unavailable' })
+      .where('key', '=', 'welcome-mail:55667788')
+      .execute();
 
     const operatorCookie = await h.signIn(operator.email);
     // Until the operator has verified the address, the view does not exist for them either.
@@ -163,6 +171,17 @@ describeWithDialects('/api/dashboard and /api/operator', (dialect) => {
     expect(body.failedPublishes).toEqual([
       expect.objectContaining({ companyCvr: '55667788', lastError: 'render failed: template missing' }),
     ]);
+
+    expect(body.troubledJobs).toContainEqual(
+      expect.objectContaining({
+        kind: 'welcome-mail',
+        state: 'failed',
+        attempts: 40,
+        lastError: '550 mailbox unavailable',
+      }),
+    );
+    // Never what the job carries (addresses): only its kind, key and error.
+    expect(JSON.stringify(body.troubledJobs)).not.toContain('payload');
 
     const dashboard = await h.send('GET', '/api/dashboard', { cookie: operatorCookie });
     expect((await dashboard.json()).operator).toBe(true);

@@ -5,7 +5,7 @@
 // at 360 and 1366 px; screenshots in test-artifacts/admin-leads-spam/ (MESTERSIDE_SHOTS=1).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertLead, listLeads } from '../../db';
+import { cancelByPrefix, insertLead, listLeads } from '../../db';
 import { type AdminStack, OWNER, startAdminStack, type Viewport } from '../support/admin-stack';
 import { describeViolations, seriousViolations } from '../support/axe';
 import { layoutProblems } from '../support/no-overflow';
@@ -26,7 +26,7 @@ afterAll(async () => {
 async function clear() {
   for (const list of ['requests', 'spam'] as const) {
     for (const lead of await listLeads(admin.db, OWNER.cvr, 500, list)) {
-      await admin.db.deleteFrom('leadMails').where('leadId', '=', lead.id).execute();
+      await cancelByPrefix(admin.db, `lead-mail:${OWNER.cvr}:${lead.id}`);
       await admin.db.deleteFrom('leads').where('id', '=', lead.id).execute();
     }
   }

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { writeLeadPhotos } from '../../api/leads/lead-photos';
 import {
+  cancelByPrefix,
   clearPendingLeadRecipient,
   getLeadSettings,
   getPendingLeadRecipient,
@@ -53,7 +54,7 @@ async function photo(width: number, height: number, roof: string) {
 /** Three requests, newest first: Mette with two photos, Jonas with one, Lise with none. */
 async function seedRequests() {
   for (const lead of await listLeads(admin.db, OWNER.cvr)) {
-    await admin.db.deleteFrom('leadMails').where('leadId', '=', lead.id).execute();
+    await cancelByPrefix(admin.db, `lead-mail:${OWNER.cvr}:${lead.id}`);
     await admin.db.deleteFrom('leads').where('id', '=', lead.id).execute();
   }
   const requests = [

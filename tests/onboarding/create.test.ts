@@ -14,7 +14,7 @@ import type { OnboardingCreateOverrides } from '../../api/routes/onboarding-crea
 import {
   acceptedValue,
   type Db,
-  dueWelcomeMails,
+  dueJobs,
   findCompanyByCvr,
   findUserByEmail,
   getPublishState,
@@ -538,7 +538,7 @@ describe('the welcome e-mail over SMTP', () => {
     expect(await h.outbox.sweep()).toBe(0);
     expect(h.logs.some((line) => line.msg === 'welcome mail failed; will retry')).toBe(true);
     const [waiting] = await dueWelcomeMails(h.db, new Date(Date.now() + 60_000));
-    expect(waiting).toMatchObject({ companyCvr: CVR, attempts: 1, lastError: expect.any(String) });
+    expect(waiting).toMatchObject({ payload: { cvr: CVR }, attempts: 1, lastError: expect.any(String) });
     await h.outbox.close();
 
     // The process restarts with the mail server back (on a new port), after the retry pause.
@@ -560,3 +560,8 @@ describe('the welcome e-mail over SMTP', () => {
     expect(await dueWelcomeMails(h.db, new Date(Date.now() + 3_600_000))).toEqual([]);
   });
 });
+
+/** The welcome mails due at `at` (jobs of kind 'welcome-mail'). */
+async function dueWelcomeMails(db: Db, at: Date) {
+  return (await dueJobs(db, at, 1000)).filter((job) => job.kind === 'welcome-mail');
+}

@@ -156,7 +156,54 @@ function Operator({ data }: { data: OperatorJson }) {
           </ul>
         )}
       </section>
+      <TroubledJobs jobs={data.troubledJobs} />
     </div>
+  );
+}
+
+/** What each job kind is, as the operator reads it (db/tables/jobs.ts kinds). */
+const JOB_KINDS: Record<string, string> = {
+  'lead-mail': 'Henvendelse til ejeren',
+  'lead-receipt': 'Kvittering til kunden',
+  'welcome-mail': 'Velkomstmail',
+  'review-mail': 'Mail om anmeldelse',
+  'review-reminder': 'Påmindelse om anmeldelse',
+  'spam-summary': 'Oversigt over mulig spam',
+  retention: 'Daglig sletning af gamle data',
+};
+
+function TroubledJobs({ jobs }: { jobs: OperatorJson['troubledJobs'] }) {
+  return (
+    <section className="card" aria-labelledby="jobs-title">
+      <h2 id="jobs-title">Mails og påmindelser, der sidder fast</h2>
+      {jobs.length === 0 ? (
+        <Empty>Ingen fejlede eller fastlåste mails.</Empty>
+      ) : (
+        <ul className="operator-list">
+          {jobs.map((job) => (
+            <li key={`${job.kind}-${job.key ?? job.runAt}`}>
+              <strong>{JOB_KINDS[job.kind] ?? job.kind}</strong>{' '}
+              <span className="status-badge">{job.state === 'failed' ? 'Opgivet' : 'Sidder fast'}</span>
+              <span className="field-hint">
+                {' '}
+                {job.attempts} forsøg
+                {job.lostLeases > 0 ? `, ${job.lostLeases} gange afbrudt` : ''}, næste forsøg{' '}
+                {TIME.format(new Date(job.runAt))}
+              </span>
+              {job.key ? (
+                <>
+                  <br />
+                  <code>{job.key}</code>
+                </>
+              ) : null}
+              <br />
+              <span>Seneste fejl: </span>
+              <code>{job.lastError ?? 'ingen'}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
