@@ -20,8 +20,9 @@ import { ownerLinkHref, pageContentTokens, renderPageContent } from '../../../..
 import { NEUTRAL_PROFILE, TRADE_PROFILES } from '../../../../../rules/trades';
 import { DEMO_COMPANIES } from '../../../../../scripts/seed/demo-companies';
 import { propertyRuns } from '../../../../../tests/support/lane';
-import { parseMarkdown, serializeMarkdown, writesTight } from './markdown';
+import { parseMarkdown } from './parse-markdown';
 import { schema } from './schema';
+import { serializeMarkdown, writesTight } from './serialize-markdown';
 
 // ---- The page as a browser reads it ---------------------------------------------------------------
 
