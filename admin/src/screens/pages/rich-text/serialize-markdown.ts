@@ -15,11 +15,7 @@
 //   tidied, since they would end the paragraph, make a break, or show nothing.
 // Reading stays in parse-markdown.ts (the site's own reader), so stored pages load as they did.
 import type { Tokens } from 'marked';
-import {
-  MarkdownSerializer,
-  type MarkdownSerializerState,
-  type MarkSerializerSpec,
-} from 'prosemirror-markdown';
+import { MarkdownSerializer, type MarkdownSerializerState } from 'prosemirror-markdown';
 import { Fragment, type Mark, type Node } from 'prosemirror-model';
 import { pageContentTokens } from '../../../../../rules/page-content';
 import { parseMarkdown } from './parse-markdown';
@@ -85,6 +81,18 @@ function escapeText(text: string, lineStart: boolean, heading: boolean): string 
   return out;
 }
 
+/** White space hidden as a character of the private-use plane 15 (never white space to a regex). */
+const HIDDEN = 0xf0000;
+const HIDDEN_SPACE = /[\u{f0000}-\u{fffff}]/gu;
+
+function hideSpace(space: string): string {
+  return String.fromCodePoint(HIDDEN + (space.codePointAt(0) as number));
+}
+
+function showSpace(hidden: string): string {
+  return reference(String.fromCodePoint((hidden.codePointAt(0) as number) - HIDDEN));
+}
+
 /** A character as a numeric reference: the page shows the same character, the Markdown sees `&…;`. */
 function reference(char: string): string {
   return `&#${char.codePointAt(0)};`;
@@ -106,13 +114,45 @@ function isEmphasis(mark: Mark): boolean {
   return mark.type === schema.marks.em || mark.type === schema.marks.strong;
 }
 
-/** Whether an emphasis starts (`open`) or ends at the edge between `before` and `after`, outside a link's edge. */
-function emphasisEdge(before: Node, after: Node, open: boolean): boolean {
-  const [outer, inner] = open ? [before, after] : [after, before];
-  const links = (node: Node) => node.marks.filter((mark) => mark.type === schema.marks.link);
-  const sameLink =
-    links(outer).length === links(inner).length && links(inner).every((m) => m.isInSet(outer.marks));
-  return sameLink && inner.marks.some((mark) => isEmphasis(mark) && !mark.isInSet(outer.marks));
+/**
+ * Whether an emphasis is written with `_`: when it opens right where another closes, `*` runs side by
+ * side would be read as one run and pair up otherwise than meant (`*a***b*c***` for italic `a`, then
+ * bold `b` with italic `c` inside: `*a*__b*c*__`).
+ */
+function underscored(mark: Mark, parent: Node, index: number): boolean {
+  // The marks stay open from one child to the next as far as their orders agree (tidyMarks orders them).
+  const kept = (at: number) => {
+    if (at === 0) return 0;
+    const before = parent.child(at - 1).marks;
+    const marks = parent.child(at).marks;
+    let same = 0;
+    while (same < before.length && same < marks.length && before[same]?.eq(marks[same] as Mark)) same++;
+    return same;
+  };
+  const opensAt = (at: number) => parent.child(at).marks.findIndex((other) => other.eq(mark)) >= kept(at);
+  let start = Math.min(index, parent.childCount - 1);
+  while (start > 0 && !opensAt(start)) start--;
+  if (start === 0) return false;
+  const closing = parent.child(start - 1).marks.slice(kept(start));
+  return closing.some(isEmphasis);
+}
+
+/**
+ * Whether an emphasis delimiter that opens (`open`) or closes at the edge before child `edge` needs
+ * the letter on its outer side written as a reference: punctuation on its inner side (the text's own
+ * character, or a link's bracket when the link starts or ends there too, `*[a](x)*`), or a `_`
+ * delimiter, which never opens or closes inside a word.
+ */
+function punctuatedEdge(parent: Node, edge: number, open: boolean): boolean {
+  const [outer, inner] = open
+    ? [parent.child(edge - 1), parent.child(edge)]
+    : [parent.child(edge), parent.child(edge - 1)];
+  const starts = (mark: Mark) => !mark.isInSet(outer.marks);
+  const emphasis = inner.marks.filter((mark) => isEmphasis(mark) && starts(mark));
+  if (emphasis.length === 0) return false;
+  if (emphasis.some((mark) => underscored(mark, parent, open ? edge : edge - 1))) return true;
+  const bracket = inner.marks.some((mark) => mark.type === schema.marks.link && starts(mark));
+  return bracket || isPunctuation(open ? (inner.text ?? '')[0] : (inner.text ?? '').at(-1));
 }
 
 function lastChar(text: string): string | undefined {
@@ -150,13 +190,18 @@ function writeText(state: MarkdownSerializerState, node: Node, parent: Node, ind
   let tail = '';
   const previous = index > 0 ? parent.child(index - 1) : null;
   const next = index + 1 < parent.childCount ? parent.child(index + 1) : null;
+  // A letter alone inside an emphasis that opens (closes) on its other side stays a letter: as a
+  // reference it would be punctuation on that delimiter's inner side too.
+  const ownEmphasis = original.marks.filter(isEmphasis);
+  const opensBefore = ownEmphasis.some((mark) => !mark.isInSet(previous?.marks ?? []));
+  const closesAfter = ownEmphasis.some((mark) => !mark.isInSet(next?.marks ?? []));
   const first = firstChar(text);
   if (
+    !(text === first && closesAfter) &&
     text === original.text &&
     previous?.isText &&
     isWordChar(text[0]) &&
-    isPunctuation((previous.text ?? '').at(-1)) &&
-    emphasisEdge(previous, original, false)
+    punctuatedEdge(parent, index, false)
   ) {
     head = reference(first as string);
     text = text.slice((first as string).length);
@@ -164,17 +209,25 @@ function writeText(state: MarkdownSerializerState, node: Node, parent: Node, ind
   const last = lastChar(text);
   if (
     text !== '' &&
+    !(text === last && head === '' && opensBefore) &&
     text === (original.text ?? '').slice((original.text ?? '').length - text.length) &&
     next?.isText &&
     isWordChar(text.at(-1)) &&
-    isPunctuation((next.text ?? '')[0]) &&
-    emphasisEdge(original, next, true)
+    punctuatedEdge(parent, index + 1, true)
   ) {
     tail = reference(last as string);
     text = text.slice(0, text.length - (last as string).length);
   }
+  // `!` right before a link would make it an image (the serializer's own check takes `\\!` for `\!`).
+  if (
+    tail === '' &&
+    text.endsWith('!') &&
+    next?.marks.some((m) => m.type === schema.marks.link && !m.isInSet(original.marks))
+  )
+    tail = '\\!';
+  if (tail === '\\!') text = text.slice(0, -1);
   const lineStart = head === '' && node.text === original.text && startsLine(parent, index);
-  state.text(head + escapeText(text, lineStart, heading) + tail, false);
+  state.text(head + escapeText(text, lineStart, heading).replace(HIDDEN_SPACE, showSpace) + tail, false);
 }
 
 /** A line break shows nothing before a block's first words or after its last. */
@@ -192,7 +245,7 @@ function linkDestination(href: string): string {
   return `<${href.replace(/[\\<>]/g, '\\$&')}>`;
 }
 
-const MARKS: Record<string, MarkSerializerSpec> = {
+const MARKS: MarkdownSerializer['marks'] = {
   // Outermost (first in the schema): a link is never cut in two; emphasis closes and reopens inside it.
   link: {
     open: '[',
@@ -200,8 +253,18 @@ const MARKS: Record<string, MarkSerializerSpec> = {
     // A space at a link's edge is not underlined on the page, and a phone link's words are trimmed.
     expelEnclosingWhitespace: true,
   },
-  em: { open: '*', close: '*', mixable: true, expelEnclosingWhitespace: true },
-  strong: { open: '**', close: '**', mixable: true, expelEnclosingWhitespace: true },
+  em: {
+    open: (_state, mark, parent, index) => (underscored(mark, parent, index) ? '_' : '*'),
+    close: (_state, mark, parent, index) => (underscored(mark, parent, index - 1) ? '_' : '*'),
+    mixable: true,
+    expelEnclosingWhitespace: true,
+  },
+  strong: {
+    open: (_state, mark, parent, index) => (underscored(mark, parent, index) ? '__' : '**'),
+    close: (_state, mark, parent, index) => (underscored(mark, parent, index - 1) ? '__' : '**'),
+    mixable: true,
+    expelEnclosingWhitespace: true,
+  },
 };
 
 /**
@@ -267,12 +330,67 @@ function tidyMarks(block: Node): Node {
     }
     start = end;
   }
-  const nodes = kept.map((piece) =>
+  const order = openingOrder(kept);
+  const nodes = kept.map((piece, at) =>
     piece.text === null
       ? schema.nodes.hard_break.create(null, null, piece.marks)
-      : schema.text(piece.text, piece.marks),
+      : // `mark` keeps the order given (the serializer opens a text's marks in that order).
+        schema.text(piece.text).mark(order[at] as Mark[]),
   );
-  return block.type.create(block.attrs, Fragment.fromArray(nodes));
+  // The serializer cuts a marked text at its first line's end when white space ends that line:
+  // spaces and tabs there show nothing and are left out; other white space shows (a no-break space),
+  // and is hidden from the serializer as a private-use character, which writeText writes back as a
+  // reference.
+  const cut: Node[] = [];
+  Fragment.fromArray(nodes).forEach((node) => {
+    if (!node.isText || node.marks.length === 0) {
+      cut.push(node);
+      return;
+    }
+    const text = (node.text ?? '').replace(/[ \t]+(?=\n)/g, '').replace(/[^\S\n](?=\n)/gu, hideSpace);
+    if (text !== '') cut.push(schema.text(text).mark(node.marks));
+  });
+  return block.type.create(block.attrs, Fragment.fromArray(cut));
+}
+
+/** Which of two marks over the same words is written outside: `***a***`, `**[a](/x)**`. */
+const WRITE_ORDER = [schema.marks.em, schema.marks.strong, schema.marks.link];
+
+/**
+ * The order each piece's marks open in. The serializer opens a text's marks in their order and keeps
+ * open the ones that continue, so a mark that runs longer must come first (else `***a*****b**` for
+ * bold over `a b` with italic over `a`, which the reader pairs otherwise). A link opening inside an
+ * emphasis that ends before the link does closes that emphasis first (`*a*[*b* c](x)`): a link is
+ * never cut in two, or a phone link's words would break between the halves.
+ */
+function openingOrder(pieces: readonly { text: string | null; marks: readonly Mark[] }[]): Mark[][] {
+  const runLength = (from: number, mark: Mark) => {
+    let end = from;
+    while (end < pieces.length && mark.isInSet(pieces[end]?.marks ?? [])) end++;
+    return end - from;
+  };
+  const orders: Mark[][] = [];
+  let open: Mark[] = [];
+  pieces.forEach((piece, at) => {
+    let keep = 0;
+    while (keep < open.length && (open[keep] as Mark).isInSet(piece.marks)) keep++;
+    const link = piece.marks.find((mark) => mark.type === schema.marks.link && !mark.isInSet(open));
+    if (link !== undefined) {
+      const length = runLength(at, link);
+      const cut = open.findIndex((mark, index) => index < keep && runLength(at, mark) < length);
+      if (cut !== -1) keep = cut;
+    }
+    const kept = open.slice(0, keep);
+    const opening = piece.marks
+      .filter((mark) => !mark.isInSet(kept))
+      .sort(
+        (a, b) =>
+          runLength(at, b) - runLength(at, a) || WRITE_ORDER.indexOf(a.type) - WRITE_ORDER.indexOf(b.type),
+      );
+    open = [...kept, ...opening];
+    orders.push(open);
+  });
+  return orders;
 }
 
 /** Writes one textblock's inline content on its own, so that its lines can be tidied. */
@@ -301,8 +419,12 @@ function inlineMarkdown(block: Node): string {
     // An empty line would end the paragraph: it is written as a line break, which shows the same.
     // Spaces at a line's ends would make a hard break or code, and show nothing. Only spaces and
     // tabs make a line blank: a line of no-break spaces is text, and shows as one.
-    const lines = out.split('\n').map((line) => line.replace(/^[ \t]+|[ \t]+$/g, ''));
-    const filled = (line: string) => line !== '';
+    // The last line keeps its spaces: before raw HTML on the next line they show as one.
+    const lines = out.split('\n').map((line, at, all) => {
+      const trimmed = line.replace(/^[ \t]+/, '');
+      return at === all.length - 1 ? trimmed : trimmed.replace(/[ \t]+$/, '');
+    });
+    const filled = (line: string) => /[^ \t]/.test(line);
     const first = lines.findIndex(filled);
     const last = lines.findLastIndex(filled);
     out = lines
@@ -366,6 +488,11 @@ function writeList(state: MarkdownSerializerState, node: Node, parent: Node, ind
     markers.push(ordered ? `${number}${alternate ? ')' : '.'} ` : alternate ? '+ ' : '- ');
   });
   const width = Math.max(...markers.map((marker) => marker.length));
+  // An empty first item, or a number other than 1, cannot interrupt a paragraph: the serializer puts
+  // a list right under a paragraph in a tight list, so a blank line is written first.
+  const previous = parent.children.slice(0, index).filter(isVisible).at(-1);
+  const interrupts = !(ordered && start !== 1) && (node.firstChild as Node).children.some(isVisible);
+  if (previous?.type === schema.nodes.paragraph && !interrupts) state.write();
   writingTight.push(tight);
   // The serializer takes a list's tightness from its `tight` attribute: the one it is written with.
   const written = node.type.create({ ...node.attrs, tight }, node.content);
@@ -511,9 +638,9 @@ function readsAsTight(written: string, list: Node): boolean {
 
 /** The stored Markdown for the editor's document. */
 export function serializeMarkdown(doc: Node): string {
-  // Spaces at a line's end show nothing (an empty item's marker, a quote's `> `).
+  // An empty item's marker and an empty quote line are written without the space after them.
   return blockWriter
     .serialize(doc)
-    .replace(/[ \t]+$/gm, '')
+    .replace(/^([ \t>]*(?:[-+]|\d{1,9}[.)])?)[ \t]+$/gm, '$1')
     .replace(/\n+$/, '');
 }
