@@ -24,7 +24,9 @@ const ADMIN_PACKAGES = [
   // The page text editor (issue 40), in a chunk of its own that only the page editor loads
   // (tests/admin-budget.test.ts): ProseMirror and what it brings (orderedmap, rope-sequence,
   // w3c-keyname), the site's own Markdown reader (marked), and entities to decode the character
-  // references it passes through.
+  // references it passes through; prosemirror-markdown's serializer writes it back (its markdown-it
+  // parser is aliased out in admin/vite.config.ts, so markdown-it never ships).
+  'prosemirror-markdown',
   'prosemirror-model',
   'prosemirror-state',
   'prosemirror-view',

@@ -23,7 +23,7 @@ import {
   type Transaction,
 } from 'prosemirror-state';
 import { Decoration, DecorationSet } from 'prosemirror-view';
-import { parseMarkdown } from './markdown';
+import { parseMarkdown } from './parse-markdown';
 import { schema } from './schema';
 
 export type FormatCommand = 'bold' | 'heading' | 'bulletList' | 'orderedList' | 'link';

@@ -20,8 +20,9 @@ import { ownerLinkHref, pageContentTokens, renderPageContent } from '../../../..
 import { NEUTRAL_PROFILE, TRADE_PROFILES } from '../../../../../rules/trades';
 import { DEMO_COMPANIES } from '../../../../../scripts/seed/demo-companies';
 import { propertyRuns } from '../../../../../tests/support/lane';
-import { parseMarkdown, serializeMarkdown, writesTight } from './markdown';
+import { parseMarkdown } from './parse-markdown';
 import { schema } from './schema';
+import { serializeMarkdown, writesTight } from './serialize-markdown';
 
 // ---- The page as a browser reads it ---------------------------------------------------------------
 
@@ -683,6 +684,100 @@ function isEditorText(doc: Node): boolean {
   return editorText;
 }
 
+/**
+ * Known lossy case of the writer (prosemirror-markdown's mark order, measured): an emphasis that
+ * closes and opens again between letters while the other emphasis stays open over the gap, as bold
+ * over `Tag Tag Tag` with italic on the first and last word: `***Tag*Tag*Tag***`. CommonMark pairs
+ * that as meant, but marked 18 pairs the middle `*Tag*` as the italic. Neither `_` (it never opens or
+ * closes inside a word) nor a reference on one side of each delimiter makes both delimiters one-sided;
+ * the hand-written writer re-parsed up to five spellings per paragraph to dodge it, which is what
+ * issue 50 removed. Rare in owners' texts (italic twice inside one bold run, no space between).
+ */
+function emphasisReopenedInsideOther(doc: Node): boolean {
+  let found = false;
+  doc.descendants((block) => {
+    if (!block.isTextblock) return true;
+    const marks = block.children.map((child) => child.marks);
+    for (const [name, other] of [
+      ['em', 'strong'],
+      ['strong', 'em'],
+    ] as const) {
+      const has = (at: number, mark: string) => marks[at]?.some((m) => m.type.name === mark) ?? false;
+      for (let from = 0; from < marks.length; from++) {
+        if (!has(from, name) || has(from + 1, name) || !has(from + 1, other)) continue;
+        let to = from + 1;
+        while (to < marks.length && !has(to, name) && has(to, other)) to++;
+        if (to < marks.length && has(to, name) && has(from, other) && has(to, other)) found = true;
+      }
+    }
+    return false;
+  });
+  return found;
+}
+
+/**
+ * Known lossy case of the writer: a single letter alone between two mark edges (emphasis or a
+ * link's), inside an emphasis, where the delimiter on its other side has punctuation inside it (`*😀**[a](x)***`
+ * for italic `😀` then a bold italic link; `**æ*\\[x\\]***`). A delimiter beside punctuation needs
+ * the letter written as a reference (`&#230;`), which is punctuation to the reader, and then the
+ * delimiter on the letter's other side no longer opens or closes. prosemirror-markdown's mark specs
+ * choose only the delimiter string; the old writer re-parsed other spellings to find one.
+ */
+function letterBetweenEmphasisEdges(doc: Node): boolean {
+  let found = false;
+  doc.descendants((block) => {
+    if (!block.isTextblock) return true;
+    const emphasis = (at: number) =>
+      // White space shows no emphasis: the writer moves the marks off it.
+      at < 0 || at >= block.childCount || (block.child(at).text ?? '').trim() === ''
+        ? ''
+        : block
+            .child(at)
+            .marks.map((mark) => mark.type.name + (mark.attrs.href ?? ''))
+            .join();
+    block.forEach((child, _offset, at) => {
+      // White space beside it is written outside the emphasis.
+      const letters = [...(child.text ?? '').trim()];
+      if (
+        letters.length === 1 &&
+        /[^\s\p{P}\p{S}]/u.test(letters[0]?.[0] ?? ' ') &&
+        block.child(at).marks.some((mark) => mark.type !== schema.marks.link) &&
+        emphasis(at) !== emphasis(at - 1) &&
+        emphasis(at) !== emphasis(at + 1)
+      )
+        found = true;
+    });
+    return false;
+  });
+  return found;
+}
+
+describe('known lossy case: a letter alone between emphasis edges', () => {
+  it('is recognised, and the page shows it otherwise than the editor', () => {
+    const lossy = doc(paragraph(text('æ', 'strong'), text('[x]', 'em', 'strong')));
+    expect(letterBetweenEmphasisEdges(lossy)).toBe(true);
+    expect(canonical(renderPageContent(serializeMarkdown(lossy)))).not.toBe(canonical(documentHtml(lossy)));
+    // Two letters are enough: the reference goes on the one beside the punctuation.
+    expectShownAsEdited(doc(paragraph(text('æb', 'strong'), text('[x]', 'em', 'strong'))));
+  });
+});
+
+describe('known lossy case: an emphasis reopened inside the other between letters', () => {
+  it('is recognised, and the page shows it otherwise than the editor', () => {
+    const lossy = doc(
+      paragraph(text('Tag', 'em', 'strong'), text('Tag', 'strong'), text('Tag', 'em', 'strong')),
+    );
+    expect(emphasisReopenedInsideOther(lossy)).toBe(true);
+    expect(serializeMarkdown(lossy)).toBe('***Tag*Tag*Tag***');
+    expect(canonical(renderPageContent(serializeMarkdown(lossy)))).not.toBe(canonical(documentHtml(lossy)));
+    // With a space in the gap the delimiters are one-sided, and it comes back.
+    const spaced = doc(
+      paragraph(text('Tag', 'em', 'strong'), text(' Tag ', 'strong'), text('Tag', 'em', 'strong')),
+    );
+    expectShownAsEdited(spaced);
+  });
+});
+
 function expectShownAsEdited(doc: Node): void {
   const written = serializeMarkdown(doc);
   expect(
@@ -795,6 +890,10 @@ describe('generated documents', () => {
     fc.assert(
       fc.property(documents, (doc) => {
         fc.pre(isEditorText(doc));
+        // Known lossy case (emphasisReopenedInsideOther).
+        fc.pre(!emphasisReopenedInsideOther(doc));
+        // Known lossy case (letterBetweenEmphasisEdges).
+        fc.pre(!letterBetweenEmphasisEdges(doc));
         expectShownAsEdited(doc);
       }),
       { numRuns: propertyRuns(1000) },

@@ -26,7 +26,8 @@ import {
   runFormat,
 } from './commands';
 import { LinkPanel } from './link-panel';
-import { parseMarkdown, serializeMarkdown } from './markdown';
+import { parseMarkdown } from './parse-markdown';
+import { serializeMarkdown } from './serialize-markdown';
 import 'prosemirror-view/style/prosemirror.css';
 import './rich-text-editor.css';
 
