@@ -33,8 +33,6 @@ const NOT_YET_SPLIT_HERE: readonly { file: string; function: string }[] = [
   { file: 'server/front-handler.ts', function: 'createFrontHandler' },
   { file: 'worker/in-process-queue.ts', function: 'createInProcessQueue' },
   { file: 'worker/bullmq-queue.ts', function: 'createBullmqQueue' },
-  { file: 'server/engine-config.ts', function: 'nginxConfig' },
-  { file: 'server/engine-config.ts', function: 'caddyConfig' },
   { file: 'templates/onboarding/steps/confirm-step.tsx', function: 'ConfirmStep' },
   { file: 'templates/onboarding/OnboardingFlow.tsx', function: 'OnboardingFlow' },
 ];
