@@ -27,11 +27,8 @@ const MAX_LINES = 150;
  * covers `createSiteLeadRoutes › submit`).
  */
 const NOT_YET_SPLIT_HERE: readonly { file: string; function: string }[] = [
-  { file: 'db/migrations/0001-initial.ts', function: 'up' },
   { file: 'generator/render-pool.ts', function: 'createThreadedPublisher' },
   { file: 'server/front-handler.ts', function: 'createFrontHandler' },
-  { file: 'worker/in-process-queue.ts', function: 'createInProcessQueue' },
-  { file: 'worker/bullmq-queue.ts', function: 'createBullmqQueue' },
   { file: 'templates/onboarding/steps/confirm-step.tsx', function: 'ConfirmStep' },
   { file: 'templates/onboarding/OnboardingFlow.tsx', function: 'OnboardingFlow' },
 ];
