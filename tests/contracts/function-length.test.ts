@@ -29,8 +29,6 @@ const MAX_LINES = 150;
 const NOT_YET_SPLIT_HERE: readonly { file: string; function: string }[] = [
   { file: 'generator/render-pool.ts', function: 'createThreadedPublisher' },
   { file: 'server/front-handler.ts', function: 'createFrontHandler' },
-  { file: 'templates/onboarding/steps/confirm-step.tsx', function: 'ConfirmStep' },
-  { file: 'templates/onboarding/OnboardingFlow.tsx', function: 'OnboardingFlow' },
 ];
 
 const SPLIT_ON_OTHER_BRANCHES: readonly { file: string; function: string }[] = [
