@@ -26,11 +26,6 @@ const MAX_LINES = 150;
  * file under that folder; a function's nested closures are covered with it (`createSiteLeadRoutes`
  * covers `createSiteLeadRoutes › submit`).
  */
-const NOT_YET_SPLIT_HERE: readonly { file: string; function: string }[] = [
-  { file: 'generator/render-pool.ts', function: 'createThreadedPublisher' },
-  { file: 'server/front-handler.ts', function: 'createFrontHandler' },
-];
-
 const SPLIT_ON_OTHER_BRANCHES: readonly { file: string; function: string }[] = [
   { file: 'api/routes/site-leads.ts', function: 'createSiteLeadRoutes' },
   { file: 'api/routes/site-reviews.ts', function: '*' },
@@ -38,6 +33,16 @@ const SPLIT_ON_OTHER_BRANCHES: readonly { file: string; function: string }[] = [
   { file: 'db/tables/reviews.ts', function: '*' },
   { file: 'api/leads/', function: '*' },
   { file: 'admin/', function: '*' },
+];
+
+/**
+ * TEMPORARY too: the two long functions of this branch's own part not split yet when its time ran
+ * out (issue 50 item 6; createThreadedPublisher 206 lines, createFrontHandler 330). Same matching as
+ * above. Whoever splits one removes its line; the list is to be empty.
+ */
+const NOT_YET_SPLIT_HERE: readonly { file: string; function: string }[] = [
+  { file: 'generator/render-pool.ts', function: 'createThreadedPublisher' },
+  { file: 'server/front-handler.ts', function: 'createFrontHandler' },
 ];
 
 const FUNCTION_KINDS: ReadonlySet<SyntaxKind> = new Set([
