@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { JobsOptions } from 'bullmq';
 import { markPublishWanted, unpublishedInBatches } from '../db';
 import { bullmq, isConnectionError, type PublishJobData, startBullmqConsumer } from './bullmq-consumer';
+import { trackCalls } from './call-tracker';
 import { describeError } from './publish-job';
 import type { PublishLane, PublishQueue, ResolvedQueueOptions } from './publish-queue';
 import { startRecoverySweep } from './recovery-sweep';
@@ -74,16 +75,7 @@ export function createBullmqQueue(options: ResolvedQueueOptions, redisUrl: strin
 
   let closed = false;
   let redisDown = false;
-  let pendingCalls = 0;
-
-  async function tracked<T>(work: () => Promise<T>): Promise<T> {
-    pendingCalls += 1;
-    try {
-      return await work();
-    } finally {
-      pendingCalls -= 1;
-    }
-  }
+  const calls = trackCalls();
 
   /** An owner's request collapsed into the company's existing job: if that job waits (or waits for a
    *  retry) in the bulk lane, it moves to the owner lane, so the owner's edit does not wait behind the
@@ -132,15 +124,15 @@ export function createBullmqQueue(options: ResolvedQueueOptions, redisUrl: strin
 
   const publishQueue: PublishQueue = {
     requestPublish: (cvr, lane = 'owner') =>
-      tracked(async () => {
+      calls.tracked(async () => {
         await markPublishWanted(db, cvr);
         await enqueueOrLog(cvr, lane);
       }),
 
-    enqueue: (cvr, lane = 'owner') => tracked(() => enqueueOrLog(cvr, lane)),
+    enqueue: (cvr, lane = 'owner') => calls.tracked(() => enqueueOrLog(cvr, lane)),
 
     recover: () =>
-      tracked(async () => {
+      calls.tracked(async () => {
         if (closed) return 0;
         let enqueued = 0;
         let problem: string | null = null;
@@ -161,7 +153,7 @@ export function createBullmqQueue(options: ResolvedQueueOptions, redisUrl: strin
 
     idle: async () => {
       while (!closed) {
-        if (pendingCalls === 0) {
+        if (calls.pending === 0) {
           const counts = await queue
             .getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children')
             .catch(() => null);

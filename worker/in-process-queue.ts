@@ -3,7 +3,9 @@
 // backoff). Memory does not survive a restart; the database's publish state does, so the owner calls
 // recover() at start to re-enqueue what a crash or a restart dropped. Owners' jobs always start before
 // bulk ones (PublishLane).
-import { markPublishWanted, unpublishedInBatches } from '../db';
+import { type Db, markPublishWanted, unpublishedInBatches } from '../db';
+import type { Logger } from '../lib/logger';
+import { trackCalls } from './call-tracker';
 import { retryDelay, runPublishJob } from './publish-job';
 import type { PublishLane, PublishQueue, ResolvedQueueOptions } from './publish-queue';
 import { startRecoverySweep } from './recovery-sweep';
@@ -26,12 +28,12 @@ export function createInProcessQueue(options: ResolvedQueueOptions): PublishQueu
   const followUp = new Map<string, PublishLane>();
   const delayed = new Map<string, { timer: NodeJS.Timeout; lane: PublishLane }>();
   const running = new Set<Promise<void>>();
-  let pendingCalls = 0;
+  const calls = trackCalls(notifyIfIdle);
   let closed = false;
   let idleWaiters: Array<() => void> = [];
 
   function isIdle(): boolean {
-    return pendingCalls === 0 && waitingLane.size === 0 && active.size === 0 && delayed.size === 0;
+    return calls.pending === 0 && waitingLane.size === 0 && active.size === 0 && delayed.size === 0;
   }
 
   function notifyIfIdle(): void {
@@ -117,19 +119,9 @@ export function createInProcessQueue(options: ResolvedQueueOptions): PublishQueu
     void run.finally(() => running.delete(run));
   }
 
-  async function tracked<T>(work: () => Promise<T>): Promise<T> {
-    pendingCalls += 1;
-    try {
-      return await work();
-    } finally {
-      pendingCalls -= 1;
-      notifyIfIdle();
-    }
-  }
-
   const queue: PublishQueue = {
     requestPublish: (cvr, lane = 'owner') =>
-      tracked(async () => {
+      calls.tracked(async () => {
         await markPublishWanted(db, cvr);
         enqueue(cvr, lane);
       }),
@@ -139,14 +131,9 @@ export function createInProcessQueue(options: ResolvedQueueOptions): PublishQueu
     },
 
     recover: () =>
-      tracked(async () => {
+      calls.tracked(async () => {
         if (closed) return 0;
-        let count = 0;
-        for await (const batch of unpublishedInBatches(db)) {
-          for (const state of batch) enqueue(state.companyCvr, 'bulk');
-          count += batch.length;
-        }
-        if (count) log.info({ count }, 'recovered unpublished sites');
+        const count = await enqueueUnpublished(db, log, (cvr) => enqueue(cvr, 'bulk'));
         return consume ? count : 0;
       }),
 
@@ -170,4 +157,15 @@ export function createInProcessQueue(options: ResolvedQueueOptions): PublishQueu
 
   const sweep = startRecoverySweep(queue, options.recoverEveryMs, log);
   return queue;
+}
+
+/** Enqueues every company the database says is unpublished, a page at a time; returns how many. */
+async function enqueueUnpublished(db: Db, log: Logger, enqueue: (cvr: string) => void): Promise<number> {
+  let count = 0;
+  for await (const batch of unpublishedInBatches(db)) {
+    for (const state of batch) enqueue(state.companyCvr);
+    count += batch.length;
+  }
+  if (count) log.info({ count }, 'recovered unpublished sites');
+  return count;
 }

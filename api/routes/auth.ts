@@ -3,7 +3,7 @@
 // Login is rate limited per client, per (e-mail, client) and, more slowly, per e-mail (LOGIN_LIMITS);
 // a malformed request is refused before anything counts. A wrong password and an unknown e-mail
 // answer alike.
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import {
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
@@ -38,7 +38,17 @@ export interface AuthRoutesDeps {
 export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
   const makeMailer = deps.mailer ?? createMailer;
   const auth = routeGroup<AppEnv>();
+  addLogin(auth);
+  addPasswordReset(auth, makeMailer);
+  addHandoff(auth);
+  addSession(auth);
+  return auth;
+}
 
+type AuthGroup = OpenAPIHono<AppEnv>;
+
+/** POST /login: e-mail and password, rate limited (LOGIN_LIMITS), sets the session cookie. */
+function addLogin(auth: AuthGroup): void {
   const login = createRoute({
     method: 'post',
     path: '/login',
@@ -86,7 +96,10 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     setSessionCookie(c, token, new Date(session.expiresAt), c.get('config').publicHost);
     return c.json(toSessionJson(user.email, company, c.get('config').publicHost), 200);
   });
+}
 
+/** The password reset: ask for a link (mailed), check a link, set the new password. */
+function addPasswordReset(auth: AuthGroup, makeMailer: NonNullable<AuthRoutesDeps['mailer']>): void {
   const resetRequest = createRoute({
     method: 'post',
     path: '/password-reset',
@@ -164,7 +177,10 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     setSessionCookie(c, sessionToken, new Date(session.expiresAt), c.get('config').publicHost);
     return c.json(toSessionJson(user.email, company, c.get('config').publicHost), 200);
   });
+}
 
+/** The hand-off: a session on a company's own host, from the one on the main host (logout ends both). */
+function addHandoff(auth: AuthGroup): void {
   const handoffStart = createRoute({
     method: 'get',
     path: '/handoff/start',
@@ -242,7 +258,10 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
     setSessionCookie(c, sessionToken, new Date(session.expiresAt), c.get('config').publicHost);
     return c.json(toSessionJson(user.email, company, c.get('config').publicHost), 200);
   });
+}
 
+/** Log out, and who is signed in. */
+function addSession(auth: AuthGroup): void {
   const logout = createRoute({
     method: 'post',
     path: '/logout',
@@ -284,6 +303,4 @@ export function createAuthRoutes(deps: AuthRoutesDeps = {}) {
       200,
     );
   });
-
-  return auth;
 }

@@ -4,6 +4,14 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await createCompanies(db);
+  await createPagesAndImages(db);
+  await createAccounts(db);
+  await createBookkeeping(db);
+}
+
+/** The companies, with their unique subdomain, domain and e-mail. */
+async function createCompanies(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('companies')
     .addColumn('cvr', 'text', (col) => col.primaryKey())
@@ -53,7 +61,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column('company_email')
     .unique()
     .execute();
+}
 
+/** The pages and images of each company's site. */
+async function createPagesAndImages(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('pages')
     .addColumn('id', 'text', (col) => col.primaryKey())
@@ -105,7 +116,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('images')
     .columns(['company_cvr', 'created_at'])
     .execute();
+}
 
+/** Owners and their sessions. */
+async function createAccounts(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('users')
     .addColumn('id', 'text', (col) => col.primaryKey())
@@ -126,7 +140,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
   await db.schema.createIndex('sessions_expires_idx').on('sessions').column('expires_at').execute();
+}
 
+/** The AI usage, the publish state and the contact form's messages. */
+async function createBookkeeping(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('ai_usage')
     .addColumn('company_cvr', 'text', (col) => col.notNull().references('companies.cvr').onDelete('cascade'))

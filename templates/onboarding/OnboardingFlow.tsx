@@ -12,7 +12,10 @@ import {
   chosenAuthorisation,
   chosenWebsite,
   type Editable,
+  type FieldError,
   INITIAL_STATE,
+  type Lookup,
+  type OnboardingState,
   onboardingReducer,
   type Step,
 } from './onboarding-reducer';
@@ -54,25 +57,46 @@ function lookupOutcome(caught: unknown): CvrLookupStatus {
   return 'error';
 }
 
-export function OnboardingFlow() {
-  const [state, dispatch] = useReducer(onboardingReducer, INITIAL_STATE);
-  const { step, error, lookup } = state;
-
-  // Focus: the heading of a newly shown step (not on page load), or the input (else the alert) of a
-  // new error. Every step's heading mounts afresh, so a callback ref sees each step change.
+/** Focus: the heading of a newly shown step (not on page load), or the input (else the alert) of a
+ *  new error. Every step's heading mounts afresh, so the callback ref returned sees each step change.
+ *  The checks' chunk is fetched as the island starts. */
+function useStepFocus(error: FieldError | null) {
   const hydrated = useRef(false);
   useEffect(() => {
     hydrated.current = true;
     void loadChecks().catch(() => {});
-  }, []);
-  const heading = useCallback((element: HTMLHeadingElement | null) => {
-    if (element && hydrated.current) element.focus();
   }, []);
   useEffect(() => {
     if (!error) return;
     const target = (error.field && document.getElementById(error.field)) || document.getElementById(ERROR_ID);
     target?.focus();
   }, [error]);
+  return useCallback((element: HTMLHeadingElement | null) => {
+    if (element && hydrated.current) element.focus();
+  }, []);
+}
+
+/** What step 2 sends to /onboarding/create, from the answers of both steps. */
+function createBody(state: OnboardingState, lookup: Lookup): OnboardingCreateBody {
+  const website = chosenWebsite(state);
+  // Checked in step 1 (confirmProblem): a type the trade is offered and 3–10 digits.
+  const authorisation = chosenAuthorisation(state) as OnboardingCreateBody['authorisation'];
+  return {
+    cvr: lookup.company.cvr,
+    email: state.email.trim(),
+    password: state.password,
+    passwordRepeat: state.passwordRepeat,
+    acceptPrivacy: true,
+    ...(website ? { existingWebsiteUrl: website } : {}),
+    ...(authorisation ? { authorisation } : {}),
+  };
+}
+
+export function OnboardingFlow() {
+  const [state, dispatch] = useReducer(onboardingReducer, INITIAL_STATE);
+  const { step, error, lookup } = state;
+
+  const heading = useStepFocus(error);
 
   // The CVR form is a plain GET form too: sent before this script had loaded (a slow phone), it
   // reloads the page as /onboarding?cvr=…; take the number from there and carry on with the lookup.
@@ -139,19 +163,8 @@ export function OnboardingFlow() {
     if (problem) return dispatch({ type: 'fail', error: problem });
     if (!lookup) return go('cvr');
 
-    const website = chosenWebsite(state);
-    // Checked in step 1 (confirmProblem): a type the trade is offered and 3–10 digits.
-    const authorisation = chosenAuthorisation(state) as OnboardingCreateBody['authorisation'];
+    const body = createBody(state, lookup);
     dispatch({ type: 'createStarted' });
-    const body: OnboardingCreateBody = {
-      cvr: lookup.company.cvr,
-      email: state.email.trim(),
-      password: state.password,
-      passwordRepeat: state.passwordRepeat,
-      acceptPrivacy: true,
-      ...(website ? { existingWebsiteUrl: website } : {}),
-      ...(authorisation ? { authorisation } : {}),
-    };
     let created: OnboardingCreateResponse;
     try {
       created = await api.post('/onboarding/create', MESSAGES.creationFailed, body);

@@ -112,36 +112,13 @@ export function ConfirmStep(props: {
       )}
 
       {types.length > 0 && (
-        <fieldset className="ob-fieldset">
-          <legend>Autorisation fra Sikkerhedsstyrelsen (valgfrit)</legend>
-          {types.length > 1 &&
-            types.map((type) => (
-              <Choice
-                key={type}
-                id={`ob-authorisation-${type}`}
-                name="authorisationType"
-                checked={props.authorisationType === type}
-                onChange={() => onEdit({ authorisationType: type })}
-                error={null}
-              >
-                {AUTHORISATIONS[type].title}
-              </Choice>
-            ))}
-          <TextField
-            id="ob-authorisation-number"
-            label={
-              types.length === 1
-                ? `${AUTHORISATIONS[types[0] as AuthorisationType].title}, aut. nr.`
-                : 'Autorisationsnummer'
-            }
-            name="authorisationNumber"
-            inputMode="numeric"
-            value={props.authorisationNumber}
-            onValue={(authorisationNumber) => onEdit({ authorisationNumber })}
-            hint="Vises på hjemmesiden med et link til Sikkerhedsstyrelsens register, så kunderne kan tjekke det. Du kan også tilføje det senere."
-            error={error}
-          />
-        </fieldset>
+        <AuthorisationFields
+          types={types}
+          authorisationType={props.authorisationType}
+          authorisationNumber={props.authorisationNumber}
+          error={error}
+          onEdit={onEdit}
+        />
       )}
 
       <ErrorAlert error={error} />
@@ -154,5 +131,53 @@ export function ConfirmStep(props: {
         </button>
       </div>
     </form>
+  );
+}
+
+/** The authorisation's number, for a trade that needs one; its type too when the trade has several. */
+function AuthorisationFields({
+  types,
+  authorisationType,
+  authorisationNumber,
+  error,
+  onEdit,
+}: {
+  types: readonly AuthorisationType[];
+  authorisationType: AuthorisationType | '';
+  authorisationNumber: string;
+  error: FieldError | null;
+  onEdit: (changes: Partial<Editable>) => void;
+}) {
+  return (
+    <fieldset className="ob-fieldset">
+      <legend>Autorisation fra Sikkerhedsstyrelsen (valgfrit)</legend>
+      {types.length > 1 &&
+        types.map((type) => (
+          <Choice
+            key={type}
+            id={`ob-authorisation-${type}`}
+            name="authorisationType"
+            checked={authorisationType === type}
+            onChange={() => onEdit({ authorisationType: type })}
+            error={null}
+          >
+            {AUTHORISATIONS[type].title}
+          </Choice>
+        ))}
+      <TextField
+        id="ob-authorisation-number"
+        label={
+          types.length === 1
+            ? `${AUTHORISATIONS[types[0] as AuthorisationType].title}, aut. nr.`
+            : 'Autorisationsnummer'
+        }
+        name="authorisationNumber"
+        inputMode="numeric"
+        value={authorisationNumber}
+        onValue={(authorisationNumber) => onEdit({ authorisationNumber })}
+        hint="Vises på hjemmesiden med et link til Sikkerhedsstyrelsens register, så kunderne kan tjekke det. Du kan også tilføje det senere."
+        error={error}
+      />
+    </fieldset>
   );
 }
