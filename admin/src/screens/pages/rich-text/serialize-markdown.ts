@@ -250,7 +250,7 @@ const MARKS: MarkdownSerializer['marks'] = {
   link: {
     open: '[',
     close: (_state, mark) => `](${linkDestination(mark.attrs.href as string)})`,
-    // A space at a link's edge is not underlined on the page, and a phone link's words are trimmed.
+    // A space at the edge of a link is not underlined on the page, and the words of a phone link are trimmed.
     expelEnclosingWhitespace: true,
   },
   em: {
