@@ -74,39 +74,13 @@ export function PagesScreen() {
       <h1 id="pages-title">Sider</h1>
       <div className="pages-layout">
         <nav className="pages-menu" aria-label="Dine sider">
-          <ul>
-            {list.map((page: Page) => (
-              <li key={page.id}>
-                <button
-                  type="button"
-                  className={
-                    page.id === selected?.id ? 'pages-menu-item pages-menu-item-active' : 'pages-menu-item'
-                  }
-                  aria-current={page.id === selected?.id ? 'page' : undefined}
-                  onClick={() => choose(page.id)}
-                >
-                  {page.pageName}
-                  {page.type === 'homepage' ? <span className="pages-menu-tag">Forside</span> : null}
-                  {page.type !== 'homepage' && !page.showInMenu ? (
-                    <span className="pages-menu-tag">Ikke i menuen</span>
-                  ) : null}
-                </button>
-              </li>
-            ))}
-            {generatedContact ? (
-              <li>
-                <button
-                  type="button"
-                  className={contactChosen ? 'pages-menu-item pages-menu-item-active' : 'pages-menu-item'}
-                  aria-current={contactChosen ? 'page' : undefined}
-                  onClick={() => choose(GENERATED_CONTACT)}
-                >
-                  Kontakt
-                  <span className="pages-menu-tag">Laves automatisk</span>
-                </button>
-              </li>
-            ) : null}
-          </ul>
+          <PageMenuList
+            pages={list}
+            selectedId={selected?.id ?? null}
+            generatedContact={generatedContact}
+            contactChosen={contactChosen}
+            onChoose={choose}
+          />
           <button
             type="button"
             className="button button-secondary button-wide"
@@ -177,5 +151,54 @@ export function PagesScreen() {
         </div>
       </div>
     </section>
+  );
+}
+
+/** The menu of the company's pages, the generated Kontakt page last while the owner has none. */
+function PageMenuList({
+  pages,
+  selectedId,
+  generatedContact,
+  contactChosen,
+  onChoose,
+}: {
+  pages: readonly Page[];
+  selectedId: string | null;
+  generatedContact: boolean;
+  contactChosen: boolean;
+  onChoose: (id: string) => void;
+}) {
+  return (
+    <ul>
+      {pages.map((page: Page) => (
+        <li key={page.id}>
+          <button
+            type="button"
+            className={page.id === selectedId ? 'pages-menu-item pages-menu-item-active' : 'pages-menu-item'}
+            aria-current={page.id === selectedId ? 'page' : undefined}
+            onClick={() => onChoose(page.id)}
+          >
+            {page.pageName}
+            {page.type === 'homepage' ? <span className="pages-menu-tag">Forside</span> : null}
+            {page.type !== 'homepage' && !page.showInMenu ? (
+              <span className="pages-menu-tag">Ikke i menuen</span>
+            ) : null}
+          </button>
+        </li>
+      ))}
+      {generatedContact ? (
+        <li>
+          <button
+            type="button"
+            className={contactChosen ? 'pages-menu-item pages-menu-item-active' : 'pages-menu-item'}
+            aria-current={contactChosen ? 'page' : undefined}
+            onClick={() => onChoose(GENERATED_CONTACT)}
+          >
+            Kontakt
+            <span className="pages-menu-tag">Laves automatisk</span>
+          </button>
+        </li>
+      ) : null}
+    </ul>
   );
 }
