@@ -3,7 +3,8 @@
 // records for the bare domain and www, a TXT value per company; rules/domain-guide.ts), a check of
 // what DNS answers now, and the note that changes take up to 24 hours.
 import { type FormEvent, useState } from 'react';
-import type { DomainCheckJson as CheckJson } from '../../../../contracts/company';
+import type { z } from 'zod';
+import type { DomainCheckJson as CheckJson, domainSchema } from '../../../../contracts/company';
 import { MESSAGES } from '../../../../rules/messages';
 import { DOMAIN_MESSAGES } from '../../../../rules/settings-messages';
 import { ApiError, api } from '../../api/client';
@@ -14,6 +15,9 @@ import { SaveBar } from '../../components/save-bar';
 import { CopyValue } from './copy-value';
 import { TAB_FIELDS } from './settings-draft';
 import { useSettingsEditor } from './settings-editor';
+
+/** The records a custom domain needs, as GET /api/company/domain gives them. */
+type DnsGuide = NonNullable<z.infer<typeof domainSchema>['guide']>;
 
 const loadDomain = () => api.get('/company/domain', MESSAGES.loadCompanyFailed);
 
@@ -100,43 +104,7 @@ export function DomainTab() {
         <section className="card dns-card" aria-labelledby="dns-title">
           <h3 id="dns-title">Sådan sætter du DNS op</h3>
           <p>{guide.intro}</p>
-          <table className="dns-table">
-            <caption className="visually-hidden">DNS-poster for {guide.zone}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Navn</th>
-                <th scope="col">Type</th>
-                <th scope="col">Værdi</th>
-              </tr>
-            </thead>
-            <tbody>
-              {guide.records.map((record) => (
-                <tr key={`${record.type} ${record.name}`}>
-                  <td data-label="Navn">
-                    <div>
-                      <code className="dns-host">{record.host}</code>
-                      <span className="dns-purpose">{record.purpose}</span>
-                    </div>
-                  </td>
-                  <td data-label="Type">
-                    <div>{record.type}</div>
-                  </td>
-                  <td data-label="Værdi">
-                    <div>
-                      {record.value !== null ? (
-                        <>
-                          <code className="dns-value">{record.value}</code>
-                          <CopyValue value={record.value} what={`værdien for ${record.host}`} />
-                        </>
-                      ) : (
-                        <span className="dns-value-missing">Ingen IP-adresse (se herunder)</span>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DnsRecordTable guide={guide} />
           {guide.addressMissing ? <p className="notice notice-info">{guide.addressMissing}</p> : null}
           <p className="field-hint">{guide.hostHelp}</p>
           <p className="field-hint">{guide.bothNames}</p>
@@ -149,26 +117,7 @@ export function DomainTab() {
           >
             {check.busy ? 'Tjekker...' : 'Tjek nu'}
           </button>
-          <div aria-live="polite">
-            {check.result ? (
-              <div
-                className={
-                  check.result.aOk && check.result.twinOk && check.result.txtOk
-                    ? 'form-success'
-                    : 'notice notice-info'
-                }
-              >
-                <p>{check.result.message}</p>
-                <p className="field-hint">
-                  A-post for {check.result.domain}:{' '}
-                  {check.result.a.length > 0 ? check.result.a.join(', ') : 'ingen'} · A-post for{' '}
-                  {check.result.twin}:{' '}
-                  {check.result.twinA.length > 0 ? check.result.twinA.join(', ') : 'ingen'} · TXT-post:{' '}
-                  {check.result.txt.length > 0 ? check.result.txt.join(', ') : 'ingen'}
-                </p>
-              </div>
-            ) : null}
-          </div>
+          <div aria-live="polite">{check.result ? <DnsCheckResult result={check.result} /> : null}</div>
           {check.error ? (
             <p className="form-error" role="alert">
               {check.error}
@@ -178,6 +127,63 @@ export function DomainTab() {
       ) : (
         <p className="field-hint">{data.note}</p>
       )}
+    </div>
+  );
+}
+
+/** The DNS records as a registrar's form wants them: host part, type, and the value with "Kopiér". */
+function DnsRecordTable({ guide }: { guide: DnsGuide }) {
+  return (
+    <table className="dns-table">
+      <caption className="visually-hidden">DNS-poster for {guide.zone}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Navn</th>
+          <th scope="col">Type</th>
+          <th scope="col">Værdi</th>
+        </tr>
+      </thead>
+      <tbody>
+        {guide.records.map((record) => (
+          <tr key={`${record.type} ${record.name}`}>
+            <td data-label="Navn">
+              <div>
+                <code className="dns-host">{record.host}</code>
+                <span className="dns-purpose">{record.purpose}</span>
+              </div>
+            </td>
+            <td data-label="Type">
+              <div>{record.type}</div>
+            </td>
+            <td data-label="Værdi">
+              <div>
+                {record.value !== null ? (
+                  <>
+                    <code className="dns-value">{record.value}</code>
+                    <CopyValue value={record.value} what={`værdien for ${record.host}`} />
+                  </>
+                ) : (
+                  <span className="dns-value-missing">Ingen IP-adresse (se herunder)</span>
+                )}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** What DNS answered at "Tjek nu": the verdict and the A and TXT records found. */
+function DnsCheckResult({ result }: { result: CheckJson }) {
+  return (
+    <div className={result.aOk && result.twinOk && result.txtOk ? 'form-success' : 'notice notice-info'}>
+      <p>{result.message}</p>
+      <p className="field-hint">
+        A-post for {result.domain}: {result.a.length > 0 ? result.a.join(', ') : 'ingen'} · A-post for{' '}
+        {result.twin}: {result.twinA.length > 0 ? result.twinA.join(', ') : 'ingen'} · TXT-post:{' '}
+        {result.txt.length > 0 ? result.txt.join(', ') : 'ingen'}
+      </p>
     </div>
   );
 }
