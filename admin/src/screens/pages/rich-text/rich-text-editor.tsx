@@ -9,7 +9,15 @@
 import type { Node as ProseNode } from 'prosemirror-model';
 import { EditorState } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import type { LinkTarget } from '../../../../../rules/link-address';
 import {
   type ActiveFormats,
@@ -76,18 +84,7 @@ export interface RichTextEditorProps {
 export function RichTextEditor(props: RichTextEditorProps) {
   const id = useId();
   const mount = useRef<HTMLDivElement>(null);
-  const view = useRef<EditorView | null>(null);
-  const toolbar = useRef<HTMLDivElement>(null);
-  // The Markdown this editor last wrote or read: a new value from outside (the AI writer, a
-  // restored version) replaces the document; our own echo does not.
-  const written = useRef(props.value);
-  // The document as read from the stored text: back at it (undo), the text is the stored one again,
-  // not its rewriting, so the page is not marked as changed.
-  const original = useRef<{ doc: ProseNode | null; markdown: string }>({ doc: null, markdown: props.value });
-  const onChange = useRef(props.onChange);
-  onChange.current = props.onChange;
   const [active, setActive] = useState<ActiveFormats>(NONE);
-  const [focusIndex, setFocusIndex] = useState(0);
   const [link, setLink] = useState<{ draft: LinkDraft; doc: ProseNode; opened: number } | null>(null);
   const opened = useRef(0);
   const hintId = props.hint ? `${id}-hint` : undefined;
@@ -102,56 +99,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
     current.dispatch(markLinking(current.state.tr, draft));
     setLink({ draft, doc: current.state.doc, opened: opened.current });
   };
-  const openLinkRef = useRef(openLink);
-  openLinkRef.current = openLink;
-
-  // The view lives as long as the field; React renders around it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: created once; later values arrive below.
-  useEffect(() => {
-    if (!mount.current) return;
-    const doc = parseMarkdown(props.value);
-    original.current = { doc, markdown: props.value };
-    const editor = new EditorView(mount.current, {
-      state: EditorState.create({
-        doc,
-        plugins: editorPlugins(() => openLinkRef.current()),
-      }),
-      attributes: { class: 'rich-text-content', spellcheck: 'true', lang: 'da' },
-      transformPastedHTML: cleanPastedHtml,
-      clipboardTextParser: (text) => pastedText(text),
-      dispatchTransaction(transaction) {
-        const next = editor.state.apply(transaction);
-        editor.updateState(next);
-        setActive(activeFormats(next));
-        if (transaction.docChanged) {
-          const markdown = original.current.doc?.eq(next.doc)
-            ? original.current.markdown
-            : serializeMarkdown(next.doc);
-          if (markdown !== written.current) {
-            written.current = markdown;
-            onChange.current(markdown);
-          }
-        }
-      },
-    });
-    view.current = editor;
-    return () => {
-      editor.destroy();
-      view.current = null;
-    };
-  }, []);
-
-  // A value set from outside the editor becomes its document (undo history starts over).
-  useEffect(() => {
-    const editor = view.current;
-    if (!editor || props.value === written.current) return;
-    const doc = parseMarkdown(props.value);
-    written.current = props.value;
-    original.current = { doc, markdown: props.value };
-    if (doc.eq(editor.state.doc)) return;
-    editor.updateState(EditorState.create({ doc, plugins: editor.state.plugins }));
-    setActive(activeFormats(editor.state));
-  }, [props.value]);
+  const view = useMarkdownView(mount, props.value, props.onChange, openLink, setActive);
 
   // The text box's name, description and state for assistive technology.
   useEffect(() => {
@@ -164,7 +112,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
     else element.removeAttribute('aria-describedby');
     if (props.error) element.setAttribute('aria-invalid', 'true');
     else element.removeAttribute('aria-invalid');
-  }, [id, describedBy, props.error]);
+  }, [id, describedBy, props.error, view]);
 
   const run = (command: FormatCommand) => {
     const editor = view.current;
@@ -176,22 +124,6 @@ export function RichTextEditor(props: RichTextEditorProps) {
     }
     runFormat(command)(editor.state, editor.dispatch);
     editor.focus();
-  };
-
-  // Arrow keys, Home and End move between the toolbar's buttons; Tab leaves it.
-  const moveInToolbar = (event: KeyboardEvent) => {
-    const last = BUTTONS.length - 1;
-    const moves: Record<string, number> = {
-      ArrowRight: focusIndex === last ? 0 : focusIndex + 1,
-      ArrowLeft: focusIndex === 0 ? last : focusIndex - 1,
-      Home: 0,
-      End: last,
-    };
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    setFocusIndex(next);
-    toolbar.current?.querySelectorAll('button')[next]?.focus();
   };
 
   const closeLink = () => {
@@ -208,33 +140,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
       <span className="field-label" id={`${id}-label`}>
         {props.label}
       </span>
-      <div
-        ref={toolbar}
-        className="text-toolbar"
-        role="toolbar"
-        aria-label="Formatér teksten"
-        aria-controls={`${id}-text`}
-        onKeyDown={moveInToolbar}
-      >
-        {BUTTONS.map((button, index) => (
-          <button
-            key={button.command}
-            type="button"
-            className={`text-toolbar-button text-toolbar-${button.command}`}
-            tabIndex={index === focusIndex ? 0 : -1}
-            title={`${button.label} (${button.keys})`}
-            aria-keyshortcuts={button.aria}
-            aria-pressed={button.command === 'link' ? undefined : active[button.command]}
-            aria-expanded={button.command === 'link' ? link !== null : undefined}
-            // A click keeps the text's selection and focus; the keyboard reaches the button by Tab.
-            onMouseDown={(event) => event.preventDefault()}
-            onFocus={() => setFocusIndex(index)}
-            onClick={() => run(button.command)}
-          >
-            {button.label}
-          </button>
-        ))}
-      </div>
+      <FormatToolbar textId={`${id}-text`} active={active} linkOpen={link !== null} onRun={run} />
       <div
         ref={mount}
         id={`${id}-text`}
@@ -272,6 +178,143 @@ export function RichTextEditor(props: RichTextEditorProps) {
           {props.error}
         </span>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The ProseMirror view in `mount`, reading and writing `value` as Markdown. It lives as long as the
+ * field; React renders around it. `onOpenLink` is the Link shortcut, `onFormats` hears the formats at
+ * the cursor after every change.
+ */
+function useMarkdownView(
+  mount: RefObject<HTMLDivElement | null>,
+  value: string,
+  onChangeNow: (value: string) => void,
+  onOpenLinkNow: () => void,
+  onFormats: (formats: ActiveFormats) => void,
+): RefObject<EditorView | null> {
+  const view = useRef<EditorView | null>(null);
+  // The Markdown this editor last wrote or read: a new value from outside (the AI writer, a
+  // restored version) replaces the document; our own echo does not.
+  const written = useRef(value);
+  // The document as read from the stored text: back at it (undo), the text is the stored one again,
+  // not its rewriting, so the page is not marked as changed.
+  const original = useRef<{ doc: ProseNode | null; markdown: string }>({ doc: null, markdown: value });
+  const onChange = useRef(onChangeNow);
+  onChange.current = onChangeNow;
+  const openLink = useRef(onOpenLinkNow);
+  openLink.current = onOpenLinkNow;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: created once; later values arrive below.
+  useEffect(() => {
+    if (!mount.current) return;
+    const doc = parseMarkdown(value);
+    original.current = { doc, markdown: value };
+    const editor = new EditorView(mount.current, {
+      state: EditorState.create({
+        doc,
+        plugins: editorPlugins(() => openLink.current()),
+      }),
+      attributes: { class: 'rich-text-content', spellcheck: 'true', lang: 'da' },
+      transformPastedHTML: cleanPastedHtml,
+      clipboardTextParser: (text) => pastedText(text),
+      dispatchTransaction(transaction) {
+        const next = editor.state.apply(transaction);
+        editor.updateState(next);
+        onFormats(activeFormats(next));
+        if (transaction.docChanged) {
+          const markdown = original.current.doc?.eq(next.doc)
+            ? original.current.markdown
+            : serializeMarkdown(next.doc);
+          if (markdown !== written.current) {
+            written.current = markdown;
+            onChange.current(markdown);
+          }
+        }
+      },
+    });
+    view.current = editor;
+    return () => {
+      editor.destroy();
+      view.current = null;
+    };
+  }, []);
+
+  // A value set from outside the editor becomes its document (undo history starts over).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onFormats is a state setter, stable.
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor || value === written.current) return;
+    const doc = parseMarkdown(value);
+    written.current = value;
+    original.current = { doc, markdown: value };
+    if (doc.eq(editor.state.doc)) return;
+    editor.updateState(EditorState.create({ doc, plugins: editor.state.plugins }));
+    onFormats(activeFormats(editor.state));
+  }, [value]);
+
+  return view;
+}
+
+/** The toolbar above the text: one tab stop; arrow keys, Home and End move between its buttons. */
+function FormatToolbar({
+  textId,
+  active,
+  linkOpen,
+  onRun,
+}: {
+  textId: string;
+  active: ActiveFormats;
+  linkOpen: boolean;
+  onRun: (command: FormatCommand) => void;
+}) {
+  const toolbar = useRef<HTMLDivElement>(null);
+  const [focusIndex, setFocusIndex] = useState(0);
+
+  // Arrow keys, Home and End move between the toolbar's buttons; Tab leaves it.
+  const moveInToolbar = (event: KeyboardEvent) => {
+    const last = BUTTONS.length - 1;
+    const moves: Record<string, number> = {
+      ArrowRight: focusIndex === last ? 0 : focusIndex + 1,
+      ArrowLeft: focusIndex === 0 ? last : focusIndex - 1,
+      Home: 0,
+      End: last,
+    };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    setFocusIndex(next);
+    toolbar.current?.querySelectorAll('button')[next]?.focus();
+  };
+
+  return (
+    <div
+      ref={toolbar}
+      className="text-toolbar"
+      role="toolbar"
+      aria-label="Formatér teksten"
+      aria-controls={textId}
+      onKeyDown={moveInToolbar}
+    >
+      {BUTTONS.map((button, index) => (
+        <button
+          key={button.command}
+          type="button"
+          className={`text-toolbar-button text-toolbar-${button.command}`}
+          tabIndex={index === focusIndex ? 0 : -1}
+          title={`${button.label} (${button.keys})`}
+          aria-keyshortcuts={button.aria}
+          aria-pressed={button.command === 'link' ? undefined : active[button.command]}
+          aria-expanded={button.command === 'link' ? linkOpen : undefined}
+          // A click keeps the text's selection and focus; the keyboard reaches the button by Tab.
+          onMouseDown={(event) => event.preventDefault()}
+          onFocus={() => setFocusIndex(index)}
+          onClick={() => onRun(button.command)}
+        >
+          {button.label}
+        </button>
+      ))}
     </div>
   );
 }
