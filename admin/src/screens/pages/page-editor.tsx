@@ -6,6 +6,7 @@
 // "Historik" below lists the page's versions and restores one. Unsaved changes are marked, asked
 // about before they are left, and kept in this browser until saved (issue 40: use-kept-draft.ts).
 import { type FormEvent, useState } from 'react';
+import type { GeneratedText } from '../../../../contracts/ai';
 import { pageUpdateSchema } from '../../../../contracts/pages';
 import { MAX_IMAGES } from '../../../../rules/images';
 import { pageTargets } from '../../../../rules/link-address';
@@ -28,7 +29,7 @@ import { type FieldErrors, validate } from '../../components/form-errors';
 import { SaveBar } from '../../components/save-bar';
 import { Tabs } from '../../components/tabs';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
-import { useSaveState } from '../../components/use-save-state';
+import { type SaveState, useSaveState } from '../../components/use-save-state';
 import { useCompany } from '../../shell/company-context';
 import { loadImages } from '../images/images-api';
 import { AiGenerator } from './ai-generator';
@@ -79,9 +80,6 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
   const [tab, setTab] = useState<TabKey>('indhold');
   const [errors, setErrors] = useState<FieldErrors>({});
   const { state, run, clear } = useSaveState();
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const images = useResource(loadImages);
   const canUpload = images.data !== null && images.data.images.length < MAX_IMAGES;
   const upload = canUpload ? { onUploaded: () => void images.reload() } : undefined;
@@ -93,7 +91,7 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
   const isHome = page.type === 'homepage';
 
   // An edit makes "Ændringer gemt!" untrue of the form: it goes at once.
-  const set =
+  const set: DraftSetter =
     <K extends keyof PageDraft>(key: K) =>
     (value: PageDraft[K]) => {
       clear();
@@ -148,23 +146,6 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
     await save();
   };
 
-  const confirmDelete = async () => {
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await deletePage(page.id);
-      setConfirming(false);
-      // The page is gone, and its unsaved changes with it: leaving it asks nothing.
-      kept.clear();
-      unsaved.forget();
-      onDeleted(page.id);
-    } catch (error) {
-      setDeleteError(error instanceof Error ? error.message : MESSAGES.pageDeleteFailed);
-    } finally {
-      setDeleting(false);
-    }
-  };
-
   return (
     <form className="page-editor" onSubmit={(event) => void submit(event)} noValidate>
       <div className="page-editor-head">
@@ -183,155 +164,49 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
       <PagePreview page={page} draft={draft} />
       <Tabs label="Redigér side" tabs={tabs} selected={shownTab} onSelect={(key) => setTab(key as TabKey)}>
         {shownTab === 'indhold' ? (
-          <>
-            <Field
-              label={isHome ? 'Navn' : 'Navn i menuen'}
-              value={draft.pageName}
-              onChange={(name) => {
-                clear();
-                setDraft((current) => withPageName(current, page, name, addressTyped));
-              }}
-              error={errors.pageName}
-              hint={
-                isHome
-                  ? 'Forsiden er altid det første, man ser. Navnet ses kun her i Sider.'
-                  : 'Sådan står siden i hjemmesidens menu. Adressen ændres ikke af navnet.'
-              }
-            />
-            {isHome ? null : (
-              <PageAddressField
-                siteUrl={siteUrl}
-                saved={page.slug}
-                value={draft.slug}
-                suggestion={slugify(draft.pageName)}
-                error={errors.slug}
-                onChange={(slug) => {
-                  setAddressTyped(true);
-                  // A refusal was about the address as it was: it goes with the edit.
-                  setErrors(({ slug: _refused, ...rest }) => rest);
-                  set('slug')(slug);
-                }}
-              />
-            )}
-            {gallery ? (
-              <GalleryEditor items={draft.gallery} onChange={set('gallery')} errors={errors} />
-            ) : (
-              <>
-                <Field label="Overskrift" value={draft.title} onChange={set('title')} error={errors.title} />
-                {draft.layout === 'hero' ? (
-                  <Field
-                    label="Undertitel"
-                    value={draft.subtitle}
-                    onChange={set('subtitle')}
-                    error={errors.subtitle}
-                  />
-                ) : null}
-                <PageTextField
-                  label="Tekst"
-                  rows={10}
-                  value={draft.content}
-                  onChange={set('content')}
-                  pages={pageTargets(pages)}
-                  error={errors.content}
-                  hint="Markér tekst, og formatér den med knapperne. Enter giver et nyt afsnit, Skift+Enter en ny linje."
-                />
-                <AiGenerator
-                  pageType={page.type}
-                  onGenerated={(text) => setDraft((current) => withGeneratedText(current, text))}
-                />
-              </>
-            )}
-          </>
+          <ContentTab
+            page={page}
+            pages={pages}
+            draft={draft}
+            errors={errors}
+            siteUrl={siteUrl}
+            set={set}
+            onName={(name) => {
+              clear();
+              setDraft((current) => withPageName(current, page, name, addressTyped));
+            }}
+            onAddress={(slug) => {
+              setAddressTyped(true);
+              // A refusal was about the address as it was: it goes with the edit.
+              setErrors(({ slug: _refused, ...rest }) => rest);
+              set('slug')(slug);
+            }}
+            onGenerated={(text) => setDraft((current) => withGeneratedText(current, text))}
+          />
         ) : null}
         {shownTab === 'billeder' ? (
-          <>
-            {draft.layout === 'hero' ? (
-              <ImageChoice
-                label="Stort billede øverst"
-                value={draft.heroBackgroundImage}
-                onChange={set('heroBackgroundImage')}
-                upload={upload}
-              />
-            ) : null}
-            <ImageChoice
-              label="Billede ved teksten"
-              value={draft.image}
-              onChange={set('image')}
-              upload={upload}
-            />
-            {images.data && !canUpload ? <p className="field-hint">{MESSAGES.archiveFull}</p> : null}
-            {errors.image || errors.heroBackgroundImage ? (
-              <p className="form-error">{errors.image ?? errors.heroBackgroundImage}</p>
-            ) : null}
-          </>
+          <ImagesTab
+            draft={draft}
+            errors={errors}
+            set={set}
+            upload={upload}
+            archiveFull={images.data !== null && !canUpload}
+          />
         ) : null}
-        {shownTab === 'layout' ? (
-          <fieldset className="layout-cards">
-            <legend className="field-label">Vælg layout</legend>
-            {EDITABLE_LAYOUTS.map((layout) => (
-              <label key={layout} className="choice layout-card">
-                <input
-                  type="radio"
-                  name="layout"
-                  value={layout}
-                  checked={layout === draft.layout}
-                  onChange={() => set('layout')(layout)}
-                />
-                <span className={`layout-sketch layout-sketch-${layout}`} aria-hidden="true" />
-                <strong>{LAYOUTS[layout].label}</strong>
-                <span className="field-hint">{LAYOUTS[layout].text}</span>
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
-        {shownTab === 'seo' ? (
-          <>
-            <Field
-              label="Titel i Google"
-              value={draft.metaTitle}
-              onChange={set('metaTitle')}
-              maxLength={META_TITLE_MAX}
-              hint={<Counted hint={META_TITLE_HINT} length={draft.metaTitle.length} max={META_TITLE_MAX} />}
-              error={errors.metaTitle}
-            />
-            <Field
-              label="Tekst i Google"
-              rows={3}
-              value={draft.metaDescription}
-              onChange={set('metaDescription')}
-              maxLength={META_DESCRIPTION_MAX}
-              hint={
-                <Counted
-                  hint={META_DESCRIPTION_HINT}
-                  length={draft.metaDescription.length}
-                  max={META_DESCRIPTION_MAX}
-                />
-              }
-              error={errors.metaDescription}
-            />
-          </>
-        ) : null}
+        {shownTab === 'layout' ? <LayoutTab draft={draft} set={set} /> : null}
+        {shownTab === 'seo' ? <SeoTab draft={draft} errors={errors} set={set} /> : null}
       </Tabs>
-      <div className="page-editor-foot">
-        <SaveBar state={state} dirty={dirty} viewHref={sitePageUrl(siteUrl, page)} />
-        {page.type === 'homepage' ? (
-          <p className="field-hint">{MESSAGES.homepageNotDeletable}</p>
-        ) : (
-          <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
-            Slet side
-          </button>
-        )}
-      </div>
-      <ConfirmDialog
-        open={confirming}
-        title="Slet side"
-        message={MESSAGES.deletePageConfirm}
-        confirmLabel="Slet side"
-        busyLabel="Sletter..."
-        busy={deleting}
-        error={deleteError}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setConfirming(false)}
+      <PageEditorFoot
+        page={page}
+        state={state}
+        dirty={dirty}
+        viewHref={sitePageUrl(siteUrl, page)}
+        // The page is gone, and its unsaved changes with it: leaving it asks nothing.
+        onDeleted={() => {
+          kept.clear();
+          unsaved.forget();
+          onDeleted(page.id);
+        }}
       />
       <PageHistory
         pageId={page.id}
@@ -342,6 +217,236 @@ export function PageEditor({ page, pages, onSaved, onDeleted }: PageEditorProps)
         }}
       />
     </form>
+  );
+}
+
+/** `set('title')(value)`: one field of the draft changed. */
+type DraftSetter = <K extends keyof PageDraft>(key: K) => (value: PageDraft[K]) => void;
+
+/** "Slet side": asked first in a dialog; `onGone` runs once the API has deleted the page. */
+function usePageDelete(pageId: string, onGone: () => void) {
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    setDeleting(true);
+    setError(null);
+    try {
+      await deletePage(pageId);
+      setConfirming(false);
+      onGone();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : MESSAGES.pageDeleteFailed);
+    } finally {
+      setDeleting(false);
+    }
+  };
+  return { confirming, setConfirming, deleting, error, confirm };
+}
+
+/** Under the tabs: "Gem ændringer" with "Se siden", and "Slet side" with its question. */
+function PageEditorFoot({
+  page,
+  state,
+  dirty,
+  viewHref,
+  onDeleted,
+}: {
+  page: Page;
+  state: SaveState;
+  dirty: boolean;
+  viewHref: string;
+  onDeleted(): void;
+}) {
+  const removal = usePageDelete(page.id, onDeleted);
+  return (
+    <>
+      <div className="page-editor-foot">
+        <SaveBar state={state} dirty={dirty} viewHref={viewHref} />
+        {page.type === 'homepage' ? (
+          <p className="field-hint">{MESSAGES.homepageNotDeletable}</p>
+        ) : (
+          <button type="button" className="button button-danger" onClick={() => removal.setConfirming(true)}>
+            Slet side
+          </button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={removal.confirming}
+        title="Slet side"
+        message={MESSAGES.deletePageConfirm}
+        confirmLabel="Slet side"
+        busyLabel="Sletter..."
+        busy={removal.deleting}
+        error={removal.error}
+        onConfirm={() => void removal.confirm()}
+        onCancel={() => removal.setConfirming(false)}
+      />
+    </>
+  );
+}
+
+/** Indhold: the name in the menu, the address, and the page's words (or its gallery). */
+function ContentTab({
+  page,
+  pages,
+  draft,
+  errors,
+  siteUrl,
+  set,
+  onName,
+  onAddress,
+  onGenerated,
+}: {
+  page: Page;
+  pages: readonly Page[];
+  draft: PageDraft;
+  errors: FieldErrors;
+  siteUrl: string;
+  set: DraftSetter;
+  onName(name: string): void;
+  onAddress(slug: string): void;
+  onGenerated(text: GeneratedText): void;
+}) {
+  const isHome = page.type === 'homepage';
+  const gallery = draft.layout === 'gallery';
+  return (
+    <>
+      <Field
+        label={isHome ? 'Navn' : 'Navn i menuen'}
+        value={draft.pageName}
+        onChange={onName}
+        error={errors.pageName}
+        hint={
+          isHome
+            ? 'Forsiden er altid det første, man ser. Navnet ses kun her i Sider.'
+            : 'Sådan står siden i hjemmesidens menu. Adressen ændres ikke af navnet.'
+        }
+      />
+      {isHome ? null : (
+        <PageAddressField
+          siteUrl={siteUrl}
+          saved={page.slug}
+          value={draft.slug}
+          suggestion={slugify(draft.pageName)}
+          error={errors.slug}
+          onChange={onAddress}
+        />
+      )}
+      {gallery ? (
+        <GalleryEditor items={draft.gallery} onChange={set('gallery')} errors={errors} />
+      ) : (
+        <>
+          <Field label="Overskrift" value={draft.title} onChange={set('title')} error={errors.title} />
+          {draft.layout === 'hero' ? (
+            <Field
+              label="Undertitel"
+              value={draft.subtitle}
+              onChange={set('subtitle')}
+              error={errors.subtitle}
+            />
+          ) : null}
+          <PageTextField
+            label="Tekst"
+            rows={10}
+            value={draft.content}
+            onChange={set('content')}
+            pages={pageTargets(pages)}
+            error={errors.content}
+            hint="Markér tekst, og formatér den med knapperne. Enter giver et nyt afsnit, Skift+Enter en ny linje."
+          />
+          <AiGenerator pageType={page.type} onGenerated={onGenerated} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** Billeder: the big picture at the top (hero layout) and the picture beside the text. */
+function ImagesTab({
+  draft,
+  errors,
+  set,
+  upload,
+  archiveFull,
+}: {
+  draft: PageDraft;
+  errors: FieldErrors;
+  set: DraftSetter;
+  /** Undefined while the archive is full (or not yet read): no "Upload" then. */
+  upload: { onUploaded(): void } | undefined;
+  archiveFull: boolean;
+}) {
+  return (
+    <>
+      {draft.layout === 'hero' ? (
+        <ImageChoice
+          label="Stort billede øverst"
+          value={draft.heroBackgroundImage}
+          onChange={set('heroBackgroundImage')}
+          upload={upload}
+        />
+      ) : null}
+      <ImageChoice label="Billede ved teksten" value={draft.image} onChange={set('image')} upload={upload} />
+      {archiveFull ? <p className="field-hint">{MESSAGES.archiveFull}</p> : null}
+      {errors.image || errors.heroBackgroundImage ? (
+        <p className="form-error">{errors.image ?? errors.heroBackgroundImage}</p>
+      ) : null}
+    </>
+  );
+}
+
+/** Layout: one card per layout, with its sketch. */
+function LayoutTab({ draft, set }: { draft: PageDraft; set: DraftSetter }) {
+  return (
+    <fieldset className="layout-cards">
+      <legend className="field-label">Vælg layout</legend>
+      {EDITABLE_LAYOUTS.map((layout) => (
+        <label key={layout} className="choice layout-card">
+          <input
+            type="radio"
+            name="layout"
+            value={layout}
+            checked={layout === draft.layout}
+            onChange={() => set('layout')(layout)}
+          />
+          <span className={`layout-sketch layout-sketch-${layout}`} aria-hidden="true" />
+          <strong>{LAYOUTS[layout].label}</strong>
+          <span className="field-hint">{LAYOUTS[layout].text}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Google (the spec's SEO tab): the title and text Google shows, counted against their limits. */
+function SeoTab({ draft, errors, set }: { draft: PageDraft; errors: FieldErrors; set: DraftSetter }) {
+  return (
+    <>
+      <Field
+        label="Titel i Google"
+        value={draft.metaTitle}
+        onChange={set('metaTitle')}
+        maxLength={META_TITLE_MAX}
+        hint={<Counted hint={META_TITLE_HINT} length={draft.metaTitle.length} max={META_TITLE_MAX} />}
+        error={errors.metaTitle}
+      />
+      <Field
+        label="Tekst i Google"
+        rows={3}
+        value={draft.metaDescription}
+        onChange={set('metaDescription')}
+        maxLength={META_DESCRIPTION_MAX}
+        hint={
+          <Counted
+            hint={META_DESCRIPTION_HINT}
+            length={draft.metaDescription.length}
+            max={META_DESCRIPTION_MAX}
+          />
+        }
+        error={errors.metaDescription}
+      />
+    </>
   );
 }
 
