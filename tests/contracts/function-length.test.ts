@@ -29,7 +29,6 @@ const STILL_TO_SPLIT: readonly { file: string; function: string }[] = [
   { file: 'api/quotes/document-pdf.ts', function: 'renderPdf' },
   { file: 'api/routes/quotes.ts', function: 'createQuoteRoutes' },
   { file: 'api/leads/lead-body.ts', function: 'readLeadBody' },
-  { file: 'admin/src/screens/settings/trust-tab.tsx', function: 'TrustForm' },
   { file: 'admin/src/screens/leads/lead-settings.tsx', function: 'LeadSettingsForm' },
   { file: 'admin/src/screens/quotes/quote-editor-screen.tsx', function: 'Draft' },
 ];

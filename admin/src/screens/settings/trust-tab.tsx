@@ -163,226 +163,30 @@ function TrustForm({ data, onSaved }: { data: TrustJson; onSaved(next: TrustJson
       </p>
 
       {types.length > 0 ? (
-        <fieldset className="trust-group">
-          <legend>Autorisation</legend>
-          <div className="field">
-            <label className="field-label" htmlFor="trust-authorisation-type">
-              Autorisation fra Sikkerhedsstyrelsen
-            </label>
-            <select
-              id="trust-authorisation-type"
-              value={draft.authorisationType}
-              onChange={(event) => set('authorisationType', event.target.value as AuthorisationType | '')}
-            >
-              <option value="">Ingen autorisation vist</option>
-              {types.map((type) => (
-                <option key={type} value={type}>
-                  {AUTHORISATIONS[type].label}
-                </option>
-              ))}
-            </select>
-            {errors['authorisation.type'] ? (
-              <span className="form-error">{errors['authorisation.type']}</span>
-            ) : null}
-          </div>
-          {draft.authorisationType !== '' ? (
-            <>
-              <Field
-                label="Autorisationsnummer"
-                inputMode="numeric"
-                name="authorisationNumber"
-                value={draft.authorisationNumber}
-                onChange={(value) => set('authorisationNumber', value)}
-                hint="Som det står i Sikkerhedsstyrelsens autorisationsregister, f.eks. 12345"
-                error={errors['authorisation.number']}
-              />
-              <p className="field-hint">
-                {unchangedCheck
-                  ? 'Vi har kontrolleret nummeret i Sikkerhedsstyrelsens register.'
-                  : 'Indtil vi har kontrolleret nummeret i registret, står der “oplyst af firmaet” ved det på hjemmesiden.'}{' '}
-                <a href={AUTHORISATION_REGISTER_URL} target="_blank" rel="noopener noreferrer">
-                  Se registret
-                </a>
-              </p>
-            </>
-          ) : null}
-        </fieldset>
+        <AuthorisationGroup
+          types={types}
+          unchangedCheck={unchangedCheck}
+          draft={draft}
+          set={set}
+          errors={errors}
+        />
       ) : null}
 
       {schemeChoices.length > 0 ? (
-        <fieldset className="trust-group">
-          <legend>Garantiordninger og medlemskaber</legend>
-          <p className="field-hint">
-            Sæt kun flueben ved dem, firmaet er medlem af. De vises som links til ordningens egen side.
-          </p>
-          <div className="trust-schemes">
-            {schemeChoices.map((scheme) => (
-              <label key={scheme.id} className="checkbox trust-scheme">
-                <input
-                  type="checkbox"
-                  checked={draft.schemes.includes(scheme.id)}
-                  onChange={(event) =>
-                    set(
-                      'schemes',
-                      event.target.checked
-                        ? [...draft.schemes, scheme.id]
-                        : draft.schemes.filter((id) => id !== scheme.id),
-                    )
-                  }
-                />
-                <span>
-                  <strong>{scheme.name}</strong>
-                  {settings.schemesChecked.includes(scheme.id) ? (
-                    <span className="field-hint"> · kontrolleret af Mesterside</span>
-                  ) : null}
-                  <span className="field-hint">{scheme.who}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-          {draft.schemes.length > 0 ? (
-            <>
-              <label className="checkbox trust-confirm">
-                <input
-                  type="checkbox"
-                  name="schemesConfirmed"
-                  checked={draft.schemesConfirmed}
-                  onChange={(event) => set('schemesConfirmed', event.target.checked)}
-                  aria-invalid={errors.schemesConfirmed ? true : undefined}
-                />
-                <span>{SCHEME_CONFIRMATION}</span>
-              </label>
-              {errors.schemesConfirmed ? <p className="form-error">{errors.schemesConfirmed}</p> : null}
-            </>
-          ) : null}
-          {errors.schemes ? <p className="form-error">{errors.schemes}</p> : null}
-        </fieldset>
+        <SchemesGroup
+          choices={schemeChoices}
+          checked={settings.schemesChecked}
+          draft={draft}
+          set={set}
+          errors={errors}
+        />
       ) : null}
 
-      <fieldset className="trust-group">
-        <legend>Håndværkerfradrag</legend>
-        {offer.deduction ? (
-          <>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={draft.deductionShown}
-                onChange={(event) => set('deductionShown', event.target.checked)}
-              />
-              Vis kunderne, hvad der giver håndværkerfradrag
-            </label>
-            <ul className="trust-deduction">
-              {offer.deduction.items.map((item) => (
-                <li key={item.work}>
-                  {item.ceilingKr === null
-                    ? item.work
-                    : `${item.work}: op til ${formatKroner(item.ceilingKr)} pr. person i ${offer.deduction?.year}`}
-                </li>
-              ))}
-            </ul>
-            <p className="field-hint">
-              {offer.deduction.amountsKnown
-                ? ''
-                : `Skattestyrelsens beløbsgrænser for ${offer.deduction.year} er ikke lagt ind endnu, så hjemmesiden viser arbejdet uden beløb. `}
-              Beløbene og reglerne følger Skattestyrelsen og opdateres hvert år. Husk at skrive arbejdsløn og
-              materialer på hver sin linje, når en kunde spørger efter fradrag.
-            </p>
-          </>
-        ) : (
-          <p className="field-hint">
-            Arbejdet i dit fag ({offer.trade}) står ikke på Skattestyrelsens liste over arbejde med
-            håndværkerfradrag i år, så hjemmesiden siger ikke noget om fradrag.
-          </p>
-        )}
-      </fieldset>
+      <DeductionGroup offer={offer} draft={draft} set={set} />
 
-      <fieldset className="trust-group">
-        <legend>Vi kører i</legend>
-        <div className="trust-modes" role="radiogroup" aria-label="Område">
-          {(
-            [
-              ['none', 'Ikke angivet'],
-              ['municipalities', 'Kommuner'],
-              ['radius', 'Afstand fra adressen'],
-            ] as const
-          ).map(([mode, label]) => (
-            <label key={mode} className="checkbox">
-              <input
-                type="radio"
-                name="areaMode"
-                value={mode}
-                checked={draft.areaMode === mode}
-                onChange={() => set('areaMode', mode)}
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-        {draft.areaMode === 'municipalities' ? (
-          <MunicipalityPicker
-            codes={draft.codes}
-            onChange={(codes) => set('codes', codes)}
-            error={errors['area.codes'] ?? errors.area}
-          />
-        ) : null}
-        {draft.areaMode === 'radius' ? (
-          <Field
-            label="Hvor langt kører I? (km)"
-            inputMode="numeric"
-            name="km"
-            value={draft.km}
-            onChange={(value) => set('km', value)}
-            hint="Regnet fra firmaets adresse, f.eks. 30"
-            error={errors['area.km'] ?? errors.area}
-          />
-        ) : null}
-      </fieldset>
+      <AreaGroup draft={draft} set={set} errors={errors} />
 
-      {showEmergency ? (
-        <fieldset className="trust-group">
-          <legend>Døgnvagt</legend>
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={draft.emergencyEnabled}
-              onChange={(event) => set('emergencyEnabled', event.target.checked)}
-            />
-            Vi har døgnvagt hele året
-          </label>
-          {draft.emergencyEnabled ? (
-            <>
-              <Field
-                label="Døgnvagtens telefon"
-                type="tel"
-                inputMode="tel"
-                name="emergencyPhone"
-                value={draft.emergencyPhone}
-                onChange={(value) => set('emergencyPhone', value)}
-                hint="Dansk nummer med 8 cifre, f.eks. 70 20 30 40"
-                error={errors['emergency.phone']}
-              />
-              <div className="trust-modes" role="radiogroup" aria-label="Hvornår kan døgnvagten ringes op?">
-                {(Object.keys(EMERGENCY_HOURS_TEXT) as EmergencyHours[]).map((hours) => (
-                  <label key={hours} className="checkbox">
-                    <input
-                      type="radio"
-                      name="emergencyHours"
-                      value={hours}
-                      checked={draft.emergencyHours === hours}
-                      onChange={() => set('emergencyHours', hours)}
-                    />
-                    {EMERGENCY_HOURS_TEXT[hours].charAt(0).toUpperCase() +
-                      EMERGENCY_HOURS_TEXT[hours].slice(1)}
-                  </label>
-                ))}
-              </div>
-              <p className="field-hint">
-                Uden for jeres åbningstid viser telefonknappen på mobilen “Døgnvagt: Ring …”.
-              </p>
-            </>
-          ) : null}
-        </fieldset>
-      ) : null}
+      {showEmergency ? <EmergencyGroup draft={draft} set={set} errors={errors} /> : null}
 
       <SaveBar state={state} dirty={dirty} />
       <SitePreview
@@ -391,6 +195,268 @@ function TrustForm({ data, onSaved }: { data: TrustJson; onSaved(next: TrustJson
         load={(signal) => api.postAbortable('/trust/preview', MESSAGES.previewFailed, signal, previewBody)}
       />
     </form>
+  );
+}
+
+/** One field of the draft changed. */
+type SetDraft = <K extends keyof Draft>(key: K, value: Draft[K]) => void;
+
+/** What each group of the form reads and writes. */
+interface GroupProps {
+  draft: Draft;
+  set: SetDraft;
+  errors: FieldErrors;
+}
+
+/** Autorisation: the trade's authorisation from Sikkerhedsstyrelsen and its number. */
+function AuthorisationGroup({
+  types,
+  unchangedCheck,
+  draft,
+  set,
+  errors,
+}: GroupProps & { types: readonly AuthorisationType[]; unchangedCheck: boolean }) {
+  return (
+    <fieldset className="trust-group">
+      <legend>Autorisation</legend>
+      <div className="field">
+        <label className="field-label" htmlFor="trust-authorisation-type">
+          Autorisation fra Sikkerhedsstyrelsen
+        </label>
+        <select
+          id="trust-authorisation-type"
+          value={draft.authorisationType}
+          onChange={(event) => set('authorisationType', event.target.value as AuthorisationType | '')}
+        >
+          <option value="">Ingen autorisation vist</option>
+          {types.map((type) => (
+            <option key={type} value={type}>
+              {AUTHORISATIONS[type].label}
+            </option>
+          ))}
+        </select>
+        {errors['authorisation.type'] ? (
+          <span className="form-error">{errors['authorisation.type']}</span>
+        ) : null}
+      </div>
+      {draft.authorisationType !== '' ? (
+        <>
+          <Field
+            label="Autorisationsnummer"
+            inputMode="numeric"
+            name="authorisationNumber"
+            value={draft.authorisationNumber}
+            onChange={(value) => set('authorisationNumber', value)}
+            hint="Som det står i Sikkerhedsstyrelsens autorisationsregister, f.eks. 12345"
+            error={errors['authorisation.number']}
+          />
+          <p className="field-hint">
+            {unchangedCheck
+              ? 'Vi har kontrolleret nummeret i Sikkerhedsstyrelsens register.'
+              : 'Indtil vi har kontrolleret nummeret i registret, står der “oplyst af firmaet” ved det på hjemmesiden.'}{' '}
+            <a href={AUTHORISATION_REGISTER_URL} target="_blank" rel="noopener noreferrer">
+              Se registret
+            </a>
+          </p>
+        </>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Garantiordninger og medlemskaber: the schemes the owner ticks, and the confirmation they are true. */
+function SchemesGroup({
+  choices,
+  checked,
+  draft,
+  set,
+  errors,
+}: GroupProps & { choices: typeof GUARANTEE_SCHEMES; checked: readonly string[] }) {
+  return (
+    <fieldset className="trust-group">
+      <legend>Garantiordninger og medlemskaber</legend>
+      <p className="field-hint">
+        Sæt kun flueben ved dem, firmaet er medlem af. De vises som links til ordningens egen side.
+      </p>
+      <div className="trust-schemes">
+        {choices.map((scheme) => (
+          <label key={scheme.id} className="checkbox trust-scheme">
+            <input
+              type="checkbox"
+              checked={draft.schemes.includes(scheme.id)}
+              onChange={(event) =>
+                set(
+                  'schemes',
+                  event.target.checked
+                    ? [...draft.schemes, scheme.id]
+                    : draft.schemes.filter((id) => id !== scheme.id),
+                )
+              }
+            />
+            <span>
+              <strong>{scheme.name}</strong>
+              {checked.includes(scheme.id) ? (
+                <span className="field-hint"> · kontrolleret af Mesterside</span>
+              ) : null}
+              <span className="field-hint">{scheme.who}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {draft.schemes.length > 0 ? (
+        <>
+          <label className="checkbox trust-confirm">
+            <input
+              type="checkbox"
+              name="schemesConfirmed"
+              checked={draft.schemesConfirmed}
+              onChange={(event) => set('schemesConfirmed', event.target.checked)}
+              aria-invalid={errors.schemesConfirmed ? true : undefined}
+            />
+            <span>{SCHEME_CONFIRMATION}</span>
+          </label>
+          {errors.schemesConfirmed ? <p className="form-error">{errors.schemesConfirmed}</p> : null}
+        </>
+      ) : null}
+      {errors.schemes ? <p className="form-error">{errors.schemes}</p> : null}
+    </fieldset>
+  );
+}
+
+/** Håndværkerfradrag: what of the trade's work gives the deduction, shown or not. */
+function DeductionGroup({ offer, draft, set }: Omit<GroupProps, 'errors'> & { offer: TrustJson['offer'] }) {
+  return (
+    <fieldset className="trust-group">
+      <legend>Håndværkerfradrag</legend>
+      {offer.deduction ? (
+        <>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={draft.deductionShown}
+              onChange={(event) => set('deductionShown', event.target.checked)}
+            />
+            Vis kunderne, hvad der giver håndværkerfradrag
+          </label>
+          <ul className="trust-deduction">
+            {offer.deduction.items.map((item) => (
+              <li key={item.work}>
+                {item.ceilingKr === null
+                  ? item.work
+                  : `${item.work}: op til ${formatKroner(item.ceilingKr)} pr. person i ${offer.deduction?.year}`}
+              </li>
+            ))}
+          </ul>
+          <p className="field-hint">
+            {offer.deduction.amountsKnown
+              ? ''
+              : `Skattestyrelsens beløbsgrænser for ${offer.deduction.year} er ikke lagt ind endnu, så hjemmesiden viser arbejdet uden beløb. `}
+            Beløbene og reglerne følger Skattestyrelsen og opdateres hvert år. Husk at skrive arbejdsløn og
+            materialer på hver sin linje, når en kunde spørger efter fradrag.
+          </p>
+        </>
+      ) : (
+        <p className="field-hint">
+          Arbejdet i dit fag ({offer.trade}) står ikke på Skattestyrelsens liste over arbejde med
+          håndværkerfradrag i år, så hjemmesiden siger ikke noget om fradrag.
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** Vi kører i: no area, a list of municipalities, or a distance from the company's address. */
+function AreaGroup({ draft, set, errors }: GroupProps) {
+  return (
+    <fieldset className="trust-group">
+      <legend>Vi kører i</legend>
+      <div className="trust-modes" role="radiogroup" aria-label="Område">
+        {(
+          [
+            ['none', 'Ikke angivet'],
+            ['municipalities', 'Kommuner'],
+            ['radius', 'Afstand fra adressen'],
+          ] as const
+        ).map(([mode, label]) => (
+          <label key={mode} className="checkbox">
+            <input
+              type="radio"
+              name="areaMode"
+              value={mode}
+              checked={draft.areaMode === mode}
+              onChange={() => set('areaMode', mode)}
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+      {draft.areaMode === 'municipalities' ? (
+        <MunicipalityPicker
+          codes={draft.codes}
+          onChange={(codes) => set('codes', codes)}
+          error={errors['area.codes'] ?? errors.area}
+        />
+      ) : null}
+      {draft.areaMode === 'radius' ? (
+        <Field
+          label="Hvor langt kører I? (km)"
+          inputMode="numeric"
+          name="km"
+          value={draft.km}
+          onChange={(value) => set('km', value)}
+          hint="Regnet fra firmaets adresse, f.eks. 30"
+          error={errors['area.km'] ?? errors.area}
+        />
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Døgnvagt: the emergency phone and when it answers. */
+function EmergencyGroup({ draft, set, errors }: GroupProps) {
+  return (
+    <fieldset className="trust-group">
+      <legend>Døgnvagt</legend>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={draft.emergencyEnabled}
+          onChange={(event) => set('emergencyEnabled', event.target.checked)}
+        />
+        Vi har døgnvagt hele året
+      </label>
+      {draft.emergencyEnabled ? (
+        <>
+          <Field
+            label="Døgnvagtens telefon"
+            type="tel"
+            inputMode="tel"
+            name="emergencyPhone"
+            value={draft.emergencyPhone}
+            onChange={(value) => set('emergencyPhone', value)}
+            hint="Dansk nummer med 8 cifre, f.eks. 70 20 30 40"
+            error={errors['emergency.phone']}
+          />
+          <div className="trust-modes" role="radiogroup" aria-label="Hvornår kan døgnvagten ringes op?">
+            {(Object.keys(EMERGENCY_HOURS_TEXT) as EmergencyHours[]).map((hours) => (
+              <label key={hours} className="checkbox">
+                <input
+                  type="radio"
+                  name="emergencyHours"
+                  value={hours}
+                  checked={draft.emergencyHours === hours}
+                  onChange={() => set('emergencyHours', hours)}
+                />
+                {EMERGENCY_HOURS_TEXT[hours].charAt(0).toUpperCase() + EMERGENCY_HOURS_TEXT[hours].slice(1)}
+              </label>
+            ))}
+          </div>
+          <p className="field-hint">
+            Uden for jeres åbningstid viser telefonknappen på mobilen “Døgnvagt: Ring …”.
+          </p>
+        </>
+      ) : null}
+    </fieldset>
   );
 }
 
