@@ -91,6 +91,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
   const errorId = props.error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
 
+  // The Link button and its shortcut: runs only once the view below exists.
   const openLink = () => {
     const current = view.current;
     if (!current) return;
