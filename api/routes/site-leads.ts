@@ -58,14 +58,8 @@ import { siteState } from '../../rules/trial';
 import { TRUST_MESSAGES } from '../../rules/trust-messages';
 import type { AppEnv } from '../env';
 import { LEAD_FORM_MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from '../images/upload-rules';
-import {
-  bodySource,
-  type LeadBody,
-  LeadBodyAborted,
-  LeadBodyTooLarge,
-  readLeadBody,
-} from '../leads/lead-body';
-import { bodyCost, LEAD_LIMITS, type LeadLimits, SPAM_KEEP } from '../leads/lead-limits';
+import type { LeadBody } from '../leads/lead-body';
+import { LEAD_LIMITS, type LeadLimits, SPAM_KEEP } from '../leads/lead-limits';
 import { prepareLeadPhotos, removeLeadPhotos, writeLeadPhotos } from '../leads/lead-photos';
 import { type PhotoBudget, spentPhotoBudget, takePhotoBytes } from '../leads/photo-quota';
 import { refusalPageAnswer } from '../leads/refusal-page';
@@ -73,14 +67,12 @@ import { UploadGate } from '../leads/upload-gate';
 import type { MailOutbox } from '../mail-outbox';
 import { clientIp } from '../middleware/rate-limit';
 import { answer, refusals, routeGroup } from '../openapi';
-import { declaredLength, formBody, wantsJson } from '../public-form';
+import { type FieldErrors, type PageTokenUse, publicForm, wantsJson } from '../public-form';
 import { type SiteOfRequest, siteOfRequest } from '../services/site-of-request';
 
 const MINUTE = 60 * 1000;
 /** The same words to the same company within this window are one request. */
 const DUPLICATE_WINDOW_MS = 24 * 60 * MINUTE;
-/** How long a large body refused from its headers waits for its answer (see refuseUnread). */
-const REFUSED_LARGE_BODY_PAUSE_MS = 1_000;
 
 export interface SiteLeadRoutesDeps {
   outbox?: MailOutbox;
@@ -127,17 +119,77 @@ const PHOTO_BUDGET_MESSAGES: Record<PhotoBudget, string> = {
   client: LEAD_MESSAGES.photosClientFull,
 };
 
-/**
- * Ends the connection as soon as the answer is written, leaving the rest of a large body unread. Node
- * would otherwise read (and throw away) whatever the client keeps sending until the socket closes:
- * several MB a connection, which a loop of refused 31 MB posts turned into a gigabyte a second.
- */
-function closeAfterAnswer(c: Context): void {
-  c.header('Connection', 'close');
-  const env = c.env as { incoming?: { socket?: { destroy(): void } }; outgoing?: NodeJS.EventEmitter };
-  const socket = env?.incoming?.socket;
-  if (socket && env.outgoing) env.outgoing.once('finish', () => socket.destroy());
+/** The site of a post: its company's site on this host, and the post's one clock. */
+interface LeadSite {
+  site: SiteOfRequest;
+  now: Date;
 }
+
+/**
+ * One post's page token (db/lead-form-token.ts): checked once, a page token counted per post, spent
+ * once. The refusal's new token is issued when the visitor's own fresh token was (spent now, if it was
+ * not yet): their time at the form goes on, so the request sent again still reads as typed at a
+ * person's pace (rules/lead-form.ts). One spent token buys one replacement; else it is issued now.
+ */
+function leadToken(
+  c: Context<AppEnv>,
+  cvr: string,
+  now: Date,
+  limits: LeadLimits,
+): PageTokenUse<CheckedToken> {
+  const db = c.get('db');
+  const store = c.get('limits');
+  let checked: Promise<CheckedToken> | undefined;
+  let spentHere = false;
+  const replacementIssue = async (): Promise<Date> => {
+    const token = checked ? await checked : undefined;
+    if (token?.verdict !== 'ok' || token.page) return now;
+    if (!spentHere) spentHere = await token.spend();
+    return spentHere ? token.issuedAt : now;
+  };
+  return {
+    async check(value) {
+      checked ??= checkToken(db, cvr, value, now);
+      const token = await checked;
+      if (token.verdict !== 'ok')
+        c.var.logger.info({ cvr, verdict: token.verdict }, 'lead token checked: refused');
+      return token.verdict === 'ok' ? token : null;
+    },
+    // One page token carries a few posts a day; past them it is a bot's (issue 48: 600 posts on one).
+    async overUses(token, hit) {
+      if (!token.page) return false;
+      const key = pageTokenKey(cvr, token);
+      const over =
+        (hit
+          ? await store.hit(limits.pageTokenUses, key)
+          : await store.retryAfterSeconds(limits.pageTokenUses, key)) > 0;
+      if (over && hit) c.var.logger.info({ cvr }, 'lead page token used past its posts; refused');
+      return over;
+    },
+    async spend(token) {
+      if (!(await token.spend())) return false;
+      if (!token.page) spentHere = true;
+      return true;
+    },
+    replacement: async () => freshToken(db, cvr, await replacementIssue()),
+  };
+}
+
+// A postcode outside the area the company named is received all the same; the visitor is told
+// kindly that the company will say whether it can help (issue 42; the thank-you page shows the
+// note at #uden-for-omraadet).
+function received(c: Context<AppEnv>, site: SiteOfRequest, outsideArea = false): Response {
+  const message = outsideArea
+    ? `${LEAD_MESSAGES.nextSteps} ${TRUST_MESSAGES.outsideArea}`
+    : LEAD_MESSAGES.nextSteps;
+  if (wantsJson(c)) return c.json({ ok: true as const, message }, 200);
+  return c.redirect(`${site.base}/tak${outsideArea ? '#uden-for-omraadet' : ''}`, 303);
+}
+
+const refusalContent = {
+  'application/json': { schema: leadRefusalSchema },
+  'text/html': { schema: z.string() },
+};
 
 export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono<AppEnv> {
   const limits = { ...LEAD_LIMITS, ...deps.limits };
@@ -177,34 +229,8 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
     return c.json({ token: await freshToken(c.get('db'), cvr, c.get('now')()) }, 200);
   });
 
-  const submit = createRoute({
-    method: 'post',
-    path: '/{cvr}/leads',
-    tags: ['public', 'public-form'],
-    summary:
-      "Send a site's quote form (multipart). 303 to the thank-you page, or JSON with Accept: application/json",
-    request: { params, ...formBody(LEAD_FORM_FIELDS, 'multipart/form-data', LEAD_PHOTOS_FIELD) },
-    responses: {
-      200: answer(leadReceivedSchema, 'Received (JSON)'),
-      303: { description: "Received (or the site is inactive): to the site's thank-you (or home) page" },
-      400: {
-        description: 'Refused: the form again with the refusals (HTML), or the refusals (JSON)',
-        content: { 'application/json': { schema: leadRefusalSchema }, 'text/html': { schema: z.string() } },
-      },
-      413: {
-        description:
-          'The body is over the cap, or its photos over their byte budgets (the Danish refusal in fields.photos)',
-        content: { 'application/json': { schema: leadRefusalSchema }, 'text/html': { schema: z.string() } },
-      },
-      429: {
-        description: 'Too many requests from this client',
-        content: { 'application/json': { schema: leadRefusalSchema }, 'text/html': { schema: z.string() } },
-      },
-      ...refusals('not_found', 'unavailable', 'internal'),
-    },
-  });
-  routes.openapi(submit, async (c) => {
-    const { cvr } = c.req.valid('param');
+  /** The site of this host with its form on; an inactive one answers what the site shows. */
+  async function leadSite(c: Context<AppEnv>, cvr: string): Promise<LeadSite | Response> {
     const site = await formOf(c, cvr);
     if (site === 'inactive') {
       // The visitor is told what the site says: the script shows the message, a browser without
@@ -216,242 +242,117 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
       return c.redirect(`${base}/`, 303);
     }
     if (!site) throw new AppError('not_found', LEAD_MESSAGES.notAvailable);
-    const post = leadPost(c, cvr, site, gate);
-    const body = await readForm(c, post, limits, gate);
-    if (body instanceof Response) return body;
-    return takeLead(c, post, body, limits, deps.outbox);
+    return { site, now: c.get('now')() };
+  }
+
+  publicForm<typeof params, typeof LEAD_FORM_FIELDS, LeadSite, undefined, CheckedToken>(routes, {
+    path: '/{cvr}/leads',
+    summary:
+      "a site's quote form (multipart). 303 to the thank-you page, or JSON with Accept: application/json",
+    params,
+    fields: LEAD_FORM_FIELDS,
+    maxBodyBytes: LEAD_FORM_MAX_BODY_BYTES,
+    limits: { perClient: limits.perClient },
+    uploads: {
+      field: LEAD_PHOTOS_FIELD,
+      maxFileBytes: MAX_UPLOAD_BYTES,
+      maxFiles: LEAD_MAX_PHOTOS,
+      gate,
+      bodiesPerClient: limits.bodiesPerClient,
+      unreadable: LEAD_MESSAGES.failed,
+    },
+    honeypot: LEAD_HONEYPOT_FIELD,
+    pageToken: {
+      field: LEAD_TOKEN_FIELD,
+      refused: LEAD_MESSAGES.tokenRefused,
+      open: (c, { cvr }, { now }) => leadToken(c, cvr, now, limits),
+    },
+    messages: { tooMany: LEAD_MESSAGES.tooMany, tooLarge: LEAD_MESSAGES.photoRefused },
+    responses: {
+      200: answer(leadReceivedSchema, 'Received (JSON)'),
+      303: { description: "Received (or the site is inactive): to the site's thank-you (or home) page" },
+      400: {
+        description: 'Refused: the form again with the refusals (HTML), or the refusals (JSON)',
+        content: refusalContent,
+      },
+      413: {
+        description:
+          'The body is over the cap, or its photos over their byte budgets (the Danish refusal in fields.photos)',
+        content: refusalContent,
+      },
+      429: { description: 'Too many requests from this client', content: refusalContent },
+      ...refusals('not_found', 'unavailable', 'internal'),
+    },
+    site: (c, { cvr }) => leadSite(c, cvr),
+    // The fields first, then the photos' count and size (the token and the rest: the pipeline's).
+    check: (_c, fields, { upload }) => {
+      const errors: FieldErrors = checkLead(leadInput(fields));
+      if (upload.photoCount > LEAD_MAX_PHOTOS) errors.photos = LEAD_MESSAGES.tooManyPhotos;
+      else if (upload.photoTooLarge) errors.photos = LEAD_MESSAGES.photoRefused;
+      return errors;
+    },
+    // The same words to the same company within a day: answered as received, not stored twice.
+    screen: async (c, { params: { cvr }, site, values }) => {
+      const since = new Date(site.now.getTime() - DUPLICATE_WINDOW_MS);
+      if (!(await hasRecentLead(c.get('db'), cvr, hash(leadInput(values)), since))) return undefined;
+      c.var.logger.info({ cvr }, 'duplicate lead; answered as received');
+      return received(c, site.site);
+    },
+    // Past the company's hourly allowance (of this kind of request): stored, as possible spam. A
+    // request that reads as a person's has an allowance of its own first (api/leads/lead-limits.ts).
+    spam: async (c, { params: { cvr }, site, values, token }) => {
+      const store = c.get('limits');
+      const typedFor = site.now.getTime() - token.issuedAt.getTime();
+      const person = !token.page && typedAtPersonsPace(leadInput(values), typedFor);
+      const mailed = person && (await store.hit(limits.personAllowance, cvr)) === 0;
+      const allowance = token.page ? limits.pageTokenAllowance : limits.allowance;
+      return !mailed && (await store.hit(allowance, cvr)) > 0;
+    },
+    // The outcome page: without JavaScript, a refusal is the site's own contact page with the
+    // visitor's text and the refusals (issue 39), not a branded page; there is no link to refuse.
+    page: (c, outcome) => {
+      if (outcome.kind === 'link') throw new AppError('not_found', LEAD_MESSAGES.notAvailable);
+      const { context, values, errors, status, token: fresh = '' } = outcome;
+      const page = {
+        cvr: context.params.cvr,
+        base: context.site.site.base,
+        token: fresh,
+        values: leadInput(values),
+        errors,
+      };
+      return refusalPageAnswer(c, page, status === 200 ? 400 : status);
+    },
+    received: (c, { site }) => received(c, site.site),
+    handle: async (c, request) => {
+      const {
+        params: { cvr },
+        site,
+        client,
+        upload,
+        spam,
+        refuse,
+      } = request;
+      const values = leadInput(request.values);
+      const lead = { cvr, ip: client, now: site.now, values, refuse };
+      const stored = await storeLead(c, lead, upload, { contentHash: hash(values), spam });
+      if (stored instanceof Response) return stored;
+      deps.outbox?.nudge();
+      const outside =
+        postcodeInArea((await getTrustSettings(c.get('db'), cvr)).area, values.postcode) === false;
+      return received(c, site.site, outside);
+    },
   });
 
   return routes;
 }
 
-/** One post of the form: its clock, its token, and the answers it gives (each refusal with a fresh token). */
-interface LeadPost {
+/** A request that passed the pipeline's checks, as storeLead needs it. */
+interface LeadToStore {
   cvr: string;
-  site: SiteOfRequest;
-  now: Date;
   ip: string | null;
-  declared: number | null;
-  /** What the visitor typed, once read: the refusal page shows it again. */
+  now: Date;
   values: LeadInput;
-  tokenCheck(value: string): Promise<CheckedToken>;
-  /** Marks the visitor's fresh token spent by this request (its refusal then hands out its replacement). */
-  spent(): void;
-  received(outsideArea?: boolean): Response;
   refuse(errors: LeadFieldErrors, status?: 400 | 413 | 429): Promise<Response>;
-  /** A large body refused unread (see the body of the function). */
-  refuseUnread(errors: LeadFieldErrors, status: 413 | 429): Promise<Response>;
-}
-
-function leadPost(c: Context<AppEnv>, cvr: string, site: SiteOfRequest, gate: UploadGate): LeadPost {
-  const db = c.get('db');
-  const now = c.get('now')();
-  let checked: Promise<CheckedToken> | undefined;
-  let spentHere = false;
-  /**
-   * The refusal's new token is issued when the visitor's own fresh token was (spent now, if it was
-   * not yet): their time at the form goes on, so the request sent again still reads as typed at a
-   * person's pace (rules/lead-form.ts). One spent token buys one replacement; else it is issued now.
-   */
-  const replacementIssue = async (): Promise<Date> => {
-    const token = checked ? await checked : undefined;
-    if (token?.verdict !== 'ok' || token.page) return now;
-    if (!spentHere) spentHere = await token.spend();
-    return spentHere ? token.issuedAt : now;
-  };
-  const post: LeadPost = {
-    cvr,
-    site,
-    now,
-    ip: clientIp(c),
-    declared: declaredLength(c),
-    values: leadInput({}),
-    tokenCheck(value) {
-      checked ??= checkToken(db, cvr, value, now);
-      return checked;
-    },
-    spent() {
-      spentHere = true;
-    },
-    // A postcode outside the area the company named is received all the same; the visitor is told
-    // kindly that the company will say whether it can help (issue 42; the thank-you page shows the
-    // note at #uden-for-omraadet).
-    received(outsideArea = false) {
-      const message = outsideArea
-        ? `${LEAD_MESSAGES.nextSteps} ${TRUST_MESSAGES.outsideArea}`
-        : LEAD_MESSAGES.nextSteps;
-      if (wantsJson(c)) return c.json({ ok: true as const, message }, 200);
-      return c.redirect(`${site.base}/tak${outsideArea ? '#uden-for-omraadet' : ''}`, 303);
-    },
-    async refuse(errors, status = 400) {
-      const fresh = await freshToken(db, cvr, await replacementIssue());
-      const message = Object.values(errors)[0] ?? LEAD_MESSAGES.failed;
-      if (wantsJson(c)) {
-        const code = status === 429 ? 'rate_limited' : status === 413 ? 'payload_too_large' : 'invalid_input';
-        return c.json({ error: { code, message }, fields: errors, token: fresh }, status);
-      }
-      // Without JavaScript: the site's contact page with the visitor's text and the refusals (issue 39).
-      const page = { cvr, base: site.base, token: fresh, values: post.values, errors };
-      return refusalPageAnswer(c, page, status);
-    },
-    // A large body refused unread: the answer comes after a pause and the connection closes after it,
-    // the body never taken in. The pause is for a client already over its own limits: a loop of 40
-    // connections refused at once came back at once, hundreds of times a second, and the refusals
-    // alone took half the serving process (a visitor of another site waited 30 ms more at p95).
-    async refuseUnread(errors, status) {
-      if (gate.isLarge(post.declared)) {
-        await new Promise((resolve) => setTimeout(resolve, REFUSED_LARGE_BODY_PAUSE_MS));
-        closeAfterAnswer(c);
-      }
-      return post.refuse(errors, status);
-    },
-  };
-  return post;
-}
-
-/**
- * From the headers (the cap, the client's limits, its large bodies in flight), then the body streamed
- * within its cap through the upload gate: the body, or the refusal. Nothing of the body is read
- * before the checks from the headers pass.
- */
-async function readForm(
-  c: Context<AppEnv>,
-  post: LeadPost,
-  limits: LeadLimits,
-  gate: UploadGate,
-): Promise<LeadBody | Response> {
-  const { cvr, ip, declared } = post;
-  const store = c.get('limits');
-  if (declared !== null && declared > LEAD_FORM_MAX_BODY_BYTES) {
-    return post.refuseUnread({ photos: LEAD_MESSAGES.photoRefused }, 413);
-  }
-  if (ip !== null && (await store.retryAfterSeconds(limits.perClient, ip)) > 0) {
-    return post.refuseUnread({ form: LEAD_MESSAGES.tooMany }, 429);
-  }
-  const clientSlot = gate.admitClient(ip, declared);
-  if (!clientSlot) {
-    c.var.logger.info({ cvr }, 'lead body refused: the client has its large bodies in flight');
-    return post.refuseUnread({ form: LEAD_MESSAGES.tooMany }, 429);
-  }
-  try {
-    const cost = bodyCost(declared, LEAD_FORM_MAX_BODY_BYTES);
-    if (ip !== null && (await store.hit(limits.bodiesPerClient, ip, cost)) > 0) {
-      return post.refuseUnread({ form: LEAD_MESSAGES.tooMany }, 429);
-    }
-    const source = bodySource(c.env, c.req.raw);
-    if (!source) throw new AppError('invalid_input', LEAD_MESSAGES.failed);
-    const readSlot = await gate.read(declared, c.req.raw.signal);
-    try {
-      return await readLeadBody(
-        source,
-        { 'content-type': c.req.header('content-type') ?? '' },
-        {
-          maxBytes: LEAD_FORM_MAX_BODY_BYTES,
-          maxPhotoBytes: MAX_UPLOAD_BYTES,
-          maxPhotos: LEAD_MAX_PHOTOS,
-          photoField: LEAD_PHOTOS_FIELD,
-          stopWhenRefused: gate.isLarge(declared),
-        },
-        // Photos are read only while the request can still be stored: the token and the honeypot
-        // come before them in the form, so a bot's photos pass through without being kept.
-        async (fields) => {
-          if ((fields[LEAD_HONEYPOT_FIELD] ?? '').trim() !== '') return false;
-          const given = fields[LEAD_TOKEN_FIELD];
-          if (given === undefined) return true;
-          const token = await post.tokenCheck(given);
-          if (token.verdict !== 'ok') return false;
-          // A page token past its posts is refused below: its photos are not kept either.
-          return (
-            !token.page ||
-            (await store.retryAfterSeconds(limits.pageTokenUses, pageTokenKey(cvr, token))) === 0
-          );
-        },
-      );
-    } finally {
-      readSlot();
-    }
-  } catch (error) {
-    if (error instanceof LeadBodyTooLarge) {
-      closeAfterAnswer(c);
-      return post.refuse({ photos: LEAD_MESSAGES.photoRefused }, 413);
-    }
-    if (error instanceof LeadBodyAborted) c.var.logger.info({ cvr }, 'lead body broke off; nothing stored');
-    if (error instanceof AppError) throw error;
-    throw new AppError('invalid_input', LEAD_MESSAGES.failed, { cause: error });
-  } finally {
-    clientSlot();
-  }
-}
-
-/**
- * The body read: the honeypot, the fields, the token, duplicates, the page token's posts, the
- * client's limit, then the company's allowance (mailed, or stored as possible spam) and the photos.
- */
-async function takeLead(
-  c: Context<AppEnv>,
-  post: LeadPost,
-  body: LeadBody,
-  limits: LeadLimits,
-  outbox: MailOutbox | undefined,
-): Promise<Response> {
-  const { cvr, ip, now } = post;
-  const { db, logger } = c.var;
-  const store = c.get('limits');
-  // A large refused body was left unread: the answer closes the connection instead of reading on.
-  if (body.unread) closeAfterAnswer(c);
-  const shaped = LEAD_FORM_FIELDS.safeParse(body.fields);
-  const fields = shaped.success ? shaped.data : LEAD_FORM_FIELDS.parse({});
-  const values = leadInput(fields);
-  post.values = values;
-
-  // A person never fills the hidden field: answered as received, nothing stored, nobody told.
-  if (fields[LEAD_HONEYPOT_FIELD].trim() !== '') {
-    logger.info({ cvr }, 'lead honeypot filled; dropped');
-    return post.received();
-  }
-  // The fields first: a visitor who sends an incomplete form within the token's first seconds is
-  // told what to fill in, beside the fields, not that the form was sent too fast. The answer carries
-  // a fresh token either way, and nothing is stored before the token is checked.
-  const errors = checkLead(values);
-  if (body.photoCount > LEAD_MAX_PHOTOS) errors.photos = LEAD_MESSAGES.tooManyPhotos;
-  else if (body.photoTooLarge) errors.photos = LEAD_MESSAGES.photoRefused;
-  const given = fields[LEAD_TOKEN_FIELD];
-  if (Object.keys(errors).length > 0) {
-    // Checked (not spent) only so that the refusal's new token keeps the visitor's time.
-    if (given !== '') await post.tokenCheck(given);
-    return post.refuse(errors);
-  }
-  const token = await post.tokenCheck(given);
-  if (token.verdict !== 'ok') {
-    logger.info({ cvr, verdict: token.verdict }, 'lead token refused');
-    return post.refuse({ form: LEAD_MESSAGES.tokenRefused });
-  }
-
-  const contentHash = hash(values);
-  if (await hasRecentLead(db, cvr, contentHash, new Date(now.getTime() - DUPLICATE_WINDOW_MS))) {
-    logger.info({ cvr }, 'duplicate lead; answered as received');
-    return post.received();
-  }
-  // One page token carries a few posts a day; past them it is a bot's (issue 48: 600 posts on one).
-  if (token.page && (await store.hit(limits.pageTokenUses, pageTokenKey(cvr, token))) > 0) {
-    logger.info({ cvr }, 'lead page token used past its posts; refused');
-    return post.refuse({ form: LEAD_MESSAGES.tokenRefused });
-  }
-  if (ip !== null && (await store.hit(limits.perClient, ip)) > 0) {
-    return post.refuse({ form: LEAD_MESSAGES.tooMany }, 429);
-  }
-  if (!(await token.spend())) return post.refuse({ form: LEAD_MESSAGES.tokenRefused });
-  if (!token.page) post.spent();
-  // Past the company's hourly allowance (of this kind of request): stored, as possible spam. A
-  // request that reads as a person's has an allowance of its own first (api/leads/lead-limits.ts).
-  const person = !token.page && typedAtPersonsPace(values, now.getTime() - token.issuedAt.getTime());
-  const mailed = person && (await store.hit(limits.personAllowance, cvr)) === 0;
-  const allowance = token.page ? limits.pageTokenAllowance : limits.allowance;
-  const spam = !mailed && (await store.hit(allowance, cvr)) > 0;
-  const stored = await storeLead(c, post, body, { contentHash, spam });
-  if (stored instanceof Response) return stored;
-  outbox?.nudge();
-  return post.received(postcodeInArea((await getTrustSettings(db, cvr)).area, values.postcode) === false);
 }
 
 /**
@@ -460,7 +361,7 @@ async function takeLead(
  */
 async function storeLead(
   c: Context<AppEnv>,
-  post: LeadPost,
+  post: LeadToStore,
   body: LeadBody,
   lead: { contentHash: string; spam: boolean },
 ): Promise<Response | undefined> {
