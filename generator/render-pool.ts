@@ -146,175 +146,199 @@ const DEFAULT_ENTRY = existsSync(path.join(HERE, 'render-thread.mjs'))
   ? path.join(HERE, 'render-thread.mjs')
   : path.join(projectRoot(HERE), 'generator', 'render-thread-entry.mjs');
 
+/** What the pool's parts share: its threads, the jobs waiting for one, and how it was started. */
+interface Pool {
+  readonly data: RenderThreadData;
+  readonly entry: string | URL;
+  readonly log: Logger | undefined;
+  readonly timeoutMs: number;
+  readonly waiting: Job[];
+  readonly slots: Slot[];
+  nextId: number;
+  closed: boolean;
+}
+
 export async function createThreadedPublisher(options: ThreadedPublisherOptions): Promise<ThreadedPublisher> {
   const size = Math.max(1, Math.min(options.threads ?? DEFAULT_THREADS, os.availableParallelism()));
-  const data: RenderThreadData = {
-    config: options.config,
-    ...(options.schema ? { schema: options.schema } : {}),
+  const pool: Pool = {
+    data: {
+      config: options.config,
+      ...(options.schema ? { schema: options.schema } : {}),
+    },
+    entry: options.threadEntry ?? DEFAULT_ENTRY,
+    log: options.logger?.child({ pool: 'render' }),
+    timeoutMs: options.renderTimeoutMs ?? RENDER_TIMEOUT_MS,
+    waiting: [],
+    slots: [],
+    nextId: 1,
+    closed: false,
   };
-  const entry = options.threadEntry ?? DEFAULT_ENTRY;
-  const log = options.logger?.child({ pool: 'render' });
-  const timeoutMs = options.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
-  const waiting: Job[] = [];
-  let nextId = 1;
-  let closed = false;
-
-  /** Starts a thread and resolves once it has loaded the templates (or rejects with why not). */
-  function startThread(): Promise<Slot> {
-    const worker = new Worker(entry, { workerData: data });
-    const slot: Slot = { worker, job: null, deadline: null };
-    return new Promise((resolve, reject) => {
-      let started = false;
-      worker.on('message', (reply: ThreadReply) => {
-        if ('ready' in reply) {
-          started = true;
-          resolve(slot);
-          pump();
-        } else if ('startError' in reply) {
-          reject(new Error(reply.startError));
-          void worker.terminate();
-        } else if ('share' in reply) {
-          share(slot, reply.share);
-        } else {
-          const job = slot.job;
-          finish(slot);
-          job?.resolve(reply);
-          pump();
-        }
-      });
-      // A thread that crashes (out of memory, a bug) fails its job, which the queue retries, and is
-      // replaced by a fresh one.
-      const lost = (error: Error) => {
-        if (!started) return reject(error);
-        const index = slots.indexOf(slot);
-        if (index === -1) return;
-        slots.splice(index, 1);
-        const job = slot.job;
-        finish(slot);
-        job?.reject(error);
-        if (closed) return;
-        log?.error({ err: error }, 'render thread died; starting another');
-        replace();
-      };
-      worker.on('error', lost);
-      worker.on('exit', (code) => lost(new Error(`render thread exited with code ${code}`)));
-    });
-  }
-
-  /** Starts a thread in place of one that died; keeps trying while it cannot start. */
-  function replace(): void {
-    startThread()
-      .then((fresh) => {
-        if (closed) return void fresh.worker.terminate();
-        slots.push(fresh);
-        pump();
-      })
-      .catch((error: unknown) => {
-        log?.error({ err: error }, 'render thread did not start; trying again');
-        if (!closed) setTimeout(replace, RESTART_DELAY_MS).unref();
-      });
-  }
-
-  function finish(slot: Slot): void {
-    if (slot.deadline) clearTimeout(slot.deadline);
-    slot.deadline = null;
-    slot.job = null;
-  }
-
-  /** A render past its budget: fail its job now, stop its thread and start another. */
-  function overrun(slot: Slot): void {
-    const job = slot.job;
-    const index = slots.indexOf(slot);
-    if (!job || index === -1) return;
-    // Out of the pool before it exits, so no job is given to it (and `lost` ignores its exit).
-    slots.splice(index, 1);
-    finish(slot);
-    const { request } = job;
-    const what =
-      request.op === 'publish'
-        ? `site ${request.cvr}`
-        : request.op === 'preview'
-          ? `preview of ${request.site.company.cvr}`
-          : request.op === 'documents'
-            ? `part of site ${request.cvr}`
-            : 'landing page';
-    const error = new Error(`rendering the ${what} took longer than ${timeoutMs / 1000} s; stopped`);
-    log?.error({ ...(job.request.op === 'publish' ? { cvr: job.request.cvr } : {}) }, error.message);
-    job.reject(error);
-    void slot.worker.terminate();
-    if (!closed) replace();
-  }
-
-  /**
-   * A thread rendering a whole site asks another to render part of it: an idle thread takes it when no
-   * job waits (waiting jobs come first); otherwise the asking thread renders it all itself. The part is
-   * a job like any other, with its time budget; a failed part is answered with null and rendered by
-   * the thread that asked.
-   */
-  function share(from: Slot, { shareId, cvr, documents, parcel }: ShareRequest['share']): void {
-    // Moved, not copied: the parcels pass this thread untouched.
-    const answer = (bodies: ArrayBuffer | null) =>
-      from.worker.postMessage({ shareId, parcel: bodies } satisfies ShareAnswer, bodies ? [bodies] : []);
-    const helper =
-      waiting.length === 0 && !closed ? slots.find((slot) => slot !== from && slot.job === null) : undefined;
-    if (!helper) {
-      answer(null);
-      return;
-    }
-    start(
-      helper,
-      {
-        request: { id: nextId++, op: 'documents', cvr, parcel },
-        resolve: (reply) => {
-          answer(reply.parcel ?? null);
-          log?.debug({ cvr, documents }, 'site render shared with another thread');
-        },
-        reject: () => answer(null),
-      },
-      [parcel],
-    );
-  }
-
-  function start(slot: Slot, job: Job, transfer: ArrayBuffer[] = []): void {
-    slot.job = job;
-    slot.deadline = setTimeout(() => overrun(slot), timeoutMs);
-    slot.deadline.unref();
-    slot.worker.postMessage(job.request, transfer);
-  }
-
-  function pump(): void {
-    for (const slot of slots) {
-      if (slot.job !== null) continue;
-      const job = waiting.shift();
-      if (!job) return;
-      start(slot, job);
-    }
-  }
-
-  function run(request: JobRequest): Promise<JobReply> {
-    if (closed) return Promise.reject(new Error('the render pool is closed'));
-    return new Promise((resolve, reject) => {
-      waiting.push({ request, resolve, reject });
-      pump();
-    });
-  }
-
-  const slots: Slot[] = [];
-  const started = await Promise.allSettled(Array.from({ length: size }, startThread));
-  for (const result of started) if (result.status === 'fulfilled') slots.push(result.value);
+  const started = await Promise.allSettled(Array.from({ length: size }, () => startThread(pool)));
+  for (const result of started) if (result.status === 'fulfilled') pool.slots.push(result.value);
   const failure = started.find((result) => result.status === 'rejected');
   if (failure) {
-    closed = true;
-    await Promise.all(slots.map((slot) => slot.worker.terminate()));
+    pool.closed = true;
+    await Promise.all(pool.slots.map((slot) => slot.worker.terminate()));
     throw failure.reason;
   }
+  return publisherOf(pool, sitesDirOf(options.config));
+}
 
+/** Starts a thread and resolves once it has loaded the templates (or rejects with why not). */
+function startThread(pool: Pool): Promise<Slot> {
+  const worker = new Worker(pool.entry, { workerData: pool.data });
+  const slot: Slot = { worker, job: null, deadline: null };
+  return new Promise((resolve, reject) => {
+    let started = false;
+    worker.on('message', (reply: ThreadReply) => {
+      if ('ready' in reply) {
+        started = true;
+        resolve(slot);
+        pump(pool);
+      } else if ('startError' in reply) {
+        reject(new Error(reply.startError));
+        void worker.terminate();
+      } else if ('share' in reply) {
+        share(pool, slot, reply.share);
+      } else {
+        const job = slot.job;
+        finish(slot);
+        job?.resolve(reply);
+        pump(pool);
+      }
+    });
+    const lost = (error: Error) => {
+      if (!started) return reject(error);
+      threadLost(pool, slot, error);
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`render thread exited with code ${code}`)));
+  });
+}
+
+/** A thread that crashes (out of memory, a bug) fails its job, which the queue retries, and is
+ *  replaced by a fresh one. */
+function threadLost(pool: Pool, slot: Slot, error: Error): void {
+  const index = pool.slots.indexOf(slot);
+  if (index === -1) return;
+  pool.slots.splice(index, 1);
+  const job = slot.job;
+  finish(slot);
+  job?.reject(error);
+  if (pool.closed) return;
+  pool.log?.error({ err: error }, 'render thread died; starting another');
+  replace(pool);
+}
+
+/** Starts a thread in place of one that died; keeps trying while it cannot start. */
+function replace(pool: Pool): void {
+  startThread(pool)
+    .then((fresh) => {
+      if (pool.closed) return void fresh.worker.terminate();
+      pool.slots.push(fresh);
+      pump(pool);
+    })
+    .catch((error: unknown) => {
+      pool.log?.error({ err: error }, 'render thread did not start; trying again');
+      if (!pool.closed) setTimeout(() => replace(pool), RESTART_DELAY_MS).unref();
+    });
+}
+
+function finish(slot: Slot): void {
+  if (slot.deadline) clearTimeout(slot.deadline);
+  slot.deadline = null;
+  slot.job = null;
+}
+
+/** A render past its budget: fail its job now, stop its thread and start another. */
+function overrun(pool: Pool, slot: Slot): void {
+  const job = slot.job;
+  const index = pool.slots.indexOf(slot);
+  if (!job || index === -1) return;
+  // Out of the pool before it exits, so no job is given to it (and `threadLost` ignores its exit).
+  pool.slots.splice(index, 1);
+  finish(slot);
+  const { request } = job;
+  const what =
+    request.op === 'publish'
+      ? `site ${request.cvr}`
+      : request.op === 'preview'
+        ? `preview of ${request.site.company.cvr}`
+        : request.op === 'documents'
+          ? `part of site ${request.cvr}`
+          : 'landing page';
+  const error = new Error(`rendering the ${what} took longer than ${pool.timeoutMs / 1000} s; stopped`);
+  pool.log?.error({ ...(job.request.op === 'publish' ? { cvr: job.request.cvr } : {}) }, error.message);
+  job.reject(error);
+  void slot.worker.terminate();
+  if (!pool.closed) replace(pool);
+}
+
+/**
+ * A thread rendering a whole site asks another to render part of it: an idle thread takes it when no
+ * job waits (waiting jobs come first); otherwise the asking thread renders it all itself. The part is
+ * a job like any other, with its time budget; a failed part is answered with null and rendered by
+ * the thread that asked.
+ */
+function share(pool: Pool, from: Slot, { shareId, cvr, documents, parcel }: ShareRequest['share']): void {
+  // Moved, not copied: the parcels pass this thread untouched.
+  const answer = (bodies: ArrayBuffer | null) =>
+    from.worker.postMessage({ shareId, parcel: bodies } satisfies ShareAnswer, bodies ? [bodies] : []);
+  const helper =
+    pool.waiting.length === 0 && !pool.closed
+      ? pool.slots.find((slot) => slot !== from && slot.job === null)
+      : undefined;
+  if (!helper) {
+    answer(null);
+    return;
+  }
+  start(
+    pool,
+    helper,
+    {
+      request: { id: pool.nextId++, op: 'documents', cvr, parcel },
+      resolve: (reply) => {
+        answer(reply.parcel ?? null);
+        pool.log?.debug({ cvr, documents }, 'site render shared with another thread');
+      },
+      reject: () => answer(null),
+    },
+    [parcel],
+  );
+}
+
+function start(pool: Pool, slot: Slot, job: Job, transfer: ArrayBuffer[] = []): void {
+  slot.job = job;
+  slot.deadline = setTimeout(() => overrun(pool, slot), pool.timeoutMs);
+  slot.deadline.unref();
+  slot.worker.postMessage(job.request, transfer);
+}
+
+function pump(pool: Pool): void {
+  for (const slot of pool.slots) {
+    if (slot.job !== null) continue;
+    const job = pool.waiting.shift();
+    if (!job) return;
+    start(pool, slot, job);
+  }
+}
+
+function run(pool: Pool, request: JobRequest): Promise<JobReply> {
+  if (pool.closed) return Promise.reject(new Error('the render pool is closed'));
+  return new Promise((resolve, reject) => {
+    pool.waiting.push({ request, resolve, reject });
+    pump(pool);
+  });
+}
+
+/** The publisher the pool's callers hold: landing renders coalesced, a site, a preview, and close. */
+function publisherOf(pool: Pool, sitesDir: string): ThreadedPublisher {
   const landing = coalesceLandingRenders(async (written) => {
-    const reply = await run({ id: nextId++, op: 'landing', written });
+    const reply = await run(pool, { id: pool.nextId++, op: 'landing', written });
     if (reply.error !== undefined) throw new Error(reply.error);
     return reply.written ?? null;
   });
-  const afterPublish = landingAfterPublish(landing, sitesDirOf(options.config), log);
+  const afterPublish = landingAfterPublish(landing, sitesDir, pool.log);
 
   return {
     landing,
@@ -324,7 +348,7 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
       const beside = alongside?.();
       // Awaited below once the site is live; a rejection while the render fails is not unhandled.
       beside?.catch(() => {});
-      const reply = await run({ id: nextId++, op: 'publish', cvr });
+      const reply = await run(pool, { id: pool.nextId++, op: 'publish', cvr });
       if (reply.error !== undefined || reply.outcome === undefined) {
         throw new Error(reply.error ?? 'the render thread gave no outcome');
       }
@@ -337,18 +361,20 @@ export async function createThreadedPublisher(options: ThreadedPublisherOptions)
       return reply.outcome;
     },
     async preview(site, pageId) {
-      const reply = await run({ id: nextId++, op: 'preview', site, pageId });
+      const reply = await run(pool, { id: pool.nextId++, op: 'preview', site, pageId });
       if (reply.error !== undefined || reply.html === undefined) {
         throw new Error(reply.error ?? 'the render thread gave no page');
       }
       return reply.html;
     },
     async close() {
-      closed = true;
-      for (const job of waiting.splice(0)) job.reject(new Error('the render pool is closed'));
+      pool.closed = true;
+      for (const job of pool.waiting.splice(0)) job.reject(new Error('the render pool is closed'));
       // Running renders finish (their sites are then live and consistent); then the threads stop.
-      while (slots.some((slot) => slot.job !== null)) await new Promise((resolve) => setTimeout(resolve, 10));
-      await Promise.all(slots.splice(0).map((slot) => slot.worker.terminate()));
+      while (pool.slots.some((slot) => slot.job !== null)) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await Promise.all(pool.slots.splice(0).map((slot) => slot.worker.terminate()));
     },
   };
 }

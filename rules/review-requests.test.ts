@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { reviewRequestState } from './review-requests';
+import {
+  REVIEW_LINK_VALID_DAYS,
+  REVIEW_RECIPIENT_DAYS,
+  REVIEW_REMINDER_AFTER_DAYS,
+  REVIEW_REQUESTS_PER_DAY,
+} from './limits';
+import {
+  askedRecentlySince,
+  customerMustConfirm,
+  dailyCapReached,
+  dailyCapSince,
+  newRequestTimes,
+  reviewRequestState,
+} from './review-requests';
 
 const now = new Date('2026-12-07T10:00:00.000Z');
 const open = { expiresAt: '2027-02-05T10:00:00.000Z', remindedAt: null, usedAt: null, declinedAt: null };
@@ -15,5 +28,37 @@ describe('reviewRequestState', () => {
     expect(reviewRequestState(expired, now)).toBe('expired');
     expect(reviewRequestState({ ...expired, usedAt: '2026-12-01T10:00:00.000Z' }, now)).toBe('reviewed');
     expect(reviewRequestState({ ...expired, declinedAt: '2026-12-01T10:00:00.000Z' }, now)).toBe('declined');
+  });
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('who may be asked, and how often', () => {
+  it('counts a customer as asked recently for REVIEW_RECIPIENT_DAYS, and the daily cap over 24 hours', () => {
+    expect(askedRecentlySince(now)).toBe(new Date(now.getTime() - REVIEW_RECIPIENT_DAYS * DAY).toISOString());
+    expect(dailyCapSince(now)).toBe('2026-12-06T10:00:00.000Z');
+  });
+
+  it('stops at REVIEW_REQUESTS_PER_DAY requests, not one before', () => {
+    expect(dailyCapReached(REVIEW_REQUESTS_PER_DAY - 1)).toBe(false);
+    expect(dailyCapReached(REVIEW_REQUESTS_PER_DAY)).toBe(true);
+  });
+});
+
+describe('a new request', () => {
+  it('has a link valid REVIEW_LINK_VALID_DAYS and a reminder only when one goes', () => {
+    const times = newRequestTimes(now, true);
+    expect(times.createdAt).toBe(now.toISOString());
+    expect(times.expiresAt).toBe(new Date(now.getTime() + REVIEW_LINK_VALID_DAYS * DAY).toISOString());
+    expect(times.reminderDueAt).toBe(
+      new Date(now.getTime() + REVIEW_REMINDER_AFTER_DAYS * DAY).toISOString(),
+    );
+    expect(newRequestTimes(now, false).reminderDueAt).toBeNull();
+  });
+
+  it('makes the customer confirm an e-mail only when the link went through the owner', () => {
+    expect(customerMustConfirm(false, false)).toBe(true);
+    expect(customerMustConfirm(false, true)).toBe(false);
+    expect(customerMustConfirm(true, false)).toBe(false);
   });
 });

@@ -9,27 +9,27 @@ import type { Db } from '../database';
 import { reviewDeleteReviewId, reviewDeleteToken, reviewLinkRequestId } from '../review-token';
 import { deleteCompany, insertCompany } from './companies';
 import { claimJob, completeJob, dueJobs, type Job, rescheduleJob } from './jobs';
+import type { ReviewMailPayload, ReviewReminderPayload } from './review-jobs';
 import {
-  answerReview,
   createReviewRequest,
   declineReviewRequest,
+  listReviewRequests,
+  openReviewRequest,
+  queueReviewReminder,
+  reviewRequestState,
+} from './review-requests';
+import { getReviewSettings, saveReviewSettings } from './review-settings';
+import {
+  answerReview,
   deleteReviewByCustomer,
   eraseExpiredReviewContacts,
-  getReviewSettings,
-  listReviewRequests,
   listReviews,
   listReviewsForOperator,
   type NewReview,
-  openReviewRequest,
-  queueReviewReminder,
-  type ReviewMailPayload,
-  type ReviewReminderPayload,
   removeReview,
   reportReview,
   reviewAverageByMonth,
-  reviewRequestState,
   reviewSummary,
-  saveReviewSettings,
   submitReview,
 } from './reviews';
 
