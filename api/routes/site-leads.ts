@@ -191,20 +191,17 @@ const refusalContent = {
   'text/html': { schema: z.string() },
 };
 
-export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono<AppEnv> {
-  const limits = { ...LEAD_LIMITS, ...deps.limits };
-  const gate = deps.gate ?? new UploadGate();
-  const routes = routeGroup<AppEnv>();
+/** The site of the request with its form on, or the refusal it gets. */
+async function formOf(c: Context<AppEnv>, cvr: string): Promise<SiteOfRequest | 'inactive' | null> {
+  const site = await siteOfRequest(c, cvr);
+  if (!site) return null;
+  // What the site itself shows past its trial's grace days (server/fallback-pages.ts).
+  if (siteState(site.company.plan, c.get('now')()) === 'inactive') return 'inactive';
+  return (await getLeadSettings(c.get('db'), cvr)).formEnabled ? site : null;
+}
 
-  /** The site of the request with its form on, or the refusal it gets. */
-  async function formOf(c: Context<AppEnv>, cvr: string): Promise<SiteOfRequest | 'inactive' | null> {
-    const site = await siteOfRequest(c, cvr);
-    if (!site) return null;
-    // What the site itself shows past its trial's grace days (server/fallback-pages.ts).
-    if (siteState(site.company.plan, c.get('now')()) === 'inactive') return 'inactive';
-    return (await getLeadSettings(c.get('db'), cvr)).formEnabled ? site : null;
-  }
-
+/** GET …/lead-token: a fresh single-use token for the quote form, counted per client. */
+function addTokenRoute(routes: OpenAPIHono<AppEnv>, limits: LeadLimits): void {
   const token = createRoute({
     method: 'get',
     path: '/{cvr}/lead-token',
@@ -228,22 +225,30 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
     c.header('Cache-Control', 'no-store');
     return c.json({ token: await freshToken(c.get('db'), cvr, c.get('now')()) }, 200);
   });
+}
 
-  /** The site of this host with its form on; an inactive one answers what the site shows. */
-  async function leadSite(c: Context<AppEnv>, cvr: string): Promise<LeadSite | Response> {
-    const site = await formOf(c, cvr);
-    if (site === 'inactive') {
-      // The visitor is told what the site says: the script shows the message, a browser without
-      // it is sent to the site, which answers the inactive page.
-      if (wantsJson(c)) {
-        return c.json({ error: { code: 'unavailable' as const, message: MESSAGES.siteInactive } }, 503);
-      }
-      const base = (await siteOfRequest(c, cvr))?.base ?? `/${cvr}`;
-      return c.redirect(`${base}/`, 303);
+/** The site of this host with its form on; an inactive one answers what the site shows. */
+async function leadSite(c: Context<AppEnv>, cvr: string): Promise<LeadSite | Response> {
+  const site = await formOf(c, cvr);
+  if (site === 'inactive') {
+    // The visitor is told what the site says: the script shows the message, a browser without
+    // it is sent to the site, which answers the inactive page.
+    if (wantsJson(c)) {
+      return c.json({ error: { code: 'unavailable' as const, message: MESSAGES.siteInactive } }, 503);
     }
-    if (!site) throw new AppError('not_found', LEAD_MESSAGES.notAvailable);
-    return { site, now: c.get('now')() };
+    const base = (await siteOfRequest(c, cvr))?.base ?? `/${cvr}`;
+    return c.redirect(`${base}/`, 303);
   }
+  if (!site) throw new AppError('not_found', LEAD_MESSAGES.notAvailable);
+  return { site, now: c.get('now')() };
+}
+
+export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono<AppEnv> {
+  const limits = { ...LEAD_LIMITS, ...deps.limits };
+  const gate = deps.gate ?? new UploadGate();
+  const routes = routeGroup<AppEnv>();
+
+  addTokenRoute(routes, limits);
 
   publicForm<typeof params, typeof LEAD_FORM_FIELDS, LeadSite, undefined, CheckedToken>(routes, {
     path: '/{cvr}/leads',
