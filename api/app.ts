@@ -46,7 +46,7 @@ import {
 } from './routes/preview';
 import { createQuoteRoutes } from './routes/quotes';
 import { createReviewRoutes } from './routes/reviews';
-import { createSiteBookingRoutes, type SiteBookingRoutesDeps } from './routes/site-bookings';
+import { createSiteBookingRoutes } from './routes/site-bookings';
 import { createSiteLeadRoutes, type SiteLeadRoutesDeps } from './routes/site-leads';
 import { createSiteReviewRoutes, reviewShortLink, type SiteReviewRoutesDeps } from './routes/site-reviews';
 import { createSubscriptionRoutes } from './routes/subscription';
@@ -112,7 +112,6 @@ export type CreateAppDeps = Pick<AppDeps, 'db' | 'config' | 'logger'> &
     leads?: SiteLeadRoutesDeps;
     /** The review link's pages (issue 41): the outbox they nudge. */
     reviews?: SiteReviewRoutesDeps;
-    bookings?: SiteBookingRoutesDeps;
     /** More public forms under /api/sites (api/public-form: tests mount a throwaway form here). */
     publicForms?: readonly OpenAPIHono<AppEnv>[];
     /** Where previews render: the product stack passes a render thread (threadedPreview); default
@@ -195,7 +194,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   // The pages of a company's review link (issue 41), on the same hosts.
   api.route('/sites', createSiteReviewRoutes(input.reviews));
   // The booking pages of a company's site and a customer's booking link (issue 52), on the same hosts.
-  api.route('/sites', createSiteBookingRoutes(input.bookings));
+  api.route('/sites', createSiteBookingRoutes());
   for (const forms of input.publicForms ?? []) api.route('/sites', forms);
   // The link a new recipient of a company's quote requests confirms (no login: it may be a colleague's).
   api.route('/lead-recipient', createLeadRecipientRoutes());

@@ -44,6 +44,18 @@ import { escapeHtml } from '../../rules/escape-html';
 import { isDanishPhoneOrEmpty } from '../../rules/phone';
 import { siteState } from '../../rules/trial';
 import {
+  BOOKING_LINK_PURPOSE,
+  bookingLinkToken,
+  companyAddress,
+  danishDay,
+  danishTime,
+  icsPlace,
+  mapLink,
+  queueBookingMails,
+  queueCancelledMails,
+  queueMovedMails,
+} from '../bookings/booking-mails';
+import {
   asksRegistration,
   bookingServicesOf,
   bookingSettingsOf,
@@ -73,7 +85,6 @@ const MAX_BODY_BYTES = 8 * 1024;
 /** How many days the day list shows, at most (the horizon may be shorter). */
 const DAYS_SHOWN = 14;
 const HONEYPOT = 'website';
-const LINK_PURPOSE = 'booking';
 
 export const SITE_BOOKING_MESSAGES = {
   notOpen: 'Online booking er ikke slået til her. Ring eller skriv for at få en tid.',
@@ -154,34 +165,6 @@ function page(site: Site, title: string, main: string): string {
   return brandedPage({ company: site.company, home: site.home, title, main, style: STYLE });
 }
 
-const WEEKDAYS = ['søndag', 'mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag'];
-const MONTHS = [
-  'januar',
-  'februar',
-  'marts',
-  'april',
-  'maj',
-  'juni',
-  'juli',
-  'august',
-  'september',
-  'oktober',
-  'november',
-  'december',
-];
-
-/** 'tirsdag 8. december' of a local date 'YYYY-MM-DD'. */
-export function danishDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  return `${WEEKDAYS[weekday]} ${d}. ${MONTHS[m - 1]}`;
-}
-
-/** 'tirsdag 8. december kl. 10.30' of an instant, Copenhagen time. */
-export function danishTime(at: Date): string {
-  return `${danishDay(copenhagenClock(at).date)} kl. ${formatSlotTime(at)}`;
-}
-
 function priceText(service: BookingService): string {
   if (service.priceOre === null) return '';
   const kr = Math.round(service.priceOre / 100).toLocaleString('da-DK');
@@ -191,17 +174,6 @@ function priceText(service: BookingService): string {
 function serviceLine(service: BookingService): string {
   const price = priceText(service);
   return `${service.minutes} min${price ? ` · ${price}` : ''}`;
-}
-
-/** 'Vestergade 1, 4000 Roskilde', or ''. */
-export function companyAddress(company: Company): string {
-  const town = [company.zipcode, company.city].filter((part) => part.trim() !== '').join(' ');
-  return [company.address, town].filter((part) => part.trim() !== '').join(', ');
-}
-
-/** A plain https link to a map search of the address (no script, no embed). */
-export function mapLink(address: string): string {
-  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
 }
 
 const bookPath = (cvr: string, query = '') => `${bookingPagePath(cvr)}${query}`;
@@ -390,7 +362,7 @@ function phoneKey(cvr: string, phone: string): string {
 /** The booking of a customer's link, or why the link cannot be used. */
 async function bookingOfLink(c: Context<AppEnv>, cvr: string, token: string): Promise<Booking | LinkRefusal> {
   const db = c.get('db');
-  const id = await documentLinkId(db, LINK_PURPOSE, cvr, token);
+  const id = await documentLinkId(db, BOOKING_LINK_PURPOSE, cvr, token);
   if (id === null) return linkRefusal(404, 'Linket kan ikke bruges', SITE_BOOKING_MESSAGES.linkInvalid);
   const booking = await getBooking(db, cvr, id);
   if (!booking) return linkRefusal(404, 'Linket kan ikke bruges', SITE_BOOKING_MESSAGES.linkInvalid);
@@ -398,11 +370,6 @@ async function bookingOfLink(c: Context<AppEnv>, cvr: string, token: string): Pr
     return linkRefusal(410, 'Bookingen er ikke aktiv', SITE_BOOKING_MESSAGES.linkGone);
   }
   return booking;
-}
-
-/** The token of a booking's own link. */
-export function bookingLinkToken(c: Context<AppEnv>, cvr: string, booking: Booking): Promise<string> {
-  return documentLinkToken(c.get('db'), LINK_PURPOSE, cvr, booking.id);
 }
 
 /** Whether the customer may still move or cancel: before the owner's notice limit. */
@@ -525,19 +492,7 @@ const cancelRoute = route(
   linkParams,
 );
 
-/** What a booking made, moved or cancelled by the customer mails (api/bookings/booking-mails.ts). */
-export interface BookingMails {
-  booked(db: Db, company: Company, booking: Booking, token: string, now: Date): Promise<void>;
-  moved(db: Db, company: Company, old: Booking, booking: Booking, token: string, now: Date): Promise<void>;
-  cancelledByCustomer(db: Db, company: Company, booking: Booking, now: Date): Promise<void>;
-}
-
-export interface SiteBookingRoutesDeps {
-  /** The mails of a booking (confirmation, reminder, the owner's); none in tests that need none. */
-  mails?: BookingMails;
-}
-
-export function createSiteBookingRoutes(deps: SiteBookingRoutesDeps = {}) {
+export function createSiteBookingRoutes() {
   const routes = routeGroup<AppEnv>();
 
   routes.openapi(choiceRoute, async (c) => {
@@ -623,9 +578,9 @@ export function createSiteBookingRoutes(deps: SiteBookingRoutesDeps = {}) {
         }
         return show(c, await formPage(c, site, values, { form: text }, outcome.nearest), 409);
       }
-      const token = await bookingLinkToken(c, company.cvr, outcome.booking);
+      const token = await bookingLinkToken(db, company.cvr, outcome.booking);
       c.var.logger.info({ cvr: company.cvr, bookingId: outcome.booking.id }, 'booking made on the site');
-      await deps.mails?.booked(db, company, outcome.booking, token, now);
+      await queueBookingMails(db, company, outcome.booking, now);
       return c.redirect(`${bookingLinkPath(company.cvr, token)}?ny=1`, 303);
     },
   });
@@ -648,7 +603,7 @@ export function createSiteBookingRoutes(deps: SiteBookingRoutesDeps = {}) {
     c.header('Cache-Control', 'no-store');
     c.header('Content-Type', 'text/calendar; charset=utf-8');
     c.header('Content-Disposition', 'attachment; filename="booking.ics"');
-    return c.body(bookingIcs(booking, icsPlace(c, site.company)), 200);
+    return c.body(bookingIcs(booking, icsPlace(site.company, c.get('config').publicHost)), 200);
   });
 
   /** The link's booking if the customer may still change it, or the page saying why not. */
@@ -722,8 +677,8 @@ export function createSiteBookingRoutes(deps: SiteBookingRoutesDeps = {}) {
         409,
       );
     }
-    const newToken = await bookingLinkToken(c, company.cvr, moved.booking);
-    await deps.mails?.moved(db, company, booking, moved.booking, newToken, now);
+    const newToken = await bookingLinkToken(db, company.cvr, moved.booking);
+    await queueMovedMails(db, company.cvr, booking, moved.booking, now);
     return c.redirect(`${bookingLinkPath(company.cvr, newToken)}?ny=1`, 303);
   });
 
@@ -734,14 +689,10 @@ export function createSiteBookingRoutes(deps: SiteBookingRoutesDeps = {}) {
     const db = c.get('db');
     const now = c.get('now')();
     if (await cancelBooking(db, site.company.cvr, booking.id, null, now)) {
-      await deps.mails?.cancelledByCustomer(db, site.company, booking, now);
+      await queueCancelledMails(db, site.company.cvr, booking, 'customer', now);
     }
     return message(c, site, 'Tiden er aflyst', SITE_BOOKING_MESSAGES.cancelled, 200);
   });
 
   return routes;
-}
-
-export function icsPlace(c: Context<AppEnv>, company: Company) {
-  return { name: company.name, address: companyAddress(company), host: new URL(c.req.url).hostname };
 }
