@@ -624,62 +624,7 @@ export function createSiteBookingRoutes() {
 
   routes.openapi(moveRoute, async (c) => {
     const found = await changing(c);
-    if (found instanceof Response) return found;
-    const { site, booking, token } = found;
-    const { company } = site;
-    const db = c.get('db');
-    const now = c.get('now')();
-    const body = await c.req.parseBody();
-    const start = new Date(String(body.tid ?? ''));
-    const service = booking.serviceId ? await getBookingService(db, company.cvr, booking.serviceId) : null;
-    if (!service || Number.isNaN(start.getTime())) {
-      return show(c, await bookingPage(c, site, token, booking, { fresh: false }), 409);
-    }
-    const day = copenhagenClock(start).date;
-    const offered = (await freeTimes(db, company, service, now, 'site', day, 1)).find(
-      (slot) => slot.start.getTime() === start.getTime(),
-    );
-    const moved = offered
-      ? await moveBooking(
-          db,
-          company.cvr,
-          booking.id,
-          offered.freeChairs,
-          {
-            start,
-            end: new Date(start.getTime() + service.minutes * 60_000),
-            heldUntil: new Date(
-              start.getTime() + heldMinutes(service.minutes, service.bufferMinutes) * 60_000,
-            ),
-          },
-          now,
-        )
-      : ({ ok: false, reason: 'taken' } as const);
-    if (!moved.ok) {
-      const near = nearestFreeSlots(
-        await freeTimes(db, company, service, now, 'site', addDays(day, -1), 3),
-        start,
-        3,
-      );
-      const nearLinks = near
-        .map(
-          (slot) =>
-            `<li><form method="post" action="${escapeHtml(`${bookingLinkPath(company.cvr, token)}/flyt`)}"><input type="hidden" name="tid" value="${escapeHtml(slot.start.toISOString())}"><button type="submit" aria-label="Flyt til ${escapeHtml(danishTime(slot.start))}">${escapeHtml(formatSlotTime(slot.start))}</button></form></li>`,
-        )
-        .join('');
-      return show(
-        c,
-        page(
-          site,
-          'Tiden er taget',
-          `<h1>Tiden er taget</h1><p class="error" role="alert">${escapeHtml(BOOKING_MESSAGES.timeTaken)}</p>${near.length > 0 ? `<ul class="times">${nearLinks}</ul>` : ''}<p><a href="${escapeHtml(bookingLinkPath(company.cvr, token))}">Tilbage til din booking</a></p>`,
-        ),
-        409,
-      );
-    }
-    const newToken = await bookingLinkToken(db, company.cvr, moved.booking);
-    await queueMovedMails(db, company.cvr, booking, moved.booking, now);
-    return c.redirect(`${bookingLinkPath(company.cvr, newToken)}?ny=1`, 303);
+    return found instanceof Response ? found : moveByLink(c, found);
   });
 
   routes.openapi(cancelRoute, async (c) => {
@@ -695,4 +640,63 @@ export function createSiteBookingRoutes() {
   });
 
   return routes;
+}
+
+/** Moves the link's booking to the posted free time (atomic: moveBooking), or shows the nearest. */
+async function moveByLink(
+  c: Context<AppEnv>,
+  { site, booking, token }: { site: Site; booking: Booking; token: string },
+): Promise<Response> {
+  const { company } = site;
+  const db = c.get('db');
+  const now = c.get('now')();
+  const body = await c.req.parseBody();
+  const start = new Date(String(body.tid ?? ''));
+  const service = booking.serviceId ? await getBookingService(db, company.cvr, booking.serviceId) : null;
+  if (!service || Number.isNaN(start.getTime())) {
+    return show(c, await bookingPage(c, site, token, booking, { fresh: false }), 409);
+  }
+  const day = copenhagenClock(start).date;
+  const offered = (await freeTimes(db, company, service, now, 'site', day, 1)).find(
+    (slot) => slot.start.getTime() === start.getTime(),
+  );
+  const moved = offered
+    ? await moveBooking(
+        db,
+        company.cvr,
+        booking.id,
+        offered.freeChairs,
+        {
+          start,
+          end: new Date(start.getTime() + service.minutes * 60_000),
+          heldUntil: new Date(start.getTime() + heldMinutes(service.minutes, service.bufferMinutes) * 60_000),
+        },
+        now,
+      )
+    : ({ ok: false, reason: 'taken' } as const);
+  if (!moved.ok) {
+    const near = nearestFreeSlots(
+      await freeTimes(db, company, service, now, 'site', addDays(day, -1), 3),
+      start,
+      3,
+    );
+    const nearLinks = near
+      .map(
+        (slot) =>
+          `<li><form method="post" action="${escapeHtml(`${bookingLinkPath(company.cvr, token)}/flyt`)}"><input type="hidden" name="tid" value="${escapeHtml(slot.start.toISOString())}"><button type="submit" aria-label="Flyt til ${escapeHtml(danishTime(slot.start))}">${escapeHtml(formatSlotTime(slot.start))}</button></form></li>`,
+      )
+      .join('');
+    return show(
+      c,
+      page(
+        site,
+        'Tiden er taget',
+        `<h1>Tiden er taget</h1><p class="error" role="alert">${escapeHtml(BOOKING_MESSAGES.timeTaken)}</p>${near.length > 0 ? `<ul class="times">${nearLinks}</ul>` : ''}<p><a href="${escapeHtml(bookingLinkPath(company.cvr, token))}">Tilbage til din booking</a></p>`,
+      ),
+      409,
+    );
+  }
+  const newToken = await bookingLinkToken(db, company.cvr, moved.booking);
+  await queueMovedMails(db, company.cvr, booking, moved.booking, now);
+  return c.redirect(`${bookingLinkPath(company.cvr, newToken)}?ny=1`, 303);
 }
