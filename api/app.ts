@@ -46,6 +46,7 @@ import {
 } from './routes/preview';
 import { createQuoteRoutes } from './routes/quotes';
 import { createReviewRoutes } from './routes/reviews';
+import { createSiteBookingRoutes } from './routes/site-bookings';
 import { createSiteLeadRoutes, type SiteLeadRoutesDeps } from './routes/site-leads';
 import { createSiteReviewRoutes, reviewShortLink, type SiteReviewRoutesDeps } from './routes/site-reviews';
 import { createSubscriptionRoutes } from './routes/subscription';
@@ -192,6 +193,8 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   api.route('/sites', createSiteLeadRoutes(input.leads));
   // The pages of a company's review link (issue 41), on the same hosts.
   api.route('/sites', createSiteReviewRoutes(input.reviews));
+  // The booking pages of a company's site and a customer's booking link (issue 52), on the same hosts.
+  api.route('/sites', createSiteBookingRoutes());
   for (const forms of input.publicForms ?? []) api.route('/sites', forms);
   // The link a new recipient of a company's quote requests confirms (no login: it may be a colleague's).
   api.route('/lead-recipient', createLeadRecipientRoutes());

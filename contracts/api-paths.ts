@@ -2204,6 +2204,46 @@ export interface ApiPaths {
       answer: null;
     };
   };
+  "/sites/{cvr}/book-tid": {
+    get: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/sites/{cvr}/book-tid/bestil": {
+    get: {
+      body: never;
+      answer: null;
+    };
+    post: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/sites/{cvr}/booking/{token}": {
+    get: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/sites/{cvr}/booking/{token}/aflys": {
+    post: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/sites/{cvr}/booking/{token}/flyt": {
+    post: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/sites/{cvr}/booking/{token}/kalender.ics": {
+    get: {
+      body: never;
+      answer: null;
+    };
+  };
   "/sites/{cvr}/lead-token": {
     get: {
       body: never;

@@ -34,6 +34,7 @@ import type { Logger } from '../../lib/logger';
 import type { Mailer, MailMessage } from '../../lib/mailer';
 import { productOrigin } from '../../rules/site-url';
 import { emailVerificationLink } from '../auth/account-changes';
+import { bookingMailHandlers } from '../bookings/booking-mails';
 import { leadMail, leadReceiptMail, leadRecipient, mailableLeadRecipient } from '../leads/lead-mail';
 import { readLeadPhoto } from '../leads/lead-photos';
 import { isLoginConfirmed } from '../leads/lead-recipient';
@@ -225,5 +226,6 @@ export function mailJobHandlers(deps: MailJobDeps): Record<string, JobHandler> {
     'review-mail': reviewMailJob(deps),
     'review-reminder': reviewReminderJob(deps),
     'spam-summary': spamSummaryJob(deps),
+    ...bookingMailHandlers(deps),
   };
 }

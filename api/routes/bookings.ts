@@ -10,6 +10,7 @@
 //   GET    /api/bookings/free-times        – a service's free times on a day (for "Book for en kunde")
 //   POST   /api/bookings                   – "Book for en kunde": a time taken by phone
 //   POST   /api/bookings/{id}/cancel       – cancel with a message to the customer
+
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import {
   type BookingJson,
@@ -36,6 +37,7 @@ import {
   type Db,
   deleteBookingService,
   ensureFeedToken,
+  getBooking,
   getBookingService,
   listActiveBookings,
   resetFeedToken,
@@ -46,6 +48,7 @@ import { AppError } from '../../lib/errors';
 import { BOOKING_MAX_SERVICES, BOOKING_MESSAGES } from '../../rules/booking-messages';
 import { addDays, copenhagenClock, copenhagenInstant } from '../../rules/booking-slots';
 import { productOrigin } from '../../rules/site-url';
+import { queueBookingMails, queueCancelledMails } from '../bookings/booking-mails';
 import {
   asksRegistration,
   bookingServicesOf,
@@ -304,8 +307,8 @@ export function createBookingRoutes(): OpenAPIHono<OwnerEnv> {
       c.var.now(),
     );
     if (outcome.ok) {
-      // TODO(issue 52 phase 2): the customer's confirmation mail with its .ics (api/bookings/ics.ts
-      // bookingIcs) and cancel link (outcome.cancelToken), when the booking has an e-mail.
+      // The customer's confirmation (with its .ics and own link) and reminder, when it has an e-mail.
+      await queueBookingMails(db, company, outcome.booking, c.var.now());
       return c.json(toBookingJson(outcome.booking), 200);
     }
     if (outcome.reason === 'service-not-found') throw serviceNotFound();
@@ -322,10 +325,13 @@ export function createBookingRoutes(): OpenAPIHono<OwnerEnv> {
   routes.openapi(cancel, async (c) => {
     const { db, company } = c.var;
     const { message } = c.req.valid('json');
-    if (!(await cancelBooking(db, company.cvr, c.req.valid('param').id, message || null, c.var.now()))) {
+    const id = c.req.valid('param').id;
+    if (!(await cancelBooking(db, company.cvr, id, message || null, c.var.now()))) {
       throw notFound();
     }
-    // TODO(issue 52 phase 2): mail the customer the cancellation with `message`, through the job table.
+    // The customer's mail of the cancellation with the owner's message; the reminder is taken back.
+    const cancelled = await getBooking(db, company.cvr, id);
+    if (cancelled) await queueCancelledMails(db, company.cvr, cancelled, 'owner', c.var.now());
     return c.json({ cancelled: true as const }, 200);
   });
 

@@ -9,6 +9,7 @@
 // with each of B's ids in its path it may neither show nor change anything of B's. A new owner route
 // is covered the moment it is defined in an owner group, before anyone writes its rows.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BOOKING_LINK_PURPOSE } from '../../api/bookings/booking-mails';
 import {
   acceptedValue,
   acceptQuote,
@@ -18,6 +19,7 @@ import {
   createQuote,
   createReviewRequest,
   defaultBookingSettings,
+  documentLinkToken,
   ensureFeedToken,
   findCompanyByCvr,
   getAiUsage,
@@ -48,6 +50,7 @@ import {
   updateLeadState,
 } from '../../db';
 import { AI_DAILY_LIMIT, copenhagenDay } from '../../rules/ai-limit';
+import { bookingLinkPath } from '../../rules/customer-pages';
 import { solidImage, uploadForm } from '../fixtures/images/make-images';
 import { itRenders } from '../support/lane';
 import { probeForeignCvr, publicFormEndpoints } from '../support/public-form-probe';
@@ -922,6 +925,38 @@ describe('every public form of the route list, probed by itself', () => {
       const before = await snapshotOfB();
       await probeForeignCvr(h, route, a.company.subdomain, victim.cvr, secretsOfB().slice(1));
       expect(await snapshotOfB()).toEqual(before);
+    },
+  );
+});
+
+/** The customer's booking link (issue 52): its pages are no public-form route, so probed here. */
+describe("a customer's booking link, probed with B's real link", () => {
+  const linkRoutes: { method: 'GET' | 'POST'; rest: string }[] = [
+    { method: 'GET', rest: '' },
+    { method: 'GET', rest: '/kalender.ics' },
+    { method: 'POST', rest: '/flyt' },
+    { method: 'POST', rest: '/aflys' },
+  ];
+
+  it.each(linkRoutes)(
+    "$method …/booking/{token}$rest: B's link opens nothing on A's host or under A's CVR",
+    async (route) => {
+      const token = await documentLinkToken(h.db, BOOKING_LINK_PURPOSE, victim.cvr, victim.bookingId);
+      const host = new URL(`http://${h.config.publicHost}`).host;
+      const onA = { Host: `${a.company.subdomain}.${host}`, Origin: `http://${a.company.subdomain}.${host}` };
+      const form: Record<string, string> =
+        route.method === 'POST' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {};
+      for (const cvr of [victim.cvr, a.company.cvr]) {
+        const before = await snapshotOfB();
+        const response = await h.send(route.method, `${bookingLinkPath(cvr, token)}${route.rest}`, {
+          headers: { ...onA, ...form },
+          ...(route.method === 'POST' ? { body: 'tid=2030-01-01T09:00:00.000Z' } : {}),
+        });
+        const text = await response.text();
+        expect(response.status, text.slice(0, 200)).toBe(404);
+        for (const secret of secretsOfB()) expect(text, `${cvr} leaks ${secret}`).not.toContain(secret);
+        expect(await snapshotOfB()).toEqual(before);
+      }
     },
   );
 });

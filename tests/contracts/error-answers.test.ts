@@ -22,6 +22,9 @@ const EXTENDED_REFUSALS: Readonly<Record<string, string>> = {
   'POST /api/sites/{cvr}/anmeldelse/{token} 400': 'field refusals',
   'POST /api/sites/{cvr}/anmeldelse/{token} 413': 'field refusals',
   'POST /api/sites/{cvr}/anmeldelse/{token} 429': 'field refusals',
+  'POST /api/sites/{cvr}/book-tid/bestil 400': 'field refusals',
+  'POST /api/sites/{cvr}/book-tid/bestil 413': 'field refusals',
+  'POST /api/sites/{cvr}/book-tid/bestil 429': 'field refusals',
   // Monitors read which part is down (README, health), not a message for a person.
   'GET /api/health 503': "the health answer's own shape",
   // Issue 52: a taken time answers the nearest free ones, for the owner (and phase 2's customer) to pick.
@@ -33,6 +36,7 @@ const EXTENDED_IN_SOURCE: Readonly<Record<string, readonly string[]>> = {
   'api/routes/site-leads.ts': ['fields', 'token'],
   'api/public-form/index.ts': ['fields'],
   'api/routes/bookings.ts': ['nearest'],
+  'api/routes/site-bookings.ts': ['nearest'],
 };
 
 /** Whether `schema` is the error schema (api/openapi.ts registers contracts/answers.ts's as `Error`). */
