@@ -90,12 +90,13 @@ function phoneLink(company: Company): string {
 
 export function thanksPage(company: Company): Page {
   const phone = phoneLink(company);
+  const shop = siteFit(companyClues(company)).shop;
   const content = [
-    `${LEAD_MESSAGES.nextSteps}`,
+    shop ? LEAD_MESSAGES.nextStepsShop : LEAD_MESSAGES.nextSteps,
     `Vi kontakter dig på det telefonnummer eller den e-mail, du skrev. Haster det, er du velkommen til at ringe til os${phone ? ` på ${phone}` : ''}.`,
     '[Tilbage til forsiden](./)',
   ].join('\n\n');
-  return page(company, THANKS_SLUG, LEAD_MESSAGES.received, content);
+  return page(company, THANKS_SLUG, shop ? LEAD_MESSAGES.receivedShop : LEAD_MESSAGES.received, content);
 }
 
 /** The contact page of a site whose owner has none: a line above the quote form (when the owner shows

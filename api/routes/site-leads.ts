@@ -21,6 +21,7 @@
 // before decoding when the company's or client's bytes for the day are spent, then re-encoded and
 // taken from the day's budgets (api/leads/photo-quota.ts). The request and its pending mail are
 // stored (one transaction) before anyone is told it arrived; the mail goes out from the outbox.
+
 import { createHash, createHmac } from 'node:crypto';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -54,6 +55,7 @@ import { LEAD_MESSAGES } from '../../rules/lead-messages';
 import { LEAD_MAX_PHOTOS } from '../../rules/limits';
 import { MESSAGES } from '../../rules/messages';
 import { postcodeInArea } from '../../rules/service-area';
+import { companyClues, siteFit } from '../../rules/trades/site-fit';
 import { siteState } from '../../rules/trial';
 import { TRUST_MESSAGES } from '../../rules/trust-messages';
 import type { AppEnv } from '../env';
@@ -277,9 +279,10 @@ function leadPost(c: Context<AppEnv>, cvr: string, site: SiteOfRequest, gate: Up
     // kindly that the company will say whether it can help (issue 42; the thank-you page shows the
     // note at #uden-for-omraadet).
     received(outsideArea = false) {
-      const message = outsideArea
-        ? `${LEAD_MESSAGES.nextSteps} ${TRUST_MESSAGES.outsideArea}`
+      const next = siteFit(companyClues(site.company)).shop
+        ? LEAD_MESSAGES.nextStepsShop
         : LEAD_MESSAGES.nextSteps;
+      const message = outsideArea ? `${next} ${TRUST_MESSAGES.outsideArea}` : next;
       if (wantsJson(c)) return c.json({ ok: true as const, message }, 200);
       return c.redirect(`${site.base}/tak${outsideArea ? '#uden-for-omraadet' : ''}`, 303);
     },
