@@ -62,6 +62,10 @@ describe('a shop trade’s demo site (issue 52)', () => {
         target: `${new URL(ld.url).origin}${bookingPagePath(cvr)}`,
         name: 'Book tid',
       });
+      // The text's own "Book tid" (the built-in writer's call to action) leads there too.
+      expect(html).not.toContain('#book-tid');
+      expect(html).toContain(`<a href="${bookingPagePath(cvr)}">Book tid</a>`);
+      expect(html).not.toContain('når en enklere løsning er nok');
       // The message form of a salon or a garage promises no tilbud and no working days.
       expect(html).not.toContain('uforpligtende tilbud');
       expect(html).not.toContain('1–2 hverdage');
