@@ -415,7 +415,7 @@ async function takeLead(
   // The fields first: a visitor who sends an incomplete form within the token's first seconds is
   // told what to fill in, beside the fields, not that the form was sent too fast. The answer carries
   // a fresh token either way, and nothing is stored before the token is checked.
-  const errors = checkLead(values);
+  const errors = checkLead(values, { postcodeOptional: siteFit(companyClues(post.site.company)).shop });
   if (body.photoCount > LEAD_MAX_PHOTOS) errors.photos = LEAD_MESSAGES.tooManyPhotos;
   else if (body.photoTooLarge) errors.photos = LEAD_MESSAGES.photoRefused;
   const given = fields[LEAD_TOKEN_FIELD];
