@@ -71,6 +71,8 @@ describe('a shop trade’s demo site (issue 52)', () => {
       expect(html).not.toContain('1–2 hverdage');
       expect(html).toContain('Skriv til os');
       expect(html).not.toContain('name="postcode"');
+      // A salon's or a garage's hours, not a builder's 07–16.
+      expect(html).toContain(cvr === HAIRDRESSER ? '09:00 - 17:30' : '07:30 - 16:00');
     }
   });
 
