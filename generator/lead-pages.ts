@@ -15,10 +15,11 @@
 // menu and no sitemap; kontakt is the menu's last item and in the sitemap.
 import type { Company, Page } from '../db';
 import { LEAD_MESSAGES } from '../rules/lead-messages';
-import { LEAD_KEEP_MONTHS } from '../rules/limits';
+import { BOOKING_KEEP_MONTHS, LEAD_KEEP_MONTHS } from '../rules/limits';
 import { CONTACT_PAGE_SLUGS, findContactPage, THANKS_SLUG } from '../rules/pages';
 import { formatPhone, phoneE164 } from '../rules/phone';
 import { REVIEWS_SLUG } from '../rules/site-reviews';
+import { companyClues, siteFit } from '../rules/trades/site-fit';
 import type { SiteModel } from './site-model';
 
 const PRIVACY_SLUG = 'privatliv';
@@ -53,7 +54,8 @@ function reachUs(company: Company): string {
   return ways.length > 0 ? ` på ${ways.join(' eller ')}` : '';
 }
 
-export function privacyPage(company: Company): Page {
+/** `booking`: the site takes bookings online (issue 52), and the page says what is kept of one. */
+export function privacyPage(company: Company, booking = false): Page {
   const address = [company.address.trim(), `${company.zipcode} ${company.city}`.trim()]
     .filter(Boolean)
     .join(', ');
@@ -62,6 +64,13 @@ export function privacyPage(company: Company): Page {
     '## Når du beder om et tilbud',
     'Når du udfylder formularen "Få et tilbud", gemmer vi dit navn, dit telefonnummer og/eller din e-mail, dit postnummer, din besked og de billeder, du vedhæfter. Vi bruger oplysningerne til at besvare din forespørgsel og give dig et tilbud, og de sendes til os på e-mail. Billeder gemmes uden placering og andre metadata.',
     `Vi sletter din forespørgsel ${LEAD_KEEP_MONTHS} måneder efter, at vi har modtaget den, eller før, hvis du beder os om det.`,
+    ...(booking
+      ? [
+          '## Når du booker en tid',
+          `Når du booker en tid, gemmer vi dit navn, dit telefonnummer, din e-mail, den tid og behandling, du har valgt, din eventuelle besked${siteFit(companyClues(company)).asksPlate ? ' og bilens nummerplade' : ''}. Vi bruger oplysningerne til at holde tiden til dig, sende dig en bekræftelse og en påmindelse og give dig et link, så du selv kan flytte eller aflyse tiden.`,
+          `Vi sletter bookingen ${BOOKING_KEEP_MONTHS} måneder efter den tid, du havde booket, eller før, hvis du beder os om det.`,
+        ]
+      : []),
     '## Når vi beder dig om en anmeldelse',
     `Efter en opgave kan vi sende dig et link, så du kan skrive en anmeldelse. Vi gemmer din e-mail, til vi har sendt linket og højst én påmindelse, og derefter kun en kode, så vi ikke spørger dig igen, hvis du har sagt nej tak. Skriver du en anmeldelse, vises stjernerne, teksten og det navn, du selv har valgt, på hjemmesiden. Du kan slette den med linket i den e-mail, du får bagefter.`,
     'Hjemmesiden og forespørgslerne drives af Mesterside, der behandler oplysningerne på vores vegne og ikke bruger dem til andet.',
@@ -81,12 +90,13 @@ function phoneLink(company: Company): string {
 
 export function thanksPage(company: Company): Page {
   const phone = phoneLink(company);
+  const shop = siteFit(companyClues(company)).shop;
   const content = [
-    `${LEAD_MESSAGES.nextSteps}`,
+    shop ? LEAD_MESSAGES.nextStepsShop : LEAD_MESSAGES.nextSteps,
     `Vi kontakter dig på det telefonnummer eller den e-mail, du skrev. Haster det, er du velkommen til at ringe til os${phone ? ` på ${phone}` : ''}.`,
     '[Tilbage til forsiden](./)',
   ].join('\n\n');
-  return page(company, THANKS_SLUG, LEAD_MESSAGES.received, content);
+  return page(company, THANKS_SLUG, shop ? LEAD_MESSAGES.receivedShop : LEAD_MESSAGES.received, content);
 }
 
 /** The contact page of a site whose owner has none: a line above the quote form (when the owner shows
@@ -114,7 +124,7 @@ export interface GeneratedPage {
 export function generatedPages(site: SiteModel): GeneratedPage[] {
   const own = new Set(site.pages.map((page) => page.slug));
   const pages: GeneratedPage[] = [
-    { page: privacyPage(site.company), noindex: false, inSitemap: false },
+    { page: privacyPage(site.company, site.booking !== undefined), noindex: false, inSitemap: false },
     { page: thanksPage(site.company), noindex: true, inSitemap: false },
   ];
   if (findContactPage(site.pages) === null) {

@@ -1,7 +1,9 @@
 // Reads everything one company's site is rendered from, in one go, fresh from the database.
 import {
+  type Company,
   type Db,
   findCompanyByCvr,
+  getBookingSettings,
   getLeadSettings,
   getTrustSettings,
   listImages,
@@ -13,9 +15,11 @@ import {
   type Page,
   pageToken,
 } from '../db';
+import { bookingPagePath } from '../rules/customer-pages';
 import { siteReviews } from '../rules/site-reviews';
 import { siteTrust } from '../rules/site-trust';
 import { canonicalOrigin, productOrigin } from '../rules/site-url';
+import { bookingDefaults } from '../rules/trades/bookable';
 import type { BuildInputs, StoredPages } from './site-files';
 import type { SiteModel } from './site-model';
 
@@ -48,10 +52,22 @@ export async function loadSiteModel(
     images: Object.fromEntries((await listImages(db, cvr)).map((image) => [image.url, image.variants])),
     trust: siteTrust(company, await getTrustSettings(db, cvr), new Date()),
     ...(reviews ? { reviews } : {}),
+    ...((await bookingEnabled(db, company)) ? { booking: { href: bookingPagePath(cvr) } } : {}),
     ...((await getLeadSettings(db, cvr)).formEnabled
       ? { leadForm: { token: await pageToken(db, cvr, startOfDay(new Date())) } }
       : {}),
   };
+}
+
+/** Whether the site offers "Book tid": the owner's saved choice, else his trade's default (issue 52). */
+async function bookingEnabled(db: Db, company: Company): Promise<boolean> {
+  const saved = await getBookingSettings(db, company.cvr);
+  if (saved) return saved.enabled;
+  return bookingDefaults({
+    industryCode: company.industryCode,
+    industryDesc: company.industryDesc,
+    companyName: company.name,
+  }).enabled;
 }
 
 /** What a page's row was when read: its revision (raised by the database on every change of the row,

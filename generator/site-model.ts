@@ -39,6 +39,12 @@ export interface SiteModel {
    */
   reviews?: SiteReviews;
   /**
+   * Online booking (issue 52) while the owner has it on: "Book tid" is then the site's main call to
+   * action (hero, menu, contact section) and leads to `href` (bookingPagePath, an address under
+   * /api/sites/<cvr>/ like the quote form's action, so it answers on every host of the site).
+   */
+  booking?: { href: string };
+  /**
    * Where the links between the site's own pages start, for a document shown at any depth (the 404
    * page, issue 49): `/` on a company host, `/<cvr>/` on the main host. Absent: relative links
    * (`./`, `om-os`), which every page at depth one uses so its files serve every address form.

@@ -1,7 +1,7 @@
 // What reads as a person's request (issue 48): no links, and a token at least as old as typing the
 // message takes a person.
 import { describe, expect, it } from 'vitest';
-import { leadInput, typedAtPersonsPace } from './lead-form';
+import { checkLead, leadInput, typedAtPersonsPace } from './lead-form';
 import { LEAD_PERSON_CHARS_PER_SECOND, LEAD_TOKEN_MIN_AGE_MS } from './limits';
 
 const request = (message: string, name = 'Jonas Berg') =>
@@ -27,5 +27,15 @@ describe('typedAtPersonsPace', () => {
   it('does not take one with a link, in the message or the name', () => {
     expect(typedAtPersonsPace(request(`${message} https://eksempel.dk`), 600_000)).toBe(false);
     expect(typedAtPersonsPace(request(message, 'www.spam.example'), 600_000)).toBe(false);
+  });
+});
+
+describe('checkLead for a shop trade (issue 52)', () => {
+  const message = leadInput({ name: 'Jonas Berg', phone: '12 34 56 78', message: 'Har I en tid lørdag?' });
+
+  it('asks a salon or a garage for no postcode, but still checks one given', () => {
+    expect(checkLead(message).postcode).toBeDefined();
+    expect(checkLead(message, { postcodeOptional: true })).toEqual({});
+    expect(checkLead({ ...message, postcode: '80' }, { postcodeOptional: true }).postcode).toBeDefined();
   });
 });

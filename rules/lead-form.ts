@@ -67,8 +67,9 @@ function countLinks(text: string): number {
   return text.match(LINK)?.length ?? 0;
 }
 
-/** Each field's refusal, by field; empty when the request may be stored. */
-export function checkLead(input: LeadInput): LeadFieldErrors {
+/** Each field's refusal, by field; empty when the request may be stored. `postcodeOptional`: a shop
+ *  trade's form (issue 52), whose customers come to it, asks no postcode; one given is still checked. */
+export function checkLead(input: LeadInput, { postcodeOptional = false } = {}): LeadFieldErrors {
   const errors: LeadFieldErrors = {};
   if (input.name === '') errors.name = LEAD_MESSAGES.nameRequired;
   else if (input.name.length > LEAD_NAME_MAX) errors.name = LEAD_MESSAGES.nameTooLong;
@@ -86,7 +87,8 @@ export function checkLead(input: LeadInput): LeadFieldErrors {
   }
   if (input.phone === '' && input.email === '') errors.phone = LEAD_MESSAGES.contactRequired;
 
-  if (!POSTCODE.test(input.postcode)) errors.postcode = LEAD_MESSAGES.postcodeInvalid;
+  if (!(postcodeOptional && input.postcode === '') && !POSTCODE.test(input.postcode))
+    errors.postcode = LEAD_MESSAGES.postcodeInvalid;
 
   if (input.message === '') errors.message = LEAD_MESSAGES.messageRequired;
   else if (input.message.length > LEAD_MESSAGE_MAX) errors.message = LEAD_MESSAGES.messageTooLong;

@@ -36,6 +36,10 @@ export const LEAD_MESSAGES = {
   received: 'Tak for din forespørgsel',
   nextSteps:
     'Vi har modtaget din forespørgsel og vender tilbage hurtigst muligt – som regel inden for 1–2 hverdage.',
+  /** A shop trade's (issue 52: a salon, a garage): a message, not a request for a quote, and no
+   *  promise of working days. */
+  receivedShop: 'Tak for din besked',
+  nextStepsShop: 'Vi har modtaget din besked og vender tilbage hurtigst muligt.',
   privacyLine: `Vi gemmer dine oplysninger og billeder i ${LEAD_KEEP_MONTHS} måneder for at kunne besvare din forespørgsel.`,
   privacyLink: 'Læs om privatliv',
   /** The photo field's own button and its line of chosen files (the browser's "Choose Files" and

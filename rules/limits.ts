@@ -79,6 +79,10 @@ export const LEAD_MAX_LINKS = 2;
 export const LEAD_TOKEN_MIN_AGE_MS = 3_000;
 /** How long a request is kept, in months (the form says it; a sweep deletes older ones). */
 export const LEAD_KEEP_MONTHS = 12;
+
+/** How long after its time a booking (issue 52) is kept, then deleted by the retention job; the
+ *  privacy page says so. Like a quote request: long enough to look up last year's visit. */
+export const BOOKING_KEEP_MONTHS = 12;
 /** A person types a request's message at most this many characters a second (issue 48): a request
  *  whose fresh token is younger than its message takes at this pace does not read as typed. */
 export const LEAD_PERSON_CHARS_PER_SECOND = 10;

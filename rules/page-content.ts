@@ -157,6 +157,12 @@ function withoutBoldMarks(text: string): string {
 const CONTACT_PATHS = new Set(['/kontakt', '/kontakt-os', '/contact', 'kontakt', 'kontakt-os']);
 /** The id of the contact section on every page of a company site. */
 const CONTACT_ANCHOR = 'kontakt';
+/**
+ * "Book tid" in the text (issue 52): `/book-tid` becomes this placeholder, which the site's rich text
+ * (templates/site/rich-text.astro) points at the booking page while the site takes bookings, else
+ * at the contact section.
+ */
+export const BOOKING_LINK_PLACEHOLDER = '#book-tid';
 
 /**
  * The href an owner's link gets in a company site: `/kontakt`-style links become `#kontakt` (the
@@ -169,6 +175,7 @@ export function ownerLinkHref(href: string): string | null {
   const split = safe.search(/[?#]/);
   const path = (split === -1 ? safe : safe.slice(0, split)).replace(/\/+$/, '').toLowerCase();
   if (CONTACT_PATHS.has(path)) return `#${CONTACT_ANCHOR}`;
+  if (path === '/book-tid') return BOOKING_LINK_PLACEHOLDER;
   return siteHref(safe);
 }
 

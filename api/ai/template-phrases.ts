@@ -180,7 +180,10 @@ export const WHY_GENERAL: Sentence[] = [
     shop(f)
       ? null
       : '**Ordentligt arbejde** – Vi rydder op efter os og er først færdige, når du er tilfreds.',
-  () => '**Ærlig rådgivning** – Vi siger det også, når en enklere løsning er nok.',
+  (f) =>
+    shop(f)
+      ? '**Ærlig rådgivning** – Vi anbefaler kun det, du har brug for.'
+      : '**Ærlig rådgivning** – Vi siger det også, når en enklere løsning er nok.',
   (f) => (f.city && !shop(f) ? `**Lokalt kendskab** – Vi kender ${f.city} og er hurtigt fremme.` : null),
   (f) => (shop(f) ? '**God tid til dig** – Vi lytter til dine ønsker, før vi går i gang.' : null),
   (f) => (shop(f) ? '**Klare priser** – Du får prisen at vide på forhånd.' : null),
@@ -196,11 +199,11 @@ function contactVerb(f: WriterFacts): string {
 export const HOME_CTA: Sentence[] = [
   (f) =>
     shop(f)
-      ? `**[Bestil tid](/kontakt)** – ${lowerFirst(contactVerb(f))}, så finder vi en tid, der passer dig.`
+      ? `**[Book tid](/book-tid)** – vælg selv en ledig tid her på siden, eller ${lowerFirst(contactVerb(f))}.`
       : `**[Få et uforpligtende tilbud](/kontakt)** – ${lowerFirst(contactVerb(f))}, og fortæl kort om opgaven.`,
   (f) =>
     shop(f)
-      ? `Vil du have en tid? [${contactVerb(f)}](/kontakt), så finder vi en, der passer dig.`
+      ? `Vil du have en tid? [Book tid](/book-tid) her på siden, eller ${lowerFirst(contactVerb(f))}.`
       : `Har du en opgave? [${contactVerb(f)}](/kontakt), så vender vi hurtigt tilbage med et tilbud.`,
 ];
 

@@ -1,16 +1,18 @@
 // The data-retention deletes (issue 25, personal data) as a job of their own: kind 'retention', one row
 // (key 'retention') that runs once a day and puts itself back for the next day. Each run deletes the
 // quote requests (and their photos) older than LEAD_KEEP_MONTHS, possible spam after SPAM_KEEP_DAYS,
+// the bookings whose time ended BOOKING_KEEP_MONTHS ago,
 // and forgets the e-mail of review links past their 60 days. Running it twice deletes nothing twice:
 // every step is "what is older than the cutoff now".
 import {
   type Db,
+  deleteBookingsBefore,
   deleteLeadsBefore,
   deleteSpamBefore,
   enqueueOnce,
   eraseExpiredReviewContacts,
 } from '../../db';
-import { LEAD_KEEP_MONTHS } from '../../rules/limits';
+import { BOOKING_KEEP_MONTHS, LEAD_KEEP_MONTHS } from '../../rules/limits';
 import { SPAM_KEEP_DAYS } from '../leads/lead-limits';
 import { removeLeadPhotos } from '../leads/lead-photos';
 import type { JobHandler } from './runner';
@@ -18,10 +20,10 @@ import type { JobHandler } from './runner';
 export const RETENTION_KEY = 'retention';
 const RETENTION_EVERY_MS = 24 * 60 * 60 * 1000;
 
-/** The moment before which requests are deleted: twelve months back. */
-function retentionCutoff(now: Date): Date {
+/** The moment before which requests (or bookings' times) are deleted: `months` back. */
+function retentionCutoff(now: Date, months = LEAD_KEEP_MONTHS): Date {
   const cutoff = new Date(now);
-  cutoff.setUTCMonth(cutoff.getUTCMonth() - LEAD_KEEP_MONTHS);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
   return cutoff;
 }
 
@@ -40,6 +42,8 @@ export async function deleteExpired(db: Db, storageDir: string, now: Date): Prom
       if (batch.length === 0) break;
     }
   }
+  // Bookings whose time is BOOKING_KEEP_MONTHS past (issue 52); not counted among the requests.
+  while ((await deleteBookingsBefore(db, retentionCutoff(now, BOOKING_KEEP_MONTHS))) > 0);
   // Review links past their 60 days: the customer's e-mail is no longer needed (issue 41).
   await eraseExpiredReviewContacts(db, now);
   return deleted;

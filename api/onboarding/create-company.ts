@@ -24,6 +24,7 @@ import type { Logger } from '../../lib/logger';
 import { MESSAGES } from '../../rules/messages';
 import { ABOUT_PAGE_DEFAULTS, HOMEPAGE_DEFAULTS, type PageDefaults } from '../../rules/pages';
 import { schemeFor, subdomainOrigin } from '../../rules/site-url';
+import { defaultHoursFor } from '../../rules/trades/site-fit';
 import type { TextWriter, WriteInput } from '../ai';
 import { insertOwnerAccount } from '../auth/accounts';
 import { hashPassword, refuseCommonPassword } from '../auth/password';
@@ -132,6 +133,12 @@ async function create(
         logo: httpsUrlOrNull(scraped?.logo),
         industryDesc: registered.industrydesc,
         industryCode: registered.industrycode ?? '',
+        // A salon's or a garage's hours, not a builder's (issue 52).
+        hours: defaultHoursFor({
+          industryCode: registered.industrycode ?? '',
+          industryDesc: registered.industrydesc,
+          companyName: registered.name,
+        }),
         companyDesc: registered.companydesc,
         startDate: registered.startdate,
         employees: registered.employees,

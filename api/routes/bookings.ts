@@ -58,6 +58,7 @@ import {
 } from '../bookings/booking-setup';
 import type { OwnerEnv } from '../env';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
+import { commitChange } from '../services/commit-change';
 
 const idParams = z.object({ id: z.string() });
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -172,8 +173,11 @@ export function createBookingSetupRoutes(): OpenAPIHono<OwnerEnv> {
 
   routes.openapi(writeSettings, async (c) => {
     const { db, company } = c.var;
-    // TODO(issue 52 phase 2): a publish, once the site shows "Book tid" and the next free time.
-    await saveBookingSettings(db, company.cvr, c.req.valid('json'), c.var.now());
+    // The site shows "Book tid" only while booking is on: the save publishes, like the company's.
+    const settings = c.req.valid('json');
+    await commitChange(c.var, company.cvr, (trx) =>
+      saveBookingSettings(trx, company.cvr, settings, c.var.now()),
+    );
     return c.json(await setup(c, db, company), 200);
   });
 

@@ -54,6 +54,7 @@ import { LEAD_MESSAGES } from '../../rules/lead-messages';
 import { LEAD_MAX_PHOTOS } from '../../rules/limits';
 import { MESSAGES } from '../../rules/messages';
 import { postcodeInArea } from '../../rules/service-area';
+import { companyClues, siteFit } from '../../rules/trades/site-fit';
 import { siteState } from '../../rules/trial';
 import { TRUST_MESSAGES } from '../../rules/trust-messages';
 import type { AppEnv } from '../env';
@@ -179,9 +180,10 @@ function leadToken(
 // kindly that the company will say whether it can help (issue 42; the thank-you page shows the
 // note at #uden-for-omraadet).
 function received(c: Context<AppEnv>, site: SiteOfRequest, outsideArea = false): Response {
-  const message = outsideArea
-    ? `${LEAD_MESSAGES.nextSteps} ${TRUST_MESSAGES.outsideArea}`
+  const next = siteFit(companyClues(site.company)).shop
+    ? LEAD_MESSAGES.nextStepsShop
     : LEAD_MESSAGES.nextSteps;
+  const message = outsideArea ? `${next} ${TRUST_MESSAGES.outsideArea}` : next;
   if (wantsJson(c)) return c.json({ ok: true as const, message }, 200);
   return c.redirect(`${site.base}/tak${outsideArea ? '#uden-for-omraadet' : ''}`, 303);
 }
@@ -290,8 +292,10 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
     },
     site: (c, { cvr }) => leadSite(c, cvr),
     // The fields first, then the photos' count and size (the token and the rest: the pipeline's).
-    check: (_c, fields, { upload }) => {
-      const errors: FieldErrors = checkLead(leadInput(fields));
+    check: (_c, fields, { upload, site }) => {
+      const errors: FieldErrors = checkLead(leadInput(fields), {
+        postcodeOptional: siteFit(companyClues(site.site.company)).shop,
+      });
       if (upload.photoCount > LEAD_MAX_PHOTOS) errors.photos = LEAD_MESSAGES.tooManyPhotos;
       else if (upload.photoTooLarge) errors.photos = LEAD_MESSAGES.photoRefused;
       return errors;

@@ -245,3 +245,25 @@ export async function listActiveBookings(db: Db, cvr: string, from: Date, to: Da
     .execute();
   return rows.map(toBooking);
 }
+
+/**
+ * Deletes (in batches of 500) the bookings whose time ended before `cutoff`, in any state, with their
+ * claims: the data-retention job (api/jobs/retention.ts) keeps a booking BOOKING_KEEP_MONTHS after its
+ * time. Answers how many went; 0 when none is left.
+ */
+export async function deleteBookingsBefore(db: Db, cutoff: Date): Promise<number> {
+  const ids = (
+    await db
+      .selectFrom('bookings')
+      .select('id')
+      .where('endsAt', '<', cutoff.toISOString())
+      .limit(500)
+      .execute()
+  ).map((row) => row.id);
+  if (ids.length === 0) return 0;
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('bookingClaims').where('bookingId', 'in', ids).execute();
+    await trx.deleteFrom('bookings').where('id', 'in', ids).execute();
+  });
+  return ids.length;
+}

@@ -146,10 +146,11 @@ function expectGoodSite(company: Company, profile: TradeProfile, variant: string
   });
   expect(problems, `${company.name} (${company.desc}), variant ${variant}`).toEqual([]);
   const [home] = pages;
-  // A scannable homepage: a list of services, subheadings, a call to action that links to contact.
+  // A scannable homepage: a list of services, subheadings, a call to action that links to contact,
+  // or for a trade whose customers come to it, to the booking page (issue 52: "Book tid").
   expect(home?.content).toMatch(/^- /m);
   expect(home?.content).toMatch(/^## /m);
-  expect(home?.content).toContain('](/kontakt)');
+  expect(home?.content).toContain(profile.workplace === 'shop' ? '[Book tid](/book-tid)' : '](/kontakt)');
   expect(wordCount(home?.content ?? '')).toBeLessThanOrEqual(300);
   expect(home?.subtitle?.length ?? 0).toBeGreaterThan(0);
   // Running text uses the short name: never 'ApS' or 'I/S'.

@@ -97,6 +97,10 @@ export function localBusiness(site: SiteModel): Record<string, unknown> {
     // Authorisation, memberships, area and døgnvagt (issue 42).
     ...trustJsonLd(site.trust, company),
     ...reviewsJsonLd(site.reviews),
+    // "Book tid" (issue 52): the booking page answers on the site's own host, like the quote form.
+    potentialAction: site.booking
+      ? { '@type': 'ReserveAction', target: `${site.canonicalOrigin}${site.booking.href}`, name: 'Book tid' }
+      : null,
   };
   return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== '' && value !== null));
 }
