@@ -845,6 +845,12 @@ export interface ApiPaths {
       answer: null;
     };
   };
+  "/invoices/export.csv": {
+    get: {
+      body: never;
+      answer: null;
+    };
+  };
   "/lead-recipient/check": {
     post: {
       body: {

@@ -2,6 +2,7 @@
 // tenant middleware. An invoice is made from an accepted tilbud (POST /api/quotes/{id}/invoice) and
 // never edited: a mistake is put right with a kreditnota referring to it.
 //   GET  /api/invoices             – the invoices and kreditnotaer, highest number first
+//   GET  /api/invoices/export.csv  – all of them as a CSV for the bookkeeper (rules/invoice-csv.ts)
 //   GET  /api/invoices/{id}        – one
 //   POST /api/invoices/{id}/credit – a kreditnota for the whole invoice, with the next number
 //   GET  /api/invoices/{id}/pdf    – the invoice or kreditnota as PDF
@@ -9,6 +10,7 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { invoiceListSchema, invoiceSchema } from '../../contracts/quotes';
 import { createCreditNote, findInvoice, type Invoice, listInvoices } from '../../db';
 import { AppError } from '../../lib/errors';
+import { invoicesCsv } from '../../rules/invoice-csv';
 import { MESSAGES } from '../../rules/messages';
 import { QUOTE_MESSAGES } from '../../rules/quote-messages';
 import type { OwnerEnv } from '../env';
@@ -25,6 +27,14 @@ const list = createRoute({
   tags: ['invoices'],
   summary: 'The invoices and kreditnotaer, highest number first',
   responses: { 200: answer(invoiceListSchema, 'The invoices') },
+});
+
+const exportCsv = createRoute({
+  method: 'get',
+  path: '/export.csv',
+  tags: ['invoices'],
+  summary: 'The invoices and kreditnotaer as a CSV for the bookkeeper (semicolons, decimal commas, BOM)',
+  responses: { 200: { description: 'The CSV', content: { 'text/csv': { schema: z.string() } } } },
 });
 
 const read = createRoute({
@@ -79,6 +89,17 @@ export function createInvoiceRoutes(): OpenAPIHono<OwnerEnv> {
       200,
     );
   });
+
+  invoices.openapi(exportCsv, (async (c: Parameters<Parameters<typeof invoices.openapi>[1]>[0]) => {
+    const { db, company } = c.var;
+    const text = invoicesCsv(await listInvoices(db, company.cvr));
+    return c.body(text, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="fakturaer-${company.cvr}.csv"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  }) as never);
 
   invoices.openapi(read, async (c) => {
     const { db, company } = c.var;
