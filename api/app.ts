@@ -46,6 +46,7 @@ import {
 } from './routes/preview';
 import { createQuoteRoutes } from './routes/quotes';
 import { createReviewRoutes } from './routes/reviews';
+import { createSiteInvoiceRoutes } from './routes/site-invoices';
 import { createSiteLeadRoutes, type SiteLeadRoutesDeps } from './routes/site-leads';
 import { createSiteReviewRoutes, reviewShortLink, type SiteReviewRoutesDeps } from './routes/site-reviews';
 import { createSubscriptionRoutes } from './routes/subscription';
@@ -192,6 +193,8 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   api.route('/sites', createSiteLeadRoutes(input.leads));
   // The pages of a company's review link (issue 41), on the same hosts.
   api.route('/sites', createSiteReviewRoutes(input.reviews));
+  // A customer's faktura or kreditnota by its signed link (issue 51).
+  api.route('/sites', createSiteInvoiceRoutes());
   for (const forms of input.publicForms ?? []) api.route('/sites', forms);
   // The link a new recipient of a company's quote requests confirms (no login: it may be a colleague's).
   api.route('/lead-recipient', createLeadRecipientRoutes());

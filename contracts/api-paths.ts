@@ -716,6 +716,7 @@ export interface ApiPaths {
           creditsInvoiceId: string | null;
           creditsInvoiceNumber: number | null;
           creditedById: string | null;
+          sentAt: string | null;
           quoteId: string | null;
           issueDate: string;
           deliveryDate: string;
@@ -761,6 +762,7 @@ export interface ApiPaths {
         creditsInvoiceId: string | null;
         creditsInvoiceNumber: number | null;
         creditedById: string | null;
+        sentAt: string | null;
         quoteId: string | null;
         issueDate: string;
         deliveryDate: string;
@@ -805,6 +807,7 @@ export interface ApiPaths {
         creditsInvoiceId: string | null;
         creditsInvoiceNumber: number | null;
         creditedById: string | null;
+        sentAt: string | null;
         quoteId: string | null;
         issueDate: string;
         deliveryDate: string;
@@ -843,6 +846,51 @@ export interface ApiPaths {
     get: {
       body: never;
       answer: null;
+    };
+  };
+  "/invoices/{id}/send": {
+    post: {
+      body: never;
+      answer: {
+        id: string;
+        number: number;
+        kind: "invoice" | "credit";
+        creditsInvoiceId: string | null;
+        creditsInvoiceNumber: number | null;
+        creditedById: string | null;
+        sentAt: string | null;
+        quoteId: string | null;
+        issueDate: string;
+        deliveryDate: string;
+        deliveryText: string;
+        sellerName: string;
+        sellerAddress: string;
+        sellerCvr: string;
+        buyerName: string;
+        buyerAddress: string;
+        buyerEmail: string;
+        buyerPhone: string;
+        paymentDays: number;
+        dueDate: string;
+        bankReg: string;
+        bankAccount: string;
+        mobilepay: string;
+        netOre: number;
+        vatOre: number;
+        totalOre: number;
+        labourNetOre: number;
+        otherNetOre: number;
+        lines: Array<{
+          kind: "labour" | "materials" | "driving" | "other";
+          text: string;
+          quantityHundredths: number;
+          unit: "hours" | "pieces" | "m2" | "m" | "km" | "fixed";
+          unitPriceOre: number;
+          netOre: number;
+          vatOre: number;
+          deduction: "craft" | "service" | null;
+        }>;
+      };
     };
   };
   "/invoices/export.csv": {
@@ -1817,6 +1865,7 @@ export interface ApiPaths {
         creditsInvoiceId: string | null;
         creditsInvoiceNumber: number | null;
         creditedById: string | null;
+        sentAt: string | null;
         quoteId: string | null;
         issueDate: string;
         deliveryDate: string;
@@ -2205,6 +2254,18 @@ export interface ApiPaths {
     };
   };
   "/sites/{cvr}/anmeldelse/tjek-mail": {
+    get: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/sites/{cvr}/faktura/{token}": {
+    get: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/sites/{cvr}/faktura/{token}/pdf": {
     get: {
       body: never;
       answer: null;

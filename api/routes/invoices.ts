@@ -6,11 +6,15 @@
 //   GET  /api/invoices/{id}        – one
 //   POST /api/invoices/{id}/credit – a kreditnota for the whole invoice, with the next number
 //   GET  /api/invoices/{id}/pdf    – the invoice or kreditnota as PDF
+//   POST /api/invoices/{id}/send   – "Send faktura": marked sent (the first time), the customer's mail
+//                                    with the link and the PDF queued (db/tables/invoice-send.ts)
+// There is no route that changes an invoice: sent or not, it is never edited.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { invoiceListSchema, invoiceSchema } from '../../contracts/quotes';
-import { createCreditNote, findInvoice, type Invoice, listInvoices } from '../../db';
+import { createCreditNote, findInvoice, type Invoice, listInvoices, sendInvoice } from '../../db';
 import { AppError } from '../../lib/errors';
 import { invoicesCsv } from '../../rules/invoice-csv';
+import { INVOICE_MESSAGES } from '../../rules/invoice-messages';
 import { MESSAGES } from '../../rules/messages';
 import { QUOTE_MESSAGES } from '../../rules/quote-messages';
 import type { OwnerEnv } from '../env';
@@ -67,6 +71,18 @@ const pdf = createRoute({
   },
 });
 
+const send = createRoute({
+  method: 'post',
+  path: '/{id}/send',
+  tags: ['invoices'],
+  summary: 'Send faktura: marked sent, and the customer mailed the link and the PDF',
+  request: { params: idParams },
+  responses: {
+    200: answer(invoiceSchema, 'The invoice, sent'),
+    ...refusals('not_found', 'invalid_input'),
+  },
+});
+
 /** Each invoice's kreditnota, by the credited invoice's id. */
 function creditsOf(invoices: readonly Invoice[]): Map<string, string> {
   return new Map(
@@ -120,6 +136,18 @@ export function createInvoiceRoutes(): OpenAPIHono<OwnerEnv> {
       );
     }
     return c.json(invoiceSchema.parse(toInvoiceJson(outcome.value, null)), 201);
+  });
+
+  invoices.openapi(send, async (c) => {
+    const { db, company } = c.var;
+    const id = c.req.valid('param').id;
+    const outcome = await sendInvoice(db, company.cvr, id, c.get('now')());
+    if (!outcome.ok) {
+      if (outcome.reason === 'not_found') throw notFound();
+      throw new AppError('invalid_input', INVOICE_MESSAGES.noBuyerEmail);
+    }
+    const credits = creditsOf(await listInvoices(db, company.cvr));
+    return c.json(invoiceSchema.parse(toInvoiceJson(outcome.value, credits.get(id) ?? null)), 200);
   });
 
   invoices.openapi(pdf, (async (c: Parameters<Parameters<typeof invoices.openapi>[1]>[0]) => {
