@@ -1,15 +1,20 @@
 // The data-retention deletes (issue 25, personal data) as a job of their own: kind 'retention', one row
 // (key 'retention') that runs once a day and puts itself back for the next day. Each run deletes the
 // quote requests (and their photos) older than LEAD_KEEP_MONTHS, possible spam after SPAM_KEEP_DAYS,
-// and forgets the e-mail of review links past their 60 days. Running it twice deletes nothing twice:
+// forgets the e-mail of review links past their 60 days, and deletes a deleted company's fakturaer
+// once bogføringsloven's five years are over (rules/invoice-retention.ts; its tilbud went with it).
+// Running it twice deletes nothing twice:
 // every step is "what is older than the cutoff now".
 import {
   type Db,
   deleteLeadsBefore,
+  deleteOrphanInvoicesBefore,
   deleteSpamBefore,
   enqueueOnce,
   eraseExpiredReviewContacts,
 } from '../../db';
+import { copenhagenDay } from '../../rules/ai-limit';
+import { invoiceRetentionCutoff } from '../../rules/invoice-retention';
 import { LEAD_KEEP_MONTHS } from '../../rules/limits';
 import { SPAM_KEEP_DAYS } from '../leads/lead-limits';
 import { removeLeadPhotos } from '../leads/lead-photos';
@@ -42,6 +47,8 @@ export async function deleteExpired(db: Db, storageDir: string, now: Date): Prom
   }
   // Review links past their 60 days: the customer's e-mail is no longer needed (issue 41).
   await eraseExpiredReviewContacts(db, now);
+  // A deleted company's invoices after the five years of bogføringsloven (issue 51).
+  await deleteOrphanInvoicesBefore(db, invoiceRetentionCutoff(copenhagenDay(now)));
   return deleted;
 }
 

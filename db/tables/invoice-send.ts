@@ -38,3 +38,35 @@ export async function sendInvoice(
   const sent = await findInvoice(db, cvr, invoiceId);
   return sent ? accepted(sent) : refused('not_found');
 }
+
+/**
+ * Deletes, in batches, the fakturaer and kreditnotaer of companies that no longer exist dated before
+ * `cutoff` (rules/invoice-retention.ts: bogføringsloven's five years, counted safely); answers how
+ * many went. A company that still exists keeps its own invoices: they are its records.
+ */
+export async function deleteOrphanInvoicesBefore(db: Db, cutoff: string, batch = 500): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const ids = (
+      await db
+        .selectFrom('invoices')
+        .select('id')
+        .where('issueDate', '<', cutoff)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('companies').select('cvr').whereRef('companies.cvr', '=', 'invoices.companyCvr'),
+            ),
+          ),
+        )
+        .limit(batch)
+        .execute()
+    ).map((row) => row.id);
+    if (ids.length === 0) return deleted;
+    await inTransaction(db, async (trx) => {
+      await trx.deleteFrom('invoiceLines').where('invoiceId', 'in', ids).execute();
+      await trx.deleteFrom('invoices').where('id', 'in', ids).execute();
+    });
+    deleted += ids.length;
+  }
+}

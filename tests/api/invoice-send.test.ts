@@ -7,8 +7,9 @@ import { Writable } from 'node:stream';
 import { HtmlValidate } from 'html-validate';
 import { PDFParse } from 'pdf-parse';
 import { afterEach, expect, it } from 'vitest';
+import { deleteExpired } from '../../api/jobs/retention';
 import { createMailOutbox, type MailOutbox } from '../../api/mail-outbox';
-import { acceptQuote, insertLead } from '../../db';
+import { acceptQuote, deleteCompany, findInvoice, insertLead, listQuotes } from '../../db';
 import { createLogger } from '../../lib/logger';
 import type { MailMessage } from '../../lib/mailer';
 import { INVOICE_MESSAGES } from '../../rules/invoice-messages';
@@ -225,5 +226,21 @@ describeWithDialects('sending fakturaer and kreditnotaer (issue 51)', (dialect) 
     // Not sent: no mail is queued.
     expect(await outbox?.sweep()).toBe(0);
     expect(sent).toEqual([]);
+  });
+
+  it("deletes a deleted company's tilbud at once and keeps its invoices through bogføringsloven's five years", async () => {
+    await setUp();
+    const made = await invoice('mette@example.dk');
+    expect(made.issueDate.slice(0, 4)).toBe('2026');
+    expect(await deleteCompany(h.db, A)).toBe(true);
+    expect(await listQuotes(h.db, A)).toEqual([]);
+    // Kept: 5 years from the end of the regnskabsår, which may end as late as 31.12.2027.
+    await deleteExpired(h.db, h.config.storageDir, new Date('2032-12-31T12:00:00Z'));
+    expect((await findInvoice(h.db, A, made.id))?.totalOre).toBe(5_361_875);
+    await deleteExpired(h.db, h.config.storageDir, new Date('2033-01-02T12:00:00Z'));
+    expect(await findInvoice(h.db, A, made.id)).toBeNull();
+    expect(
+      await h.db.selectFrom('invoiceLines').select('id').where('invoiceId', '=', made.id).execute(),
+    ).toEqual([]);
   });
 });
