@@ -100,6 +100,9 @@ export interface ApiPaths {
       body: {
         type: "page_view";
         path: string;
+      } | {
+        type: "call_tap";
+        cvr: string;
       } | ({
         type: "cvr_lookup";
         status: string;
@@ -615,6 +618,9 @@ export interface ApiPaths {
             views: number;
             name: string | null;
           }>;
+        };
+        calls: {
+          total: number;
         };
         images: {
           used: number;
