@@ -949,6 +949,7 @@ export interface ApiPaths {
           createdAt: string;
           readAt: string | null;
           handledAt: string | null;
+          note: string;
           spam: boolean;
         }>;
         unread: number;
@@ -961,6 +962,7 @@ export interface ApiPaths {
       body: {
         read?: boolean;
         handled?: boolean;
+        note?: string;
       };
       answer: {
         id: string;
@@ -977,6 +979,7 @@ export interface ApiPaths {
         createdAt: string;
         readAt: string | null;
         handledAt: string | null;
+        note: string;
         spam: boolean;
       };
     };
@@ -1071,6 +1074,7 @@ export interface ApiPaths {
           createdAt: string;
           readAt: string | null;
           handledAt: string | null;
+          note: string;
           spam: boolean;
         }>;
         unread: number;
