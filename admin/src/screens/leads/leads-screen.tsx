@@ -23,6 +23,9 @@ import { PhotoLightbox } from './photo-lightbox';
 import './leads.css';
 import { initialLeadView, type LeadView, SpamFilter } from './spam-filter';
 
+// The request's tilbud and the owner's note (issue 51): a chunk of their own.
+const LeadExtras = lazy(async () => ({ default: (await import('./lead-extras')).LeadExtras }));
+
 const WHEN = new Intl.DateTimeFormat('da-DK', {
   day: 'numeric',
   month: 'long',
@@ -167,6 +170,9 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
           Slet
         </button>
       </p>
+      <Suspense fallback={null}>
+        <LeadExtras lead={lead} onChange={props.onChange} />
+      </Suspense>
       {lead.handledAt && !lead.spam ? <AskFromLead leadId={lead.id} /> : null}
     </li>
   );
