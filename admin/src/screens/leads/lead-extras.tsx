@@ -1,4 +1,4 @@
-// Under each request in Henvendelser (issue 51 item 5), a lazy chunk of its own: the request's tilbud
+// Under each request in Henvendelser (issue 51 item 5), in the lazy leads chunk: the request's tilbud
 // with their state (Kladde, Sendt, Set, Accepteret, Afvist, Udløbet), each a link to it, and the
 // owner's own note (never shown to the customer). An accepted tilbud says the next step: "Opgaven er
 // udført" on the request, which leads into the review request.

@@ -18,13 +18,11 @@ import { ADMIN_PATHS } from '../../paths';
 import { announceLeadsChanged } from '../../shell/unread-leads';
 import { AskFromLead } from '../reviews/ask-for-review';
 import { useFocusAfterDelete } from './focus-after-delete';
+import { LeadExtras } from './lead-extras';
 import { LeadSettings } from './lead-settings';
 import { PhotoLightbox } from './photo-lightbox';
 import './leads.css';
 import { initialLeadView, type LeadView, SpamFilter } from './spam-filter';
-
-// The request's tilbud and the owner's note (issue 51): a chunk of their own.
-const LeadExtras = lazy(async () => ({ default: (await import('./lead-extras')).LeadExtras }));
 
 const WHEN = new Intl.DateTimeFormat('da-DK', {
   day: 'numeric',
@@ -170,9 +168,7 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
           Slet
         </button>
       </p>
-      <Suspense fallback={null}>
-        <LeadExtras lead={lead} onChange={props.onChange} />
-      </Suspense>
+      <LeadExtras lead={lead} onChange={props.onChange} />
       {lead.handledAt && !lead.spam ? <AskFromLead leadId={lead.id} /> : null}
     </li>
   );
