@@ -9,7 +9,7 @@ import { documentTotals, formatOre, formatQuantity, LINE_UNIT_LABELS } from '../
 import { brandedPage } from '../public-form/branded-page';
 
 const STYLE = `table{width:100%;border-collapse:collapse;font-size:.95rem}th,td{text-align:left;padding:.45rem .3rem;border-bottom:1px solid #e5e7eb;vertical-align:top}
-td.n,th.n{text-align:right;white-space:nowrap}.sums td{border:0;padding:.2rem .3rem}.sums tr.total td{font-weight:700;font-size:1.1rem;border-top:2px solid #1f2937}
+td.n,th.n{text-align:right}.sums td.n{white-space:nowrap}table.lines{font-size:.85rem;table-layout:fixed}table.lines th:first-child{width:31%}table.lines td,table.lines th{padding:.4rem .2rem}table.lines td:first-child{overflow-wrap:anywhere}.sums td{border:0;padding:.2rem .3rem}.sums tr.total td{font-weight:700;font-size:1.1rem;border-top:2px solid #1f2937}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem .8rem;margin:0 0 1rem}dt{font-weight:600}dd{margin:0}
 .parties{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));margin:0 0 1rem}.parties h2,.pay h2{font-size:1rem;margin:0 0 .2rem}
 .parties p{margin:0;white-space:pre-line}.line-text{white-space:pre-line}.pay{margin-top:1.25rem}`;
@@ -46,7 +46,7 @@ function lines(invoice: Invoice): string {
         `<tr><td class="line-text">${text(line.text)}</td><td class="n">${text(`${formatQuantity(line.quantityHundredths)} ${LINE_UNIT_LABELS[line.unit]}`)}</td><td class="n">${text(formatOre(line.unitPriceOre))}</td><td class="n">${text(formatOre(line.netOre))}</td></tr>`,
     )
     .join('');
-  return `<table><caption class="hp">Linjer</caption><thead><tr><th scope="col">Beskrivelse</th><th scope="col" class="n">Antal</th><th scope="col" class="n">Pris ekskl. moms</th><th scope="col" class="n">Beløb ekskl. moms</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<table class="lines"><caption class="hp">Linjer</caption><thead><tr><th scope="col">Beskrivelse</th><th scope="col" class="n">Antal</th><th scope="col" class="n">Pris ekskl. moms</th><th scope="col" class="n">Beløb ekskl. moms</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function sums(invoice: Invoice): string {
