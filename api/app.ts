@@ -47,6 +47,7 @@ import {
 import { createQuoteRoutes } from './routes/quotes';
 import { createReviewRoutes } from './routes/reviews';
 import { createSiteBookingRoutes } from './routes/site-bookings';
+import { createSiteInvoiceRoutes } from './routes/site-invoices';
 import { createSiteLeadRoutes, type SiteLeadRoutesDeps } from './routes/site-leads';
 import { createSiteReviewRoutes, reviewShortLink, type SiteReviewRoutesDeps } from './routes/site-reviews';
 import { createSubscriptionRoutes } from './routes/subscription';
@@ -195,6 +196,8 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   api.route('/sites', createSiteReviewRoutes(input.reviews));
   // The booking pages of a company's site and a customer's booking link (issue 52), on the same hosts.
   api.route('/sites', createSiteBookingRoutes());
+  // A customer's faktura or kreditnota by its signed link (issue 51).
+  api.route('/sites', createSiteInvoiceRoutes());
   for (const forms of input.publicForms ?? []) api.route('/sites', forms);
   // The link a new recipient of a company's quote requests confirms (no login: it may be a colleague's).
   api.route('/lead-recipient', createLeadRecipientRoutes());

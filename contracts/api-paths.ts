@@ -100,6 +100,9 @@ export interface ApiPaths {
       body: {
         type: "page_view";
         path: string;
+      } | {
+        type: "call_tap";
+        cvr: string;
       } | ({
         type: "cvr_lookup";
         status: string;
@@ -616,6 +619,9 @@ export interface ApiPaths {
             name: string | null;
           }>;
         };
+        calls: {
+          total: number;
+        };
         images: {
           used: number;
           limit: number;
@@ -716,6 +722,7 @@ export interface ApiPaths {
           creditsInvoiceId: string | null;
           creditsInvoiceNumber: number | null;
           creditedById: string | null;
+          sentAt: string | null;
           quoteId: string | null;
           issueDate: string;
           deliveryDate: string;
@@ -761,6 +768,7 @@ export interface ApiPaths {
         creditsInvoiceId: string | null;
         creditsInvoiceNumber: number | null;
         creditedById: string | null;
+        sentAt: string | null;
         quoteId: string | null;
         issueDate: string;
         deliveryDate: string;
@@ -805,6 +813,7 @@ export interface ApiPaths {
         creditsInvoiceId: string | null;
         creditsInvoiceNumber: number | null;
         creditedById: string | null;
+        sentAt: string | null;
         quoteId: string | null;
         issueDate: string;
         deliveryDate: string;
@@ -840,6 +849,57 @@ export interface ApiPaths {
     };
   };
   "/invoices/{id}/pdf": {
+    get: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/invoices/{id}/send": {
+    post: {
+      body: never;
+      answer: {
+        id: string;
+        number: number;
+        kind: "invoice" | "credit";
+        creditsInvoiceId: string | null;
+        creditsInvoiceNumber: number | null;
+        creditedById: string | null;
+        sentAt: string | null;
+        quoteId: string | null;
+        issueDate: string;
+        deliveryDate: string;
+        deliveryText: string;
+        sellerName: string;
+        sellerAddress: string;
+        sellerCvr: string;
+        buyerName: string;
+        buyerAddress: string;
+        buyerEmail: string;
+        buyerPhone: string;
+        paymentDays: number;
+        dueDate: string;
+        bankReg: string;
+        bankAccount: string;
+        mobilepay: string;
+        netOre: number;
+        vatOre: number;
+        totalOre: number;
+        labourNetOre: number;
+        otherNetOre: number;
+        lines: Array<{
+          kind: "labour" | "materials" | "driving" | "other";
+          text: string;
+          quantityHundredths: number;
+          unit: "hours" | "pieces" | "m2" | "m" | "km" | "fixed";
+          unitPriceOre: number;
+          netOre: number;
+          vatOre: number;
+          deduction: "craft" | "service" | null;
+        }>;
+      };
+    };
+  };
+  "/invoices/export.csv": {
     get: {
       body: never;
       answer: null;
@@ -889,6 +949,7 @@ export interface ApiPaths {
           createdAt: string;
           readAt: string | null;
           handledAt: string | null;
+          note: string;
           spam: boolean;
         }>;
         unread: number;
@@ -901,6 +962,7 @@ export interface ApiPaths {
       body: {
         read?: boolean;
         handled?: boolean;
+        note?: string;
       };
       answer: {
         id: string;
@@ -917,6 +979,7 @@ export interface ApiPaths {
         createdAt: string;
         readAt: string | null;
         handledAt: string | null;
+        note: string;
         spam: boolean;
       };
     };
@@ -1011,6 +1074,7 @@ export interface ApiPaths {
           createdAt: string;
           readAt: string | null;
           handledAt: string | null;
+          note: string;
           spam: boolean;
         }>;
         unread: number;
@@ -1811,6 +1875,7 @@ export interface ApiPaths {
         creditsInvoiceId: string | null;
         creditsInvoiceNumber: number | null;
         creditedById: string | null;
+        sentAt: string | null;
         quoteId: string | null;
         issueDate: string;
         deliveryDate: string;
@@ -2239,6 +2304,18 @@ export interface ApiPaths {
     };
   };
   "/sites/{cvr}/booking/{token}/kalender.ics": {
+    get: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/sites/{cvr}/faktura/{token}": {
+    get: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/sites/{cvr}/faktura/{token}/pdf": {
     get: {
       body: never;
       answer: null;

@@ -11,6 +11,8 @@ export const dashboardSchema = z.object({
     lastWeek: z.number(),
     topPages: z.array(z.object({ path: z.string(), views: z.number(), name: z.string().nullable() })),
   }),
+  /** Taps on the site's "Ring" button in the same 30 days (issue 51), counted without cookies. */
+  calls: z.object({ total: z.number() }),
   images: z.object({ used: z.number(), limit: z.number() }),
   trial: z.object({
     state: z.enum(SITE_STATES),

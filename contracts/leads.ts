@@ -29,6 +29,8 @@ export const leadSchema = z.object({
   createdAt: z.string(),
   readAt: z.string().nullable(),
   handledAt: z.string().nullable(),
+  /** The owner's own note, never shown to the customer. */
+  note: z.string(),
   /** Past the company's hourly allowance: listed under "Mulig spam", never mailed one by one. */
   spam: z.boolean(),
 });
@@ -41,7 +43,12 @@ export const leadListSchema = z.object({
 });
 
 export const leadUpdateSchema = z.object(
-  { read: z.boolean().optional(), handled: z.boolean().optional() },
+  {
+    read: z.boolean().optional(),
+    handled: z.boolean().optional(),
+    /** The owner's own note ('' clears it); at most LEAD_NOTE_MAX_CHARS characters. */
+    note: z.string().optional(),
+  },
   { error: MESSAGES.invalidInput },
 );
 

@@ -165,6 +165,8 @@ export const invoiceSchema = z.object({
   creditsInvoiceNumber: z.number().nullable(),
   /** The kreditnota made for this invoice, if any. */
   creditedById: z.string().nullable(),
+  /** When "Send faktura" first mailed it to the customer; null while not sent. */
+  sentAt: z.string().nullable(),
   quoteId: z.string().nullable(),
   issueDate: z.string(),
   deliveryDate: z.string(),

@@ -21,6 +21,7 @@ export * from './tables/deleted-pages';
 export * from './tables/document-sequences';
 export * from './tables/images';
 export * from './tables/invoice-lines';
+export * from './tables/invoice-send';
 export * from './tables/invoices';
 export * from './tables/jobs';
 export * from './tables/lead-spam-summaries';

@@ -33,6 +33,7 @@ const RELEASED = [
   '0033-jobs',
   '0034-quotes-and-invoices',
   '0035-bookings',
+  '0037-lead-notes',
 ];
 
 const APP_TABLES = [

@@ -31,6 +31,7 @@ import * as receiptsAndCancellations from './migrations/0032-receipts-and-cancel
 import * as jobs from './migrations/0033-jobs';
 import * as quotesAndInvoices from './migrations/0034-quotes-and-invoices';
 import * as bookings from './migrations/0035-bookings';
+import * as leadNotes from './migrations/0037-lead-notes';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
@@ -62,6 +63,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0033-jobs': jobs,
   '0034-quotes-and-invoices': quotesAndInvoices,
   '0035-bookings': bookings,
+  '0037-lead-notes': leadNotes,
 };
 
 export class MigrationError extends Error {

@@ -48,6 +48,7 @@ import {
   reviewReceiptMail,
   reviewRequestMail,
 } from '../reviews/review-mail';
+import { invoiceMailJob } from './invoice-mail';
 import { type JobHandler, type JobResult, jobName } from './runner';
 
 /** A request waiting for the owner to confirm the address is looked at again this often (and at once
@@ -227,5 +228,6 @@ export function mailJobHandlers(deps: MailJobDeps): Record<string, JobHandler> {
     'review-reminder': reviewReminderJob(deps),
     'spam-summary': spamSummaryJob(deps),
     ...bookingMailHandlers(deps),
+    'invoice-mail': invoiceMailJob(deps),
   };
 }

@@ -2,16 +2,21 @@
 // (key 'retention') that runs once a day and puts itself back for the next day. Each run deletes the
 // quote requests (and their photos) older than LEAD_KEEP_MONTHS, possible spam after SPAM_KEEP_DAYS,
 // the bookings whose time ended BOOKING_KEEP_MONTHS ago,
-// and forgets the e-mail of review links past their 60 days. Running it twice deletes nothing twice:
+// forgets the e-mail of review links past their 60 days, and deletes a deleted company's fakturaer
+// once bogføringsloven's five years are over (rules/invoice-retention.ts; its tilbud went with it).
+// Running it twice deletes nothing twice:
 // every step is "what is older than the cutoff now".
 import {
   type Db,
   deleteBookingsBefore,
   deleteLeadsBefore,
+  deleteOrphanInvoicesBefore,
   deleteSpamBefore,
   enqueueOnce,
   eraseExpiredReviewContacts,
 } from '../../db';
+import { copenhagenDay } from '../../rules/ai-limit';
+import { invoiceRetentionCutoff } from '../../rules/invoice-retention';
 import { BOOKING_KEEP_MONTHS, LEAD_KEEP_MONTHS } from '../../rules/limits';
 import { SPAM_KEEP_DAYS } from '../leads/lead-limits';
 import { removeLeadPhotos } from '../leads/lead-photos';
@@ -46,6 +51,8 @@ export async function deleteExpired(db: Db, storageDir: string, now: Date): Prom
   while ((await deleteBookingsBefore(db, retentionCutoff(now, BOOKING_KEEP_MONTHS))) > 0);
   // Review links past their 60 days: the customer's e-mail is no longer needed (issue 41).
   await eraseExpiredReviewContacts(db, now);
+  // A deleted company's invoices after the five years of bogføringsloven (issue 51).
+  await deleteOrphanInvoicesBefore(db, invoiceRetentionCutoff(copenhagenDay(now)));
   return deleted;
 }
 

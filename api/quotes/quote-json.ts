@@ -59,7 +59,7 @@ export function toQuoteJson(quote: Quote, company: Company, now: Date): QuoteJso
 
 export function toInvoiceJson(invoice: Invoice, creditedById: string | null): InvoiceJson {
   const totals = documentTotals(invoice.lines);
-  const { companyCvr: _cvr, createdAt: _created, sentAt: _sent, ...fields } = invoice;
+  const { companyCvr: _cvr, createdAt: _created, ...fields } = invoice;
   return { ...fields, creditedById, labourNetOre: totals.labourNetOre, otherNetOre: totals.otherNetOre };
 }
 

@@ -1,11 +1,11 @@
 // POST /api/analytics: first-party, cookieless analytics (issue #7 item 4). Page views count per day
-// and path; the onboarding's cvr_lookup events count per day and status and are kept raw with the
+// and path; taps on a company site's "Ring" button per day and company (issue 51); the onboarding's cvr_lookup events count per day and status and are kept raw with the
 // spec's fields. No cookie is read or set and no IP address is stored; the IP only feeds the limit.
 import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { incrementAnalyticsCount, insertAnalyticsEvent } from '../../db';
+import { findCompanyByCvr, incrementAnalyticsCount, insertAnalyticsEvent } from '../../db';
 import { AppError } from '../../lib/errors';
 import { copenhagenDay } from '../../rules/ai-limit';
 import { MESSAGES } from '../../rules/messages';
@@ -32,6 +32,11 @@ const analyticsEventSchema = z.discriminatedUnion(
   'type',
   [
     z.strictObject({ type: z.literal('page_view'), path: pagePath }, invalid),
+    // A tap on a company site's "Ring" button (rules/analytics-beacon.ts CALL_TAP_BEACON).
+    z.strictObject(
+      { type: z.literal('call_tap'), cvr: z.string(invalid).regex(/^\d{8}$/, invalid) },
+      invalid,
+    ),
     z.strictObject(
       {
         type: z.literal('cvr_lookup'),
@@ -75,7 +80,7 @@ const record = createRoute({
   path: '/',
   tags: ['public'],
   summary:
-    'Record one page view or CVR look-up, cookieless; JSON sent as application/json or text/plain (sendBeacon)',
+    'Record one page view, call tap or CVR look-up, cookieless; JSON sent as application/json or text/plain (sendBeacon)',
   middleware: [smallBody, beaconBody],
   request: {
     body: {
@@ -111,6 +116,10 @@ export function createAnalyticsRoutes(deps: { limiter?: RateLimiter } = {}): Ope
     const day = copenhagenDay(now);
     if (event.type === 'page_view') {
       await incrementAnalyticsCount(db, day, 'page_view', event.path);
+    } else if (event.type === 'call_tap') {
+      // Counted per company and day, for its dashboard; a CVR of no company counts nowhere.
+      if (await findCompanyByCvr(db, event.cvr))
+        await incrementAnalyticsCount(db, day, 'call_tap', event.cvr);
     } else {
       const { type, ...data } = event;
       await incrementAnalyticsCount(db, day, type, data.status);

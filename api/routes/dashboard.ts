@@ -1,10 +1,11 @@
 // GET /api/dashboard (issue 14 item 1): the owner's figures at a glance — visitors per day for 30
-// days from the cookieless per-company counters (site_page_views, counted by the front server),
+// days from the cookieless per-company counters (site_page_views, counted by the front server), taps
+// on the site's "Ring" button (analytics_daily 'call_tap', issue 51),
 // this week against last, the most visited pages with their names, images used of 15, the trial, and
 // the site's addresses. Reads only the owner's own company: every query is keyed by its CVR.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { dashboardSchema } from '../../contracts/dashboard';
-import { countImages, getPublishState, listPages, listSitePageViews } from '../../db';
+import { countImages, getPublishState, listPages, listSitePageViews, sumAnalyticsCount } from '../../db';
 import { copenhagenDay } from '../../rules/ai-limit';
 import { MAX_IMAGES } from '../../rules/images';
 import { pathSiteUrl, subdomainOrigin } from '../../rules/site-url';
@@ -29,11 +30,13 @@ export function createDashboardRoutes(): OpenAPIHono<OwnerEnv> {
     const { db, company, config, user } = c.var;
     const now = c.get('now')();
     const today = copenhagenDay(now);
-    const [views, pages, images, publish] = await Promise.all([
-      listSitePageViews(db, company.cvr, shiftDay(today, -(STATS_DAYS - 1)), today),
+    const from = shiftDay(today, -(STATS_DAYS - 1));
+    const [views, pages, images, publish, calls] = await Promise.all([
+      listSitePageViews(db, company.cvr, from, today),
       listPages(db, company.cvr),
       countImages(db, company.cvr),
       getPublishState(db, company.cvr),
+      sumAnalyticsCount(db, 'call_tap', company.cvr, from, today),
     ]);
     const stats = visitorStats(views, today);
     const names = new Map<string, string>();
@@ -50,6 +53,7 @@ export function createDashboardRoutes(): OpenAPIHono<OwnerEnv> {
           ...stats,
           topPages: stats.topPages.map((page) => ({ ...page, name: names.get(page.path) ?? null })),
         },
+        calls: { total: calls },
         images: { used: images, limit: MAX_IMAGES },
         trial: {
           state: siteState(company.plan, now),

@@ -2,13 +2,19 @@
 // tenant middleware. An invoice is made from an accepted tilbud (POST /api/quotes/{id}/invoice) and
 // never edited: a mistake is put right with a kreditnota referring to it.
 //   GET  /api/invoices             – the invoices and kreditnotaer, highest number first
+//   GET  /api/invoices/export.csv  – all of them as a CSV for the bookkeeper (rules/invoice-csv.ts)
 //   GET  /api/invoices/{id}        – one
 //   POST /api/invoices/{id}/credit – a kreditnota for the whole invoice, with the next number
 //   GET  /api/invoices/{id}/pdf    – the invoice or kreditnota as PDF
+//   POST /api/invoices/{id}/send   – "Send faktura": marked sent (the first time), the customer's mail
+//                                    with the link and the PDF queued (db/tables/invoice-send.ts)
+// There is no route that changes an invoice: sent or not, it is never edited.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { invoiceListSchema, invoiceSchema } from '../../contracts/quotes';
-import { createCreditNote, findInvoice, type Invoice, listInvoices } from '../../db';
+import { createCreditNote, findInvoice, type Invoice, listInvoices, sendInvoice } from '../../db';
 import { AppError } from '../../lib/errors';
+import { invoicesCsv } from '../../rules/invoice-csv';
+import { INVOICE_MESSAGES } from '../../rules/invoice-messages';
 import { MESSAGES } from '../../rules/messages';
 import { QUOTE_MESSAGES } from '../../rules/quote-messages';
 import type { OwnerEnv } from '../env';
@@ -25,6 +31,14 @@ const list = createRoute({
   tags: ['invoices'],
   summary: 'The invoices and kreditnotaer, highest number first',
   responses: { 200: answer(invoiceListSchema, 'The invoices') },
+});
+
+const exportCsv = createRoute({
+  method: 'get',
+  path: '/export.csv',
+  tags: ['invoices'],
+  summary: 'The invoices and kreditnotaer as a CSV for the bookkeeper (semicolons, decimal commas, BOM)',
+  responses: { 200: { description: 'The CSV', content: { 'text/csv': { schema: z.string() } } } },
 });
 
 const read = createRoute({
@@ -57,6 +71,18 @@ const pdf = createRoute({
   },
 });
 
+const send = createRoute({
+  method: 'post',
+  path: '/{id}/send',
+  tags: ['invoices'],
+  summary: 'Send faktura: marked sent, and the customer mailed the link and the PDF',
+  request: { params: idParams },
+  responses: {
+    200: answer(invoiceSchema, 'The invoice, sent'),
+    ...refusals('not_found', 'invalid_input'),
+  },
+});
+
 /** Each invoice's kreditnota, by the credited invoice's id. */
 function creditsOf(invoices: readonly Invoice[]): Map<string, string> {
   return new Map(
@@ -80,6 +106,17 @@ export function createInvoiceRoutes(): OpenAPIHono<OwnerEnv> {
     );
   });
 
+  invoices.openapi(exportCsv, (async (c: Parameters<Parameters<typeof invoices.openapi>[1]>[0]) => {
+    const { db, company } = c.var;
+    const text = invoicesCsv(await listInvoices(db, company.cvr));
+    return c.body(text, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="fakturaer-${company.cvr}.csv"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  }) as never);
+
   invoices.openapi(read, async (c) => {
     const { db, company } = c.var;
     const invoice = await findInvoice(db, company.cvr, c.req.valid('param').id);
@@ -99,6 +136,18 @@ export function createInvoiceRoutes(): OpenAPIHono<OwnerEnv> {
       );
     }
     return c.json(invoiceSchema.parse(toInvoiceJson(outcome.value, null)), 201);
+  });
+
+  invoices.openapi(send, async (c) => {
+    const { db, company } = c.var;
+    const id = c.req.valid('param').id;
+    const outcome = await sendInvoice(db, company.cvr, id, c.get('now')());
+    if (!outcome.ok) {
+      if (outcome.reason === 'not_found') throw notFound();
+      throw new AppError('invalid_input', INVOICE_MESSAGES.noBuyerEmail);
+    }
+    const credits = creditsOf(await listInvoices(db, company.cvr));
+    return c.json(invoiceSchema.parse(toInvoiceJson(outcome.value, credits.get(id) ?? null)), 200);
   });
 
   invoices.openapi(pdf, (async (c: Parameters<Parameters<typeof invoices.openapi>[1]>[0]) => {

@@ -3,7 +3,7 @@
 //   GET    /api/leads                  – the requests, newest first, and how many are unread
 //   GET    /api/leads/spam             – the requests set aside as possible spam (issue 39), newest first
 //   GET    /api/leads/unread           – the unread count (navigation, dashboard)
-//   PATCH  /api/leads/{id}             – mark read/unread, handled/not handled
+//   PATCH  /api/leads/{id}             – mark read/unread, handled/not handled; the owner's note
 //   DELETE /api/leads/{id}             – delete the request and its photos at once
 //   GET    /api/leads/{id}/photos/{n}  – a photo, to this owner only (never a public address)
 //   GET/PUT /api/leads/settings        – show the form or not, which e-mail receives requests (a new
@@ -35,7 +35,9 @@ import type { Config } from '../../lib/config';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { createMailer, type Mailer } from '../../lib/mailer';
+import { INVOICE_MESSAGES } from '../../rules/invoice-messages';
 import { LEAD_RECIPIENT_MESSAGES } from '../../rules/lead-messages';
+import { normaliseLeadNote } from '../../rules/lead-notes';
 import { MESSAGES } from '../../rules/messages';
 import type { OwnerEnv } from '../env';
 import { readLeadPhoto, removeLeadPhotos } from '../leads/lead-photos';
@@ -73,6 +75,7 @@ function toLeadJson(lead: Lead): LeadJson {
     createdAt: lead.createdAt,
     readAt: lead.readAt,
     handledAt: lead.handledAt,
+    note: lead.ownerNote,
     spam: lead.spam,
   };
 }
@@ -238,11 +241,14 @@ export function createLeadRoutes(deps: LeadRoutesDeps = {}): OpenAPIHono<OwnerEn
   });
 
   leads.openapi(update, async (c) => {
+    const change = c.req.valid('json');
+    const note = change.note === undefined ? undefined : normaliseLeadNote(change.note);
+    if (note === null) throw new AppError('invalid_input', INVOICE_MESSAGES.noteTooLong);
     const lead = await updateLeadState(
       c.get('db'),
       c.get('company').cvr,
       c.req.valid('param').id,
-      c.req.valid('json'),
+      { ...change, ...(note === undefined ? {} : { note }) },
       c.get('now')(),
     );
     if (!lead) throw notFound();

@@ -89,6 +89,25 @@ export async function listAnalyticsEvents(db: Db, type: string, limit = 100): Pr
   return rows.map((row) => ({ ...row, data: parseJson<Record<string, unknown>>(row.data, {}) }));
 }
 
+/** The sum of one counter (type, key) from `fromDay` to `toDay` (inclusive): a company's call taps. */
+export async function sumAnalyticsCount(
+  db: Db,
+  type: string,
+  key: string,
+  fromDay: string,
+  toDay: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('analyticsDaily')
+    .select((eb) => eb.fn.sum<number | string | null>('count').as('total'))
+    .where('type', '=', type)
+    .where('key', '=', key)
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
 /** Page views of the company sites: one row per (company, Copenhagen day, page path). */
 export interface SitePageViewsTable {
   companyCvr: string;

@@ -29,6 +29,8 @@ export interface LeadsTable {
   spam: number;
   /** A keyed hash of the client it came from (migration 0027): possible spam is capped per client. */
   clientHash: string | null;
+  /** The owner's own note (migration 0037): never shown to the customer. */
+  ownerNote: string;
 }
 
 /** At most this many receipts to one address a day, whatever the sites: the form must not become a
@@ -78,6 +80,8 @@ export interface Lead {
   handledAt: string | null;
   /** Possible spam: not mailed one by one, listed apart, kept a shorter time. */
   spam: boolean;
+  /** The owner's own note, '' when none (rules/lead-notes.ts). */
+  ownerNote: string;
 }
 
 export type NewLead = Pick<
@@ -141,6 +145,7 @@ export async function insertLead(
     handledAt: null,
     spam: spam ? 1 : 0,
     clientHash,
+    ownerNote: '',
   };
   await inTransaction(db, async (trx) => {
     await trx.insertInto('leads').values(row).execute();
@@ -343,11 +348,12 @@ export async function updateLeadState(
   db: Db,
   cvr: string,
   id: string,
-  change: { read?: boolean; handled?: boolean },
+  change: { read?: boolean; handled?: boolean; note?: string },
   now = new Date(),
 ): Promise<Lead | undefined> {
   const at = now.toISOString();
-  const set: { readAt?: string | null; handledAt?: string | null } = {};
+  const set: { readAt?: string | null; handledAt?: string | null; ownerNote?: string } = {};
+  if (change.note !== undefined) set.ownerNote = change.note;
   if (change.read !== undefined) set.readAt = change.read ? at : null;
   if (change.handled !== undefined) {
     set.handledAt = change.handled ? at : null;

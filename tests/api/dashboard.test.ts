@@ -81,6 +81,27 @@ describeWithDialects('/api/dashboard and /api/operator', (dialect) => {
     expect(JSON.stringify(body)).not.toContain('1000');
   });
 
+  it('counts taps on the site\'s "Ring" button beside the page views, per company, without a cookie (issue 51)', async () => {
+    const tap = (cvr: string) =>
+      h.send('POST', '/api/analytics', {
+        body: JSON.stringify({ type: 'call_tap', cvr }),
+        headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+        env: { incoming: { socket: { remoteAddress: '203.0.113.9' } } },
+      });
+    for (const cvr of ['12345678', '12345678', '87654321', '99999999']) {
+      const response = await tap(cvr);
+      expect(response.status).toBe(204);
+      expect(response.headers.get('set-cookie')).toBeNull();
+    }
+    expect((await tap('1234')).status).toBe(400);
+    const mine = await (await h.send('GET', '/api/dashboard', { cookie })).json();
+    expect(mine.calls).toEqual({ total: 2 });
+    const other = await (
+      await h.send('GET', '/api/dashboard', { cookie: await h.signIn('ejer@87654321.dk') })
+    ).json();
+    expect(other.calls).toEqual({ total: 1 });
+  });
+
   it('tells the owner when the latest changes could not be published, but not why (issue 23)', async () => {
     const answer = async () => (await (await h.send('GET', '/api/dashboard', { cookie })).json()).publishing;
     expect(await answer()).toEqual({ failing: false });

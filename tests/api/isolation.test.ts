@@ -516,6 +516,7 @@ const ISOLATION_ROWS: IsolationRow[] = [
     path: (b) => `/api/invoices/${b.invoiceId}/credit`,
     status: 404,
   },
+  { name: "send B's invoice", method: 'POST', path: (b) => `/api/invoices/${b.invoiceId}/send`, status: 404 },
   {
     name: "save tilbud settings naming B's CVR",
     method: 'PUT',

@@ -37,12 +37,15 @@ const CARDS = [
 const DATE = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'long', year: 'numeric' });
 const NUMBER = new Intl.NumberFormat('da-DK');
 
-function Visitors({ visitors }: { visitors: DashboardJson['visitors'] }) {
+function Visitors({ visitors, calls }: { visitors: DashboardJson['visitors']; calls: number }) {
   return (
     <section className="card dashboard-visitors" aria-labelledby="visitors-title">
       <h2 id="visitors-title">Sidevisninger</h2>
       <p className="dashboard-total">
         <strong>{NUMBER.format(visitors.total)}</strong> de sidste 30 dage
+      </p>
+      <p className="dashboard-total">
+        <strong>{NUMBER.format(calls)}</strong> tryk på "Ring" de sidste 30 dage
       </p>
       <VisitorChart days={visitors.days} />
       <dl className="dashboard-weeks">
@@ -149,7 +152,7 @@ function Figures({ data }: { data: DashboardJson }) {
   return (
     <div className="dashboard-figures">
       {data.publishing.failing ? <PublishFailing /> : null}
-      <Visitors visitors={data.visitors} />
+      <Visitors visitors={data.visitors} calls={data.calls.total} />
       <TopPages pages={data.visitors.topPages} />
       <Trial trial={data.trial} />
       <section className="card" aria-labelledby="images-title">

@@ -18,6 +18,7 @@ import { ADMIN_PATHS } from '../../paths';
 import { announceLeadsChanged } from '../../shell/unread-leads';
 import { AskFromLead } from '../reviews/ask-for-review';
 import { useFocusAfterDelete } from './focus-after-delete';
+import { LeadExtras } from './lead-extras';
 import { LeadSettings } from './lead-settings';
 import { PhotoLightbox } from './photo-lightbox';
 import './leads.css';
@@ -167,6 +168,7 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
           Slet
         </button>
       </p>
+      <LeadExtras lead={lead} onChange={props.onChange} />
       {lead.handledAt && !lead.spam ? <AskFromLead leadId={lead.id} /> : null}
     </li>
   );

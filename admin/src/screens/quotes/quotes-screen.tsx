@@ -9,6 +9,7 @@ import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { LoadState } from '../../components/load-state';
 import { ADMIN_PATHS } from '../../paths';
+import { InvoiceList } from './invoice-list';
 import { dayLabel, quoteTitle, STATE_LABELS } from './quote-format';
 import { QuoteSettingsForm } from './quote-settings';
 
@@ -136,6 +137,7 @@ export function QuotesScreen() {
         </>
       )}
       <NewQuote />
+      <InvoiceList />
       <QuoteSettingsForm />
     </section>
   );
