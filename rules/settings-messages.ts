@@ -26,6 +26,7 @@ export const COMPANY_MESSAGES = {
 
 /** The custom domain's DNS check and status (api/routes/domain.ts). */
 export const DOMAIN_MESSAGES = {
+  domainTaken: 'Domænet er allerede tilknyttet en anden hjemmeside hos os. Kontakt os, hvis det er dit.',
   dnsUnavailable: 'DNS kunne ikke spørges lige nu. Prøv igen om lidt.',
   noCustomDomain: 'Angiv først dit eget domæne under Domæne, og gem.',
   propagation: 'Det kan tage op til 24 timer, før ændringer i DNS slår igennem.',

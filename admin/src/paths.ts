@@ -17,6 +17,6 @@ export const ADMIN_PATHS = {
   reviews: '/admin/anmeldelser',
   quotes: '/admin/henvendelser/tilbud',
   confirmRecipient: '/admin/bekraeft-modtager',
-  booking: '/admin/booking',
+  booking: '/admin/bookinger/indstillinger',
   bookings: '/admin/bookinger',
 } as const;

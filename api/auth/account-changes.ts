@@ -22,6 +22,7 @@ import {
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
+import { ACCOUNT_MESSAGES } from '../../rules/account-messages';
 import { MESSAGES } from '../../rules/messages';
 import { productOrigin } from '../../rules/site-url';
 import { type Refusals, valueOrRefuse } from '../refusals';
@@ -151,7 +152,7 @@ export async function requestEmailChange(
 }
 
 const EMAIL_LINK_MESSAGES = {
-  expired: MESSAGES.emailLinkExpired,
+  expired: ACCOUNT_MESSAGES.emailLinkExpired,
   used: MESSAGES.emailLinkUsed,
   invalid: MESSAGES.emailLinkInvalid,
   valid: MESSAGES.emailLinkInvalid,

@@ -17,6 +17,7 @@ import { releaseLeadMails } from '../../db';
 import type { Config } from '../../lib/config';
 import type { Logger } from '../../lib/logger';
 import { createMailer, type Mailer } from '../../lib/mailer';
+import { ACCOUNT_MESSAGES } from '../../rules/account-messages';
 import { MESSAGES } from '../../rules/messages';
 import {
   changePassword,
@@ -109,7 +110,7 @@ export function createAccountRoutes(deps: { mailer?: (config: Config, logger: Lo
       await limits.hit(CURRENT_PASSWORD_LIMIT, user.id);
       throw error;
     }
-    return c.json({ message: MESSAGES.emailChangeSent }, 200);
+    return c.json({ message: ACCOUNT_MESSAGES.emailChangeSent }, 200);
   });
 
   const read = createRoute({
@@ -154,7 +155,7 @@ export function createAccountRoutes(deps: { mailer?: (config: Config, logger: Lo
     );
     // The new address counts as confirmed (it was, by this link): the requests that waited go there.
     await releaseWaitingLeadMails(c);
-    return c.json({ email, message: MESSAGES.emailChanged }, 200);
+    return c.json({ email, message: ACCOUNT_MESSAGES.emailChanged }, 200);
   });
 
   const verification = createRoute({

@@ -6,6 +6,7 @@ import { updateCompany, verifiedDomainHolder } from '../../db';
 import { AppError } from '../../lib/errors';
 import { normalizeHost } from '../../rules/domain';
 import { MESSAGES } from '../../rules/messages';
+import { DOMAIN_MESSAGES } from '../../rules/settings-messages';
 import type { OwnerEnv } from '../env';
 import { orFail } from '../errors';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
@@ -47,13 +48,13 @@ export function createCompanyRoutes(): OpenAPIHono<OwnerEnv> {
     }
     // A domain (or its www twin) that another company has proved is theirs; a pending claim is nobody's.
     if (patch.customDomain && (await verifiedDomainHolder(c.get('db'), patch.customDomain, current.cvr))) {
-      throw new AppError('conflict', MESSAGES.domainTaken);
+      throw new AppError('conflict', DOMAIN_MESSAGES.domainTaken);
     }
     const saved = await orFail(c, MESSAGES.saveFailed, () =>
       commitChange(c.var, current.cvr, async (trx) =>
         valueOrRefuse(await updateCompany(trx, current.cvr, patch, c.get('now')()), {
           'company-not-found': ['not_found', MESSAGES.companyNotFound],
-          'domain-taken': ['conflict', MESSAGES.domainTaken],
+          'domain-taken': ['conflict', DOMAIN_MESSAGES.domainTaken],
         }),
       ),
     );

@@ -16,14 +16,12 @@
 //   POST /api/sites/{cvr}/booking/{token}/aflys        – cancel: the time is free again
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { Db } from '../../db';
 import {
   type Booking,
   type BookingService,
   type Company,
   cancelBooking,
   documentLinkId,
-  documentLinkToken,
   getBooking,
   getBookingService,
   moveBooking,

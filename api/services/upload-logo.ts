@@ -8,6 +8,7 @@ import { type Company, type Db, findCompanyByCvr, updateCompany } from '../../db
 import { lockCompany } from '../../db/tables/locks';
 import { AppError } from '../../lib/errors';
 import { MESSAGES } from '../../rules/messages';
+import { DOMAIN_MESSAGES } from '../../rules/settings-messages';
 import { mediaFileOfUrl, removeFiles, safeName, writeMediaFiles } from '../images/media-files';
 import { logoOutputs, processUpload } from '../images/process-upload';
 import type { UploadedFile } from '../images/upload-form';
@@ -61,7 +62,7 @@ async function setLogo(trx: Db, cvr: string, logo: string | null, now: Date) {
   if (!previous) throw new AppError('not_found', MESSAGES.companyNotFound);
   const updated = valueOrRefuse(await updateCompany(trx, cvr, { logo }, now), {
     'company-not-found': ['not_found', MESSAGES.companyNotFound],
-    'domain-taken': ['conflict', MESSAGES.domainTaken],
+    'domain-taken': ['conflict', DOMAIN_MESSAGES.domainTaken],
   });
   return { updated, previous };
 }

@@ -4,6 +4,7 @@
 // address is told; used, made-up and other accounts' links are named in Danish).
 import { afterEach, describe, expect, it } from 'vitest';
 import { findCompanyByCvr } from '../../db';
+import { ACCOUNT_MESSAGES } from '../../rules/account-messages';
 import { MESSAGES } from '../../rules/messages';
 import { outboxMails, waitForMailLink } from '../support/outbox';
 import { type ApiHarness, createApiHarness, errorOf, signedIn } from './api-harness';
@@ -97,7 +98,7 @@ describe('changing the login e-mail', () => {
       body: { email: 'Mester@Hansen-Tomrer.dk', currentPassword: 'Gode-Brædder-7' },
     });
     expect(asked.status).toBe(200);
-    expect(await asked.json()).toEqual({ message: MESSAGES.emailChangeSent });
+    expect(await asked.json()).toEqual({ message: ACCOUNT_MESSAGES.emailChangeSent });
     // Nothing changes before the link is opened.
     await h.login('ejer@hansen.dk', 'Gode-Brædder-7');
     const link = await waitForMailLink(h.config.storageDir, 'mester@hansen-tomrer.dk', LINK);
@@ -123,7 +124,7 @@ describe('changing the login e-mail', () => {
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toEqual({
       email: 'mester@hansen-tomrer.dk',
-      message: MESSAGES.emailChanged,
+      message: ACCOUNT_MESSAGES.emailChanged,
     });
     expect((await findCompanyByCvr(h.db, '12345678'))?.companyEmail).toBe('mester@hansen-tomrer.dk');
     // The session lives on and still finds the company; the login uses the new address.

@@ -6,7 +6,7 @@ import { toCompanyJson } from '../../api/responses';
 import { type Company, findCompanyByCvr } from '../../db';
 import { DEFAULT_HOURS } from '../../rules/hours';
 import { MESSAGES } from '../../rules/messages';
-import { COMPANY_MESSAGES } from '../../rules/settings-messages';
+import { COMPANY_MESSAGES, DOMAIN_MESSAGES } from '../../rules/settings-messages';
 import { type ApiHarness, createApiHarness, errorOf, type Owner } from './api-harness';
 
 let h: ApiHarness;
@@ -245,7 +245,7 @@ describe('PUT /api/company/settings', () => {
       .execute();
     const response = await save({ customDomain: 'https://andersen-vvs.dk', phone: '11223344' });
     expect(response.status).toBe(409);
-    expect(await errorOf(response)).toEqual({ code: 'conflict', message: MESSAGES.domainTaken });
+    expect(await errorOf(response)).toEqual({ code: 'conflict', message: DOMAIN_MESSAGES.domainTaken });
     expect((await findCompanyByCvr(h.db, owner.company.cvr))?.phone).toBe('');
     expect(h.published).toEqual([]);
   });

@@ -22,7 +22,6 @@ import {
   updateCompany,
 } from '../../db';
 import { createLogger } from '../../lib/logger';
-import { MESSAGES } from '../../rules/messages';
 import { DOMAIN_GUIDE_MESSAGES, DOMAIN_MESSAGES } from '../../rules/settings-messages';
 import { canonicalOrigin } from '../../rules/site-url';
 import { createCompanyLookup } from '../../server/company-lookup';
@@ -322,7 +321,7 @@ describe('custom domain DNS', () => {
     for (const domain of ['firma.dk', 'www.firma.dk']) {
       expect(await saveDomain(domain), domain).toMatchObject({
         status: 409,
-        body: { error: { code: 'conflict', message: MESSAGES.domainTaken } },
+        body: { error: { code: 'conflict', message: DOMAIN_MESSAGES.domainTaken } },
       });
     }
     expect((await findCompanyByCvr(h.db, h.company.cvr))?.customDomain).toBeNull();

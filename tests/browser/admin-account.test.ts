@@ -3,6 +3,7 @@
 // signed in, it changes nothing until the owner logs in and presses "Bekræft ny e-mail"; the admin
 // then greets the new address. Screens at 360 and 1366 px in test-artifacts/admin-account/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../rules/account-messages';
 import { LEAD_RECIPIENT_MESSAGES } from '../../rules/lead-messages';
 import { MESSAGES } from '../../rules/messages';
 import { type AdminStack, OWNER, startAdminStack } from '../support/admin-stack';
@@ -86,7 +87,7 @@ describe('account settings in the admin', () => {
     await emailForm.getByLabel('Ny e-mail').fill('mester@ny-adresse.example');
     await emailForm.getByLabel('Din adgangskode').fill('Nye-Brædder-8');
     await emailForm.getByRole('button', { name: 'Send bekræftelseslink' }).click();
-    await emailForm.getByRole('status').getByText(MESSAGES.emailChangeSent).waitFor();
+    await emailForm.getByRole('status').getByText(ACCOUNT_MESSAGES.emailChangeSent).waitFor();
     await admin.shot(page, 'account-sent-1366');
 
     const link = await waitForMailLink(
@@ -108,7 +109,7 @@ describe('account settings in the admin', () => {
     expect((await admin.company()).companyEmail).toBe(OWNER.email);
     await admin.shot(phone, 'confirm-email-360');
     await phone.getByRole('button', { name: 'Bekræft ny e-mail' }).click();
-    await phone.getByRole('status').getByText(MESSAGES.emailChanged).waitFor();
+    await phone.getByRole('status').getByText(ACCOUNT_MESSAGES.emailChanged).waitFor();
     await admin.shot(phone, 'confirm-email-done-360');
     await phone.getByRole('link', { name: 'Gå til administrationen' }).click();
     await phone.waitForURL(`${admin.origin}/admin/dashboard`);

@@ -107,6 +107,7 @@ const MESSAGE_HOMES = [
   'rules/lead-messages.ts',
   'rules/page-messages.ts',
   'rules/settings-messages.ts',
+  'rules/account-messages.ts',
   'rules/upload-messages.ts',
   'rules/contact-messages.ts',
   'rules/trust-messages.ts',

@@ -1,4 +1,4 @@
-// /admin/booking (issue 52): booking on or off, the services (prefilled from the trade, editable),
+// /admin/bookinger/indstillinger (issue 52): booking on or off, the services (prefilled from the trade, editable),
 // the opening hours the times come from (edited under Hjemmeside), closed days, chairs or lifts,
 // how far ahead and how late customers may book, the new-booking mail, and the private calendar
 // link with "Lav et nyt link". Its own lazy chunk, 360 px first.

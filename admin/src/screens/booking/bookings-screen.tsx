@@ -1,14 +1,15 @@
 // /admin/bookinger (issue 52): today's and the coming days' bookings as a list a phone can read (360 px
 // first): time, service, customer, phone as one tap to call, cancel with a message, and "Book for en
 // kunde" for a time taken by phone. Its own lazy chunk.
-import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { BOOKING_MESSAGES } from '../../../../rules/booking-messages';
 import { addDays, copenhagenClock, formatSlotTime } from '../../../../rules/booking-slots';
 import { formatPhone } from '../../../../rules/phone';
 import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { LoadState } from '../../components/load-state';
+import { Skeleton } from '../../components/skeleton';
 import { ADMIN_PATHS } from '../../paths';
 import './booking.css';
 
@@ -212,7 +213,20 @@ function BookForCustomer(props: { setup: Setup; onBooked(): void }) {
   );
 }
 
+const BookingScreen = lazy(async () => ({ default: (await import('./booking-screen')).BookingScreen }));
+
+/** /admin/bookinger, or the booking settings under it (/admin/bookinger/indstillinger). */
 export function BookingsScreen() {
+  if ((useParams()['*'] ?? '') === 'indstillinger')
+    return (
+      <Suspense fallback={<Skeleton />}>
+        <BookingScreen />
+      </Suspense>
+    );
+  return <BookingsList />;
+}
+
+function BookingsList() {
   const setup = useResource(loadSetup);
   const bookings = useResource(loadBookings);
   const today = copenhagenClock(new Date()).date;
