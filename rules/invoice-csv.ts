@@ -6,7 +6,7 @@
 // cells are numbers Excel can sum. A kreditnota's amounts are negative: the two cancel in a sum.
 import { formatOre } from './quote-money';
 
-export const CSV_BOM = '\uFEFF';
+const CSV_BOM = '\uFEFF';
 const SEPARATOR = ';';
 
 export interface CsvInvoice {

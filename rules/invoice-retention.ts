@@ -7,7 +7,7 @@
 // so the one holding an invoice ends at the latest on 31 December of the year after its date: the
 // invoice is kept through the sixth year after the year of its date and deleted from 1 January of
 // the seventh. The company's tilbud go with the company at once (they are no regnskabsmateriale).
-export const INVOICE_KEEP_YEARS = 5;
+const INVOICE_KEEP_YEARS = 5;
 
 /** The first day (ISO) an invoice dated `issueDate` may be deleted: 1 January, issue year + 7. */
 export function invoiceDeletableFrom(issueDate: string): string {

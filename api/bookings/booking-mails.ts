@@ -157,7 +157,7 @@ function contactLine(company: Company): string[] {
   return company.phone ? [`Telefon: ${formatPhone(company.phone)}`] : [];
 }
 
-export function bookingConfirmationMail(
+function bookingConfirmationMail(
   booking: Booking,
   company: Company,
   link: string,
@@ -195,7 +195,7 @@ export function bookingConfirmationMail(
   };
 }
 
-export function bookingReminderMail(booking: Booking, company: Company, link: string): MailMessage {
+function bookingReminderMail(booking: Booking, company: Company, link: string): MailMessage {
   const start = new Date(booking.startsAt);
   return {
     to: booking.customerEmail,
@@ -218,7 +218,7 @@ export function bookingReminderMail(booking: Booking, company: Company, link: st
   };
 }
 
-export function bookingOwnerMail(
+function bookingOwnerMail(
   booking: Booking,
   company: Company,
   to: string,
@@ -249,7 +249,7 @@ export function bookingOwnerMail(
   };
 }
 
-export function bookingCancelledMail(booking: Booking, company: Company, bookAgainUrl: string): MailMessage {
+function bookingCancelledMail(booking: Booking, company: Company, bookAgainUrl: string): MailMessage {
   const start = new Date(booking.startsAt);
   return {
     to: booking.customerEmail,

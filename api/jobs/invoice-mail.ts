@@ -17,7 +17,7 @@ import type { JobHandler } from './runner';
 /** The purpose of an invoice's signed link (db/document-link.ts): read it, nothing else. */
 export const INVOICE_LINK_PURPOSE = 'faktura';
 
-export function invoiceLinkToken(db: Db, cvr: string, invoiceId: string): Promise<string> {
+function invoiceLinkToken(db: Db, cvr: string, invoiceId: string): Promise<string> {
   return documentLinkToken(db, INVOICE_LINK_PURPOSE, cvr, invoiceId);
 }
 

@@ -121,7 +121,7 @@ interface FormContext<P, S, T> {
 }
 
 /** The files of a form taken as multipart: streamed within the cap, through the upload gate. */
-export interface Uploads {
+interface Uploads {
   /** The field whose parts are files. */
   field: string;
   /** One file's cap: a larger one is not kept (`upload.photoTooLarge`, for `check`). */
@@ -140,7 +140,7 @@ export interface Uploads {
  * A page token in a field (rendered into the page, or fetched by the site's script): `open` gives
  * one request's use of it. Beside `documentLink`, which is a link in the path; a form has either.
  */
-export interface PageToken<P, S, K> {
+interface PageToken<P, S, K> {
   field: string;
   /** The refusal (beside 'form') of a token forged, expired, used, past its uses or not spent. */
   refused: string;
@@ -251,7 +251,7 @@ export function wantsJson(c: Context): boolean {
 }
 
 /** The body's declared length: null when it has none (chunked) or an unreadable one. */
-export function declaredLength(c: Context): number | null {
+function declaredLength(c: Context): number | null {
   const header = c.req.header('content-length');
   if (header === undefined || !/^[0-9]{1,15}$/.test(header.trim())) return null;
   return Number(header.trim());
@@ -262,7 +262,7 @@ export function declaredLength(c: Context): number | null {
  * the description; `uploads` names a field of files. Plain JSON Schema, not zod, so the route's
  * validator does not read the body itself: the pipeline reads it after its checks from the headers.
  */
-export function formBody(
+function formBody(
   fields: Fields,
   mediaType: 'application/x-www-form-urlencoded' | 'multipart/form-data',
   uploads?: string,
@@ -305,7 +305,7 @@ const REFUSED_LARGE_BODY_PAUSE_MS = 1_000;
  * would otherwise read (and throw away) whatever the client keeps sending until the socket closes:
  * several MB a connection, which a loop of refused 31 MB posts turned into a gigabyte a second.
  */
-export function closeAfterAnswer(c: Context): void {
+function closeAfterAnswer(c: Context): void {
   c.header('Connection', 'close');
   const env = c.env as { incoming?: { socket?: { destroy(): void } }; outgoing?: NodeJS.EventEmitter };
   const socket = env?.incoming?.socket;

@@ -84,7 +84,7 @@ const MAX_BODY_BYTES = 8 * 1024;
 const DAYS_SHOWN = 14;
 const HONEYPOT = 'website';
 
-export const SITE_BOOKING_MESSAGES = {
+const SITE_BOOKING_MESSAGES = {
   notOpen: 'Online booking er ikke slået til her. Ring eller skriv for at få en tid.',
   noServices: 'Der er ingen ydelser at booke lige nu. Ring eller skriv for at få en tid.',
   noDays: 'Der er ingen ledige tider de næste dage. Ring eller skriv for at få en tid.',

@@ -13,7 +13,7 @@ export interface InvoiceMailPayload {
   invoiceId: string;
 }
 
-export const INVOICE_MAIL_KIND = 'invoice-mail';
+const INVOICE_MAIL_KIND = 'invoice-mail';
 
 export async function sendInvoice(
   db: Db,
