@@ -47,6 +47,7 @@ import {
   reviewReceiptMail,
   reviewRequestMail,
 } from '../reviews/review-mail';
+import { quoteMailJob } from './quote-jobs';
 import { type JobHandler, type JobResult, jobName } from './runner';
 
 /** A request waiting for the owner to confirm the address is looked at again this often (and at once
@@ -225,5 +226,6 @@ export function mailJobHandlers(deps: MailJobDeps): Record<string, JobHandler> {
     'review-mail': reviewMailJob(deps),
     'review-reminder': reviewReminderJob(deps),
     'spam-summary': spamSummaryJob(deps),
+    'quote-mail': quoteMailJob(deps),
   };
 }
