@@ -47,6 +47,7 @@ import {
 import { createQuoteRoutes } from './routes/quotes';
 import { createReviewRoutes } from './routes/reviews';
 import { createSiteLeadRoutes, type SiteLeadRoutesDeps } from './routes/site-leads';
+import { createSiteQuoteRoutes } from './routes/site-quotes';
 import { createSiteReviewRoutes, reviewShortLink, type SiteReviewRoutesDeps } from './routes/site-reviews';
 import { createSubscriptionRoutes } from './routes/subscription';
 import { createTrustRoutes } from './routes/trust';
@@ -192,6 +193,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   api.route('/sites', createSiteLeadRoutes(input.leads));
   // The pages of a company's review link (issue 41), on the same hosts.
   api.route('/sites', createSiteReviewRoutes(input.reviews));
+  api.route('/sites', createSiteQuoteRoutes());
   for (const forms of input.publicForms ?? []) api.route('/sites', forms);
   // The link a new recipient of a company's quote requests confirms (no login: it may be a colleague's).
   api.route('/lead-recipient', createLeadRecipientRoutes());

@@ -1974,6 +1974,7 @@ export interface ApiPaths {
           infoUrl: string;
         }) | null;
         deductionSchemes: Array<"craft" | "service">;
+        smsText: string | null;
       };
     };
   };
@@ -2219,6 +2220,22 @@ export interface ApiPaths {
         ok: true;
         message: string;
       };
+    };
+  };
+  "/sites/{cvr}/tilbud/{token}": {
+    get: {
+      body: never;
+      answer: null;
+    };
+    post: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/sites/{cvr}/tilbud/{token}/afvis": {
+    post: {
+      body: never;
+      answer: null;
     };
   };
   "/subscription": {

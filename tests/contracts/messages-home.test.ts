@@ -113,6 +113,7 @@ const MESSAGE_HOMES = [
   'rules/review-messages.ts',
   'rules/subscription-messages.ts',
   'rules/quote-messages.ts',
+  'rules/quote-page-messages.ts',
   'rules/booking-messages.ts',
 ];
 
