@@ -279,6 +279,12 @@ export function createQuoteRoutes(): OpenAPIHono<OwnerEnv> {
     return c.body(null, 204);
   });
 
+  registerSentRoutes(quotes);
+  return quotes;
+}
+
+/** What follows a draft: send, "Ret og send igen", "Lav faktura" and the PDF. */
+function registerSentRoutes(quotes: OpenAPIHono<OwnerEnv>): void {
   quotes.openapi(send, async (c) => {
     const { db, company } = c.var;
     const now = c.get('now')();
@@ -351,6 +357,4 @@ export function createQuoteRoutes(): OpenAPIHono<OwnerEnv> {
       'X-Content-Type-Options': 'nosniff',
     });
   }) as never);
-
-  return quotes;
 }

@@ -26,7 +26,6 @@ const MAX_LINES = 150;
 const STILL_TO_SPLIT: readonly { file: string; function: string }[] = [
   { file: 'generator/render-pool.ts', function: 'createThreadedPublisher' },
   { file: 'server/front-handler.ts', function: 'createFrontHandler' },
-  { file: 'api/routes/quotes.ts', function: 'createQuoteRoutes' },
   { file: 'api/leads/lead-body.ts', function: 'readLeadBody' },
   { file: 'admin/src/screens/pages/rich-text/rich-text-editor.tsx', function: 'RichTextEditor' },
   { file: 'admin/src/screens/pages/page-editor.tsx', function: 'PageEditor' },
