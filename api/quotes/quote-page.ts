@@ -18,9 +18,9 @@ import {
 import { danishYear } from '../../rules/tax-deduction';
 import { brandedPage, describedBy, fieldError } from '../public-form/branded-page';
 
-export const QUOTE_PAGE_STYLE = `table{width:100%;border-collapse:collapse;margin:0 0 1rem;font-size:.95rem}
-th,td{text-align:left;padding:.45rem .3rem;border-bottom:1px solid #e5e7eb;vertical-align:top}
-td.n,th.n{text-align:right;white-space:nowrap}.kind{display:block;font-size:.85rem;color:#4b5563}
+export const QUOTE_PAGE_STYLE = `table{width:100%;border-collapse:collapse;margin:0 0 1rem;font-size:.875rem}
+th,td{text-align:left;padding:.4rem .2rem;border-bottom:1px solid #e5e7eb;vertical-align:top}
+td.n,th.n{text-align:right}td.n{white-space:nowrap}.kind{display:block;font-size:.85rem;color:#4b5563}
 tfoot td{font-weight:600}tfoot tr.total td{font-size:1.1rem;border-top:2px solid #1f2937}
 .box{border:2px solid var(--p);border-radius:.5rem;padding:.8rem 1rem;margin:0 0 1.25rem}
 .answer{margin:1.5rem 0}.tick{display:flex;gap:.6rem;align-items:flex-start}.tick input{width:24px;height:24px;margin-top:.15rem}
