@@ -63,6 +63,13 @@ ${saving}
 <p class="hint">${escapeHtml(estimate.conditions)} <a href="${escapeHtml(estimate.infoUrl)}">Læs mere på skat.dk</a></p></section>`;
 }
 
+/** Where the lines' moms, each rounded to the øre, add up to other than the total's: say why. */
+function roundingNote(totals: ReturnType<typeof documentTotals>): string {
+  const sum = totals.lines.reduce((acc, line) => acc + line.vatOre, 0);
+  if (sum === totals.vatOre) return '';
+  return '<p class="hint">Momsen er regnet på det samlede beløb; momsen pr. linje er afrundet til hele øre og kan derfor tilsammen afvige med en øre fra totalen.</p>';
+}
+
 /** The document the customer reads: heading, lines, totals, fradrag, terms and validity. */
 export function quoteDocumentHtml(quote: Quote, company: Company, now: Date): string {
   const totals = documentTotals(quote.lines);
@@ -81,7 +88,7 @@ ${lineRows(quote)}
 <tr><td>Moms 25 %</td><td class="n" colspan="2">${escapeHtml(formatOre(totals.vatOre))}</td></tr>
 <tr class="total"><td>I alt inkl. moms</td><td class="n" colspan="2">${escapeHtml(formatOre(totals.totalOre))}</td></tr>
 </tfoot></table>
-<p class="hint">Momsen er regnet på det samlede beløb; momsen pr. linje er afrundet til hele øre og kan derfor tilsammen afvige med en øre fra totalen.</p>
+${roundingNote(totals)}
 ${deductionBlock(quote, now)}
 <h2>Betingelser</h2>
 <p class="terms">${escapeHtml(quote.terms)}</p>
