@@ -49,6 +49,7 @@ import { createReviewRoutes } from './routes/reviews';
 import { createSiteBookingRoutes } from './routes/site-bookings';
 import { createSiteInvoiceRoutes } from './routes/site-invoices';
 import { createSiteLeadRoutes, type SiteLeadRoutesDeps } from './routes/site-leads';
+import { createSiteQuoteRoutes } from './routes/site-quotes';
 import { createSiteReviewRoutes, reviewShortLink, type SiteReviewRoutesDeps } from './routes/site-reviews';
 import { createSubscriptionRoutes } from './routes/subscription';
 import { createTrustRoutes } from './routes/trust';
@@ -198,6 +199,7 @@ export function createApp(input: CreateAppDeps): Hono<AppEnv> {
   api.route('/sites', createSiteBookingRoutes());
   // A customer's faktura or kreditnota by its signed link (issue 51).
   api.route('/sites', createSiteInvoiceRoutes());
+  api.route('/sites', createSiteQuoteRoutes());
   for (const forms of input.publicForms ?? []) api.route('/sites', forms);
   // The link a new recipient of a company's quote requests confirms (no login: it may be a colleague's).
   api.route('/lead-recipient', createLeadRecipientRoutes());

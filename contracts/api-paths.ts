@@ -2039,6 +2039,7 @@ export interface ApiPaths {
           infoUrl: string;
         }) | null;
         deductionSchemes: Array<"craft" | "service">;
+        smsText: string | null;
       };
     };
   };
@@ -2336,6 +2337,22 @@ export interface ApiPaths {
         ok: true;
         message: string;
       };
+    };
+  };
+  "/sites/{cvr}/tilbud/{token}": {
+    get: {
+      body: never;
+      answer: null;
+    };
+    post: {
+      body: never;
+      answer: null;
+    };
+  };
+  "/sites/{cvr}/tilbud/{token}/afvis": {
+    post: {
+      body: never;
+      answer: null;
     };
   };
   "/subscription": {

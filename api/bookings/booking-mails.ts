@@ -157,12 +157,7 @@ function contactLine(company: Company): string[] {
   return company.phone ? [`Telefon: ${formatPhone(company.phone)}`] : [];
 }
 
-function bookingConfirmationMail(
-  booking: Booking,
-  company: Company,
-  link: string,
-  ics: string,
-): MailMessage {
+function bookingConfirmationMail(booking: Booking, company: Company, link: string, ics: string): MailMessage {
   const start = new Date(booking.startsAt);
   return {
     to: booking.customerEmail,
@@ -218,12 +213,7 @@ function bookingReminderMail(booking: Booking, company: Company, link: string): 
   };
 }
 
-function bookingOwnerMail(
-  booking: Booking,
-  company: Company,
-  to: string,
-  adminUrl: string,
-): MailMessage {
+function bookingOwnerMail(booking: Booking, company: Company, to: string, adminUrl: string): MailMessage {
   const start = new Date(booking.startsAt);
   return {
     to,

@@ -49,6 +49,7 @@ import {
   reviewRequestMail,
 } from '../reviews/review-mail';
 import { invoiceMailJob } from './invoice-mail';
+import { quoteMailJob } from './quote-jobs';
 import { type JobHandler, type JobResult, jobName } from './runner';
 
 /** A request waiting for the owner to confirm the address is looked at again this often (and at once
@@ -229,5 +230,6 @@ export function mailJobHandlers(deps: MailJobDeps): Record<string, JobHandler> {
     'spam-summary': spamSummaryJob(deps),
     ...bookingMailHandlers(deps),
     'invoice-mail': invoiceMailJob(deps),
+    'quote-mail': quoteMailJob(deps),
   };
 }

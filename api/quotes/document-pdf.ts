@@ -212,23 +212,13 @@ const COLUMNS = [
   { title: 'Moms', width: 70, align: 'right' },
 ] as const;
 
-/** Draws `model` on A4 pages and answers the PDF's bytes. */
-function renderPdf(model: PdfModel): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    info: { Title: model.title, Author: model.seller.name, Creator: 'Mesterside' },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const right = A4.width - MARGIN;
-  const contentWidth = right - MARGIN;
+type Doc = PDFKit.PDFDocument;
+const RIGHT = A4.width - MARGIN;
+const CONTENT_WIDTH = RIGHT - MARGIN;
 
+/** The seller, the title with its facts, the customer, the heading and description: answers the y below. */
+function drawHeader(doc: Doc, model: PdfModel): number {
+  const contentWidth = CONTENT_WIDTH;
   // Header: logo left, the seller right.
   let logoBottom = MARGIN;
   if (model.seller.logo) {
@@ -298,6 +288,13 @@ function renderPdf(model: PdfModel): Promise<Buffer> {
     y = doc.y + 8;
   }
 
+  return y;
+}
+
+/** The lines table from `top`: answers the y below it. */
+function drawLines(doc: Doc, model: PdfModel, top: number): number {
+  const right = RIGHT;
+  let y = top;
   // The lines.
   const headerRow = (top: number) => {
     let x = MARGIN;
@@ -358,6 +355,15 @@ function renderPdf(model: PdfModel): Promise<Buffer> {
       .stroke();
   });
 
+  return y;
+}
+
+/** The sums from `top`: answers the y below them. */
+function drawSums(doc: Doc, model: PdfModel, top: number): number {
+  const right = RIGHT;
+  const contentWidth = CONTENT_WIDTH;
+  const totals = documentTotals(model.lines);
+  let y = top;
   // The sums: labour apart from the rest, the momsgrundlag, the moms on it, the total.
   if (y > A4.height - MARGIN - 140) {
     doc.addPage();
@@ -397,6 +403,13 @@ function renderPdf(model: PdfModel): Promise<Buffer> {
     );
   y = doc.y + 16;
 
+  return y;
+}
+
+/** The text blocks (fradrag, terms, payment) from `top`. */
+function drawBlocks(doc: Doc, model: PdfModel, top: number): void {
+  const contentWidth = CONTENT_WIDTH;
+  let y = top;
   for (const [heading, text] of model.blocks) {
     doc.font('Helvetica').fontSize(9.5);
     const height = doc.heightOfString(text, { width: contentWidth }) + 20;
@@ -412,7 +425,12 @@ function renderPdf(model: PdfModel): Promise<Buffer> {
     doc.font('Helvetica').fontSize(9.5).fillColor(INK).text(text, { width: contentWidth });
     y = doc.y + 14;
   }
+}
 
+/** The footer and page number on every page. */
+function drawFooters(doc: Doc, model: PdfModel): void {
+  const right = RIGHT;
+  const contentWidth = CONTENT_WIDTH;
   // Footer on every page.
   const range = doc.bufferedPageRange();
   for (let page = range.start; page < range.start + range.count; page++) {
@@ -429,6 +447,25 @@ function renderPdf(model: PdfModel): Promise<Buffer> {
       height: 12,
     });
   }
+}
+
+/** Draws `model` on A4 pages and answers the PDF's bytes. */
+function renderPdf(model: PdfModel): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    info: { Title: model.title, Author: model.seller.name, Creator: 'Mesterside' },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const y = drawSums(doc, model, drawLines(doc, model, drawHeader(doc, model)));
+  drawBlocks(doc, model, y);
+  drawFooters(doc, model);
   doc.end();
   return done;
 }

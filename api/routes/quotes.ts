@@ -7,7 +7,7 @@
 //   GET    /api/quotes/{id}           – one tilbud with its sums and the fradrag estimate
 //   PUT    /api/quotes/{id}           – save a draft (a sent tilbud is never changed: 409)
 //   DELETE /api/quotes/{id}           – delete a draft
-//   POST   /api/quotes/{id}/send      – lock it and give it its number
+//   POST   /api/quotes/{id}/send      – lock it, give it its number, queue the customer's mail
 //   POST   /api/quotes/{id}/revise    – "Ret og send igen": a new draft version of a sent tilbud
 //   POST   /api/quotes/{id}/invoice   – "Lav faktura" from an accepted tilbud
 //   GET    /api/quotes/{id}/pdf       – the tilbud as PDF
@@ -20,6 +20,7 @@ import {
   quoteListSchema,
   quoteSchema,
   quoteSettingsSchema,
+  sentQuoteSchema,
 } from '../../contracts/quotes';
 import {
   createInvoiceFromQuote,
@@ -45,6 +46,7 @@ import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
 import { quotePdf } from '../quotes/document-pdf';
 import { invoiceIssuer } from '../quotes/invoice-issuer';
 import { checkedDraft, toInvoiceJson, toQuoteJson } from '../quotes/quote-json';
+import { queueSentQuote } from '../quotes/quote-send';
 
 const notFound = () => new AppError('not_found', MESSAGES.notFound);
 const idParams = z.object({ id: z.string() });
@@ -119,9 +121,10 @@ const send = createRoute({
   method: 'post',
   path: '/{id}/send',
   tags: ['quotes'],
-  summary: 'Lock the draft and give it the next number (the mail and the customer page: phase 2)',
+  summary:
+    "Lock the draft, give it the next number and queue the customer's mail (or answer the SMS text to copy)",
   request: { params: idParams },
-  responses: { 200: answer(quoteSchema, 'The sent tilbud'), ...refusals('not_found', 'conflict') },
+  responses: { 200: answer(sentQuoteSchema, 'The sent tilbud'), ...refusals('not_found', 'conflict') },
 });
 
 const revise = createRoute({
@@ -276,6 +279,12 @@ export function createQuoteRoutes(): OpenAPIHono<OwnerEnv> {
     return c.body(null, 204);
   });
 
+  registerSentRoutes(quotes);
+  return quotes;
+}
+
+/** What follows a draft: send, "Ret og send igen", "Lav faktura" and the PDF. */
+function registerSentRoutes(quotes: OpenAPIHono<OwnerEnv>): void {
   quotes.openapi(send, async (c) => {
     const { db, company } = c.var;
     const now = c.get('now')();
@@ -287,9 +296,10 @@ export function createQuoteRoutes(): OpenAPIHono<OwnerEnv> {
         outcome.reason === 'no_lines' ? QUOTE_MESSAGES.noLines : QUOTE_MESSAGES.notDraft,
       );
     }
-    // TODO(issue 51 phase 2): after this commit, mail the customer the link to the tilbud page and the
-    // PDF through the durable job table (issue 50), and answer the SMS text when there is no e-mail.
-    return c.json(quoteSchema.parse(toQuoteJson(outcome.value, company, now)), 200);
+    // Committed: the customer's mail and its reminder go through the job table.
+    const smsText = await queueSentQuote(db, company, outcome.value, c.var.config.publicHost, now);
+    c.var.nudgeMail();
+    return c.json(sentQuoteSchema.parse({ ...toQuoteJson(outcome.value, company, now), smsText }), 200);
   });
 
   quotes.openapi(revise, async (c) => {
@@ -347,6 +357,4 @@ export function createQuoteRoutes(): OpenAPIHono<OwnerEnv> {
       'X-Content-Type-Options': 'nosniff',
     });
   }) as never);
-
-  return quotes;
 }

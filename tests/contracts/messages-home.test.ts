@@ -115,6 +115,7 @@ const MESSAGE_HOMES = [
   'rules/subscription-messages.ts',
   'rules/quote-messages.ts',
   'rules/invoice-messages.ts',
+  'rules/quote-page-messages.ts',
   'rules/booking-messages.ts',
 ];
 
