@@ -18,7 +18,7 @@ import {
 import { danishYear } from '../../rules/tax-deduction';
 import { brandedPage, describedBy, fieldError } from '../public-form/branded-page';
 
-export const QUOTE_PAGE_STYLE = `table{width:100%;border-collapse:collapse;margin:0 0 1rem;font-size:.875rem}
+const QUOTE_PAGE_STYLE = `table{width:100%;border-collapse:collapse;margin:0 0 1rem;font-size:.875rem}
 th,td{text-align:left;padding:.4rem .2rem;border-bottom:1px solid #e5e7eb;vertical-align:top}
 td.n,th.n{text-align:right}td.n{white-space:nowrap}.kind{display:block;font-size:.85rem;color:#4b5563}
 tfoot td{font-weight:600}tfoot tr.total td{font-size:1.1rem;border-top:2px solid #1f2937}
@@ -71,7 +71,7 @@ function roundingNote(totals: ReturnType<typeof documentTotals>): string {
 }
 
 /** The document the customer reads: heading, lines, totals, fradrag, terms and validity. */
-export function quoteDocumentHtml(quote: Quote, company: Company, now: Date): string {
+function quoteDocumentHtml(quote: Quote, company: Company, now: Date): string {
   const totals = documentTotals(quote.lines);
   const title = quote.title ? `<p><strong>${escapeHtml(quote.title)}</strong></p>` : '';
   const description = quote.description ? `<p class="terms">${escapeHtml(quote.description)}</p>` : '';

@@ -25,6 +25,12 @@ const EXTENDED_REFUSALS: Readonly<Record<string, string>> = {
   'POST /api/sites/{cvr}/book-tid/bestil 400': 'field refusals',
   'POST /api/sites/{cvr}/book-tid/bestil 413': 'field refusals',
   'POST /api/sites/{cvr}/book-tid/bestil 429': 'field refusals',
+  'POST /api/sites/{cvr}/tilbud/{token} 400': 'field refusals',
+  'POST /api/sites/{cvr}/tilbud/{token} 413': 'field refusals',
+  'POST /api/sites/{cvr}/tilbud/{token} 429': 'field refusals',
+  'POST /api/sites/{cvr}/tilbud/{token}/afvis 400': 'field refusals',
+  'POST /api/sites/{cvr}/tilbud/{token}/afvis 413': 'field refusals',
+  'POST /api/sites/{cvr}/tilbud/{token}/afvis 429': 'field refusals',
   // Monitors read which part is down (README, health), not a message for a person.
   'GET /api/health 503': "the health answer's own shape",
   // Issue 52: a taken time answers the nearest free ones, for the owner (and phase 2's customer) to pick.
