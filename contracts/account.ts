@@ -1,6 +1,6 @@
 // Owner account changes (issue 13): asking for a password reset, choosing a new password from the
 // e-mailed link, changing the password and the login e-mail in the admin. A new password follows
-// the sign-up's rules and words (SPEC §5: at least PASSWORD_MIN characters, 'Passwords matcher ikke').
+// the sign-up's rules and words (the spec's Validation rules: at least PASSWORD_MIN characters, 'Passwords matcher ikke').
 // Shared with the admin's forms.
 import { z } from 'zod';
 import { AUTH_MESSAGES, MESSAGES } from '../rules/messages';

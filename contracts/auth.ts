@@ -1,4 +1,4 @@
-// Login and owner-account input (SPEC §5): both fields required, a valid e-mail, a password of at
+// Login and owner-account input (the spec's Validation rules): both fields required, a valid e-mail, a password of at
 // least PASSWORD_MIN characters (rules/password.ts) that is not one of the most common ones. Shared
 // with the admin's forms.
 import { z } from 'zod';

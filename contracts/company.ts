@@ -1,4 +1,4 @@
-// The settings an owner saves (SPEC §2 Settings, §7 settings save): contact details, opening hours,
+// The settings an owner saves (the spec's Screens Settings, Calls settings save): contact details, opening hours,
 // social links, theme and custom domain. Every field is optional; what is sent is validated by the
 // shared rules and normalised for storage. Shared with the admin's settings form.
 import { z } from 'zod';
@@ -62,7 +62,7 @@ const socialMedia = z.strictObject(
   },
 );
 
-/** `''` or null clears the custom domain; anything else must be a public hostname (SPEC §5). */
+/** `''` or null clears the custom domain; anything else must be a public hostname (the spec's Validation rules). */
 const customDomain = z
   .string({ error: MESSAGES.invalidInput })
   .trim()

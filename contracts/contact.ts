@@ -1,4 +1,4 @@
-// The marketing site's contact form (SPEC §2 Contact, §5): name, email and message required, a valid
+// The marketing site's contact form (the spec's Screens Contact, Validation rules): name, email and message required, a valid
 // e-mail, sensible caps. `website` is a honeypot a person never sees; shared with the /kontakt page.
 import { z } from 'zod';
 import { CONTACT_MESSAGES } from '../rules/contact-messages';

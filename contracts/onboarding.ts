@@ -1,4 +1,4 @@
-// The onboarding's one contract (SPEC §4, §5): what the browser sends to POST /api/onboarding/lookup
+// The onboarding's one contract (the spec's States, Validation rules): what the browser sends to POST /api/onboarding/lookup
 // and POST /api/onboarding/create, and what it gets back. The island (templates/onboarding/) checks
 // each step with these schemas, the routes validate the bodies with them and the creation service
 // takes their output; so a rule or a message is written once. Client-safe: zod and rules/ only.
@@ -13,7 +13,7 @@ import { AUTH_MESSAGES, MESSAGES } from '../rules/messages';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../rules/password';
 import { authorisationInput } from './trust';
 
-/** A company as the CVR registry describes it (cvrapi.dk field names, SPEC §3): the registry's
+/** A company as the CVR registry describes it (cvrapi.dk field names, the spec's Entities): the registry's
  *  vocabulary, which the creation service maps onto the stored company. */
 const cvrCompanySchema = z.object({
   cvr: z.string(),
@@ -31,7 +31,7 @@ const cvrCompanySchema = z.object({
   employees: z.number().nullable(),
 });
 
-/** A proposed existing website (SPEC §7: web search items link, title, snippet). */
+/** A proposed existing website (the spec's Calls: web search items link, title, snippet). */
 const websiteSuggestionSchema = z.object({ url: z.string(), title: z.string(), snippet: z.string() });
 
 /** What POST /api/onboarding/lookup answers. */
@@ -102,7 +102,7 @@ function addProblem(ctx: z.RefinementCtx, problem: Problem | null): void {
   if (problem) ctx.addIssue({ code: 'custom', path: [problem[0]], message: problem[1] });
 }
 
-/** The spec's order of messages (SPEC §5): the first problem only, on the field it belongs to. */
+/** The spec's order of messages (the spec's Validation rules): the first problem only, on the field it belongs to. */
 function loginProblem(value: LoginValue): Problem | null {
   const email = value.email?.trim() ?? '';
   const password = value.password ?? '';

@@ -7,7 +7,7 @@ import { PRICE_KR } from '../rules/plan';
 import { SITE_STATES } from '../rules/trial';
 import { body, EMAIL_MAX, emailAddress } from './fields';
 
-/** The one plan there is (SPEC §9): PRICE_KR a month excluding moms, no commitment. */
+/** The one plan there is (the spec's Limits): PRICE_KR a month excluding moms, no commitment. */
 export const PLANS = { monthly: { name: 'Mesterside', priceKr: PRICE_KR } } as const;
 export type PlanId = keyof typeof PLANS;
 

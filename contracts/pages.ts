@@ -1,4 +1,4 @@
-// A page as the owner creates and saves it (SPEC §2 Pages editor, §5): name, address, texts, layout,
+// A page as the owner creates and saves it (the spec's Screens Pages editor, Validation rules): name, address, texts, layout,
 // images, gallery and the SEO fields with their 60/160 limits. Shared with the admin's editor.
 import { z } from 'zod';
 import { safeImageSrc } from '../rules/images';

@@ -1,4 +1,4 @@
-// What the landing page is rendered from (SPEC §1, §2 Landing page, §9): how many companies exist,
+// What the landing page is rendered from (the spec's Overview, Screens Landing page, Limits): how many companies exist,
 // whether the sections reorder and the company cards (rules/landing.ts decides both). Built by
 // generator/landing.ts from the database; the templates read only this.
 

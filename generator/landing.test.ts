@@ -1,4 +1,4 @@
-// The landing page's company section (SPEC §1, §9) rendered with the real templates from a real
+// The landing page's company section (the spec's Overview, Limits) rendered with the real templates from a real
 // database: 3, 4, 8 and 10 companies; the cards' links, initials and subtitle fallbacks; and the
 // page published into storage/sites/_main whenever a company is. The card rules themselves are
 // tested in rules/landing.test.ts.

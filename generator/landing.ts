@@ -1,4 +1,4 @@
-// The landing page with live data (SPEC §1, §9): its model from the database, and a publisher that
+// The landing page with live data (the spec's Overview, Limits): its model from the database, and a publisher that
 // renders it into storage/sites/_main/index.html whenever a company is published, so `/` stays a
 // static file. Renders coalesce: while one runs, any number of requests make one more; a model
 // unchanged since the last render is not written again.

@@ -1,4 +1,4 @@
-// The AI text generation allowance (SPEC §9): 5 per company per day, resetting at midnight in
+// The AI text generation allowance (the spec's Limits): 5 per company per day, resetting at midnight in
 // Denmark whatever time zone the server or browser runs in.
 
 export const AI_DAILY_LIMIT = 5;

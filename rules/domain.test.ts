@@ -33,7 +33,7 @@ describe('normalizeCustomDomain', () => {
     expect(result?.url).toBe('https://xn--tmrer-vua.dk');
   });
 
-  it('ignores a hostname without a dot (SPEC §5)', () => {
+  it("ignores a hostname without a dot (the spec's Validation rules)", () => {
     expect(normalizeCustomDomain('firma')).toBeNull();
     expect(normalizeCustomDomain('https://firma/')).toBeNull();
   });

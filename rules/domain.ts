@@ -55,7 +55,7 @@ function parseWebUrl(input: string): URL | null {
   return url;
 }
 
-// SPEC §5: https:// is added if missing; an address without a dotted hostname is ignored (null).
+// the spec's Validation rules: https:// is added if missing; an address without a dotted hostname is ignored (null).
 export function normalizeCustomDomain(input: string): CustomDomain | null {
   const url = parseWebUrl(input);
   if (url === null) return null;

@@ -2,7 +2,7 @@
 // review pages, the branded pages of the public forms, the mails' HTML and the page text's Markdown.
 // All five characters that can end a text node or an attribute value (either quote) are replaced,
 // so one call is right in both places. Tested once, with hostile input: rules/escape-html.test.ts
-// and tests/api/branded-page.test.ts.
+// and tests/api/public-form.test.ts (the branded page).
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',

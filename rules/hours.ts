@@ -1,4 +1,4 @@
-// Opening hours (SPEC §3): one free-text range per Danish weekday, with the product's defaults.
+// Opening hours (the spec's Entities): one free-text range per Danish weekday, with the product's defaults.
 
 export const WEEKDAYS = ['Mandag', 'Tirsdag', 'Onsdag', 'Torsdag', 'Fredag', 'Lørdag', 'Søndag'] as const;
 

@@ -1,4 +1,4 @@
-// The per-company image archive limit (SPEC §9), and which image addresses may be stored and shown.
+// The per-company image archive limit (the spec's Limits), and which image addresses may be stored and shown.
 import { isOneLine } from './text';
 
 export const MAX_IMAGES = 15;

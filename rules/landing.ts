@@ -1,4 +1,4 @@
-// The landing page's company section (SPEC §9, issue #7 item 2): the sections reorder from 4
+// The landing page's company section (the spec's Limits, issue #7 item 2): the sections reorder from 4
 // companies, and from 8 companies up to 6 cards show the newest companies with logo or initial, name,
 // city and a subtitle by the fallback chain, each linking to the company's subdomain site. Pure.
 
@@ -52,7 +52,7 @@ function clean(text: string | null | undefined): string {
 }
 
 /**
- * SPEC §1: the processed content's subtitle, then the content (its subtitle, then the opening of its
+ * the spec's Overview: the processed content's subtitle, then the content (its subtitle, then the opening of its
  * text), the existing website's title, and a default sentence; blank values are skipped.
  */
 export function landingSubtitle(company: Pick<LandingCompany, 'websiteContent' | 'existingWebsite'>): string {

@@ -15,7 +15,7 @@ export const MAX_TEXT_NESTING = 10;
 /** Images in one page's gallery. */
 export const GALLERY_MAX_ITEMS = 50;
 
-/** The contact form's name and message (SPEC §2 Contact). */
+/** The contact form's name and message (the spec's Screens Contact). */
 export const CONTACT_NAME_MAX = 100;
 export const CONTACT_MESSAGE_MAX = 5000;
 

@@ -1,4 +1,4 @@
-// Every Danish message of the product, worded exactly as the spec words it (SPEC §2, §5, §8): each
+// Every Danish message of the product, worded exactly as the spec words it (the spec's Screens, Validation rules, Error catalogue): each
 // message the API answers (an error body, a notice inside an answer) and each error or feedback
 // message a screen shows (a refusal, a failure, the confirmation after an action, in the admin, the
 // onboarding island or a form on a site). Change wording here only; code elsewhere refers to these
@@ -46,7 +46,7 @@ export function oneLineMessage(label: string): string {
 }
 
 export const MESSAGES = {
-  // Onboarding and company creation (SPEC §5, §8).
+  // Onboarding and company creation (the spec's Validation rules, Error catalogue).
   cvrTaken: 'Dette CVR nummer er allerede registreret',
   cvrNotFound: 'Kunne ikke finde firma med dette CVR nummer',
   companyFetchFailed: 'Kunne ikke hente firmaoplysninger',
@@ -62,15 +62,15 @@ export const MESSAGES = {
   passwordsDoNotMatch: 'Passwords matcher ikke',
   privacyRequired: 'Du skal acceptere privatlivspolitikken for at fortsætte',
 
-  // Company data and login (SPEC §8).
+  // Company data and login (the spec's Error catalogue).
   companyNotFound: 'Firma ikke fundet',
   updateFailed: 'Kunne ikke opdatere firma information',
   loadCompanyFailed: 'Kunne ikke hente firma information',
   loginFailed: 'Forkert email eller password',
-  // The login form's own refusal (SPEC words 'Email og password er påkrævet' for account creation only).
+  // The login form's own refusal (the spec words 'Email og password er påkrævet' for account creation only).
   loginFieldsRequired: 'Skriv din e-mail og adgangskode',
 
-  // Admin editing (SPEC §5, §8).
+  // Admin editing (the spec's Validation rules, Error catalogue).
   saveFailed: 'Kunne ikke gemme ændringer',
   saveSuccess: 'Ændringer gemt!',
   metaTitleHint: META_TITLE_HINT,
@@ -79,7 +79,7 @@ export const MESSAGES = {
   pageDeleteFailed: 'Kunne ikke slette siden',
   cvrRequired: 'CVR er påkrævet',
 
-  // Images (SPEC §5, §8).
+  // Images (the spec's Validation rules, Error catalogue).
   imagesListFailed: 'Kunne ikke hente billeder',
   uploadLimit: 'Du kan ikke uploade flere end 15 billeder',
   archiveFull: 'Du har nået grænsen på 15 billeder. Slet nogle billeder for at uploade nye.',
@@ -89,13 +89,13 @@ export const MESSAGES = {
   imageDeleteFailed: 'Kunne ikke slette billedet',
   deleteImageConfirm: 'Er du sikker på at du vil slette dette billede? Dette kan ikke fortrydes.',
 
-  // AI text (SPEC §5, §8). The spec keeps companyNameRequired in English.
+  // AI text (the spec's Validation rules, Error catalogue). The spec keeps companyNameRequired in English.
   aiDailyLimit: 'Du har nået grænsen for AI-genereret indhold i dag. Prøv igen i morgen.',
   aiFailed: 'Kunne ikke generere indhold',
   companyNameRequired: 'Company name is required',
   aiFallback,
 
-  // Public pages (SPEC §2, §8).
+  // Public pages (the spec's Screens, Error catalogue).
   contactSuccess: 'Tak for din henvendelse! Vi vender tilbage hurtigst muligt.',
   contactFailed: 'Beskeden kunne ikke sendes',
   blogPostNotFound: 'Indlæg ikke fundet',

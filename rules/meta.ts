@@ -1,4 +1,4 @@
-// SEO meta limits and hints (SPEC §5, §9), and the word-aware cut used for fallback descriptions.
+// SEO meta limits and hints (the spec's Validation rules, Limits), and the word-aware cut used for fallback descriptions.
 
 export const META_TITLE_MAX = 60;
 export const META_DESCRIPTION_MAX = 160;

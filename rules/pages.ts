@@ -1,4 +1,4 @@
-// Company site pages (SPEC §3, §4): layouts, types, the defaults new pages start from, and how
+// Company site pages (the spec's Entities, States): layouts, types, the defaults new pages start from, and how
 // body text splits into paragraphs.
 
 export const PAGE_LAYOUTS = ['hero', 'text', 'text-image', 'gallery', 'grid'] as const;
@@ -61,7 +61,7 @@ export function isPageType(x: unknown): x is PageType {
 }
 
 /**
- * The marker the admin's AI generator puts between existing text and the text it appends (SPEC §4),
+ * The marker the admin's AI generator puts between existing text and the text it appends (the spec's States),
  * on a paragraph of its own; the site renders that paragraph as a thematic break (`<hr>`).
  */
 export const AI_SEPARATOR = '---';
@@ -94,7 +94,7 @@ export function findContactPage<T extends { type: string; slug: string }>(pages:
 
 /**
  * Slugs a company page may not take: on a subdomain these paths are the product's own pages
- * (SPEC's subdomain route table) or files of the rendered site, so a page there would be unreachable.
+ * (the spec's subdomain route table) or files of the rendered site, so a page there would be unreachable.
  */
 export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   'admin',

@@ -1,4 +1,4 @@
-// The one plan (SPEC §9): its monthly price and the free months before it. Every text that names the
+// The one plan (the spec's Limits): its monthly price and the free months before it. Every text that names the
 // price or the trial (marketing pages, the welcome mail, the admin's banner and subscription screen)
 // reads them from here, so a change of price is one edit.
 import { TRIAL_DAYS } from './trial';

@@ -1,11 +1,11 @@
 // Maps a request's Host header and path to what the product answers: the API, the admin, a file of a
 // company site (by CVR path, subdomain or custom domain), a marketing page, or a redirect. Pure, so
 // the front server, the API's tenant resolution and the tests share one reading of the addressing
-// rules (ARCHITECTURE "Addressing tenants", SPEC §2). File names it returns can never leave a folder.
+// rules (ARCHITECTURE "Addressing tenants", the spec's Screens). File names it returns can never leave a folder.
 import { normalizeHost } from './domain';
 import { REVIEW_SHORT_LINK_PREFIX } from './review-form';
 
-/** Which route set a host gets (SPEC §2): the product's own host, or one company's site. */
+/** Which route set a host gets (the spec's Screens): the product's own host, or one company's site. */
 export type HostMode =
   | { mode: 'main' }
   | { mode: 'subdomain'; subdomain: string }
@@ -96,11 +96,11 @@ const SLUG_DIR_PATH = /^\/([a-z0-9-]{1,100})\/$/;
 // Marketing paths: segments of [A-Za-z0-9._-] that never start with a dot (no '..', no hidden
 // files) and hold no '..' anywhere. Upper case is allowed: Astro's hashed names use it (`client.BkDVtqqA.js`).
 const MARKETING_PATH = /^(?!.*\.\.)(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199})*\/?$/;
-// The product's own pages a company host also serves (SPEC §2, subdomain route table), and the
+// The product's own pages a company host also serves (the spec's Screens, subdomain route table), and the
 // marketing build's hashed assets those pages (and islands on company pages) load.
 const PRODUCT_PAGE_PATH = /^\/(?:privacy|faq|blog|blog\/[0-9]{1,9})$/;
 const BLOG_POST_PATH = /^\/blog\/[0-9]{1,9}$/;
-/** What an unknown blog post shows ('Indlæg ikke fundet', SPEC §2 "Blog"), with status 404. */
+/** What an unknown blog post shows ('Indlæg ikke fundet', the spec's Screens "Blog"), with status 404. */
 const BLOG_POST_MISSING = '/blog/ikke-fundet';
 
 /**

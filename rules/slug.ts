@@ -1,4 +1,4 @@
-// Page slugs (SPEC §5): lowercase ASCII words joined by single hyphens, unique within a company.
+// Page slugs (the spec's Validation rules): lowercase ASCII words joined by single hyphens, unique within a company.
 import { foldToAscii } from './fold';
 
 const FALLBACK_SLUG = 'side';

@@ -1,4 +1,4 @@
-// Social media links (SPEC §5): shown without a scheme in the form, stored as full https URLs, and
+// Social media links (the spec's Validation rules): shown without a scheme in the form, stored as full https URLs, and
 // only ever a profile on the network's own host (issue 28): 'ikke et link', a line feed or another
 // site in the Facebook field is refused, not published as a Facebook link.
 

@@ -1,4 +1,4 @@
-// Company subdomains (SPEC §5, §9): up to 30 characters of [a-z0-9] derived from the company name,
+// Company subdomains (the spec's Validation rules, Limits): up to 30 characters of [a-z0-9] derived from the company name,
 // made unique with a numeric suffix, never one of the names the product keeps for itself.
 export const SUBDOMAIN_MAX_LENGTH = 30;
 
@@ -26,7 +26,7 @@ export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
   'status',
 ]);
 
-// Exactly SPEC §5: lowercase, æ→ae, ø→oe, å→aa, every other character outside a-z0-9 removed
+// Exactly the spec's Validation rules: lowercase, æ→ae, ø→oe, å→aa, every other character outside a-z0-9 removed
 // ('Café' → 'caf'), then cut to 30. NFC first, so a decomposed å still counts as å.
 export function subdomainFromName(name: string): string {
   const base = name

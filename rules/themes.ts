@@ -1,4 +1,4 @@
-// The 20 colour themes (SPEC §3): Tailwind palette colours plus the text colour readable on each.
+// The 20 colour themes (the spec's Entities): Tailwind palette colours plus the text colour readable on each.
 
 export const THEME_IDS = [
   'amber',

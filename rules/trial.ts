@@ -1,4 +1,4 @@
-// The free trial (SPEC §4, §9): 90 days from creation; the banner shows in its last 30 days.
+// The free trial (the spec's States, Limits): 90 days from creation; the banner shows in its last 30 days.
 
 export const DAY_MS = 86_400_000;
 export const TRIAL_DAYS = 90;
@@ -25,7 +25,7 @@ export function daysLeftText(days: number): string {
   return days === 1 ? '1 dag' : `${days} dage`;
 }
 
-// Shown from 30 whole days left until the trial's last moment (SPEC §4: "1 to 30 days remain"; the
+// Shown from 30 whole days left until the trial's last moment (the spec's States: "1 to 30 days remain"; the
 // last hours count as the last day).
 export function showTrialBanner(end: Date, now: Date): boolean {
   const remaining = end.getTime() - now.getTime();

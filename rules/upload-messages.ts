@@ -2,7 +2,7 @@
 // choice). Part of rules/messages.ts's catalogue, apart because the admin's first chunk carries
 // messages.ts to every screen and these only the screens that upload.
 
-/** Image uploads (api/images/): the error catalogue (SPEC §8) has no wording for these two cases;
+/** Image uploads (api/images/): the error catalogue (the spec's Error catalogue) has no wording for these two cases;
  *  the admin shows them before uploading too. */
 export const UPLOAD_MESSAGES = {
   tooLarge: 'Billedet er for stort (højst 10 MB)',

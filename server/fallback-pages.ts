@@ -35,7 +35,7 @@ function page(status: number, title: string, heading: string, text: string, home
   return { status, body, headers, tlsHeaders: { ...headers, ...TLS_HEADERS } };
 }
 
-/** SPEC §2 "404": '404 fejl', 'Siden blev ikke fundet', a link to the front page. */
+/** the spec's Screens "404": '404 fejl', 'Siden blev ikke fundet', a link to the front page. */
 export function notFoundPage(homeHref: string): FixedResponse {
   return page(404, MESSAGES.notFound, '404 fejl', MESSAGES.notFound, homeHref);
 }

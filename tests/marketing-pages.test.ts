@@ -182,7 +182,7 @@ describe('marketing pages', () => {
   });
 
   it('an unknown path and an unknown trade show the 404 page there, with its texts and a link home', async () => {
-    // Issue 49 (newer than SPEC's "redirect to /404"): status 404 at the address asked for.
+    // Issue 49 (newer than the spec's "redirect to /404"): status 404 at the address asked for.
     for (const route of ['/findes-ikke', '/tandlaege-hjemmeside', '/blog/ikke-et-tal/mere']) {
       const { response, page } = await visit(route);
       expect(response.url, route).toBe(`${stack.origin}${route}`);

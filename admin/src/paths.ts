@@ -1,4 +1,4 @@
-// Typed paths of the admin (SPEC §2 routes): link and navigate with these, never with string
+// Typed paths of the admin (the spec's Screens routes): link and navigate with these, never with string
 // literals.
 export const ADMIN_PATHS = {
   login: '/admin',

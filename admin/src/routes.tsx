@@ -1,4 +1,4 @@
-// Every admin route in one table (SPEC §2: /admin is the login; the rest sits behind the auth guard
+// Every admin route in one table (the spec's Screens: /admin is the login; the rest sits behind the auth guard
 // inside the shell). Screens load lazily, so the login does not carry the editors' code.
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { AuthProvider } from './auth/auth-context';

@@ -1,4 +1,4 @@
-// The one way to write page text (SPEC §7): the AI endpoint and onboarding call createTextWriter.
+// The one way to write page text (the spec's Calls): the AI endpoint and onboarding call createTextWriter.
 // With an OpenAI key it asks the provider (falling back to the spec's fixed text when that fails);
 // without one it uses the built-in Danish template writer, so the product works offline.
 import type { Config } from '../../lib/config';

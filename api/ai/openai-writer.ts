@@ -1,4 +1,4 @@
-// Writes page text through an OpenAI-compatible chat API (SPEC §7): Danish prompts with the company's
+// Writes page text through an OpenAI-compatible chat API (the spec's Calls): Danish prompts with the company's
 // trade profile, JSON answer, title re-cased and clipped. The answer must pass the same Danish-quality
 // checks as the built-in writer (quality.ts). Whatever goes wrong with the provider, or when the answer
 // fails a check, the visitor gets the built-in template writer's text instead (source 'fallback');

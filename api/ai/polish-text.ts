@@ -1,5 +1,5 @@
 // The finishing every written text gets, whichever writer made it: the title re-cased to a first
-// capital only (SPEC §7), title and subtitle clipped to their limits at a word, paragraphs separated
+// capital only (the spec's Calls), title and subtitle clipped to their limits at a word, paragraphs separated
 // by exactly one blank line.
 import { splitParagraphs } from '../../rules/pages';
 import type { WriteInput } from './text-writer';

@@ -1,4 +1,4 @@
-// The Danish prompts for the AI provider (SPEC §7, §9): who the model is, and what to write for one
+// The Danish prompts for the AI provider (the spec's Calls, Limits): who the model is, and what to write for one
 // page from the company's own data. The answer must be JSON {"title","subtitle","content"}.
 import { findTrade, shortCompanyName, writingProfile } from '../../rules/trades';
 import { formatList } from './polish-text';

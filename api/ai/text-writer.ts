@@ -42,7 +42,7 @@ export interface TextWriter {
   write(input: WriteInput): Promise<WrittenText>;
 }
 
-/** Spec limits (SPEC §9) the prompts ask for and the post-processing enforces. */
+/** Spec limits (the spec's Limits) the prompts ask for and the post-processing enforces. */
 export const TITLE_MAX = 60;
 export const SUBTITLE_MAX = 120;
 /** The OpenAI prompt's length; the template writer writes shorter, scannable pages. */

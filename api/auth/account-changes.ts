@@ -4,7 +4,7 @@
 // button while signed in to this account: a typo cannot lock the owner out, nobody can move an
 // account to an address they do not read, and a link opened by a mail scanner or in someone else's
 // browser changes nothing. The old address is told of the change. The company's companyEmail (how
-// the admin finds the owner's company, SPEC §3) follows the login e-mail.
+// the admin finds the owner's company, the spec's Entities) follows the login e-mail.
 // Verifying the address: a link to the login e-mail, confirmed the same way, records that the owner
 // reads it (users.email_verified_at); privileges tied to an address (the operator view) need that.
 import {

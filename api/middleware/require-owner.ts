@@ -1,5 +1,5 @@
 // The tenant middleware: routes behind it need a signed-in owner, and get THEIR company in
-// c.get('company'), read fresh for every request by the owner's e-mail (SPEC: companyEmail equals the
+// c.get('company'), read fresh for every request by the owner's e-mail (the spec: companyEmail equals the
 // user's e-mail): in the session middleware's query, which joins it, or here when none was read. No handler takes a CVR from the client to decide whose data it touches.
 import { createMiddleware } from 'hono/factory';
 import { findCompanyByOwnerEmail, toCompany, type User } from '../../db';

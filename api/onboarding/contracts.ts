@@ -17,7 +17,7 @@ export interface WebsiteSearch {
   find(companyName: string): Promise<WebsiteSuggestion | null>;
 }
 
-/** What a scrape of an existing website yields (SPEC section 3). */
+/** What a scrape of an existing website yields (the spec's Entities). */
 export interface ScrapeResult {
   mainContent: string;
   logo: string | null;
@@ -25,5 +25,5 @@ export interface ScrapeResult {
   email: string | null;
 }
 
-/** Scrapes a website safely; never throws: a failure is logged and gives null (SPEC section 8). */
+/** Scrapes a website safely; never throws: a failure is logged and gives null (the spec's Error catalogue). */
 export type ScrapeWebsite = (url: string) => Promise<ScrapeResult | null>;

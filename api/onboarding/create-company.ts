@@ -1,4 +1,4 @@
-// Company creation, the end of onboarding (SPEC §4, §7): the CVR registry's data, an optional scrape of
+// Company creation, the end of onboarding (the spec's States, Calls): the CVR registry's data, an optional scrape of
 // the existing website and written page text go into ONE transaction that creates the company, its
 // owner account, the homepage, the Om os page and the Ydelser page and records that the site must be
 // published (api/services/commit-change.ts), and queues the welcome e-mail (api/mail-outbox.ts sends
@@ -54,7 +54,7 @@ export interface CreatedCompany {
   /** The new owner's user id (to sign them in at once). */
   userId: string;
   subdomain: string;
-  /** Where the browser goes next: the new site with `?newsite=true` (SPEC §4). */
+  /** Where the browser goes next: the new site with `?newsite=true` (the spec's States). */
   url: string;
 }
 
@@ -209,7 +209,7 @@ async function create(
   };
 }
 
-/** SPEC §4: locally `/<cvr>/?newsite=true` on the main host, else the subdomain with `?newsite=true`. */
+/** the spec's States: locally `/<cvr>/?newsite=true` on the main host, else the subdomain with `?newsite=true`. */
 export function newSiteUrl(cvr: string, subdomain: string, publicHost: string): string {
   return schemeFor(publicHost) === 'http'
     ? `/${cvr}/?newsite=true`

@@ -1,5 +1,5 @@
 // The CVR registry for CVR_API_URL=demo: fictional companies, one or more per trade the product
-// serves (SPEC section 1), answered without any network. Every CVR here FAILS the official CVR
+// serves (the spec's Overview), answered without any network. Every CVR here FAILS the official CVR
 // modulus-11 check, so none can belong to a real company, and none is one of the seeded demo
 // companies (12345678, 87654321, 11223344), so each can be onboarded on a fresh install. Industry
 // texts and DB07 codes are written as the registry writes them; the Kloak & Anlæg company has no code,

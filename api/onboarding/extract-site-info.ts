@@ -1,4 +1,4 @@
-// Pulls what onboarding wants from an existing website's HTML (SPEC section 3: mainContent, logo,
+// Pulls what onboarding wants from an existing website's HTML (the spec's Entities: mainContent, logo,
 // phone, email) with htmlparser2's streaming parser. Pure: no network, no clock.
 import { Parser } from 'htmlparser2';
 import { formatPhone } from '../../rules/phone';

@@ -1,4 +1,4 @@
-// The onboarding's website scrape (SPEC section 7): fetch an owner's existing site safely and read
+// The onboarding's website scrape (the spec's Calls): fetch an owner's existing site safely and read
 // its text, logo, phone and e-mail. A failure is tolerated: logged as a warning and answered with null.
 
 import { errorMessage } from '../../lib/errors';

@@ -1,4 +1,4 @@
-// Finds a company's likely existing website with Google's Custom Search JSON API (SPEC section 7):
+// Finds a company's likely existing website with Google's Custom Search JSON API (the spec's Calls):
 // the query is the company name restricted to .dk, and of the items (link, title, snippet) a .dk
 // root page is preferred, else the first .dk item. Without GOOGLE_CSE_KEY/CX the search answers
 // null. It never throws: any failure is logged as a warning (without the key) and answers null.

@@ -1,4 +1,4 @@
-// The welcome e-mail a new owner gets right after onboarding (SPEC §4, §7: companyName, companyEmail,
+// The welcome e-mail a new owner gets right after onboarding (the spec's States, Calls: companyName, companyEmail,
 // cvr, subdomain): the new site's address, how to log in, the quote form and where its requests go
 // (issue 39: the owner's login e-mail unless they choose another), the free trial and where to find help. The
 // mail is sent from a no-reply sender, so its Reply-To is the product's real inbox (CONTACT_TO) and the

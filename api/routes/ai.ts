@@ -1,4 +1,4 @@
-// The admin's AI text button (SPEC §5, §7, §9): write a page's text for the signed-in owner's company,
+// The admin's AI text button (the spec's Validation rules, Calls, Limits): write a page's text for the signed-in owner's company,
 // at most five times a day per company, counted per Copenhagen calendar day.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { aiUsageSchema, generatedTextSchema, generateRequestSchema } from '../../contracts/ai';

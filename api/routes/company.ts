@@ -1,4 +1,4 @@
-// /api/company — the signed-in owner's company and its settings (SPEC §2 Settings, §7 settings save).
+// /api/company — the signed-in owner's company and its settings (the spec's Screens Settings, Calls settings save).
 // The company is c.get('company'), resolved by requireOwner; nothing here reads a CVR from the client.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { COMPANY_MESSAGES, companySchema, settingsSchema } from '../../contracts/company';

@@ -1,5 +1,5 @@
 // /api/company/domain — what the owner's custom domain needs in DNS (an A record to the address
-// from configuration, a TXT record proving control, SPEC §9), what DNS actually answers now, and
+// from configuration, a TXT record proving control, the spec's Limits), what DNS actually answers now, and
 // whether the domain is verified (services/domain-verification.ts): the check records the answer.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { domainCheckSchema, domainSchema } from '../../contracts/company';

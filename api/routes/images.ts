@@ -1,4 +1,4 @@
-// The company's image archive (SPEC §2 Billedearkiv, §5, §7): list, upload, delete. Mounted at
+// The company's image archive (the spec's Screens Billedearkiv, Validation rules, Calls): list, upload, delete. Mounted at
 // /api/images behind the tenant middleware; every call acts on c.get('company') only.
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';

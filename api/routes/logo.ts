@@ -1,4 +1,4 @@
-// The company's logo (SPEC §2 Settings logo, §7 Logo upload). Mounted at /api/company/logo behind
+// The company's logo (the spec's Screens Settings logo, Calls Logo upload). Mounted at /api/company/logo behind
 // the tenant middleware; the logo is saved alone ({logo}) on c.get('company').
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';

@@ -1,5 +1,5 @@
 // /api/onboarding/create — the last step of onboarding: validates the login form with the spec's
-// messages (SPEC §5, contracts/onboarding.ts), creates the company, its owner and its site, and
+// messages (the spec's Validation rules, contracts/onboarding.ts), creates the company, its owner and its site, and
 // signs the new owner in at once. Public and rate limited per IP: every creation looks the CVR up
 // and writes text.
 import { createRoute } from '@hono/zod-openapi';

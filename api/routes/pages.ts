@@ -1,4 +1,4 @@
-// /api/pages — the owner's pages: list, create, save, delete (SPEC §2 Pages editor, §4). Every query is
+// /api/pages — the owner's pages: list, create, save, delete (the spec's Screens Pages editor, States). Every query is
 // scoped to c.get('company')'s CVR, so another company's page id finds nothing (404). Each change commits
 // with its "publish wanted" record (commitChange) and, for a save, a revision (api/services/pages.ts).
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';

@@ -1,4 +1,4 @@
-// /api/subscription — the owner's plan and free trial (SPEC §2 Subscription, §4 trial banner), and
+// /api/subscription — the owner's plan and free trial (the spec's Screens Subscription, States trial banner), and
 // "Bestil abonnement" (issue 14 item 5): the order is stored and the company marked as ordered in one
 // transaction, then the operator (CONTACT_TO) and the owner are mailed. No payment provider: the
 // order is the hand-off to invoicing. What the site does after the trial is rules/trial.ts's siteState.

@@ -1,4 +1,4 @@
-// Sets or removes a company's logo. The logo is one URL on the company ({logo} alone is saved, SPEC
+// Sets or removes a company's logo. The logo is one URL on the company ({logo} alone is saved, the spec
 // §7): the PNG, `/media/logos/<cvr>/<timestamp>-<name>.png`, with a WebP of the same base name beside
 // it (`.webp`) for pages that offer both. The new URL and "publish wanted" commit together; the
 // previous logo is read inside that transaction, under the company's row lock, and its files go

@@ -1,4 +1,4 @@
-// The first schema: every entity of SPEC section 3. Portable on purpose: text and integer columns
+// The first schema: every entity of the spec's Entities. Portable on purpose: text and integer columns
 // only (timestamps are ISO-8601 UTC text, booleans 0/1, nested shapes JSON text), so the same
 // migration and the same repository code run on SQLite and PostgreSQL.
 import type { Kysely } from 'kysely';

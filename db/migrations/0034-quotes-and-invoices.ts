@@ -65,7 +65,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('decline_reason', 'text')
     .addColumn('accepted_name', 'text')
     .addColumn('accepted_ip', 'text')
-    // SHA-256 of the exact document the customer accepted (rules/quote-document.ts's canonical text).
+    // SHA-256 of the exact document the customer accepted (the document's HTML as the page showed it, api/quotes/quote-page.ts).
     .addColumn('document_hash', 'text')
     .addColumn('invoice_id', 'text')
     .execute();

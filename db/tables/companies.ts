@@ -1,4 +1,4 @@
-// The companies table and its repository. A company is keyed by its CVR (SPEC: the CVR is the
+// The companies table and its repository. A company is keyed by its CVR (the spec: the CVR is the
 // document id). Nested shapes are JSON text; this file is the one place that maps rows to objects.
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import { domainTwin } from '../../rules/domain';
@@ -142,7 +142,7 @@ export interface NewCompany {
   employees?: number | null;
   hours?: OpeningHours;
   showHours?: boolean;
-  /** Chosen from the name when absent (SPEC section 5), with a numeric suffix when taken. */
+  /** Chosen from the name when absent (the spec's Validation rules), with a numeric suffix when taken. */
   subdomain?: string;
   customDomain?: string | null;
   existingWebsite?: ExistingWebsite | null;
@@ -151,7 +151,7 @@ export interface NewCompany {
   theme?: ThemeId;
 }
 
-/** The fields an owner may change (SPEC section 7, settings save), plus the logo. */
+/** The fields an owner may change (the spec's Calls, settings save), plus the logo. */
 export type CompanyPatch = Partial<
   Pick<
     Company,
@@ -246,7 +246,7 @@ export type CompanyClash = 'cvr-taken' | 'email-taken' | 'subdomain-taken';
 
 /**
  * Inserts a new company: status active, plan Free and active, a 90-day trial from `now`, theme amber
- * and the default hours unless given (SPEC section 4). A CVR, owner e-mail or subdomain another
+ * and the default hours unless given (the spec's States). A CVR, owner e-mail or subdomain another
  * company holds is refused with the reason.
  */
 export async function insertCompany(
@@ -370,7 +370,7 @@ export async function findCompanyByCvr(db: Db, cvr: string): Promise<Company | u
   return row && toCompany(row);
 }
 
-/** The company a signed-in owner administers (SPEC: found by companyEmail). */
+/** The company a signed-in owner administers (the spec: found by companyEmail). */
 export async function findCompanyByOwnerEmail(db: Db, email: string): Promise<Company | undefined> {
   const row = await db
     .selectFrom('companies')
@@ -505,7 +505,7 @@ export async function countCompanies(db: Db): Promise<number> {
 }
 
 /**
- * Merges `patch` into the company and stamps updatedAt (SPEC section 7, company update). An unknown
+ * Merges `patch` into the company and stamps updatedAt (the spec's Calls, company update). An unknown
  * CVR is refused; so is a custom domain another company holds (the patch's only unique column, so a
  * unique violation can mean nothing else).
  */

@@ -109,7 +109,7 @@ function toPage(row: Omit<PageRow, 'revision'>): Page {
   };
 }
 
-/** A company's pages in menu order: the owner's order (sortOrder), then createdAt (SPEC section 2)
+/** A company's pages in menu order: the owner's order (sortOrder), then createdAt (the spec's Screens)
  *  and id for equal stamps. */
 export async function listPages(db: Db, cvr: string): Promise<Page[]> {
   return (await selectPages(db, cvr)).rows.map(toPage);
@@ -355,7 +355,7 @@ function pageUpdateOf(columns: readonly string[]): PageUpdate {
 
 /**
  * Saves a page. Its slug changes only when the patch names one (issue 49: the name in the menu and the
- * address are separate, where SPEC section 4 recomputed the slug from the name). Refused when the
+ * address are separate, where the spec's States recomputed the slug from the name). Refused when the
  * company has no such page, or when another page has the slug (or took it since: the unique index),
  * or the slug is one of the reserved ones.
  */

@@ -1,4 +1,4 @@
-// The five blog posts (SPEC §2 "Blog"), written as Markdown files in blog/ with front matter (id,
+// The five blog posts (the spec's Screens "Blog"), written as Markdown files in blog/ with front matter (id,
 // title, excerpt, date Jan–Mar 2025, category), read when the marketing site is built and rendered by
 // rules/page-content's safeMarkdown, the `marked` renderer owner text uses. The Markdown is ours, but
 // it is rendered as carefully as owner text: raw HTML shows as text, images as their text, and a link

@@ -1,4 +1,4 @@
-// The five FAQ items (SPEC §2 "FAQ"): getting started, price, self-editing, AI content, own domain.
+// The five FAQ items (the spec's Screens "FAQ"): getting started, price, self-editing, AI content, own domain.
 import { PRICE_KR, TRIAL_MONTHS } from '../../rules/plan';
 export interface FaqItem {
   question: string;

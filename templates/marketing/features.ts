@@ -1,4 +1,4 @@
-// The 11 features on /funktioner (SPEC §2 "Funktioner", §9 "Features: 11 items"): the ten the spec
+// The 11 features on /funktioner (the spec's Screens "Funktioner", Limits "Features: 11 items"): the ten the spec
 // names plus local visibility on Google.
 export interface Feature {
   title: string;

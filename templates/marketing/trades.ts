@@ -1,4 +1,4 @@
-// The six trade landing pages (SPEC §2 "Trade landing pages"): title, meta description, h1,
+// The six trade landing pages (the spec's Screens "Trade landing pages"): title, meta description, h1,
 // description, main text, four features and the hero image: a screenshot of a real site of that trade,
 // made by the product (templates/public/images/examples/<image>-*.webp, scripts/make-example-shots.ts).
 import { TRIAL_MONTHS } from '../../rules/plan';

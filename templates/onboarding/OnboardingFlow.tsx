@@ -1,4 +1,4 @@
-// The onboarding flow on /onboarding (SPEC §2, §4, §5): CVR entry, confirm the company (step 1),
+// The onboarding flow on /onboarding (the spec's Screens, States, Validation rules): CVR entry, confirm the company (step 1),
 // create the login (step 2), the creation overlay, then off to the new site. One component per step
 // (steps/), their state in one reducer (onboarding-reducer.ts), every check and message from the
 // onboarding contract (contracts/onboarding.ts) that the server applies again, and the browser's one

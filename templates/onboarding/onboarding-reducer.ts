@@ -1,4 +1,4 @@
-// The onboarding flow's state and its transitions (SPEC §2, §4, §5), kept apart from the screens so
+// The onboarding flow's state and its transitions (the spec's Screens, States, Validation rules), kept apart from the screens so
 // each step is a small component and every transition is tested without a browser
 // (onboarding-reducer.test.ts). The checks of what was typed are onboarding-checks.ts's; this file
 // only says which input a message belongs to.

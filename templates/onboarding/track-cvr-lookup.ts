@@ -1,4 +1,4 @@
-// The onboarding's cvr_lookup event (SPEC §7 Analytics) to our own cookieless POST /api/analytics:
+// The onboarding's cvr_lookup event (the spec's Calls Analytics) to our own cookieless POST /api/analytics:
 // what was typed, its length, the CVR it became and the outcome. sendBeacon never delays the visitor
 // and a failure is ignored: analytics must not break onboarding.
 import { ANALYTICS_ENDPOINT } from '../../rules/analytics-beacon';

@@ -1,5 +1,5 @@
 // The admin's front door in Chromium against the real server: wrong and right login, the auth guard,
-// the shell, unknown admin paths and logout (SPEC §2 Login, Auth guard, Admin shell).
+// the shell, unknown admin paths and logout (the spec's Screens Login, Auth guard, Admin shell).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../rules/messages';
 import { type AdminStack, OWNER, PHONE, startAdminStack } from '../support/admin-stack';

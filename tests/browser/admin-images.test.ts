@@ -1,6 +1,6 @@
 // The image archive in Chromium against the real server: upload with progress up to the limit of 15,
 // the spec's messages past it, delete with confirmation, and the pages editor's direct upload offered
-// only while the archive has room (SPEC §2 Image archive, Media tab, §5, §8, §9).
+// only while the archive has room (the spec's Screens Image archive, Media tab, Validation rules, Error catalogue, Limits).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../rules/messages';
 import { UPLOAD_MESSAGES } from '../../rules/upload-messages';

@@ -1,6 +1,6 @@
 // The pages editor in Chromium against the real server: edit and save a page and see the public site
 // change, create and delete a page, the homepage without delete, gallery items with archive images,
-// SEO limits, and AI text to the daily limit with the template writer (SPEC §2 Pages editor, §4, §9).
+// SEO limits, and AI text to the daily limit with the template writer (the spec's Screens Pages editor, States, Limits).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../rules/messages';
@@ -60,7 +60,7 @@ describe('pages editor', () => {
     await page.getByRole('button', { name: 'Gem ændringer' }).click();
     await page.getByRole('button', { name: 'Gemmer...' }).waitFor();
     await page.getByText(MESSAGES.saveSuccess).waitFor();
-    // The indicator clears after 3 seconds (SPEC §4).
+    // The indicator clears after 3 seconds (the spec's States).
     await page.getByText(MESSAGES.saveSuccess).waitFor({ state: 'detached', timeout: 5000 });
 
     const { html } = await publicHtml('/om-os');

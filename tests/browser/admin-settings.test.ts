@@ -1,6 +1,6 @@
 // Settings, subscription and trial banner in Chromium against the real server: each settings tab
 // saved and visible on the public site, the domain tab's DNS help, the trial banner's "remind me
-// later" (SPEC §2 Settings, Subscription, §4, §5, §9).
+// later" (the spec's Screens Settings, Subscription, States, Validation rules, Limits).
 import { request } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // POST /api/onboarding/create with OPENAI_API_KEY and OPENAI_BASE_URL set: the real app and the real
 // OpenAI writer on SQLite, talking to the fake OpenAI server on loopback (tests/support/fake-openai.ts).
 // The pages get the provider's text, re-cased per the writer's rule; when the provider fails the
-// company is still created, with the spec's fallback text (SPEC §7, §8).
+// company is still created, with the spec's fallback text (the spec's Calls, Error catalogue).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CvrCompany } from '../../api/onboarding/contracts';
 import { type Db, findCompanyByCvr, listPages } from '../../db';

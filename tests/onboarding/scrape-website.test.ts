@@ -1,5 +1,5 @@
 // createWebsiteScraper end to end against a loopback site: a scrape that works, and every failure
-// answered with null and a logged warning (SPEC section 8: scrape failure is logged and ignored).
+// answered with null and a logged warning (the spec's Error catalogue: scrape failure is logged and ignored).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebsiteScraper, normalizeScrapeUrl } from '../../api/onboarding/scrape-website';
 import { createLogger } from '../../lib/logger';

@@ -83,7 +83,7 @@ export async function startAdminStack(
     env,
     prepare: async ({ db }) => {
       await seedDemoCompanies(db);
-      // Demo companies have no owner; this one gets ours (owners are found by companyEmail, SPEC §3).
+      // Demo companies have no owner; this one gets ours (owners are found by companyEmail, the spec's Entities).
       await db
         .updateTable('companies')
         .set({ companyEmail: OWNER.email })

@@ -1,4 +1,4 @@
-// A serving process's mail runner that dies mid-job, for tests/queue/jobs-kill.test.ts: it opens the
+// A serving process's mail runner that dies mid-job, for tests/jobs/jobs-kill.test.ts: it opens the
 // database the environment names (JOBS_SQLITE_FILE, or JOBS_PG_URL and JOBS_PG_SCHEMA), runs the due
 // jobs with a lease of JOBS_LEASE_MS through the product's own handlers, and when the first mail is
 // composed and about to go to the mail server prints `sending <to>` and hangs there, for the test to

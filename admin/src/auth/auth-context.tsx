@@ -1,4 +1,4 @@
-// Who is signed in (SPEC §4 auth state: unknown, signed in, signed out). Asked once from
+// Who is signed in (the spec's States auth state: unknown, signed in, signed out). Asked once from
 // GET /api/auth/session when the admin opens; login and logout change it.
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { MESSAGES } from '../../../rules/messages';

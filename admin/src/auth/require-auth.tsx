@@ -1,4 +1,4 @@
-// The auth guard (SPEC §2): a spinner until the auth state is known, the child route when signed in,
+// The auth guard (the spec's Screens): a spinner until the auth state is known, the child route when signed in,
 // otherwise back to the login at /admin, which returns here after the login (a mailed link opened
 // while signed out still ends on its own screen).
 import type { ReactNode } from 'react';

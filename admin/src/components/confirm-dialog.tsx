@@ -1,5 +1,5 @@
 // A modal question with two answers, on the native <dialog> (focus moves into it, Escape cancels,
-// focus returns to the opener). Used for deleting pages and images (SPEC §5 confirmations).
+// focus returns to the opener). Used for deleting pages and images (the spec's Validation rules confirmations).
 import { useModalDialog } from './use-modal-dialog';
 
 export interface ConfirmDialogProps {

@@ -1,5 +1,5 @@
 // The router's error boundary: the spec keeps React Router's default heading
-// 'Unexpected Application Error!' (SPEC §8); below it a Danish way back instead of a dead end.
+// 'Unexpected Application Error!' (the spec's Error catalogue); below it a Danish way back instead of a dead end.
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { MESSAGES } from '../../../rules/messages';
 

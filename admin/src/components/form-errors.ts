@@ -1,4 +1,4 @@
-// The API's zod schemas run in the form before a save (SPEC §5: the same messages on both sides);
+// The API's zod schemas run in the form before a save (the spec's Validation rules: the same messages on both sides);
 // this turns a failed parse into one message per field, keyed by the path (`hours.Mandag`).
 import type { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// Unknown /admin paths leave the SPA for the product's own /404 page (SPEC §2: any other path → /404).
+// Unknown /admin paths leave the SPA for the product's own /404 page (the spec's Screens: any other path → /404).
 import { useEffect } from 'react';
 import { Spinner } from './spinner';
 

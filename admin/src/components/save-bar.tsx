@@ -1,4 +1,4 @@
-// 'Gem ændringer' / 'Gemmer...', then 'Ændringer gemt!' for 3 seconds, or the failure (SPEC §2, §8);
+// 'Gem ændringer' / 'Gemmer...', then 'Ændringer gemt!' for 3 seconds, or the failure (the spec's Screens, Error catalogue);
 // "Ikke gemt" while the editor holds changes not saved (issue 40), never beside "Ændringer gemt!".
 import { MESSAGES } from '../../../rules/messages';
 import { UnsavedMark } from './unsaved-changes';

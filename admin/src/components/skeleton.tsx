@@ -1,4 +1,4 @@
-// Grey placeholders in the shape of what is loading (SPEC §2: variants for admin, website and
+// Grey placeholders in the shape of what is loading (the spec's Screens: variants for admin, website and
 // default). Shown only while data really is on its way: no artificial delay.
 export type SkeletonVariant = 'admin' | 'website' | 'default';
 

@@ -1,4 +1,4 @@
-// The save flag of the editors (SPEC §4): idle, saving, saved (shown 3 seconds, then cleared); a
+// The save flag of the editors (the spec's States): idle, saving, saved (shown 3 seconds, then cleared); a
 // failed save keeps its error until the next attempt. A save the form refuses before sending, or an
 // edit after a save, clears "saved" at once (`clear`): "Ændringer gemt!" beside "Navn i menuen skal
 // udfyldes" would claim a save that never happened (issue 28).

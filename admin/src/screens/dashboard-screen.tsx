@@ -1,4 +1,4 @@
-// /admin/dashboard (SPEC §2 Dashboard, issue 14 item 1): the owner's site at a glance — page views
+// /admin/dashboard (the spec's Screens Dashboard, issue 14 item 1): the owner's site at a glance — page views
 // per day for 30 days, this week against the week before, the most visited pages, images used of 15,
 // the trial, and the site's addresses to copy — above the cards that lead to the editors.
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-// /admin — the owner's login (SPEC §2 Login): 'Log ind på din side', e-mail and password both
+// /admin — the owner's login (the spec's Screens Login): 'Log ind på din side', e-mail and password both
 // required, 'Log ind' / 'Logger ind...', on success the dashboard, on failure an error and stay.
 // The form is checked with the API's own loginSchema, so the messages are the API's; a field's
 // message shows beside it (issue 28), the alert under the form only the server's answer.
@@ -21,7 +21,7 @@ const RETURN_SCREENS: readonly string[] = [
 ];
 
 /** Where to go after the login: back to a mailed link's screen the guard sent us from, else the
- *  dashboard (SPEC §2). */
+ *  dashboard (the spec's Screens). */
 function returnPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
   if (typeof from !== 'string') return ADMIN_PATHS.dashboard;

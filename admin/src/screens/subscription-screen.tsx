@@ -1,4 +1,4 @@
-// /admin/subscription (SPEC §2 Subscription, §9; issue 14 item 5): the trial and what happens at its
+// /admin/subscription (the spec's Screens Subscription, Limits; issue 14 item 5): the trial and what happens at its
 // end (rules/trial.ts siteState), worded once per state so no two texts contradict each other, and
 // "Bestil abonnement" before and after the end; after an order, what was ordered and "Opsig
 // abonnement" (issue 49), with what happens then: the site stays until the period begun ends.

@@ -1,5 +1,5 @@
-// The frame of every signed-in screen (SPEC §2 Admin shell): welcome with company name and e-mail,
-// a link to the public site, log out (back to /admin), and the tabs Overblik (SPEC's Dashboard; /admin/dashboard stays), Sider, Billedearkiv,
+// The frame of every signed-in screen (the spec's Screens Admin shell): welcome with company name and e-mail,
+// a link to the public site, log out (back to /admin), and the tabs Overblik (the spec's Dashboard; /admin/dashboard stays), Sider, Billedearkiv,
 // Hjemmeside, with Henvendelser second (issue 39): a customer waiting for an answer is what an owner
 // must not miss, and at 360 px the strip shows only its first two or three tabs. It loads the company
 // once for the screens inside it, and asks before unsaved changes are left

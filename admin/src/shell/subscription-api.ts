@@ -1,5 +1,5 @@
 // GET /api/subscription: the plan, the trial's dates, the site's state after the trial (rules/trial.ts)
-// and the order, if any (SPEC §4, §9, issue 14 item 5); POST /api/subscription/order orders.
+// and the order, if any (the spec's States, Limits, issue 14 item 5); POST /api/subscription/order orders.
 import type { OrderInput, SubscriptionJson } from '../../../contracts/order';
 import { MESSAGES } from '../../../rules/messages';
 import { api } from '../api/client';

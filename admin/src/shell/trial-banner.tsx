@@ -1,4 +1,4 @@
-// The trial banner (SPEC §4, §9; issue 14 item 5): while 1 to 30 days of the free trial remain, and
+// The trial banner (the spec's States, Limits; issue 14 item 5): while 1 to 30 days of the free trial remain, and
 // after its end until the owner orders (the site's state from rules/trial.ts), with a link to the
 // subscription and "Påmind mig senere", which hides it in this browser for a few days. Gone once
 // the owner has ordered.

@@ -1,4 +1,4 @@
-// "Remind me later" on the trial banner (SPEC §4): the owner's dismissal is remembered in this
+// "Remind me later" on the trial banner (the spec's States): the owner's dismissal is remembered in this
 // browser per company for three days, so the banner comes back while the trial runs out.
 
 export const SNOOZE_MS = 3 * 86_400_000;

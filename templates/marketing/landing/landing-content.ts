@@ -1,4 +1,4 @@
-// The landing page's fixed texts (SPEC §1, §2 Landing page): benefits, industry groups, example
+// The landing page's fixed texts (the spec's Overview, Screens Landing page): benefits, industry groups, example
 // pages, the story and the price. Company cards come from the data (generator/landing-model.ts).
 import { TRIAL_MONTHS } from '../../../rules/plan';
 
@@ -33,7 +33,7 @@ export const INDUSTRIES = [
 ] as const;
 
 /**
- * The example pages (SPEC §1: bricklayer, plumber, mechanic, carpenter), shown in the lightbox: screenshots
+ * The example pages (the spec's Overview: bricklayer, plumber, mechanic, carpenter), shown in the lightbox: screenshots
  * of real sites the product made for the demo registry's companies (scripts/make-example-shots.ts).
  */
 export const EXAMPLE_PAGES = [

@@ -1,4 +1,4 @@
-// /admin/images (SPEC §2 Image archive, §5, §8, §9): the company's images in a grid, upload by file
+// /admin/images (the spec's Screens Image archive, Validation rules, Error catalogue, Limits): the company's images in a grid, upload by file
 // picker (images only, several at once, a progress bar per file) up to 15, delete with confirmation.
 import { useCallback, useRef, useState } from 'react';
 import { MAX_IMAGES } from '../../../../rules/images';

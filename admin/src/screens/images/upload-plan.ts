@@ -1,4 +1,4 @@
-// Which of the files an owner picked may be uploaded (SPEC §5, §8, §9): images only, and never past
+// Which of the files an owner picked may be uploaded (the spec's Validation rules, Error catalogue, Limits): images only, and never past
 // the archive's limit of 15. A selection that would pass the limit is refused whole, with the spec's
 // message, so the owner chooses what to upload rather than getting an arbitrary first few.
 import { MAX_IMAGES } from '../../../../rules/images';

@@ -1,4 +1,4 @@
-// The AI text generator of the content tab (SPEC §4, §5, §9): keywords (comma-separated), a button
+// The AI text generator of the content tab (the spec's States, Validation rules, Limits): keywords (comma-separated), a button
 // that is off while the field is blank or while generating, and today's count as `count/5 i dag`.
 // When the day's generations are used, it says so in the spec's words instead of only greying out.
 import { useEffect, useId, useState } from 'react';

@@ -1,4 +1,4 @@
-// The gallery layout's items (SPEC §2 Content tab): each with title, description and an image chosen
+// The gallery layout's items (the spec's Screens Content tab): each with title, description and an image chosen
 // from the archive; an item can be deleted ('Slet') or have its image cleared; 'Tilføj billede' adds one.
 import type { GalleryItem } from '../../../../rules/pages';
 import { Field } from '../../components/field';

@@ -1,5 +1,5 @@
 // One image of a page (hero background, side image, gallery item): a preview, choose from the
-// archive, upload directly (only while the archive has room, SPEC §2 Media tab), or remove.
+// archive, upload directly (only while the archive has room, the spec's Screens Media tab), or remove.
 import { type ChangeEvent, useRef, useState } from 'react';
 import { MESSAGES } from '../../../../rules/messages';
 import { UPLOAD_MESSAGES } from '../../../../rules/upload-messages';

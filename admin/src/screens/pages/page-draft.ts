@@ -1,5 +1,5 @@
 // The pages editor's working copy of one page and the pure rules on it: what a save sends, how AI
-// text joins what is there (SPEC §4: appended after a separator, title filled only if empty), and
+// text joins what is there (the spec's States: appended after a separator, title filled only if empty), and
 // the gallery's item operations.
 import type { PageUpdateInput } from '../../../../contracts/pages';
 import {
@@ -130,7 +130,7 @@ export function removeGalleryItem(gallery: readonly GalleryItem[], index: number
   return gallery.filter((_, at) => at !== index);
 }
 
-/** Keywords are comma-separated (SPEC §5); the button waits for at least one that is not blank. */
+/** Keywords are comma-separated (the spec's Validation rules); the button waits for at least one that is not blank. */
 export function canGenerate(
   keywords: string,
   generating: boolean,

@@ -1,4 +1,4 @@
-// One page in the editor (SPEC §2 Pages editor): the tabs Indhold, Billeder (not for the gallery
+// One page in the editor (the spec's Screens Pages editor): the tabs Indhold, Billeder (not for the gallery
 // layout), Layout and Google (the spec's SEO tab, in plain Danish: issue 49) over one draft; 'Gem ændringer' checks the draft with the API's schema and
 // saves it; the page is then re-read from the list. Delete asks first; the homepage has no delete.
 // The name in the menu and the page's address are two fields (issue 49): a new name keeps the

@@ -1,4 +1,4 @@
-// /admin/pages (SPEC §2 Pages editor): the menu of the company's pages, 'Ny side', and the editor of
+// /admin/pages (the spec's Screens Pages editor): the menu of the company's pages, 'Ny side', and the editor of
 // the chosen page (?side=<id>), or 'Vælg en side fra menuen' when none is chosen. A site without a
 // Kontakt page of the owner's has the generated one in its menu: the list shows it as well
 // (?side=kontakt, contact-page-info.tsx), so every item of the site's menu is in Sider (issue 49).

@@ -1,4 +1,4 @@
-// Settings › Domæne (SPEC §2, §9): the current addresses, the owner's own domain, the DNS records it
+// Settings › Domæne (the spec's Screens, Limits): the current addresses, the owner's own domain, the DNS records it
 // needs as a registrar's form wants them (issue 49: host part, type, value, a "Kopiér" per value; A
 // records for the bare domain and www, a TXT value per company; rules/domain-guide.ts), a check of
 // what DNS answers now, and the note that changes take up to 24 hours.
@@ -188,7 +188,7 @@ function DnsCheckResult({ result }: { result: CheckJson }) {
   );
 }
 
-/** `http://localhost:3000/12345678` → `localhost:3000/12345678` (SPEC: shown as host/{cvr}). */
+/** `http://localhost:3000/12345678` → `localhost:3000/12345678` (the spec: shown as host/{cvr}). */
 function displayUrl(url: string): string {
   return url.replace(/^https?:\/\//, '').replace(/\/$/, '');
 }

@@ -1,5 +1,5 @@
 // Settings › Logo: the current logo (or the name's initial, as the site shows it), upload with
-// progress, and removal. The logo is saved alone ({logo}, SPEC §7) and published at once.
+// progress, and removal. The logo is saved alone ({logo}, the spec's Calls) and published at once.
 import { type ChangeEvent, useRef, useState } from 'react';
 import { MESSAGES } from '../../../../rules/messages';
 import { COMPANY_MESSAGES } from '../../../../rules/settings-messages';

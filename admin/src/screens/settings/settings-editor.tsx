@@ -1,4 +1,4 @@
-// The settings screen's editor (SPEC §7 settings save, issue 40): the working copy of every tab's
+// The settings screen's editor (the spec's Calls settings save, issue 40): the working copy of every tab's
 // fields (settings-draft.ts), one save for them — checked with the API's own schema first (same
 // messages), then PUT /api/company/settings, the saved company replacing the shell's copy — and its
 // place among the editors that ask before their changes are left (components/unsaved-changes.tsx).

@@ -1,4 +1,4 @@
-// /admin/settings (SPEC §2 Settings): 'Hjemmesideindstillinger' (SPEC writes 'Hjemmeside indstillinger'; issue 49 item 8: one word in Danish) with the tabs logo, contact, hours,
+// /admin/settings (the spec's Screens Settings): 'Hjemmesideindstillinger' (the spec writes 'Hjemmeside indstillinger'; issue 49 item 8: one word in Danish) with the tabs logo, contact, hours,
 // social, design and domain, and Troværdighed (issue 42). The chosen tab is in the address (?fane=design), so it can be linked.
 // The fields' working copy lives here, above the tabs (settings-editor.tsx): a tab is a view of it,
 // and leaving a tab with unsaved changes asks first (components/unsaved-changes.tsx).

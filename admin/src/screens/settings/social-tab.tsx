@@ -1,5 +1,5 @@
 // Settings › Sociale medier: facebook, instagram, linkedin and tiktok, shown without https:// and
-// stored with it (SPEC §5); an empty field removes the link from the site. Each field shows an example
+// stored with it (the spec's Validation rules); an empty field removes the link from the site. Each field shows an example
 // of the profile link it takes in full under it (a placeholder was cut off at 360 px), and the shared
 // contract refuses anything that is no profile on the network's own host (issue 28). After a save the
 // fields show what was stored, without the scheme the server added (settings-draft.ts).
