@@ -124,7 +124,6 @@ export type QuoteJson = z.infer<typeof quoteSchema>;
 
 /** The answer of "Send tilbud": the tilbud, and the SMS text to copy when the customer has only a phone. */
 export const sentQuoteSchema = quoteSchema.extend({ smsText: z.string().nullable() });
-type SentQuoteJson = z.infer<typeof sentQuoteSchema>;
 
 export const quoteListSchema = z.object({
   quotes: z.array(quoteSummarySchema),
