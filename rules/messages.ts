@@ -67,7 +67,7 @@ export const MESSAGES = {
   updateFailed: 'Kunne ikke opdatere firma information',
   loadCompanyFailed: 'Kunne ikke hente firma information',
   loginFailed: 'Forkert email eller password',
-  // The login form's own refusal (the spec words 'Email og password er påkrævet' for account creation only).
+  // The refusal of the login form (the spec has 'Email og password er påkrævet' for creating an account only).
   loginFieldsRequired: 'Skriv din e-mail og adgangskode',
 
   // Admin editing (the spec's Validation rules, Error catalogue).
