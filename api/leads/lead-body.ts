@@ -73,6 +73,21 @@ export function bodySource(env: unknown, request: Request): Readable | null {
   return request.body ? Readable.fromWeb(request.body as never) : null;
 }
 
+/** The multipart parser of one form body, within the form's limits (throws on a bad content type). */
+function formParser(headers: IncomingHttpHeaders, limits: LeadBodyLimits): ReturnType<typeof Busboy> {
+  return Busboy({
+    headers: { ...headers, 'content-type': headers['content-type'] ?? '' },
+    limits: {
+      fieldSize: FIELD_BYTES,
+      fields: MAX_FIELDS,
+      fileSize: limits.maxPhotoBytes,
+      // Empty file inputs arrive as parts too; beyond this many the rest are skipped unread.
+      files: limits.maxPhotos + 2,
+      parts: MAX_FIELDS + limits.maxPhotos + 2,
+    },
+  });
+}
+
 /**
  * Reads the form. `photosWanted` is asked once, when the first photo part begins, with the text
  * fields so far; false discards every photo from then on (and those held so far).
@@ -96,17 +111,7 @@ export function readLeadBody(
 
     let parser: ReturnType<typeof Busboy>;
     try {
-      parser = Busboy({
-        headers: { ...headers, 'content-type': headers['content-type'] ?? '' },
-        limits: {
-          fieldSize: FIELD_BYTES,
-          fields: MAX_FIELDS,
-          fileSize: limits.maxPhotoBytes,
-          // Empty file inputs arrive as parts too; beyond this many the rest are skipped unread.
-          files: limits.maxPhotos + 2,
-          parts: MAX_FIELDS + limits.maxPhotos + 2,
-        },
-      });
+      parser = formParser(headers, limits);
     } catch (error) {
       reject(new LeadBodyMalformed('not a form body', { cause: error }));
       return;
