@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { Company, Invoice, Quote } from '../../db';
+import { formatPhone } from '../../rules/phone';
 import { DEDUCTION_SCHEME_LABELS, deductionEstimate } from '../../rules/quote-deduction';
 import {
   documentTotals,
@@ -126,7 +127,7 @@ export async function quotePdf(
       name: quote.customerName,
       address: quote.customerAddress,
       email: quote.customerEmail,
-      phone: quote.customerPhone,
+      phone: formatPhone(quote.customerPhone),
     },
     heading: quote.title,
     description: quote.description,
@@ -187,7 +188,7 @@ export async function invoicePdf(invoice: Invoice, company: Company, storageDir:
       name: invoice.buyerName,
       address: invoice.buyerAddress,
       email: invoice.buyerEmail,
-      phone: invoice.buyerPhone,
+      phone: formatPhone(invoice.buyerPhone),
     },
     heading: `Leveret: ${invoice.deliveryText}`,
     description: '',

@@ -166,6 +166,8 @@ describeWithDialects('tilbud and faktura for the owner (issue 51)', (dialect) =>
     expect(quoteText).toContain('Håndværkerfradrag');
     // The customer's text is text in the PDF, never markup.
     expect(quoteText).toContain('<b>inkl.');
+    // The customer's phone as Danes write it.
+    expect(quoteText).toContain('20 30 40 50');
 
     // Send: numbered and locked.
     const sent = await h.send('POST', `/api/quotes/${draft.id}/send`, { cookie });
