@@ -27,7 +27,7 @@ function hrefs(source: string, element: RegExp): string[] {
 }
 const headerHrefs = (source: string) => hrefs(source, /<nav id="site-nav"[^>]*>(.*?)<\/nav>/s);
 const footerHrefs = (source: string) => hrefs(source, /<nav aria-label="Sider">(.*?)<\/nav>/s);
-const callBar = (source: string) => /<div class="call-bar">(.*?)<\/div>/s.exec(source)?.[1] ?? '';
+const callBar = (source: string) => /<div class="call-bar"[^>]*>(.*?)<\/div>/s.exec(source)?.[1] ?? '';
 
 /** The tømrer fixture (quote form shown) with `pages` added to its own. */
 function tomrer(...pages: Partial<Page>[]): SiteModel {
