@@ -62,6 +62,7 @@ describe('admin login and guard', () => {
     expect(await tabs.allTextContents()).toEqual([
       'Overblik',
       'Henvendelser',
+      'Bookinger',
       'Anmeldelser',
       'Sider',
       'Billedearkiv',
