@@ -1,21 +1,15 @@
-// Issue 51 item 6 over HTTP on the real app, on SQLite and PostgreSQL: "Send faktura" marks the
-// invoice sent and mails the customer (through the job table) a link to a no-JavaScript page of the
-// company's site and the PDF attached, both holding the same total; the link is signed for one
-// company and one invoice; no route changes an invoice; a kreditnota is sent the same way; the
-// bookkeeper's CSV has both, in Danish Excel's format.
-import { Writable } from 'node:stream';
 import { HtmlValidate } from 'html-validate';
 import { PDFParse } from 'pdf-parse';
 import { afterEach, expect, it } from 'vitest';
 import { deleteExpired } from '../../api/jobs/retention';
-import { createMailOutbox, type MailOutbox } from '../../api/mail-outbox';
-import { acceptQuote, deleteCompany, findInvoice, insertLead, listQuotes } from '../../db';
-import { createLogger } from '../../lib/logger';
+import type { MailOutbox } from '../../api/mail-outbox';
+import { deleteCompany, findInvoice, listQuotes } from '../../db';
 import type { MailMessage } from '../../lib/mailer';
 import { INVOICE_MESSAGES } from '../../rules/invoice-messages';
 import { formatOre } from '../../rules/quote-money';
 import { describeWithDialects } from '../support/databases';
-import { type ApiHarness, createApiHarness, errorOf } from './api-harness';
+import { type InvoiceFixture, startInvoiceFixture } from '../support/invoice-fixture';
+import { type ApiHarness, errorOf } from './api-harness';
 
 let h: ApiHarness;
 let outbox: MailOutbox | undefined;
@@ -28,7 +22,7 @@ afterEach(async () => {
 
 const A = '51515353';
 const B = '52525353';
-const XSS = '<script>alert(1)</script>';
+const _XSS = '<script>alert(1)</script>';
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const parser = new PDFParse({ data: bytes });
@@ -41,92 +35,12 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 
 describeWithDialects('sending fakturaer and kreditnotaer (issue 51)', (dialect) => {
   let cookie: string;
-  const sent: MailMessage[] = [];
+  let sent: MailMessage[] = [];
+
+  let invoice: InvoiceFixture['invoice'];
 
   async function setUp() {
-    h = await createApiHarness({}, { dialect });
-    const quiet = createLogger(h.config, new Writable({ write: (_c, _e, done) => done() }));
-    sent.length = 0;
-    const mailer = { send: async (message: MailMessage) => void sent.push(message) };
-    outbox = createMailOutbox({ db: h.db, config: h.config, logger: quiet, now: h.now, everyMs: 0, mailer });
-    await h.createOwner(A, 'Eksempel VVS ApS', 'ejer@eksempel-vvs.dk');
-    await h.db
-      .updateTable('companies')
-      .set({ industryCode: '432200', address: 'Værkstedsvej 2', zipcode: '4600', city: 'Køge' })
-      .where('cvr', '=', A)
-      .execute();
-    await h.createOwner(B, 'Anden Tømrer ApS', 'ejer@anden.dk');
-    cookie = await h.signIn('ejer@eksempel-vvs.dk');
-  }
-
-  /** An accepted tilbud made into an invoice, through the routes the admin uses. */
-  async function invoice(customerEmail: string) {
-    const lead = await insertLead(
-      h.db,
-      A,
-      {
-        name: 'Mette Ørsted',
-        phone: '20304050',
-        email: customerEmail,
-        postcode: '4600',
-        message: 'Ny varmepumpe',
-        photos: [],
-        contentHash: `hash-${customerEmail}`,
-      },
-      h.now(),
-    );
-    const draft = await (await h.send('POST', '/api/quotes', { cookie, body: { leadId: lead.id } })).json();
-    const body = {
-      customerName: `Mette Ørsted ${XSS}`,
-      customerEmail,
-      customerPhone: '20304050',
-      customerAddress: 'Strandvejen 1\n4600 Køge',
-      title: 'Ny varmepumpe',
-      description: '',
-      validUntil: draft.validUntil,
-      terms: draft.terms,
-      lines: [
-        {
-          kind: 'labour',
-          text: 'Montering',
-          quantityHundredths: 750,
-          unit: 'hours',
-          unitPriceOre: 52_000,
-          deduction: 'craft',
-        },
-        {
-          kind: 'materials',
-          text: 'Varmepumpe',
-          quantityHundredths: 100,
-          unit: 'pieces',
-          unitPriceOre: 3_899_500,
-          deduction: null,
-        },
-      ],
-    };
-    expect((await h.send('PUT', `/api/quotes/${draft.id}`, { cookie, body })).status).toBe(200);
-    expect((await h.send('POST', `/api/quotes/${draft.id}/send`, { cookie })).status).toBe(200);
-    await acceptQuote(
-      h.db,
-      A,
-      draft.id,
-      { name: 'Mette', ip: '192.0.2.7', documentHash: 'a'.repeat(64) },
-      h.now(),
-    );
-    const settings = await (await h.send('GET', '/api/quotes/settings', { cookie })).json();
-    await h.send('PUT', '/api/quotes/settings', {
-      cookie,
-      body: { ...settings, bankReg: '1234', bankAccount: '0012345678', mobilepay: '' },
-    });
-    const made = await h.send('POST', `/api/quotes/${draft.id}/invoice`, {
-      cookie,
-      body: { deliveryDate: '2026-03-01' },
-    });
-    expect(made.status).toBe(201);
-    // The mails so far (the welcome, the request's) are not this test's.
-    await outbox?.sweep();
-    sent.length = 0;
-    return made.json();
+    ({ h, outbox, cookie, sent, invoice } = await startInvoiceFixture(dialect));
   }
 
   it('mails the customer a link to the invoice page and the PDF, and the link opens only that invoice', async () => {
