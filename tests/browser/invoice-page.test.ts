@@ -1,5 +1,5 @@
 // The customer's invoice page (issue 51 item 6) in Chromium at 360 px without JavaScript: axe finds
-// nothing serious, and the screenshot is kept for a look (/work/wt/tilbud3-shots or TEST_SHOTS_DIR).
+// nothing serious, and the screenshot is kept for a look (test-artifacts/invoice-page/, or TEST_SHOTS_DIR).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
