@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  REVIEW_HOLD_CLIENT_DAYS,
+  REVIEW_HOLD_PER_HOUR,
+  REVIEW_HOLD_SAME_CLIENT,
   REVIEW_LINK_VALID_DAYS,
   REVIEW_RECIPIENT_DAYS,
   REVIEW_REMINDER_AFTER_DAYS,
@@ -11,6 +14,9 @@ import {
   dailyCapReached,
   dailyCapSince,
   newRequestTimes,
+  reviewAskRefusal,
+  reviewHoldReason,
+  reviewHoldWindows,
   reviewRequestState,
 } from './review-requests';
 
@@ -60,5 +66,54 @@ describe('a new request', () => {
     expect(customerMustConfirm(false, false)).toBe(true);
     expect(customerMustConfirm(false, true)).toBe(false);
     expect(customerMustConfirm(true, false)).toBe(false);
+  });
+});
+
+describe('which ask is refused, and why', () => {
+  const clean = {
+    ownContact: false,
+    leadAsked: false,
+    declinedBefore: false,
+    askedRecently: false,
+    madeLastDay: 0,
+  };
+  it('lets a clean ask through, and refuses each reason on its own', () => {
+    expect(reviewAskRefusal(clean)).toBeNull();
+    expect(reviewAskRefusal({ ...clean, ownContact: true })).toBe('own-contact');
+    expect(reviewAskRefusal({ ...clean, leadAsked: true })).toBe('lead-asked');
+    expect(reviewAskRefusal({ ...clean, declinedBefore: true })).toBe('declined-before');
+    expect(reviewAskRefusal({ ...clean, askedRecently: true })).toBe('asked-recently');
+    expect(reviewAskRefusal({ ...clean, madeLastDay: REVIEW_REQUESTS_PER_DAY - 1 })).toBeNull();
+    expect(reviewAskRefusal({ ...clean, madeLastDay: REVIEW_REQUESTS_PER_DAY })).toBe('daily-limit');
+  });
+  it('names the owner\'s own contact first, and a customer\'s no before "asked recently"', () => {
+    const all = {
+      ownContact: true,
+      leadAsked: true,
+      declinedBefore: true,
+      askedRecently: true,
+      madeLastDay: 99,
+    };
+    expect(reviewAskRefusal(all)).toBe('own-contact');
+    expect(reviewAskRefusal({ ...all, ownContact: false, leadAsked: false })).toBe('declined-before');
+  });
+});
+
+describe('which review waits for the operator', () => {
+  const quiet = { sameClient: 0, sameEmail: 0, lastHour: 0 };
+  it('holds a second review from one address, a second from one e-mail, and a busy hour', () => {
+    expect(reviewHoldReason(quiet)).toBeNull();
+    expect(reviewHoldReason({ ...quiet, sameClient: REVIEW_HOLD_SAME_CLIENT })).toBe('same-client');
+    expect(reviewHoldReason({ ...quiet, sameEmail: 1 })).toBe('same-email');
+    expect(reviewHoldReason({ ...quiet, lastHour: REVIEW_HOLD_PER_HOUR - 1 })).toBeNull();
+    expect(reviewHoldReason({ ...quiet, lastHour: REVIEW_HOLD_PER_HOUR })).toBe('busy-hour');
+  });
+  it('does not hold on what is unknown (no address, no e-mail)', () => {
+    expect(reviewHoldReason({ sameClient: null, sameEmail: null, lastHour: 0 })).toBeNull();
+  });
+  it('counts one address over REVIEW_HOLD_CLIENT_DAYS and the busy hour over the last 60 minutes', () => {
+    const { sameClientSince, busySince } = reviewHoldWindows(now);
+    expect(now.getTime() - sameClientSince.getTime()).toBe(REVIEW_HOLD_CLIENT_DAYS * 24 * 60 * 60 * 1000);
+    expect(now.getTime() - busySince.getTime()).toBe(60 * 60 * 1000);
   });
 });

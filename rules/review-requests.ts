@@ -1,7 +1,12 @@
 // Review policy that needs no database (issue 50 item 4): what a review request is now, as the owner's
 // list shows it (issue 41: sent, reminded, reviewed, declined, or its 60-day link expired); who was
-// asked recently, the daily cap, a new request's times, and when the customer confirms an e-mail.
+// asked recently, the daily cap, a new request's times, when the customer confirms an e-mail, which
+// ask is refused and why, and which written review waits for the operator. The data layer only
+// gathers the facts these rules decide on.
 import {
+  REVIEW_HOLD_CLIENT_DAYS,
+  REVIEW_HOLD_PER_HOUR,
+  REVIEW_HOLD_SAME_CLIENT,
   REVIEW_LINK_VALID_DAYS,
   REVIEW_RECIPIENT_DAYS,
   REVIEW_REMINDER_AFTER_DAYS,
@@ -63,4 +68,72 @@ export function newRequestTimes(
  *  link went through the owner (an SMS text he copied), not mailed by us nor sent by our gateway. */
 export function customerMustConfirm(byMail: boolean, smsByGateway: boolean): boolean {
   return !byMail && !smsByGateway;
+}
+
+export type ReviewRequestRefusal =
+  | 'no-contact'
+  | 'declined-before'
+  | 'daily-limit'
+  | 'company-not-found'
+  /** This quote request was asked about before: one request per job, ever. */
+  | 'lead-asked'
+  /** This recipient (in recipient form) was asked within REVIEW_RECIPIENT_DAYS. */
+  | 'asked-recently'
+  /** The address or number is the owner's own, or at the company's domain. */
+  | 'own-contact';
+
+/** What the data layer found out about one ask, under the company's lock. */
+export interface ReviewAskFacts {
+  /** The e-mail or phone is the owner's own, or at the company's domain. */
+  ownContact: boolean;
+  /** The quote request the ask is about was asked about before. */
+  leadAsked: boolean;
+  /** This customer (by e-mail or phone, in recipient form) said no to the company before. */
+  declinedBefore: boolean;
+  /** This customer was asked since askedRecentlySince(now). */
+  askedRecently: boolean;
+  /** The requests the company made since dailyCapSince(now). */
+  madeLastDay: number;
+}
+
+/** Why an ask must be refused, or null: in this order, so the owner hears the reason that matters. */
+export function reviewAskRefusal(facts: ReviewAskFacts): ReviewRequestRefusal | null {
+  if (facts.ownContact) return 'own-contact';
+  if (facts.leadAsked) return 'lead-asked';
+  if (facts.declinedBefore) return 'declined-before';
+  if (facts.askedRecently) return 'asked-recently';
+  if (dailyCapReached(facts.madeLastDay)) return 'daily-limit';
+  return null;
+}
+
+export type ReviewHoldReason = 'same-client' | 'same-email' | 'busy-hour';
+
+/** From when the counts of reviewHoldReason are taken, at `now`. */
+export function reviewHoldWindows(now: Date): { sameClientSince: Date; busySince: Date } {
+  return {
+    sameClientSince: new Date(now.getTime() - REVIEW_HOLD_CLIENT_DAYS * DAY_MS),
+    busySince: new Date(now.getTime() - 60 * 60 * 1000),
+  };
+}
+
+/** The other reviews of the company a new one is weighed against (every review written counts:
+ *  held, unconfirmed and removed ones too; the customer's own deletions do not). Null: not known
+ *  (the review has no client address or no e-mail). */
+export interface ReviewHoldFacts {
+  /** From the same client address since sameClientSince. */
+  sameClient: number | null;
+  /** From the same e-mail, ever. */
+  sameEmail: number | null;
+  /** Of the company since busySince. */
+  lastHour: number;
+}
+
+/** Why a confirmed review must wait for the operator, or null: the client address already gave this
+ *  company REVIEW_HOLD_SAME_CLIENT reviews in REVIEW_HOLD_CLIENT_DAYS, the customer's e-mail gave one
+ *  before, or REVIEW_HOLD_PER_HOUR reviews came in the last hour. */
+export function reviewHoldReason(facts: ReviewHoldFacts): ReviewHoldReason | null {
+  if (facts.sameClient !== null && facts.sameClient >= REVIEW_HOLD_SAME_CLIENT) return 'same-client';
+  if (facts.sameEmail !== null && facts.sameEmail > 0) return 'same-email';
+  if (facts.lastHour >= REVIEW_HOLD_PER_HOUR) return 'busy-hour';
+  return null;
 }

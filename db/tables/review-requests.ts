@@ -7,9 +7,11 @@ import { isOwnEmail, isOwnPhone, type OwnContacts, ownContacts } from '../../rul
 import {
   askedRecentlySince,
   customerMustConfirm,
-  dailyCapReached,
   dailyCapSince,
   newRequestTimes,
+  type ReviewAskFacts,
+  type ReviewRequestRefusal,
+  reviewAskRefusal,
 } from '../../rules/review-requests';
 import { type Db, inTransaction } from '../database';
 import { accepted, type Outcome, refused } from '../outcome';
@@ -78,17 +80,7 @@ export interface NewReviewRequest {
   smsByGateway?: boolean;
 }
 
-export type ReviewRequestRefusal =
-  | 'no-contact'
-  | 'declined-before'
-  | 'daily-limit'
-  | 'company-not-found'
-  /** This quote request was asked about before: one request per job, ever. */
-  | 'lead-asked'
-  /** This recipient (in recipient form) was asked within REVIEW_RECIPIENT_DAYS. */
-  | 'asked-recently'
-  /** The address or number is the owner's own, or at the company's domain. */
-  | 'own-contact';
+export type { ReviewRequestRefusal } from '../../rules/review-requests';
 
 function toRequest(row: ReviewRequestsTable): ReviewRequest {
   const { email, emailHash: _email, phoneHash: _phone, customerConfirms, ...rest } = row;
@@ -122,12 +114,51 @@ export async function companyOwnContacts(db: Db, cvr: string): Promise<OwnContac
   });
 }
 
+/** What reviewAskRefusal decides an ask on: the owner's contacts and this customer's and company's
+ *  earlier requests. */
+async function askFacts(
+  trx: Db,
+  cvr: string,
+  ask: { email: string; mailHash: string; numberHash: string; input: NewReviewRequest },
+  now: Date,
+): Promise<ReviewAskFacts> {
+  const { email, mailHash, numberHash, input } = ask;
+  const own = await companyOwnContacts(trx, cvr);
+  const ofCompany = () =>
+    trx.selectFrom('reviewRequests').select('id').where('companyCvr', '=', cvr).limit(1);
+  // This customer's earlier requests to the company, by e-mail or phone in recipient form.
+  const ofRecipient = () =>
+    ofCompany().where((eb) =>
+      eb.or([
+        ...(mailHash ? [eb('emailHash', '=', mailHash)] : []),
+        ...(numberHash ? [eb('phoneHash', '=', numberHash)] : []),
+      ]),
+    );
+  const asked = input.leadId
+    ? await ofCompany().where('leadId', '=', input.leadId).executeTakeFirst()
+    : undefined;
+  const said = await ofRecipient().where('declinedAt', 'is not', null).executeTakeFirst();
+  const lately = await ofRecipient().where('createdAt', '>', askedRecentlySince(now)).executeTakeFirst();
+  const today = await trx
+    .selectFrom('reviewRequests')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('companyCvr', '=', cvr)
+    .where('createdAt', '>', dailyCapSince(now))
+    .executeTakeFirst();
+  return {
+    ownContact:
+      (email !== '' && isOwnEmail(email, own)) || (input.phone !== '' && isOwnPhone(input.phone, own)),
+    leadAsked: asked !== undefined,
+    declinedBefore: said !== undefined,
+    askedRecently: lately !== undefined,
+    madeLastDay: Number(today?.count ?? 0),
+  };
+}
+
 /**
  * Makes a review request and, when the customer gave an e-mail, queues the mail with its link (one
- * transaction). Refused when there is nobody to reach, when the address or number is the owner's own,
- * when this quote request was asked about before, when this customer (by e-mail or phone, in recipient
- * form) said no to this company before or was asked within REVIEW_RECIPIENT_DAYS, and past
- * REVIEW_REQUESTS_PER_DAY in the last 24 hours; all under the company's lock, so ten asks at once to
+ * transaction). Refused when there is nobody to reach, else as reviewAskRefusal (rules/) decides on
+ * the facts gathered by askFacts; all under the company's lock, so ten asks at once to
  * one address make one request. Answers the request and its link token (for the SMS).
  */
 export async function createReviewRequest(
@@ -145,44 +176,8 @@ export async function createReviewRequest(
   return inTransaction(db, async (trx) => {
     // One request at a time per company, so the caps hold under concurrent asks.
     if (!(await lockCompany(trx, cvr))) return refused('company-not-found');
-    const own = await companyOwnContacts(trx, cvr);
-    if ((email !== '' && isOwnEmail(email, own)) || (input.phone !== '' && isOwnPhone(input.phone, own))) {
-      return refused('own-contact');
-    }
-    if (input.leadId) {
-      const asked = await trx
-        .selectFrom('reviewRequests')
-        .select('id')
-        .where('companyCvr', '=', cvr)
-        .where('leadId', '=', input.leadId)
-        .limit(1)
-        .executeTakeFirst();
-      if (asked) return refused('lead-asked');
-    }
-    // This customer's earlier requests to the company, by e-mail or phone in recipient form.
-    const ofRecipient = () =>
-      trx
-        .selectFrom('reviewRequests')
-        .select('id')
-        .where('companyCvr', '=', cvr)
-        .where((eb) =>
-          eb.or([
-            ...(mailHash ? [eb('emailHash', '=', mailHash)] : []),
-            ...(numberHash ? [eb('phoneHash', '=', numberHash)] : []),
-          ]),
-        )
-        .limit(1);
-    const said = await ofRecipient().where('declinedAt', 'is not', null).executeTakeFirst();
-    if (said) return refused('declined-before');
-    const lately = await ofRecipient().where('createdAt', '>', askedRecentlySince(now)).executeTakeFirst();
-    if (lately) return refused('asked-recently');
-    const today = await trx
-      .selectFrom('reviewRequests')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('companyCvr', '=', cvr)
-      .where('createdAt', '>', dailyCapSince(now))
-      .executeTakeFirst();
-    if (dailyCapReached(Number(today?.count ?? 0))) return refused('daily-limit');
+    const refusal = reviewAskRefusal(await askFacts(trx, cvr, { email, mailHash, numberHash, input }, now));
+    if (refusal) return refused(refusal);
 
     const settings = await getReviewSettings(trx, cvr);
     const byMail = email !== '';

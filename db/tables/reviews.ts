@@ -1,7 +1,7 @@
 // Reviews from real customers (issue 41) and what they are written through: the requests (one signed,
 // single-use link each, bound to its company, valid REVIEW_LINK_VALID_DAYS; review-requests.ts), the
 // owner's switch (review-settings.ts) and the review mails and reminders (review-jobs.ts); one table
-// per file, the pure rules in rules/review-requests.ts. The honesty rules live in these files, where
+// per file, the rules in rules/review-requests.ts (the data layer gathers the facts they decide on). The honesty rules live in these files, where
 // no caller can skip them: a review is only ever written through an unused, unexpired, undeclined
 // request of its own company; the owner can answer it once and report it, never change or hide it;
 // only the operator removes one (its words blanked, the reason kept); the customer can delete their own.
@@ -15,12 +15,13 @@
 // the owner's own addresses, number or domain; one request per quote request, ever; a review from a
 // client address, e-mail or hour that already gave this company reviews is held for the operator.
 import { type ExpressionBuilder, sql } from 'kysely';
+import { REVIEW_CONFIRM_VALID_DAYS } from '../../rules/limits';
 import {
-  REVIEW_CONFIRM_VALID_DAYS,
-  REVIEW_HOLD_CLIENT_DAYS,
-  REVIEW_HOLD_PER_HOUR,
-  REVIEW_HOLD_SAME_CLIENT,
-} from '../../rules/limits';
+  type ReviewHoldFacts,
+  type ReviewHoldReason,
+  reviewHoldReason,
+  reviewHoldWindows,
+} from '../../rules/review-requests';
 import { type Db, inTransaction } from '../database';
 import { accepted, type Outcome, refused } from '../outcome';
 import { clientHash, emailHash } from '../review-token';
@@ -62,7 +63,6 @@ export interface ReviewsTable {
 export type ReviewReportReason = 'personal-data' | 'threats' | 'not-customer';
 
 /** Why a review waits for the operator before it is shown (issue 48). */
-type ReviewHoldReason = 'same-client' | 'same-email' | 'busy-hour';
 
 /** Whether a review counts: shown on the site, held for the operator, or awaiting the customer's e-mail. */
 type ReviewState = 'published' | 'held' | 'unconfirmed';
@@ -121,18 +121,13 @@ function toReview(row: ReviewsTable): Review {
   };
 }
 
-/**
- * Why review `id` must wait for the operator, or null: the client address already gave this company
- * REVIEW_HOLD_SAME_CLIENT reviews in REVIEW_HOLD_CLIENT_DAYS, the customer's e-mail gave one before, or
- * REVIEW_HOLD_PER_HOUR reviews came in the last hour. Every review written counts (held, unconfirmed
- * and removed ones too: a flood of tries is the signal), the customer's own deletions do not.
- */
-async function holdReason(
+/** What reviewHoldReason (rules/) weighs review `id` against: the company's other reviews. */
+async function holdFacts(
   trx: Db,
   cvr: string,
   review: Pick<ReviewsTable, 'id' | 'clientHash' | 'authorEmailHash'>,
   now: Date,
-): Promise<ReviewHoldReason | null> {
+): Promise<ReviewHoldFacts> {
   const count = async (since: Date, match?: { column: 'clientHash' | 'authorEmailHash'; value: string }) => {
     let query = trx
       .selectFrom('reviews')
@@ -143,19 +138,18 @@ async function holdReason(
     if (match) query = query.where(match.column, '=', match.value);
     return Number((await query.executeTakeFirst())?.count ?? 0);
   };
-  if (review.clientHash !== '') {
-    const since = new Date(now.getTime() - REVIEW_HOLD_CLIENT_DAYS * DAY_MS);
-    if ((await count(since, { column: 'clientHash', value: review.clientHash })) >= REVIEW_HOLD_SAME_CLIENT) {
-      return 'same-client';
-    }
-  }
-  if (review.authorEmailHash !== '') {
-    if ((await count(new Date(0), { column: 'authorEmailHash', value: review.authorEmailHash })) > 0) {
-      return 'same-email';
-    }
-  }
-  if ((await count(new Date(now.getTime() - 60 * 60 * 1000))) >= REVIEW_HOLD_PER_HOUR) return 'busy-hour';
-  return null;
+  const { sameClientSince, busySince } = reviewHoldWindows(now);
+  return {
+    sameClient:
+      review.clientHash === ''
+        ? null
+        : await count(sameClientSince, { column: 'clientHash', value: review.clientHash }),
+    sameEmail:
+      review.authorEmailHash === ''
+        ? null
+        : await count(new Date(0), { column: 'authorEmailHash', value: review.authorEmailHash }),
+    lastHour: await count(busySince),
+  };
 }
 
 /**
@@ -163,7 +157,7 @@ async function holdReason(
  * The owner's notice goes for a review that is shown; a held one's goes when the operator releases it.
  */
 async function settle(trx: Db, cvr: string, row: ReviewsTable, now: Date): Promise<ReviewsTable> {
-  const reason = await holdReason(trx, cvr, row, now);
+  const reason = reviewHoldReason(await holdFacts(trx, cvr, row, now));
   const at = now.toISOString();
   const change = reason ? { heldAt: at, heldReason: reason } : {};
   await trx
@@ -181,7 +175,7 @@ async function settle(trx: Db, cvr: string, row: ReviewsTable, now: Date): Promi
  * stars: nothing here looks at them.
  * - A link that went through the owner (customerConfirms): the review waits for the customer to
  *   confirm the e-mail they gave; only the confirmation mail goes now (confirmReview does the rest).
- * - Otherwise it counts now, or is held for the operator (holdReason); the receipt with the delete
+ * - Otherwise it counts now, or is held for the operator (reviewHoldReason in rules/); the receipt with the delete
  *   link goes to the address the customer gave on the form (an SMS request), else to the address the
  *   request was mailed to (they proved it theirs by using the link sent there); never elsewhere.
  */

@@ -38,31 +38,22 @@ export function LeadSettings() {
 /** The address the field shows for `data`: the one waiting for confirmation, else the chosen one. */
 const shownRecipient = (data: Settings) => data.pendingRecipient?.email ?? data.recipientEmail;
 
-function LeadSettingsForm({
-  data,
-  setData,
-  reload,
-}: {
-  data: Settings;
-  setData(next: Settings): void;
-  reload(): Promise<void>;
-}) {
+type Busy = 'save' | 'resend' | 'cancel' | 'confirm' | null;
+
+/** The form's changes and their answers: each one replaces the settings, a failure reloads them. */
+function useLeadSettingsActions(
+  data: Settings,
+  setData: (next: Settings) => void,
+  reload: () => Promise<void>,
+  fields: { formEnabled: boolean; recipient: string },
+) {
   const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState<'save' | 'resend' | 'cancel' | 'confirm' | null>(null);
-  const [formEnabled, setFormEnabled] = useState(data.formEnabled);
-  const [recipient, setRecipient] = useState(shownRecipient(data));
-  // A new answer (saved, resent, cancelled) shows what is stored.
-  useEffect(() => {
-    setFormEnabled(data.formEnabled);
-    setRecipient(shownRecipient(data));
-  }, [data]);
-  const dirty = formEnabled !== data.formEnabled || recipient.trim() !== shownRecipient(data);
-  const current = currentRecipient(data);
+  const [busy, setBusy] = useState<Busy>(null);
   const pending = data.pendingRecipient;
 
   /** Runs one change; its answer replaces the settings, a failure reloads them (a part may have stuck). */
   const run = async (
-    kind: NonNullable<typeof busy>,
+    kind: NonNullable<Busy>,
     change: () => Promise<Settings>,
     done: (s: Settings) => string,
   ): Promise<boolean> => {
@@ -83,7 +74,7 @@ function LeadSettingsForm({
   };
 
   const save = () => {
-    const body = { formEnabled, recipientEmail: recipient.trim() };
+    const body = { formEnabled: fields.formEnabled, recipientEmail: fields.recipient.trim() };
     return run(
       'save',
       () => api.put('/leads/settings', MESSAGES.saveFailed, body),
@@ -92,19 +83,6 @@ function LeadSettingsForm({
           ? LEAD_RECIPIENT_MESSAGES.pending(next.pendingRecipient.email, currentRecipient(next))
           : MESSAGES.saveSuccess,
     );
-  };
-  useUnsavedChanges({
-    dirty,
-    save,
-    discard: () => {
-      setFormEnabled(data.formEnabled);
-      setRecipient(shownRecipient(data));
-    },
-  });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void save();
   };
   const resend = () =>
     void run(
@@ -118,9 +96,6 @@ function LeadSettingsForm({
       () => api.delete('/leads/settings/pending-recipient', LEAD_RECIPIENT_MESSAGES.cancelFailed),
       (next) => LEAD_RECIPIENT_MESSAGES.cancelled(currentRecipient(next)),
     );
-
-  // Issue 48: nothing is mailed to a login e-mail the owner has not confirmed.
-  const waitsForLogin = !data.loginConfirmed && !data.recipientEmail;
   const sendConfirmation = async () => {
     setBusy('confirm');
     setNotice(null);
@@ -132,6 +107,101 @@ function LeadSettingsForm({
     } finally {
       setBusy(null);
     }
+  };
+  return { notice, busy, save, resend, cancel, sendConfirmation };
+}
+
+/** Issue 48: nothing is mailed to a login e-mail the owner has not confirmed; he can send the link again. */
+function LoginUnconfirmed({ email, busy, send }: { email: string; busy: Busy; send(): void }) {
+  return (
+    <div className="lead-pending lead-login-unconfirmed" role="status">
+      <p>
+        <span className="lead-badge lead-badge-wait">Ikke bekræftet</span>{' '}
+        {LEAD_RECIPIENT_MESSAGES.loginUnconfirmed(email)}
+      </p>
+      <p className="lead-actions">
+        <button type="button" className="button button-secondary" onClick={send} disabled={busy !== null}>
+          {busy === 'confirm' ? 'Sender...' : 'Send bekræftelsen igen'}
+        </button>
+      </p>
+    </div>
+  );
+}
+
+/** A new address waiting for its own inbox to confirm it; meanwhile requests go to `current`. */
+function PendingRecipient({
+  pending,
+  current,
+  busy,
+  resend,
+  cancel,
+}: {
+  pending: NonNullable<Settings['pendingRecipient']>;
+  current: string;
+  busy: Busy;
+  resend(): void;
+  cancel(): void;
+}) {
+  return (
+    <div className="lead-pending">
+      <p>
+        <span className="lead-badge lead-badge-wait">Afventer bekræftelse</span>{' '}
+        <strong className="lead-pending-email">{pending.email}</strong>
+      </p>
+      <p className="field-hint">
+        Vi sendte en e-mail med et link til adressen {SENT.format(new Date(pending.sentAt))}. Indtil nogen har
+        klikket på linket og bekræftet, sendes forespørgslerne fortsat til {current}.
+      </p>
+      <p className="lead-actions">
+        <button type="button" className="button button-secondary" onClick={resend} disabled={busy !== null}>
+          {busy === 'resend' ? 'Sender...' : 'Send e-mailen igen'}
+        </button>
+        <button type="button" className="button button-ghost" onClick={cancel} disabled={busy !== null}>
+          {busy === 'cancel' ? 'Annullerer...' : 'Annullér skiftet'}
+        </button>
+      </p>
+    </div>
+  );
+}
+
+function LeadSettingsForm({
+  data,
+  setData,
+  reload,
+}: {
+  data: Settings;
+  setData(next: Settings): void;
+  reload(): Promise<void>;
+}) {
+  const [formEnabled, setFormEnabled] = useState(data.formEnabled);
+  const [recipient, setRecipient] = useState(shownRecipient(data));
+  // A new answer (saved, resent, cancelled) shows what is stored.
+  useEffect(() => {
+    setFormEnabled(data.formEnabled);
+    setRecipient(shownRecipient(data));
+  }, [data]);
+  const dirty = formEnabled !== data.formEnabled || recipient.trim() !== shownRecipient(data);
+  const current = currentRecipient(data);
+  const { notice, busy, save, resend, cancel, sendConfirmation } = useLeadSettingsActions(
+    data,
+    setData,
+    reload,
+    {
+      formEnabled,
+      recipient,
+    },
+  );
+  useUnsavedChanges({
+    dirty,
+    save,
+    discard: () => {
+      setFormEnabled(data.formEnabled);
+      setRecipient(shownRecipient(data));
+    },
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void save();
   };
 
   return (
@@ -150,48 +220,17 @@ function LeadSettingsForm({
         Forespørgsler sendes til <strong>{current}</strong>
         {data.recipientEmail ? null : ' (din login-e-mail)'}
       </p>
-      {waitsForLogin ? (
-        <div className="lead-pending lead-login-unconfirmed" role="status">
-          <p>
-            <span className="lead-badge lead-badge-wait">Ikke bekræftet</span>{' '}
-            {LEAD_RECIPIENT_MESSAGES.loginUnconfirmed(data.defaultRecipient)}
-          </p>
-          <p className="lead-actions">
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => void sendConfirmation()}
-              disabled={busy !== null}
-            >
-              {busy === 'confirm' ? 'Sender...' : 'Send bekræftelsen igen'}
-            </button>
-          </p>
-        </div>
+      {!data.loginConfirmed && !data.recipientEmail ? (
+        <LoginUnconfirmed email={data.defaultRecipient} busy={busy} send={() => void sendConfirmation()} />
       ) : null}
-      {pending ? (
-        <div className="lead-pending">
-          <p>
-            <span className="lead-badge lead-badge-wait">Afventer bekræftelse</span>{' '}
-            <strong className="lead-pending-email">{pending.email}</strong>
-          </p>
-          <p className="field-hint">
-            Vi sendte en e-mail med et link til adressen {SENT.format(new Date(pending.sentAt))}. Indtil nogen
-            har klikket på linket og bekræftet, sendes forespørgslerne fortsat til {current}.
-          </p>
-          <p className="lead-actions">
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={resend}
-              disabled={busy !== null}
-            >
-              {busy === 'resend' ? 'Sender...' : 'Send e-mailen igen'}
-            </button>
-            <button type="button" className="button button-ghost" onClick={cancel} disabled={busy !== null}>
-              {busy === 'cancel' ? 'Annullerer...' : 'Annullér skiftet'}
-            </button>
-          </p>
-        </div>
+      {data.pendingRecipient ? (
+        <PendingRecipient
+          pending={data.pendingRecipient}
+          current={current}
+          busy={busy}
+          resend={resend}
+          cancel={cancel}
+        />
       ) : null}
       <label className="field">
         <span className="field-label">Send forespørgsler til</span>
