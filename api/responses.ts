@@ -188,6 +188,7 @@ export function toTrustJson(company: Company, settings: TrustSettings, now: Date
       authorisationTypes: [...authorisationsFor(trade.id)],
       schemes: [...schemesFor(trade.id)],
       emergency: offersEmergencyService(trade.id),
+      serviceArea: trade.workplace === 'onsite',
       deduction: deduction && {
         year: deduction.year,
         amountsKnown: deduction.amountsKnown,

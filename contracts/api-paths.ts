@@ -2472,6 +2472,7 @@ export interface ApiPaths {
           authorisationTypes: Array<"el" | "vvs" | "vand-afloeb" | "kloak" | "gas">;
           schemes: Array<"byg-garanti" | "tekniq-garanti" | "malermestre-garanti" | "dansk-haandvaerk-garanti" | "dag-garanti" | "laasesmede-garanti" | "dansk-byggeri" | "tekniq" | "dansk-haandvaerk" | "danske-malermestre" | "danske-kloakmestre" | "danske-anlaegsgartnere">;
           emergency: boolean;
+          serviceArea: boolean;
           deduction: ({
             year: number;
             amountsKnown: boolean;
@@ -2539,6 +2540,7 @@ export interface ApiPaths {
           authorisationTypes: Array<"el" | "vvs" | "vand-afloeb" | "kloak" | "gas">;
           schemes: Array<"byg-garanti" | "tekniq-garanti" | "malermestre-garanti" | "dansk-haandvaerk-garanti" | "dag-garanti" | "laasesmede-garanti" | "dansk-byggeri" | "tekniq" | "dansk-haandvaerk" | "danske-malermestre" | "danske-kloakmestre" | "danske-anlaegsgartnere">;
           emergency: boolean;
+          serviceArea: boolean;
           deduction: ({
             year: number;
             amountsKnown: boolean;

@@ -151,6 +151,9 @@ export const trustSchema = z.object({
     /** The guarantee schemes and associations the trade may claim (rules/guarantee-schemes.ts schemesFor). */
     schemes: z.array(z.enum(GUARANTEE_SCHEME_IDS)),
     emergency: z.boolean(),
+    /** Whether "Vi kører i" fits the trade: false for a trade whose customers come to it (a salon, a
+     *  garage), which drives nowhere (issue 52 item 8). */
+    serviceArea: z.boolean(),
     /** This year's block for the trade, or null (none of its work qualifies, or the law does not cover
      *  the year); `amountsKnown` false: the year's ceilings are not in the table yet (ceilingKr null). */
     deduction: z

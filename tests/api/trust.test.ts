@@ -34,6 +34,19 @@ describeWithDialects('Troværdighed settings (issue 42)', (dialect) => {
     cookie = await h.signIn(owner.email);
   }
 
+  it('offers a hairdresser neither guarantee schemes nor "Vi kører i": its customers come to it', async () => {
+    h = await createApiHarness({}, { dialect });
+    const salon = await h.createOwner('99000708', 'Frisør Lykke ApS');
+    const response = await h.send('GET', '/api/trust', { cookie: await h.signIn(salon.email) });
+    expect(response.status).toBe(200);
+    const { offer } = (await response.json()) as {
+      offer: { trade: string; schemes: string[]; serviceArea: boolean };
+    };
+    expect(offer.trade).toBe('frisør');
+    expect(offer.schemes).toEqual([]);
+    expect(offer.serviceArea).toBe(false);
+  });
+
   it("answers the defaults and what an electrician's trade is offered", async () => {
     await setUp();
     const response = await h.send('GET', '/api/trust', { cookie });
@@ -61,6 +74,7 @@ describeWithDialects('Troværdighed settings (issue 42)', (dialect) => {
           'dansk-haandvaerk',
         ],
         emergency: true,
+        serviceArea: true,
         deduction: {
           year: 2026,
           amountsKnown: true,

@@ -116,6 +116,8 @@ function TrustForm({ data, onSaved }: { data: TrustJson; onSaved(next: TrustJson
       (offer.schemes as readonly string[]).includes(scheme.id) || settings.schemes.includes(scheme.id),
   );
   const showEmergency = offer.emergency || settings.emergency.enabled;
+  // A salon or a garage drives nowhere; an area stored before still shows, to be cleared.
+  const showArea = offer.serviceArea || settings.area.mode !== 'none';
   const unchangedCheck =
     settings.authorisation?.checked === true &&
     settings.authorisation.type === draft.authorisationType &&
@@ -184,7 +186,7 @@ function TrustForm({ data, onSaved }: { data: TrustJson; onSaved(next: TrustJson
 
       <DeductionGroup offer={offer} draft={draft} set={set} />
 
-      <AreaGroup draft={draft} set={set} errors={errors} />
+      {showArea ? <AreaGroup draft={draft} set={set} errors={errors} /> : null}
 
       {showEmergency ? <EmergencyGroup draft={draft} set={set} errors={errors} /> : null}
 
