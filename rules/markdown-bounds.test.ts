@@ -116,8 +116,8 @@ describe('emphasis still reads as CommonMark does', () => {
     ['*[a*](/om-os)*', '<p><em><a href="om-os">a*</a></em></p>\n'],
     ['*a `b*` c*', '<p><em>a b* c</em></p>\n'],
     [
-      '**[Bestil tid](/kontakt)** – ring',
-      '<p><strong><a href="#kontakt">Bestil tid</a></strong> – ring</p>\n',
+      '**[Kontakt os](/kontakt)** – ring',
+      '<p><strong><a href="#kontakt">Kontakt os</a></strong> – ring</p>\n',
     ],
     ['- **Tag**\n- *Vinduer*', '<ul>\n<li><strong>Tag</strong></li>\n<li><em>Vinduer</em></li>\n</ul>\n'],
     ['## **Ydelser** _her_', '<h2><strong>Ydelser</strong> <em>her</em></h2>\n'],

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  BOOKING_LINK_PLACEHOLDER,
   ownerLinkHref,
   pageContentTokens,
   paragraphText,
@@ -256,6 +257,17 @@ describe('ownerLinkHref: owner links stay inside the owner’s site', () => {
     ['javascript:alert(1)', null],
   ])('%s → %s', (href, expected) => {
     expect(ownerLinkHref(href)).toBe(expected);
+  });
+
+  it('points a "Bestil tid" link written before booking at the booking placeholder, no other contact link', () => {
+    expect(ownerLinkHref('/kontakt', 'Bestil tid')).toBe(BOOKING_LINK_PLACEHOLDER);
+    expect(ownerLinkHref('/kontakt', '**Book en tid**')).toBe(BOOKING_LINK_PLACEHOLDER);
+    expect(ownerLinkHref('/kontakt', 'Kontakt os')).toBe('#kontakt');
+    expect(ownerLinkHref('/kontakt', 'Bestil tid og pris')).toBe('#kontakt');
+    expect(ownerLinkHref('/om-os', 'Bestil tid')).toBe('om-os');
+    expect(renderPageContent('**[Bestil tid](/kontakt)** – ring')).toContain(
+      `href="${BOOKING_LINK_PLACEHOLDER}"`,
+    );
   });
 });
 

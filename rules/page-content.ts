@@ -163,18 +163,24 @@ const CONTACT_ANCHOR = 'kontakt';
  * at the contact section.
  */
 export const BOOKING_LINK_PLACEHOLDER = '#book-tid';
+/** A link's whole text that asks for a time: "Bestil tid", "Book en tid". */
+const BOOKING_WORDS = /^(bestil|book)( en)? tid$/i;
 
 /**
  * The href an owner's link gets in a company site: `/kontakt`-style links become `#kontakt` (the
  * contact section on the same page, whatever the site's address), other root paths relative (see
  * siteHref). Null for an unsafe href.
  */
-export function ownerLinkHref(href: string): string | null {
+export function ownerLinkHref(href: string, text = ''): string | null {
   const safe = safeHref(href);
   if (safe === null) return null;
   const split = safe.search(/[?#]/);
   const path = (split === -1 ? safe : safe.slice(0, split)).replace(/\/+$/, '').toLowerCase();
-  if (CONTACT_PATHS.has(path)) return `#${CONTACT_ANCHOR}`;
+  // Sites written before booking (issue 52) say "[Bestil tid](/kontakt)": it books when the site does.
+  if (CONTACT_PATHS.has(path))
+    return BOOKING_WORDS.test(text.replace(/[*_]/g, '').trim())
+      ? BOOKING_LINK_PLACEHOLDER
+      : `#${CONTACT_ANCHOR}`;
   if (path === '/book-tid') return BOOKING_LINK_PLACEHOLDER;
   return siteHref(safe);
 }
@@ -192,7 +198,8 @@ function unbreakablePhone(html: string): string {
  */
 export function safeMarkdown(options: {
   gfm: boolean;
-  linkHref: (href: string) => string | null;
+  /** `text`: the link's text, without its markup. */
+  linkHref: (href: string, text: string) => string | null;
   /** The link's inner HTML, given the href it got (default: as rendered). */
   linkText?: (html: string, href: string) => string;
   extension?: MarkedExtension;
@@ -216,7 +223,7 @@ function safeMarked(options: Parameters<typeof safeMarkdown>[0]): Marked {
       },
       link(token: Tokens.Link) {
         const text = this.parser.parseInline(token.tokens);
-        const href = options.linkHref(token.href);
+        const href = options.linkHref(token.href, token.text);
         if (href === null || text.trim() === '') return text;
         return `<a href="${escapeHtml(href)}">${options.linkText ? options.linkText(text, href) : text}</a>`;
       },
