@@ -23,6 +23,9 @@ export const LEAD_FIELDS = {
   message: 'Hvad drejer det sig om?',
 } as const;
 type LeadField = keyof typeof LEAD_FIELDS;
+/** The message field's label on a shop trade's form (issue 52: a salon's customer writes a message,
+ *  he does not describe a job). */
+export const LEAD_MESSAGE_LABEL_SHOP = 'Din besked';
 
 export const LEAD_PHOTOS_FIELD = 'photos';
 export const LEAD_PHOTOS_LABEL = 'Vedhæft billeder (valgfrit)';

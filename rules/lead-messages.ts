@@ -41,6 +41,8 @@ export const LEAD_MESSAGES = {
   receivedShop: 'Tak for din besked',
   nextStepsShop: 'Vi har modtaget din besked og vender tilbage hurtigst muligt.',
   privacyLine: `Vi gemmer dine oplysninger og billeder i ${LEAD_KEEP_MONTHS} måneder for at kunne besvare din forespørgsel.`,
+  /** A shop trade's form has no photos, and its customer writes a message. */
+  privacyLineShop: `Vi gemmer dine oplysninger i ${LEAD_KEEP_MONTHS} måneder for at kunne svare på din besked.`,
   privacyLink: 'Læs om privatliv',
   /** The photo field's own button and its line of chosen files (the browser's "Choose Files" and
    *  "No file chosen" would follow the browser's language). */
