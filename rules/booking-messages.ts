@@ -1,5 +1,7 @@
 // Issue 52's Danish messages: the admin's "Booking" and "Bookinger" screens and the booking API's
-// refusals. Part of rules/messages.ts's catalogue, apart so only the booking screens carry them.
+// refusals, and the company site's booking pages (api/routes/site-bookings.ts: the customer's
+// refusals and notices). Part of rules/messages.ts's catalogue, apart so only the booking screens
+// carry them.
 import { MAX_CHAIRS, MAX_HORIZON_DAYS } from './booking-slots';
 
 export const BOOKING_MAX_SERVICES = 40;
@@ -30,4 +32,24 @@ export const BOOKING_MESSAGES = {
   saveFailed: 'Kunne ikke gemme. Prøv igen.',
   cancelFailed: 'Kunne ikke aflyse bookingen. Prøv igen.',
   bookFailed: 'Kunne ikke booke tiden. Prøv igen.',
+} as const;
+
+/** What the customer reads on the site's booking pages (choose, book, move, cancel). */
+export const SITE_BOOKING_MESSAGES = {
+  notOpen: 'Online booking er ikke slået til her. Ring eller skriv for at få en tid.',
+  noServices: 'Der er ingen ydelser at booke lige nu. Ring eller skriv for at få en tid.',
+  noDays: 'Der er ingen ledige tider de næste dage. Ring eller skriv for at få en tid.',
+  noTimes: 'Der er ingen ledige tider den dag. Vælg en anden dag.',
+  nameRequired: 'Skriv dit navn',
+  phoneInvalid: 'Skriv dit telefonnummer med 8 cifre, f.eks. 12 34 56 78',
+  emailInvalid: 'Skriv din e-mail, f.eks. navn@eksempel.dk',
+  registrationRequired: 'Skriv bilens nummerplade, f.eks. AB 12 345',
+  noteTooLong: 'Skriv højst 500 tegn i beskeden',
+  tooMany: 'Der er sendt for mange bookinger herfra. Prøv igen senere, eller ring.',
+  tooManyPhone: 'Der er booket for mange tider med det telefonnummer i dag. Ring, hvis du vil booke flere.',
+  tooLarge: 'Bookingen kunne ikke sendes. Prøv igen.',
+  linkInvalid: 'Linket til bookingen er ikke gyldigt. Brug linket i din bekræftelse.',
+  linkGone: 'Bookingen er aflyst eller flyttet. Brug linket i den nyeste bekræftelse.',
+  tooLate: 'Tiden er for tæt på til at blive ændret her. Ring, hvis du skal flytte eller aflyse.',
+  cancelled: 'Din tid er aflyst. Tak fordi du gav besked.',
 } as const;

@@ -27,7 +27,7 @@ import {
   moveBooking,
 } from '../../db';
 import { AppError } from '../../lib/errors';
-import { BOOKING_MESSAGES } from '../../rules/booking-messages';
+import { BOOKING_MESSAGES, SITE_BOOKING_MESSAGES } from '../../rules/booking-messages';
 import {
   addDays,
   copenhagenClock,
@@ -83,25 +83,6 @@ const MAX_BODY_BYTES = 8 * 1024;
 /** How many days the day list shows, at most (the horizon may be shorter). */
 const DAYS_SHOWN = 14;
 const HONEYPOT = 'website';
-
-const SITE_BOOKING_MESSAGES = {
-  notOpen: 'Online booking er ikke slået til her. Ring eller skriv for at få en tid.',
-  noServices: 'Der er ingen ydelser at booke lige nu. Ring eller skriv for at få en tid.',
-  noDays: 'Der er ingen ledige tider de næste dage. Ring eller skriv for at få en tid.',
-  noTimes: 'Der er ingen ledige tider den dag. Vælg en anden dag.',
-  nameRequired: 'Skriv dit navn',
-  phoneInvalid: 'Skriv dit telefonnummer med 8 cifre, f.eks. 12 34 56 78',
-  emailInvalid: 'Skriv din e-mail, f.eks. navn@eksempel.dk',
-  registrationRequired: 'Skriv bilens nummerplade, f.eks. AB 12 345',
-  noteTooLong: 'Skriv højst 500 tegn i beskeden',
-  tooMany: 'Der er sendt for mange bookinger herfra. Prøv igen senere, eller ring.',
-  tooManyPhone: 'Der er booket for mange tider med det telefonnummer i dag. Ring, hvis du vil booke flere.',
-  tooLarge: 'Bookingen kunne ikke sendes. Prøv igen.',
-  linkInvalid: 'Linket til bookingen er ikke gyldigt. Brug linket i din bekræftelse.',
-  linkGone: 'Bookingen er aflyst eller flyttet. Brug linket i den nyeste bekræftelse.',
-  tooLate: 'Tiden er for tæt på til at blive ændret her. Ring, hvis du skal flytte eller aflyse.',
-  cancelled: 'Din tid er aflyst. Tak fordi du gav besked.',
-} as const;
 
 const html = { 'text/html': { schema: z.string() } };
 const cvrParams = z.object({ cvr: z.string().regex(/^[0-9]{8}$/) });

@@ -3,6 +3,8 @@
 // rows, not defaults.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../database';
+import { inTransaction } from '../database';
+import { lockCompany } from './locks';
 
 export interface BookingServicesTable {
   id: string;
@@ -131,30 +133,37 @@ export async function deleteBookingService(db: Db, cvr: string, id: string): Pro
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Stores the trade's list for a company that has no services yet; returns the company's list. */
+/**
+ * Stores the trade's list for a company that has no services yet; returns the company's list. The
+ * count and the insert run in one transaction under the company's lock, so first reads that race
+ * store the list once: the later ones wait for the lock and then find it there.
+ */
 export async function seedBookingServices(
   db: Db,
   cvr: string,
   defaults: readonly { name: string; minutes: number; bufferMinutes: number }[],
   now: Date,
 ): Promise<BookingService[]> {
-  if (defaults.length > 0 && (await countBookingServices(db, cvr)) === 0) {
-    await db
-      .insertInto('bookingServices')
-      .values(
-        defaults.map((service, index) => ({
-          id: randomUUID(),
-          companyCvr: cvr,
-          name: service.name,
-          minutes: service.minutes,
-          bufferMinutes: service.bufferMinutes,
-          priceOre: null,
-          fromPrice: 0,
-          sortOrder: index,
-          createdAt: now.toISOString(),
-        })),
-      )
-      .execute();
-  }
-  return listBookingServices(db, cvr);
+  if (defaults.length === 0) return listBookingServices(db, cvr);
+  return inTransaction(db, async (trx) => {
+    if ((await lockCompany(trx, cvr)) && (await countBookingServices(trx, cvr)) === 0) {
+      await trx
+        .insertInto('bookingServices')
+        .values(
+          defaults.map((service, index) => ({
+            id: randomUUID(),
+            companyCvr: cvr,
+            name: service.name,
+            minutes: service.minutes,
+            bufferMinutes: service.bufferMinutes,
+            priceOre: null,
+            fromPrice: 0,
+            sortOrder: index,
+            createdAt: now.toISOString(),
+          })),
+        )
+        .execute();
+    }
+    return listBookingServices(trx, cvr);
+  });
 }
