@@ -5,7 +5,10 @@
 //   - 'booking-reminder': the day before, keyed per booking (`booking-reminder:<cvr>:<id>`): a move
 //     cancels the old booking's and queues the new one's, a cancel takes it back;
 //   - 'booking-owner': the owner's mail of each new booking made on the site (unless turned off);
-//   - 'booking-cancelled': the customer's mail when the owner cancels, with the owner's message.
+//   - 'booking-cancelled': the customer's mail when the owner cancels, with the owner's message;
+//   - 'booking-owner-moved' / 'booking-owner-cancelled': the owner's mail when the customer moves or
+//     cancels with his link (unless turned off), and 'booking-customer-cancelled' the customer's
+//     receipt of his own cancel (a move's receipt is the new time's confirmation).
 // The link's token is not stored: it is the booking's signed link (db/document-link.ts), made again.
 import {
   type Booking,
@@ -34,6 +37,8 @@ const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
 interface BookingPayload {
   cvr: string;
   bookingId: string;
+  /** A move's old booking, for the owner's mail. */
+  fromId?: string;
 }
 
 const WEEKDAYS = ['søndag', 'mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag'];
@@ -125,6 +130,7 @@ export async function queueBookingMails(
 export async function queueMovedMails(db: Db, cvr: string, old: Booking, booking: Booking, now: Date) {
   await cancel(db, reminderKey(cvr, old.id));
   await queueCustomerMails(db, cvr, booking, now);
+  await enqueue(db, 'booking-owner-moved', { cvr, bookingId: booking.id, fromId: old.id }, { now });
 }
 
 /** A cancelled booking: its reminder goes; cancelled by the owner, the customer is told. */
@@ -136,8 +142,11 @@ export async function queueCancelledMails(
   now: Date,
 ) {
   await cancel(db, reminderKey(cvr, booking.id));
-  if (by === 'owner' && booking.customerEmail) {
-    await enqueue(db, 'booking-cancelled', { cvr, bookingId: booking.id }, { now });
+  const payload: BookingPayload = { cvr, bookingId: booking.id };
+  if (by === 'owner' && booking.customerEmail) await enqueue(db, 'booking-cancelled', payload, { now });
+  if (by === 'customer') {
+    if (booking.customerEmail) await enqueue(db, 'booking-customer-cancelled', payload, { now });
+    await enqueue(db, 'booking-owner-cancelled', payload, { now });
   }
 }
 
@@ -264,21 +273,78 @@ function bookingCancelledMail(booking: Booking, company: Company, bookAgainUrl: 
   };
 }
 
+/** The owner's mail when the customer moved (from the old time) or cancelled his booking. */
+function bookingOwnerChangeMail(
+  booking: Booking,
+  to: string,
+  adminUrl: string,
+  from: Booking | null,
+): MailMessage {
+  const start = new Date(booking.startsAt);
+  const what = oneLine(booking.serviceName, 80);
+  const subject = from ? `Flyttet: ${what} til ${danishTime(start)}` : `Aflyst: ${what} ${danishTime(start)}`;
+  return {
+    to,
+    subject,
+    text: [
+      from
+        ? `${oneLine(booking.customerName, 120)} har flyttet sin tid.`
+        : `${oneLine(booking.customerName, 120)} har aflyst sin tid. Tiden er ledig igen.`,
+      '',
+      `Hvad: ${oneLine(booking.serviceName, 120)}`,
+      ...(from
+        ? [`Før: ${danishTime(new Date(from.startsAt))}`, `Nu: ${danishTime(start)}`]
+        : [timeLine(booking)]),
+      `Kunde: ${oneLine(booking.customerName, 120)}`,
+      `Telefon: ${formatPhone(booking.customerPhone)}`,
+      '',
+      `Se dine bookinger: ${adminUrl}`,
+      '',
+      'Du kan slå disse mails fra under Booking.',
+    ].join('\n'),
+    ...(booking.customerEmail ? { replyTo: booking.customerEmail } : {}),
+  };
+}
+
+/** The customer's receipt of his own cancel. */
+function bookingCustomerCancelledMail(booking: Booking, company: Company, bookAgainUrl: string): MailMessage {
+  return {
+    to: booking.customerEmail,
+    subject: `Du har aflyst din tid hos ${oneLine(company.name, 80)}`,
+    text: [
+      `Hej ${oneLine(booking.customerName, 80)}`,
+      '',
+      'Din tid er aflyst:',
+      '',
+      `Hvad: ${oneLine(booking.serviceName, 120)}`,
+      `Tid: ${danishTime(new Date(booking.startsAt))}`,
+      '',
+      `Book en ny tid her: ${bookAgainUrl}`,
+      ...contactLine(company),
+      '',
+      `Venlig hilsen\n${company.name}`,
+    ].join('\n'),
+    ...(company.companyEmail ? { replyTo: company.companyEmail } : {}),
+  };
+}
+
 /** The booking job handlers, beside the other mails (api/jobs/mail-jobs.ts). */
 export function bookingMailHandlers(deps: MailJobDeps): Record<string, JobHandler> {
   const { db, config, mailer, logger } = deps;
   const job =
     (
-      compose: (booking: Booking, company: Company) => Promise<MailMessage | null>,
+      compose: (booking: Booking, company: Company, payload: BookingPayload) => Promise<MailMessage | null>,
       state: 'confirmed' | 'cancelled',
     ): JobHandler =>
     async (row) => {
-      const { cvr, bookingId } = row.payload as BookingPayload;
+      const payload = row.payload as BookingPayload;
+      const { cvr, bookingId } = payload;
       const [booking, company] = await Promise.all([
         getBooking(db, cvr, bookingId),
         findCompanyByCvr(db, cvr),
       ]);
-      const message = booking && company && booking.state === state ? await compose(booking, company) : null;
+      const message =
+        booking && company && booking.state === state ? await compose(booking, company, payload) : null;
       if (!message) {
         logger.info(
           { job: row.id, kind: row.kind },
@@ -289,6 +355,15 @@ export function bookingMailHandlers(deps: MailJobDeps): Record<string, JobHandle
       await mailer.send(message);
       return 'sent';
     };
+  const adminUrl = `${productOrigin(config.publicHost)}/admin/bookinger`;
+  const bookAgain = (company: Company) =>
+    `${canonicalOrigin(company, config.publicHost)}/api/sites/${company.cvr}/book-tid`;
+  const ownerChange = async (booking: Booking, company: Company, payload: BookingPayload) => {
+    if (!company.companyEmail || !(await bookingSettingsOf(db, company)).notifyOwner) return null;
+    const from = payload.fromId ? await getBooking(db, company.cvr, payload.fromId) : null;
+    if (payload.fromId && !from) return null;
+    return bookingOwnerChangeMail(booking, company.companyEmail, adminUrl, from);
+  };
   const linkOf = async (company: Company, booking: Booking) =>
     `${canonicalOrigin(company, config.publicHost)}${bookingLinkPath(company.cvr, await bookingLinkToken(db, company.cvr, booking))}`;
   return {
@@ -308,20 +383,16 @@ export function bookingMailHandlers(deps: MailJobDeps): Record<string, JobHandle
     ),
     'booking-owner': job(async (booking, company) => {
       if (!company.companyEmail || !(await bookingSettingsOf(db, company)).notifyOwner) return null;
-      return bookingOwnerMail(
-        booking,
-        company,
-        company.companyEmail,
-        `${productOrigin(config.publicHost)}/admin/bookinger`,
-      );
+      return bookingOwnerMail(booking, company, company.companyEmail, adminUrl);
     }, 'confirmed'),
+    'booking-owner-moved': job(ownerChange, 'confirmed'),
+    'booking-owner-cancelled': job(ownerChange, 'cancelled'),
+    'booking-customer-cancelled': job(
+      async (booking, company) => bookingCustomerCancelledMail(booking, company, bookAgain(company)),
+      'cancelled',
+    ),
     'booking-cancelled': job(
-      async (booking, company) =>
-        bookingCancelledMail(
-          booking,
-          company,
-          `${canonicalOrigin(company, config.publicHost)}/api/sites/${company.cvr}/book-tid`,
-        ),
+      async (booking, company) => bookingCancelledMail(booking, company, bookAgain(company)),
       'cancelled',
     ),
   };

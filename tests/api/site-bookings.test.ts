@@ -6,8 +6,9 @@
 import { Writable } from 'node:stream';
 import ICAL from 'ical.js';
 import { afterEach, expect, it } from 'vitest';
+import { bookingSettingsOf } from '../../api/bookings/booking-setup';
 import { createMailOutbox, type MailOutbox } from '../../api/mail-outbox';
-import { listActiveBookings } from '../../db';
+import { listActiveBookings, saveBookingSettings } from '../../db';
 import { createLogger } from '../../lib/logger';
 import type { MailMessage } from '../../lib/mailer';
 import { BOOKING_MESSAGES } from '../../rules/booking-messages';
@@ -200,6 +201,61 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
     expect((await h.send('GET', `/api/sites/99005203/booking/${token}`)).status).toBe(404);
     expect((await h.send('GET', `/api/sites/${CVR}/booking/${token.slice(0, -2)}xx`)).status).toBe(404);
     expect(owner.company.cvr).toBe(CVR);
+  });
+
+  it('mails the owner of a new, moved and cancelled booking and the customer a receipt of his cancel, the owner not once he turns them off', async () => {
+    await setUp();
+    const { service, start } = await orderPage();
+    const booked = await h.send('POST', `${bookingPagePath(CVR)}/bestil`, form(customer(service, start)));
+    const link = (booked.headers.get('location') as string).replace('?ny=1', '');
+    await outbox?.sweep();
+    expect(sent.find((one) => one.to === owner.email)?.subject).toBe(
+      'Ny booking: Herreklip tirsdag 3. marts kl. 10.00',
+    );
+
+    sent.length = 0;
+    const moved = await h.send('POST', `${link}/flyt`, form({ tid: '2026-03-04T11:00:00.000Z' }));
+    const movedLink = (moved.headers.get('location') as string).replace('?ny=1', '');
+    await outbox?.sweep();
+    const ownerMoved = sent.find((one) => one.to === owner.email);
+    expect(ownerMoved?.subject).toBe('Flyttet: Herreklip til onsdag 4. marts kl. 12.00');
+    expect(ownerMoved?.text).toContain('Kim Hansen har flyttet sin tid.');
+    expect(ownerMoved?.text).toContain('Før: tirsdag 3. marts kl. 10.00');
+    expect(ownerMoved?.text).toContain('Nu: onsdag 4. marts kl. 12.00');
+    expect(ownerMoved?.text).toContain('Telefon: 12 34 56 78');
+    // The customer's receipt of the move is the new time's confirmation.
+    const customerMoved = sent.find((one) => one.to === 'kim@example.com');
+    expect(customerMoved?.text).toContain('Tid: onsdag 4. marts kl. 12.00–12.30');
+
+    sent.length = 0;
+    await h.send('POST', `${movedLink}/aflys`, form({}));
+    await outbox?.sweep();
+    const ownerCancelled = sent.find((one) => one.to === owner.email);
+    expect(ownerCancelled?.subject).toBe('Aflyst: Herreklip onsdag 4. marts kl. 12.00');
+    expect(ownerCancelled?.text).toContain('Kim Hansen har aflyst sin tid. Tiden er ledig igen.');
+    const receipt = sent.find((one) => one.to === 'kim@example.com');
+    expect(receipt?.subject).toBe('Du har aflyst din tid hos Frisør Lotte ApS');
+    expect(receipt?.text).toContain('Tid: onsdag 4. marts kl. 12.00');
+    expect(receipt?.text).toContain(`/api/sites/${CVR}/book-tid`);
+
+    // Booking mails turned off: the customer still gets his, the owner none.
+    const settings = await bookingSettingsOf(h.db, owner.company);
+    await saveBookingSettings(h.db, CVR, { ...settings, notifyOwner: false }, h.now());
+    sent.length = 0;
+    const again = await h.send('POST', `${bookingPagePath(CVR)}/bestil`, form(customer(service, start)));
+    const againLink = (again.headers.get('location') as string).replace('?ny=1', '');
+    const againMoved = await h.send('POST', `${againLink}/flyt`, form({ tid: '2026-03-04T11:00:00.000Z' }));
+    await h.send(
+      'POST',
+      `${(againMoved.headers.get('location') as string).replace('?ny=1', '')}/aflys`,
+      form({}),
+    );
+    await outbox?.sweep();
+    expect(sent.filter((one) => one.to === owner.email)).toEqual([]);
+    // (Its confirmations were dropped: by the sweep the booking had moved and been cancelled.)
+    expect(sent.map((one) => [one.to, one.subject])).toEqual([
+      ['kim@example.com', 'Du har aflyst din tid hos Frisør Lotte ApS'],
+    ]);
   });
 
   it('20 customers posting one time at once give exactly one booking', async () => {
