@@ -25,7 +25,6 @@ const MAX_LINES = 150;
  */
 const STILL_TO_SPLIT: readonly { file: string; function: string }[] = [
   { file: 'admin/src/screens/leads/lead-settings.tsx', function: 'LeadSettingsForm' },
-  { file: 'admin/src/screens/quotes/quote-editor-screen.tsx', function: 'Draft' },
 ];
 
 const FUNCTION_KINDS: ReadonlySet<SyntaxKind> = new Set([
