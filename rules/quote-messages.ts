@@ -37,8 +37,7 @@ export const QUOTE_MESSAGES = {
   saveFailed: 'Tilbuddet kunne ikke gemmes. Prøv igen.',
   saved: 'Tilbuddet er gemt.',
   sendFailed: 'Tilbuddet kunne ikke låses og nummereres. Prøv igen.',
-  sentLocked:
-    'Tilbuddet har fået sit nummer og er låst. Udsendelse med e-mail og link kommer snart; indtil da kan du hente PDF’en og sende den selv.',
+  sentLocked: 'Tilbuddet har fået sit nummer og er låst.',
   reviseFailed: 'Der kunne ikke laves en ny udgave. Prøv igen.',
   invoiceFailed: 'Fakturaen kunne ikke laves. Prøv igen.',
   invoiceMade: (number: number) => `Faktura nr. ${number} er lavet.`,

@@ -146,6 +146,8 @@ export function createInvoiceRoutes(): OpenAPIHono<OwnerEnv> {
       if (outcome.reason === 'not_found') throw notFound();
       throw new AppError('invalid_input', INVOICE_MESSAGES.noBuyerEmail);
     }
+    // Committed: the customer's mail is in the job table; the runner sends it now, not at its next look.
+    c.var.nudgeMail();
     const credits = creditsOf(await listInvoices(db, company.cvr));
     return c.json(invoiceSchema.parse(toInvoiceJson(outcome.value, credits.get(id) ?? null)), 200);
   });

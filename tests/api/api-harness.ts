@@ -97,6 +97,8 @@ export interface HarnessOptions {
   limits?: (db: Db, now: () => Date) => LimitStore;
   /** More public forms mounted under /api/sites (api/public-form; the throwaway one of its test). */
   publicForms?: readonly OpenAPIHono<AppEnv>[];
+  /** What a route that queued a mail calls (the serving process's outbox nudge); default none. */
+  nudgeMail?: () => void;
 }
 
 export async function createApiHarness(
@@ -127,6 +129,7 @@ export async function createApiHarness(
         ...(options.limits ? { limits: options.limits(store.db, () => now) } : {}),
         ...(previewRenderer ? { previewRenderer } : {}),
         ...(options.publicForms ? { publicForms: options.publicForms } : {}),
+        ...(options.nudgeMail ? { nudgeMail: options.nudgeMail } : {}),
         ...(options.maxPreviewsPerWindow === undefined
           ? {}
           : { maxPreviewsPerWindow: options.maxPreviewsPerWindow }),

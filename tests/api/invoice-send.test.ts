@@ -43,6 +43,16 @@ describeWithDialects('sending fakturaer and kreditnotaer (issue 51)', (dialect) 
     ({ h, outbox, cookie, sent, invoice } = await startInvoiceFixture(dialect));
   }
 
+  it('"Send faktura" wakes the outbox: the mail goes out at once, not at the runner\'s next look', async () => {
+    ({ h, outbox, cookie, sent, invoice } = await startInvoiceFixture(dialect, { nudge: true }));
+    const made = await invoice('mette@example.dk');
+    const response = await h.send('POST', `/api/invoices/${made.id}/send`, { cookie });
+    expect(response.status).toBe(200);
+    // No sweep: the runner (no timer here) runs only because the route nudged it.
+    await expect.poll(() => sent.length, { timeout: 3000 }).toBe(1);
+    expect(sent[0]?.subject).toBe('Faktura nr. 1 fra Eksempel VVS ApS');
+  });
+
   it('mails the customer a link to the invoice page and the PDF, and the link opens only that invoice', async () => {
     await setUp();
     const made = await invoice('mette@example.dk');

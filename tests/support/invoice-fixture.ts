@@ -25,7 +25,10 @@ export interface InvoiceFixture {
 }
 
 /** The owner of INVOICE_OWNER_CVR signed in, and another company (INVOICE_OTHER_CVR) beside it. */
-export async function startInvoiceFixture(dialect: Dialect): Promise<InvoiceFixture> {
+export async function startInvoiceFixture(
+  dialect: Dialect,
+  options: { nudge?: boolean } = {},
+): Promise<InvoiceFixture> {
   const A = INVOICE_OWNER_CVR;
   const B = INVOICE_OTHER_CVR;
   const XSS = HOSTILE_NAME_PART;
@@ -33,7 +36,9 @@ export async function startInvoiceFixture(dialect: Dialect): Promise<InvoiceFixt
   let outbox: MailOutbox | undefined;
   let cookie = '';
   let h: ApiHarness;
-  h = await createApiHarness({}, { dialect });
+  // With `nudge`, a route that queued a mail wakes the outbox as the serving process's does.
+  const nudgeMail = options.nudge ? () => outbox?.nudge() : undefined;
+  h = await createApiHarness({}, { dialect, ...(nudgeMail ? { nudgeMail } : {}) });
   const quiet = createLogger(h.config, new Writable({ write: (_c, _e, done) => done() }));
   const mailer = { send: async (message: MailMessage) => void sent.push(message) };
   outbox = createMailOutbox({ db: h.db, config: h.config, logger: quiet, now: h.now, everyMs: 0, mailer });

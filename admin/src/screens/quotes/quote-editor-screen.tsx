@@ -2,7 +2,7 @@
 // quantity, unit, price excl. moms), moms and total computed live by the same rules the API and the
 // PDF use (rules/quote-money.ts), and the labour that counts for fradrag. "Send tilbud" locks it and
 // gives it its number; a sent tilbud is read-only with "Ret og send igen"; an accepted one gets
-// "Lav faktura". TODO(issue 51 phase 2): "Send tilbud" mails the customer the link and the PDF.
+// "Lav faktura". "Send tilbud" mails the customer the link and the PDF.
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { QuoteJson } from '../../../../contracts/quotes';
@@ -85,6 +85,161 @@ function parsedLine(line: LineForm) {
   };
 }
 
+/** One line of the draft: kind, unit, text, quantity, price, the fradrag tick, and its sum. */
+function LineRow(props: {
+  line: LineForm;
+  check: ReturnType<typeof parsedLine> | undefined;
+  amounts: ReturnType<typeof documentTotals>['lines'][number] | undefined;
+  schemes: readonly ('craft' | 'service')[];
+  onChange(change: Partial<LineForm>): void;
+  onRemove(): void;
+}) {
+  const { line, check, amounts, schemes, onChange, onRemove } = props;
+  return (
+    <li className="quote-line">
+      <div className="quote-field-row">
+        <label className="field">
+          <span className="field-label">Type</span>
+          <select
+            value={line.kind}
+            onChange={(event) => {
+              const kind = event.target.value as LineKind;
+              onChange({
+                kind,
+                unit: DEFAULT_UNIT[kind],
+                deduction: emptyLine(kind, schemes).deduction,
+              });
+            }}
+          >
+            {LINE_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {LINE_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field-label">Enhed</span>
+          <select value={line.unit} onChange={(event) => onChange({ unit: event.target.value as LineUnit })}>
+            {LINE_UNITS.map((unit) => (
+              <option key={unit} value={unit}>
+                {LINE_UNIT_LABELS[unit]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <label className="field">
+        <span className="field-label">Tekst</span>
+        <input
+          value={line.text}
+          maxLength={QUOTE_LIMITS.lineText}
+          onChange={(event) => onChange({ text: event.target.value })}
+        />
+      </label>
+      <div className="quote-field-row">
+        <label className="field">
+          <span className="field-label">Antal</span>
+          <input
+            inputMode="decimal"
+            value={line.quantity}
+            aria-invalid={check?.quantityOk ? undefined : true}
+            onChange={(event) => onChange({ quantity: event.target.value })}
+          />
+        </label>
+        <label className="field">
+          <span className="field-label">Pris, kr.</span>
+          <input
+            inputMode="decimal"
+            value={line.price}
+            aria-invalid={check?.priceOk ? undefined : true}
+            onChange={(event) => onChange({ price: event.target.value })}
+          />
+        </label>
+      </div>
+      {line.kind === 'labour' && schemes.length > 0 ? (
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={line.deduction !== null}
+            onChange={(event) =>
+              onChange({
+                deduction: event.target.checked ? (schemes[0] ?? null) : null,
+              })
+            }
+          />{' '}
+          Giver {DEDUCTION_SCHEME_LABELS[schemes[0] ?? 'craft'].toLowerCase()}
+        </label>
+      ) : null}
+      <p className="quote-line-sum" aria-live="polite">
+        {formatOre(amounts?.netOre ?? 0)} · moms {formatOre(amounts?.vatOre ?? 0)}
+        <button type="button" className="button button-ghost" onClick={onRemove}>
+          Fjern
+        </button>
+      </p>
+    </li>
+  );
+}
+
+/** One labelled field of the draft's customer, task or terms. */
+function DraftField(props: {
+  name: string;
+  label: string;
+  type?: string;
+  multiline?: boolean;
+  value: string;
+  onChange(value: string): void;
+}) {
+  const { name, label, value, onChange } = props;
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is one of the two branches below
+    <label className="field">
+      <span className="field-label">{label}</span>
+      {props.multiline ? (
+        <textarea
+          name={name}
+          rows={name === 'terms' ? 6 : 3}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      ) : (
+        <input
+          name={name}
+          type={props.type ?? 'text'}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </label>
+  );
+}
+
+/** The draft's buttons: save, send, the PDF, delete. */
+function DraftActions(props: {
+  quoteId: string;
+  busy: 'save' | 'send' | null;
+  onSend(): void;
+  onRemove(): void;
+}) {
+  const { quoteId, busy, onSend, onRemove } = props;
+  return (
+    <div className="save-bar">
+      <button type="submit" className="button button-secondary" disabled={busy !== null}>
+        {busy === 'save' ? 'Gemmer...' : 'Gem kladde'}
+      </button>
+      <button type="button" className="button" disabled={busy !== null} onClick={onSend}>
+        {busy === 'send' ? 'Sender...' : 'Send tilbud'}
+      </button>
+      <a className="button button-ghost" href={`/api/quotes/${quoteId}/pdf`} target="_blank" rel="noreferrer">
+        Se PDF
+      </a>
+      <button type="button" className="button button-ghost" onClick={onRemove}>
+        Slet kladde
+      </button>
+    </div>
+  );
+}
+
 function Draft(props: { quote: QuoteJson; onSaved(next: QuoteJson): void }) {
   const { quote } = props;
   const navigate = useNavigate();
@@ -138,7 +293,6 @@ function Draft(props: { quote: QuoteJson; onSaved(next: QuoteJson): void }) {
     setNotice(null);
     try {
       if (!(await save())) return;
-      // TODO(issue 51 phase 2): this also mails the customer the link to the tilbud page and the PDF.
       props.onSaved(await api.post(`/quotes/${quote.id}/send`, QUOTE_MESSAGES.sendFailed));
     } catch (caught) {
       setNotice({ ok: false, text: caught instanceof Error ? caught.message : QUOTE_MESSAGES.sendFailed });
@@ -156,25 +310,13 @@ function Draft(props: { quote: QuoteJson; onSaved(next: QuoteJson): void }) {
     label: string,
     options: { type?: string; multiline?: boolean } = {},
   ) => (
-    // biome-ignore lint/a11y/noLabelWithoutControl: the control is one of the two branches below
-    <label className="field">
-      <span className="field-label">{label}</span>
-      {options.multiline ? (
-        <textarea
-          name={name}
-          rows={name === 'terms' ? 6 : 3}
-          value={customer[name]}
-          onChange={(event) => setCustomer({ ...customer, [name]: event.target.value })}
-        />
-      ) : (
-        <input
-          name={name}
-          type={options.type ?? 'text'}
-          value={customer[name]}
-          onChange={(event) => setCustomer({ ...customer, [name]: event.target.value })}
-        />
-      )}
-    </label>
+    <DraftField
+      name={name}
+      label={label}
+      {...options}
+      value={customer[name]}
+      onChange={(value) => setCustomer({ ...customer, [name]: value })}
+    />
   );
 
   return (
@@ -196,101 +338,17 @@ function Draft(props: { quote: QuoteJson; onSaved(next: QuoteJson): void }) {
       <fieldset className="card quote-lines">
         <legend>Linjer (priser ekskl. moms)</legend>
         <ol>
-          {lines.map((line, index) => {
-            const check = parsed[index];
-            const amounts = totals.lines[index];
-            return (
-              <li key={line.key} className="quote-line">
-                <div className="quote-field-row">
-                  <label className="field">
-                    <span className="field-label">Type</span>
-                    <select
-                      value={line.kind}
-                      onChange={(event) => {
-                        const kind = event.target.value as LineKind;
-                        setLine(line.key, {
-                          kind,
-                          unit: DEFAULT_UNIT[kind],
-                          deduction: emptyLine(kind, quote.deductionSchemes).deduction,
-                        });
-                      }}
-                    >
-                      {LINE_KINDS.map((kind) => (
-                        <option key={kind} value={kind}>
-                          {LINE_KIND_LABELS[kind]}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <label className="field">
-                    <span className="field-label">Enhed</span>
-                    <select
-                      value={line.unit}
-                      onChange={(event) => setLine(line.key, { unit: event.target.value as LineUnit })}
-                    >
-                      {LINE_UNITS.map((unit) => (
-                        <option key={unit} value={unit}>
-                          {LINE_UNIT_LABELS[unit]}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                </div>
-                <label className="field">
-                  <span className="field-label">Tekst</span>
-                  <input
-                    value={line.text}
-                    maxLength={QUOTE_LIMITS.lineText}
-                    onChange={(event) => setLine(line.key, { text: event.target.value })}
-                  />
-                </label>
-                <div className="quote-field-row">
-                  <label className="field">
-                    <span className="field-label">Antal</span>
-                    <input
-                      inputMode="decimal"
-                      value={line.quantity}
-                      aria-invalid={check?.quantityOk ? undefined : true}
-                      onChange={(event) => setLine(line.key, { quantity: event.target.value })}
-                    />
-                  </label>
-                  <label className="field">
-                    <span className="field-label">Pris, kr.</span>
-                    <input
-                      inputMode="decimal"
-                      value={line.price}
-                      aria-invalid={check?.priceOk ? undefined : true}
-                      onChange={(event) => setLine(line.key, { price: event.target.value })}
-                    />
-                  </label>
-                </div>
-                {line.kind === 'labour' && quote.deductionSchemes.length > 0 ? (
-                  <label className="checkbox">
-                    <input
-                      type="checkbox"
-                      checked={line.deduction !== null}
-                      onChange={(event) =>
-                        setLine(line.key, {
-                          deduction: event.target.checked ? (quote.deductionSchemes[0] ?? null) : null,
-                        })
-                      }
-                    />{' '}
-                    Giver {DEDUCTION_SCHEME_LABELS[quote.deductionSchemes[0] ?? 'craft'].toLowerCase()}
-                  </label>
-                ) : null}
-                <p className="quote-line-sum" aria-live="polite">
-                  {formatOre(amounts?.netOre ?? 0)} · moms {formatOre(amounts?.vatOre ?? 0)}
-                  <button
-                    type="button"
-                    className="button button-ghost"
-                    onClick={() => setLines((current) => current.filter((item) => item.key !== line.key))}
-                  >
-                    Fjern
-                  </button>
-                </p>
-              </li>
-            );
-          })}
+          {lines.map((line, index) => (
+            <LineRow
+              key={line.key}
+              line={line}
+              check={parsed[index]}
+              amounts={totals.lines[index]}
+              schemes={quote.deductionSchemes}
+              onChange={(change) => setLine(line.key, change)}
+              onRemove={() => setLines((current) => current.filter((item) => item.key !== line.key))}
+            />
+          ))}
         </ol>
         {lines.length < QUOTE_LIMITS.lines ? (
           <p className="quote-add">
@@ -318,25 +376,12 @@ function Draft(props: { quote: QuoteJson; onSaved(next: QuoteJson): void }) {
           {notice.text}
         </p>
       ) : null}
-      <div className="save-bar">
-        <button type="submit" className="button button-secondary" disabled={busy !== null}>
-          {busy === 'save' ? 'Gemmer...' : 'Gem kladde'}
-        </button>
-        <button type="button" className="button" disabled={busy !== null} onClick={() => void send()}>
-          {busy === 'send' ? 'Sender...' : 'Send tilbud'}
-        </button>
-        <a
-          className="button button-ghost"
-          href={`/api/quotes/${quote.id}/pdf`}
-          target="_blank"
-          rel="noreferrer"
-        >
-          Se PDF
-        </a>
-        <button type="button" className="button button-ghost" onClick={() => void remove()}>
-          Slet kladde
-        </button>
-      </div>
+      <DraftActions
+        quoteId={quote.id}
+        busy={busy}
+        onSend={() => void send()}
+        onRemove={() => void remove()}
+      />
     </form>
   );
 }
