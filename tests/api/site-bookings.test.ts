@@ -2,7 +2,9 @@
 // without JavaScript (service → day → time → form), a booking through the public form lands on its
 // signed link, a second customer on the same time is told in Danish with the nearest free times, 20
 // racing posts for one time give exactly one booking, and the link moves (the old time free again)
-// and cancels (free too); a link of another company or a forged one opens nothing.
+// and cancels (free too); a link of another company or a forged one opens nothing. The mails: the
+// owner's of a new, moved or cancelled booking (none once he turns them off), the customer's of his
+// move (with the new .ics) and of his cancel, and of the owner's cancel with the owner's message.
 import { Writable } from 'node:stream';
 import ICAL from 'ical.js';
 import { afterEach, expect, it } from 'vitest';
@@ -209,9 +211,13 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
     const booked = await h.send('POST', `${bookingPagePath(CVR)}/bestil`, form(customer(service, start)));
     const link = (booked.headers.get('location') as string).replace('?ny=1', '');
     await outbox?.sweep();
-    expect(sent.find((one) => one.to === owner.email)?.subject).toBe(
-      'Ny booking: Herreklip tirsdag 3. marts kl. 10.00',
-    );
+    const ownerNew = sent.find((one) => one.to === owner.email);
+    expect(ownerNew?.subject).toBe('Ny booking: Herreklip tirsdag 3. marts kl. 10.00');
+    expect(ownerNew?.text).toContain('Hvad: Herreklip');
+    expect(ownerNew?.text).toContain('Tid: tirsdag 3. marts kl. 10.00–10.30');
+    expect(ownerNew?.text).toContain('Kunde: Kim Hansen');
+    expect(ownerNew?.text).toContain('Telefon: 12 34 56 78');
+    expect(ownerNew?.replyTo).toBe('kim@example.com');
 
     sent.length = 0;
     const moved = await h.send('POST', `${link}/flyt`, form({ tid: '2026-03-04T11:00:00.000Z' }));
@@ -226,6 +232,11 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
     // The customer's receipt of the move is the new time's confirmation.
     const customerMoved = sent.find((one) => one.to === 'kim@example.com');
     expect(customerMoved?.text).toContain('Tid: onsdag 4. marts kl. 12.00–12.30');
+    expect(customerMoved?.text).toContain(movedLink);
+    expect(eventTimes(String(customerMoved?.attachments?.[0]?.content))).toEqual({
+      start: '2026-03-04 12.00',
+      end: '2026-03-04 12.30',
+    });
 
     sent.length = 0;
     await h.send('POST', `${movedLink}/aflys`, form({}));
@@ -256,6 +267,38 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
     expect(sent.map((one) => [one.to, one.subject])).toEqual([
       ['kim@example.com', 'Du har aflyst din tid hos Frisør Lotte ApS'],
     ]);
+  });
+
+  it("tells the customer of the owner's cancel with the owner's message, and the owner no mail of his own cancel", async () => {
+    await setUp();
+    const { service, start } = await orderPage();
+    const booked = await h.send('POST', `${bookingPagePath(CVR)}/bestil`, form(customer(service, start)));
+    const link = (booked.headers.get('location') as string).replace('?ny=1', '');
+    await outbox?.sweep();
+    sent.length = 0;
+    const cookie = await h.signIn(owner.email);
+    const [booking] = await listActiveBookings(
+      h.db,
+      CVR,
+      new Date('2026-03-03T00:00:00Z'),
+      new Date('2026-03-04T00:00:00Z'),
+    );
+    const cancelled = await h.send('POST', `/api/bookings/${booking?.id}/cancel`, {
+      cookie,
+      body: { message: 'Vi må desværre lukke i morgen' },
+    });
+    expect(cancelled.status).toBe(200);
+    await outbox?.sweep();
+    expect(sent.map((one) => one.to)).toEqual(['kim@example.com']);
+    const mail = sent[0];
+    expect(mail?.subject).toBe('Din tid hos Frisør Lotte ApS er aflyst');
+    expect(mail?.text).toContain('Tid: tirsdag 3. marts kl. 10.00');
+    expect(mail?.text).toContain('Besked fra Frisør Lotte ApS:\nVi må desværre lukke i morgen');
+    expect(mail?.text).toContain(`/api/sites/${CVR}/book-tid`);
+    // The customer's link now says the time is cancelled; it cannot be moved.
+    const move = await h.send('POST', `${link}/flyt`, form({ tid: '2026-03-04T11:00:00.000Z' }));
+    expect(move.status).toBe(410);
+    expect(await move.text()).toContain('Bookingen er aflyst eller flyttet');
   });
 
   it('20 customers posting one time at once give exactly one booking', async () => {
