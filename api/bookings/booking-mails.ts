@@ -248,19 +248,26 @@ function bookingOwnerMail(booking: Booking, company: Company, to: string, adminU
   };
 }
 
-function bookingCancelledMail(booking: Booking, company: Company, bookAgainUrl: string): MailMessage {
-  const start = new Date(booking.startsAt);
+/** The customer's mail of a cancelled time: the company cancelled it (with its message, if any), or
+ *  the customer did himself (his receipt); both offer to book a new time. */
+function bookingCancelledMail(
+  booking: Booking,
+  company: Company,
+  bookAgainUrl: string,
+  by: 'company' | 'customer',
+): MailMessage {
+  const name = oneLine(company.name, 80);
   return {
     to: booking.customerEmail,
-    subject: `Din tid hos ${oneLine(company.name, 80)} er aflyst`,
+    subject: by === 'company' ? `Din tid hos ${name} er aflyst` : `Du har aflyst din tid hos ${name}`,
     text: [
       `Hej ${oneLine(booking.customerName, 80)}`,
       '',
-      `${company.name} har desværre måttet aflyse din tid:`,
+      by === 'company' ? `${company.name} har desværre måttet aflyse din tid:` : 'Din tid er aflyst:',
       '',
       `Hvad: ${oneLine(booking.serviceName, 120)}`,
-      `Tid: ${danishTime(start)}`,
-      ...(booking.cancelMessage
+      `Tid: ${danishTime(new Date(booking.startsAt))}`,
+      ...(by === 'company' && booking.cancelMessage
         ? ['', `Besked fra ${company.name}:`, booking.cancelMessage.slice(0, 1000)]
         : []),
       '',
@@ -303,28 +310,6 @@ function bookingOwnerChangeMail(
       'Du kan slå disse mails fra under Booking.',
     ].join('\n'),
     ...(booking.customerEmail ? { replyTo: booking.customerEmail } : {}),
-  };
-}
-
-/** The customer's receipt of his own cancel. */
-function bookingCustomerCancelledMail(booking: Booking, company: Company, bookAgainUrl: string): MailMessage {
-  return {
-    to: booking.customerEmail,
-    subject: `Du har aflyst din tid hos ${oneLine(company.name, 80)}`,
-    text: [
-      `Hej ${oneLine(booking.customerName, 80)}`,
-      '',
-      'Din tid er aflyst:',
-      '',
-      `Hvad: ${oneLine(booking.serviceName, 120)}`,
-      `Tid: ${danishTime(new Date(booking.startsAt))}`,
-      '',
-      `Book en ny tid her: ${bookAgainUrl}`,
-      ...contactLine(company),
-      '',
-      `Venlig hilsen\n${company.name}`,
-    ].join('\n'),
-    ...(company.companyEmail ? { replyTo: company.companyEmail } : {}),
   };
 }
 
@@ -388,11 +373,11 @@ export function bookingMailHandlers(deps: MailJobDeps): Record<string, JobHandle
     'booking-owner-moved': job(ownerChange, 'confirmed'),
     'booking-owner-cancelled': job(ownerChange, 'cancelled'),
     'booking-customer-cancelled': job(
-      async (booking, company) => bookingCustomerCancelledMail(booking, company, bookAgain(company)),
+      async (booking, company) => bookingCancelledMail(booking, company, bookAgain(company), 'customer'),
       'cancelled',
     ),
     'booking-cancelled': job(
-      async (booking, company) => bookingCancelledMail(booking, company, bookAgain(company)),
+      async (booking, company) => bookingCancelledMail(booking, company, bookAgain(company), 'company'),
       'cancelled',
     ),
   };
