@@ -941,6 +941,7 @@ export interface ApiPaths {
           email: string;
           postcode: string;
           message: string;
+          plate: string;
           photos: Array<{
             url: string;
             width: number;
@@ -971,6 +972,7 @@ export interface ApiPaths {
         email: string;
         postcode: string;
         message: string;
+        plate: string;
         photos: Array<{
           url: string;
           width: number;
@@ -1066,6 +1068,7 @@ export interface ApiPaths {
           email: string;
           postcode: string;
           message: string;
+          plate: string;
           photos: Array<{
             url: string;
             width: number;
