@@ -361,6 +361,7 @@ export interface ApiPaths {
           customerNote: string;
           registrationNumber: string;
           source: "site" | "owner";
+          held: boolean;
         }>;
       };
     };
@@ -386,6 +387,7 @@ export interface ApiPaths {
         customerNote: string;
         registrationNumber: string;
         source: "site" | "owner";
+        held: boolean;
       };
     };
   };
@@ -396,6 +398,25 @@ export interface ApiPaths {
       };
       answer: {
         cancelled: true;
+      };
+    };
+  };
+  "/bookings/{id}/confirm": {
+    post: {
+      body: never;
+      answer: {
+        id: string;
+        serviceName: string;
+        startsAt: string;
+        endsAt: string;
+        chair: number;
+        customerName: string;
+        customerPhone: string;
+        customerEmail: string;
+        customerNote: string;
+        registrationNumber: string;
+        source: "site" | "owner";
+        held: boolean;
       };
     };
   };
@@ -941,6 +962,7 @@ export interface ApiPaths {
           email: string;
           postcode: string;
           message: string;
+          plate: string;
           photos: Array<{
             url: string;
             width: number;
@@ -971,6 +993,7 @@ export interface ApiPaths {
         email: string;
         postcode: string;
         message: string;
+        plate: string;
         photos: Array<{
           url: string;
           width: number;
@@ -1066,6 +1089,7 @@ export interface ApiPaths {
           email: string;
           postcode: string;
           message: string;
+          plate: string;
           photos: Array<{
             url: string;
             width: number;

@@ -28,10 +28,11 @@ function ownerEvent(booking: Booking, place: IcsPlace) {
     start: new Date(booking.startsAt),
     end: new Date(booking.endsAt),
     stamp: new Date(booking.createdAt),
-    summary: `${booking.serviceName}: ${booking.customerName}`,
+    // A held booking (a flood's, waiting for the owner's "Bekræft") shows as tentative.
+    summary: `${booking.state === 'held' ? 'Ikke bekræftet: ' : ''}${booking.serviceName}: ${booking.customerName}`,
     description: lines.join('\n'),
     location: place.address || null,
-    status: ICalEventStatus.CONFIRMED,
+    status: booking.state === 'held' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
   };
 }
 
