@@ -138,7 +138,9 @@ const STYLE = `.choices{list-style:none;padding:0;margin:0 0 1.25rem;display:gri
 .times a{display:block;text-align:center;padding:.7rem .5rem;border:1px solid #6b7280;border-radius:.5rem;color:inherit;text-decoration:none;font-weight:600;min-height:48px}
 .times button{text-align:center;color:#1f2937}
 .summary{background:var(--ps);border-radius:.5rem;padding:.8rem 1rem;margin:0 0 1.25rem}
-.back{display:inline-block;margin:0 0 1rem;color:var(--pd)}`;
+.back{display:inline-block;margin:0 0 1rem;color:var(--pd)}
+main a{color:var(--pd)}
+h2{font-size:1.2rem;line-height:1.3;margin:1.75rem 0 .75rem}`;
 
 function page(site: Site, title: string, main: string): string {
   return brandedPage({ company: site.company, home: site.home, title, main, style: STYLE });
