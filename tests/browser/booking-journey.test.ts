@@ -96,27 +96,22 @@ async function mailTo(to: string, subject: RegExp, after = 0) {
   throw new Error(`no mail to ${to} matching ${subject}`);
 }
 
-/** The decoded body of the first MIME part of `type` in a raw message. */
-function attachment(raw: string, type: string): string {
-  const parts = raw.split(/\r\n--[^\r\n]+\r\n/);
-  const part = parts.find((one) =>
-    new RegExp(`^Content-Type: ${type}`, 'im').test(one.split('\r\n\r\n')[0] ?? ''),
-  );
+/** The first MIME part of `type` in a raw message: its Content-Type header and its decoded text. */
+function attachment(raw: string, type: string): { contentType: string; text: string } {
+  const part = raw
+    .split(/\r\n--[^\r\n]+\r\n/)
+    .find((one) => new RegExp(`^Content-Type: ${type}`, 'im').test(one.split('\r\n\r\n')[0] ?? ''));
   if (!part) throw new Error(`no ${type} part`);
   const split = part.indexOf('\r\n\r\n');
-  const head = part.slice(0, split);
+  const head = part.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   const body = part.slice(split + 4).replace(/\r\n--[^\r\n]*--\s*$/, '');
+  const contentType = /^Content-Type:\s*(.*)$/im.exec(head)?.[1] ?? '';
   const encoding = /Content-Transfer-Encoding:\s*(\S+)/i.exec(head)?.[1]?.toLowerCase() ?? '7bit';
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    return Buffer.from(
-      body
-        .replace(/=\r\n/g, '')
-        .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      'latin1',
-    ).toString('utf8');
+  if (encoding === 'base64') {
+    return { contentType, text: Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') };
   }
-  return body;
+  if (encoding !== '7bit' && encoding !== '8bit') throw new Error(`${type} part in ${encoding}`);
+  return { contentType, text: body };
 }
 
 const local = (at: Date) => `${copenhagenClock(at).date} ${formatSlotTime(at)}`;
@@ -240,7 +235,11 @@ it('books Herreklip for tomorrow without JavaScript, moves it and cancels it by 
   const { subject, body } = readMessage(mail.raw);
   expect(subject).toContain(time);
   expect(body).toContain(`Tid: ${time}–${formatSlotTime(bookedEnd)}`);
-  const ics = events(attachment(mail.raw, 'text/calendar'));
+  const calendar = attachment(mail.raw, 'text/calendar');
+  // A calendar part that names a method holds the same METHOD (RFC 6047 2.4), or mail clients refuse it.
+  const method = /method=([\w-]+)/i.exec(calendar.contentType)?.[1];
+  expect(new ICAL.Component(ICAL.parse(calendar.text)).getFirstPropertyValue('method')).toBe(method ?? null);
+  const ics = events(calendar.text);
   expect(ics).toEqual([
     {
       summary: expect.stringContaining('Herreklip'),
@@ -249,6 +248,7 @@ it('books Herreklip for tomorrow without JavaScript, moves it and cancels it by 
       minutes: 30,
     },
   ]);
+  writeFileSync(path.join(SHOTS, 'bekraeftelse-mail.txt'), `${subject}\n\n${body}`);
   const link = /(https?:\/\/\S+\/api\/sites\/\d{8}\/booking\/\S+)/.exec(body)?.[1];
   expect(link).toBeTruthy();
 
@@ -294,6 +294,7 @@ it('books Herreklip for tomorrow without JavaScript, moves it and cancels it by 
   await customer.getByRole('heading', { name: 'Din booking', level: 1 }).waitFor();
   await customer.getByRole('link', { name: new RegExp(`^${dayLabel}`) }).click();
   await customer.getByRole('heading', { name: `Flyt til ${dayName}` }).waitFor();
+  await shoot(customer, 'flyt-360');
   const moveButtons = customer.locator('.times button');
   // The booked time is not offered to move to; another time of the day is (the last one).
   expect(await moveButtons.allTextContents()).not.toContain(formatSlotTime(booked));
@@ -329,6 +330,7 @@ it('books Herreklip for tomorrow without JavaScript, moves it and cancels it by 
   await customer.getByRole('heading', { name: 'Din booking', level: 1 }).waitFor();
   await customer.getByRole('button', { name: 'Aflys tiden' }).click();
   await customer.getByRole('heading', { name: 'Tiden er aflyst' }).waitFor();
+  await shoot(customer, 'aflyst-360');
   await customer.goto(dayUrl);
   expect(await timeLinks.allTextContents()).toEqual(offeredBefore);
   expect(await ownerRows(owner)).toEqual([]);
