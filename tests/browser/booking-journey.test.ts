@@ -169,6 +169,7 @@ it('books Herreklip for tomorrow without JavaScript, moves it and cancels it by 
 
   // 1. From the homepage: "Book tid", the main action.
   await customer.goto(`${admin.origin}/${HAIRDRESSER}/`);
+  await shoot(customer, 'forside-360');
   const main = customer.locator('.hero-actions a').first();
   expect((await main.textContent())?.trim()).toBe('Book tid');
   await main.click();
@@ -252,7 +253,11 @@ it('books Herreklip for tomorrow without JavaScript, moves it and cancels it by 
   const link = /(https?:\/\/\S+\/api\/sites\/\d{8}\/booking\/\S+)/.exec(body)?.[1];
   expect(link).toBeTruthy();
 
-  // 6. The owner at 360 px: the booking under Bookinger, with a phone to tap; and in his feed.
+  // 6. The owner: a mail of the new booking; at 360 px the booking under Bookinger, with a phone to
+  // tap; and in his feed.
+  const ownerMail = readMessage((await mailTo(OWNER_EMAIL, /^Ny booking: /)).raw);
+  expect(ownerMail.subject).toBe(`Ny booking: Herreklip ${time}`);
+  expect(ownerMail.body).toContain('Telefon: 12 34 56 78');
   const owner = await pageOf(NARROW, true);
   await admin.signIn(owner, '/admin/bookinger', OWNER_EMAIL);
   const rows = await ownerRows(owner);
@@ -295,11 +300,13 @@ it('books Herreklip for tomorrow without JavaScript, moves it and cancels it by 
   await customer.getByRole('link', { name: new RegExp(`^${dayLabel}`) }).click();
   await customer.getByRole('heading', { name: `Flyt til ${dayName}` }).waitFor();
   await shoot(customer, 'flyt-360');
+  await checkAt360(inspector, 'move to a time', customer.url());
   const moveButtons = customer.locator('.times button');
   // The booked time is not offered to move to; another time of the day is (the last one).
   expect(await moveButtons.allTextContents()).not.toContain(formatSlotTime(booked));
   const target = moveButtons.last();
   const movedLabel = (await target.getAttribute('aria-label')) ?? '';
+  const mailsBefore = sink.messages.length;
   await target.click();
   await customer.getByRole('heading', { name: 'Din tid er booket', level: 1 }).waitFor();
   const movedText = (await customer.locator('main').textContent()) ?? '';
@@ -308,6 +315,17 @@ it('books Herreklip for tomorrow without JavaScript, moves it and cancels it by 
   const movedClock = /kl\. (\d{2}\.\d{2})$/.exec(movedTime)?.[1] as string;
   expect(movedClock).not.toBe(formatSlotTime(booked));
   const movedLink = customer.url().replace(/\?ny=1$/, '');
+  // The move's confirmation: the new time, and an .ics at it.
+  const movedMail = await mailTo(
+    CUSTOMER.email,
+    new RegExp(`^Din tid hos .*kl\\. ${movedClock}$`),
+    mailsBefore,
+  );
+  const movedIcs = events(attachment(movedMail.raw, 'text/calendar').text);
+  expect(movedIcs.map(({ start, minutes }) => ({ start, minutes }))).toEqual([
+    { start: `${tomorrow} ${movedClock}`, minutes: 30 },
+  ]);
+  expect(readMessage(movedMail.raw).body).toContain(movedLink);
 
   // The old time is free again on the booking page of that day.
   await customer.goto(dayUrl);
@@ -318,7 +336,8 @@ it('books Herreklip for tomorrow without JavaScript, moves it and cancels it by 
   await customer.goto(link as string);
   await customer.getByText('Bookingen er aflyst eller flyttet').waitFor();
 
-  // The owner's list shows the new time only; so does his feed.
+  // The owner's list shows the new time only; so does his feed; and he has a mail of it.
+  await mailTo(OWNER_EMAIL, new RegExp(`^Flyttet: Herreklip til ${movedTime}$`));
   const movedRows = await ownerRows(owner);
   expect(movedRows).toHaveLength(1);
   expect(movedRows[0]).toContain(`${movedClock}–`);
@@ -331,6 +350,9 @@ it('books Herreklip for tomorrow without JavaScript, moves it and cancels it by 
   await customer.getByRole('button', { name: 'Aflys tiden' }).click();
   await customer.getByRole('heading', { name: 'Tiden er aflyst' }).waitFor();
   await shoot(customer, 'aflyst-360');
+  const receipt = readMessage((await mailTo(CUSTOMER.email, /^Du har aflyst din tid hos /)).raw).body;
+  expect(receipt).toContain(`Tid: ${movedTime}`);
+  await mailTo(OWNER_EMAIL, new RegExp(`^Aflyst: Herreklip ${movedTime}$`));
   await customer.goto(dayUrl);
   expect(await timeLinks.allTextContents()).toEqual(offeredBefore);
   expect(await ownerRows(owner)).toEqual([]);
