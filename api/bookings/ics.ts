@@ -47,15 +47,24 @@ export function bookingFeed(bookings: readonly Booking[], place: IcsPlace): stri
   return calendar.toString();
 }
 
-/** One booking as the customer's calendar file: the service at the company, no other customer data. */
-export function bookingIcs(booking: Booking, place: IcsPlace): string {
+/**
+ * One booking as the customer's calendar file: the service at the company, no other customer data.
+ * `origin` is the booking it was first made as and the moves since (db bookingOrigin): a moved time
+ * keeps the first file's UID with a higher SEQUENCE, so his calendar updates the event it has.
+ */
+export function bookingIcs(
+  booking: Booking,
+  place: IcsPlace,
+  origin: { id: string; moves: number } = { id: booking.id, moves: 0 },
+): string {
   // METHOD as the mail's Content-Type names it (RFC 6047 2.4: the two must be the same).
   const calendar = ical({
     method: ICalCalendarMethod.PUBLISH,
     prodId: { company: 'Mesterside', product: 'Booking', language: 'DA' },
   });
   calendar.createEvent({
-    id: `${booking.id}@${place.host}`,
+    id: `${origin.id}@${place.host}`,
+    sequence: origin.moves,
     start: new Date(booking.startsAt),
     end: new Date(booking.endsAt),
     stamp: new Date(booking.createdAt),

@@ -19,6 +19,7 @@ import type { Context } from 'hono';
 import {
   type Booking,
   type BookingService,
+  bookingOrigin,
   type Company,
   cancelBooking,
   documentLinkId,
@@ -584,7 +585,8 @@ export function createSiteBookingRoutes() {
     c.header('Cache-Control', 'no-store');
     c.header('Content-Type', 'text/calendar; charset=utf-8');
     c.header('Content-Disposition', 'attachment; filename="booking.ics"');
-    return c.body(bookingIcs(booking, icsPlace(site.company, c.get('config').publicHost)), 200);
+    const origin = await bookingOrigin(c.get('db'), cvr, booking.id);
+    return c.body(bookingIcs(booking, icsPlace(site.company, c.get('config').publicHost), origin), 200);
   });
 
   /** The link's booking if the customer may still change it, or the page saying why not. */

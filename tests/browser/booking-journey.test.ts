@@ -129,6 +129,12 @@ function events(text: string) {
   });
 }
 
+/** The UID and SEQUENCE of the one event of an .ics: a calendar replaces an event of the same UID. */
+function identity(text: string) {
+  const event = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent');
+  return { uid: event?.getFirstPropertyValue('uid'), sequence: event?.getFirstPropertyValue('sequence') };
+}
+
 /** The owner's screen's booking rows' texts. */
 async function ownerRows(owner: Page): Promise<string[]> {
   await owner.reload();
@@ -321,10 +327,13 @@ it('books Herreklip for tomorrow without JavaScript, moves it and cancels it by 
     new RegExp(`^Din tid hos .*kl\\. ${movedClock}$`),
     mailsBefore,
   );
-  const movedIcs = events(attachment(movedMail.raw, 'text/calendar').text);
-  expect(movedIcs.map(({ start, minutes }) => ({ start, minutes }))).toEqual([
+  const movedCalendar = attachment(movedMail.raw, 'text/calendar').text;
+  expect(events(movedCalendar).map(({ start, minutes }) => ({ start, minutes }))).toEqual([
     { start: `${tomorrow} ${movedClock}`, minutes: 30 },
   ]);
+  // The same event revised, so the customer's calendar moves the time he added instead of adding one.
+  const firstFile = identity(calendar.text);
+  expect(identity(movedCalendar)).toEqual({ uid: firstFile.uid, sequence: Number(firstFile.sequence) + 1 });
   expect(readMessage(movedMail.raw).body).toContain(movedLink);
 
   // The old time is free again on the booking page of that day.
