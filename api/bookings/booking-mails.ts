@@ -15,6 +15,7 @@
 // The link's token is not stored: it is the booking's signed link (db/document-link.ts), made again.
 import {
   type Booking,
+  bookingOrigin,
   type Company,
   cancel,
   type Db,
@@ -379,7 +380,11 @@ export function bookingMailHandlers(deps: MailJobDeps): Record<string, JobHandle
           booking,
           company,
           await linkOf(company, booking),
-          bookingIcs(booking, icsPlace(company, config.publicHost)),
+          bookingIcs(
+            booking,
+            icsPlace(company, config.publicHost),
+            await bookingOrigin(db, company.cvr, booking.id),
+          ),
         ),
       'confirmed',
     ),

@@ -22,6 +22,7 @@ import type { Context } from 'hono';
 import {
   type Booking,
   type BookingService,
+  bookingOrigin,
   type Company,
   cancelBooking,
   documentLinkId,
@@ -160,7 +161,9 @@ const STYLE = `.choices{list-style:none;padding:0;margin:0 0 1.25rem;display:gri
 .times a{display:block;text-align:center;padding:.7rem .5rem;border:1px solid #6b7280;border-radius:.5rem;color:inherit;text-decoration:none;font-weight:600;min-height:48px}
 .times button{text-align:center;color:#1f2937}
 .summary{background:var(--ps);border-radius:.5rem;padding:.8rem 1rem;margin:0 0 1.25rem}
-.back{display:inline-block;margin:0 0 1rem;color:var(--pd)}`;
+.back{display:inline-block;margin:0 0 1rem;color:var(--pd)}
+main a{color:var(--pd)}
+h2{font-size:1.2rem;line-height:1.3;margin:1.75rem 0 .75rem}`;
 
 function page(site: Site, title: string, main: string): string {
   return brandedPage({ company: site.company, home: site.home, title, main, style: STYLE });
@@ -643,7 +646,8 @@ export function createSiteBookingRoutes() {
     c.header('Cache-Control', 'no-store');
     c.header('Content-Type', 'text/calendar; charset=utf-8');
     c.header('Content-Disposition', 'attachment; filename="booking.ics"');
-    return c.body(bookingIcs(booking, icsPlace(site.company, c.get('config').publicHost)), 200);
+    const origin = await bookingOrigin(c.get('db'), cvr, booking.id);
+    return c.body(bookingIcs(booking, icsPlace(site.company, c.get('config').publicHost), origin), 200);
   });
 
   /** The link's booking if the customer may still change it, or the page saying why not. */

@@ -250,6 +250,29 @@ export async function getBooking(db: Db, cvr: string, id: string): Promise<Booki
   return row ? toBooking(row) : null;
 }
 
+/**
+ * The booking a booking was first made as (itself when never moved) and how many moves came between:
+ * the customer's calendar file's UID and SEQUENCE, so a moved time replaces the old one in his
+ * calendar instead of standing beside it.
+ */
+export async function bookingOrigin(db: Db, cvr: string, id: string): Promise<{ id: string; moves: number }> {
+  let current = id;
+  let moves = 0;
+  // A customer moves a few times (the link's limit is 20 an hour); the cap only stops a loop.
+  while (moves < 1000) {
+    const from = await db
+      .selectFrom('bookings')
+      .select('id')
+      .where('companyCvr', '=', cvr)
+      .where('movedTo', '=', current)
+      .executeTakeFirst();
+    if (!from) break;
+    current = from.id;
+    moves += 1;
+  }
+  return { id: current, moves };
+}
+
 /** Active bookings whose time ends after `from` and starts before `to`, in time order. */
 export async function listActiveBookings(db: Db, cvr: string, from: Date, to: Date): Promise<Booking[]> {
   const rows = await db

@@ -41,6 +41,12 @@ function eventTimes(text: string) {
   return { start: local(event.startDate.toJSDate()), end: local(event.endDate.toJSDate()) };
 }
 
+/** The UID and SEQUENCE of the one event of an .ics: a calendar replaces an event of the same UID. */
+function eventIdentity(text: string) {
+  const event = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent');
+  return { uid: event?.getFirstPropertyValue('uid'), sequence: event?.getFirstPropertyValue('sequence') };
+}
+
 const CVR = '99005202';
 const form = (values: Record<string, string>) => ({
   body: new URLSearchParams(values).toString(),
@@ -187,7 +193,11 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
 
     const ics = await h.send('GET', `${movedLink}/kalender.ics`);
     expect(ics.headers.get('content-type')).toContain('text/calendar');
-    expect(await ics.text()).toContain('DTSTART:20260304T110000Z');
+    const movedIcs = await ics.text();
+    expect(movedIcs).toContain('DTSTART:20260304T110000Z');
+    // The moved time is the first file's event, revised: the customer's calendar updates it.
+    expect(eventIdentity(movedIcs)).toEqual({ ...eventIdentity(String(attached?.content)), sequence: 1 });
+    expect(eventIdentity(String(attached?.content)).sequence).toBe(0);
 
     const cancelled = await h.send('POST', `${movedLink}/aflys`, form({}));
     expect(cancelled.status).toBe(200);
