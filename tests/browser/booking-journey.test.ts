@@ -368,3 +368,60 @@ it('books Herreklip for tomorrow without JavaScript, moves it and cancels it by 
   await owner.getByText('Ingen bookinger de næste 14 dage.').waitFor();
   expect(await feedText()).toEqual([]);
 });
+
+it("holds the phone's third booking of the day for the owner, who confirms it at 360 px", {
+  timeout: 90_000,
+}, async () => {
+  // The first journey booked once with this phone; two more today, posted as a form without
+  // JavaScript would: the second is confirmed at once, the third waits for the owner (issue 52 item 7).
+  const tomorrow = addDays(copenhagenClock(new Date()).date, 1);
+  const services = await (await fetch(`${admin.origin}${bookingPagePath(HAIRDRESSER)}`)).text();
+  const service = /ydelse=([\w-]+)[^"]*"[^>]*>\s*Herreklip/.exec(services)?.[1];
+  expect(service).toBeTruthy();
+  const day = await (
+    await fetch(`${admin.origin}${bookingPagePath(HAIRDRESSER)}?ydelse=${service}&dag=${tomorrow}`)
+  ).text();
+  const times = [...day.matchAll(/tid=([^"&]+)/g)].map((match) => decodeURIComponent(match[1] as string));
+  expect(times.length).toBeGreaterThan(2);
+  // The first and the last time of the day: the two bookings cannot overlap.
+  const [early, late] = [times[0] as string, times.at(-1) as string];
+  const book = (tid: string, n: number) =>
+    fetch(`${admin.origin}${bookingPagePath(HAIRDRESSER)}/bestil`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: admin.origin },
+      body: new URLSearchParams({
+        ydelse: service as string,
+        tid,
+        navn: `Kunde ${n}`,
+        telefon: CUSTOMER.phone,
+        email: `kunde${n}@example.dk`,
+        besked: '',
+        website: '',
+      }).toString(),
+    });
+  const second = await book(early, 2);
+  expect(second.status).toBe(303);
+  const held = await book(late, 3);
+  expect(held.status).toBe(303);
+  const customer = await pageOf(NARROW, false);
+  await customer.goto(new URL(held.headers.get('location') as string, admin.origin).href);
+  await customer.getByRole('heading', { name: 'Din booking venter på bekræftelse', level: 1 }).waitFor();
+  await shoot(customer, 'venter-360');
+  await mailTo(OWNER_EMAIL, /^Bekræft booking: Herreklip /);
+
+  const owner = await pageOf(NARROW, true);
+  await admin.signIn(owner, '/admin/bookinger', OWNER_EMAIL);
+  const row = owner.locator('.booking-row', { hasText: 'Kunde 3' });
+  await row.getByText('Venter på din bekræftelse').waitFor();
+  expect(await owner.locator('.booking-row', { hasText: 'Kunde 2' }).getByText('Venter på').count()).toBe(0);
+  await shoot(owner, 'bookinger-venter-360');
+  expect(describeViolations('Bookinger with a held booking', await seriousViolations(owner))).toEqual([]);
+  expect(await layoutProblems(owner), 'Bookinger with a held booking').toEqual([]);
+  const mailsBefore = sink.messages.length;
+  await row.getByRole('button', { name: 'Bekræft' }).click();
+  await row.getByText('Venter på din bekræftelse').waitFor({ state: 'detached' });
+  // Now the customer has the confirmation, with the time in its calendar file.
+  const confirmed = await mailTo('kunde3@example.dk', /^Din tid hos /, mailsBefore);
+  expect(events(attachment(confirmed.raw, 'text/calendar').text)[0]?.start).toBe(local(new Date(late)));
+});
