@@ -1778,6 +1778,7 @@ export interface ApiPaths {
           infoUrl: string;
         }) | null;
         deductionSchemes: Array<"craft" | "service">;
+        smsText: string | null;
       };
     };
     put: {
@@ -2053,6 +2054,7 @@ export interface ApiPaths {
         bankReg: "" | string;
         bankAccount: "" | string;
         mobilepay: "" | string;
+        hourlyRateOre: number;
       };
     };
     put: {
@@ -2063,6 +2065,7 @@ export interface ApiPaths {
         bankReg: "" | string;
         bankAccount: "" | string;
         mobilepay: "" | string;
+        hourlyRateOre: number;
       };
       answer: {
         terms: string;
@@ -2071,6 +2074,7 @@ export interface ApiPaths {
         bankReg: "" | string;
         bankAccount: "" | string;
         mobilepay: "" | string;
+        hourlyRateOre: number;
       };
     };
   };
