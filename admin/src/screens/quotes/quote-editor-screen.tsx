@@ -177,10 +177,8 @@ function Draft(props: { quote: QuoteJson; hourlyRateOre: number; onSaved(next: S
       <fieldset className="card">
         <legend>Kunde</legend>
         {field('customerName', 'Navn')}
-        <div className="quote-field-row">
-          {field('customerPhone', 'Telefon', { type: 'tel' })}
-          {field('customerEmail', 'E-mail', { type: 'email' })}
-        </div>
+        {field('customerPhone', 'Telefon', { type: 'tel' })}
+        {field('customerEmail', 'E-mail', { type: 'email' })}
         {field('customerAddress', 'Adresse (hvor arbejdet udføres)', { multiline: true })}
       </fieldset>
       <fieldset className="card">
@@ -195,6 +193,7 @@ function Draft(props: { quote: QuoteJson; hourlyRateOre: number; onSaved(next: S
             <LineRow
               key={line.key}
               line={line}
+              index={index}
               check={parsed[index]}
               amounts={totals.lines[index]}
               schemes={quote.deductionSchemes}

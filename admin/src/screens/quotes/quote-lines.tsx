@@ -129,6 +129,8 @@ export function parsedLine(line: LineForm) {
 /** One line of the draft: kind, unit, text, quantity, price, the fradrag tick, and its sum. */
 export function LineRow(props: {
   line: LineForm;
+  /** Its place, 0 first, to name its "Fjern" for a screen reader. */
+  index: number;
   check: ReturnType<typeof parsedLine> | undefined;
   amounts: ReturnType<typeof documentTotals>['lines'][number] | undefined;
   schemes: Schemes;
@@ -223,7 +225,12 @@ export function LineRow(props: {
       ) : null}
       <p className="quote-line-sum" aria-live="polite">
         {formatOre(amounts?.netOre ?? 0)} · moms {formatOre(amounts?.vatOre ?? 0)}
-        <button type="button" className="button button-ghost" onClick={onRemove}>
+        <button
+          type="button"
+          className="button button-ghost"
+          aria-label={`Fjern linje ${props.index + 1}`}
+          onClick={onRemove}
+        >
           Fjern
         </button>
       </p>
