@@ -23,7 +23,8 @@ import { useResource } from '../../api/use-resource';
 import { LoadState } from '../../components/load-state';
 import { ADMIN_PATHS } from '../../paths';
 import { dayLabel, quoteIdOf, quoteTitle, STATE_LABELS } from './quote-format';
-import { isEmptyLine, type LineForm, LineRow, parsedLine, startingLines, withAddedLine } from './quote-lines';
+import { isEmptyLine, type LineForm, parsedLine, startingLines, withAddedLine } from './quote-line-form';
+import { LineRow } from './quote-lines';
 import { SmsBox } from './sms-box';
 
 /** One labelled field of the draft's customer, task or terms. */

@@ -1,130 +1,28 @@
-// The lines of a draft tilbud (issue 51) as the owner types them: kind, text, quantity, unit and price
-// excl. moms, with the quick entry that keeps a tilbud to a few taps on a phone. A new tilbud starts
-// with an Arbejdsløn line at the owner's Timepris and an empty Materialer line; "+ Arbejdsløn" and
-// the others add a line of that kind at the last price used for it here (labour: the Timepris), right
-// after the last line of its kind; Enter in a line's price adds the next line of the same kind. A line
-// left entirely empty (no text, no price) is left out when the draft is saved, never refused.
+// One line of a draft tilbud (issue 51) as the owner types it: kind, unit, text, quantity and price
+// excl. moms, with the quick entry that keeps a tilbud to a few taps on a phone (quote-line-form.ts):
+// a line just added takes the focus in its text, and Enter in its price adds the next line of the
+// same kind. A line left entirely empty is not marked as wrong: it is left out when saving.
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import type { QuoteJson } from '../../../../contracts/quotes';
 import {
   DEDUCTION_SCHEME_LABELS,
   type documentTotals,
   formatOre,
-  formatQuantity,
   LINE_KIND_LABELS,
   LINE_KINDS,
   LINE_UNIT_LABELS,
   LINE_UNITS,
   type LineKind,
   type LineUnit,
-  parseHundredths,
   QUOTE_LIMITS,
 } from '../../../../rules/quote-money';
-
-export interface LineForm {
-  key: number;
-  kind: LineKind;
-  text: string;
-  quantity: string;
-  unit: LineUnit;
-  price: string;
-  deduction: 'craft' | 'service' | null;
-}
-
-type Schemes = readonly ('craft' | 'service')[];
-
-let nextKey = 1;
-
-const DEFAULT_UNIT: Readonly<Record<LineKind, LineUnit>> = {
-  labour: 'hours',
-  materials: 'pieces',
-  driving: 'km',
-  other: 'fixed',
-};
-
-function defaultDeduction(kind: LineKind, schemes: Schemes): LineForm['deduction'] {
-  return kind === 'labour' && schemes.length === 1 ? (schemes[0] ?? null) : null;
-}
-
-function toLineForm(line: QuoteJson['lines'][number]): LineForm {
-  return {
-    key: nextKey++,
-    kind: line.kind,
-    text: line.text,
-    quantity: formatQuantity(line.quantityHundredths),
-    unit: line.unit,
-    price: formatOre(line.unitPriceOre, ''),
-    deduction: line.deduction,
-  };
-}
-
-function newLine(kind: LineKind, schemes: Schemes, price: string, text = ''): LineForm {
-  return {
-    key: nextKey++,
-    kind,
-    text,
-    quantity: '1',
-    unit: DEFAULT_UNIT[kind],
-    price,
-    deduction: defaultDeduction(kind, schemes),
-  };
-}
-
-/** The Timepris as the price field shows it: '' while not set. */
-function rateText(hourlyRateOre: number): string {
-  return hourlyRateOre > 0 ? formatOre(hourlyRateOre, '') : '';
-}
-
-/** A draft's lines as saved, or a new tilbud's start: Arbejdsløn at the Timepris and empty Materialer. */
-export function startingLines(quote: QuoteJson, hourlyRateOre: number): LineForm[] {
-  if (quote.lines.length > 0) return quote.lines.map(toLineForm);
-  const rate = rateText(hourlyRateOre);
-  return [
-    newLine('labour', quote.deductionSchemes, rate, rate ? LINE_KIND_LABELS.labour : ''),
-    newLine('materials', quote.deductionSchemes, ''),
-  ];
-}
-
-/**
- * `lines` with a new line of `kind` at the last price typed for that kind (labour without one: the
- * Timepris), placed after `afterKey` or else after the last line of its kind (at the end if none).
- */
-export function withAddedLine(
-  lines: readonly LineForm[],
-  kind: LineKind,
-  schemes: Schemes,
-  hourlyRateOre: number,
-  afterKey?: number,
-): { lines: LineForm[]; added: LineForm } {
-  const sameKind = lines.filter((line) => line.kind === kind);
-  const lastPrice = [...sameKind].reverse().find((line) => line.price.trim() !== '')?.price;
-  const added = newLine(kind, schemes, lastPrice ?? (kind === 'labour' ? rateText(hourlyRateOre) : ''));
-  const anchor = afterKey ?? sameKind.at(-1)?.key;
-  const at = anchor === undefined ? -1 : lines.findIndex((line) => line.key === anchor);
-  const next = [...lines];
-  next.splice(at === -1 ? next.length : at + 1, 0, added);
-  return { lines: next, added };
-}
-
-/** Nothing typed that would go on the tilbud: no text and no price. */
-export function isEmptyLine(line: LineForm): boolean {
-  return line.text.trim() === '' && line.price.trim() === '';
-}
-
-export function parsedLine(line: LineForm) {
-  const quantityHundredths = parseHundredths(line.quantity);
-  const unitPriceOre = parseHundredths(line.price);
-  return {
-    kind: line.kind,
-    text: line.text.trim(),
-    quantityHundredths: quantityHundredths ?? 0,
-    unit: line.unit,
-    unitPriceOre: unitPriceOre ?? 0,
-    deduction: line.kind === 'labour' ? line.deduction : null,
-    quantityOk: quantityHundredths !== null && quantityHundredths > 0,
-    priceOk: unitPriceOre !== null && unitPriceOre >= 0,
-  };
-}
+import {
+  DEFAULT_UNIT,
+  defaultDeduction,
+  isEmptyLine,
+  type LineForm,
+  type parsedLine,
+  type Schemes,
+} from './quote-line-form';
 
 /** One line of the draft: kind, unit, text, quantity, price, the fradrag tick, and its sum. */
 export function LineRow(props: {
