@@ -13,7 +13,6 @@ import {
   formatOre,
   formatQuantity,
   LINE_KIND_LABELS,
-  LINE_KINDS,
   LINE_UNIT_LABELS,
   type LineKind,
   QUOTE_LIMITS,
@@ -24,7 +23,7 @@ import { LoadState } from '../../components/load-state';
 import { ADMIN_PATHS } from '../../paths';
 import { dayLabel, quoteIdOf, quoteTitle, STATE_LABELS } from './quote-format';
 import { isEmptyLine, type LineForm, parsedLine, startingLines, withAddedLine } from './quote-line-form';
-import { LineRow } from './quote-lines';
+import { AddLineButtons, LineRow } from './quote-lines';
 import { SmsBox } from './sms-box';
 
 /** One labelled field of the draft's customer, task or terms. */
@@ -205,20 +204,7 @@ function Draft(props: { quote: QuoteJson; hourlyRateOre: number; onSaved(next: S
             />
           ))}
         </ol>
-        {lines.length < QUOTE_LIMITS.lines ? (
-          <p className="quote-add">
-            {LINE_KINDS.map((kind) => (
-              <button
-                key={kind}
-                type="button"
-                className="button button-secondary"
-                onClick={() => addLine(kind)}
-              >
-                + {LINE_KIND_LABELS[kind]}
-              </button>
-            ))}
-          </p>
-        ) : null}
+        {lines.length < QUOTE_LIMITS.lines ? <AddLineButtons onAdd={addLine} /> : null}
         <Totals totals={totals} estimate={quote.deduction} />
       </fieldset>
       <fieldset className="card">

@@ -135,3 +135,21 @@ export function LineRow(props: {
     </li>
   );
 }
+
+/** "+ Arbejdsløn", "+ Materialer", …: a line of that kind (quote-line-form.ts, withAddedLine). */
+export function AddLineButtons(props: { onAdd(kind: LineKind): void }) {
+  return (
+    <p className="quote-add">
+      {LINE_KINDS.map((kind) => (
+        <button
+          key={kind}
+          type="button"
+          className="button button-secondary"
+          onClick={() => props.onAdd(kind)}
+        >
+          + {LINE_KIND_LABELS[kind]}
+        </button>
+      ))}
+    </p>
+  );
+}
