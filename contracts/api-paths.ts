@@ -1802,6 +1802,7 @@ export interface ApiPaths {
           infoUrl: string;
         }) | null;
         deductionSchemes: Array<"craft" | "service">;
+        smsText: string | null;
       };
     };
     put: {
@@ -2077,6 +2078,7 @@ export interface ApiPaths {
         bankReg: "" | string;
         bankAccount: "" | string;
         mobilepay: "" | string;
+        hourlyRateOre: number;
       };
     };
     put: {
@@ -2087,6 +2089,7 @@ export interface ApiPaths {
         bankReg: "" | string;
         bankAccount: "" | string;
         mobilepay: "" | string;
+        hourlyRateOre: number;
       };
       answer: {
         terms: string;
@@ -2095,6 +2098,7 @@ export interface ApiPaths {
         bankReg: "" | string;
         bankAccount: "" | string;
         mobilepay: "" | string;
+        hourlyRateOre: number;
       };
     };
   };
