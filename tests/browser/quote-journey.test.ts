@@ -11,6 +11,7 @@ import { PDFParse } from 'pdf-parse';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findQuote, listInvoices, listQuotes, saveQuoteSettings } from '../../db';
+import { copenhagenDay } from '../../rules/ai-limit';
 import { type AdminStack, OWNER, startAdminStack, type Viewport } from '../support/admin-stack';
 import { describeViolations, seriousViolations } from '../support/axe';
 import { layoutProblems } from '../support/no-overflow';
@@ -90,6 +91,20 @@ async function pdfText(bytes: Buffer): Promise<string> {
   }
 }
 
+/** Page 1 of a PDF as a PNG at 2× (A4 is 595 × 842 pt): its size in points, saved for a look. */
+async function pdfPicture(bytes: Buffer, file: string): Promise<{ width: number; height: number }> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    const [page] = (await parser.getScreenshot({ scale: 2, imageBuffer: true, partial: [1] })).pages;
+    if (!page) throw new Error('the PDF has no page');
+    mkdirSync(SHOTS, { recursive: true });
+    writeFileSync(path.join(SHOTS, file), page.data);
+    return { width: Math.round(page.width / 2), height: Math.round(page.height / 2) };
+  } finally {
+    await parser.destroy();
+  }
+}
+
 it('goes from a request to an accepted tilbud and its invoice', { timeout: 120_000 }, async () => {
   // 1. A visitor sends a request from the site's form.
   const visitor = await admin.newPage(NARROW);
@@ -146,6 +161,8 @@ it('goes from a request to an accepted tilbud and its invoice', { timeout: 120_0
   const link = /(http:\/\/\S+\/api\/sites\/\d{8}\/tilbud\/\S+)/.exec(body)?.[1];
   expect(link).toBeTruthy();
   const pdf = await pdfText(pdfAttachment(mail.raw));
+  // An A4 page (looked at: test-artifacts/quote-journey/tilbud-a4.png).
+  expect(await pdfPicture(pdfAttachment(mail.raw), 'tilbud-a4.png')).toEqual({ width: 595, height: 842 });
   expect(pdf).toContain('20.812,50');
 
   // 4. The customer opens it at 360 px without JavaScript and accepts.
@@ -203,9 +220,17 @@ it('goes from a request to an accepted tilbud and its invoice', { timeout: 120_0
   expect(invoices).toHaveLength(1);
   const [invoice] = invoices;
   expect(invoice?.number).toBe(1);
+  // Delivered today, in Denmark (the admin's default; not the UTC date, which lags after midnight).
+  expect(invoice?.deliveryDate).toBe(copenhagenDay(new Date()));
   const quote = (await listQuotes(admin.db, OWNER.cvr)).find((q) => q.customerName === 'Mette Ørsted');
   const full = await findQuote(admin.db, OWNER.cvr, quote?.id ?? '');
   expect(invoice?.lines.map((l) => [l.kind, l.text, l.quantityHundredths, l.unitPriceOre])).toEqual(
     full?.lines.map((l) => [l.kind, l.text, l.quantityHundredths, l.unitPriceOre]),
   );
+  // The invoice's PDF, as the owner downloads it: A4, the same total.
+  const invoicePdf = await owner.request.get(`${admin.origin}/api/invoices/${invoice?.id}/pdf`);
+  expect(invoicePdf.status()).toBe(200);
+  const invoiceBytes = Buffer.from(await invoicePdf.body());
+  expect(await pdfText(invoiceBytes)).toContain('20.812,50');
+  expect(await pdfPicture(invoiceBytes, 'faktura-a4.png')).toEqual({ width: 595, height: 842 });
 });

@@ -7,6 +7,7 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { QuoteJson, SentQuoteJson } from '../../../../contracts/quotes';
+import { copenhagenDay } from '../../../../rules/ai-limit';
 import { QUOTE_MESSAGES } from '../../../../rules/quote-messages';
 import {
   documentTotals,
@@ -271,7 +272,8 @@ function Locked(props: { quote: SentQuoteJson; onChange(next: SentQuoteJson): vo
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(
     quote.state === 'sent' && quote.seenAt === null ? { ok: true, text: QUOTE_MESSAGES.sentLocked } : null,
   );
-  const [deliveryDate, setDeliveryDate] = useState(() => new Date().toISOString().slice(0, 10));
+  // Today in Denmark: between midnight and 01.00 (02.00 in summer) the UTC date is still yesterday.
+  const [deliveryDate, setDeliveryDate] = useState(() => copenhagenDay(new Date()));
   const revise = async () => {
     try {
       const next = await api.post(`/quotes/${quote.id}/revise`, QUOTE_MESSAGES.reviseFailed);
