@@ -1892,6 +1892,7 @@ export interface ApiPaths {
     post: {
       body: {
         deliveryDate?: string;
+        customerAddress?: string;
       };
       answer: {
         id: string;

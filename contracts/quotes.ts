@@ -169,6 +169,9 @@ export const quoteSettingsSchema = body({
 export const invoiceCreateSchema = body({
   /** When the work was done (leveringsdato); default: today. */
   deliveryDate: z.string().regex(ISO_DAY, QUOTE_MESSAGES.validUntilInvalid).optional(),
+  /** The customer's address as the invoice states it (a full invoice names the buyer's address,
+   *  momsloven); default: the tilbud's. */
+  customerAddress: z.string().max(300).optional(),
 });
 
 export const invoiceSchema = z.object({

@@ -27,7 +27,7 @@ export const QUOTE_MESSAGES = {
   invoiceDetailsMissing:
     'Udfyld firmaets adresse og enten bankkonto eller MobilePay under Tilbud og faktura → Indstillinger, før du laver en faktura',
   customerAddressMissing:
-    'Skriv kundens adresse på tilbuddet, før du laver en faktura (den skal stå på fakturaen)',
+    'Skriv kundens adresse med vej, husnummer og postnummer: den skal stå på fakturaen',
   leadNotFound: 'Henvendelsen findes ikke længere',
   bankInvalid: 'Skriv reg.nr. med 4 cifre og kontonummer med op til 10 cifre',
   mobilePayInvalid: 'Skriv et MobilePay-nummer med 4 til 8 cifre',

@@ -323,13 +323,13 @@ function registerSentRoutes(quotes: OpenAPIHono<OwnerEnv>): void {
     if (quote.invoiceId) throw new AppError('conflict', QUOTE_MESSAGES.alreadyInvoiced);
     const issuer = invoiceIssuer(company, await getQuoteSettings(db, company.cvr));
     if (!issuer) throw new AppError('invalid_input', QUOTE_MESSAGES.invoiceDetailsMissing);
-    const deliveryDate = c.req.valid('json').deliveryDate ?? copenhagenDay(now);
+    const body = c.req.valid('json');
     const outcome = await createInvoiceFromQuote(
       db,
       company.cvr,
       quote.id,
       issuer,
-      { date: deliveryDate },
+      { date: body.deliveryDate ?? copenhagenDay(now), customerAddress: body.customerAddress },
       now,
     );
     if (!outcome.ok) {

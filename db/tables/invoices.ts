@@ -5,6 +5,7 @@
 // number is taken in the transaction that stores the invoice (document-sequences.ts): no gaps.
 import { randomUUID } from 'node:crypto';
 import { copenhagenDay } from '../../rules/ai-limit';
+import { isFullAddress } from '../../rules/invoice-address';
 import { documentTotals } from '../../rules/quote-money';
 import { type Db, inTransaction } from '../database';
 import { accepted, type Outcome, refused } from '../outcome';
@@ -98,13 +99,14 @@ export async function createInvoiceFromQuote(
   cvr: string,
   quoteId: string,
   issuer: InvoiceIssuer,
-  delivery: { date: string },
+  delivery: { date: string; customerAddress?: string | undefined },
   now: Date,
 ): Promise<Outcome<Invoice, InvoiceRefusal>> {
   const quote = await findQuote(db, cvr, quoteId);
   if (!quote) return refused('not_found');
   if (quote.storedState !== 'accepted') return refused('not_accepted');
-  if (quote.customerAddress.trim() === '') return refused('no_address');
+  const buyerAddress = (delivery.customerAddress ?? quote.customerAddress).trim();
+  if (!isFullAddress(buyerAddress)) return refused('no_address');
   const totals = documentTotals(quote.lines);
   const id = randomUUID();
   const issueDate = copenhagenDay(now);
@@ -133,7 +135,7 @@ export async function createInvoiceFromQuote(
         deliveryText:
           quote.title || (quote.number ? `Arbejde efter tilbud ${quote.number}` : 'Arbejde efter tilbud'),
         buyerName: quote.customerName,
-        buyerAddress: quote.customerAddress,
+        buyerAddress,
         buyerEmail: quote.customerEmail,
         buyerPhone: quote.customerPhone,
         dueDate: addDays(issueDate, issuer.paymentDays),

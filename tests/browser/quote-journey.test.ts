@@ -12,6 +12,7 @@ import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findQuote, listInvoices, listQuotes, saveQuoteSettings } from '../../db';
 import { copenhagenDay } from '../../rules/ai-limit';
+import { QUOTE_MESSAGES } from '../../rules/quote-messages';
 import { type AdminStack, OWNER, startAdminStack, type Viewport } from '../support/admin-stack';
 import { describeViolations, seriousViolations } from '../support/axe';
 import { layoutProblems } from '../support/no-overflow';
@@ -214,12 +215,19 @@ it('goes from a request to an accepted tilbud and its invoice', { timeout: 120_0
 
   // 6. "Lav faktura": the next number, the same lines.
   await owner.reload();
+  // The request gave a postcode only; a full invoice names the customer's address (momsloven).
+  const address = owner.getByLabel('Kundens adresse på fakturaen');
+  expect(await address.inputValue()).toBe('4600');
+  await owner.getByRole('button', { name: 'Lav faktura' }).click();
+  await owner.getByText(QUOTE_MESSAGES.customerAddressMissing).waitFor();
+  await address.fill('Algade 3\n4600 Køge');
   await owner.getByRole('button', { name: 'Lav faktura' }).click();
   await owner.getByText(/Faktura nr\. \d+ er lavet\./).waitFor();
   const invoices = await listInvoices(admin.db, OWNER.cvr);
   expect(invoices).toHaveLength(1);
   const [invoice] = invoices;
   expect(invoice?.number).toBe(1);
+  expect(invoice?.buyerAddress).toBe('Algade 3\n4600 Køge');
   // Delivered today, in Denmark (the admin's default; not the UTC date, which lags after midnight).
   expect(invoice?.deliveryDate).toBe(copenhagenDay(new Date()));
   const quote = (await listQuotes(admin.db, OWNER.cvr)).find((q) => q.customerName === 'Mette Ørsted');

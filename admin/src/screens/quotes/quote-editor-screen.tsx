@@ -274,6 +274,8 @@ function Locked(props: { quote: SentQuoteJson; onChange(next: SentQuoteJson): vo
   );
   // Today in Denmark: between midnight and 01.00 (02.00 in summer) the UTC date is still yesterday.
   const [deliveryDate, setDeliveryDate] = useState(() => copenhagenDay(new Date()));
+  // A full invoice names the buyer's address (momsloven): a request brings only a postcode.
+  const [address, setAddress] = useState(quote.customerAddress);
   const revise = async () => {
     try {
       const next = await api.post(`/quotes/${quote.id}/revise`, QUOTE_MESSAGES.reviseFailed);
@@ -286,6 +288,7 @@ function Locked(props: { quote: SentQuoteJson; onChange(next: SentQuoteJson): vo
     try {
       const made = await api.post(`/quotes/${quote.id}/invoice`, QUOTE_MESSAGES.invoiceFailed, {
         deliveryDate,
+        customerAddress: address,
       });
       props.onChange({ ...quote, invoiceId: made.id });
       setNotice({ ok: true, text: QUOTE_MESSAGES.invoiceMade(made.number) });
@@ -347,6 +350,16 @@ function Locked(props: { quote: SentQuoteJson; onChange(next: SentQuoteJson): vo
         ) : null}
         {quote.state === 'accepted' && !quote.invoiceId ? (
           <>
+            <label className="field">
+              <span className="field-label">Kundens adresse på fakturaen</span>
+              <textarea
+                value={address}
+                rows={2}
+                maxLength={300}
+                autoComplete="street-address"
+                onChange={(event) => setAddress(event.target.value)}
+              />
+            </label>
             <label className="field">
               <span className="field-label">Arbejdet udført (leveringsdato)</span>
               <input
