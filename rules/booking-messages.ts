@@ -59,6 +59,7 @@ export const SITE_BOOKING_MESSAGES = {
   tooMany: 'Der er sendt for mange bookinger herfra. Prøv igen senere, eller ring.',
   tooManyPhone: 'Der er booket for mange tider med det telefonnummer i dag. Ring, hvis du vil booke flere.',
   tooLarge: 'Bookingen kunne ikke sendes. Prøv igen.',
+  tokenRefused: 'Siden var for gammel, eller bookingen var allerede sendt. Tryk Book tiden igen.',
   linkInvalid: 'Linket til bookingen er ikke gyldigt. Brug linket i din bekræftelse.',
   linkGone: 'Bookingen er aflyst eller flyttet. Brug linket i den nyeste bekræftelse.',
   tooLate: 'Tiden er for tæt på til at blive ændret her. Ring, hvis du skal flytte eller aflyse.',

@@ -26,8 +26,7 @@ export const QUOTE_MESSAGES = {
   alreadyCredited: 'Fakturaen er allerede krediteret',
   invoiceDetailsMissing:
     'Udfyld firmaets adresse og enten bankkonto eller MobilePay under Tilbud og faktura → Indstillinger, før du laver en faktura',
-  customerAddressMissing:
-    'Skriv kundens adresse med vej, husnummer og postnummer: den skal stå på fakturaen',
+  customerAddressMissing: 'Skriv kundens adresse med vej, husnummer og postnummer: den skal stå på fakturaen',
   leadNotFound: 'Henvendelsen findes ikke længere',
   bankInvalid: 'Skriv reg.nr. med 4 cifre og kontonummer med op til 10 cifre',
   mobilePayInvalid: 'Skriv et MobilePay-nummer med 4 til 8 cifre',

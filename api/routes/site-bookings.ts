@@ -14,6 +14,7 @@
 //   GET  /api/sites/{cvr}/booking/{token}/kalender.ics – the booking as a calendar file
 //   POST /api/sites/{cvr}/booking/{token}/flyt         – move to `tid` (atomic: moveBooking)
 //   POST /api/sites/{cvr}/booking/{token}/aflys        – cancel: the time is free again
+// A post needs the token the form page drew for its visitor (single use, this company's, booking's).
 // A flood cannot fill a day: per client 8 an hour and 6 a day, per phone 4 a day, per site 120 an
 // hour; and a client's or phone's third booking of a day on one site is held for the owner's
 // "Bekræft" (its customer is told so, and mailed only once the owner confirms).
@@ -23,9 +24,12 @@ import {
   type Booking,
   type BookingService,
   bookingOrigin,
+  type CheckedToken,
   type Company,
   cancelBooking,
+  checkToken,
   documentLinkId,
+  freshToken,
   getBooking,
   getBookingService,
   moveBooking,
@@ -68,7 +72,7 @@ import { bookingIcs } from '../bookings/ics';
 import type { AppEnv } from '../env';
 import { clientIp, RateLimiter } from '../middleware/rate-limit';
 import { routeGroup } from '../openapi';
-import { type LinkRefusal, linkRefusal, publicForm } from '../public-form';
+import { type LinkRefusal, linkRefusal, type PageTokenUse, publicForm } from '../public-form';
 import { brandedPage, describedBy, fieldError, messagePage } from '../public-form/branded-page';
 
 /** Bookings per client address: a family booking a few times passes, a loop does not. */
@@ -106,6 +110,7 @@ const MAX_BODY_BYTES = 8 * 1024;
 /** How many days the day list shows, at most (the horizon may be shorter). */
 const DAYS_SHOWN = 14;
 const HONEYPOT = 'website';
+const TOKEN_FIELD = 'token';
 
 const html = { 'text/html': { schema: z.string() } };
 const cvrParams = z.object({ cvr: z.string().regex(/^[0-9]{8}$/) });
@@ -121,8 +126,33 @@ const FIELDS = z.object({
   besked: z.string().max(2000).default(''),
   nummerplade: z.string().max(20).default(''),
   [HONEYPOT]: z.string().max(200).default('').describe('honeypot: empty from people'),
+  [TOKEN_FIELD]: z.string().max(200).default('').describe("the form's signed single-use token"),
 });
 type Values = z.output<typeof FIELDS>;
+
+// The booking form's token (issue 52 item 7, the quote form's kind: db/lead-form-token.ts): drawn
+// into each visitor's form by the server, signed for this company and for booking (a quote form's
+// token is no booking token), single use, refused after a day; a refusal's page carries a fresh one.
+// A post without one (a script posting blind) books nothing.
+const tokenSubject = (cvr: string) => `booking:${cvr}`;
+
+function bookingFormToken(c: Context<AppEnv>, cvr: string): Promise<string> {
+  return freshToken(c.get('db'), tokenSubject(cvr), c.get('now')());
+}
+
+function bookingTokenUse(c: Context<AppEnv>, cvr: string): PageTokenUse<CheckedToken> {
+  const db = c.get('db');
+  let checked: Promise<CheckedToken> | undefined;
+  return {
+    async check(value) {
+      checked ??= checkToken(db, tokenSubject(cvr), value, c.get('now')(), { minAgeMs: 0 });
+      const token = await checked;
+      return token.verdict === 'ok' ? token : null;
+    },
+    spend: (token) => token.spend(),
+    replacement: () => bookingFormToken(c, cvr),
+  };
+}
 
 interface Site {
   company: Company;
@@ -292,9 +322,11 @@ async function formPage(
   values: Values,
   errors: Record<string, string>,
   nearest: readonly Date[],
+  token?: string,
 ): Promise<string> {
   const { company } = site;
   const cvr = company.cvr;
+  const formToken = token ?? (await bookingFormToken(c, cvr));
   const service = values.ydelse ? await getBookingService(c.get('db'), cvr, values.ydelse) : null;
   const start = new Date(values.tid);
   if (!service || Number.isNaN(start.getTime())) {
@@ -330,6 +362,7 @@ ${back}
 <p class="summary"><strong>${escapeHtml(service.name)}</strong><br>${escapeHtml(capitalise(danishTime(start)))}</p>
 ${formError}
 <form method="post" action="${escapeHtml(orderPath(cvr))}" novalidate>
+<input type="hidden" name="${TOKEN_FIELD}" value="${escapeHtml(formToken)}">
 <input type="hidden" name="ydelse" value="${escapeHtml(service.id)}">
 <input type="hidden" name="tid" value="${escapeHtml(start.toISOString())}">
 ${field('navn', 'Navn', 'text', values.navn, errors.navn, ' autocomplete="name" required')}
@@ -558,6 +591,11 @@ export function createSiteBookingRoutes() {
     maxBodyBytes: MAX_BODY_BYTES,
     limits: { perClient: BOOK_PER_CLIENT, perSite: { limiter: BOOK_PER_SITE, key: ({ cvr }) => cvr } },
     honeypot: HONEYPOT,
+    pageToken: {
+      field: TOKEN_FIELD,
+      refused: SITE_BOOKING_MESSAGES.tokenRefused,
+      open: (c, { cvr }) => bookingTokenUse(c, cvr),
+    },
     messages: { tooMany: SITE_BOOKING_MESSAGES.tooMany, tooLarge: SITE_BOOKING_MESSAGES.tooLarge },
     site: async (c, { cvr }) => {
       const site = await siteOf(c, cvr);
@@ -577,8 +615,8 @@ export function createSiteBookingRoutes() {
         const { heading, message: text, status } = outcome.refusal;
         return message(c, outcome.site, heading, text, status);
       }
-      const { context, values, errors, status } = outcome;
-      return show(c, await formPage(c, context.site, values, errors, []), status);
+      const { context, values, errors, status, token } = outcome;
+      return show(c, await formPage(c, context.site, values, errors, [], token), status);
     },
     received: (c, { site }) => c.redirect(bookPath(site.company.cvr), 303),
     handle: async (c, { site, values, refuse }) => {

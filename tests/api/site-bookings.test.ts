@@ -12,7 +12,7 @@ import ICAL from 'ical.js';
 import { afterEach, expect, it } from 'vitest';
 import { bookingSettingsOf } from '../../api/bookings/booking-setup';
 import { createMailOutbox, type MailOutbox } from '../../api/mail-outbox';
-import { listActiveBookings, saveBookingSettings } from '../../db';
+import { freshToken, listActiveBookings, saveBookingSettings } from '../../db';
 import { createLogger } from '../../lib/logger';
 import type { MailMessage } from '../../lib/mailer';
 import { BOOKING_MESSAGES, SITE_BOOKING_MESSAGES } from '../../rules/booking-messages';
@@ -95,6 +95,15 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
     return { order, service: query.get('ydelse') as string, start: query.get('tid') as string };
   }
 
+  /** The form's body as a visitor sends it: with the token the form page drew for him. */
+  async function tokenForm(values: Record<string, string>) {
+    const query = `?ydelse=${encodeURIComponent(values.ydelse ?? '')}&tid=${encodeURIComponent(values.tid ?? '')}`;
+    const page = await (await h.send('GET', `${bookingPagePath(CVR)}/bestil${query}`)).text();
+    const token = /name="token" value="([^"]+)"/.exec(page)?.[1];
+    if (!token) throw new Error('the booking form has no token');
+    return form({ ...values, token });
+  }
+
   const customer = (service: string, start: string, name = 'Kim Hansen') => ({
     ydelse: service,
     tid: start,
@@ -117,13 +126,35 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
     const refused = await h.send(
       'POST',
       `${bookingPagePath(CVR)}/bestil`,
-      form({ ...customer(service, start), telefon: '12' }),
+      await tokenForm({ ...customer(service, start), telefon: '12' }),
     );
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain('Skriv dit telefonnummer med 8 cifre');
 
-    const booked = await h.send('POST', `${bookingPagePath(CVR)}/bestil`, form(customer(service, start)));
+    // A post without the form's token, or with a quote form's, books nothing.
+    const blind = await h.send('POST', `${bookingPagePath(CVR)}/bestil`, form(customer(service, start)));
+    expect(blind.status).toBe(400);
+    const blindPage = await blind.text();
+    expect(blindPage).toContain(escapeHtml(SITE_BOOKING_MESSAGES.tokenRefused));
+    // Its page carries a fresh token, so a person's next press of "Book tiden" goes through.
+    expect(blindPage).toMatch(/name="token" value="\d{13}\./);
+    const leadToken = await freshToken(h.db, CVR, h.now());
+    const foreign = await h.send(
+      'POST',
+      `${bookingPagePath(CVR)}/bestil`,
+      form({ ...customer(service, start), token: leadToken }),
+    );
+    expect(foreign.status).toBe(400);
+    const body = await tokenForm(customer(service, start));
+    const booked = await h.send('POST', `${bookingPagePath(CVR)}/bestil`, body);
     expect(booked.status).toBe(303);
+    // The same token again (a double press, a replay): refused, not a second booking.
+    const replay = await h.send('POST', `${bookingPagePath(CVR)}/bestil`, {
+      ...body,
+      body: body.body.replace(/navn=[^&]*/, 'navn=Igen'),
+    });
+    expect(replay.status).toBe(400);
+    expect(await replay.text()).toContain(escapeHtml(SITE_BOOKING_MESSAGES.tokenRefused));
     const link = booked.headers.get('location') as string;
     expect(link).toMatch(new RegExp(`^/api/sites/${CVR}/booking/[\\w-]+\\.[\\w-]{43}\\?ny=1$`));
     const confirmation = await (await h.send('GET', link)).text();
@@ -163,7 +194,7 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
     const second = await h.send(
       'POST',
       `${bookingPagePath(CVR)}/bestil`,
-      form(customer(service, start, 'Anden')),
+      await tokenForm(customer(service, start, 'Anden')),
     );
     expect(second.status).toBe(409);
     const secondPage = await second.text();
@@ -220,7 +251,11 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
   it('mails the owner of a new, moved and cancelled booking and the customer a receipt of his cancel, the owner not once he turns them off', async () => {
     await setUp();
     const { service, start } = await orderPage();
-    const booked = await h.send('POST', `${bookingPagePath(CVR)}/bestil`, form(customer(service, start)));
+    const booked = await h.send(
+      'POST',
+      `${bookingPagePath(CVR)}/bestil`,
+      await tokenForm(customer(service, start)),
+    );
     const link = (booked.headers.get('location') as string).replace('?ny=1', '');
     await outbox?.sweep();
     const ownerNew = sent.find((one) => one.to === owner.email);
@@ -265,7 +300,11 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
     const settings = await bookingSettingsOf(h.db, owner.company);
     await saveBookingSettings(h.db, CVR, { ...settings, notifyOwner: false }, h.now());
     sent.length = 0;
-    const again = await h.send('POST', `${bookingPagePath(CVR)}/bestil`, form(customer(service, start)));
+    const again = await h.send(
+      'POST',
+      `${bookingPagePath(CVR)}/bestil`,
+      await tokenForm(customer(service, start)),
+    );
     const againLink = (again.headers.get('location') as string).replace('?ny=1', '');
     const againMoved = await h.send('POST', `${againLink}/flyt`, form({ tid: '2026-03-04T11:00:00.000Z' }));
     await h.send(
@@ -284,7 +323,11 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
   it("tells the customer of the owner's cancel with the owner's message, and the owner no mail of his own cancel", async () => {
     await setUp();
     const { service, start } = await orderPage();
-    const booked = await h.send('POST', `${bookingPagePath(CVR)}/bestil`, form(customer(service, start)));
+    const booked = await h.send(
+      'POST',
+      `${bookingPagePath(CVR)}/bestil`,
+      await tokenForm(customer(service, start)),
+    );
     const link = (booked.headers.get('location') as string).replace('?ny=1', '');
     await outbox?.sweep();
     sent.length = 0;
@@ -316,13 +359,13 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
   it("holds a client's or a phone's third booking of the day for the owner, who confirms or refuses it; a seventh is refused", async () => {
     await setUp();
     const { service } = await orderPage();
-    const book = (hour: number, n: number, from: string, phone = `2${n}345678`) =>
+    const book = async (hour: number, n: number, from: string, phone = `2${n}345678`) =>
       h.send('POST', `${bookingPagePath(CVR)}/bestil`, {
-        ...form({
+        ...(await tokenForm({
           ...customer(service, `2026-03-03T${String(hour).padStart(2, '0')}:00:00.000Z`, `Kunde ${n}`),
           telefon: phone,
           email: `kunde${n}@example.com`,
-        }),
+        })),
         env: { incoming: { socket: { remoteAddress: from } } },
       });
     // Tuesday 10.00, 11.00 … from one address, each with its own phone and e-mail.
@@ -423,9 +466,12 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
     await setUp();
     const { service, start } = await orderPage();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
+      Array.from({ length: 20 }, async (_, i) =>
         h.send('POST', `${bookingPagePath(CVR)}/bestil`, {
-          ...form({ ...customer(service, start, `Kunde ${i}`), telefon: `1234${String(5600 + i)}` }),
+          ...(await tokenForm({
+            ...customer(service, start, `Kunde ${i}`),
+            telefon: `1234${String(5600 + i)}`,
+          })),
           // Each from its own address, so the per-client limit is not what stops them.
           env: { incoming: { socket: { remoteAddress: `10.0.0.${i + 1}` } } },
         }),

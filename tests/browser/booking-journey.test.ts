@@ -385,8 +385,15 @@ it("holds the phone's third booking of the day for the owner, who confirms it at
   expect(times.length).toBeGreaterThan(2);
   // The first and the last time of the day: the two bookings cannot overlap.
   const [early, late] = [times[0] as string, times.at(-1) as string];
-  const book = (tid: string, n: number) =>
-    fetch(`${admin.origin}${bookingPagePath(HAIRDRESSER)}/bestil`, {
+  const book = async (tid: string, n: number) => {
+    // The token the form page draws for each visitor (a post without one books nothing).
+    const formPage = await (
+      await fetch(
+        `${admin.origin}${bookingPagePath(HAIRDRESSER)}/bestil?ydelse=${service}&tid=${encodeURIComponent(tid)}`,
+      )
+    ).text();
+    const token = /name="token" value="([^"]+)"/.exec(formPage)?.[1] ?? '';
+    return fetch(`${admin.origin}${bookingPagePath(HAIRDRESSER)}/bestil`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: admin.origin },
@@ -398,8 +405,10 @@ it("holds the phone's third booking of the day for the owner, who confirms it at
         email: `kunde${n}@example.dk`,
         besked: '',
         website: '',
+        token,
       }).toString(),
     });
+  };
   const second = await book(early, 2);
   expect(second.status).toBe(303);
   const held = await book(late, 3);
