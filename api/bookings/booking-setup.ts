@@ -114,7 +114,7 @@ export interface BookRequest {
 }
 
 export type BookOutcome =
-  | { ok: true; booking: Booking; cancelToken: string }
+  | { ok: true; booking: Booking }
   | { ok: false; reason: 'service-not-found' }
   | { ok: false; reason: 'not-offered' | 'taken'; nearest: Date[] };
 

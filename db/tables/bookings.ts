@@ -3,7 +3,7 @@
 // won every quarter it needs; the chairs are tried in order, each in a transaction of its own (on
 // PostgreSQL a refused insert ends its transaction). Moving is cancelling and booking in one
 // transaction: if the new time is taken, the old one is kept.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../database';
 import { isUniqueViolation } from '../database';
 import { claimQuarters, releaseQuarters } from './booking-claims';
@@ -33,7 +33,8 @@ export interface BookingsTable {
   registrationNumber: string;
   state: string;
   source: string;
-  /** SHA-256 of the customer's cancel/move link's secret (phase 2 mails it); null for none. */
+  /** Unused (always null): the customer's link is the booking's signed document link
+   *  (db/document-link.ts), made again when needed, so no secret of it is kept (migration 0035). */
   cancelTokenHash: string | null;
   cancelMessage: string | null;
   /** For a moved booking: the booking that took its place. */
@@ -77,9 +78,7 @@ export interface NewBooking {
   held?: boolean;
 }
 
-export type BookResult =
-  | { ok: true; booking: Booking; cancelToken: string }
-  | { ok: false; reason: 'taken' | 'not-found' };
+export type BookResult = { ok: true; booking: Booking } | { ok: false; reason: 'taken' | 'not-found' };
 
 function toBooking(row: BookingsTable): Booking {
   return {
@@ -102,13 +101,8 @@ function toBooking(row: BookingsTable): Booking {
   };
 }
 
-function hashCancelToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 async function insertWithClaims(trx: Db, cvr: string, chair: number, input: NewBooking, now: Date) {
   const id = randomUUID();
-  const cancelToken = randomBytes(24).toString('base64url');
   const row: BookingsTable = {
     id,
     companyCvr: cvr,
@@ -125,7 +119,7 @@ async function insertWithClaims(trx: Db, cvr: string, chair: number, input: NewB
     registrationNumber: input.registrationNumber,
     state: input.held ? 'held' : 'confirmed',
     source: input.source,
-    cancelTokenHash: hashCancelToken(cancelToken),
+    cancelTokenHash: null,
     cancelMessage: null,
     movedTo: null,
     createdAt: now.toISOString(),
@@ -133,7 +127,7 @@ async function insertWithClaims(trx: Db, cvr: string, chair: number, input: NewB
   };
   await trx.insertInto('bookings').values(row).execute();
   await claimQuarters(trx, cvr, chair, id, input.start, input.heldUntil);
-  return { booking: toBooking(row), cancelToken };
+  return { booking: toBooking(row) };
 }
 
 /**
