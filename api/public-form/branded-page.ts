@@ -93,6 +93,34 @@ export function messagePage(company: Company, home: string, heading: string, tex
   });
 }
 
+/**
+ * A heading and a line on no company's page: a link that names no company of this host (another
+ * company's path on a company's own host, a CVR that is no company's). Nothing of any company is
+ * shown, in neutral colours.
+ */
+export function plainMessagePage(heading: string, text: string): string {
+  return `<!DOCTYPE html>
+<html lang="da">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(heading)}</title>
+<style>
+:root{--p:#374151;--pd:#1f2937;--ps:#f3f4f6;--op:#fff}
+${BASE_STYLE}
+</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(heading)}</h1>
+<p>${escapeHtml(text)}</p>
+</main>
+</body>
+</html>
+`;
+}
+
 /** A field's refusal, beside it (`<id>-fejl`, which the field's aria-describedby names). */
 export function fieldError(id: string, message: string | undefined): string {
   return message ? `<p class="error" id="${id}-fejl">${escapeHtml(message)}</p>` : '';
