@@ -51,6 +51,11 @@ import { queueSentQuote } from '../quotes/quote-send';
 const notFound = () => new AppError('not_found', MESSAGES.notFound);
 const idParams = z.object({ id: z.string() });
 const DAY_MS = 86_400_000;
+const SEND_REFUSALS = {
+  no_lines: QUOTE_MESSAGES.noLines,
+  not_draft: QUOTE_MESSAGES.notDraft,
+  replaces_accepted: QUOTE_MESSAGES.replacesAccepted,
+} as const;
 
 const list = createRoute({
   method: 'get',
@@ -291,10 +296,7 @@ function registerSentRoutes(quotes: OpenAPIHono<OwnerEnv>): void {
     const outcome = await markQuoteSent(db, company.cvr, c.req.valid('param').id, now);
     if (!outcome.ok) {
       if (outcome.reason === 'not_found') throw notFound();
-      throw new AppError(
-        'conflict',
-        outcome.reason === 'no_lines' ? QUOTE_MESSAGES.noLines : QUOTE_MESSAGES.notDraft,
-      );
+      throw new AppError('conflict', SEND_REFUSALS[outcome.reason]);
     }
     // Committed: the customer's mail and its reminder go through the job table.
     const smsText = await queueSentQuote(db, company, outcome.value, c.var.config.publicHost, now);
@@ -308,7 +310,10 @@ function registerSentRoutes(quotes: OpenAPIHono<OwnerEnv>): void {
     const outcome = await reviseQuote(db, company.cvr, c.req.valid('param').id, now);
     if (!outcome.ok) {
       if (outcome.reason === 'not_found') throw notFound();
-      throw new AppError('conflict', QUOTE_MESSAGES.notSent);
+      throw new AppError(
+        'conflict',
+        outcome.reason === 'accepted' ? QUOTE_MESSAGES.acceptedNoRevise : QUOTE_MESSAGES.notSent,
+      );
     }
     return c.json(quoteSchema.parse(toQuoteJson(outcome.value, company, now)), 201);
   });

@@ -246,7 +246,8 @@ export async function deleteQuoteDraft(
   return refused((await exists(db, cvr, id)) ? 'not_draft' : 'not_found');
 }
 
-export type SendRefusal = DraftRefusal | 'no_lines';
+/** 'replaces_accepted': the version it replaces was accepted meanwhile (the customer's agreement stands). */
+export type SendRefusal = DraftRefusal | 'no_lines' | 'replaces_accepted';
 
 /**
  * Locks a draft as sent: the first version takes the next number of the company's series for the
@@ -275,32 +276,37 @@ export async function markQuoteSent(
       .limit(1)
       .execute();
     if (lines.length === 0) return 'no_lines';
+    const at = now.toISOString();
+    // A new version replaces the one before unless the customer accepted that one meanwhile (the
+    // accept is conditional on replacedById being null, so one of the two wins).
+    if (row.replacesId) {
+      const replaced = await trx
+        .updateTable('quotes')
+        .set({ replacedById: id, updatedAt: at })
+        .where('companyCvr', '=', cvr)
+        .where('id', '=', row.replacesId)
+        .where('state', '!=', 'accepted')
+        .executeTakeFirst();
+      if (Number(replaced.numUpdatedRows) === 0) return 'replaces_accepted';
+    }
     let number = row.number;
     if (number === null) {
       const year = danishYear(now);
       number = formatQuoteNumber(year, await takeNextNumber(trx, cvr, `quote-${year}`));
     }
-    const at = now.toISOString();
     await trx
       .updateTable('quotes')
       .set({ state: 'sent', number, sentAt: at, updatedAt: at })
       .where('id', '=', id)
       .where('state', '=', 'draft')
       .execute();
-    if (row.replacesId)
-      await trx
-        .updateTable('quotes')
-        .set({ replacedById: id, updatedAt: at })
-        .where('companyCvr', '=', cvr)
-        .where('id', '=', row.replacesId)
-        .execute();
     return null;
   });
   if (reason) return refused(reason);
   return accepted((await findQuote(db, cvr, id)) as Quote);
 }
 
-export type ReviseRefusal = 'not_found' | 'not_sent';
+export type ReviseRefusal = 'not_found' | 'not_sent' | 'accepted';
 
 /**
  * "Ret og send igen": a new draft copying a sent version, with its number and the next version. A
@@ -315,6 +321,8 @@ export async function reviseQuote(
   const source = await findQuote(db, cvr, id);
   if (!source) return refused('not_found');
   if (source.storedState === 'draft' || source.replacedById) return refused('not_sent');
+  // An accepted tilbud is the customer's agreement: a new version would hide it behind "replaced".
+  if (source.storedState === 'accepted') return refused('accepted');
   const open = await db
     .selectFrom('quotes')
     .select('id')
