@@ -14,11 +14,12 @@ import { afterEach, expect, it } from 'vitest';
 import { createMailOutbox, type MailOutbox } from '../../api/mail-outbox';
 import { documentLinkToken, findQuote } from '../../db';
 import { createLogger } from '../../lib/logger';
+import { QUOTE_MESSAGES } from '../../rules/quote-messages';
 import { formatOre } from '../../rules/quote-money';
 import { QUOTE_PAGE_MESSAGES as M } from '../../rules/quote-page-messages';
 import { describeWithDialects } from '../support/databases';
 import { readMessage, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
-import { type ApiHarness, createApiHarness } from './api-harness';
+import { type ApiHarness, createApiHarness, errorOf } from './api-harness';
 
 let h: ApiHarness;
 let sink: SmtpSink | undefined;
@@ -454,6 +455,37 @@ describeWithDialects("the customer's tilbud page (issue 51)", (dialect) => {
     const page = await postAndFollow(second.link, second.link.pathname, { name: 'Mette', terms: 'ja' });
     expect(await page.text()).toContain(M.acceptedHeading);
     expect((await findQuote(h.db, A, second.id))?.storedState).toBe('accepted');
+  });
+
+  it('an accept while the owner writes version 2 stands: that version cannot be sent, and an accepted tilbud cannot be revised', async () => {
+    await setUp();
+    const first = await sendQuote();
+    // The owner starts "Ret og send igen"; meanwhile the customer accepts version 1.
+    const revised = await (await h.send('POST', `/api/quotes/${first.id}/revise`, { cookie })).json();
+    await postAndFollow(first.link, first.link.pathname, { name: 'Mette', terms: 'ja' });
+    await mailTo(OWNER, /accepteret/);
+    const before = sink?.messages.length ?? 0;
+
+    const send = await h.send('POST', `/api/quotes/${revised.id}/send`, { cookie });
+    expect(send.status).toBe(409);
+    expect((await errorOf(send)).message).toBe(QUOTE_MESSAGES.replacesAccepted);
+    // The customer's link still says accepted (not "replaced"), and the customer gets no new tilbud.
+    const page = await (await customer('GET', first.link)).text();
+    expect(page).toContain(M.acceptedHeading);
+    expect(page).not.toContain(M.replacedHeading);
+    await outbox?.sweep();
+    expect(sink?.messages.length).toBe(before);
+    expect(await (await h.send('GET', `/api/quotes/${first.id}`, { cookie })).json()).toMatchObject({
+      state: 'accepted',
+      replacedById: null,
+    });
+    expect(await (await h.send('GET', `/api/quotes/${revised.id}`, { cookie })).json()).toMatchObject({
+      state: 'draft',
+    });
+    // And no new version of the accepted tilbud.
+    const again = await h.send('POST', `/api/quotes/${first.id}/revise`, { cookie });
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).message).toBe(QUOTE_MESSAGES.acceptedNoRevise);
   });
 
   it('a forged link, a link of another purpose and company A\'s link at company B get the Danish "not valid" page', async () => {
