@@ -58,25 +58,9 @@ export interface QuoteDraft {
   lines: QuoteLine[];
 }
 
-export interface Quote extends QuoteDraft {
-  id: string;
-  companyCvr: string;
-  number: string | null;
-  version: number;
-  replacesId: string | null;
-  replacedById: string | null;
+/** A stored version as the product reads it: its row, the state as stored, and its lines. */
+export interface Quote extends QuoteDraft, Omit<QuotesTable, 'state'> {
   storedState: StoredQuoteState;
-  createdAt: string;
-  updatedAt: string;
-  sentAt: string | null;
-  seenAt: string | null;
-  acceptedAt: string | null;
-  declinedAt: string | null;
-  declineReason: string | null;
-  acceptedName: string | null;
-  acceptedIp: string | null;
-  documentHash: string | null;
-  invoiceId: string | null;
 }
 
 /** The state the owner and the customer see at `now`: a sent or seen tilbud past its date has expired. */
@@ -92,36 +76,8 @@ function formatQuoteNumber(year: number, value: number): string {
 }
 
 function toQuote(row: QuotesTable, lines: QuoteLine[]): Quote {
-  return {
-    id: row.id,
-    companyCvr: row.companyCvr,
-    number: row.number,
-    version: Number(row.version),
-    replacesId: row.replacesId,
-    replacedById: row.replacedById,
-    leadId: row.leadId,
-    customerName: row.customerName,
-    customerEmail: row.customerEmail,
-    customerPhone: row.customerPhone,
-    customerAddress: row.customerAddress,
-    title: row.title,
-    description: row.description,
-    validUntil: row.validUntil,
-    terms: row.terms,
-    lines,
-    storedState: row.state as StoredQuoteState,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    sentAt: row.sentAt,
-    seenAt: row.seenAt,
-    acceptedAt: row.acceptedAt,
-    declinedAt: row.declinedAt,
-    declineReason: row.declineReason,
-    acceptedName: row.acceptedName,
-    acceptedIp: row.acceptedIp,
-    documentHash: row.documentHash,
-    invoiceId: row.invoiceId,
-  };
+  const { state, ...columns } = row;
+  return { ...columns, version: Number(row.version), storedState: state as StoredQuoteState, lines };
 }
 
 /** The columns a draft sets, picked by name so a Quote passed in brings none of its other fields. */
