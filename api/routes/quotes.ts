@@ -45,6 +45,7 @@ import type { OwnerEnv } from '../env';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
 import { quotePdf } from '../quotes/document-pdf';
 import { invoiceIssuer } from '../quotes/invoice-issuer';
+import { ownerPdfRoute, pdfAnswer } from '../quotes/pdf-answer';
 import { checkedDraft, toInvoiceJson, toQuoteJson } from '../quotes/quote-json';
 import { queueSentQuote } from '../quotes/quote-send';
 
@@ -154,17 +155,7 @@ const invoice = createRoute({
   },
 });
 
-const pdf = createRoute({
-  method: 'get',
-  path: '/{id}/pdf',
-  tags: ['quotes'],
-  summary: 'The tilbud as PDF',
-  request: { params: idParams },
-  responses: {
-    200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string() } } },
-    ...refusals('not_found'),
-  },
-});
+const pdf = ownerPdfRoute('quotes', 'The tilbud as PDF');
 
 export function createQuoteRoutes(): OpenAPIHono<OwnerEnv> {
   const quotes = routeGroup<OwnerEnv>();
@@ -354,12 +345,6 @@ function registerSentRoutes(quotes: OpenAPIHono<OwnerEnv>): void {
     const quote = await findQuote(db, company.cvr, id);
     if (!quote) throw notFound();
     const bytes = await quotePdf(quote, company, config.storageDir, c.get('now')());
-    const name = quote.number ? `tilbud-${quote.number}` : 'tilbud-kladde';
-    return c.body(new Uint8Array(bytes), 200, {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `inline; filename="${name}.pdf"`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    });
+    return pdfAnswer(c, bytes, quote.number ? `tilbud-${quote.number}` : 'tilbud-kladde');
   }) as never);
 }

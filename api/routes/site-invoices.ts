@@ -16,7 +16,8 @@ import { invoicePage } from '../invoices/invoice-page';
 import { INVOICE_LINK_PURPOSE } from '../jobs/invoice-mail';
 import { routeGroup } from '../openapi';
 import { messagePage } from '../public-form/branded-page';
-import { invoicePdf } from '../quotes/document-pdf';
+import { invoicePdf, invoicePdfName } from '../quotes/document-pdf';
+import { pdfAnswer } from '../quotes/pdf-answer';
 import { siteOfRequest } from '../services/site-of-request';
 
 const params = z.object({ cvr: z.string(), token: z.string() });
@@ -95,11 +96,7 @@ export function createSiteInvoiceRoutes(): OpenAPIHono<AppEnv> {
     if (found instanceof Response) return found;
     const { invoice, site } = found;
     const bytes = await invoicePdf(invoice, site.company, c.get('config').storageDir);
-    const name = `${invoice.kind === 'credit' ? 'kreditnota' : 'faktura'}-${invoice.number}`;
-    return c.body(new Uint8Array(bytes), 200, {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `inline; filename="${name}.pdf"`,
-    });
+    return pdfAnswer(c, bytes, invoicePdfName(invoice));
   }) as never);
   return routes;
 }
