@@ -15,7 +15,7 @@ import type { AppEnv } from '../env';
 import { invoicePage } from '../invoices/invoice-page';
 import { INVOICE_LINK_PURPOSE } from '../jobs/invoice-mail';
 import { routeGroup } from '../openapi';
-import { messagePage } from '../public-form/branded-page';
+import { messagePage, plainMessagePage } from '../public-form/branded-page';
 import { invoicePdf, invoicePdfName } from '../quotes/document-pdf';
 import { pdfAnswer } from '../quotes/pdf-answer';
 import { siteOfRequest } from '../services/site-of-request';
@@ -66,7 +66,8 @@ async function invoiceOf(c: Context<AppEnv>, cvr: string, token: string): Promis
   const id = site ? await documentLinkId(db, INVOICE_LINK_PURPOSE, cvr, token) : null;
   const invoice = site && id ? await findInvoice(db, cvr, id) : null;
   if (!site || !invoice?.sentAt) {
-    if (!site) return c.text(INVOICE_MESSAGES.linkInvalidText, 404);
+    if (!site)
+      return c.html(plainMessagePage(INVOICE_MESSAGES.linkInvalid, INVOICE_MESSAGES.linkInvalidText), 404);
     return c.html(
       messagePage(
         site.company,
