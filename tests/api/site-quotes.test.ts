@@ -12,6 +12,7 @@ import { afterEach, expect, it } from 'vitest';
 import { createMailOutbox, type MailOutbox } from '../../api/mail-outbox';
 import { documentLinkToken, findQuote } from '../../db';
 import { createLogger } from '../../lib/logger';
+import { INVOICE_MESSAGES } from '../../rules/invoice-messages';
 import { QUOTE_MESSAGES } from '../../rules/quote-messages';
 import { formatOre } from '../../rules/quote-money';
 import { QUOTE_PAGE_MESSAGES as M } from '../../rules/quote-page-messages';
@@ -504,13 +505,27 @@ describeWithDialects("the customer's tilbud page (issue 51)", (dialect) => {
       { what: "B's path on A's host", link: quote.link, path: `/api/sites/${B}/tilbud/${token}` },
       { what: "A's path on B's host", link: bHost, path: `/api/sites/${A}/tilbud/${token}` },
     ];
+    // A draft (never sent) has no page, even by a link signed for it.
+    const draft = await (
+      await h.send('POST', '/api/quotes', {
+        cookie,
+        body: { customerName: 'Kladde Kunde', customerEmail: CUSTOMER, customerPhone: '' },
+      })
+    ).json();
+    const draftToken = await documentLinkToken(h.db, 'tilbud', A, draft.id);
+    attempts.push({ what: 'a draft', link: quote.link, path: `/api/sites/${A}/tilbud/${draftToken}` });
+    const answers = [
+      { method: 'GET', suffix: '', form: undefined },
+      { method: 'POST', suffix: '', form: { name: 'Mette', terms: 'ja' } },
+      { method: 'POST', suffix: '/afvis', form: { reason: 'nej' } },
+    ] as const;
     for (const attempt of attempts) {
-      for (const method of ['GET', 'POST'] as const) {
+      for (const { method, suffix, form } of answers) {
         const response = await customer(method, attempt.link, {
-          path: attempt.path,
-          ...(method === 'POST' ? { form: { name: 'Mette', terms: 'ja' } } : {}),
+          path: `${attempt.path}${suffix}`,
+          ...(form ? { form } : {}),
         });
-        const label = `${method} ${attempt.what}`;
+        const label = `${method} ${suffix} ${attempt.what}`;
         expect(response.status, label).toBe(404);
         expect(response.headers.get('content-type'), label).toMatch(/^text\/html/);
         const html = await response.text();
@@ -523,8 +538,14 @@ describeWithDialects("the customer's tilbud page (issue 51)", (dialect) => {
     const asInvoice = await customer('GET', quote.link, { path: `/api/sites/${A}/faktura/${token}` });
     expect(asInvoice.status).toBe(404);
     expect(await asInvoice.text()).not.toContain('Montering af varmepumpe');
+    // Nor does a faktura path of A's on B's host: the same Danish page, not a line of text.
+    const invoiceOnB = await customer('GET', bHost, { path: `/api/sites/${A}/faktura/${token}` });
+    expect(invoiceOnB.status).toBe(404);
+    expect(invoiceOnB.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await invoiceOnB.text()).toContain(INVOICE_MESSAGES.linkInvalidText);
     // Nothing was answered.
     expect((await findQuote(h.db, A, quote.id))?.storedState).toBe('sent');
+    expect((await findQuote(h.db, A, draft.id))?.storedState).toBe('draft');
   });
 
   it('hostile text in the name, the lines and the terms is text on the page, in the mails and in the PDF', async () => {
