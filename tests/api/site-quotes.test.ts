@@ -313,6 +313,8 @@ describeWithDialects("the customer's tilbud page (issue 51)", (dialect) => {
     expect(sink?.messages.length).toBe(before + 1);
     expect(notice.subject).toBe('Tilbud 2026-0001 er afvist af Mette Ørsted');
     expect(notice.text).toContain(`Begrundelse: ${reason}`);
+    // Its link opens the tilbud in the admin.
+    expect(notice.text).toContain(`/admin/henvendelser/tilbud/${quote.id}`);
 
     const owner = await (await h.send('GET', `/api/quotes/${quote.id}`, { cookie })).json();
     expect(owner).toMatchObject({
