@@ -52,6 +52,11 @@ import { queueSentQuote } from '../quotes/quote-send';
 const notFound = () => new AppError('not_found', MESSAGES.notFound);
 const idParams = z.object({ id: z.string() });
 const DAY_MS = 86_400_000;
+/** A new tilbud's last valid day: the settings' days from today. */
+function defaultValidUntil(settings: { validDays: number }, now: Date): string {
+  return copenhagenDay(new Date(now.getTime() + settings.validDays * DAY_MS));
+}
+
 const SEND_REFUSALS = {
   no_lines: QUOTE_MESSAGES.noLines,
   not_draft: QUOTE_MESSAGES.notDraft,
@@ -204,7 +209,7 @@ export function createQuoteRoutes(): OpenAPIHono<OwnerEnv> {
     const now = c.get('now')();
     const input = c.req.valid('json');
     const settings = await getQuoteSettings(db, company.cvr);
-    const validUntil = copenhagenDay(new Date(now.getTime() + settings.validDays * DAY_MS));
+    const validUntil = defaultValidUntil(settings, now);
     const base = {
       customerAddress: '',
       title: '',
@@ -298,7 +303,9 @@ function registerSentRoutes(quotes: OpenAPIHono<OwnerEnv>): void {
   quotes.openapi(revise, async (c) => {
     const { db, company } = c.var;
     const now = c.get('now')();
-    const outcome = await reviseQuote(db, company.cvr, c.req.valid('param').id, now);
+    // A version of a tilbud that has expired (the customer asked for a new one) holds from today.
+    const validUntil = defaultValidUntil(await getQuoteSettings(db, company.cvr), now);
+    const outcome = await reviseQuote(db, company.cvr, c.req.valid('param').id, now, validUntil);
     if (!outcome.ok) {
       if (outcome.reason === 'not_found') throw notFound();
       throw new AppError(

@@ -266,13 +266,15 @@ export type ReviseRefusal = 'not_found' | 'not_sent' | 'accepted';
 
 /**
  * "Ret og send igen": a new draft copying a sent version, with its number and the next version. A
- * draft already open for it is answered instead of a second one.
+ * draft already open for it is answered instead of a second one. When the version's last valid day
+ * has passed, the new one holds to `freshValidUntil` instead.
  */
 export async function reviseQuote(
   db: Db,
   cvr: string,
   id: string,
   now: Date,
+  freshValidUntil: string,
 ): Promise<Outcome<Quote, ReviseRefusal>> {
   const source = await findQuote(db, cvr, id);
   if (!source) return refused('not_found');
@@ -302,6 +304,7 @@ export async function reviseQuote(
         createdAt: at,
         updatedAt: at,
         ...draftColumns(source),
+        ...(source.validUntil < copenhagenDay(now) ? { validUntil: freshValidUntil } : {}),
       })
       .execute();
     await writeQuoteLines(trx, newId, source.lines);
