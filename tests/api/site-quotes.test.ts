@@ -421,6 +421,14 @@ describeWithDialects("the customer's tilbud page (issue 51)", (dialect) => {
       acceptedAt: null,
       declinedAt: null,
     });
+    // The owner answers the ask with "Ret og send igen": the new version holds 30 days from today, and
+    // it is sent as it is (the date needs no change) and opens for the customer to accept.
+    const revised = await (await h.send('POST', `/api/quotes/${quote.id}/revise`, { cookie })).json();
+    expect(revised.validUntil).toBe('2026-05-02');
+    const second = await sendDraft(revised.id);
+    expect(second.mail.text).toContain('Gælder til og med: 2.5.2026');
+    const page2 = await postAndFollow(second.link, second.link.pathname, { name: 'Mette', terms: 'ja' });
+    expect(await page2.text()).toContain(M.acceptedHeading);
   });
 
   it('"Ret og send igen": the old link says it was replaced and links to the new one, which alone can be accepted', async () => {
