@@ -273,8 +273,7 @@ describeWithDialects("the customer's tilbud page (issue 51)", (dialect) => {
 
     // The link: the company's own address; the page without scripts or cookies.
     const link = new URL(/https?:\/\/\S+\/tilbud\/\S+/.exec(mail.text)?.[0] ?? '');
-    const company = await findQuote(h.db, A, created.id);
-    expect(company?.storedState).toBe('sent');
+    expect((await findQuote(h.db, A, created.id))?.storedState).toBe('sent');
     expect(link.pathname).toMatch(new RegExp(`^/api/sites/${A}/tilbud/[^/]+$`));
     const page = await customer('GET', link);
     expect(page.status).toBe(200);
