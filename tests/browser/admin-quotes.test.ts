@@ -1,9 +1,12 @@
 // Issue 51 (phase 1), the owner's side in Chromium against the real server at 360 px: a request in
 // Henvendelser, "Giv et tilbud", two labour lines and one material line typed in, moms and total live,
-// saved and "Send tilbud" (numbered and locked; the mail is phase 2), then the list with its sum.
+// saved and "Send tilbud" (numbered and locked; the mail is phase 2), then the list with its sum; a
+// tilbud the customer declined shows the customer's reason.
 // Screenshots in test-artifacts/admin-quotes/ (MESTERSIDE_SHOTS=1).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { insertLead } from '../../db';
+import { dayLabel } from '../../admin/src/screens/quotes/quote-format';
+import { createQuote, declineQuote, insertLead, markQuoteSent } from '../../db';
+import { QUOTE_MESSAGES } from '../../rules/quote-messages';
 import { type AdminStack, OWNER, startAdminStack, type Viewport } from '../support/admin-stack';
 import { layoutProblems } from '../support/no-overflow';
 
@@ -67,4 +70,44 @@ it('answers a request with a tilbud at 360 px, with moms and total live, and sen
   await expect(page.locator('.quote-row').first().textContent()).resolves.toContain('Sendt');
   expect(await layoutProblems(page)).toEqual([]);
   await admin.shot(page, 'list-360');
+});
+
+it("shows the owner the customer's reason on a declined tilbud", async () => {
+  const now = new Date();
+  const day = now.toISOString().slice(0, 10);
+  const validUntil = new Date(now.getTime() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const draft = {
+    leadId: null,
+    customerName: 'Jens Hansen',
+    customerEmail: 'jens@example.dk',
+    customerPhone: '',
+    customerAddress: '',
+    title: 'Nyt tag',
+    description: '',
+    validUntil,
+    terms: 'Betaling 8 dage netto.',
+    lines: [
+      {
+        kind: 'labour' as const,
+        text: 'Tagarbejde',
+        quantityHundredths: 1000,
+        unit: 'hours' as const,
+        unitPriceOre: 50_000,
+        deduction: null,
+      },
+    ],
+  };
+  const quote = await createQuote(admin.db, OWNER.cvr, draft, now);
+  expect((await markQuoteSent(admin.db, OWNER.cvr, quote.id, now)).ok).toBe(true);
+  const reason = 'For dyrt <b>desværre</b>';
+  expect((await declineQuote(admin.db, OWNER.cvr, quote.id, reason, now)).ok).toBe(true);
+
+  const page = await admin.newPage(NARROW);
+  await admin.signIn(page, `/admin/henvendelser/tilbud/${quote.id}`);
+  await page.getByRole('heading', { name: /Tilbud \d{4}-\d{4} · Jens Hansen/ }).waitFor();
+  const declined = page.locator('.quote-declined');
+  await expect(declined.textContent()).resolves.toContain(`${QUOTE_MESSAGES.declineReason} ${reason}`);
+  await expect(declined.textContent()).resolves.toContain(QUOTE_MESSAGES.declinedOn(dayLabel(day)));
+  expect(await layoutProblems(page)).toEqual([]);
+  await admin.shot(page, 'declined-360');
 });

@@ -481,6 +481,16 @@ function Locked(props: { quote: QuoteJson; onChange(next: QuoteJson): void }) {
             Accepteret af {quote.acceptedName} {dayLabel(quote.acceptedAt.slice(0, 10))}.
           </p>
         ) : null}
+        {quote.declinedAt ? (
+          <div className="quote-declined">
+            <p>{QUOTE_MESSAGES.declinedOn(dayLabel(quote.declinedAt.slice(0, 10)))}</p>
+            <p>
+              {quote.declineReason
+                ? `${QUOTE_MESSAGES.declineReason} ${quote.declineReason}`
+                : QUOTE_MESSAGES.noDeclineReason}
+            </p>
+          </div>
+        ) : null}
       </div>
       {notice ? (
         <p className={notice.ok ? 'form-success' : 'form-error'} role={notice.ok ? 'status' : 'alert'}>
