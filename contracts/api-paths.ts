@@ -361,6 +361,7 @@ export interface ApiPaths {
           customerNote: string;
           registrationNumber: string;
           source: "site" | "owner";
+          held: boolean;
         }>;
       };
     };
@@ -386,6 +387,7 @@ export interface ApiPaths {
         customerNote: string;
         registrationNumber: string;
         source: "site" | "owner";
+        held: boolean;
       };
     };
   };
@@ -396,6 +398,25 @@ export interface ApiPaths {
       };
       answer: {
         cancelled: true;
+      };
+    };
+  };
+  "/bookings/{id}/confirm": {
+    post: {
+      body: never;
+      answer: {
+        id: string;
+        serviceName: string;
+        startsAt: string;
+        endsAt: string;
+        chair: number;
+        customerName: string;
+        customerPhone: string;
+        customerEmail: string;
+        customerNote: string;
+        registrationNumber: string;
+        source: "site" | "owner";
+        held: boolean;
       };
     };
   };
@@ -941,6 +962,7 @@ export interface ApiPaths {
           email: string;
           postcode: string;
           message: string;
+          plate: string;
           photos: Array<{
             url: string;
             width: number;
@@ -971,6 +993,7 @@ export interface ApiPaths {
         email: string;
         postcode: string;
         message: string;
+        plate: string;
         photos: Array<{
           url: string;
           width: number;
@@ -1066,6 +1089,7 @@ export interface ApiPaths {
           email: string;
           postcode: string;
           message: string;
+          plate: string;
           photos: Array<{
             url: string;
             width: number;
@@ -1778,6 +1802,7 @@ export interface ApiPaths {
           infoUrl: string;
         }) | null;
         deductionSchemes: Array<"craft" | "service">;
+        smsText: string | null;
       };
     };
     put: {
@@ -2053,6 +2078,7 @@ export interface ApiPaths {
         bankReg: "" | string;
         bankAccount: "" | string;
         mobilepay: "" | string;
+        hourlyRateOre: number;
       };
     };
     put: {
@@ -2063,6 +2089,7 @@ export interface ApiPaths {
         bankReg: "" | string;
         bankAccount: "" | string;
         mobilepay: "" | string;
+        hourlyRateOre: number;
       };
       answer: {
         terms: string;
@@ -2071,6 +2098,7 @@ export interface ApiPaths {
         bankReg: "" | string;
         bankAccount: "" | string;
         mobilepay: "" | string;
+        hourlyRateOre: number;
       };
     };
   };

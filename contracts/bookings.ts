@@ -110,6 +110,8 @@ export const bookingSchema = z.object({
   customerNote: z.string(),
   registrationNumber: z.string(),
   source: z.enum(['site', 'owner']),
+  /** 'held': made past its client's or phone's few a day; it waits for the owner's "Bekræft". */
+  held: z.boolean(),
 });
 
 export type BookingJson = z.infer<typeof bookingSchema>;

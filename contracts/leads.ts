@@ -24,6 +24,8 @@ export const leadSchema = z.object({
   email: z.string(),
   postcode: z.string(),
   message: z.string(),
+  /** The car's number plate from a garage's form; '' when not asked or not given. */
+  plate: z.string(),
   /** Owner-only addresses of the photos: `/api/leads/<id>/photos/<n>`. */
   photos: z.array(z.object({ url: z.string(), width: z.number(), height: z.number() })),
   createdAt: z.string(),

@@ -122,8 +122,13 @@ export const quoteSchema = quoteSummarySchema.extend({
 });
 export type QuoteJson = z.infer<typeof quoteSchema>;
 
-/** The answer of "Send tilbud": the tilbud, and the SMS text to copy when the customer has only a phone. */
+/**
+ * The answer of "Send tilbud" and of GET /api/quotes/{id}: the tilbud, and the SMS text to copy (the
+ * company, the number, the total and the link) when it is sent and the customer has only a phone
+ * number; null otherwise.
+ */
 export const sentQuoteSchema = quoteSchema.extend({ smsText: z.string().nullable() });
+export type SentQuoteJson = z.infer<typeof sentQuoteSchema>;
 
 export const quoteListSchema = z.object({
   quotes: z.array(quoteSummarySchema),
@@ -150,6 +155,12 @@ export const quoteSettingsSchema = body({
   bankReg: z.union([z.literal(''), z.string().regex(/^\d{4}$/, QUOTE_MESSAGES.bankInvalid)]),
   bankAccount: z.union([z.literal(''), z.string().regex(/^\d{1,10}$/, QUOTE_MESSAGES.bankInvalid)]),
   mobilepay: z.union([z.literal(''), z.string().regex(/^\d{4,8}$/, QUOTE_MESSAGES.mobilePayInvalid)]),
+  /** Timepris in øre excl. moms, the unit price a new Arbejdsløn line starts at; 0 while not set. */
+  hourlyRateOre: z
+    .number({ error: QUOTE_MESSAGES.hourlyRateInvalid })
+    .int(QUOTE_MESSAGES.hourlyRateInvalid)
+    .min(0, QUOTE_MESSAGES.hourlyRateInvalid)
+    .max(QUOTE_LIMITS.unitPriceOre, QUOTE_MESSAGES.priceTooLarge),
 }).refine((settings) => (settings.bankReg === '') === (settings.bankAccount === ''), {
   error: QUOTE_MESSAGES.bankInvalid,
   path: ['bankAccount'],

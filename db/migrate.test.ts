@@ -34,6 +34,8 @@ const RELEASED = [
   '0034-quotes-and-invoices',
   '0035-bookings',
   '0037-lead-notes',
+  '0038-quote-hourly-rate',
+  '0039-lead-plate',
 ];
 
 const APP_TABLES = [

@@ -32,6 +32,8 @@ import * as jobs from './migrations/0033-jobs';
 import * as quotesAndInvoices from './migrations/0034-quotes-and-invoices';
 import * as bookings from './migrations/0035-bookings';
 import * as leadNotes from './migrations/0037-lead-notes';
+import * as quoteHourlyRate from './migrations/0038-quote-hourly-rate';
+import * as leadPlate from './migrations/0039-lead-plate';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
@@ -64,6 +66,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0034-quotes-and-invoices': quotesAndInvoices,
   '0035-bookings': bookings,
   '0037-lead-notes': leadNotes,
+  '0038-quote-hourly-rate': quoteHourlyRate,
+  '0039-lead-plate': leadPlate,
 };
 
 export class MigrationError extends Error {

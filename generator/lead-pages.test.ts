@@ -19,4 +19,23 @@ describe('the quote form pages', () => {
     // Issue 41: what a review request keeps, and for how long.
     expect(privacyPage(company).content).toContain('## Når vi beder dig om en anmeldelse');
   });
+
+  it("say what a salon's and a garage's message form keeps: no postcode, no photos, a garage's plate", () => {
+    const salon = privacyPage({
+      ...company,
+      name: 'Salon Klip ApS',
+      industryCode: '960210',
+      industryDesc: 'Frisører',
+    }).content;
+    expect(salon).toContain('## Når du skriver til os');
+    expect(salon).not.toContain('postnummer');
+    expect(salon).not.toContain('billeder');
+    expect(salon).not.toContain('nummerplade');
+    const garage = privacyPage(
+      { ...company, name: 'Nord Auto ApS', industryCode: '452010', industryDesc: 'Autoreparation' },
+      true,
+    ).content;
+    expect(garage).toContain('bilens nummerplade, hvis du skriver den,');
+    expect(privacyPage(company).content).toContain('## Når du beder om et tilbud');
+  });
 });

@@ -59,15 +59,24 @@ export function privacyPage(company: Company, booking = false): Page {
   const address = [company.address.trim(), `${company.zipcode} ${company.city}`.trim()]
     .filter(Boolean)
     .join(', ');
+  const fit = siteFit(companyClues(company));
   const content = [
     `${company.name} (CVR ${company.cvr})${address ? `, ${address},` : ''} er dataansvarlig for de oplysninger, du giver os via denne hjemmeside.`,
-    '## Når du beder om et tilbud',
-    'Når du udfylder formularen "Få et tilbud", gemmer vi dit navn, dit telefonnummer og/eller din e-mail, dit postnummer, din besked og de billeder, du vedhæfter. Vi bruger oplysningerne til at besvare din forespørgsel og give dig et tilbud, og de sendes til os på e-mail. Billeder gemmes uden placering og andre metadata.',
-    `Vi sletter din forespørgsel ${LEAD_KEEP_MONTHS} måneder efter, at vi har modtaget den, eller før, hvis du beder os om det.`,
+    // A salon's or a garage's form takes a message, no postcode and no photos (issue 52 item 8).
+    ...(fit.shop
+      ? [
+          '## Når du skriver til os',
+          `Når du udfylder formularen "Skriv til os", gemmer vi dit navn, dit telefonnummer og/eller din e-mail${fit.asksPlate ? ', bilens nummerplade, hvis du skriver den,' : ''} og din besked. Vi bruger oplysningerne til at svare dig, og de sendes til os på e-mail.`,
+        ]
+      : [
+          '## Når du beder om et tilbud',
+          'Når du udfylder formularen "Få et tilbud", gemmer vi dit navn, dit telefonnummer og/eller din e-mail, dit postnummer, din besked og de billeder, du vedhæfter. Vi bruger oplysningerne til at besvare din forespørgsel og give dig et tilbud, og de sendes til os på e-mail. Billeder gemmes uden placering og andre metadata.',
+        ]),
+    `Vi sletter ${fit.shop ? 'din besked' : 'din forespørgsel'} ${LEAD_KEEP_MONTHS} måneder efter, at vi har modtaget den, eller før, hvis du beder os om det.`,
     ...(booking
       ? [
           '## Når du booker en tid',
-          `Når du booker en tid, gemmer vi dit navn, dit telefonnummer, din e-mail, den tid og behandling, du har valgt, din eventuelle besked${siteFit(companyClues(company)).asksPlate ? ' og bilens nummerplade' : ''}. Vi bruger oplysningerne til at holde tiden til dig, sende dig en bekræftelse og en påmindelse og give dig et link, så du selv kan flytte eller aflyse tiden.`,
+          `Når du booker en tid, gemmer vi dit navn, dit telefonnummer, din e-mail, den tid og behandling, du har valgt, din eventuelle besked${fit.asksPlate ? ' og bilens nummerplade' : ''}. Vi bruger oplysningerne til at holde tiden til dig, sende dig en bekræftelse og en påmindelse og give dig et link, så du selv kan flytte eller aflyse tiden.`,
           `Vi sletter bookingen ${BOOKING_KEEP_MONTHS} måneder efter den tid, du havde booket, eller før, hvis du beder os om det.`,
         ]
       : []),

@@ -32,7 +32,18 @@ export const BOOKING_MESSAGES = {
   saveFailed: 'Kunne ikke gemme. Prøv igen.',
   cancelFailed: 'Kunne ikke aflyse bookingen. Prøv igen.',
   bookFailed: 'Kunne ikke booke tiden. Prøv igen.',
+  confirmFailed: 'Kunne ikke bekræfte bookingen. Prøv igen.',
+  heldBadge: 'Venter på din bekræftelse',
+  heldExplained:
+    'Der er booket mange tider fra samme sted eller telefonnummer i dag. Tiden er holdt til kunden, men kunden får først en bekræftelse, når du trykker Bekræft. Afviser du, bliver tiden ledig igen, og kunden får ingen e-mail.',
+  confirmed: 'Bookingen er bekræftet. Kunden får en bekræftelse på e-mail.',
+  rejected: 'Bookingen er afvist, og tiden er ledig igen.',
 } as const;
+
+/** The owner's mail of a held booking (issue 52 item 7), above the booking's details. */
+export const BOOKING_HELD_OWNER_LINES = [
+  'Der er booket mange tider fra samme sted eller telefonnummer i dag, så denne booking venter på, at du bekræfter den. Kunden får først en bekræftelse, når du har trykket Bekræft under Bookinger.',
+] as const;
 
 /** What the customer reads on the site's booking pages (choose, book, move, cancel). */
 export const SITE_BOOKING_MESSAGES = {
@@ -52,4 +63,7 @@ export const SITE_BOOKING_MESSAGES = {
   linkGone: 'Bookingen er aflyst eller flyttet. Brug linket i den nyeste bekræftelse.',
   tooLate: 'Tiden er for tæt på til at blive ændret her. Ring, hvis du skal flytte eller aflyse.',
   cancelled: 'Din tid er aflyst. Tak fordi du gav besked.',
+  heldHeading: 'Din booking venter på bekræftelse',
+  held: (company: string) =>
+    `Tiden er holdt til dig, men ${company} skal bekræfte den. Du får en e-mail, når tiden er bekræftet.`,
 } as const;

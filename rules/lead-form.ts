@@ -10,6 +10,7 @@ import {
   LEAD_NAME_MAX,
   LEAD_PERSON_CHARS_PER_SECOND,
   LEAD_PHONE_MAX,
+  LEAD_PLATE_MAX,
   LEAD_TOKEN_MIN_AGE_MS,
 } from './limits';
 import { isCleanText, isOneLine, withoutInvisible } from './text';
@@ -21,6 +22,8 @@ export const LEAD_FIELDS = {
   email: 'E-mail',
   postcode: 'Postnummer',
   message: 'Hvad drejer det sig om?',
+  /** Only on a garage's form (rules/trades/site-fit.ts `asksPlate`), and optional there. */
+  plate: 'Nummerplade',
 } as const;
 type LeadField = keyof typeof LEAD_FIELDS;
 /** The message field's label on a shop trade's form (issue 52: a salon's customer writes a message,
@@ -40,12 +43,17 @@ export interface LeadInput {
   email: string;
   postcode: string;
   message: string;
+  /** The car's number plate, upper-case; '' when not asked or not given. */
+  plate: string;
 }
 
 export type LeadFieldErrors = Partial<Record<LeadField | 'photos' | 'form', string>>;
 
 const PHONE = /^\+?[0-9 ()-]{8,}$/;
 const POSTCODE = /^[0-9]{4}$/;
+/** A Danish plate is two letters and five digits ("AB 12 345"); older, foreign and personal plates
+ *  differ, so any short run of letters, digits, spaces and hyphens is taken. */
+const PLATE = /^[A-ZÆØÅ0-9][A-ZÆØÅ0-9 -]*$/;
 const LINK = /\bhttps?:\/\/|\bwww\.|\[url[=\]]|<a\s/gi;
 
 /**
@@ -63,6 +71,7 @@ export function leadInput(values: Record<string, unknown>): LeadInput {
     postcode: read('postcode').trim(),
     // Windows line ends arrive from form posts; the stored text has plain newlines.
     message: read('message').replace(/\r\n?/g, '\n').trim(),
+    plate: read('plate').trim().replace(/\s+/g, ' ').toUpperCase(),
   };
 }
 
@@ -93,6 +102,9 @@ export function checkLead(input: LeadInput, { postcodeOptional = false } = {}): 
   if (!(postcodeOptional && input.postcode === '') && !POSTCODE.test(input.postcode))
     errors.postcode = LEAD_MESSAGES.postcodeInvalid;
 
+  if (input.plate !== '' && (input.plate.length > LEAD_PLATE_MAX || !PLATE.test(input.plate)))
+    errors.plate = LEAD_MESSAGES.plateInvalid;
+
   if (input.message === '') errors.message = LEAD_MESSAGES.messageRequired;
   else if (input.message.length > LEAD_MESSAGE_MAX) errors.message = LEAD_MESSAGES.messageTooLong;
   else if (!isCleanText(input.message)) errors.message = LEAD_MESSAGES.messageControl;
@@ -104,7 +116,9 @@ export function checkLead(input: LeadInput, { postcodeOptional = false } = {}): 
 /** The words that make two requests "the same" (case and spacing aside), for duplicate suppression. */
 export function leadFingerprint(input: LeadInput): string {
   const fold = (value: string) => value.toLowerCase().replace(/\s+/g, ' ').trim();
-  return [input.name, input.phone, input.email, input.postcode, input.message].map(fold).join('\u0000');
+  return [input.name, input.phone, input.email, input.postcode, input.message, input.plate]
+    .map(fold)
+    .join('\u0000');
 }
 
 /**

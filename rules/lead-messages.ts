@@ -14,6 +14,7 @@ export const LEAD_MESSAGES = {
   phoneInvalid: 'Skriv et gyldigt telefonnummer',
   emailInvalid: 'Skriv en gyldig e-mail',
   postcodeInvalid: 'Skriv et postnummer på 4 cifre',
+  plateInvalid: 'Skriv nummerpladen med bogstaver og tal, f.eks. AB 12 345',
   messageRequired: 'Skriv kort, hvad det drejer sig om',
   messageTooLong: `Teksten må højst være ${LEAD_MESSAGE_MAX.toLocaleString('da-DK')} tegn`,
   messageControl: 'Teksten indeholder usynlige styretegn. Fjern dem, og prøv igen.',

@@ -70,6 +70,8 @@ export function saveWindow(now: Date): number {
 // The quote-request form on the company sites (rules/lead-form.ts, issue 25).
 export const LEAD_NAME_MAX = 100;
 export const LEAD_PHONE_MAX = 30;
+/** A number plate on a garage's form: "AB 12 345" is 9; room for a personal plate. */
+export const LEAD_PLATE_MAX = 12;
 export const LEAD_MESSAGE_MAX = 2000;
 export const LEAD_MAX_PHOTOS = 3;
 /** Links a request may hold: a person may name a page or two; spam holds many. */

@@ -38,6 +38,8 @@ export const QUOTE_MESSAGES = {
   bankInvalid: 'Skriv reg.nr. med 4 cifre og kontonummer med op til 10 cifre',
   mobilePayInvalid: 'Skriv et MobilePay-nummer med 4 til 8 cifre',
   paymentDaysInvalid: 'Betalingsfristen skal være mellem 0 og 60 dage',
+  hourlyRateInvalid:
+    'Skriv timeprisen i kroner ekskl. moms, fx 495 eller 525,50 (tomt, hvis du ikke vil have en)',
   loadFailed: 'Tilbuddene kunne ikke hentes. Prøv igen.',
   createFailed: 'Tilbuddet kunne ikke oprettes. Prøv igen.',
   saveFailed: 'Tilbuddet kunne ikke gemmes. Prøv igen.',
@@ -52,6 +54,8 @@ export const QUOTE_MESSAGES = {
   settingsSaveFailed: 'Indstillingerne kunne ikke gemmes. Prøv igen.',
   settingsSaved: 'Indstillingerne er gemt.',
   lineFieldInvalid: 'Ret de markerede felter, før du gemmer',
+  smsCopied: 'Kopieret. Sæt teksten ind i en sms til kunden.',
+  smsCopyManual: 'Teksten er markeret: kopiér den, og sæt den ind i en sms til kunden.',
   termsTooLong: `Betingelserne må højst være ${QUOTE_LIMITS.terms.toLocaleString('da-DK')} tegn`,
 } as const;
 

@@ -5,6 +5,9 @@
 //   - 'booking-reminder': the day before, keyed per booking (`booking-reminder:<cvr>:<id>`): a move
 //     cancels the old booking's and queues the new one's, a cancel takes it back;
 //   - 'booking-owner': the owner's mail of each new booking made on the site (unless turned off);
+//   - 'booking-owner-held': the owner's mail of a booking held for his word (always: it waits for
+//     him). A held booking's customer gets no mail until the owner confirms it (then the
+//     confirmation): a flood must not make us mail the addresses it types in;
 //   - 'booking-cancelled': the customer's mail when the owner cancels, with the owner's message;
 //   - 'booking-owner-moved' / 'booking-owner-cancelled': the owner's mail when the customer moves or
 //     cancels with his link (unless turned off), and 'booking-customer-cancelled' the customer's
@@ -12,6 +15,7 @@
 // The link's token is not stored: it is the booking's signed link (db/document-link.ts), made again.
 import {
   type Booking,
+  bookingOrigin,
   type Company,
   cancel,
   type Db,
@@ -21,6 +25,7 @@ import {
   getBooking,
 } from '../../db';
 import type { MailMessage } from '../../lib/mailer';
+import { BOOKING_HELD_OWNER_LINES } from '../../rules/booking-messages';
 import { copenhagenClock, formatSlotTime } from '../../rules/booking-slots';
 import { bookingLinkPath } from '../../rules/customer-pages';
 import { formatPhone } from '../../rules/phone';
@@ -103,14 +108,26 @@ function oneLine(value: string, max: number): string {
 async function queueCustomerMails(db: Db, cvr: string, booking: Booking, now: Date): Promise<void> {
   const payload: BookingPayload = { cvr, bookingId: booking.id };
   if (booking.customerEmail) {
-    await enqueue(db, 'booking-confirmation', payload, {
-      now,
-      key: `booking-confirmation:${cvr}:${booking.id}`,
-    });
+    // A held booking's confirmation waits for the owner's "Bekræft" (queueConfirmedMail); its
+    // reminder is queued now and goes only if the booking is confirmed by then.
+    if (booking.state !== 'held') await queueConfirmation(db, cvr, booking, now);
     const runAt = new Date(new Date(booking.startsAt).getTime() - REMINDER_BEFORE_MS);
     if (runAt > now)
       await enqueue(db, 'booking-reminder', payload, { now, runAt, key: reminderKey(cvr, booking.id) });
   }
+}
+
+function queueConfirmation(db: Db, cvr: string, booking: Booking, now: Date) {
+  const payload: BookingPayload = { cvr, bookingId: booking.id };
+  return enqueue(db, 'booking-confirmation', payload, {
+    now,
+    key: `booking-confirmation:${cvr}:${booking.id}`,
+  });
+}
+
+/** The owner confirmed a held booking: now the customer gets his confirmation. */
+export async function queueConfirmedMail(db: Db, cvr: string, booking: Booking, now: Date): Promise<void> {
+  if (booking.customerEmail) await queueConfirmation(db, cvr, booking, now);
 }
 
 /** A new booking: the customer's confirmation and reminder, and (from the site) the owner's mail. */
@@ -121,7 +138,9 @@ export async function queueBookingMails(
   now: Date,
 ): Promise<void> {
   await queueCustomerMails(db, company.cvr, booking, now);
-  if (booking.source === 'site' && (await bookingSettingsOf(db, company)).notifyOwner) {
+  if (booking.state === 'held') {
+    await enqueue(db, 'booking-owner-held', { cvr: company.cvr, bookingId: booking.id }, { now });
+  } else if (booking.source === 'site' && (await bookingSettingsOf(db, company)).notifyOwner) {
     await enqueue(db, 'booking-owner', { cvr: company.cvr, bookingId: booking.id }, { now });
   }
 }
@@ -138,7 +157,7 @@ export async function queueCancelledMails(
   db: Db,
   cvr: string,
   booking: Booking,
-  by: 'owner' | 'customer',
+  by: 'owner' | 'customer' | 'nobody',
   now: Date,
 ) {
   await cancel(db, reminderKey(cvr, booking.id));
@@ -224,11 +243,15 @@ function bookingReminderMail(booking: Booking, company: Company, link: string): 
 
 function bookingOwnerMail(booking: Booking, company: Company, to: string, adminUrl: string): MailMessage {
   const start = new Date(booking.startsAt);
+  const held = booking.state === 'held';
   return {
     to,
-    subject: `Ny booking: ${oneLine(booking.serviceName, 80)} ${danishTime(start)}`,
+    subject: held
+      ? `Bekræft booking: ${oneLine(booking.serviceName, 80)} ${danishTime(start)}`
+      : `Ny booking: ${oneLine(booking.serviceName, 80)} ${danishTime(start)}`,
     text: [
       `En kunde har booket en tid på ${company.name}s hjemmeside.`,
+      ...(held ? ['', ...BOOKING_HELD_OWNER_LINES] : []),
       '',
       `Hvad: ${oneLine(booking.serviceName, 120)}`,
       timeLine(booking),
@@ -239,8 +262,7 @@ function bookingOwnerMail(booking: Booking, company: Company, to: string, adminU
       booking.customerNote ? `Besked: ${oneLine(booking.customerNote, 500)}` : '',
       '',
       `Se dine bookinger: ${adminUrl}`,
-      '',
-      'Du kan slå disse mails fra under Booking.',
+      ...(held ? [] : ['', 'Du kan slå disse mails fra under Booking.']),
     ]
       .filter((line, index, all) => line !== '' || all[index - 1] !== '')
       .join('\n'),
@@ -319,7 +341,7 @@ export function bookingMailHandlers(deps: MailJobDeps): Record<string, JobHandle
   const job =
     (
       compose: (booking: Booking, company: Company, payload: BookingPayload) => Promise<MailMessage | null>,
-      state: 'confirmed' | 'cancelled',
+      state: 'confirmed' | 'held' | 'cancelled',
     ): JobHandler =>
     async (row) => {
       const payload = row.payload as BookingPayload;
@@ -358,7 +380,11 @@ export function bookingMailHandlers(deps: MailJobDeps): Record<string, JobHandle
           booking,
           company,
           await linkOf(company, booking),
-          bookingIcs(booking, icsPlace(company, config.publicHost)),
+          bookingIcs(
+            booking,
+            icsPlace(company, config.publicHost),
+            await bookingOrigin(db, company.cvr, booking.id),
+          ),
         ),
       'confirmed',
     ),
@@ -370,6 +396,10 @@ export function bookingMailHandlers(deps: MailJobDeps): Record<string, JobHandle
       if (!company.companyEmail || !(await bookingSettingsOf(db, company)).notifyOwner) return null;
       return bookingOwnerMail(booking, company, company.companyEmail, adminUrl);
     }, 'confirmed'),
+    'booking-owner-held': job(async (booking, company) => {
+      if (!company.companyEmail) return null;
+      return bookingOwnerMail(booking, company, company.companyEmail, adminUrl);
+    }, 'held'),
     'booking-owner-moved': job(ownerChange, 'confirmed'),
     'booking-owner-cancelled': job(ownerChange, 'cancelled'),
     'booking-customer-cancelled': job(

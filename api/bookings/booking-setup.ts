@@ -109,6 +109,8 @@ export interface BookRequest {
   customerNote: string;
   registrationNumber: string;
   source: 'site' | 'owner';
+  /** Held for the owner to confirm (a site booking past its client's or phone's few a day). */
+  held?: boolean;
 }
 
 export type BookOutcome =
@@ -168,6 +170,7 @@ export async function bookTime(
       customerNote: request.customerNote,
       registrationNumber: request.registrationNumber,
       source: request.source,
+      held: request.held ?? false,
     },
     now,
   );

@@ -2,7 +2,7 @@
 // booking's .ics for the customer's confirmation mail (phase 2 attaches it). Times are written in
 // UTC (ical-generator's recommendation), which every calendar shows in its own zone, so a booking at
 // 10.30 in Copenhagen is 10.30 on the owner's iPhone in Denmark, across the daylight-saving change too.
-import ical, { ICalEventStatus } from 'ical-generator';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Booking } from '../../db';
 import { formatPhone } from '../../rules/phone';
 
@@ -28,10 +28,11 @@ function ownerEvent(booking: Booking, place: IcsPlace) {
     start: new Date(booking.startsAt),
     end: new Date(booking.endsAt),
     stamp: new Date(booking.createdAt),
-    summary: `${booking.serviceName}: ${booking.customerName}`,
+    // A held booking (a flood's, waiting for the owner's "Bekræft") shows as tentative.
+    summary: `${booking.state === 'held' ? 'Ikke bekræftet: ' : ''}${booking.serviceName}: ${booking.customerName}`,
     description: lines.join('\n'),
     location: place.address || null,
-    status: ICalEventStatus.CONFIRMED,
+    status: booking.state === 'held' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
   };
 }
 
@@ -47,11 +48,24 @@ export function bookingFeed(bookings: readonly Booking[], place: IcsPlace): stri
   return calendar.toString();
 }
 
-/** One booking as the customer's calendar file: the service at the company, no other customer data. */
-export function bookingIcs(booking: Booking, place: IcsPlace): string {
-  const calendar = ical({ prodId: { company: 'Mesterside', product: 'Booking', language: 'DA' } });
+/**
+ * One booking as the customer's calendar file: the service at the company, no other customer data.
+ * `origin` is the booking it was first made as and the moves since (db bookingOrigin): a moved time
+ * keeps the first file's UID with a higher SEQUENCE, so his calendar updates the event it has.
+ */
+export function bookingIcs(
+  booking: Booking,
+  place: IcsPlace,
+  origin: { id: string; moves: number } = { id: booking.id, moves: 0 },
+): string {
+  // METHOD as the mail's Content-Type names it (RFC 6047 2.4: the two must be the same).
+  const calendar = ical({
+    method: ICalCalendarMethod.PUBLISH,
+    prodId: { company: 'Mesterside', product: 'Booking', language: 'DA' },
+  });
   calendar.createEvent({
-    id: `${booking.id}@${place.host}`,
+    id: `${origin.id}@${place.host}`,
+    sequence: origin.moves,
     start: new Date(booking.startsAt),
     end: new Date(booking.endsAt),
     stamp: new Date(booking.createdAt),

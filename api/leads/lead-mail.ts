@@ -36,6 +36,21 @@ export function mailableLeadRecipient(
   return loginConfirmed ? company.companyEmail || null : null;
 }
 
+/** What the customer wrote, field by field, as the owner's mail and the receipt copy it: a postcode
+ *  and a number plate only when the form asked and the customer gave one (a salon asks no postcode). */
+function leadFieldLines(lead: Lead): string[] {
+  return [
+    `${LEAD_FIELDS.name}: ${lead.name}`,
+    `${LEAD_FIELDS.phone}: ${formatPhone(lead.phone) || '–'}`,
+    `${LEAD_FIELDS.email}: ${lead.email || '–'}`,
+    ...(lead.postcode ? [`${LEAD_FIELDS.postcode}: ${lead.postcode}`] : []),
+    ...(lead.plate ? [`${LEAD_FIELDS.plate}: ${lead.plate}`] : []),
+    '',
+    `${LEAD_FIELDS.message}`,
+    lead.message,
+  ];
+}
+
 function oneLine(value: string, max: number): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
   const flat = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
@@ -69,13 +84,7 @@ export function leadMail(
   const lines = [
     `Ny forespørgsel fra hjemmesiden for ${company.name}:`,
     '',
-    `${LEAD_FIELDS.name}: ${lead.name}`,
-    `${LEAD_FIELDS.phone}: ${formatPhone(lead.phone) || '–'}`,
-    `${LEAD_FIELDS.email}: ${lead.email || '–'}`,
-    `${LEAD_FIELDS.postcode}: ${lead.postcode}`,
-    '',
-    `${LEAD_FIELDS.message}`,
-    lead.message,
+    ...leadFieldLines(lead),
     '',
     photos.length > 0
       ? `${countOf(photos.length, 'billede', 'billeder')} vedhæftet.`
@@ -115,13 +124,7 @@ export function leadReceiptMail(
     '',
     r.copyHeading,
     '',
-    `${LEAD_FIELDS.name}: ${lead.name}`,
-    `${LEAD_FIELDS.phone}: ${formatPhone(lead.phone) || '–'}`,
-    `${LEAD_FIELDS.email}: ${lead.email || '–'}`,
-    `${LEAD_FIELDS.postcode}: ${lead.postcode}`,
-    '',
-    `${LEAD_FIELDS.message}`,
-    lead.message,
+    ...leadFieldLines(lead),
     '',
     lead.photos.length > 0 ? r.photos(lead.photos.length) : r.noPhotos,
     '',

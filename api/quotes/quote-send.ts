@@ -18,10 +18,7 @@ export async function queueSentQuote(
 ): Promise<string | null> {
   const cvr = company.cvr;
   if (quote.replacesId) await cancel(db, quoteReminderKey(cvr, quote.replacesId));
-  if (!quote.customerEmail) {
-    if (!quote.customerPhone) return null;
-    return quoteSmsText(quote, company, await quoteLinkUrl(db, company, publicHost, quote.id));
-  }
+  if (!quote.customerEmail) return quoteSmsOf(db, company, quote, publicHost);
   const payload = (mail: QuoteMailPayload['mail']): QuoteMailPayload => ({ cvr, quoteId: quote.id, mail });
   await enqueue(db, 'quote-mail', payload('customer'), { now, key: `quote-mail:${cvr}:${quote.id}` });
   // At 08:00 Danish time (07:00 UTC is near enough all year) N days before the last valid day.
@@ -35,6 +32,22 @@ export async function queueSentQuote(
       key: quoteReminderKey(cvr, quote.id),
     });
   return null;
+}
+
+/**
+ * The SMS text the owner copies for a sent tilbud whose customer has only a phone number (the same
+ * text "Send tilbud" answered, so it survives a reload); null for a draft, a replaced version, or a
+ * customer with an e-mail (who was mailed) or no phone.
+ */
+export async function quoteSmsOf(
+  db: Db,
+  company: Company,
+  quote: Quote,
+  publicHost: string,
+): Promise<string | null> {
+  if (quote.storedState === 'draft' || quote.replacedById) return null;
+  if (quote.customerEmail || !quote.customerPhone) return null;
+  return quoteSmsText(quote, company, await quoteLinkUrl(db, company, publicHost, quote.id));
 }
 
 /** The customer answered: the reminder goes, the owner's notice is queued. */

@@ -9,7 +9,8 @@
 //   GET    /api/bookings                   – active bookings from a day (default today), 14 days on
 //   GET    /api/bookings/free-times        – a service's free times on a day (for "Book for en kunde")
 //   POST   /api/bookings                   – "Book for en kunde": a time taken by phone
-//   POST   /api/bookings/{id}/cancel       – cancel with a message to the customer
+//   POST   /api/bookings/{id}/cancel       – cancel with a message to the customer ("Afvis" of a held one)
+//   POST   /api/bookings/{id}/confirm      – "Bekræft" a booking held for the owner (a flood's)
 
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import {
@@ -33,6 +34,7 @@ import {
   type BookingService,
   type Company,
   cancelBooking,
+  confirmHeldBooking,
   countBookingServices,
   type Db,
   deleteBookingService,
@@ -48,7 +50,7 @@ import { AppError } from '../../lib/errors';
 import { BOOKING_MAX_SERVICES, BOOKING_MESSAGES } from '../../rules/booking-messages';
 import { addDays, copenhagenClock, copenhagenInstant } from '../../rules/booking-slots';
 import { productOrigin } from '../../rules/site-url';
-import { queueBookingMails, queueCancelledMails } from '../bookings/booking-mails';
+import { queueBookingMails, queueCancelledMails, queueConfirmedMail } from '../bookings/booking-mails';
 import {
   asksRegistration,
   bookingServicesOf,
@@ -87,6 +89,7 @@ function toBookingJson(booking: Booking): BookingJson {
     customerNote: booking.customerNote,
     registrationNumber: booking.registrationNumber,
     source: booking.source,
+    held: booking.state === 'held',
   };
 }
 
@@ -276,6 +279,16 @@ const cancel = createRoute({
   responses: { 200: answer(z.object({ cancelled: z.literal(true) }), 'Cancelled'), ...refusals('not_found') },
 });
 
+const confirm = createRoute({
+  method: 'post',
+  path: '/{id}/confirm',
+  tags: ['booking'],
+  summary:
+    '"Bekræft": a booking held for the owner (a flood\'s) is confirmed; the customer gets the confirmation',
+  request: { params: idParams },
+  responses: { 200: answer(bookingSchema, 'The booking, confirmed'), ...refusals('not_found') },
+});
+
 export function createBookingRoutes(): OpenAPIHono<OwnerEnv> {
   const routes = routeGroup<OwnerEnv>();
 
@@ -330,13 +343,28 @@ export function createBookingRoutes(): OpenAPIHono<OwnerEnv> {
     const { db, company } = c.var;
     const { message } = c.req.valid('json');
     const id = c.req.valid('param').id;
+    const before = await getBooking(db, company.cvr, id);
     if (!(await cancelBooking(db, company.cvr, id, message || null, c.var.now()))) {
       throw notFound();
     }
     // The customer's mail of the cancellation with the owner's message; the reminder is taken back.
+    // A held booking refused ("Afvis") mails nobody: its customer was never confirmed, and a flood's
+    // addresses get no mail from us.
     const cancelled = await getBooking(db, company.cvr, id);
-    if (cancelled) await queueCancelledMails(db, company.cvr, cancelled, 'owner', c.var.now());
+    if (cancelled) {
+      const by = before?.state === 'held' ? 'nobody' : 'owner';
+      await queueCancelledMails(db, company.cvr, cancelled, by, c.var.now());
+    }
     return c.json({ cancelled: true as const }, 200);
+  });
+
+  routes.openapi(confirm, async (c) => {
+    const { db, company } = c.var;
+    const booking = await confirmHeldBooking(db, company.cvr, c.req.valid('param').id);
+    if (!booking) throw notFound();
+    await queueConfirmedMail(db, company.cvr, booking, c.var.now());
+    c.var.nudgeMail();
+    return c.json(toBookingJson(booking), 200);
   });
 
   return routes;

@@ -66,6 +66,7 @@ function toLeadJson(lead: Lead): LeadJson {
     phone: lead.phone,
     email: lead.email,
     postcode: lead.postcode,
+    plate: lead.plate,
     message: lead.message,
     photos: lead.photos.map((photo, index) => ({
       url: `/api/leads/${lead.id}/photos/${index + 1}`,

@@ -3,8 +3,8 @@
 //   GET    /api/quotes                – the tilbud, newest first, with the sums of open and of this
 //                                       month's accepted (optionally ?leadId= for one request's)
 //   POST   /api/quotes                – a draft from a request (prefilled) or for a named customer
-//   GET/PUT /api/quotes/settings      – standard terms, payment days, validity, bank and MobilePay
-//   GET    /api/quotes/{id}           – one tilbud with its sums and the fradrag estimate
+//   GET/PUT /api/quotes/settings      – standard terms, payment days, validity, bank, MobilePay, Timepris
+//   GET    /api/quotes/{id}           – one tilbud with its sums, the fradrag estimate and the SMS text
 //   PUT    /api/quotes/{id}           – save a draft (a sent tilbud is never changed: 409)
 //   DELETE /api/quotes/{id}           – delete a draft
 //   POST   /api/quotes/{id}/send      – lock it, give it its number, queue the customer's mail
@@ -47,7 +47,7 @@ import { quotePdf } from '../quotes/document-pdf';
 import { invoiceIssuer } from '../quotes/invoice-issuer';
 import { ownerPdfRoute, pdfAnswer } from '../quotes/pdf-answer';
 import { checkedDraft, toInvoiceJson, toQuoteJson } from '../quotes/quote-json';
-import { queueSentQuote } from '../quotes/quote-send';
+import { queueSentQuote, quoteSmsOf } from '../quotes/quote-send';
 
 const notFound = () => new AppError('not_found', MESSAGES.notFound);
 const idParams = z.object({ id: z.string() });
@@ -104,9 +104,9 @@ const read = createRoute({
   method: 'get',
   path: '/{id}',
   tags: ['quotes'],
-  summary: 'One tilbud with its sums and the fradrag estimate',
+  summary: 'One tilbud with its sums, the fradrag estimate and, once sent to a phone only, the SMS text',
   request: { params: idParams },
-  responses: { 200: answer(quoteSchema, 'The tilbud'), ...refusals('not_found') },
+  responses: { 200: answer(sentQuoteSchema, 'The tilbud'), ...refusals('not_found') },
 });
 
 const save = createRoute({
@@ -252,7 +252,8 @@ export function createQuoteRoutes(): OpenAPIHono<OwnerEnv> {
     const { db, company } = c.var;
     const quote = await findQuote(db, company.cvr, c.req.valid('param').id);
     if (!quote) throw notFound();
-    return c.json(quoteSchema.parse(toQuoteJson(quote, company, c.get('now')())), 200);
+    const smsText = await quoteSmsOf(db, company, quote, c.var.config.publicHost);
+    return c.json(sentQuoteSchema.parse({ ...toQuoteJson(quote, company, c.get('now')()), smsText }), 200);
   });
 
   quotes.openapi(save, async (c) => {

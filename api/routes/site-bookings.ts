@@ -14,11 +14,15 @@
 //   GET  /api/sites/{cvr}/booking/{token}/kalender.ics – the booking as a calendar file
 //   POST /api/sites/{cvr}/booking/{token}/flyt         – move to `tid` (atomic: moveBooking)
 //   POST /api/sites/{cvr}/booking/{token}/aflys        – cancel: the time is free again
+// A flood cannot fill a day: per client 8 an hour and 6 a day, per phone 4 a day, per site 120 an
+// hour; and a client's or phone's third booking of a day on one site is held for the owner's
+// "Bekræft" (its customer is told so, and mailed only once the owner confirms).
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
   type Booking,
   type BookingService,
+  bookingOrigin,
   type Company,
   cancelBooking,
   documentLinkId,
@@ -62,7 +66,7 @@ import {
 } from '../bookings/booking-setup';
 import { bookingIcs } from '../bookings/ics';
 import type { AppEnv } from '../env';
-import { RateLimiter } from '../middleware/rate-limit';
+import { clientIp, RateLimiter } from '../middleware/rate-limit';
 import { routeGroup } from '../openapi';
 import { type LinkRefusal, linkRefusal, publicForm } from '../public-form';
 import { brandedPage, describedBy, fieldError, messagePage } from '../public-form/branded-page';
@@ -75,6 +79,25 @@ const BOOK_PER_SITE = new RateLimiter({ name: 'booking-form-site', limit: 120, w
 const BOOK_PER_PHONE = new RateLimiter({
   name: 'booking-form-phone',
   limit: 4,
+  windowMs: 24 * 60 * 60 * 1000,
+});
+/** Bookings per client a day: past these a flood from one address is refused outright. */
+const BOOK_PER_CLIENT_DAY = new RateLimiter({
+  name: 'booking-form-day',
+  limit: 6,
+  windowMs: 24 * 60 * 60 * 1000,
+});
+/** Bookings a client or a phone number makes a day on one site before the next waits for the owner's
+ *  "Bekræft" (issue 52 item 7): a family books two times; a flood's third and later hold a time
+ *  without a confirmation, and the owner decides. */
+const BOOK_UNHELD_PER_CLIENT = new RateLimiter({
+  name: 'booking-unheld',
+  limit: 2,
+  windowMs: 24 * 60 * 60 * 1000,
+});
+const BOOK_UNHELD_PER_PHONE = new RateLimiter({
+  name: 'booking-unheld-phone',
+  limit: 2,
   windowMs: 24 * 60 * 60 * 1000,
 });
 /** Moves and cancels per client: a customer changes his time a few times, a loop does not. */
@@ -138,7 +161,9 @@ const STYLE = `.choices{list-style:none;padding:0;margin:0 0 1.25rem;display:gri
 .times a{display:block;text-align:center;padding:.7rem .5rem;border:1px solid #6b7280;border-radius:.5rem;color:inherit;text-decoration:none;font-weight:600;min-height:48px}
 .times button{text-align:center;color:#1f2937}
 .summary{background:var(--ps);border-radius:.5rem;padding:.8rem 1rem;margin:0 0 1.25rem}
-.back{display:inline-block;margin:0 0 1rem;color:var(--pd)}`;
+.back{display:inline-block;margin:0 0 1rem;color:var(--pd)}
+main a{color:var(--pd)}
+h2{font-size:1.2rem;line-height:1.3;margin:1.75rem 0 .75rem}`;
 
 function page(site: Site, title: string, main: string): string {
   return brandedPage({ company: site.company, home: site.home, title, main, style: STYLE });
@@ -333,6 +358,43 @@ function checkValues(company: Company, values: Values): Record<string, string> {
   return errors;
 }
 
+/** The form's refusals: its fields, then the phone's and the client's bookings of the day. */
+async function checkBooking(
+  c: Context<AppEnv>,
+  company: Company,
+  values: Values,
+): Promise<Record<string, string>> {
+  const errors = checkValues(company, values);
+  if (Object.keys(errors).length > 0) return errors;
+  const store = c.get('limits');
+  if ((await store.retryAfterSeconds(BOOK_PER_PHONE, phoneKey(company.cvr, values.telefon))) > 0) {
+    return { telefon: SITE_BOOKING_MESSAGES.tooManyPhone };
+  }
+  const client = clientIp(c);
+  if (
+    client !== null &&
+    (await store.retryAfterSeconds(BOOK_PER_CLIENT_DAY, `${company.cvr}:${client}`)) > 0
+  ) {
+    return { form: SITE_BOOKING_MESSAGES.tooMany };
+  }
+  return {};
+}
+
+/**
+ * Counts a site booking against its client's and phone's limits of the day; true when it is past the
+ * few a day that are confirmed at once, so it waits for the owner's word.
+ */
+async function holdsForOwner(c: Context<AppEnv>, cvr: string, phone: string): Promise<boolean> {
+  const store = c.get('limits');
+  const client = clientIp(c);
+  const phoneOver = (await store.hit(BOOK_UNHELD_PER_PHONE, phoneKey(cvr, phone))) > 0;
+  await store.hit(BOOK_PER_PHONE, phoneKey(cvr, phone));
+  if (client === null) return phoneOver;
+  await store.hit(BOOK_PER_CLIENT_DAY, `${cvr}:${client}`);
+  const clientOver = (await store.hit(BOOK_UNHELD_PER_CLIENT, `${cvr}:${client}`)) > 0;
+  return phoneOver || clientOver;
+}
+
 /** The phone number as a limit's key: its eight digits. */
 function phoneKey(cvr: string, phone: string): string {
   return `${cvr}:${phone.replace(/\D/g, '').slice(-8)}`;
@@ -345,7 +407,7 @@ async function bookingOfLink(c: Context<AppEnv>, cvr: string, token: string): Pr
   if (id === null) return linkRefusal(404, 'Linket kan ikke bruges', SITE_BOOKING_MESSAGES.linkInvalid);
   const booking = await getBooking(db, cvr, id);
   if (!booking) return linkRefusal(404, 'Linket kan ikke bruges', SITE_BOOKING_MESSAGES.linkInvalid);
-  if (booking.state !== 'confirmed') {
+  if (booking.state !== 'confirmed' && booking.state !== 'held') {
     return linkRefusal(410, 'Bookingen er ikke aktiv', SITE_BOOKING_MESSAGES.linkGone);
   }
   return booking;
@@ -371,15 +433,24 @@ async function bookingPage(
   const start = new Date(booking.startsAt);
   const end = new Date(booking.endsAt);
   const canChange = await changeable(c, company, booking);
-  const heading = options.fresh ? 'Din tid er booket' : 'Din booking';
+  const held = booking.state === 'held';
+  const heading = held
+    ? SITE_BOOKING_MESSAGES.heldHeading
+    : options.fresh
+      ? 'Din tid er booket'
+      : 'Din booking';
   const place = address
     ? `<p>${escapeHtml(address)}<br><a href="${escapeHtml(mapLink(address))}" rel="noopener noreferrer">Se adressen på kort</a></p>`
     : '';
   const facts = `<div class="summary"><p><strong>${escapeHtml(booking.serviceName)}</strong><br>${escapeHtml(capitalise(danishTime(start)))}–${escapeHtml(formatSlotTime(end))}</p>${place}</div>`;
-  const fresh = options.fresh
-    ? `<p>Vi har sendt en bekræftelse til ${escapeHtml(booking.customerEmail)}. Gem linket til denne side: her kan du flytte eller aflyse tiden.</p>`
-    : '';
-  const calendar = `<p><a href="${escapeHtml(`${link}/kalender.ics`)}">Læg tiden i din kalender (.ics)</a></p>`;
+  const fresh = held
+    ? `<p>${escapeHtml(SITE_BOOKING_MESSAGES.held(company.name))} Gem linket til denne side: her kan du flytte eller aflyse tiden.</p>`
+    : options.fresh
+      ? `<p>Vi har sendt en bekræftelse til ${escapeHtml(booking.customerEmail)}. Gem linket til denne side: her kan du flytte eller aflyse tiden.</p>`
+      : '';
+  const calendar = held
+    ? ''
+    : `<p><a href="${escapeHtml(`${link}/kalender.ics`)}">Læg tiden i din kalender (.ics)</a></p>`;
   let change = `<p class="note">${escapeHtml(SITE_BOOKING_MESSAGES.tooLate)}</p>`;
   if (canChange) {
     const service = booking.serviceId ? await getBookingService(c.get('db'), cvr, booking.serviceId) : null;
@@ -496,15 +567,7 @@ export function createSiteBookingRoutes() {
       return site;
     },
     blank: (c) => FIELDS.parse({ ydelse: c.req.query('ydelse') ?? '', tid: c.req.query('tid') ?? '' }),
-    check: async (c, values, { site }) => {
-      const errors = checkValues(site.company, values);
-      if (Object.keys(errors).length > 0) return errors;
-      const store = c.get('limits');
-      if ((await store.retryAfterSeconds(BOOK_PER_PHONE, phoneKey(site.company.cvr, values.telefon))) > 0) {
-        return { telefon: SITE_BOOKING_MESSAGES.tooManyPhone };
-      }
-      return {};
-    },
+    check: (c, values, { site }) => checkBooking(c, site.company, values),
     page: async (c, outcome) => {
       if (outcome.kind === 'link') {
         if (!outcome.site) {
@@ -524,7 +587,7 @@ export function createSiteBookingRoutes() {
       const now = c.get('now')();
       const start = new Date(values.tid);
       if (Number.isNaN(start.getTime())) return refuse({ form: BOOKING_MESSAGES.timeNotOffered });
-      await c.get('limits').hit(BOOK_PER_PHONE, phoneKey(company.cvr, values.telefon));
+      const held = await holdsForOwner(c, company.cvr, values.telefon);
       const outcome = await bookTime(
         db,
         company,
@@ -537,6 +600,7 @@ export function createSiteBookingRoutes() {
           customerNote: values.besked.trim(),
           registrationNumber: asksRegistration(company) ? values.nummerplade.trim().toUpperCase() : '',
           source: 'site',
+          held,
         },
         now,
       );
@@ -582,14 +646,15 @@ export function createSiteBookingRoutes() {
     c.header('Cache-Control', 'no-store');
     c.header('Content-Type', 'text/calendar; charset=utf-8');
     c.header('Content-Disposition', 'attachment; filename="booking.ics"');
-    return c.body(bookingIcs(booking, icsPlace(site.company, c.get('config').publicHost)), 200);
+    const origin = await bookingOrigin(c.get('db'), cvr, booking.id);
+    return c.body(bookingIcs(booking, icsPlace(site.company, c.get('config').publicHost), origin), 200);
   });
 
   /** The link's booking if the customer may still change it, or the page saying why not. */
   async function changing(c: Context<AppEnv>) {
     const { cvr, token } = linkParams.parse(c.req.param());
     const site = await siteOf(c, cvr);
-    const client = (await import('../middleware/rate-limit')).clientIp(c);
+    const client = clientIp(c);
     if (client !== null && (await c.get('limits').hit(CHANGE_PER_CLIENT, client)) > 0) {
       return message(c, site, 'Prøv igen senere', SITE_BOOKING_MESSAGES.tooMany, 410);
     }

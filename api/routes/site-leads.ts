@@ -92,9 +92,16 @@ const LEAD_FORM_FIELDS = z.object({
   email: z.string().default(''),
   postcode: z.string().default(''),
   message: z.string().default(''),
+  plate: z.string().default('').describe("the car's number plate (a garage's form only)"),
   [LEAD_HONEYPOT_FIELD]: z.string().default('').describe('honeypot: empty from people'),
   [LEAD_TOKEN_FIELD]: z.string().default('').describe('the signed render-time token'),
 });
+
+/** The form's values as the company's form asks them: a plate only from a garage's form. */
+function inputOf(values: Record<string, unknown>, company: SiteOfRequest['company']): LeadInput {
+  const input = leadInput(values);
+  return siteFit(companyClues(company)).asksPlate ? input : { ...input, plate: '' };
+}
 
 function hash(input: LeadInput): string {
   return createHash('sha256').update(leadFingerprint(input)).digest('hex');
@@ -293,7 +300,7 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
     site: (c, { cvr }) => leadSite(c, cvr),
     // The fields first, then the photos' count and size (the token and the rest: the pipeline's).
     check: (_c, fields, { upload, site }) => {
-      const errors: FieldErrors = checkLead(leadInput(fields), {
+      const errors: FieldErrors = checkLead(inputOf(fields, site.site.company), {
         postcodeOptional: siteFit(companyClues(site.site.company)).shop,
       });
       if (upload.photoCount > LEAD_MAX_PHOTOS) errors.photos = LEAD_MESSAGES.tooManyPhotos;
@@ -303,7 +310,8 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
     // The same words to the same company within a day: answered as received, not stored twice.
     screen: async (c, { params: { cvr }, site, values }) => {
       const since = new Date(site.now.getTime() - DUPLICATE_WINDOW_MS);
-      if (!(await hasRecentLead(c.get('db'), cvr, hash(leadInput(values)), since))) return undefined;
+      if (!(await hasRecentLead(c.get('db'), cvr, hash(inputOf(values, site.site.company)), since)))
+        return undefined;
       c.var.logger.info({ cvr }, 'duplicate lead; answered as received');
       return received(c, site.site);
     },
@@ -312,7 +320,7 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
     spam: async (c, { params: { cvr }, site, values, token }) => {
       const store = c.get('limits');
       const typedFor = site.now.getTime() - token.issuedAt.getTime();
-      const person = !token.page && typedAtPersonsPace(leadInput(values), typedFor);
+      const person = !token.page && typedAtPersonsPace(inputOf(values, site.site.company), typedFor);
       const mailed = person && (await store.hit(limits.personAllowance, cvr)) === 0;
       const allowance = token.page ? limits.pageTokenAllowance : limits.allowance;
       return !mailed && (await store.hit(allowance, cvr)) > 0;
@@ -326,7 +334,7 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
         cvr: context.params.cvr,
         base: context.site.site.base,
         token: fresh,
-        values: leadInput(values),
+        values: inputOf(values, context.site.site.company),
         errors,
       };
       return refusalPageAnswer(c, page, status === 200 ? 400 : status);
@@ -341,7 +349,7 @@ export function createSiteLeadRoutes(deps: SiteLeadRoutesDeps = {}): OpenAPIHono
         spam,
         refuse,
       } = request;
-      const values = leadInput(request.values);
+      const values = inputOf(request.values, site.site.company);
       const lead = { cvr, ip: client, now: site.now, values, refuse };
       const stored = await storeLead(c, lead, upload, { contentHash: hash(values), spam });
       if (stored instanceof Response) return stored;

@@ -8,7 +8,11 @@ import type { Db } from '../database';
 import { isUniqueViolation } from '../database';
 import { claimQuarters, releaseQuarters } from './booking-claims';
 
-type BookingState = 'confirmed' | 'cancelled' | 'moved';
+// 'held': made on the site by a client or phone past its few a day (issue 52 item 7); it holds its
+// time like a confirmed one until the owner confirms ("Bekræft") or refuses it ("Afvis").
+type BookingState = 'confirmed' | 'held' | 'cancelled' | 'moved';
+/** The states that hold a time: what the owner sees, the customer's link can change, a cancel frees. */
+const ACTIVE: readonly BookingState[] = ['confirmed', 'held'];
 type BookingSource = 'site' | 'owner';
 
 export interface BookingsTable {
@@ -69,6 +73,8 @@ export interface NewBooking {
   customerNote: string;
   registrationNumber: string;
   source: BookingSource;
+  /** Held for the owner to confirm (a flood's booking), not confirmed at once. */
+  held?: boolean;
 }
 
 export type BookResult =
@@ -117,7 +123,7 @@ async function insertWithClaims(trx: Db, cvr: string, chair: number, input: NewB
     customerEmail: input.customerEmail,
     customerNote: input.customerNote,
     registrationNumber: input.registrationNumber,
-    state: 'confirmed',
+    state: input.held ? 'held' : 'confirmed',
     source: input.source,
     cancelTokenHash: hashCancelToken(cancelToken),
     cancelMessage: null,
@@ -167,7 +173,7 @@ export async function cancelBooking(
       .set({ state: 'cancelled', cancelMessage: message, cancelledAt: now.toISOString() })
       .where('companyCvr', '=', cvr)
       .where('id', '=', id)
-      .where('state', '=', 'confirmed')
+      .where('state', 'in', ACTIVE)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
     await releaseQuarters(trx, id);
@@ -189,7 +195,7 @@ export async function moveBooking(
   now: Date,
 ): Promise<BookResult> {
   const old = await getBooking(db, cvr, id);
-  if (old?.state !== 'confirmed') return { ok: false, reason: 'not-found' };
+  if (!old || !ACTIVE.includes(old.state)) return { ok: false, reason: 'not-found' };
   for (const chair of chairs) {
     try {
       const won = await db.transaction().execute(async (trx) => {
@@ -198,7 +204,7 @@ export async function moveBooking(
           .set({ state: 'moved', cancelledAt: now.toISOString() })
           .where('companyCvr', '=', cvr)
           .where('id', '=', id)
-          .where('state', '=', 'confirmed')
+          .where('state', '=', old.state)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return null;
         await releaseQuarters(trx, id);
@@ -206,7 +212,8 @@ export async function moveBooking(
           trx,
           cvr,
           chair,
-          { ...old, ...time, serviceId: old.serviceId },
+          // A held booking moved is still held: the move is no way around the owner's word.
+          { ...old, ...time, serviceId: old.serviceId, held: old.state === 'held' },
           now,
         );
         await trx.updateTable('bookings').set({ movedTo: moved.booking.id }).where('id', '=', id).execute();
@@ -221,6 +228,18 @@ export async function moveBooking(
   return { ok: false, reason: 'taken' };
 }
 
+/** The owner confirms a held booking ("Bekræft"); null when the company has no such held booking. */
+export async function confirmHeldBooking(db: Db, cvr: string, id: string): Promise<Booking | null> {
+  const result = await db
+    .updateTable('bookings')
+    .set({ state: 'confirmed' })
+    .where('companyCvr', '=', cvr)
+    .where('id', '=', id)
+    .where('state', '=', 'held')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 0 ? null : getBooking(db, cvr, id);
+}
+
 export async function getBooking(db: Db, cvr: string, id: string): Promise<Booking | null> {
   const row = await db
     .selectFrom('bookings')
@@ -231,13 +250,36 @@ export async function getBooking(db: Db, cvr: string, id: string): Promise<Booki
   return row ? toBooking(row) : null;
 }
 
+/**
+ * The booking a booking was first made as (itself when never moved) and how many moves came between:
+ * the customer's calendar file's UID and SEQUENCE, so a moved time replaces the old one in his
+ * calendar instead of standing beside it.
+ */
+export async function bookingOrigin(db: Db, cvr: string, id: string): Promise<{ id: string; moves: number }> {
+  let current = id;
+  let moves = 0;
+  // A customer moves a few times (the link's limit is 20 an hour); the cap only stops a loop.
+  while (moves < 1000) {
+    const from = await db
+      .selectFrom('bookings')
+      .select('id')
+      .where('companyCvr', '=', cvr)
+      .where('movedTo', '=', current)
+      .executeTakeFirst();
+    if (!from) break;
+    current = from.id;
+    moves += 1;
+  }
+  return { id: current, moves };
+}
+
 /** Active bookings whose time ends after `from` and starts before `to`, in time order. */
 export async function listActiveBookings(db: Db, cvr: string, from: Date, to: Date): Promise<Booking[]> {
   const rows = await db
     .selectFrom('bookings')
     .selectAll()
     .where('companyCvr', '=', cvr)
-    .where('state', '=', 'confirmed')
+    .where('state', 'in', ACTIVE)
     .where('heldUntil', '>', from.toISOString())
     .where('startsAt', '<', to.toISOString())
     .orderBy('startsAt')

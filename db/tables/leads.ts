@@ -31,6 +31,8 @@ export interface LeadsTable {
   clientHash: string | null;
   /** The owner's own note (migration 0037): never shown to the customer. */
   ownerNote: string;
+  /** The car's number plate, from a garage's form (migration 0039); '' otherwise. */
+  plate: string;
 }
 
 /** At most this many receipts to one address a day, whatever the sites: the form must not become a
@@ -82,12 +84,14 @@ export interface Lead {
   spam: boolean;
   /** The owner's own note, '' when none (rules/lead-notes.ts). */
   ownerNote: string;
+  /** The car's number plate (a garage's form), '' when not asked or not given. */
+  plate: string;
 }
 
 export type NewLead = Pick<
   Lead,
   'name' | 'phone' | 'email' | 'postcode' | 'message' | 'photos' | 'contentHash'
-> & { spam?: boolean; clientHash?: string | null };
+> & { plate?: string; spam?: boolean; clientHash?: string | null };
 
 /** How much possible spam a company keeps (api/leads/lead-limits.ts says why). */
 export interface SpamKeep {
@@ -134,7 +138,7 @@ export async function insertLead(
   id = randomUUID(),
 ): Promise<Lead> {
   const createdAt = now.toISOString();
-  const { spam = false, clientHash = null, ...fields } = input;
+  const { spam = false, clientHash = null, plate = '', ...fields } = input;
   const row: LeadsTable = {
     id,
     companyCvr: cvr,
@@ -146,6 +150,7 @@ export async function insertLead(
     spam: spam ? 1 : 0,
     clientHash,
     ownerNote: '',
+    plate,
   };
   await inTransaction(db, async (trx) => {
     await trx.insertInto('leads').values(row).execute();

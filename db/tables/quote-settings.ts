@@ -1,6 +1,6 @@
 // The company's tilbud and faktura settings (issue 51): standard terms (prefilled with a short, fair
 // text until the owner writes his own), payment days, how long a tilbud is valid, bank account and
-// MobilePay number for the invoice.
+// MobilePay number for the invoice, and the Timepris a new tilbud's Arbejdsløn starts at.
 import { DEFAULT_QUOTE_TERMS } from '../../rules/quote-messages';
 import type { Db } from '../database';
 
@@ -12,6 +12,8 @@ export interface QuoteSettingsTable {
   bankReg: string;
   bankAccount: string;
   mobilepay: string;
+  /** Timepris, øre excl. moms per hour; 0 while not set. */
+  hourlyRateOre: number;
 }
 
 export type QuoteSettings = Omit<QuoteSettingsTable, 'companyCvr'>;
@@ -23,6 +25,7 @@ const DEFAULT_QUOTE_SETTINGS: QuoteSettings = {
   bankReg: '',
   bankAccount: '',
   mobilepay: '',
+  hourlyRateOre: 0,
 };
 
 export async function getQuoteSettings(db: Db, cvr: string): Promise<QuoteSettings> {
@@ -39,6 +42,7 @@ export async function getQuoteSettings(db: Db, cvr: string): Promise<QuoteSettin
     bankReg: row.bankReg,
     bankAccount: row.bankAccount,
     mobilepay: row.mobilepay,
+    hourlyRateOre: Number(row.hourlyRateOre),
   };
 }
 

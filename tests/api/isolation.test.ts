@@ -529,6 +529,7 @@ const ISOLATION_ROWS: IsolationRow[] = [
       bankReg: '',
       bankAccount: '',
       mobilepay: '',
+      hourlyRateOre: 0,
     }),
     status: 200,
   },

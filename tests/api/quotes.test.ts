@@ -2,7 +2,8 @@
 // request with a tilbud (prefilled from it), writes two labour lines and one material line, sees moms,
 // the total and the labour that counts for fradrag; sends it (it takes its number and is locked, a
 // change is refused in Danish); "Ret og send igen" makes version 2; an accepted tilbud becomes an
-// invoice with the next number, the same lines and the total in its PDF; a kreditnota refers to it.
+// invoice with the next number, the same lines and the total in its PDF; a kreditnota refers to it. A
+// tilbud sent to a phone only keeps its SMS text (link and total) for the admin; the Timepris is kept.
 import { afterEach, expect, it } from 'vitest';
 import { acceptQuote, insertLead } from '../../db';
 import { QUOTE_MESSAGES } from '../../rules/quote-messages';
@@ -300,5 +301,91 @@ describeWithDialects('tilbud and faktura for the owner (issue 51)', (dialect) =>
     const send = await h.send('POST', `/api/quotes/${quote.id}/send`, { cookie });
     expect((await errorOf(send)).message).toBe(QUOTE_MESSAGES.noLines);
     expect((await h.send('DELETE', `/api/quotes/${quote.id}`, { cookie })).status).toBe(204);
+  });
+
+  it('keeps the SMS text of a tilbud sent to a customer with only a phone number, with the link and the total', async () => {
+    await setUp();
+    const quote = await (
+      await h.send('POST', '/api/quotes', {
+        cookie,
+        body: { customerName: 'Jens Hansen', customerPhone: '40506070' },
+      })
+    ).json();
+    const body = {
+      customerName: 'Jens Hansen',
+      customerPhone: '40506070',
+      validUntil: quote.validUntil,
+      terms: quote.terms,
+      lines: [lines[0]],
+    };
+    expect((await h.send('PUT', `/api/quotes/${quote.id}`, { cookie, body })).status).toBe(200);
+    // A draft has no SMS text yet.
+    expect((await (await h.send('GET', `/api/quotes/${quote.id}`, { cookie })).json()).smsText).toBeNull();
+
+    const sent = await (await h.send('POST', `/api/quotes/${quote.id}/send`, { cookie })).json();
+    // 7,5 × 520 kr. = 3.900 kr. + moms = 4.875 kr.
+    expect(sent.smsText).toContain(formatOre(487_500));
+    // Read again (a reload of the admin): the same text, the company, the number, the total, the link.
+    const read = await (await h.send('GET', `/api/quotes/${quote.id}`, { cookie })).json();
+    expect(read.smsText).toBe(sent.smsText);
+    for (const part of ['Eksempel VVS ApS', 'tilbud 2026-0001', formatOre(487_500)])
+      expect(read.smsText).toContain(part);
+    const link = new URL(/https?:\/\/\S+/.exec(read.smsText)?.[0] ?? '');
+    expect(link.pathname).toMatch(new RegExp(`^/api/sites/${A}/tilbud/[^/]+$`));
+    // The link opens the customer's page of this tilbud.
+    const page = await h.send('GET', link.pathname);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Tilbud 2026-0001');
+    expect(html).toContain(formatOre(487_500));
+
+    // A customer with an e-mail was mailed: no SMS text.
+    const mailed = await (
+      await h.send('POST', '/api/quotes', {
+        cookie,
+        body: { customerName: 'Mette Ørsted', customerEmail: 'mette@example.dk', customerPhone: '20304050' },
+      })
+    ).json();
+    await h.send('PUT', `/api/quotes/${mailed.id}`, {
+      cookie,
+      body: { ...body, customerName: 'Mette Ørsted', customerEmail: 'mette@example.dk' },
+    });
+    expect(
+      (await (await h.send('POST', `/api/quotes/${mailed.id}/send`, { cookie })).json()).smsText,
+    ).toBeNull();
+    expect((await (await h.send('GET', `/api/quotes/${mailed.id}`, { cookie })).json()).smsText).toBeNull();
+  });
+
+  it('keeps a Timepris in the settings and refuses one that is not an amount in øre', async () => {
+    await setUp();
+    const settings = await (await h.send('GET', '/api/quotes/settings', { cookie })).json();
+    expect(settings.hourlyRateOre).toBe(0);
+    const saved = await h.send('PUT', '/api/quotes/settings', {
+      cookie,
+      body: { ...settings, hourlyRateOre: 52_050 },
+    });
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).hourlyRateOre).toBe(52_050);
+    expect((await (await h.send('GET', '/api/quotes/settings', { cookie })).json()).hourlyRateOre).toBe(
+      52_050,
+    );
+    for (const hourlyRateOre of [-100, 12.5, '495']) {
+      const refused = await h.send('PUT', '/api/quotes/settings', {
+        cookie,
+        body: { ...settings, hourlyRateOre },
+      });
+      expect(refused.status).toBe(400);
+      expect((await errorOf(refused)).message).toBe(QUOTE_MESSAGES.hourlyRateInvalid);
+    }
+    const tooHigh = await h.send('PUT', '/api/quotes/settings', {
+      cookie,
+      body: { ...settings, hourlyRateOre: 100_000_001 },
+    });
+    expect((await errorOf(tooHigh)).message).toBe(QUOTE_MESSAGES.priceTooLarge);
+    // Company B's settings are its own.
+    const other = await h.signIn('ejer@anden.dk');
+    expect(
+      (await (await h.send('GET', '/api/quotes/settings', { cookie: other })).json()).hourlyRateOre,
+    ).toBe(0);
   });
 });

@@ -4,7 +4,9 @@
 // racing posts for one time give exactly one booking, and the link moves (the old time free again)
 // and cancels (free too); a link of another company or a forged one opens nothing. The mails: the
 // owner's of a new, moved or cancelled booking (none once he turns them off), the customer's of his
-// move (with the new .ics) and of his cancel, and of the owner's cancel with the owner's message.
+// move (with the new .ics) and of his cancel, and of the owner's cancel with the owner's message. A
+// flood: a client's or phone's third booking of a day is held for the owner's "Bekræft" (no mail to
+// the customer until then; "Afvis" frees it and mails nobody), and a client's seventh is refused.
 import { Writable } from 'node:stream';
 import ICAL from 'ical.js';
 import { afterEach, expect, it } from 'vitest';
@@ -13,7 +15,7 @@ import { createMailOutbox, type MailOutbox } from '../../api/mail-outbox';
 import { listActiveBookings, saveBookingSettings } from '../../db';
 import { createLogger } from '../../lib/logger';
 import type { MailMessage } from '../../lib/mailer';
-import { BOOKING_MESSAGES } from '../../rules/booking-messages';
+import { BOOKING_MESSAGES, SITE_BOOKING_MESSAGES } from '../../rules/booking-messages';
 import { copenhagenClock, formatSlotTime } from '../../rules/booking-slots';
 import { bookingPagePath } from '../../rules/customer-pages';
 import { escapeHtml } from '../../rules/escape-html';
@@ -37,6 +39,12 @@ function eventTimes(text: string) {
   );
   const local = (at: Date) => `${copenhagenClock(at).date} ${formatSlotTime(at)}`;
   return { start: local(event.startDate.toJSDate()), end: local(event.endDate.toJSDate()) };
+}
+
+/** The UID and SEQUENCE of the one event of an .ics: a calendar replaces an event of the same UID. */
+function eventIdentity(text: string) {
+  const event = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent');
+  return { uid: event?.getFirstPropertyValue('uid'), sequence: event?.getFirstPropertyValue('sequence') };
 }
 
 const CVR = '99005202';
@@ -185,7 +193,11 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
 
     const ics = await h.send('GET', `${movedLink}/kalender.ics`);
     expect(ics.headers.get('content-type')).toContain('text/calendar');
-    expect(await ics.text()).toContain('DTSTART:20260304T110000Z');
+    const movedIcs = await ics.text();
+    expect(movedIcs).toContain('DTSTART:20260304T110000Z');
+    // The moved time is the first file's event, revised: the customer's calendar updates it.
+    expect(eventIdentity(movedIcs)).toEqual({ ...eventIdentity(String(attached?.content)), sequence: 1 });
+    expect(eventIdentity(String(attached?.content)).sequence).toBe(0);
 
     const cancelled = await h.send('POST', `${movedLink}/aflys`, form({}));
     expect(cancelled.status).toBe(200);
@@ -299,6 +311,112 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
     const move = await h.send('POST', `${link}/flyt`, form({ tid: '2026-03-04T11:00:00.000Z' }));
     expect(move.status).toBe(410);
     expect(await move.text()).toContain('Bookingen er aflyst eller flyttet');
+  });
+
+  it("holds a client's or a phone's third booking of the day for the owner, who confirms or refuses it; a seventh is refused", async () => {
+    await setUp();
+    const { service } = await orderPage();
+    const book = (hour: number, n: number, from: string, phone = `2${n}345678`) =>
+      h.send('POST', `${bookingPagePath(CVR)}/bestil`, {
+        ...form({
+          ...customer(service, `2026-03-03T${String(hour).padStart(2, '0')}:00:00.000Z`, `Kunde ${n}`),
+          telefon: phone,
+          email: `kunde${n}@example.com`,
+        }),
+        env: { incoming: { socket: { remoteAddress: from } } },
+      });
+    // Tuesday 10.00, 11.00 … from one address, each with its own phone and e-mail.
+    const links: string[] = [];
+    for (const n of [1, 2, 3, 4, 5, 6]) {
+      const answer = await book(8 + n, n, '203.0.113.7');
+      expect(answer.status).toBe(303);
+      links.push(answer.headers.get('location') as string);
+    }
+    expect(await (await h.send('GET', links[1] as string)).text()).toContain('Din tid er booket');
+    const heldPage = await (await h.send('GET', links[2] as string)).text();
+    expect(heldPage).toContain('Din booking venter på bekræftelse');
+    expect(heldPage).toContain(escapeHtml(SITE_BOOKING_MESSAGES.held('Frisør Lotte ApS')));
+    expect(heldPage).not.toContain('Vi har sendt en bekræftelse');
+    expect(heldPage).not.toContain('kalender.ics');
+    // The seventh from that address that day is refused; its time stays free.
+    const seventh = await book(15, 7, '203.0.113.7');
+    expect(seventh.status).toBe(400);
+    expect(await seventh.text()).toContain(escapeHtml(SITE_BOOKING_MESSAGES.tooMany));
+
+    // Mails: confirmations for the first two only; the owner is asked to confirm the held ones.
+    await outbox?.sweep();
+    const to = (n: number) => sent.filter((one) => one.to === `kunde${n}@example.com`);
+    expect([1, 2, 3, 4, 5, 6].map((n) => to(n).length)).toEqual([1, 1, 0, 0, 0, 0]);
+    const ownerSubjects = sent.filter((one) => one.to === owner.email).map((one) => one.subject);
+    expect(ownerSubjects.filter((subject) => subject.startsWith('Ny booking:'))).toHaveLength(2);
+    expect(ownerSubjects).toContain('Bekræft booking: Herreklip tirsdag 3. marts kl. 12.00');
+    const heldMail = sent.find(
+      (one) => one.subject === 'Bekræft booking: Herreklip tirsdag 3. marts kl. 12.00',
+    );
+    expect(heldMail?.text).toContain('venter på, at du bekræfter den');
+    expect(heldMail?.text).toContain('Kunde: Kunde 3');
+
+    // The owner sees which wait for him; a held time is not free to others meanwhile.
+    const cookie = await h.signIn(owner.email);
+    const list = async () =>
+      (
+        (await (await h.send('GET', '/api/bookings?from=2026-03-03&days=1', { cookie })).json()) as {
+          bookings: { id: string; customerName: string; held: boolean }[];
+        }
+      ).bookings;
+    const listed = await list();
+    expect(listed.map((one) => [one.customerName, one.held])).toEqual([
+      ['Kunde 1', false],
+      ['Kunde 2', false],
+      ['Kunde 3', true],
+      ['Kunde 4', true],
+      ['Kunde 5', true],
+      ['Kunde 6', true],
+    ]);
+    const free = async () =>
+      (
+        (await (
+          await h.send('GET', `/api/bookings/free-times?serviceId=${service}&date=2026-03-03`, { cookie })
+        ).json()) as { times: string[] }
+      ).times;
+    expect(await free()).not.toContain('2026-03-03T11:00:00.000Z');
+
+    // "Bekræft": the customer now gets his confirmation with the .ics.
+    sent.length = 0;
+    const third = listed[2]?.id;
+    const confirmed = await h.send('POST', `/api/bookings/${third}/confirm`, { cookie });
+    expect(confirmed.status).toBe(200);
+    expect(((await confirmed.json()) as { held: boolean }).held).toBe(false);
+    await outbox?.sweep();
+    expect(to(3).map((one) => one.subject)).toEqual([
+      'Din tid hos Frisør Lotte ApS: tirsdag 3. marts kl. 12.00',
+    ]);
+    expect(eventTimes(String(to(3)[0]?.attachments?.[0]?.content)).start).toBe('2026-03-03 12.00');
+    expect((await h.send('POST', `/api/bookings/${third}/confirm`, { cookie })).status).toBe(404);
+
+    // "Afvis": the time is free again and nobody is mailed.
+    sent.length = 0;
+    const fourth = listed[3]?.id;
+    expect(
+      (await h.send('POST', `/api/bookings/${fourth}/cancel`, { cookie, body: { message: '' } })).status,
+    ).toBe(200);
+    await outbox?.sweep();
+    expect(sent).toEqual([]);
+    expect(await free()).toContain('2026-03-03T12:00:00.000Z');
+
+    // One phone from three addresses: its third booking of the day is held too.
+    // (Tuesday 7.00, 8.00 and 9.00 are still free.)
+    const byPhone = [];
+    for (const [hour, n, from] of [
+      [6, 8, '198.51.100.1'],
+      [7, 9, '198.51.100.2'],
+      [8, 10, '198.51.100.3'],
+    ] as const) {
+      byPhone.push(await book(hour, n, from, '87654321'));
+    }
+    expect(byPhone.map((answer) => answer.status)).toEqual([303, 303, 303]);
+    const lastPage = await (await h.send('GET', byPhone[2]?.headers.get('location') as string)).text();
+    expect(lastPage).toContain('Din booking venter på bekræftelse');
   });
 
   it('20 customers posting one time at once give exactly one booking', async () => {

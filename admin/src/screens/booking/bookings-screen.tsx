@@ -38,6 +38,55 @@ function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
+/** A held booking's "Bekræft" and "Afvis" (issue 52 item 7): confirm mails the customer his
+ *  confirmation; refuse frees the time and mails nobody. */
+function HeldActions(props: { booking: BookingItem; onChanged(): void }) {
+  const { booking } = props;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const act = async (path: 'confirm' | 'cancel', failed: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      if (path === 'cancel') await api.post(`/bookings/${booking.id}/cancel`, failed, { message: '' });
+      else await api.post(`/bookings/${booking.id}/confirm`, failed);
+      props.onChanged();
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="booking-held">
+      <p className="notice notice-info">
+        <strong>{BOOKING_MESSAGES.heldBadge}.</strong> {BOOKING_MESSAGES.heldExplained}
+      </p>
+      {error ? (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        onClick={() => act('confirm', BOOKING_MESSAGES.confirmFailed)}
+      >
+        Bekræft
+      </button>{' '}
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={busy}
+        onClick={() => act('cancel', BOOKING_MESSAGES.cancelFailed)}
+      >
+        Afvis
+      </button>
+    </div>
+  );
+}
+
 function BookingRow(props: { booking: BookingItem; onCancelled(): void }) {
   const { booking } = props;
   const [cancelling, setCancelling] = useState(false);
@@ -71,7 +120,9 @@ function BookingRow(props: { booking: BookingItem; onCancelled(): void }) {
         <p className="field-hint">Nummerplade: {booking.registrationNumber}</p>
       ) : null}
       {booking.customerNote ? <p className="field-hint">Besked: {booking.customerNote}</p> : null}
-      {cancelling ? (
+      {booking.held ? (
+        <HeldActions booking={booking} onChanged={props.onCancelled} />
+      ) : cancelling ? (
         <form onSubmit={onCancel} className="booking-cancel">
           <label className="field">
             <span className="field-label">Besked til kunden (valgfri)</span>

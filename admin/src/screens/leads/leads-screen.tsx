@@ -98,10 +98,18 @@ function LeadCard(props: { lead: LeadJson; onChange(next: LeadJson): void; onDel
             </dd>
           </div>
         ) : null}
-        <div>
-          <dt>Postnummer</dt>
-          <dd>{lead.postcode}</dd>
-        </div>
+        {lead.postcode ? (
+          <div>
+            <dt>Postnummer</dt>
+            <dd>{lead.postcode}</dd>
+          </div>
+        ) : null}
+        {lead.plate ? (
+          <div>
+            <dt>Nummerplade</dt>
+            <dd>{lead.plate}</dd>
+          </div>
+        ) : null}
       </dl>
       <p className="lead-message">{lead.message}</p>
       {lead.photos.length > 0 ? (

@@ -1,24 +1,21 @@
 // /admin/tilbud/:id (issue 51): one tilbud. A draft is edited here with quick line entry (kind, text,
-// quantity, unit, price excl. moms), moms and total computed live by the same rules the API and the
-// PDF use (rules/quote-money.ts), and the labour that counts for fradrag. "Send tilbud" locks it and
+// quantity, unit, price excl. moms: quote-lines.tsx), moms and total computed live by the same rules
+// the API and the PDF use (rules/quote-money.ts), and the labour that counts for fradrag. "Send tilbud" locks it and
 // gives it its number; a sent tilbud is read-only with "Ret og send igen"; an accepted one gets
-// "Lav faktura". "Send tilbud" mails the customer the link and the PDF.
+// "Lav faktura". "Send tilbud" mails the customer the link and the PDF; a customer with only a phone
+// number gets the SMS text to copy (sms-box.tsx), kept on the sent tilbud.
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { QuoteJson } from '../../../../contracts/quotes';
+import type { QuoteJson, SentQuoteJson } from '../../../../contracts/quotes';
+import { copenhagenDay } from '../../../../rules/ai-limit';
 import { QUOTE_MESSAGES } from '../../../../rules/quote-messages';
 import {
-  DEDUCTION_SCHEME_LABELS,
   documentTotals,
   formatOre,
   formatQuantity,
   LINE_KIND_LABELS,
-  LINE_KINDS,
   LINE_UNIT_LABELS,
-  LINE_UNITS,
   type LineKind,
-  type LineUnit,
-  parseHundredths,
   QUOTE_LIMITS,
 } from '../../../../rules/quote-money';
 import { api } from '../../api/client';
@@ -26,160 +23,9 @@ import { useResource } from '../../api/use-resource';
 import { LoadState } from '../../components/load-state';
 import { ADMIN_PATHS } from '../../paths';
 import { dayLabel, quoteIdOf, quoteTitle, STATE_LABELS } from './quote-format';
-
-interface LineForm {
-  key: number;
-  kind: LineKind;
-  text: string;
-  quantity: string;
-  unit: LineUnit;
-  price: string;
-  deduction: 'craft' | 'service' | null;
-}
-
-let nextKey = 1;
-
-const DEFAULT_UNIT: Readonly<Record<LineKind, LineUnit>> = {
-  labour: 'hours',
-  materials: 'pieces',
-  driving: 'km',
-  other: 'fixed',
-};
-
-function toLineForm(line: QuoteJson['lines'][number]): LineForm {
-  return {
-    key: nextKey++,
-    kind: line.kind,
-    text: line.text,
-    quantity: formatQuantity(line.quantityHundredths),
-    unit: line.unit,
-    price: formatOre(line.unitPriceOre, ''),
-    deduction: line.deduction,
-  };
-}
-
-function emptyLine(kind: LineKind, schemes: readonly ('craft' | 'service')[]): LineForm {
-  return {
-    key: nextKey++,
-    kind,
-    text: '',
-    quantity: '1',
-    unit: DEFAULT_UNIT[kind],
-    price: '',
-    deduction: kind === 'labour' && schemes.length === 1 ? (schemes[0] ?? null) : null,
-  };
-}
-
-function parsedLine(line: LineForm) {
-  const quantityHundredths = parseHundredths(line.quantity);
-  const unitPriceOre = parseHundredths(line.price);
-  return {
-    kind: line.kind,
-    text: line.text.trim(),
-    quantityHundredths: quantityHundredths ?? 0,
-    unit: line.unit,
-    unitPriceOre: unitPriceOre ?? 0,
-    deduction: line.kind === 'labour' ? line.deduction : null,
-    quantityOk: quantityHundredths !== null && quantityHundredths > 0,
-    priceOk: unitPriceOre !== null && unitPriceOre >= 0,
-  };
-}
-
-/** One line of the draft: kind, unit, text, quantity, price, the fradrag tick, and its sum. */
-function LineRow(props: {
-  line: LineForm;
-  check: ReturnType<typeof parsedLine> | undefined;
-  amounts: ReturnType<typeof documentTotals>['lines'][number] | undefined;
-  schemes: readonly ('craft' | 'service')[];
-  onChange(change: Partial<LineForm>): void;
-  onRemove(): void;
-}) {
-  const { line, check, amounts, schemes, onChange, onRemove } = props;
-  return (
-    <li className="quote-line">
-      <div className="quote-field-row">
-        <label className="field">
-          <span className="field-label">Type</span>
-          <select
-            value={line.kind}
-            onChange={(event) => {
-              const kind = event.target.value as LineKind;
-              onChange({
-                kind,
-                unit: DEFAULT_UNIT[kind],
-                deduction: emptyLine(kind, schemes).deduction,
-              });
-            }}
-          >
-            {LINE_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {LINE_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field-label">Enhed</span>
-          <select value={line.unit} onChange={(event) => onChange({ unit: event.target.value as LineUnit })}>
-            {LINE_UNITS.map((unit) => (
-              <option key={unit} value={unit}>
-                {LINE_UNIT_LABELS[unit]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <label className="field">
-        <span className="field-label">Tekst</span>
-        <input
-          value={line.text}
-          maxLength={QUOTE_LIMITS.lineText}
-          onChange={(event) => onChange({ text: event.target.value })}
-        />
-      </label>
-      <div className="quote-field-row">
-        <label className="field">
-          <span className="field-label">Antal</span>
-          <input
-            inputMode="decimal"
-            value={line.quantity}
-            aria-invalid={check?.quantityOk ? undefined : true}
-            onChange={(event) => onChange({ quantity: event.target.value })}
-          />
-        </label>
-        <label className="field">
-          <span className="field-label">Pris, kr.</span>
-          <input
-            inputMode="decimal"
-            value={line.price}
-            aria-invalid={check?.priceOk ? undefined : true}
-            onChange={(event) => onChange({ price: event.target.value })}
-          />
-        </label>
-      </div>
-      {line.kind === 'labour' && schemes.length > 0 ? (
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={line.deduction !== null}
-            onChange={(event) =>
-              onChange({
-                deduction: event.target.checked ? (schemes[0] ?? null) : null,
-              })
-            }
-          />{' '}
-          Giver {DEDUCTION_SCHEME_LABELS[schemes[0] ?? 'craft'].toLowerCase()}
-        </label>
-      ) : null}
-      <p className="quote-line-sum" aria-live="polite">
-        {formatOre(amounts?.netOre ?? 0)} · moms {formatOre(amounts?.vatOre ?? 0)}
-        <button type="button" className="button button-ghost" onClick={onRemove}>
-          Fjern
-        </button>
-      </p>
-    </li>
-  );
-}
+import { isEmptyLine, type LineForm, parsedLine, startingLines, withAddedLine } from './quote-line-form';
+import { AddLineButtons, LineRow } from './quote-lines';
+import { SmsBox } from './sms-box';
 
 /** One labelled field of the draft's customer, task or terms. */
 function DraftField(props: {
@@ -240,8 +86,8 @@ function DraftActions(props: {
   );
 }
 
-function Draft(props: { quote: QuoteJson; onSaved(next: QuoteJson): void }) {
-  const { quote } = props;
+function Draft(props: { quote: QuoteJson; hourlyRateOre: number; onSaved(next: SentQuoteJson): void }) {
+  const { quote, hourlyRateOre } = props;
   const navigate = useNavigate();
   const [customer, setCustomer] = useState({
     customerName: quote.customerName,
@@ -253,27 +99,35 @@ function Draft(props: { quote: QuoteJson; onSaved(next: QuoteJson): void }) {
     validUntil: quote.validUntil,
     terms: quote.terms,
   });
-  const [lines, setLines] = useState<LineForm[]>(() =>
-    quote.lines.length > 0 ? quote.lines.map(toLineForm) : [emptyLine('labour', quote.deductionSchemes)],
-  );
+  const [lines, setLines] = useState<LineForm[]>(() => startingLines(quote, hourlyRateOre));
+  // The line just added, whose text field takes the focus.
+  const [focusKey, setFocusKey] = useState<number | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState<'save' | 'send' | null>(null);
   const parsed = useMemo(() => lines.map(parsedLine), [lines]);
   const totals = useMemo(() => documentTotals(parsed), [parsed]);
   const setLine = (key: number, change: Partial<LineForm>) =>
     setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
+  const addLine = (kind: LineKind, afterKey?: number) => {
+    if (lines.length >= QUOTE_LIMITS.lines) return;
+    const next = withAddedLine(lines, kind, quote.deductionSchemes, hourlyRateOre, afterKey);
+    setLines(next.lines);
+    setFocusKey(next.added.key);
+  };
 
   const save = async (): Promise<QuoteJson | null> => {
-    if (parsed.some((line) => !line.quantityOk || !line.priceOk)) {
+    // A line with nothing typed is left out, not refused.
+    const kept = parsed.filter((_line, index) => !isEmptyLine(lines[index] as LineForm));
+    if (kept.some((line) => !line.quantityOk || !line.priceOk)) {
       setNotice({ ok: false, text: QUOTE_MESSAGES.lineFieldInvalid });
       return null;
     }
     const body = {
       ...customer,
-      lines: parsed.map(({ quantityOk: _q, priceOk: _p, ...line }) => line),
+      lines: kept.map(({ quantityOk: _q, priceOk: _p, ...line }) => line),
     };
     const saved = await api.put(`/quotes/${quote.id}`, QUOTE_MESSAGES.saveFailed, body);
-    props.onSaved(saved);
+    props.onSaved({ ...saved, smsText: null });
     return saved;
   };
   const submit = async (event: FormEvent) => {
@@ -324,10 +178,8 @@ function Draft(props: { quote: QuoteJson; onSaved(next: QuoteJson): void }) {
       <fieldset className="card">
         <legend>Kunde</legend>
         {field('customerName', 'Navn')}
-        <div className="quote-field-row">
-          {field('customerPhone', 'Telefon', { type: 'tel' })}
-          {field('customerEmail', 'E-mail', { type: 'email' })}
-        </div>
+        {field('customerPhone', 'Telefon', { type: 'tel' })}
+        {field('customerEmail', 'E-mail', { type: 'email' })}
         {field('customerAddress', 'Adresse (hvor arbejdet udføres)', { multiline: true })}
       </fieldset>
       <fieldset className="card">
@@ -342,28 +194,18 @@ function Draft(props: { quote: QuoteJson; onSaved(next: QuoteJson): void }) {
             <LineRow
               key={line.key}
               line={line}
+              index={index}
               check={parsed[index]}
               amounts={totals.lines[index]}
               schemes={quote.deductionSchemes}
+              focus={line.key === focusKey}
               onChange={(change) => setLine(line.key, change)}
               onRemove={() => setLines((current) => current.filter((item) => item.key !== line.key))}
+              onNext={() => addLine(line.kind, line.key)}
             />
           ))}
         </ol>
-        {lines.length < QUOTE_LIMITS.lines ? (
-          <p className="quote-add">
-            {LINE_KINDS.map((kind) => (
-              <button
-                key={kind}
-                type="button"
-                className="button button-secondary"
-                onClick={() => setLines((current) => [...current, emptyLine(kind, quote.deductionSchemes)])}
-              >
-                + {LINE_KIND_LABELS[kind]}
-              </button>
-            ))}
-          </p>
-        ) : null}
+        {lines.length < QUOTE_LIMITS.lines ? <AddLineButtons onAdd={addLine} /> : null}
         <Totals totals={totals} estimate={quote.deduction} />
       </fieldset>
       <fieldset className="card">
@@ -424,13 +266,14 @@ function Totals(props: { totals: ReturnType<typeof documentTotals>; estimate: Qu
   );
 }
 
-function Locked(props: { quote: QuoteJson; onChange(next: QuoteJson): void }) {
+function Locked(props: { quote: SentQuoteJson; onChange(next: SentQuoteJson): void }) {
   const { quote } = props;
   const navigate = useNavigate();
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(
     quote.state === 'sent' && quote.seenAt === null ? { ok: true, text: QUOTE_MESSAGES.sentLocked } : null,
   );
-  const [deliveryDate, setDeliveryDate] = useState(() => new Date().toISOString().slice(0, 10));
+  // Today in Denmark: between midnight and 01.00 (02.00 in summer) the UTC date is still yesterday.
+  const [deliveryDate, setDeliveryDate] = useState(() => copenhagenDay(new Date()));
   const revise = async () => {
     try {
       const next = await api.post(`/quotes/${quote.id}/revise`, QUOTE_MESSAGES.reviseFailed);
@@ -497,6 +340,7 @@ function Locked(props: { quote: QuoteJson; onChange(next: QuoteJson): void }) {
           {notice.text}
         </p>
       ) : null}
+      {quote.smsText ? <SmsBox text={quote.smsText} phone={quote.customerPhone} /> : null}
       <div className="save-bar">
         <a
           className="button button-secondary"
@@ -544,6 +388,9 @@ function Locked(props: { quote: QuoteJson; onChange(next: QuoteJson): void }) {
 export function QuoteEditorScreen() {
   const id = quoteIdOf(useParams()['*']);
   const resource = useResource(() => api.get(`/quotes/${id}`, QUOTE_MESSAGES.loadFailed));
+  // The Timepris a new draft's Arbejdsløn starts at; a draft opens without it if it cannot be had.
+  const settings = useResource(() => api.get('/quotes/settings', QUOTE_MESSAGES.settingsLoadFailed));
+  const settled = settings.data !== null || settings.error !== null;
   // A new version opens at its own address: load it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the address names another tilbud
   useEffect(() => {
@@ -555,7 +402,7 @@ export function QuoteEditorScreen() {
       <p>
         <Link to={ADMIN_PATHS.quotes}>← Alle tilbud</Link>
       </p>
-      {quote === null || quote.id !== id ? (
+      {quote === null || quote.id !== id || (quote.state === 'draft' && !settled) ? (
         <LoadState resource={resource} />
       ) : (
         <>
@@ -566,7 +413,12 @@ export function QuoteEditorScreen() {
             </span>
           </h1>
           {quote.state === 'draft' ? (
-            <Draft key={quote.id} quote={quote} onSaved={resource.setData} />
+            <Draft
+              key={quote.id}
+              quote={quote}
+              hourlyRateOre={settings.data?.hourlyRateOre ?? 0}
+              onSaved={resource.setData}
+            />
           ) : (
             <Locked key={quote.id} quote={quote} onChange={resource.setData} />
           )}

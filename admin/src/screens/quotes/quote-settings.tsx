@@ -1,7 +1,9 @@
 // The tilbud and faktura settings (issue 51): standard terms (prefilled with a short, fair text),
-// how long a tilbud holds, payment days, bank account and MobilePay for the invoice.
+// how long a tilbud holds, the Timepris a new tilbud's Arbejdsløn starts at, payment days, bank
+// account and MobilePay for the invoice.
 import { type FormEvent, useEffect, useState } from 'react';
 import { QUOTE_MESSAGES } from '../../../../rules/quote-messages';
+import { formatOre, parseHundredths } from '../../../../rules/quote-money';
 import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { LoadState } from '../../components/load-state';
@@ -13,24 +15,43 @@ type Settings = {
   bankReg: string;
   bankAccount: string;
   mobilepay: string;
+  hourlyRateOre: number;
 };
+
+/** The Timepris as the owner types it: '' while not set. */
+function rateText(ore: number): string {
+  return ore > 0 ? formatOre(ore, '') : '';
+}
 
 export function QuoteSettingsForm() {
   const resource = useResource(() => api.get('/quotes/settings', QUOTE_MESSAGES.settingsLoadFailed));
   const [form, setForm] = useState<Settings | null>(null);
+  const [rate, setRate] = useState('');
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    if (resource.data) setForm(resource.data);
+    if (!resource.data) return;
+    setForm(resource.data);
+    setRate(rateText(resource.data.hourlyRateOre));
   }, [resource.data]);
   if (!form) return <LoadState resource={resource} />;
   const set = (change: Partial<Settings>) => setForm({ ...form, ...change });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const hourlyRateOre = rate.trim() === '' ? 0 : parseHundredths(rate);
+    if (hourlyRateOre === null || hourlyRateOre < 0) {
+      setNotice({ ok: false, text: QUOTE_MESSAGES.hourlyRateInvalid });
+      return;
+    }
     setBusy(true);
     setNotice(null);
     try {
-      setForm(await api.put('/quotes/settings', QUOTE_MESSAGES.settingsSaveFailed, form));
+      const saved = await api.put('/quotes/settings', QUOTE_MESSAGES.settingsSaveFailed, {
+        ...form,
+        hourlyRateOre,
+      });
+      setForm(saved);
+      setRate(rateText(saved.hourlyRateOre));
       setNotice({ ok: true, text: QUOTE_MESSAGES.settingsSaved });
     } catch (caught) {
       setNotice({
@@ -57,6 +78,19 @@ export function QuoteSettingsForm() {
           onChange={(event) => set({ terms: event.target.value })}
         />
         <span className="field-hint">Kopieres ind i hvert nyt tilbud, hvor du kan rette dem.</span>
+      </label>
+      <label className="field">
+        <span className="field-label">Timepris, kr. ekskl. moms</span>
+        <input
+          name="hourlyRate"
+          inputMode="decimal"
+          value={rate}
+          aria-describedby="quote-rate-hint"
+          onChange={(event) => setRate(event.target.value)}
+        />
+        <span className="field-hint" id="quote-rate-hint">
+          Et nyt tilbud starter med en linje arbejdsløn til denne pris.
+        </span>
       </label>
       <div className="quote-field-row">
         <label className="field">

@@ -91,10 +91,7 @@ export function QuotesScreen() {
       <h1 id="quotes-title" tabIndex={-1}>
         Tilbud
       </h1>
-      <p className="lead">
-        Dine tilbud og fakturaer. Mesterside er ikke et bogføringsprogram: bogfør fakturaerne i dit eget (fx
-        Dinero, e-conomic eller Billy).
-      </p>
+      <p className="lead">Dine tilbud og fakturaer.</p>
       {list.data === null ? (
         <LoadState resource={list} />
       ) : (
