@@ -122,9 +122,10 @@ function mails(): Mail[] {
   return (sink?.messages ?? []).map(toMail);
 }
 
-/** The first mail to `to` whose subject matches, once it has reached the sink (within `timeoutMs`),
- *  of those after the first `after`. */
-async function mailTo(to: string, subject: RegExp, timeoutMs = 2000, after = 0): Promise<Mail> {
+/** The first mail to `to` whose subject matches, once it has reached the sink (within `timeoutMs`:
+ *  the 2 s promise is the first test's to measure; elsewhere a loaded machine may take longer), of
+ *  those after the first `after`. */
+async function mailTo(to: string, subject: RegExp, timeoutMs = 10_000, after = 0): Promise<Mail> {
   const started = Date.now();
   for (;;) {
     const found = mails()
@@ -201,7 +202,7 @@ describeWithDialects("the customer's tilbud page (issue 51)", (dialect) => {
     const response = await h.send('POST', `/api/quotes/${id}/send`, { cookie });
     expect(response.status).toBe(200);
     const sent = await response.json();
-    const mail = await mailTo(CUSTOMER, /^Tilbud /, 2000, before);
+    const mail = await mailTo(CUSTOMER, /^Tilbud /, 10_000, before);
     const link = new URL(/https?:\/\/\S+\/tilbud\/\S+/.exec(mail.text)?.[0] ?? 'http://none/');
     return { id, number: sent.number, mail, link };
   }
@@ -258,6 +259,7 @@ describeWithDialects("the customer's tilbud page (issue 51)", (dialect) => {
     expect(response.status).toBe(200);
     // No sweep: the outbox has no timer; only the route's nudge sends the mail.
     await sink?.waitFor(1, 2000);
+    // About 0.3 s here on a quiet machine.
     expect(performance.now() - answeredAt).toBeLessThan(2000);
     const [mail] = mails() as [Mail];
     expect(mail.to).toEqual([CUSTOMER]);
