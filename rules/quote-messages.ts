@@ -20,6 +20,12 @@ export const QUOTE_MESSAGES = {
   notDraft: 'Tilbuddet er sendt og kan ikke ændres. Brug "Ret og send igen" for at lave en ny udgave.',
   noLines: 'Tilføj mindst én linje, før du sender tilbuddet',
   notSent: 'Kun et sendt tilbud kan rettes og sendes igen',
+  declinedOn: (day: string) => `Kunden afviste tilbuddet ${day}.`,
+  declineReason: 'Kundens begrundelse:',
+  noDeclineReason: 'Kunden gav ingen begrundelse.',
+  acceptedNoRevise: 'Kunden har accepteret tilbuddet, så det kan ikke rettes og sendes igen',
+  replacesAccepted:
+    'Kunden har accepteret den tidligere udgave, så den nye kan ikke sendes. Slet kladden, eller aftal ændringen med kunden.',
   notAccepted: 'Der kan kun laves faktura på et accepteret tilbud',
   alreadyInvoiced: 'Tilbuddet har allerede en faktura',
   creditNoCredit: 'En kreditnota kan ikke krediteres. Lav i stedet en ny faktura.',

@@ -6,6 +6,7 @@ import type { MailMessage } from '../../lib/mailer';
 import { invoicePagePath } from '../../rules/customer-pages';
 import { formatOre } from '../../rules/quote-money';
 import { canonicalOrigin } from '../../rules/site-url';
+import { invoicePdfName } from '../quotes/document-pdf';
 
 /** The address of the invoice's page, by its signed link. */
 export function invoicePageUrl(company: Company, publicHost: string, token: string): string {
@@ -58,7 +59,7 @@ export function invoiceMail(company: Company, invoice: Invoice, link: string, pd
     ...(replyTo ? { replyTo } : {}),
     attachments: [
       {
-        filename: `${credit ? 'kreditnota' : 'faktura'}-${invoice.number}.pdf`,
+        filename: `${invoicePdfName(invoice)}.pdf`,
         content: pdf,
         contentType: 'application/pdf',
       },

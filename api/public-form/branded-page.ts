@@ -44,6 +44,26 @@ export interface BrandedPage {
   footer?: boolean;
 }
 
+/** The document around a page's body: Danish, for phones, never indexed, the styles inline. */
+function htmlDocument(title: string, colors: string, style: string | undefined, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="da">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title}</title>
+<style>
+:root{${colors}}
+${BASE_STYLE}${style ? `\n${style}` : ''}
+</style>
+</head>
+<body>
+${body}</body>
+</html>
+`;
+}
+
 /** A page of the company's site: its header and theme around `main`. */
 export function brandedPage(page: BrandedPage): string {
   const { company, home } = page;
@@ -57,26 +77,16 @@ export function brandedPage(page: BrandedPage): string {
     page.footer === false
       ? ''
       : `<footer><a href="${escapeHtml(home)}">Til forsiden af ${escapeHtml(company.name)}</a></footer>\n`;
-  return `<!DOCTYPE html>
-<html lang="da">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(page.title)} – ${escapeHtml(company.name)}</title>
-<style>
-:root{--p:${colors.primary};--pd:${colors.primaryDark};--ps:${colors.primarySoft};--op:${colors.onPrimary}}
-${BASE_STYLE}${page.style ? `\n${page.style}` : ''}
-</style>
-</head>
-<body>
-<header><a href="${escapeHtml(home)}">${brand}<span>${escapeHtml(company.name)}</span></a></header>
+  return htmlDocument(
+    `${escapeHtml(page.title)} – ${escapeHtml(company.name)}`,
+    `--p:${colors.primary};--pd:${colors.primaryDark};--ps:${colors.primarySoft};--op:${colors.onPrimary}`,
+    page.style,
+    `<header><a href="${escapeHtml(home)}">${brand}<span>${escapeHtml(company.name)}</span></a></header>
 <main>
 ${page.main}
 </main>
-${footer}</body>
-</html>
-`;
+${footer}`,
+  );
 }
 
 /**
@@ -91,6 +101,20 @@ export function messagePage(company: Company, home: string, heading: string, tex
     main: `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(text)}</p>\n<p><a class="button" href="${escapeHtml(home)}">Til forsiden af ${escapeHtml(company.name)}</a></p>`,
     footer: false,
   });
+}
+
+/**
+ * A heading and a line on no company's page: a link that names no company of this host (another
+ * company's path on a company's own host, a CVR that is no company's). Nothing of any company is
+ * shown, in neutral colours.
+ */
+export function plainMessagePage(heading: string, text: string): string {
+  return htmlDocument(
+    escapeHtml(heading),
+    '--p:#374151;--pd:#1f2937;--ps:#f3f4f6;--op:#fff',
+    undefined,
+    `<main>\n<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(text)}</p>\n</main>\n`,
+  );
 }
 
 /** A field's refusal, beside it (`<id>-fejl`, which the field's aria-describedby names). */

@@ -137,6 +137,11 @@ export async function quotePdf(
   });
 }
 
+/** The file name (without .pdf) of a faktura or kreditnota: "faktura-12", "kreditnota-13". */
+export function invoicePdfName(invoice: Pick<Invoice, 'kind' | 'number'>): string {
+  return `${invoice.kind === 'credit' ? 'kreditnota' : 'faktura'}-${invoice.number}`;
+}
+
 export async function invoicePdf(invoice: Invoice, company: Company, storageDir: string): Promise<Buffer> {
   const credit = invoice.kind === 'credit';
   const facts: [string, string][] = [

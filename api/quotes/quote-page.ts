@@ -24,7 +24,7 @@ td.n,th.n{text-align:right}td.n{white-space:nowrap}.kind{display:block;font-size
 tfoot td{font-weight:600}tfoot tr.total td{font-size:1.1rem;border-top:2px solid #1f2937}
 .box{border:2px solid var(--p);border-radius:.5rem;padding:.8rem 1rem;margin:0 0 1.25rem}
 .answer{margin:1.5rem 0}.tick{display:flex;gap:.6rem;align-items:flex-start}.tick input{width:24px;height:24px;margin-top:.15rem}
-.terms{white-space:pre-line}@media (max-width:30rem){.hide-s{display:none}}`;
+.row{margin:0 0 1.25rem}.terms{white-space:pre-line}@media (max-width:30rem){.hide-s{display:none}}`;
 
 function fmtDate(iso: string): string {
   const [y, m, d] = iso.slice(0, 10).split('-');
@@ -116,20 +116,20 @@ function answerForms(forms: QuotePageForms): string {
   return `<section class="answer" aria-labelledby="accepter"><h2 id="accepter">Accepter tilbuddet</h2>
 ${fieldError('form', errors.form)}
 <form method="post" action="${escapeHtml(forms.acceptAction)}">
-<fieldset><label class="field" for="navn">Dit navn</label>
+<div class="row"><label class="field" for="navn">Dit navn</label>
 <input type="text" id="navn" name="name" autocomplete="name" maxlength="200" value="${escapeHtml(values.name)}"${describedBy('navn', errors.name)}>
-${fieldError('navn', errors.name)}</fieldset>
-<fieldset><div class="tick"><input type="checkbox" id="vilkaar" name="terms" value="ja"${values.terms ? ' checked' : ''}${describedBy('vilkaar', errors.terms)}>
+${fieldError('navn', errors.name)}</div>
+<div class="row"><div class="tick"><input type="checkbox" id="vilkaar" name="terms" value="ja"${values.terms ? ' checked' : ''}${describedBy('vilkaar', errors.terms)}>
 <label for="vilkaar">Jeg har læst tilbuddet og accepterer betingelserne</label></div>
-${fieldError('vilkaar', errors.terms)}</fieldset>
+${fieldError('vilkaar', errors.terms)}</div>
 ${hp}
 <button type="submit">Accepter tilbuddet</button>
 </form></section>
 <section class="answer" aria-labelledby="afvis"><h2 id="afvis">Afvis tilbuddet</h2>
 <form method="post" action="${escapeHtml(forms.declineAction)}">
-<fieldset><label class="field" for="grund">Grund (valgfri)</label>
+<div class="row"><label class="field" for="grund">Grund (valgfri)</label>
 <textarea id="grund" name="reason" rows="3" maxlength="1000"${describedBy('grund', errors.reason)}>${escapeHtml(values.reason)}</textarea>
-${fieldError('grund', errors.reason)}</fieldset>
+${fieldError('grund', errors.reason)}</div>
 ${hp}
 <button type="submit" class="plain">Afvis</button>
 </form></section>`;

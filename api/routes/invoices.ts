@@ -19,7 +19,8 @@ import { MESSAGES } from '../../rules/messages';
 import { QUOTE_MESSAGES } from '../../rules/quote-messages';
 import type { OwnerEnv } from '../env';
 import { answer, refusals, routeGroup } from '../openapi';
-import { invoicePdf } from '../quotes/document-pdf';
+import { invoicePdf, invoicePdfName } from '../quotes/document-pdf';
+import { ownerPdfRoute, pdfAnswer } from '../quotes/pdf-answer';
 import { toInvoiceJson } from '../quotes/quote-json';
 
 const notFound = () => new AppError('not_found', MESSAGES.notFound);
@@ -59,17 +60,7 @@ const credit = createRoute({
   responses: { 201: answer(invoiceSchema, 'The kreditnota'), ...refusals('not_found', 'conflict') },
 });
 
-const pdf = createRoute({
-  method: 'get',
-  path: '/{id}/pdf',
-  tags: ['invoices'],
-  summary: 'The invoice or kreditnota as PDF',
-  request: { params: idParams },
-  responses: {
-    200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string() } } },
-    ...refusals('not_found'),
-  },
-});
+const pdf = ownerPdfRoute('invoices', 'The invoice or kreditnota as PDF');
 
 const send = createRoute({
   method: 'post',
@@ -157,14 +148,7 @@ export function createInvoiceRoutes(): OpenAPIHono<OwnerEnv> {
     const { id } = c.req.param() as { id: string };
     const invoice = await findInvoice(db, company.cvr, id);
     if (!invoice) throw notFound();
-    const bytes = await invoicePdf(invoice, company, config.storageDir);
-    const name = `${invoice.kind === 'credit' ? 'kreditnota' : 'faktura'}-${invoice.number}`;
-    return c.body(new Uint8Array(bytes), 200, {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `inline; filename="${name}.pdf"`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    });
+    return pdfAnswer(c, await invoicePdf(invoice, company, config.storageDir), invoicePdfName(invoice));
   }) as never);
 
   return invoices;

@@ -45,12 +45,23 @@ import type { OwnerEnv } from '../env';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
 import { quotePdf } from '../quotes/document-pdf';
 import { invoiceIssuer } from '../quotes/invoice-issuer';
+import { ownerPdfRoute, pdfAnswer } from '../quotes/pdf-answer';
 import { checkedDraft, toInvoiceJson, toQuoteJson } from '../quotes/quote-json';
 import { queueSentQuote, quoteSmsOf } from '../quotes/quote-send';
 
 const notFound = () => new AppError('not_found', MESSAGES.notFound);
 const idParams = z.object({ id: z.string() });
 const DAY_MS = 86_400_000;
+/** A new tilbud's last valid day: the settings' days from today. */
+function defaultValidUntil(settings: { validDays: number }, now: Date): string {
+  return copenhagenDay(new Date(now.getTime() + settings.validDays * DAY_MS));
+}
+
+const SEND_REFUSALS = {
+  no_lines: QUOTE_MESSAGES.noLines,
+  not_draft: QUOTE_MESSAGES.notDraft,
+  replaces_accepted: QUOTE_MESSAGES.replacesAccepted,
+} as const;
 
 const list = createRoute({
   method: 'get',
@@ -149,17 +160,7 @@ const invoice = createRoute({
   },
 });
 
-const pdf = createRoute({
-  method: 'get',
-  path: '/{id}/pdf',
-  tags: ['quotes'],
-  summary: 'The tilbud as PDF',
-  request: { params: idParams },
-  responses: {
-    200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string() } } },
-    ...refusals('not_found'),
-  },
-});
+const pdf = ownerPdfRoute('quotes', 'The tilbud as PDF');
 
 export function createQuoteRoutes(): OpenAPIHono<OwnerEnv> {
   const quotes = routeGroup<OwnerEnv>();
@@ -208,7 +209,7 @@ export function createQuoteRoutes(): OpenAPIHono<OwnerEnv> {
     const now = c.get('now')();
     const input = c.req.valid('json');
     const settings = await getQuoteSettings(db, company.cvr);
-    const validUntil = copenhagenDay(new Date(now.getTime() + settings.validDays * DAY_MS));
+    const validUntil = defaultValidUntil(settings, now);
     const base = {
       customerAddress: '',
       title: '',
@@ -292,10 +293,7 @@ function registerSentRoutes(quotes: OpenAPIHono<OwnerEnv>): void {
     const outcome = await markQuoteSent(db, company.cvr, c.req.valid('param').id, now);
     if (!outcome.ok) {
       if (outcome.reason === 'not_found') throw notFound();
-      throw new AppError(
-        'conflict',
-        outcome.reason === 'no_lines' ? QUOTE_MESSAGES.noLines : QUOTE_MESSAGES.notDraft,
-      );
+      throw new AppError('conflict', SEND_REFUSALS[outcome.reason]);
     }
     // Committed: the customer's mail and its reminder go through the job table.
     const smsText = await queueSentQuote(db, company, outcome.value, c.var.config.publicHost, now);
@@ -306,10 +304,15 @@ function registerSentRoutes(quotes: OpenAPIHono<OwnerEnv>): void {
   quotes.openapi(revise, async (c) => {
     const { db, company } = c.var;
     const now = c.get('now')();
-    const outcome = await reviseQuote(db, company.cvr, c.req.valid('param').id, now);
+    // A version of a tilbud that has expired (the customer asked for a new one) holds from today.
+    const validUntil = defaultValidUntil(await getQuoteSettings(db, company.cvr), now);
+    const outcome = await reviseQuote(db, company.cvr, c.req.valid('param').id, now, validUntil);
     if (!outcome.ok) {
       if (outcome.reason === 'not_found') throw notFound();
-      throw new AppError('conflict', QUOTE_MESSAGES.notSent);
+      throw new AppError(
+        'conflict',
+        outcome.reason === 'accepted' ? QUOTE_MESSAGES.acceptedNoRevise : QUOTE_MESSAGES.notSent,
+      );
     }
     return c.json(quoteSchema.parse(toQuoteJson(outcome.value, company, now)), 201);
   });
@@ -350,12 +353,6 @@ function registerSentRoutes(quotes: OpenAPIHono<OwnerEnv>): void {
     const quote = await findQuote(db, company.cvr, id);
     if (!quote) throw notFound();
     const bytes = await quotePdf(quote, company, config.storageDir, c.get('now')());
-    const name = quote.number ? `tilbud-${quote.number}` : 'tilbud-kladde';
-    return c.body(new Uint8Array(bytes), 200, {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `inline; filename="${name}.pdf"`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    });
+    return pdfAnswer(c, bytes, quote.number ? `tilbud-${quote.number}` : 'tilbud-kladde');
   }) as never);
 }

@@ -15,8 +15,9 @@ import type { AppEnv } from '../env';
 import { invoicePage } from '../invoices/invoice-page';
 import { INVOICE_LINK_PURPOSE } from '../jobs/invoice-mail';
 import { routeGroup } from '../openapi';
-import { messagePage } from '../public-form/branded-page';
-import { invoicePdf } from '../quotes/document-pdf';
+import { messagePage, plainMessagePage } from '../public-form/branded-page';
+import { invoicePdf, invoicePdfName } from '../quotes/document-pdf';
+import { pdfAnswer } from '../quotes/pdf-answer';
 import { siteOfRequest } from '../services/site-of-request';
 
 const params = z.object({ cvr: z.string(), token: z.string() });
@@ -65,7 +66,8 @@ async function invoiceOf(c: Context<AppEnv>, cvr: string, token: string): Promis
   const id = site ? await documentLinkId(db, INVOICE_LINK_PURPOSE, cvr, token) : null;
   const invoice = site && id ? await findInvoice(db, cvr, id) : null;
   if (!site || !invoice?.sentAt) {
-    if (!site) return c.text(INVOICE_MESSAGES.linkInvalidText, 404);
+    if (!site)
+      return c.html(plainMessagePage(INVOICE_MESSAGES.linkInvalid, INVOICE_MESSAGES.linkInvalidText), 404);
     return c.html(
       messagePage(
         site.company,
@@ -95,11 +97,7 @@ export function createSiteInvoiceRoutes(): OpenAPIHono<AppEnv> {
     if (found instanceof Response) return found;
     const { invoice, site } = found;
     const bytes = await invoicePdf(invoice, site.company, c.get('config').storageDir);
-    const name = `${invoice.kind === 'credit' ? 'kreditnota' : 'faktura'}-${invoice.number}`;
-    return c.body(new Uint8Array(bytes), 200, {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `inline; filename="${name}.pdf"`,
-    });
+    return pdfAnswer(c, bytes, invoicePdfName(invoice));
   }) as never);
   return routes;
 }

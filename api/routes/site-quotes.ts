@@ -20,7 +20,6 @@ import {
   type Quote,
   quoteState,
 } from '../../db';
-import { AppError } from '../../lib/errors';
 import { CONTENT_SECURITY_POLICY } from '../../rules/content-security-policy';
 import { quotePagePath } from '../../rules/customer-pages';
 import { QUOTE_PAGE_MESSAGES as M } from '../../rules/quote-page-messages';
@@ -28,8 +27,14 @@ import { siteState } from '../../rules/trial';
 import type { AppEnv } from '../env';
 import { RateLimiter } from '../middleware/rate-limit';
 import { routeGroup } from '../openapi';
-import { type FieldErrors, linkRefusal, publicForm, signedDocumentLink } from '../public-form';
-import { messagePage } from '../public-form/branded-page';
+import {
+  type FieldErrors,
+  type LinkRefusal,
+  linkRefusal,
+  publicForm,
+  signedDocumentLink,
+} from '../public-form';
+import { messagePage, plainMessagePage } from '../public-form/branded-page';
 import { QUOTE_LINK_PURPOSE, quoteLinkUrl } from '../quotes/quote-mail';
 import { quoteDocumentHash, quotePage, quoteStatusPage } from '../quotes/quote-page';
 import { queueAnsweredQuote } from '../quotes/quote-send';
@@ -66,10 +71,11 @@ function pageHeaders(c: Context<AppEnv>): void {
   c.header('Referrer-Policy', 'same-origin');
 }
 
-async function siteOf(c: Context<AppEnv>, cvr: string): Promise<QuoteSite> {
+/** The company of the path on this host, or the link's refusal (a page of no company's, 404). */
+async function siteOf(c: Context<AppEnv>, cvr: string): Promise<QuoteSite | LinkRefusal> {
   const site = await siteOfRequest(c, cvr);
   if (!site || siteState(site.company.plan, c.get('now')()) === 'inactive')
-    throw new AppError('not_found', M.linkInvalid);
+    return linkRefusal(404, M.linkHeading, M.linkInvalid);
   return { company: site.company, home: `${site.base}/` };
 }
 
@@ -141,8 +147,8 @@ function linkPage(
   site: QuoteSite | undefined,
   refusal: { status: 404 | 410; heading: string; message: string },
 ) {
-  if (!site) throw new AppError('not_found', M.linkInvalid);
   pageHeaders(c);
+  if (!site) return c.html(plainMessagePage(refusal.heading, refusal.message), refusal.status);
   return c.html(messagePageOf(site, refusal.heading, refusal.message), refusal.status);
 }
 

@@ -42,35 +42,11 @@ export interface InvoicesTable {
   sentAt: string | null;
 }
 
-export interface Invoice {
-  id: string;
-  companyCvr: string;
-  number: number;
+/** A stored invoice as the product reads it: its row, the kind typed, and its lines. */
+export interface Invoice extends Omit<InvoicesTable, 'kind'> {
   kind: 'invoice' | 'credit';
-  creditsInvoiceId: string | null;
   /** The credited invoice's number, for "Kreditnota til faktura nr. 12". */
   creditsInvoiceNumber: number | null;
-  quoteId: string | null;
-  issueDate: string;
-  deliveryDate: string;
-  deliveryText: string;
-  sellerName: string;
-  sellerAddress: string;
-  sellerCvr: string;
-  buyerName: string;
-  buyerAddress: string;
-  buyerEmail: string;
-  buyerPhone: string;
-  paymentDays: number;
-  dueDate: string;
-  bankReg: string;
-  bankAccount: string;
-  mobilepay: string;
-  netOre: number;
-  vatOre: number;
-  totalOre: number;
-  createdAt: string;
-  sentAt: string | null;
   lines: InvoiceLine[];
 }
 

@@ -176,16 +176,18 @@ describeEachDialect('quotes and invoices repository', (use) => {
     const db = await companies();
     const quote = await createQuote(db, A, draft(), now);
     await markQuoteSent(db, A, quote.id, now);
-    const revised = await reviseQuote(db, A, quote.id, now);
+    const revised = await reviseQuote(db, A, quote.id, now, '2027-05-01');
     if (!revised.ok) throw new Error(revised.reason);
     expect(revised.value).toMatchObject({
       storedState: 'draft',
       number: '2027-0001',
       version: 2,
       replacesId: quote.id,
+      // Still valid: the new version keeps the date.
+      validUntil: '2027-04-01',
     });
     // Asking again answers the same open draft.
-    const again = await reviseQuote(db, A, quote.id, now);
+    const again = await reviseQuote(db, A, quote.id, now, '2027-05-01');
     expect(again.ok && again.value.id).toBe(revised.value.id);
     await markQuoteSent(db, A, revised.value.id, now);
     expect((await findQuote(db, A, quote.id))?.replacedById).toBe(revised.value.id);

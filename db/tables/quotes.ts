@@ -58,25 +58,9 @@ export interface QuoteDraft {
   lines: QuoteLine[];
 }
 
-export interface Quote extends QuoteDraft {
-  id: string;
-  companyCvr: string;
-  number: string | null;
-  version: number;
-  replacesId: string | null;
-  replacedById: string | null;
+/** A stored version as the product reads it: its row, the state as stored, and its lines. */
+export interface Quote extends QuoteDraft, Omit<QuotesTable, 'state'> {
   storedState: StoredQuoteState;
-  createdAt: string;
-  updatedAt: string;
-  sentAt: string | null;
-  seenAt: string | null;
-  acceptedAt: string | null;
-  declinedAt: string | null;
-  declineReason: string | null;
-  acceptedName: string | null;
-  acceptedIp: string | null;
-  documentHash: string | null;
-  invoiceId: string | null;
 }
 
 /** The state the owner and the customer see at `now`: a sent or seen tilbud past its date has expired. */
@@ -92,36 +76,8 @@ function formatQuoteNumber(year: number, value: number): string {
 }
 
 function toQuote(row: QuotesTable, lines: QuoteLine[]): Quote {
-  return {
-    id: row.id,
-    companyCvr: row.companyCvr,
-    number: row.number,
-    version: Number(row.version),
-    replacesId: row.replacesId,
-    replacedById: row.replacedById,
-    leadId: row.leadId,
-    customerName: row.customerName,
-    customerEmail: row.customerEmail,
-    customerPhone: row.customerPhone,
-    customerAddress: row.customerAddress,
-    title: row.title,
-    description: row.description,
-    validUntil: row.validUntil,
-    terms: row.terms,
-    lines,
-    storedState: row.state as StoredQuoteState,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    sentAt: row.sentAt,
-    seenAt: row.seenAt,
-    acceptedAt: row.acceptedAt,
-    declinedAt: row.declinedAt,
-    declineReason: row.declineReason,
-    acceptedName: row.acceptedName,
-    acceptedIp: row.acceptedIp,
-    documentHash: row.documentHash,
-    invoiceId: row.invoiceId,
-  };
+  const { state, ...columns } = row;
+  return { ...columns, version: Number(row.version), storedState: state as StoredQuoteState, lines };
 }
 
 /** The columns a draft sets, picked by name so a Quote passed in brings none of its other fields. */
@@ -246,7 +202,8 @@ export async function deleteQuoteDraft(
   return refused((await exists(db, cvr, id)) ? 'not_draft' : 'not_found');
 }
 
-export type SendRefusal = DraftRefusal | 'no_lines';
+/** 'replaces_accepted': the version it replaces was accepted meanwhile (the customer's agreement stands). */
+export type SendRefusal = DraftRefusal | 'no_lines' | 'replaces_accepted';
 
 /**
  * Locks a draft as sent: the first version takes the next number of the company's series for the
@@ -275,46 +232,55 @@ export async function markQuoteSent(
       .limit(1)
       .execute();
     if (lines.length === 0) return 'no_lines';
+    const at = now.toISOString();
+    // A new version replaces the one before unless the customer accepted that one meanwhile (the
+    // accept is conditional on replacedById being null, so one of the two wins).
+    if (row.replacesId) {
+      const replaced = await trx
+        .updateTable('quotes')
+        .set({ replacedById: id, updatedAt: at })
+        .where('companyCvr', '=', cvr)
+        .where('id', '=', row.replacesId)
+        .where('state', '!=', 'accepted')
+        .executeTakeFirst();
+      if (Number(replaced.numUpdatedRows) === 0) return 'replaces_accepted';
+    }
     let number = row.number;
     if (number === null) {
       const year = danishYear(now);
       number = formatQuoteNumber(year, await takeNextNumber(trx, cvr, `quote-${year}`));
     }
-    const at = now.toISOString();
     await trx
       .updateTable('quotes')
       .set({ state: 'sent', number, sentAt: at, updatedAt: at })
       .where('id', '=', id)
       .where('state', '=', 'draft')
       .execute();
-    if (row.replacesId)
-      await trx
-        .updateTable('quotes')
-        .set({ replacedById: id, updatedAt: at })
-        .where('companyCvr', '=', cvr)
-        .where('id', '=', row.replacesId)
-        .execute();
     return null;
   });
   if (reason) return refused(reason);
   return accepted((await findQuote(db, cvr, id)) as Quote);
 }
 
-export type ReviseRefusal = 'not_found' | 'not_sent';
+export type ReviseRefusal = 'not_found' | 'not_sent' | 'accepted';
 
 /**
  * "Ret og send igen": a new draft copying a sent version, with its number and the next version. A
- * draft already open for it is answered instead of a second one.
+ * draft already open for it is answered instead of a second one. When the version's last valid day
+ * has passed, the new one holds to `freshValidUntil` instead.
  */
 export async function reviseQuote(
   db: Db,
   cvr: string,
   id: string,
   now: Date,
+  freshValidUntil: string,
 ): Promise<Outcome<Quote, ReviseRefusal>> {
   const source = await findQuote(db, cvr, id);
   if (!source) return refused('not_found');
   if (source.storedState === 'draft' || source.replacedById) return refused('not_sent');
+  // An accepted tilbud is the customer's agreement: a new version would hide it behind "replaced".
+  if (source.storedState === 'accepted') return refused('accepted');
   const open = await db
     .selectFrom('quotes')
     .select('id')
@@ -338,6 +304,7 @@ export async function reviseQuote(
         createdAt: at,
         updatedAt: at,
         ...draftColumns(source),
+        ...(source.validUntil < copenhagenDay(now) ? { validUntil: freshValidUntil } : {}),
       })
       .execute();
     await writeQuoteLines(trx, newId, source.lines);

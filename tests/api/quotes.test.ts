@@ -4,12 +4,12 @@
 // change is refused in Danish); "Ret og send igen" makes version 2; an accepted tilbud becomes an
 // invoice with the next number, the same lines and the total in its PDF; a kreditnota refers to it. A
 // tilbud sent to a phone only keeps its SMS text (link and total) for the admin; the Timepris is kept.
-import { PDFParse } from 'pdf-parse';
 import { afterEach, expect, it } from 'vitest';
 import { acceptQuote, insertLead } from '../../db';
 import { QUOTE_MESSAGES } from '../../rules/quote-messages';
 import { formatOre } from '../../rules/quote-money';
 import { describeWithDialects } from '../support/databases';
+import { pdfText } from '../support/documents';
 import { type ApiHarness, createApiHarness, errorOf } from './api-harness';
 
 let h: ApiHarness;
@@ -21,15 +21,10 @@ afterEach(async () => {
 const A = '51515151';
 const B = '52525252';
 
-async function pdfText(response: Response): Promise<string> {
+async function responsePdfText(response: Response): Promise<string> {
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/pdf');
-  const parser = new PDFParse({ data: new Uint8Array(await response.arrayBuffer()) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
+  return pdfText(new Uint8Array(await response.arrayBuffer()));
 }
 
 describeWithDialects('tilbud and faktura for the owner (issue 51)', (dialect) => {
@@ -162,7 +157,7 @@ describeWithDialects('tilbud and faktura for the owner (issue 51)', (dialect) =>
     expect((await errorOf(service)).message).toBe(QUOTE_MESSAGES.deductionNotForTrade);
 
     // The PDF of the tilbud holds the total and the fradrag.
-    const quoteText = await pdfText(await h.send('GET', `/api/quotes/${draft.id}/pdf`, { cookie }));
+    const quoteText = await responsePdfText(await h.send('GET', `/api/quotes/${draft.id}/pdf`, { cookie }));
     expect(quoteText).toContain(formatOre(5_491_875));
     expect(quoteText).toContain('Håndværkerfradrag');
     // The customer's text is text in the PDF, never markup.
@@ -244,7 +239,9 @@ describeWithDialects('tilbud and faktura for the owner (issue 51)', (dialect) =>
     expect((await errorOf(again)).message).toBe(QUOTE_MESSAGES.alreadyInvoiced);
 
     // The invoice's PDF: everything a full invoice needs, and the same total.
-    const invoiceText = await pdfText(await h.send('GET', `/api/invoices/${invoice.id}/pdf`, { cookie }));
+    const invoiceText = await responsePdfText(
+      await h.send('GET', `/api/invoices/${invoice.id}/pdf`, { cookie }),
+    );
     for (const part of [
       'Faktura nr. 1',
       'Fakturadato',
@@ -272,7 +269,7 @@ describeWithDialects('tilbud and faktura for the owner (issue 51)', (dialect) =>
     expect(
       invoices.invoices.map((row: { number: number; creditedById: string | null }) => row.number),
     ).toEqual([2, 1]);
-    const creditText = await pdfText(
+    const creditText = await responsePdfText(
       await h.send('GET', `/api/invoices/${invoices.invoices[0].id}/pdf`, { cookie }),
     );
     expect(creditText).toContain('Kreditnota nr. 2');

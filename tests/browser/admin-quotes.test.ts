@@ -3,10 +3,12 @@
 // Timepris and an empty Materialer line; Enter in a price adds the next line of its kind; moms and
 // total live; an empty line left out; "Send tilbud" numbers and locks it and mails the customer;
 // then the list with its sum. A tilbud for a customer with only a phone number shows the SMS text
-// to copy, after a reload too. axe finds nothing serious on the list, the editor and a sent tilbud.
+// to copy, after a reload too; a tilbud the customer declined shows the customer's reason. axe finds
+// nothing serious on the list, the editor and a sent tilbud.
 // Screenshots in test-artifacts/admin-quotes/ (MESTERSIDE_SHOTS=1).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { insertLead } from '../../db';
+import { dayLabel } from '../../admin/src/screens/quotes/quote-format';
+import { createQuote, declineQuote, insertLead, markQuoteSent } from '../../db';
 import { QUOTE_MESSAGES } from '../../rules/quote-messages';
 import { type AdminStack, OWNER, startAdminStack, type Viewport } from '../support/admin-stack';
 import { describeViolations, seriousViolations } from '../support/axe';
@@ -149,4 +151,44 @@ it('shows the SMS text to copy for a customer with only a phone number, after a 
   expect(await layoutProblems(page)).toEqual([]);
   expect(describeViolations('a tilbud sent by SMS at 360 px', await seriousViolations(page))).toEqual([]);
   await admin.shot(page, 'sms-360');
+});
+
+it("shows the owner the customer's reason on a declined tilbud", async () => {
+  const now = new Date();
+  const day = now.toISOString().slice(0, 10);
+  const validUntil = new Date(now.getTime() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const draft = {
+    leadId: null,
+    customerName: 'Karen Holm',
+    customerEmail: 'karen@example.dk',
+    customerPhone: '',
+    customerAddress: '',
+    title: 'Nyt tag',
+    description: '',
+    validUntil,
+    terms: 'Betaling 8 dage netto.',
+    lines: [
+      {
+        kind: 'labour' as const,
+        text: 'Tagarbejde',
+        quantityHundredths: 1000,
+        unit: 'hours' as const,
+        unitPriceOre: 50_000,
+        deduction: null,
+      },
+    ],
+  };
+  const quote = await createQuote(admin.db, OWNER.cvr, draft, now);
+  expect((await markQuoteSent(admin.db, OWNER.cvr, quote.id, now)).ok).toBe(true);
+  const reason = 'For dyrt <b>desværre</b>';
+  expect((await declineQuote(admin.db, OWNER.cvr, quote.id, reason, now)).ok).toBe(true);
+
+  const page = await admin.newPage(NARROW);
+  await admin.signIn(page, `/admin/henvendelser/tilbud/${quote.id}`);
+  await page.getByRole('heading', { name: /Tilbud \d{4}-\d{4} · Karen Holm/ }).waitFor();
+  const declined = page.locator('.quote-declined');
+  await expect(declined.textContent()).resolves.toContain(`${QUOTE_MESSAGES.declineReason} ${reason}`);
+  await expect(declined.textContent()).resolves.toContain(QUOTE_MESSAGES.declinedOn(dayLabel(day)));
+  expect(await layoutProblems(page)).toEqual([]);
+  await admin.shot(page, 'declined-360');
 });

@@ -327,6 +327,16 @@ function Locked(props: { quote: SentQuoteJson; onChange(next: SentQuoteJson): vo
             Accepteret af {quote.acceptedName} {dayLabel(quote.acceptedAt.slice(0, 10))}.
           </p>
         ) : null}
+        {quote.declinedAt ? (
+          <div className="quote-declined">
+            <p>{QUOTE_MESSAGES.declinedOn(dayLabel(quote.declinedAt.slice(0, 10)))}</p>
+            <p>
+              {quote.declineReason
+                ? `${QUOTE_MESSAGES.declineReason} ${quote.declineReason}`
+                : QUOTE_MESSAGES.noDeclineReason}
+            </p>
+          </div>
+        ) : null}
       </div>
       {notice ? (
         <p className={notice.ok ? 'form-success' : 'form-error'} role={notice.ok ? 'status' : 'alert'}>
