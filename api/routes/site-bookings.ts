@@ -31,6 +31,7 @@ import {
   moveBooking,
 } from '../../db';
 import { AppError } from '../../lib/errors';
+import { danishDay } from '../../rules/booking-day-messages';
 import { BOOKING_MESSAGES, SITE_BOOKING_MESSAGES } from '../../rules/booking-messages';
 import {
   addDays,
@@ -49,7 +50,6 @@ import {
   BOOKING_LINK_PURPOSE,
   bookingLinkToken,
   companyAddress,
-  danishDay,
   danishTime,
   icsPlace,
   mapLink,
@@ -65,6 +65,7 @@ import {
   freeTimes,
 } from '../bookings/booking-setup';
 import { bookingIcs } from '../bookings/ics';
+import { refreshNextFree } from '../bookings/next-free';
 import type { AppEnv } from '../env';
 import { clientIp, RateLimiter } from '../middleware/rate-limit';
 import { routeGroup } from '../openapi';
@@ -214,6 +215,8 @@ async function choicePage(c: Context<AppEnv>, site: Site, query: { ydelse?: stri
   const settings = await bookingSettingsOf(db, company);
   if (!settings.enabled) return message(c, site, 'Book tid', SITE_BOOKING_MESSAGES.notOpen, 404);
   const services = await bookingServicesOf(db, company, c.get('now')());
+  // The choice page keeps the homepage's "Næste ledige tid" true (a publish only when it moved).
+  if (!query.ydelse) await refreshNextFree(c.var, company);
   const service = query.ydelse ? services.find((one) => one.id === query.ydelse) : undefined;
   if (!service) {
     if (services.length === 0) return message(c, site, 'Book tid', SITE_BOOKING_MESSAGES.noServices, 200);
@@ -624,6 +627,7 @@ export function createSiteBookingRoutes() {
       const token = await bookingLinkToken(db, company.cvr, outcome.booking);
       c.var.logger.info({ cvr: company.cvr, bookingId: outcome.booking.id }, 'booking made on the site');
       await queueBookingMails(db, company, outcome.booking, now);
+      await refreshNextFree(c.var, company);
       return c.redirect(`${bookingLinkPath(company.cvr, token)}?ny=1`, 303);
     },
   });
@@ -679,6 +683,7 @@ export function createSiteBookingRoutes() {
     const now = c.get('now')();
     if (await cancelBooking(db, site.company.cvr, booking.id, null, now)) {
       await queueCancelledMails(db, site.company.cvr, booking, 'customer', now);
+      await refreshNextFree(c.var, site.company);
     }
     return message(c, site, 'Tiden er aflyst', SITE_BOOKING_MESSAGES.cancelled, 200);
   });
@@ -742,5 +747,6 @@ async function moveByLink(
   }
   const newToken = await bookingLinkToken(db, company.cvr, moved.booking);
   await queueMovedMails(db, company.cvr, booking, moved.booking, now);
+  await refreshNextFree(c.var, company);
   return c.redirect(`${bookingLinkPath(company.cvr, newToken)}?ny=1`, 303);
 }
