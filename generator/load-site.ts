@@ -1,6 +1,5 @@
 // Reads everything one company's site is rendered from, in one go, fresh from the database.
 
-import { nextFreeStart } from '../api/bookings/booking-setup';
 import {
   type Company,
   type Db,
@@ -14,6 +13,7 @@ import {
   listPagesById,
   listReviews,
   listStampedPages,
+  nextFreeStart,
   type Page,
   pageToken,
 } from '../db';

@@ -4,9 +4,14 @@
 // site shows (or a publish was last asked to show) is kept in publish_state (claimNextFreeShown), so
 // a flood of visits that find the same new time asks for one publish, and visits that find the time
 // shown ask for none.
-import { type Company, claimNextFreeShown, getPublishState, markPublishWanted } from '../../db';
+import {
+  type Company,
+  claimNextFreeShown,
+  getPublishState,
+  markPublishWanted,
+  nextFreeStart,
+} from '../../db';
 import type { AppDeps } from '../env';
-import { nextFreeStart } from './booking-setup';
 
 /** Asks for a publish of the company's site when its next free time is not the one it shows. */
 export async function refreshNextFree(
