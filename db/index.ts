@@ -10,6 +10,7 @@ export * from './tables/account-tokens';
 export * from './tables/ai-usage';
 export * from './tables/analytics';
 export * from './tables/booking-claims';
+export * from './tables/booking-next-free';
 export * from './tables/booking-services';
 export * from './tables/booking-settings';
 export * from './tables/bookings';

@@ -33,6 +33,7 @@ const RELEASED = [
   '0033-jobs',
   '0034-quotes-and-invoices',
   '0035-bookings',
+  '0036-next-free-shown',
   '0037-lead-notes',
   '0038-quote-hourly-rate',
   '0039-lead-plate',

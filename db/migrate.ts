@@ -31,6 +31,7 @@ import * as receiptsAndCancellations from './migrations/0032-receipts-and-cancel
 import * as jobs from './migrations/0033-jobs';
 import * as quotesAndInvoices from './migrations/0034-quotes-and-invoices';
 import * as bookings from './migrations/0035-bookings';
+import * as nextFreeShown from './migrations/0036-next-free-shown';
 import * as leadNotes from './migrations/0037-lead-notes';
 import * as quoteHourlyRate from './migrations/0038-quote-hourly-rate';
 import * as leadPlate from './migrations/0039-lead-plate';
@@ -65,6 +66,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0033-jobs': jobs,
   '0034-quotes-and-invoices': quotesAndInvoices,
   '0035-bookings': bookings,
+  '0036-next-free-shown': nextFreeShown,
   '0037-lead-notes': leadNotes,
   '0038-quote-hourly-rate': quoteHourlyRate,
   '0039-lead-plate': leadPlate,

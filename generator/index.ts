@@ -1,6 +1,6 @@
 // Publishing one company: read its data, render every page with the prebuilt Astro bundle, and
 // swap the result in as its live site. The worker calls this; so does `npm run rebuild`.
-import type { Db } from '../db';
+import { type Db, recordNextFreeShown } from '../db';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { type LandingRenderer, loadSiteRenderer, type SiteRenderer } from './astro-renderer';
@@ -58,6 +58,8 @@ export interface RenderCompanyOptions {
    *  folder, neither read nor rendered, and only the pages whose row moved since it are read whole
    *  (site-files.ts, load-site.ts). A rebuild leaves it out and reads and renders everything. */
   sitesDir?: string;
+  /** The render's clock (the next free booking time is the one free then); default the real one. */
+  now?: Date;
 }
 
 /**
@@ -69,7 +71,7 @@ export async function renderCompanySite(
   publicHost: string,
   renderer: SiteRenderer,
   cvr: string,
-  { stamp, memo, elsewhere, sitesDir }: RenderCompanyOptions = {},
+  { stamp, memo, elsewhere, sitesDir, now }: RenderCompanyOptions = {},
 ): Promise<RenderedSite | undefined> {
   const found = sitesDir === undefined ? undefined : await liveDocuments(sitesDir, cvr);
   // What a build of other templates kept holds for none of these.
@@ -78,7 +80,7 @@ export async function renderCompanySite(
       ? found
       : undefined;
   // Without a live build every page is read whole, with the stamps the next publish compares.
-  const loaded = await loadChangedSite(db, cvr, publicHost, live?.inputs.pages);
+  const loaded = await loadChangedSite(db, cvr, publicHost, live?.inputs.pages, now);
   stamp?.('loaded');
   if (!loaded) {
     memo?.forget(cvr);
@@ -128,6 +130,8 @@ export async function publishCompanySite(
         ...(rendered.linked ? { linked: rendered.linked } : {}),
         ...(rendered.inputs ? { inputs: rendered.inputs } : {}),
       });
+      // The booking routes ask for a publish only when the next free time they find is another.
+      if (rendered.site.booking) await recordNextFreeShown(db, cvr, rendered.site.booking.next ?? '');
       return rendered;
     } catch (error) {
       if (!(error instanceof LiveBuildChanged) || attempt >= 2) throw error;

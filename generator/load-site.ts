@@ -1,4 +1,5 @@
 // Reads everything one company's site is rendered from, in one go, fresh from the database.
+
 import {
   type Company,
   type Db,
@@ -12,6 +13,7 @@ import {
   listPagesById,
   listReviews,
   listStampedPages,
+  nextFreeStart,
   type Page,
   pageToken,
 } from '../db';
@@ -34,12 +36,14 @@ function startOfDay(now: Date): Date {
 /**
  * The company's site model, or undefined when the company no longer exists. `pages` reads the pages
  * another way (the live preview reads only what the menu needs of the pages it does not render).
+ * `now` is the render's clock: the next free booking time is the one free then.
  */
 export async function loadSiteModel(
   db: Db,
   cvr: string,
   publicHost: string,
   pages: (db: Db, cvr: string) => Promise<Page[]> = listPages,
+  now: Date = new Date(),
 ): Promise<SiteModel | undefined> {
   const company = await findCompanyByCvr(db, cvr);
   if (!company) return undefined;
@@ -50,13 +54,19 @@ export async function loadSiteModel(
     canonicalOrigin: canonicalOrigin(company, publicHost),
     productOrigin: productOrigin(publicHost),
     images: Object.fromEntries((await listImages(db, cvr)).map((image) => [image.url, image.variants])),
-    trust: siteTrust(company, await getTrustSettings(db, cvr), new Date()),
+    trust: siteTrust(company, await getTrustSettings(db, cvr), now),
     ...(reviews ? { reviews } : {}),
-    ...((await bookingEnabled(db, company)) ? { booking: { href: bookingPagePath(cvr) } } : {}),
+    ...((await bookingEnabled(db, company)) ? { booking: await siteBooking(db, company, now) } : {}),
     ...((await getLeadSettings(db, cvr)).formEnabled
       ? { leadForm: { token: await pageToken(db, cvr, startOfDay(new Date())) } }
       : {}),
   };
+}
+
+/** The booking page and the next time free on it (absent when none is free within the horizon). */
+async function siteBooking(db: Db, company: Company, now: Date): Promise<NonNullable<SiteModel['booking']>> {
+  const next = await nextFreeStart(db, company, now);
+  return { href: bookingPagePath(company.cvr), ...(next ? { next: next.toISOString() } : {}) };
 }
 
 /** Whether the site offers "Book tid": the owner's saved choice, else his trade's default (issue 52). */
@@ -88,38 +98,45 @@ export async function loadChangedSite(
   cvr: string,
   publicHost: string,
   kept: BuildInputs['pages'] | undefined,
+  now: Date = new Date(),
 ): Promise<{ site: SiteModel; stored: StoredPages } | undefined> {
   const stamps = new Map<string, string>();
   const hashes = new Map<string, string>();
   const thin = new Set<string>();
   const load = (ids: readonly string[]) => listPagesById(db, cvr, ids);
-  const site = await loadSiteModel(db, cvr, publicHost, async () => {
-    if (!kept) {
-      const rows = await listStampedPages(db, cvr);
-      for (const { page, revision } of rows) stamps.set(page.id, pageStamp(page, revision));
-      return rows.map(({ page }) => page);
-    }
-    const rows = await listPageStamps(db, cvr);
-    const changed: string[] = [];
-    for (const { page, revision } of rows) {
-      const stamp = pageStamp(page, revision);
-      stamps.set(page.id, stamp);
-      const known = kept?.[page.id];
-      if (known && known[0] === stamp) {
-        hashes.set(page.id, known[1]);
-        thin.add(page.id);
-      } else {
-        changed.push(page.id);
+  const site = await loadSiteModel(
+    db,
+    cvr,
+    publicHost,
+    async () => {
+      if (!kept) {
+        const rows = await listStampedPages(db, cvr);
+        for (const { page, revision } of rows) stamps.set(page.id, pageStamp(page, revision));
+        return rows.map(({ page }) => page);
       }
-    }
-    const whole = new Map((await load(changed)).map((page) => [page.id, page]));
-    // A page removed between the two reads stays thin without a hash: its documents cannot be keyed,
-    // and the publish fails (and is retried) rather than guess.
-    return rows.map(({ page }) => {
-      const read = whole.get(page.id);
-      if (!read) thin.add(page.id);
-      return read ?? page;
-    });
-  });
+      const rows = await listPageStamps(db, cvr);
+      const changed: string[] = [];
+      for (const { page, revision } of rows) {
+        const stamp = pageStamp(page, revision);
+        stamps.set(page.id, stamp);
+        const known = kept?.[page.id];
+        if (known && known[0] === stamp) {
+          hashes.set(page.id, known[1]);
+          thin.add(page.id);
+        } else {
+          changed.push(page.id);
+        }
+      }
+      const whole = new Map((await load(changed)).map((page) => [page.id, page]));
+      // A page removed between the two reads stays thin without a hash: its documents cannot be keyed,
+      // and the publish fails (and is retried) rather than guess.
+      return rows.map(({ page }) => {
+        const read = whole.get(page.id);
+        if (!read) thin.add(page.id);
+        return read ?? page;
+      });
+    },
+    now,
+  );
   return site && { site, stored: { stamps, hashes, thin, load } };
 }

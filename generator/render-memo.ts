@@ -43,22 +43,26 @@ export function hashPage(page: Page | null): string {
 
 /** Keys of the documents of one site: the site's shared part hashed once, each page's part added. */
 export interface DocumentKeys {
-  /** The key of the document rendering the page of this hash (hashPage). */
-  of(pageHash: string): string;
+  /** The key of the document rendering the page of this hash (hashPage), with what only that
+   *  document shows of the site (`own`: the homepage's next free booking time). */
+  of(pageHash: string, own?: string): string;
 }
 
 /** `templates`: the renderer's (astro-renderer.ts), so a key kept with a build never matches a
  *  document the next deploy's templates would render otherwise. */
 export function documentKeys(site: SiteModel, outlines: readonly Page[], templates = ''): DocumentKeys {
-  const { pages: _pages, ...shared } = site;
+  // The next free booking time is the homepage's alone (its key adds it): a booking that moves it
+  // renders the homepage again, not every page.
+  const { pages: _pages, booking, ...rest } = site;
+  const shared = booking ? { ...rest, booking: { href: booking.href } } : rest;
   const base: Hash = createHash('sha256')
     .update(templates)
     .update('\0')
     .update(JSON.stringify(shared))
     .update(JSON.stringify(outlines));
   return {
-    of(pageHash) {
-      return base.copy().update(pageHash).digest('base64url');
+    of(pageHash, own = '') {
+      return base.copy().update(pageHash).update('\0').update(own).digest('base64url');
     },
   };
 }

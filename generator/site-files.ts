@@ -172,8 +172,10 @@ export async function renderSite(
     }
     return hash;
   };
+  const keyOf = (page: Page | null) =>
+    keys?.of(hashOf(page), page?.type === 'homepage' ? (site.booking?.next ?? '') : '');
   const documents = siteDocuments(site, home).map((document) => {
-    const key = keys?.of(hashOf(document.page));
+    const key = keyOf(document.page);
     const linked = key !== undefined && fromLive?.inputs.documents[document.name] === key;
     const kept = linked || key === undefined ? undefined : memo?.lookup(cvr, document.name, key);
     return { ...document, key, linked, body: kept };
@@ -193,7 +195,7 @@ export async function renderSite(
       document.page = page;
       stored.thin.delete(page.id);
       hashes.delete(page.id);
-      document.key = keys?.of(hashOf(page));
+      document.key = keyOf(page);
     }
   }
   const shared = elsewhere && missing.length >= SHARE_FROM_DOCUMENTS ? Math.floor(missing.length / 2) : 0;

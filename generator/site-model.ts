@@ -42,8 +42,10 @@ export interface SiteModel {
    * Online booking (issue 52) while the owner has it on: "Book tid" is then the site's main call to
    * action (hero, menu, contact section) and leads to `href` (bookingPagePath, an address under
    * /api/sites/<cvr>/ like the quote form's action, so it answers on every host of the site).
+   * `next`: the earliest time free on it when the site was rendered (an ISO instant), which the
+   * homepage shows as "Næste ledige tid"; absent when none is free within the booking horizon.
    */
-  booking?: { href: string };
+  booking?: { href: string; next?: string };
   /**
    * Where the links between the site's own pages start, for a document shown at any depth (the 404
    * page, issue 49): `/` on a company host, `/<cvr>/` on the main host. Absent: relative links

@@ -25,6 +25,7 @@ import {
   getBooking,
 } from '../../db';
 import type { MailMessage } from '../../lib/mailer';
+import { danishDay } from '../../rules/booking-day-messages';
 import { BOOKING_HELD_OWNER_LINES } from '../../rules/booking-messages';
 import { copenhagenClock, formatSlotTime } from '../../rules/booking-slots';
 import { bookingLinkPath } from '../../rules/customer-pages';
@@ -44,29 +45,6 @@ interface BookingPayload {
   bookingId: string;
   /** A move's old booking, for the owner's mail. */
   fromId?: string;
-}
-
-const WEEKDAYS = ['søndag', 'mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag'];
-const MONTHS = [
-  'januar',
-  'februar',
-  'marts',
-  'april',
-  'maj',
-  'juni',
-  'juli',
-  'august',
-  'september',
-  'oktober',
-  'november',
-  'december',
-];
-
-/** 'tirsdag 8. december' of a local date 'YYYY-MM-DD'. */
-export function danishDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  return `${WEEKDAYS[weekday]} ${d}. ${MONTHS[m - 1]}`;
 }
 
 /** 'tirsdag 8. december kl. 10.30' of an instant, Copenhagen time. */

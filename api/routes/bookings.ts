@@ -58,6 +58,7 @@ import {
   bookTime,
   freeTimes,
 } from '../bookings/booking-setup';
+import { refreshNextFree } from '../bookings/next-free';
 import type { OwnerEnv } from '../env';
 import { answer, JSON_BODY, jsonBody, refusals, routeGroup } from '../openapi';
 import { commitChange } from '../services/commit-change';
@@ -326,6 +327,7 @@ export function createBookingRoutes(): OpenAPIHono<OwnerEnv> {
     if (outcome.ok) {
       // The customer's confirmation (with its .ics and own link) and reminder, when it has an e-mail.
       await queueBookingMails(db, company, outcome.booking, c.var.now());
+      await refreshNextFree(c.var, company);
       return c.json(toBookingJson(outcome.booking), 200);
     }
     if (outcome.reason === 'service-not-found') throw serviceNotFound();
@@ -355,6 +357,7 @@ export function createBookingRoutes(): OpenAPIHono<OwnerEnv> {
       const by = before?.state === 'held' ? 'nobody' : 'owner';
       await queueCancelledMails(db, company.cvr, cancelled, by, c.var.now());
     }
+    await refreshNextFree(c.var, company);
     return c.json({ cancelled: true as const }, 200);
   });
 

@@ -35,6 +35,7 @@ import {
   moveBooking,
 } from '../../db';
 import { AppError } from '../../lib/errors';
+import { danishDay } from '../../rules/booking-day-messages';
 import { BOOKING_MESSAGES, SITE_BOOKING_MESSAGES } from '../../rules/booking-messages';
 import {
   addDays,
@@ -53,7 +54,6 @@ import {
   BOOKING_LINK_PURPOSE,
   bookingLinkToken,
   companyAddress,
-  danishDay,
   danishTime,
   icsPlace,
   mapLink,
@@ -69,6 +69,7 @@ import {
   freeTimes,
 } from '../bookings/booking-setup';
 import { bookingIcs } from '../bookings/ics';
+import { refreshNextFree } from '../bookings/next-free';
 import type { AppEnv } from '../env';
 import { clientIp, RateLimiter } from '../middleware/rate-limit';
 import { routeGroup } from '../openapi';
@@ -244,6 +245,8 @@ async function choicePage(c: Context<AppEnv>, site: Site, query: { ydelse?: stri
   const settings = await bookingSettingsOf(db, company);
   if (!settings.enabled) return message(c, site, 'Book tid', SITE_BOOKING_MESSAGES.notOpen, 404);
   const services = await bookingServicesOf(db, company, c.get('now')());
+  // The choice page keeps the homepage's "Næste ledige tid" true (a publish only when it moved).
+  if (!query.ydelse) await refreshNextFree(c.var, company);
   const service = query.ydelse ? services.find((one) => one.id === query.ydelse) : undefined;
   if (!service) {
     if (services.length === 0) return message(c, site, 'Book tid', SITE_BOOKING_MESSAGES.noServices, 200);
@@ -662,6 +665,7 @@ export function createSiteBookingRoutes() {
       const token = await bookingLinkToken(db, company.cvr, outcome.booking);
       c.var.logger.info({ cvr: company.cvr, bookingId: outcome.booking.id }, 'booking made on the site');
       await queueBookingMails(db, company, outcome.booking, now);
+      await refreshNextFree(c.var, company);
       return c.redirect(`${bookingLinkPath(company.cvr, token)}?ny=1`, 303);
     },
   });
@@ -717,6 +721,7 @@ export function createSiteBookingRoutes() {
     const now = c.get('now')();
     if (await cancelBooking(db, site.company.cvr, booking.id, null, now)) {
       await queueCancelledMails(db, site.company.cvr, booking, 'customer', now);
+      await refreshNextFree(c.var, site.company);
     }
     return message(c, site, 'Tiden er aflyst', SITE_BOOKING_MESSAGES.cancelled, 200);
   });
@@ -780,5 +785,6 @@ async function moveByLink(
   }
   const newToken = await bookingLinkToken(db, company.cvr, moved.booking);
   await queueMovedMails(db, company.cvr, booking, moved.booking, now);
+  await refreshNextFree(c.var, company);
   return c.redirect(`${bookingLinkPath(company.cvr, newToken)}?ny=1`, 303);
 }

@@ -3,10 +3,12 @@ import { describeEachDialect } from '../../tests/support/databases';
 import { insertCompany } from './companies';
 import { insertContactMessage, listContactMessages } from './contact-messages';
 import {
+  claimNextFreeShown,
   getPublishState,
   listUnpublished,
   markPublished,
   markPublishWanted,
+  recordNextFreeShown,
   recordPublishFailure,
   unpublishedInBatches,
 } from './publish-state';
@@ -60,6 +62,25 @@ describeEachDialect('publish state repository', (use) => {
     await markPublished(db, '11111111', 2);
     await markPublished(db, '11111111', 1);
     expect(await getPublishState(db, '11111111')).toMatchObject({ publishedVersion: 2, lastError: null });
+  });
+
+  it('claims a new next free time once among racing requests, and none that is already shown (issue 52)', async () => {
+    const { db } = use();
+    await insertCompany(db, { cvr: '33333333', name: 'Frisør C' });
+    // No publish state yet: nothing to claim.
+    expect(await claimNextFreeShown(db, '33333333', '2026-03-02T12:00:00.000Z')).toBe(false);
+    await markPublishWanted(db, '33333333');
+    expect((await getPublishState(db, '33333333'))?.nextFreeShown).toBeNull();
+    const claims = await Promise.all(
+      Array.from({ length: 10 }, () => claimNextFreeShown(db, '33333333', '2026-03-02T12:00:00.000Z')),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await claimNextFreeShown(db, '33333333', '2026-03-02T12:00:00.000Z')).toBe(false);
+    // A publish records what it rendered; '' is a homepage with no line.
+    await recordNextFreeShown(db, '33333333', '');
+    expect(await claimNextFreeShown(db, '33333333', '')).toBe(false);
+    expect(await claimNextFreeShown(db, '33333333', '2026-03-02T12:30:00.000Z')).toBe(true);
+    expect((await getPublishState(db, '33333333'))?.nextFreeShown).toBe('2026-03-02T12:30:00.000Z');
   });
 });
 

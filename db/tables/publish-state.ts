@@ -21,6 +21,9 @@ export interface PublishStateTable {
   saveMinute: Generated<number>;
   /** The company's saves in that minute. */
   saveCount: Generated<number>;
+  /** The next free booking time the live homepage shows or a publish was asked to show (issue 52,
+   *  migration 0036): an ISO instant, '' for none, null before the first publish that knew of it. */
+  nextFreeShown: string | null;
 }
 
 export type PublishState = Selectable<PublishStateTable>;
@@ -45,6 +48,26 @@ export async function recordSave(
   const row = (await upsertSave(db, cvr, now.toISOString(), saveWindow(now))).rows[0];
   if (!row) throw new Error('the save upsert returned no row');
   return { saves: Number(row.saveCount), wantedVersion: row.wantedVersion };
+}
+
+/**
+ * Notes `shown` (an ISO instant, '' for none) as the next free time the company's homepage is to
+ * show; true when it held another, and the caller then asks for a publish. One conditional update:
+ * of many requests that find the same new time at once, one gets true.
+ */
+export async function claimNextFreeShown(db: Db, cvr: string, shown: string): Promise<boolean> {
+  const result = await db
+    .updateTable('publishState')
+    .set({ nextFreeShown: shown })
+    .where('companyCvr', '=', cvr)
+    .where((eb) => eb.or([eb('nextFreeShown', 'is', null), eb('nextFreeShown', '!=', shown)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** What a publish rendered as the next free time (an ISO instant, '' for none). */
+export async function recordNextFreeShown(db: Db, cvr: string, shown: string): Promise<void> {
+  await db.updateTable('publishState').set({ nextFreeShown: shown }).where('companyCvr', '=', cvr).execute();
 }
 
 /** Forgets every save count (a restore: the counts are rate-limit state, not data). */

@@ -4,7 +4,10 @@
 // JSON-LD has a ReserveAction there, and the message form reads as a message, not a quote. A
 // carpenter (onsite) keeps "Kontakt os" to the quote form. Both demo homepages pass axe at 360 and
 // 1366 px; screenshots go to test-artifacts/booking-demo-sites/ for a reviewer (MESTERSIDE_SHOTS=1).
+// The hairdresser's hero says "Næste ledige tid" under "Book tid": the day written out in the HTML,
+// "i dag" or "i morgen" on the visitor's Copenhagen calendar with JavaScript, gone once it passed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, copenhagenClock, copenhagenInstant, formatSlotTime } from '../../rules/booking-slots';
 import { bookingPagePath } from '../../rules/customer-pages';
 import { type AdminStack, startAdminStack } from '../support/admin-stack';
 import { describeViolations, seriousViolations } from '../support/axe';
@@ -75,6 +78,76 @@ describe('a shop trade’s demo site (issue 52)', () => {
       expect(html).toContain(cvr === HAIRDRESSER ? '09:00 - 17:30' : '07:30 - 16:00');
     }
   });
+
+  it('says under "Book tid" when the next free time is, in the visitor’s words for the day, at 360 px', async () => {
+    const { page: home } = await getPage(`${admin.origin}/${HAIRDRESSER}/`);
+    const time = home.one('.hero .hero-next time');
+    const at = new Date(time.attr('datetime') ?? '');
+    // The publish's first free time: at least the 2 hours' notice ahead, and within the week.
+    expect(at.getTime()).toBeGreaterThan(Date.now() + 2 * 60 * 60 * 1000 - 5 * 60 * 1000);
+    expect(at.getTime()).toBeLessThan(Date.now() + 8 * 24 * 60 * 60 * 1000);
+    const day = copenhagenClock(at).date;
+    const written = time.text().replace(/\s+/g, ' ').trim();
+    expect(written).toMatch(
+      /^(mandag|tirsdag|onsdag|torsdag|fredag|lørdag|søndag) \d{1,2}\. [a-z]+ kl\. \d\d\.\d\d$/,
+    );
+    expect(written.endsWith(`kl. ${formatSlotTime(at)}`)).toBe(true);
+    expect(home.one('.hero-next').text()).toMatch(/^Næste ledige tid: /);
+
+    const context = await admin.browser.newContext({ viewport: NARROW, locale: 'da-DK' });
+    try {
+      const page = await context.newPage();
+      const seen = async (clock: Date) => {
+        await page.clock.setFixedTime(clock);
+        await page.goto(`${admin.origin}/${HAIRDRESSER}/`, { waitUntil: 'load' });
+        const line = page.locator('.hero-next');
+        return (await line.isVisible())
+          ? ((await line.textContent()) ?? '').replace(/\s+/g, ' ').trim()
+          : null;
+      };
+      const minutes = copenhagenClock(at).minutes;
+      expect(await seen(copenhagenInstant(day, 1))).toBe(`Næste ledige tid: i dag kl. ${formatSlotTime(at)}`);
+      expect(await seen(copenhagenInstant(addDays(day, -1), minutes))).toBe(
+        `Næste ledige tid: i morgen kl. ${formatSlotTime(at)}`,
+      );
+      expect(await seen(copenhagenInstant(addDays(day, -2), 23 * 60 + 59))).toBe(
+        `Næste ledige tid: ${written}`,
+      );
+      expect(await seen(new Date(at.getTime() + 60_000))).toBeNull();
+      // Today's view, as a customer on a phone sees the hero.
+      const line = await seen(copenhagenInstant(day, 1));
+      const hero = page.locator('.hero');
+      const box = await page.locator('.hero-next').boundingBox();
+      const button = await page.locator('.hero-actions a', { hasText: 'Book tid' }).boundingBox();
+      // Right under the button, inside the screen's width.
+      expect(box && button && box.y - (button.y + button.height)).toBeLessThan(40);
+      expect(box && box.x + box.width).toBeLessThanOrEqual(NARROW.width);
+      expect(line).toContain('i dag');
+      await hero.screenshot({ path: 'test-artifacts/booking-demo-sites/frisor-hero-next-free-360.png' });
+    } finally {
+      await context.close();
+    }
+    // Without JavaScript the day stays written out, on a phone's width.
+    const plain = await admin.browser.newContext({
+      viewport: NARROW,
+      locale: 'da-DK',
+      javaScriptEnabled: false,
+    });
+    try {
+      const page = await plain.newPage();
+      await page.goto(`${admin.origin}/${HAIRDRESSER}/`, { waitUntil: 'load' });
+      const line = page.locator('.hero-next');
+      expect(((await line.textContent()) ?? '').replace(/\s+/g, ' ').trim()).toBe(
+        `Næste ledige tid: ${written}`,
+      );
+      expect(((await line.boundingBox())?.width ?? 0) + 20).toBeLessThanOrEqual(NARROW.width);
+      await page
+        .locator('.hero')
+        .screenshot({ path: 'test-artifacts/booking-demo-sites/frisor-hero-next-free-360-nojs.png' });
+    } finally {
+      await plain.close();
+    }
+  }, 60_000);
 
   it('keeps the carpenter’s quote form as his main action', async () => {
     const { page, body: html } = await getPage(`${admin.origin}/${CARPENTER}/`);
