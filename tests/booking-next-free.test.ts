@@ -87,10 +87,18 @@ describeWithDialects('the homepage’s next free time (issue 52)', (dialect) => 
     expect(harness.published).toEqual([]);
 
     // A customer books exactly that time: one publish is asked for, however many visits follow.
+    // (The form page draws the token the post needs.)
+    const formPage = await (
+      await harness.send(
+        'GET',
+        `${bookingPagePath(SALON)}/bestil?ydelse=${ids.Herreklip ?? ''}&tid=${encodeURIComponent('2026-03-02T12:00:00.000Z')}`,
+      )
+    ).text();
     const booked = await harness.send(
       'POST',
       `${bookingPagePath(SALON)}/bestil`,
       form({
+        token: /name="token" value="([^"]+)"/.exec(formPage)?.[1] ?? '',
         ydelse: ids.Herreklip ?? '',
         tid: '2026-03-02T12:00:00.000Z',
         navn: 'Kim Hansen',
