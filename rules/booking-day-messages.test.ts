@@ -1,7 +1,8 @@
 // The homepage's "Næste ledige tid" words (issue 52 item 6): the day written out in Copenhagen time,
 // never "i morgen" (only true on the day the page was rendered), across the daylight-saving change.
 import { describe, expect, it } from 'vitest';
-import { danishDay, NEXT_FREE_NEAR_DAYS, nextFreeWording } from './booking-day-messages';
+import { NEXT_FREE_NEAR_DAYS, nextFreeWording } from './booking-day-messages';
+import { danishDay } from './danish-date';
 
 describe('nextFreeWording', () => {
   it('writes the day and the time the Danish way, in Copenhagen', () => {

@@ -1,30 +1,7 @@
-// Booking times in Danish words (issue 52): the day as the booking pages and mails write it
-// ('tirsdag 8. december') and the homepage's "Næste ledige tid" line. Apart from booking-messages.ts
+// Booking times in Danish words (issue 52): the homepage's "Næste ledige tid" line. Apart from booking-messages.ts
 // so the company site's templates carry only these.
 import { copenhagenClock, formatSlotTime } from './booking-slots';
-
-const WEEKDAYS = ['søndag', 'mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag'];
-const MONTHS = [
-  'januar',
-  'februar',
-  'marts',
-  'april',
-  'maj',
-  'juni',
-  'juli',
-  'august',
-  'september',
-  'oktober',
-  'november',
-  'december',
-];
-
-/** 'tirsdag 8. december' of a local date 'YYYY-MM-DD'. */
-export function danishDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  return `${WEEKDAYS[weekday]} ${d}. ${MONTHS[m - 1]}`;
-}
+import { danishDay } from './danish-date';
 
 /**
  * The homepage's "Næste ledige tid" (issue 52 item 6) of a free time: its day written out, since

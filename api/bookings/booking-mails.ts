@@ -25,10 +25,10 @@ import {
   getBooking,
 } from '../../db';
 import type { MailMessage } from '../../lib/mailer';
-import { danishDay } from '../../rules/booking-day-messages';
 import { BOOKING_HELD_OWNER_LINES } from '../../rules/booking-messages';
 import { copenhagenClock, formatSlotTime } from '../../rules/booking-slots';
 import { bookingLinkPath } from '../../rules/customer-pages';
+import { danishDay } from '../../rules/danish-date';
 import { formatPhone } from '../../rules/phone';
 import { canonicalOrigin, productOrigin } from '../../rules/site-url';
 import type { MailJobDeps } from '../jobs/mail-jobs';

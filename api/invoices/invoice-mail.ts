@@ -4,6 +4,7 @@
 import type { Company, Invoice } from '../../db';
 import type { MailMessage } from '../../lib/mailer';
 import { invoicePagePath } from '../../rules/customer-pages';
+import { danishShortDate } from '../../rules/danish-date';
 import { formatOre } from '../../rules/quote-money';
 import { canonicalOrigin } from '../../rules/site-url';
 import { invoicePdfName } from '../quotes/document-pdf';
@@ -19,11 +20,6 @@ function oneLine(value: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-function danishDate(isoDay: string): string {
-  const [year, month, day] = isoDay.split('-');
-  return `${Number(day)}.${Number(month)}.${year}`;
-}
-
 export function invoiceMail(company: Company, invoice: Invoice, link: string, pdf: Buffer): MailMessage {
   const credit = invoice.kind === 'credit';
   const what = credit ? 'Kreditnota' : 'Faktura';
@@ -37,7 +33,7 @@ export function invoiceMail(company: Company, invoice: Invoice, link: string, pd
     : [
         `Hej ${oneLine(invoice.buyerName, 80)}`,
         '',
-        `Her er faktura nr. ${invoice.number} fra ${seller} på ${formatOre(invoice.totalOre)} inkl. moms, som betales senest ${danishDate(invoice.dueDate)}.`,
+        `Her er faktura nr. ${invoice.number} fra ${seller} på ${formatOre(invoice.totalOre)} inkl. moms, som betales senest ${danishShortDate(invoice.dueDate)}.`,
       ];
   const text = [
     ...body,

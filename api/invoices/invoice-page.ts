@@ -4,6 +4,7 @@
 // own snapshot: seller, buyer, dates, lines, moms, total, labour apart from materials, how to pay.
 // GET only: nothing here changes anything. Every value goes through the one escaper.
 import type { Company, Invoice } from '../../db';
+import { danishShortDate } from '../../rules/danish-date';
 import { escapeHtml } from '../../rules/escape-html';
 import { documentTotals, formatOre, formatQuantity, LINE_UNIT_LABELS } from '../../rules/quote-money';
 import { brandedPage } from '../public-form/branded-page';
@@ -14,22 +15,17 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem .8rem;margin:0 0 1rem}d
 .parties{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));margin:0 0 1rem}.parties h2,.pay h2{font-size:1rem;margin:0 0 .2rem}
 .parties p{margin:0;white-space:pre-line}.line-text{white-space:pre-line}.pay{margin-top:1.25rem}`;
 
-function danishDate(isoDay: string): string {
-  const [year, month, day] = isoDay.split('-');
-  return `${Number(day)}.${Number(month)}.${year}`;
-}
-
 const text = (value: string) => escapeHtml(value);
 
 function facts(invoice: Invoice): string {
   const credit = invoice.kind === 'credit';
   const rows: [string, string][] = [
-    [credit ? 'Kreditnotadato' : 'Fakturadato', danishDate(invoice.issueDate)],
-    ['Leveringsdato', danishDate(invoice.deliveryDate)],
+    [credit ? 'Kreditnotadato' : 'Fakturadato', danishShortDate(invoice.issueDate)],
+    ['Leveringsdato', danishShortDate(invoice.deliveryDate)],
   ];
   if (credit && invoice.creditsInvoiceNumber !== null)
     rows.push(['Vedrører faktura nr.', String(invoice.creditsInvoiceNumber)]);
-  if (!credit) rows.push(['Betales senest', danishDate(invoice.dueDate)]);
+  if (!credit) rows.push(['Betales senest', danishShortDate(invoice.dueDate)]);
   return `<dl>${rows.map(([term, value]) => `<dt>${text(term)}</dt><dd>${text(value)}</dd>`).join('')}</dl>`;
 }
 
@@ -78,7 +74,7 @@ function payment(invoice: Invoice): string {
     ways.push(`Bankoverførsel til reg.nr. ${invoice.bankReg}, konto ${invoice.bankAccount}.`);
   if (invoice.mobilepay) ways.push(`MobilePay til ${invoice.mobilepay}.`);
   ways.push(`Skriv fakturanummer ${invoice.number} ved betalingen.`);
-  const terms = `Netto ${invoice.paymentDays} dage, senest ${danishDate(invoice.dueDate)}.`;
+  const terms = `Netto ${invoice.paymentDays} dage, senest ${danishShortDate(invoice.dueDate)}.`;
   return `<section class="pay"><h2>Betaling</h2><p>${text(terms)}</p>${ways.map((way) => `<p>${text(way)}</p>`).join('')}</section>`;
 }
 

@@ -6,6 +6,7 @@
 import { type Company, type Db, documentLinkToken, type Quote } from '../../db';
 import type { MailMessage } from '../../lib/mailer';
 import { quotePagePath } from '../../rules/customer-pages';
+import { danishShortDate } from '../../rules/danish-date';
 import { documentTotals, formatOre } from '../../rules/quote-money';
 import { canonicalOrigin } from '../../rules/site-url';
 
@@ -22,11 +23,6 @@ export function quoteReminderKey(cvr: string, quoteId: string): string {
 export async function quoteLinkUrl(db: Db, company: Company, publicHost: string, quoteId: string) {
   const token = await documentLinkToken(db, QUOTE_LINK_PURPOSE, company.cvr, quoteId);
   return `${canonicalOrigin(company, publicHost)}${quotePagePath(company.cvr, token)}`;
-}
-
-function danishDate(iso: string): string {
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return `${Number(d)}.${Number(m)}.${y}`;
 }
 
 function totalText(quote: Quote): string {
@@ -54,7 +50,7 @@ export function quoteCustomerMail(
     '',
     `Tilbud: ${quote.number}`,
     `I alt inkl. moms: ${totalText(quote)}`,
-    `Gælder til og med: ${danishDate(quote.validUntil)}`,
+    `Gælder til og med: ${danishShortDate(quote.validUntil)}`,
     '',
     'Se tilbuddet og svar på det her:',
     link,
@@ -74,7 +70,7 @@ export function quoteCustomerMail(
 
 /** The text the owner copies into an SMS when the customer has only a phone number. */
 export function quoteSmsText(quote: Quote, company: Company, link: string): string {
-  return `Hej ${quote.customerName}. Her er tilbud ${quote.number} fra ${company.name} på ${totalText(quote)} inkl. moms, gælder til ${danishDate(quote.validUntil)}: ${link}`;
+  return `Hej ${quote.customerName}. Her er tilbud ${quote.number} fra ${company.name} på ${totalText(quote)} inkl. moms, gælder til ${danishShortDate(quote.validUntil)}: ${link}`;
 }
 
 /** The owner's notice: the customer accepted or declined. */

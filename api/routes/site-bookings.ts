@@ -35,7 +35,6 @@ import {
   moveBooking,
 } from '../../db';
 import { AppError } from '../../lib/errors';
-import { danishDay } from '../../rules/booking-day-messages';
 import { BOOKING_MESSAGES, SITE_BOOKING_MESSAGES } from '../../rules/booking-messages';
 import {
   addDays,
@@ -47,6 +46,7 @@ import {
 } from '../../rules/booking-slots';
 import { CONTENT_SECURITY_POLICY } from '../../rules/content-security-policy';
 import { bookingLinkPath, bookingPagePath } from '../../rules/customer-pages';
+import { danishDay } from '../../rules/danish-date';
 import { escapeHtml } from '../../rules/escape-html';
 import { isDanishPhoneOrEmpty } from '../../rules/phone';
 import { siteState } from '../../rules/trial';

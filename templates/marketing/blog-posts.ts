@@ -4,6 +4,8 @@
 // it is rendered as carefully as owner text: raw HTML shows as text, images as their text, and a link
 // keeps its href only when safeHref accepts it. Links are not rewritten as in a company site: the
 // marketing site has one address.
+
+import { danishLongDate } from '../../rules/danish-date';
 import { safeHref, safeMarkdown } from '../../rules/page-content';
 
 export interface BlogPost {
@@ -69,21 +71,4 @@ export const BLOG_POSTS: readonly BlogPost[] = Object.entries(files)
   .sort((a, b) => a.id - b.id);
 
 /** `2025-01-14` → `14. januar 2025`. */
-export function formatBlogDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const months = [
-    'januar',
-    'februar',
-    'marts',
-    'april',
-    'maj',
-    'juni',
-    'juli',
-    'august',
-    'september',
-    'oktober',
-    'november',
-    'december',
-  ];
-  return `${day}. ${months[month - 1]} ${year}`;
-}
+export const formatBlogDate = danishLongDate;
