@@ -104,6 +104,14 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
     return form({ ...values, token });
   }
 
+  /** Books as a visitor does: the form page's token, then the post (from `from`, if given). */
+  async function book(values: Record<string, string>, from?: string) {
+    return h.send('POST', `${bookingPagePath(CVR)}/bestil`, {
+      ...(await tokenForm(values)),
+      ...(from ? { env: { incoming: { socket: { remoteAddress: from } } } } : {}),
+    });
+  }
+
   const customer = (service: string, start: string, name = 'Kim Hansen') => ({
     ydelse: service,
     tid: start,
@@ -123,11 +131,7 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
     expect(formPage.headers.get('set-cookie')).toBeNull();
     expect(await formPage.text()).toContain('Tirsdag 3. marts kl. 10.00');
 
-    const refused = await h.send(
-      'POST',
-      `${bookingPagePath(CVR)}/bestil`,
-      await tokenForm({ ...customer(service, start), telefon: '12' }),
-    );
+    const refused = await book({ ...customer(service, start), telefon: '12' });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain('Skriv dit telefonnummer med 8 cifre');
 
@@ -191,11 +195,7 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
     // Booked less than a day ahead: the confirmation is the reminder.
     expect(await reminders()).toEqual([]);
 
-    const second = await h.send(
-      'POST',
-      `${bookingPagePath(CVR)}/bestil`,
-      await tokenForm(customer(service, start, 'Anden')),
-    );
+    const second = await book(customer(service, start, 'Anden'));
     expect(second.status).toBe(409);
     const secondPage = await second.text();
     expect(secondPage).toContain(escapeHtml(BOOKING_MESSAGES.timeTaken));
@@ -251,11 +251,7 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
   it('mails the owner of a new, moved and cancelled booking and the customer a receipt of his cancel, the owner not once he turns them off', async () => {
     await setUp();
     const { service, start } = await orderPage();
-    const booked = await h.send(
-      'POST',
-      `${bookingPagePath(CVR)}/bestil`,
-      await tokenForm(customer(service, start)),
-    );
+    const booked = await book(customer(service, start));
     const link = (booked.headers.get('location') as string).replace('?ny=1', '');
     await outbox?.sweep();
     const ownerNew = sent.find((one) => one.to === owner.email);
@@ -300,11 +296,7 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
     const settings = await bookingSettingsOf(h.db, owner.company);
     await saveBookingSettings(h.db, CVR, { ...settings, notifyOwner: false }, h.now());
     sent.length = 0;
-    const again = await h.send(
-      'POST',
-      `${bookingPagePath(CVR)}/bestil`,
-      await tokenForm(customer(service, start)),
-    );
+    const again = await book(customer(service, start));
     const againLink = (again.headers.get('location') as string).replace('?ny=1', '');
     const againMoved = await h.send('POST', `${againLink}/flyt`, form({ tid: '2026-03-04T11:00:00.000Z' }));
     await h.send(
@@ -323,11 +315,7 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
   it("tells the customer of the owner's cancel with the owner's message, and the owner no mail of his own cancel", async () => {
     await setUp();
     const { service, start } = await orderPage();
-    const booked = await h.send(
-      'POST',
-      `${bookingPagePath(CVR)}/bestil`,
-      await tokenForm(customer(service, start)),
-    );
+    const booked = await book(customer(service, start));
     const link = (booked.headers.get('location') as string).replace('?ny=1', '');
     await outbox?.sweep();
     sent.length = 0;
@@ -359,19 +347,19 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
   it("holds a client's or a phone's third booking of the day for the owner, who confirms or refuses it; a seventh is refused", async () => {
     await setUp();
     const { service } = await orderPage();
-    const book = async (hour: number, n: number, from: string, phone = `2${n}345678`) =>
-      h.send('POST', `${bookingPagePath(CVR)}/bestil`, {
-        ...(await tokenForm({
+    const bookAt = (hour: number, n: number, from: string, phone = `2${n}345678`) =>
+      book(
+        {
           ...customer(service, `2026-03-03T${String(hour).padStart(2, '0')}:00:00.000Z`, `Kunde ${n}`),
           telefon: phone,
           email: `kunde${n}@example.com`,
-        })),
-        env: { incoming: { socket: { remoteAddress: from } } },
-      });
+        },
+        from,
+      );
     // Tuesday 10.00, 11.00 … from one address, each with its own phone and e-mail.
     const links: string[] = [];
     for (const n of [1, 2, 3, 4, 5, 6]) {
-      const answer = await book(8 + n, n, '203.0.113.7');
+      const answer = await bookAt(8 + n, n, '203.0.113.7');
       expect(answer.status).toBe(303);
       links.push(answer.headers.get('location') as string);
     }
@@ -382,7 +370,7 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
     expect(heldPage).not.toContain('Vi har sendt en bekræftelse');
     expect(heldPage).not.toContain('kalender.ics');
     // The seventh from that address that day is refused; its time stays free.
-    const seventh = await book(15, 7, '203.0.113.7');
+    const seventh = await bookAt(15, 7, '203.0.113.7');
     expect(seventh.status).toBe(400);
     expect(await seventh.text()).toContain(escapeHtml(SITE_BOOKING_MESSAGES.tooMany));
 
@@ -455,7 +443,7 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
       [7, 9, '198.51.100.2'],
       [8, 10, '198.51.100.3'],
     ] as const) {
-      byPhone.push(await book(hour, n, from, '87654321'));
+      byPhone.push(await bookAt(hour, n, from, '87654321'));
     }
     expect(byPhone.map((answer) => answer.status)).toEqual([303, 303, 303]);
     const lastPage = await (await h.send('GET', byPhone[2]?.headers.get('location') as string)).text();
@@ -467,14 +455,11 @@ describeWithDialects('booking on the site (issue 52)', (dialect) => {
     const { service, start } = await orderPage();
     const answers = await Promise.all(
       Array.from({ length: 20 }, async (_, i) =>
-        h.send('POST', `${bookingPagePath(CVR)}/bestil`, {
-          ...(await tokenForm({
-            ...customer(service, start, `Kunde ${i}`),
-            telefon: `1234${String(5600 + i)}`,
-          })),
-          // Each from its own address, so the per-client limit is not what stops them.
-          env: { incoming: { socket: { remoteAddress: `10.0.0.${i + 1}` } } },
-        }),
+        // Each from its own address, so the per-client limit is not what stops them.
+        book(
+          { ...customer(service, start, `Kunde ${i}`), telefon: `1234${String(5600 + i)}` },
+          `10.0.0.${i + 1}`,
+        ),
       ),
     );
     const statuses = answers.map((answer) => answer.status).sort();
